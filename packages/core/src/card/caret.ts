@@ -1,0 +1,51 @@
+/**
+ * Reformatting an input's value as the shopper types without moving the caret
+ * from where they expect it. The rule: the caret stays after the same number of
+ * digits; at the end of the value it stays at the end.
+ */
+
+/** An input's value and caret position (`selectionStart`). */
+export interface FieldState {
+  readonly value: string;
+  readonly caret: number;
+}
+
+function digitsBefore(value: string, caret: number): number {
+  let n = 0;
+  for (let i = 0; i < Math.min(caret, value.length); i++) if (isDigit(value.charCodeAt(i))) n++;
+  return n;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** The position right after the `n`-th digit of `value` (0 for n = 0). */
+export function caretAfterDigits(value: string, n: number): number {
+  if (n <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < value.length; i++) {
+    if (isDigit(value.charCodeAt(i)) && ++seen === n) return i + 1;
+  }
+  return value.length;
+}
+
+/**
+ * Reformats `next` (the input's state after an edit) with `format`, which takes the
+ * digits and returns the text to show. Give `previous` (the value before the edit) so
+ * that deleting a separator deletes the digit before it, as shoppers expect from
+ * Backspace, instead of the formatter putting the separator straight back.
+ */
+export function reformatDigits(next: FieldState, format: (digits: string) => string, previous?: string): FieldState {
+  const caret = Math.max(0, Math.min(next.caret, next.value.length));
+  let digits = next.value.replace(/\D/g, '');
+  let before = digitsBefore(next.value, caret);
+  const atEnd = caret === next.value.length;
+  if (previous !== undefined && next.value.length < previous.length && previous.replace(/\D/g, '') === digits && before > 0) {
+    digits = digits.slice(0, before - 1) + digits.slice(before);
+    before -= 1;
+  }
+  const value = format(digits);
+  if (atEnd) return { value, caret: value.length };
+  return { value, caret: caretAfterDigits(value, before) };
+}

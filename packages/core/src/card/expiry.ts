@@ -1,0 +1,94 @@
+/** Card expiry: parsing what shoppers and autofill type, validation, and the input's auto slash. */
+import { assertString } from '../errors.js';
+import { reformatDigits, type FieldState } from './caret.js';
+
+export interface Expiry {
+  /** 1 to 12. */
+  readonly month: number;
+  /** Four digits. */
+  readonly year: number;
+}
+
+/** How far ahead an expiry may be. */
+export const MAX_EXPIRY_YEARS = 20;
+
+/**
+ * Reads `MM/YY`, `MM / YY`, `MM/YYYY`, `M/YY`, `MMYY` and `MM-YY`. Two-digit years are
+ * 20YY. Answers `undefined` for anything else (including a month outside 1–12).
+ */
+export function parseExpiry(input: string): Expiry | undefined {
+  assertString(input, 'input');
+  const text = input.trim();
+  const m = /^(\d{1,2})\s*[/\-. ]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(text);
+  if (!m) return undefined;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  if (month < 1 || month > 12) return undefined;
+  return { month, year };
+}
+
+export type ExpiryProblem = 'empty' | 'incomplete' | 'invalid_month' | 'expired' | 'too_far';
+
+/**
+ * Why an expiry cannot be used on `now`, or `undefined` when it can. A card is valid
+ * through the last day of its month; more than 20 years ahead is a typo.
+ */
+export function expiryProblem(expiry: Expiry, now: Date = new Date()): ExpiryProblem | undefined {
+  if (!Number.isInteger(expiry.month) || expiry.month < 1 || expiry.month > 12) return 'invalid_month';
+  if (!Number.isInteger(expiry.year)) return 'incomplete';
+  const months = expiry.year * 12 + (expiry.month - 1) - (now.getFullYear() * 12 + now.getMonth());
+  if (months < 0) return 'expired';
+  if (months > MAX_EXPIRY_YEARS * 12) return 'too_far';
+  return undefined;
+}
+
+/** As `expiryProblem`, from what is in the input. */
+export function expiryInputProblem(input: string, now: Date = new Date()): ExpiryProblem | undefined {
+  assertString(input, 'input');
+  const digits = input.replace(/\D/g, '');
+  if (digits === '') return 'empty';
+  const expiry = parseExpiry(input);
+  if (!expiry) return digits.length >= 2 && Number(digits.slice(0, 2)) > 12 ? 'invalid_month' : 'incomplete';
+  return expiryProblem(expiry, now);
+}
+
+export function isValidExpiry(expiry: Expiry, now: Date = new Date()): boolean {
+  return expiryProblem(expiry, now) === undefined;
+}
+
+/** `MM/YY`. */
+export function formatExpiry(expiry: Expiry): string {
+  return `${String(expiry.month).padStart(2, '0')}/${String(expiry.year % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Typed digits as the expiry input shows them: a lone 2–9 becomes `0N/`, two digits get
+ * the slash, four digits are `MM/YY`.
+ */
+export function formatExpiryDigits(digits: string): string {
+  let d = digits.replace(/\D/g, '');
+  if (d.length === 1 && d > '1') d = `0${d}`;
+  // "13" cannot be a month: read it as 01/3…
+  if (d.length >= 2 && d[0] === '1' && d[1]! > '2') d = `0${d}`;
+  if (d.length >= 2 && d.startsWith('00')) d = `0${d.slice(2)}`;
+  d = d.slice(0, 4);
+  if (d.length < 2) return d;
+  return `${d.slice(0, 2)}/${d.slice(2)}`;
+}
+
+/**
+ * The expiry input after an edit, with the auto slash. Autofill's `MM/YYYY` is read as
+ * a whole. Pass the value before the edit as `previous` so Backspace over the slash
+ * deletes the month's last digit.
+ */
+export function reformatExpiry(next: FieldState, previous?: string): FieldState {
+  const text = next.value.trim();
+  const whole = /\D/.test(text) ? parseExpiry(text) : undefined;
+  if (whole) {
+    const value = formatExpiry(whole);
+    return { value, caret: value.length };
+  }
+  // "1/" typed by hand means January.
+  if (/^\d\s*[/\-. ]$/.test(text)) return { value: `0${text[0]}/`, caret: 3 };
+  return reformatDigits(next, formatExpiryDigits, previous);
+}

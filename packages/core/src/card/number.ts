@@ -1,0 +1,101 @@
+/**
+ * Card number rules: digits, Luhn, length by brand, BIN, masking.
+ * No test-number exceptions: a number is valid by the same rules in every environment.
+ */
+import { assertString } from '../errors.js';
+import { detectCardBrand, type CardBrand } from './brands.js';
+
+/** The shortest and longest card numbers any brand issues (ISO/IEC 7812). */
+export const MIN_CARD_LENGTH = 12;
+export const MAX_CARD_LENGTH = 19;
+
+/** The digits of `input`, everything else dropped: `'4111-1111 1111.1111'` gives `'4111111111111111'`. */
+export function cardDigits(input: string): string {
+  assertString(input, 'input');
+  return input.replace(/\D/g, '');
+}
+
+/** The Luhn (mod 10) check over a string of digits. */
+export function luhnCheck(digits: string): boolean {
+  assertString(digits, 'digits');
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = digits.charCodeAt(i) - 48;
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+/** The lengths a number of this brand may have; any length from 12 to 19 for an unknown brand. */
+export function allowedLengths(brand: Pick<CardBrand, 'lengths'> | undefined): readonly number[] {
+  return brand ? brand.lengths : ANY_LENGTH;
+}
+
+const ANY_LENGTH = Object.freeze(Array.from({ length: MAX_CARD_LENGTH - MIN_CARD_LENGTH + 1 }, (_, i) => MIN_CARD_LENGTH + i));
+
+/** The longest number this brand issues. */
+export function maxCardLength(brand: Pick<CardBrand, 'lengths'> | undefined): number {
+  const lengths = allowedLengths(brand);
+  return lengths[lengths.length - 1] ?? MAX_CARD_LENGTH;
+}
+
+export type CardNumberProblem = 'empty' | 'not_digits' | 'incomplete' | 'too_long' | 'luhn';
+
+/**
+ * Why a card number is not valid, or `undefined` when it is. Separators (spaces, dashes)
+ * are allowed, as shoppers type and paste them.
+ */
+export function cardNumberProblem(number: string): CardNumberProblem | undefined {
+  assertString(number, 'number');
+  if (number.trim() === '') return 'empty';
+  if (/[^\d\s-]/.test(number)) return 'not_digits';
+  const digits = cardDigits(number);
+  const brand = detectCardBrand(digits);
+  const lengths = allowedLengths(brand);
+  if (digits.length > maxCardLength(brand)) return 'too_long';
+  if (!lengths.includes(digits.length)) return 'incomplete';
+  if (!luhnCheck(digits)) return 'luhn';
+  return undefined;
+}
+
+/** True when `number` passes Luhn and has a length its brand issues. */
+export function isValidCardNumber(number: string): boolean {
+  return cardNumberProblem(number) === undefined;
+}
+
+/**
+ * The BIN to look plans and issuers up with: the first 8 digits when the brand's numbers
+ * are all 16 digits or longer and 8 are typed, else the first 6; `undefined` before 6.
+ * Never more than 8 (PCI DSS allows first eight and last four for such numbers).
+ */
+export function extractBin(number: string): string | undefined {
+  const digits = cardDigits(number);
+  if (digits.length < 6) return undefined;
+  const brand = detectCardBrand(digits);
+  const eight = brand !== undefined && Math.min(...brand.lengths) >= 16 && digits.length >= 8;
+  return digits.slice(0, eight ? 8 : 6);
+}
+
+/** The last four digits, for display. */
+export function lastFour(number: string): string {
+  return cardDigits(number).slice(-4);
+}
+
+/**
+ * A number safe to show or log: first six and last four, the rest as `•` (or `mask`).
+ * Numbers too short to keep ten digits show only the last four.
+ *
+ * @example maskCardNumber('4111111111111111') // '411111••••••1111'
+ */
+export function maskCardNumber(number: string, mask = '•'): string {
+  const digits = cardDigits(number);
+  if (digits.length >= 13) return digits.slice(0, 6) + mask.repeat(digits.length - 10) + digits.slice(-4);
+  return mask.repeat(Math.max(0, digits.length - 4)) + digits.slice(-4);
+}

@@ -1,0 +1,34 @@
+import { expect } from 'chai';
+import { apiErrorBody, apiErrorStatus, apiErrors, isRejectionCode, paymentStatuses, rejectionCodes } from './codes.js';
+
+describe('codes', () => {
+  it('gives the API error body, with the parameter for 5001', () => {
+    expect(apiErrorBody(5001, 'payer.address.zip_code')).to.deep.equal({
+      code: 5001,
+      message: 'Invalid parameter: payer.address.zip_code',
+      param: 'payer.address.zip_code',
+    });
+    expect(apiErrorBody(3001)).to.deep.equal({ code: 3001, message: 'Invalid credentials' });
+    expect(apiErrorStatus(3001)).to.equal(403);
+    expect(apiErrorStatus(4000)).to.equal(404);
+    expect(apiErrorStatus(6000)).to.equal(429);
+    expect(apiErrorStatus(7000)).to.equal(500);
+  });
+
+  it('has wire messages without a trailing period', () => {
+    for (const { message } of Object.values(apiErrors)) expect(message).not.to.match(/\.$/);
+  });
+
+  it('lists the rejection codes 300 to 326', () => {
+    const codes = Object.keys(rejectionCodes).map(Number);
+    expect(codes).to.deep.equal(Array.from({ length: 27 }, (_, i) => 300 + i));
+    expect(isRejectionCode('309')).to.equal(true);
+    expect(isRejectionCode('327')).to.equal(false);
+    expect(isRejectionCode(309)).to.equal(false);
+  });
+
+  it('keeps status codes as strings', () => {
+    expect(paymentStatuses.PAID).to.deep.equal({ code: '200', detail: 'The payment was paid.' });
+    expect(paymentStatuses.VERIFIED.code).to.equal('700');
+  });
+});

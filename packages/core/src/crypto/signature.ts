@@ -1,0 +1,177 @@
+/**
+ * The V2-HMAC-SHA256 signature of every API request, of the notifications the API
+ * sends, and of the redirect callback. WebCrypto only, so it runs in Node 20+,
+ * browsers and workers alike.
+ *
+ * signature = lowercase hex HMAC-SHA256(secretKey, X-Login + X-Date + body)
+ *
+ * @example
+ * const headers = await signedHeaders({ login, transKey, secretKey, body: JSON.stringify(payment) });
+ * await fetch(`${baseUrl}/secure_payments`, { method: 'POST', headers, body });
+ */
+import { InvalidArgumentError, assertString } from '../errors.js';
+
+export const SIGNATURE_SCHEME = 'V2-HMAC-SHA256';
+export const API_VERSION = '2.1';
+/** The allowed difference between `X-Date` and the receiver's clock (api-behaviour.md's choice). */
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+const encoder = new TextEncoder();
+
+/** A body as sent: the exact text, or its bytes. */
+export type SignedBody = string | Uint8Array;
+
+export interface SignatureInput {
+  /** The merchant's `X-Login`. */
+  login: string;
+  /** The `X-Date` header value, exactly as sent. */
+  date: string;
+  /** The exact request body; omitted or empty for requests without one (GET, cancel). */
+  body?: SignedBody;
+  secretKey: string;
+}
+
+function message({ login, date, body }: Pick<SignatureInput, 'login' | 'date' | 'body'>): Uint8Array {
+  assertString(login, 'login');
+  assertString(date, 'date');
+  const head = encoder.encode(login + date);
+  if (body === undefined || body === '') return head;
+  const tail = typeof body === 'string' ? encoder.encode(body) : body;
+  if (!(tail instanceof Uint8Array)) throw new InvalidArgumentError('body', 'a string or a Uint8Array', body);
+  const out = new Uint8Array(head.length + tail.length);
+  out.set(head);
+  out.set(tail, head.length);
+  return out;
+}
+
+async function hmacKey(secretKey: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+  if (typeof secretKey !== 'string' || secretKey === '') {
+    // Never print the value: it is a secret.
+    throw new InvalidArgumentError('secretKey', 'a non-empty string', secretKey);
+  }
+  return crypto.subtle.importKey('raw', encoder.encode(secretKey), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
+}
+
+function toHex(bytes: ArrayBuffer): string {
+  return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function fromHex(hex: string): Uint8Array | undefined {
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) return undefined;
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+/** The lowercase hex V2-HMAC-SHA256 signature over `login + date + body`. */
+export async function createSignature(input: SignatureInput): Promise<string> {
+  const data = message(input);
+  const key = await hmacKey(input.secretKey, 'sign');
+  return toHex(await crypto.subtle.sign('HMAC', key, data as Uint8Array<ArrayBuffer>));
+}
+
+/**
+ * True when `signature` is the signature of `login + date + body`. The comparison is
+ * WebCrypto's HMAC verify, which takes the same time wherever the first difference is.
+ * A signature that is not 64 lowercase hex digits is simply false.
+ */
+export async function verifySignature(input: SignatureInput & { signature: string }): Promise<boolean> {
+  if (typeof input.signature !== 'string') return false;
+  const expected = fromHex(input.signature);
+  const data = message(input);
+  const key = await hmacKey(input.secretKey, 'verify');
+  // Verify even a malformed signature against a dummy, so the time taken does not tell which it was.
+  const ok = await crypto.subtle.verify('HMAC', key, (expected ?? new Uint8Array(32)) as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>);
+  return ok && expected !== undefined;
+}
+
+/** `V2-HMAC-SHA256, Signature: <signature>`. */
+export function authorizationHeader(signature: string): string {
+  assertString(signature, 'signature');
+  return `${SIGNATURE_SCHEME}, Signature: ${signature}`;
+}
+
+/**
+ * The signature inside an `Authorization` header, or `undefined` when the header is not
+ * of the V2-HMAC-SHA256 scheme. Spacing around the comma and colon is forgiven.
+ */
+export function parseAuthorizationHeader(header: string | null | undefined): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const m = /^\s*V2-HMAC-SHA256\s*,\s*Signature\s*:\s*([0-9a-fA-F]+)\s*$/.exec(header);
+  return m?.[1];
+}
+
+/** `X-Date` for `date`: ISO 8601 UTC with milliseconds and `Z`. */
+export function formatXDate(date: Date = new Date()): string {
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new InvalidArgumentError('date', 'a valid Date', date);
+  return date.toISOString();
+}
+
+/**
+ * Reads an `X-Date`: ISO 8601 UTC, with or without milliseconds, ending in `Z`.
+ * Answers `undefined` for anything else.
+ */
+export function parseXDate(value: string | null | undefined): Date | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(value)) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** True when `xDate` is a valid `X-Date` within `maxSkewMs` (±5 minutes) of `now`. */
+export function isXDateFresh(xDate: string | null | undefined, now: Date = new Date(), maxSkewMs = MAX_CLOCK_SKEW_MS): boolean {
+  const date = parseXDate(xDate);
+  return date !== undefined && Math.abs(date.getTime() - now.getTime()) <= maxSkewMs;
+}
+
+export interface Credentials {
+  login: string;
+  transKey: string;
+  secretKey: string;
+}
+
+/**
+ * Every header the spec requires on a request, signed over the exact `body` to be sent.
+ * The caller adds `User-Agent`, `X-Idempotency-Key` and the payment-source header.
+ */
+export async function signedHeaders(
+  input: Credentials & { body?: SignedBody; date?: Date },
+): Promise<Record<string, string>> {
+  assertString(input.transKey, 'transKey');
+  const date = formatXDate(input.date ?? new Date());
+  const signature = await createSignature({ login: input.login, date, body: input.body, secretKey: input.secretKey });
+  return {
+    'X-Date': date,
+    'X-Login': input.login,
+    'X-Trans-Key': input.transKey,
+    'Content-Type': 'application/json',
+    'X-Version': API_VERSION,
+    Authorization: authorizationHeader(signature),
+  };
+}
+
+/** The redirect callback's signed text: `{status:<status>,paymentId:<id>}`, literally, unquoted. */
+export function callbackSignatureText(fields: { status: string; paymentId: string }): string {
+  assertString(fields.status, 'status');
+  assertString(fields.paymentId, 'paymentId');
+  return `{status:${fields.status},paymentId:${fields.paymentId}}`;
+}
+
+export interface CallbackSignatureInput {
+  login: string;
+  /** The `date` field of the callback form. */
+  date: string;
+  status: string;
+  paymentId: string;
+  secretKey: string;
+}
+
+/** The `signature` field the API puts in the form it POSTs to `callback_url`. */
+export function createCallbackSignature(input: CallbackSignatureInput): Promise<string> {
+  return createSignature({ login: input.login, date: input.date, body: callbackSignatureText(input), secretKey: input.secretKey });
+}
+
+/** True when a callback form's `signature` is genuine. Still confirm `status` with a status lookup. */
+export function verifyCallbackSignature(input: CallbackSignatureInput & { signature: string }): Promise<boolean> {
+  return verifySignature({ login: input.login, date: input.date, body: callbackSignatureText(input), secretKey: input.secretKey, signature: input.signature });
+}

@@ -1,0 +1,73 @@
+/** Building blocks shared by the schemas: strings with the spec's limits, dates, amounts, codes. */
+import { z } from 'zod';
+import { isApiAmount } from '../money.js';
+
+/** A string of at most `max` characters (and at least `min`, 1 by default: the API refuses empty strings). */
+export function text(max?: number, min = 1) {
+  let s = z.string().min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
+  if (max !== undefined) s = s.max(max, `must be at most ${max} characters`);
+  return s;
+}
+
+function realDate(year: number, month: number, day: number): boolean {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the format YYYY-MM-DD')
+  .refine((v) => realDate(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10)), 'must be a real calendar date (YYYY-MM-DD)');
+
+/** `DD-MM-YYYY`, a real calendar date (payer.birth_date). */
+export const dmyDate = z
+  .string()
+  .regex(/^\d{2}-\d{2}-\d{4}$/, 'must be a date in the format DD-MM-YYYY')
+  .refine((v) => realDate(+v.slice(6, 10), +v.slice(3, 5), +v.slice(0, 2)), 'must be a real calendar date (DD-MM-YYYY)');
+
+/** `YYYYMMDD`, a real calendar date (additional_risk_data). */
+export const compactDate = z
+  .string()
+  .regex(/^\d{8}$/, 'must be a date in the format YYYYMMDD')
+  .refine((v) => realDate(+v.slice(0, 4), +v.slice(4, 6), +v.slice(6, 8)), 'must be a real calendar date (YYYYMMDD)');
+
+/** An `amount`: length 10,2 (at most 8 integer digits and 2 decimals), not negative. */
+export const amount = z
+  .number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number') })
+  .refine(isApiAmount, 'must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)');
+
+/** An amount that moves money: 10,2 and more than 0. */
+export const positiveAmount = amount.refine((v) => v > 0, 'must be greater than 0');
+
+/** ISO 4217, three uppercase letters. */
+export const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code of three uppercase letters');
+
+/** ISO 3166-1 alpha-2, two uppercase letters. */
+export const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code of two uppercase letters');
+
+/** An absolute http(s) URL of at most `max` characters. */
+export function url(max: number) {
+  return text(max).refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'https:' || u.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http or https URL');
+}
+
+/** A 32-bit integer. */
+export const int32 = z.number().int('must be an integer').min(-(2 ** 31)).max(2 ** 31 - 1);
+
+/** 0 (negative) to 5 (positive). */
+export const reputation = z.number().int('must be an integer').min(0, 'must be 0 to 5').max(5, 'must be 0 to 5');
+
+export const frequency = z.enum(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUAL', 'ANNUAL']);
+
+/** A payment status code as the API sends it: a string (lenient with a number). */
+export const statusCode = z.union([z.string(), z.number()]).transform(String);
+
+/** A timestamp as the API prints it (`2026-02-09T14:47:49.000+0000`); records are read leniently. */
+export const timestamp = z.string();

@@ -1,0 +1,74 @@
+/**
+ * Running a schema and turning its failure into a `ValidationError` whose paths read
+ * as the API names parameters (`payer.address.zip_code`, `splits[0].amount`) and whose
+ * messages say what to do.
+ */
+import { z } from 'zod';
+import { ValidationError, type ValidationIssue } from '../errors.js';
+
+/** `['payer', 'address', 'zip_code']` as `payer.address.zip_code`; array indexes as `[0]`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+/** Messages for the issues a schema leaves to the default (a schema's own message wins). */
+const messages: z.core.$ZodErrorMap = (iss) => {
+  switch (iss.code) {
+    case 'invalid_type':
+      return iss.input === undefined ? 'is required' : `must be ${article(iss.expected)}`;
+    case 'too_big':
+      return iss.origin === 'string' ? `must be at most ${iss.maximum} characters` : `must be at most ${iss.maximum}`;
+    case 'too_small':
+      return iss.origin === 'string' ? `must be at least ${iss.minimum} characters` : `must be at least ${iss.minimum}`;
+    case 'invalid_value':
+      return `must be one of ${iss.values.map((v) => String(v)).join(', ')}`;
+    case 'unrecognized_keys':
+      return 'is not a field of this request';
+    default:
+      return undefined;
+  }
+};
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** The issues of a zod error as the API would name them. Unknown keys are named one by one. */
+export function toValidationIssues(error: z.ZodError): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const iss of error.issues) {
+    if (iss.code === 'unrecognized_keys') {
+      for (const key of iss.keys) issues.push({ path: formatPath([...iss.path, key]), message: 'is not a field of this request' });
+    } else {
+      issues.push({ path: formatPath(iss.path), message: iss.message });
+    }
+  }
+  return issues;
+}
+
+export type ParseResult<T> = { success: true; data: T } | { success: false; error: ValidationError };
+
+/** Parses `input` with `schema`; a failure is a `ValidationError`, never a throw. */
+export function safeParse<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
+  const result = schema.safeParse(input, { error: messages });
+  if (result.success) return { success: true, data: result.data };
+  return { success: false, error: new ValidationError(toValidationIssues(result.error)) };
+}
+
+/**
+ * Parses `input` with `schema` and returns the data.
+ *
+ * @throws {ValidationError} naming the path of each problem; `error.toApiError()` is the API's 5001 body
+ * @example
+ * const payment = parse(paymentRequestSchema, JSON.parse(body));
+ */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = safeParse(schema, input);
+  if (!result.success) throw result.error;
+  return result.data;
+}

@@ -1,0 +1,227 @@
+/**
+ * The payment request (body of `POST /payments` and `POST /secure_payments`), with
+ * every rule of the spec that involves more than one field or depends on the country.
+ */
+import { z } from 'zod';
+import {
+  addressFields,
+  addressRequiredCountries,
+  indiaCrossBorderPayerFields,
+  indiaLimits,
+  ipRequiredCountries,
+} from '../countries.js';
+import { amount, country, currency, frequency, isoDate, text, url } from './common.js';
+import { cardSchema, checkCard } from './card.js';
+import { paymentEnrollmentSchema } from './enrollment.js';
+import { payerSchema, type Address } from './payer.js';
+import { additionalRiskDataSchema } from './risk.js';
+import { walletSchema } from './wallet.js';
+
+export const subpurposes = ['EPREFA', 'EPREGS', 'EPRETE', 'EPRESI', 'EPREGI'] as const;
+export const sourcesOfFunds = ['SAVINGS', 'DONATION', 'BUSINESS', 'PENSION', 'SALARY', 'INHERITANCE', 'LOAN'] as const;
+/** The four fields of a remittance: all of them, or none. */
+export const remittanceFields = ['remitter_user_id', 'beneficiary_user_id', 'subpurpose', 'source_of_funds'] as const;
+
+/** `payment.subscription`: a fixed recurring charge for the card saved through this payment. */
+export const cardSubscriptionSchema = z
+  .strictObject({
+    frequency,
+    start_date: isoDate,
+    amount,
+    end_date: isoDate.optional(),
+  })
+  .superRefine((sub, ctx) => {
+    if (sub.end_date && sub.end_date < sub.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+  });
+
+export const splitSchema = z.strictObject({ account_id: text(), amount });
+
+export const submerchantSchema = z.strictObject({
+  name: text(),
+  merchant_reference: text(),
+  website: text().optional(),
+  tax_id: text().optional(),
+});
+
+/** `payment_method_id`: `CARD` or a method code, at most 4 characters. */
+export const paymentMethodId = z.string().regex(/^[A-Z0-9]{2,4}$/, 'must be CARD or a method code of 2 to 4 uppercase letters or digits');
+
+const paymentRequestShape = z.strictObject({
+  amount,
+  currency,
+  currency_to_charge: z.literal('USD', { error: 'must be USD' }).optional(),
+  payment_method_id: paymentMethodId.optional(),
+  payment_method_flow: z.enum(['DIRECT', 'REDIRECT']),
+  country,
+  payer: payerSchema,
+  order_id: text(125),
+  original_order_id: text(125).optional(),
+  description: text(200).optional(),
+  notification_url: url(500).optional(),
+  callback_url: url(500).optional(),
+  enrollment: paymentEnrollmentSchema.optional(),
+  scheduled_date: isoDate.optional(),
+  card: cardSchema.optional(),
+  save_payment_method: z.strictObject({ mode: z.enum(['on_file', 'unscheduled']), ask_consent: z.boolean() }).partial().optional(),
+  subscription: cardSubscriptionSchema.optional(),
+  wallet: walletSchema.optional(),
+  device: z.strictObject({ type: z.enum(['WEB', 'MOBILE_APP']) }).partial().optional(),
+  additional_risk_data: additionalRiskDataSchema.optional(),
+  splits: z.array(splitSchema).min(1, 'must hold at least one split').optional(),
+  remitter_user_id: text().optional(),
+  beneficiary_user_id: text().optional(),
+  subpurpose: z.enum(subpurposes).optional(),
+  source_of_funds: z.enum(sourcesOfFunds).optional(),
+  submerchant: submerchantSchema.optional(),
+  /** api-behaviour.md: `{force: true}` asks for 3-D Secure. */
+  three_dsecure: z.strictObject({ force: z.boolean() }).partial().optional(),
+});
+
+type PaymentRequestShape = z.infer<typeof paymentRequestShape>;
+
+export interface PaymentRequestRules {
+  /** The clock that `scheduled_date` is checked against. Default: the system clock. */
+  now?: () => Date;
+  /**
+   * Whether payments in India are cross-border (the merchant is abroad), which makes the
+   * payer's birth date, phone, document and full address mandatory. The request cannot
+   * tell; default `true`, the stricter reading.
+   */
+  indiaCrossBorder?: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function utcDay(date: Date): number {
+  return Math.floor(date.getTime() / DAY_MS);
+}
+
+function issue(ctx: z.RefinementCtx, path: PropertyKey[], message: string): void {
+  ctx.addIssue({ code: 'custom', path, message });
+}
+
+function checkFullAddress(address: Address | undefined, ctx: z.RefinementCtx, why: string): void {
+  if (!address) return issue(ctx, ['payer', 'address'], `is required ${why}`);
+  for (const field of addressFields) {
+    if (address[field] === undefined) issue(ctx, ['payer', 'address', field], `is required ${why}`);
+  }
+}
+
+function checkIndia(req: PaymentRequestShape, ctx: z.RefinementCtx, crossBorder: boolean): void {
+  const { payer } = req;
+  const { payerName, emailLocalPart, phone, city, street, zipCode } = indiaLimits;
+  if (payer.name.length < payerName.min || payer.name.length > payerName.max) {
+    issue(ctx, ['payer', 'name'], `must be ${payerName.min} to ${payerName.max} characters in India`);
+  }
+  const local = payer.email.slice(0, payer.email.lastIndexOf('@'));
+  if (local.length > emailLocalPart.max) issue(ctx, ['payer', 'email'], `must have a local part of at most ${emailLocalPart.max} characters in India`);
+  if (payer.phone !== undefined && payer.phone.length > phone.max) issue(ctx, ['payer', 'phone'], `must be at most ${phone.max} characters in India`);
+  const addresses: [PropertyKey[], Address | undefined][] = [
+    [['payer', 'address'], payer.address],
+    [['additional_risk_data', 'shipping', 'address'], req.additional_risk_data?.shipping?.address],
+  ];
+  for (const [path, address] of addresses) {
+    if (!address) continue;
+    if (address.city !== undefined && (address.city.length < city.min || address.city.length > city.max)) {
+      issue(ctx, [...path, 'city'], `must be ${city.min} to ${city.max} characters in India`);
+    }
+    if (address.street !== undefined && (address.street.length < street.min || address.street.length > street.max)) {
+      issue(ctx, [...path, 'street'], `must be ${street.min} to ${street.max} characters in India`);
+    }
+    if (address.zip_code !== undefined && !zipCode.test(address.zip_code)) issue(ctx, [...path, 'zip_code'], 'must be exactly 6 digits in India');
+  }
+  if (!crossBorder) return;
+  const why = 'for cross-border payments in India';
+  for (const field of indiaCrossBorderPayerFields) {
+    if (field === 'address') checkFullAddress(payer.address, ctx, why);
+    else if (payer[field] === undefined) issue(ctx, ['payer', field], `is required ${why}`);
+  }
+}
+
+function checkRules(req: PaymentRequestShape, ctx: z.RefinementCtx, rules: Required<PaymentRequestRules>): void {
+  const { card, wallet } = req;
+
+  // Flows.
+  if (req.payment_method_flow === 'DIRECT' && req.payment_method_id === undefined) issue(ctx, ['payment_method_id'], 'is required for the DIRECT flow');
+  if (req.payment_method_flow === 'REDIRECT' && req.callback_url === undefined) issue(ctx, ['callback_url'], 'is required for the REDIRECT flow');
+
+  // Card.
+  if (card) {
+    checkCard(card, ctx);
+    const raw = card.number !== undefined;
+    if (raw && card.cvv === undefined) {
+      if (req.country === 'IN') issue(ctx, ['card', 'cvv'], 'is required for card payments in India');
+      else if (card.save === true) issue(ctx, ['card', 'cvv'], 'is required when card.save is true');
+    }
+    if (card.verify === true && card.capture === true) issue(ctx, ['card', 'capture'], 'must not be true with card.verify: a verification captures nothing');
+  }
+
+  // Zero amounts are verifications, and verifications are zero amounts.
+  if (card?.verify === true && req.amount !== 0) issue(ctx, ['amount'], 'must be 0 with card.verify');
+  if (wallet?.verify === true && req.amount !== 0) issue(ctx, ['amount'], 'must be 0 with wallet.verify');
+  if (req.amount === 0) {
+    if (card) {
+      if (card.verify !== true) issue(ctx, ['card', 'verify'], 'must be true when amount is 0');
+    } else if (wallet) {
+      if (wallet.verify !== true) issue(ctx, ['wallet', 'verify'], 'must be true when amount is 0');
+    } else {
+      issue(ctx, ['amount'], 'must be greater than 0 (0 is only for a card or wallet verification)');
+    }
+  }
+
+  // Wallets.
+  if (wallet) {
+    if (req.payer.phone === undefined) issue(ctx, ['payer', 'phone'], 'is required for wallet payments');
+    if (req.payment_method_flow === 'DIRECT' && wallet.token === undefined) issue(ctx, ['wallet', 'token'], 'is required for direct wallet payments');
+  }
+
+  // Saving a payment method on the hosted page.
+  if (req.save_payment_method) {
+    if (req.payment_method_flow !== 'REDIRECT') issue(ctx, ['save_payment_method'], 'is only accepted with payment_method_flow REDIRECT');
+    else if (req.payment_method_id !== undefined) issue(ctx, ['save_payment_method'], 'is only accepted without payment_method_id');
+    if (req.subscription) issue(ctx, ['subscription'], 'must not be sent with save_payment_method');
+  }
+
+  // Remittances: all four fields or none.
+  const sent = remittanceFields.filter((f) => req[f] !== undefined);
+  if (sent.length > 0) {
+    for (const f of remittanceFields) if (req[f] === undefined) issue(ctx, [f], `is required for remittances (with ${sent.join(', ')})`);
+  }
+
+  // Enrollment created with the payment: its callback is for the REDIRECT flow.
+  if (req.enrollment?.callback_url !== undefined && req.payment_method_flow !== 'REDIRECT') {
+    issue(ctx, ['enrollment', 'callback_url'], 'is only accepted with payment_method_flow REDIRECT');
+  }
+
+  // The instant-payment recurring scheme: scheduled 2 to 10 days ahead.
+  if (req.payment_method_id === 'XA') {
+    if (req.scheduled_date === undefined) {
+      issue(ctx, ['scheduled_date'], 'is required for payment method XA');
+    } else {
+      const days = Math.round(Date.parse(`${req.scheduled_date}T00:00:00Z`) / DAY_MS) - utcDay(rules.now());
+      if (days < 2 || days > 10) issue(ctx, ['scheduled_date'], `must be 2 to 10 days ahead for payment method XA (it is ${days})`);
+    }
+  }
+
+  // Countries.
+  if (req.country === 'IN') checkIndia(req, ctx, rules.indiaCrossBorder);
+  if (addressRequiredCountries.includes(req.country)) checkFullAddress(req.payer.address, ctx, `for payments in ${req.country}`);
+  if (ipRequiredCountries.includes(req.country) && req.payer.ip === undefined) issue(ctx, ['payer', 'ip'], `is required for payments in ${req.country}`);
+}
+
+/**
+ * The payment request schema with its rules. `paymentRequestSchema` is this with the
+ * system clock; the sandbox makes its own with its clock.
+ */
+export function createPaymentRequestSchema(options: PaymentRequestRules = {}) {
+  const rules: Required<PaymentRequestRules> = { now: options.now ?? (() => new Date()), indiaCrossBorder: options.indiaCrossBorder ?? true };
+  return paymentRequestShape.superRefine((req, ctx) => checkRules(req, ctx, rules));
+}
+
+export const paymentRequestSchema = createPaymentRequestSchema();
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** True when the request holds card data (raw or encrypted) and so goes to `/secure_payments`. */
+export function needsSecureEndpoint(req: Pick<PaymentRequest, 'card'>): boolean {
+  return req.card?.number !== undefined || req.card?.encrypted_data !== undefined;
+}

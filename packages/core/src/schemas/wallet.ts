@@ -1,0 +1,50 @@
+/** `payment.wallet`, with the device identification one wallet provider needs. */
+import { z } from 'zod';
+import { text } from './common.js';
+
+const s = z.string();
+
+export const walletFingerprintSchema = z.strictObject({
+  os: s,
+  system_version: s,
+  ram: s,
+  disk_space: s,
+  model: s,
+  free_disk_space: s,
+  resolution: s,
+  vendor_ids: z.array(z.strictObject({ name: s, value: s })),
+  vendor_specific_attributes: z.strictObject({
+    feature_flash: s,
+    can_make_phone_calls: s,
+    can_send_sms: s,
+    video_camera_available: s,
+    cpu_count: s,
+    simulator: s,
+    device_languaje: s,
+    device_idiom: s,
+    platform: s,
+    device_name: s,
+    device_family: s,
+    retina_display_capable: s,
+    feature_camera: s,
+    device_model: s,
+    feature_front_camera: s,
+  }).partial(),
+}).partial();
+
+export const walletSchema = z.strictObject({
+  name: text(),
+  save: z.boolean(),
+  token: text(),
+  expiration: z.string().regex(/^\d+$/, 'must be a number of days'),
+  username: text(),
+  email: text().pipe(z.email('must be an e-mail address')),
+  recurring_info: z.looseObject({}),
+  verify: z.boolean(),
+  capture: z.boolean(),
+  device_id: z.strictObject({
+    device_id: text(),
+    fingerprint: walletFingerprintSchema,
+  }).partial(),
+}).partial();
+export type Wallet = z.infer<typeof walletSchema>;
