@@ -12,3 +12,9 @@ g.describe = (name: string, body: () => void) => test.describe(name, body);
 g.it = (name: string, body: Body) => test(name, async () => {
   await body();
 });
+g.before = (body: Body) => test.beforeAll(async () => {
+  await body();
+});
+g.beforeEach = (body: Body) => test.beforeEach(async () => {
+  await body();
+});

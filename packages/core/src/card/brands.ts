@@ -27,6 +27,12 @@ export interface CardBrand {
   readonly cvvName: string;
   /** Positions (in digits) before which a space is shown: `[4, 8, 12]` gives `4111 1111 1111 1111`. */
   readonly gaps: readonly number[];
+  /**
+   * Whether the brand's numbers end in a Luhn check digit. Naranja and Cabal's
+   * 589657 cards do not (the API's own test cards 5895627823453005 and
+   * 5896570000000004 fail Luhn), so their numbers are checked by length alone.
+   */
+  readonly luhn: boolean;
 }
 
 /** What `detectBrand` answers: the brand's public facts. */
@@ -38,13 +44,14 @@ export interface BrandInfo {
   readonly cvvLength: number;
   readonly cvvName: string;
   readonly gaps: readonly number[];
+  readonly luhn: boolean;
 }
 
 const GAPS_16 = [4, 8, 12, 16] as const;
 const GAPS_AMEX = [4, 10] as const;
 
-type BrandRow = Omit<CardBrand, 'code' | 'gaps' | 'cvvLength' | 'cvvName'> &
-  Partial<Pick<CardBrand, 'code' | 'gaps' | 'cvvLength' | 'cvvName'>>;
+type Defaulted = 'code' | 'gaps' | 'cvvLength' | 'cvvName' | 'luhn';
+type BrandRow = Omit<CardBrand, Defaulted> & Partial<Pick<CardBrand, Defaulted>>;
 
 function brand(row: BrandRow): CardBrand {
   return Object.freeze({
@@ -52,6 +59,7 @@ function brand(row: BrandRow): CardBrand {
     gaps: GAPS_16,
     cvvLength: 3,
     cvvName: 'CVV',
+    luhn: true,
     ...row,
   });
 }
@@ -71,8 +79,8 @@ export const cardBrands: readonly CardBrand[] = Object.freeze([
   ] }),
   brand({ id: 'hipercard', code: 'HI', name: 'Hipercard', lengths: [16, 19], cvvName: 'CVC', patterns: [606282, 384100, 384140, 384160] }),
   brand({ id: 'hiper', name: 'Hiper', lengths: [16], cvvName: 'CVC', patterns: [637095, 63737423, 63743358, 637568, 637599, 637609, 637612] }),
-  brand({ id: 'naranja', code: 'NJ', name: 'Naranja', lengths: [16], patterns: [589562] }),
-  brand({ id: 'cabal', code: 'CL', name: 'Cabal', lengths: [16], patterns: [589657, 600691, 603522, [604201, 604219], 627170] }),
+  brand({ id: 'naranja', code: 'NJ', name: 'Naranja', lengths: [16], luhn: false, patterns: [589562] }),
+  brand({ id: 'cabal', code: 'CL', name: 'Cabal', lengths: [16], luhn: false, patterns: [589657, 600691, 603522, [604201, 604219], 627170] }),
   brand({ id: 'argencard', code: 'AG', name: 'Argencard', lengths: [16], patterns: [501105] }),
   brand({ id: 'tarjeta-shopping', code: 'TS', name: 'Tarjeta Shopping', lengths: [16], patterns: [603488, 279] }),
   brand({ id: 'cencosud', code: 'CS', name: 'Cencosud', lengths: [16], patterns: [603493] }),
@@ -142,8 +150,8 @@ function bestMatch(brand: CardBrand, digits: string): Match | undefined {
 }
 
 function info(brand: CardBrand): BrandInfo {
-  const { id, code, name, lengths, cvvLength, cvvName, gaps } = brand;
-  return { id, code, name, lengths, cvvLength, cvvName, gaps };
+  const { id, code, name, lengths, cvvLength, cvvName, gaps, luhn } = brand;
+  return { id, code, name, lengths, cvvLength, cvvName, gaps, luhn };
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Card number rules: digits, Luhn, length by brand, BIN, masking.
- * No test-number exceptions: a number is valid by the same rules in every environment.
+ * No test-number exceptions: a number is valid by its brand's rules in every environment.
  */
 import { assertString } from '../errors.js';
 import { detectCardBrand, type CardBrand } from './brands.js';
@@ -61,25 +61,26 @@ export function cardNumberProblem(number: string): CardNumberProblem | undefined
   const lengths = allowedLengths(brand);
   if (digits.length > maxCardLength(brand)) return 'too_long';
   if (!lengths.includes(digits.length)) return 'incomplete';
-  if (!luhnCheck(digits)) return 'luhn';
+  if ((brand?.luhn ?? true) && !luhnCheck(digits)) return 'luhn';
   return undefined;
 }
 
-/** True when `number` passes Luhn and has a length its brand issues. */
+/** True when `number` has a length its brand issues and, for brands that use one, a valid Luhn check digit. */
 export function isValidCardNumber(number: string): boolean {
   return cardNumberProblem(number) === undefined;
 }
 
 /**
- * The BIN to look plans and issuers up with: the first 8 digits when the brand's numbers
- * are all 16 digits or longer and 8 are typed, else the first 6; `undefined` before 6.
- * Never more than 8 (PCI DSS allows first eight and last four for such numbers).
+ * The BIN to look plans and issuers up with; `undefined` before 6 digits. The first 8
+ * digits once the number is known to be 16 digits or longer (typed that far, or of a
+ * brand that issues no shorter numbers), else the first 6. Never more than 8: PCI DSS
+ * allows the first eight only for numbers of 16 digits or more.
  */
 export function extractBin(number: string): string | undefined {
   const digits = cardDigits(number);
   if (digits.length < 6) return undefined;
   const brand = detectCardBrand(digits);
-  const eight = brand !== undefined && Math.min(...brand.lengths) >= 16 && digits.length >= 8;
+  const eight = digits.length >= 16 || (brand !== undefined && Math.min(...brand.lengths) >= 16 && digits.length >= 8);
   return digits.slice(0, eight ? 8 : 6);
 }
 

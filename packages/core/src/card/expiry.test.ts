@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { expiryInputProblem, expiryProblem, formatExpiry, formatExpiryDigits, isValidExpiry, parseExpiry, reformatExpiry } from './expiry.js';
+
+const now = new Date(2026, 10, 22); // 22 November 2026
+
+describe('card expiry', () => {
+  it('reads what shoppers and autofill type', () => {
+    expect(parseExpiry('12/29')).to.deep.equal({ month: 12, year: 2029 });
+    expect(parseExpiry('12 / 29')).to.deep.equal({ month: 12, year: 2029 });
+    expect(parseExpiry('1/29')).to.deep.equal({ month: 1, year: 2029 });
+    expect(parseExpiry('01/2029')).to.deep.equal({ month: 1, year: 2029 });
+    expect(parseExpiry('0129')).to.deep.equal({ month: 1, year: 2029 });
+    expect(parseExpiry('01-29')).to.deep.equal({ month: 1, year: 2029 });
+    expect(parseExpiry('13/29')).to.equal(undefined);
+    expect(parseExpiry('00/29')).to.equal(undefined);
+    expect(parseExpiry('12/2')).to.equal(undefined);
+    expect(parseExpiry('')).to.equal(undefined);
+  });
+
+  it('is valid through the last day of its month', () => {
+    expect(expiryProblem({ month: 11, year: 2026 }, now)).to.equal(undefined);
+    expect(expiryProblem({ month: 10, year: 2026 }, now)).to.equal('expired');
+    expect(expiryProblem({ month: 12, year: 2025 }, now)).to.equal('expired');
+  });
+
+  it('is at most 20 years ahead', () => {
+    expect(isValidExpiry({ month: 11, year: 2046 }, now)).to.equal(true);
+    expect(expiryProblem({ month: 12, year: 2046 }, now)).to.equal('too_far');
+  });
+
+  it('says what is wrong with the input', () => {
+    expect(expiryInputProblem('', now)).to.equal('empty');
+    expect(expiryInputProblem('1', now)).to.equal('incomplete');
+    expect(expiryInputProblem('12/2', now)).to.equal('incomplete');
+    expect(expiryInputProblem('13/29', now)).to.equal('invalid_month');
+    expect(expiryInputProblem('10/26', now)).to.equal('expired');
+    expect(expiryInputProblem('12/99', now)).to.equal('too_far');
+    expect(expiryInputProblem('12/29', now)).to.equal(undefined);
+    expect(expiryProblem({ month: 13, year: 2029 }, now)).to.equal('invalid_month');
+  });
+
+  it('adds the slash as the shopper types', () => {
+    expect(formatExpiryDigits('1')).to.equal('1');
+    expect(formatExpiryDigits('4')).to.equal('04/');
+    expect(formatExpiryDigits('12')).to.equal('12/');
+    expect(formatExpiryDigits('13')).to.equal('01/3');
+    expect(formatExpiryDigits('1229')).to.equal('12/29');
+    expect(formatExpiryDigits('122999')).to.equal('12/29');
+    expect(reformatExpiry({ value: '1/', caret: 2 })).to.deep.equal({ value: '01/', caret: 3 });
+    expect(reformatExpiry({ value: '12/2029', caret: 7 })).to.deep.equal({ value: '12/29', caret: 5 });
+    // Backspace over the auto slash deletes the month's last digit.
+    expect(reformatExpiry({ value: '12', caret: 2 }, '12/')).to.deep.equal({ value: '1', caret: 1 });
+  });
+
+  it('typing digit by digit ends at MM/YY with the caret at the end (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 2000, max: 2099 }), (month, year) => {
+        let state = { value: '', caret: 0 };
+        const typed = formatExpiry({ month, year }).replace('/', '');
+        for (const digit of typed) {
+          state = reformatExpiry({ value: state.value + digit, caret: state.value.length + 1 }, state.value);
+          expect(state.caret).to.equal(state.value.length);
+        }
+        expect(state.value).to.equal(formatExpiry({ month, year }));
+        expect(parseExpiry(state.value)).to.deep.equal({ month, year });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { cardNumberProblem, extractBin, isValidCardNumber, lastFour, luhnCheck, maskCardNumber } from './number.js';
+import { cvvProblem, isValidCvv } from './cvv.js';
+import { getBrand } from './brands.js';
+
+describe('card numbers', () => {
+  it('checks Luhn', () => {
+    expect(luhnCheck('79927398713')).to.equal(true);
+    expect(luhnCheck('79927398710')).to.equal(false);
+    expect(luhnCheck('')).to.equal(false);
+    expect(luhnCheck('4111a')).to.equal(false);
+  });
+
+  it('says why a number is not valid', () => {
+    expect(cardNumberProblem('')).to.equal('empty');
+    expect(cardNumberProblem('4111 1111 1111 111x')).to.equal('not_digits');
+    expect(cardNumberProblem('4111 1111 1111')).to.equal('incomplete');
+    expect(cardNumberProblem('4111111111111112')).to.equal('luhn');
+    expect(cardNumberProblem('41111111111111111111')).to.equal('too_long');
+    expect(cardNumberProblem('3782822463100050')).to.equal('too_long'); // Amex has 15
+    expect(cardNumberProblem('4111-1111-1111-1111')).to.equal(undefined);
+  });
+
+  it('checks length by brand', () => {
+    expect(isValidCardNumber('378282246310005')).to.equal(true);
+    expect(isValidCardNumber('5555555555554444')).to.equal(true);
+    expect(isValidCardNumber('555555555555444')).to.equal(false);
+    // An unknown brand: any length 12 to 19 with a valid check digit.
+    expect(isValidCardNumber('0000000000000000')).to.equal(true);
+    expect(isValidCardNumber('00000000000')).to.equal(false);
+  });
+
+  it('checks brands without a Luhn digit by length alone', () => {
+    expect(isValidCardNumber('5895627823453005')).to.equal(true);
+    expect(isValidCardNumber('589562782345300')).to.equal(false);
+  });
+
+  it('extracts a BIN of 6 or 8 digits, never more', () => {
+    expect(extractBin('41111')).to.equal(undefined);
+    expect(extractBin('411111')).to.equal('411111');
+    expect(extractBin('4111 1111 1111 1111')).to.equal('41111111');
+    expect(extractBin('3782 822463 10005')).to.equal('378282'); // 15 digits: six only
+    expect(extractBin('4222222222222')).to.equal('422222'); // Visa can be 13
+    expect(extractBin('5555 5555 5555 4444 999')).to.have.length(8);
+  });
+
+  it('masks to first six and last four', () => {
+    expect(maskCardNumber('4111111111111111')).to.equal('411111••••••1111');
+    expect(maskCardNumber('378282246310005', '*')).to.equal('378282*****0005');
+    expect(maskCardNumber('12345678')).to.equal('••••5678');
+    expect(lastFour('4111 1111 1111 1234')).to.equal('1234');
+  });
+});
+
+describe('CVV', () => {
+  it('takes the length of the brand', () => {
+    const amex = getBrand('american-express');
+    const visa = getBrand('visa');
+    expect(isValidCvv('1234', amex)).to.equal(true);
+    expect(cvvProblem('123', amex)).to.equal('wrong_length');
+    expect(isValidCvv('123', visa)).to.equal(true);
+    expect(cvvProblem('1234', visa)).to.equal('wrong_length');
+    expect(isValidCvv('1234')).to.equal(true);
+    expect(cvvProblem('')).to.equal('empty');
+    expect(cvvProblem('12a')).to.equal('not_digits');
+  });
+});

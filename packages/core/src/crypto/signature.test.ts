@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { signatureVectors } from '../../test/fixtures/signature-vectors.js';
+import { InvalidArgumentError } from '../errors.js';
+import {
+  authorizationHeader,
+  callbackSignatureText,
+  createCallbackSignature,
+  createSignature,
+  formatXDate,
+  isXDateFresh,
+  parseAuthorizationHeader,
+  parseXDate,
+  signedHeaders,
+  verifyCallbackSignature,
+  verifySignature,
+} from './signature.js';
+
+describe('V2-HMAC-SHA256 signatures', () => {
+  for (const v of signatureVectors) {
+    it(`matches OpenSSL: ${v.name}`, async () => {
+      expect(await createSignature(v)).to.equal(v.signature);
+      expect(await createSignature({ ...v, body: new TextEncoder().encode(v.body) })).to.equal(v.signature);
+      expect(await verifySignature({ ...v, signature: v.signature })).to.equal(true);
+    });
+  }
+
+  it('refuses a signature one bit off, of another body, or malformed', async () => {
+    const [v] = signatureVectors;
+    const flipped = (v!.signature[0] === 'a' ? 'b' : 'a') + v!.signature.slice(1);
+    expect(await verifySignature({ ...v!, signature: flipped })).to.equal(false);
+    expect(await verifySignature({ ...v!, body: `${v!.body} `, signature: v!.signature })).to.equal(false);
+    expect(await verifySignature({ ...v!, signature: 'not hex' })).to.equal(false);
+    expect(await verifySignature({ ...v!, signature: v!.signature.slice(2) })).to.equal(false);
+    expect(await verifySignature({ ...v!, signature: 42 as unknown as string })).to.equal(false);
+  });
+
+  it('signs a request with every header of the spec', async () => {
+    const body = '{"amount":1}';
+    const date = new Date('2026-11-22T01:02:03.004Z');
+    const headers = await signedHeaders({ login: 'L', transKey: 'T', secretKey: 'S', body, date });
+    expect(headers).to.deep.include({
+      'X-Date': '2026-11-22T01:02:03.004Z',
+      'X-Login': 'L',
+      'X-Trans-Key': 'T',
+      'Content-Type': 'application/json',
+      'X-Version': '2.1',
+    });
+    const signature = parseAuthorizationHeader(headers.Authorization);
+    expect(signature).to.equal(await createSignature({ login: 'L', date: headers['X-Date']!, body, secretKey: 'S' }));
+  });
+
+  it('writes and reads the Authorization header', () => {
+    expect(authorizationHeader('ab12')).to.equal('V2-HMAC-SHA256, Signature: ab12');
+    expect(parseAuthorizationHeader('V2-HMAC-SHA256, Signature: ab12')).to.equal('ab12');
+    expect(parseAuthorizationHeader('V2-HMAC-SHA256,Signature:ab12')).to.equal('ab12');
+    expect(parseAuthorizationHeader('V1-HMAC-SHA256, Signature: ab12')).to.equal(undefined);
+    expect(parseAuthorizationHeader('Bearer x')).to.equal(undefined);
+    expect(parseAuthorizationHeader(null)).to.equal(undefined);
+  });
+
+  it('writes X-Date with milliseconds and reads it with or without', () => {
+    expect(formatXDate(new Date(Date.UTC(2026, 10, 22, 1, 2, 3, 4)))).to.equal('2026-11-22T01:02:03.004Z');
+    expect(parseXDate('2026-11-22T01:02:03Z')?.getTime()).to.equal(Date.UTC(2026, 10, 22, 1, 2, 3));
+    expect(parseXDate('2026-11-22T01:02:03.004Z')?.getTime()).to.equal(Date.UTC(2026, 10, 22, 1, 2, 3, 4));
+    expect(parseXDate('2026-11-22T01:02:03+01:00')).to.equal(undefined);
+    expect(parseXDate('yesterday')).to.equal(undefined);
+    expect(() => formatXDate(new Date('nope'))).to.throw(InvalidArgumentError, 'date must be a valid Date');
+  });
+
+  it('accepts an X-Date within five minutes either way', () => {
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    expect(isXDateFresh('2026-11-22T12:05:00.000Z', now)).to.equal(true);
+    expect(isXDateFresh('2026-11-22T11:55:00Z', now)).to.equal(true);
+    expect(isXDateFresh('2026-11-22T12:05:00.001Z', now)).to.equal(false);
+    expect(isXDateFresh('2026-11-22T11:54:59.999Z', now)).to.equal(false);
+    expect(isXDateFresh(undefined, now)).to.equal(false);
+  });
+
+  it('signs the redirect callback over its literal text', async () => {
+    expect(callbackSignatureText({ status: 'PAID', paymentId: 'D-1' })).to.equal('{status:PAID,paymentId:D-1}');
+    const v = signatureVectors.find((x) => x.name === 'callback with status COMPLETED')!;
+    const fields = { login: v.login, date: v.date, status: 'COMPLETED', paymentId: 'D-7-abc', secretKey: v.secretKey };
+    expect(await createCallbackSignature(fields)).to.equal(v.signature);
+    expect(await verifyCallbackSignature({ ...fields, signature: v.signature })).to.equal(true);
+    expect(await verifyCallbackSignature({ ...fields, status: 'APPROVED', signature: v.signature })).to.equal(false);
+  });
+
+  it('refuses a missing secret with a typed error that does not print it', async () => {
+    let error: unknown;
+    try {
+      await createSignature({ login: 'L', date: 'D', body: '', secretKey: '' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).to.be.instanceOf(InvalidArgumentError);
+    expect((error as Error).message).to.equal('secretKey must be a non-empty string, received a string of 0 characters');
+  });
+});

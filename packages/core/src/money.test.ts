@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { InvalidArgumentError } from './errors.js';
+import {
+  MAX_AMOUNT,
+  currencyDecimals,
+  formatAmount,
+  fromMinorUnits,
+  isAmountInCurrency,
+  isApiAmount,
+  isCurrencyCode,
+  parseAmount,
+  roundAmount,
+  toMinorUnits,
+} from './money.js';
+
+describe('money', () => {
+  it('knows each currency\'s decimals', () => {
+    expect(currencyDecimals('BRL')).to.equal(2);
+    expect(currencyDecimals('CLP')).to.equal(0);
+    expect(currencyDecimals('PYG')).to.equal(0);
+    expect(currencyDecimals('USD')).to.equal(2);
+    expect(currencyDecimals('KWD')).to.equal(2); // 3 in ISO, capped at the API's 2
+    expect(() => currencyDecimals('brl')).to.throw(InvalidArgumentError, 'currency must be an ISO 4217 code such as "BRL"');
+    expect(isCurrencyCode('MXN')).to.equal(true);
+    expect(isCurrencyCode('MX')).to.equal(false);
+  });
+
+  it('applies the 10,2 rule', () => {
+    expect(isApiAmount(120)).to.equal(true);
+    expect(isApiAmount(0)).to.equal(true);
+    expect(isApiAmount(0.29)).to.equal(true);
+    expect(isApiAmount(99999999.99)).to.equal(true);
+    expect(MAX_AMOUNT).to.equal(99999999.99);
+    expect(isApiAmount(100000000)).to.equal(false);
+    expect(isApiAmount(1.005)).to.equal(false);
+    expect(isApiAmount(-1)).to.equal(false);
+    expect(isApiAmount(Number.NaN)).to.equal(false);
+    expect(isApiAmount('1')).to.equal(false);
+    expect(isAmountInCurrency(1000.5, 'CLP')).to.equal(false);
+    expect(isAmountInCurrency(1000, 'CLP')).to.equal(true);
+  });
+
+  it('rounds half away from zero to the currency', () => {
+    expect(roundAmount(1.005, 'BRL')).to.equal(1.01);
+    expect(roundAmount(33.333333, 'MXN')).to.equal(33.33);
+    expect(roundAmount(1999.5, 'CLP')).to.equal(2000);
+  });
+
+  it('converts to minor units and back (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.constantFrom('BRL', 'MXN', 'ARS', 'CLP', 'COP', 'USD'), (minor, currency) => {
+        expect(toMinorUnits(fromMinorUnits(minor, currency), currency)).to.equal(minor);
+      }),
+    );
+    expect(() => fromMinorUnits(1.5, 'BRL')).to.throw(InvalidArgumentError);
+  });
+
+  it('formats for the shopper\'s locale', () => {
+    const nbsp = /[\s\u00a0\u202f]/g;
+    expect(formatAmount(1234.5, 'BRL', 'pt-BR').replace(nbsp, ' ')).to.equal('R$ 1.234,50');
+    expect(formatAmount(1234.5, 'USD', 'en-US')).to.equal('$1,234.50');
+    expect(formatAmount(15000, 'CLP', 'es-CL').replace(nbsp, ' ')).to.equal('$15.000');
+    expect(() => formatAmount(Number.POSITIVE_INFINITY, 'USD')).to.throw(InvalidArgumentError, 'amount must be a finite number');
+  });
+
+  it('reads amounts typed in the shopper\'s locale, and round-trips its own format (property)', () => {
+    expect(parseAmount('1.234,50', 'es-AR')).to.equal(1234.5);
+    expect(parseAmount('1,234.50', 'en-US')).to.equal(1234.5);
+    expect(parseAmount('R$ 1.234,50', 'pt-BR')).to.equal(1234.5);
+    expect(parseAmount('abc', 'en-US')).to.equal(undefined);
+    expect(parseAmount('', 'en-US')).to.equal(undefined);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.constantFrom('pt-BR', 'es-AR', 'es-MX', 'en-US', 'es-CO'), (minor, locale) => {
+        const amount = minor / 100;
+        expect(parseAmount(formatAmount(amount, 'BRL', locale), locale)).to.equal(amount);
+      }),
+    );
+  });
+});
