@@ -104,6 +104,11 @@ function describe(value: unknown): string {
   return `${typeof value === 'object' ? 'an object' : `a ${typeof value}`}`;
 }
 
+/** Throws an `InvalidArgumentError` unless `value` is a non-null object. */
+export function assertObject(value: unknown, argument: string, expected: string): asserts value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InvalidArgumentError(argument, expected, value);
+}
+
 /** Throws an `InvalidArgumentError` unless `value` is a string. */
 export function assertString(value: unknown, argument: string): asserts value is string {
   if (typeof value !== 'string') throw new InvalidArgumentError(argument, 'a string', value);

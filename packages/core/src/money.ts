@@ -83,7 +83,7 @@ export function fromMinorUnits(minor: number, currency: string): number {
 export function formatAmount(amount: number, currency: string, locale?: string | readonly string[]): string {
   assertFinite(amount);
   const decimals = currencyDecimals(currency);
-  return new Intl.NumberFormat(locale as string | string[] | undefined, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: decimals,
@@ -97,7 +97,7 @@ export function formatAmount(amount: number, currency: string, locale?: string |
  */
 export function parseAmount(input: string, locale?: string): number | undefined {
   assertString(input, 'input');
-  const parts = new Intl.NumberFormat(locale).formatToParts(11111.1);
+  const parts = numberFormat(locale).formatToParts(11111.1);
   const group = parts.find((p) => p.type === 'group')?.value ?? ',';
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
   let text = input.replace(/[^\d\-.,'\s\u00a0\u202f\u2019]/g, '').trim();
@@ -107,6 +107,15 @@ export function parseAmount(input: string, locale?: string): number | undefined 
   if (!/^-?\d+(\.\d+)?$/.test(text)) return undefined;
   const value = Number(text);
   return Number.isFinite(value) ? value : undefined;
+}
+
+/** `Intl.NumberFormat`, with a bad locale or option as a typed error instead of a RangeError. */
+function numberFormat(locale: unknown, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale as string | string[] | undefined, options);
+  } catch {
+    throw new InvalidArgumentError('locale', 'a BCP 47 language tag such as "pt-BR"', locale);
+  }
 }
 
 function assertFinite(amount: unknown): asserts amount is number {

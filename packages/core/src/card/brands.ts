@@ -117,6 +117,7 @@ export const cardBrands: readonly CardBrand[] = Object.freeze([
 
 /** The brand with this id or API code, if paylit knows it. */
 export function getBrand(idOrCode: string): CardBrand | undefined {
+  if (typeof idOrCode !== 'string') return undefined;
   return cardBrands.find((b) => b.id === idOrCode || (b.code !== undefined && b.code === idOrCode));
 }
 

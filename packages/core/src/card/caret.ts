@@ -1,3 +1,5 @@
+import { InvalidArgumentError, assertObject, assertString } from '../errors.js';
+
 /**
  * Reformatting an input's value as the shopper types without moving the caret
  * from where they expect it. The rule: the caret stays after the same number of
@@ -22,6 +24,7 @@ function isDigit(c: number): boolean {
 
 /** The position right after the `n`-th digit of `value` (0 for n = 0). */
 export function caretAfterDigits(value: string, n: number): number {
+  assertString(value, 'value');
   if (n <= 0) return 0;
   let seen = 0;
   for (let i = 0; i < value.length; i++) {
@@ -37,6 +40,10 @@ export function caretAfterDigits(value: string, n: number): number {
  * Backspace, instead of the formatter putting the separator straight back.
  */
 export function reformatDigits(next: FieldState, format: (digits: string) => string, previous?: string): FieldState {
+  assertObject(next, 'state', 'an object {value, caret}');
+  assertString(next.value, 'state.value');
+  if (!Number.isInteger(next.caret)) throw new InvalidArgumentError('state.caret', 'an integer position', next.caret);
+  if (previous !== undefined) assertString(previous, 'previous');
   const caret = Math.max(0, Math.min(next.caret, next.value.length));
   let digits = next.value.replace(/\D/g, '');
   let before = digitsBefore(next.value, caret);

@@ -1,5 +1,5 @@
 /** Card expiry: parsing what shoppers and autofill type, validation, and the input's auto slash. */
-import { assertString } from '../errors.js';
+import { InvalidArgumentError, assertObject, assertString } from '../errors.js';
 import { reformatDigits, type FieldState } from './caret.js';
 
 export interface Expiry {
@@ -34,6 +34,8 @@ export type ExpiryProblem = 'empty' | 'incomplete' | 'invalid_month' | 'expired'
  * through the last day of its month; more than 20 years ahead is a typo.
  */
 export function expiryProblem(expiry: Expiry, now: Date = new Date()): ExpiryProblem | undefined {
+  assertObject(expiry, 'expiry', 'an object {month, year}');
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new InvalidArgumentError('now', 'a valid Date', now);
   if (!Number.isInteger(expiry.month) || expiry.month < 1 || expiry.month > 12) return 'invalid_month';
   if (!Number.isInteger(expiry.year)) return 'incomplete';
   const months = expiry.year * 12 + (expiry.month - 1) - (now.getFullYear() * 12 + now.getMonth());
@@ -58,6 +60,8 @@ export function isValidExpiry(expiry: Expiry, now: Date = new Date()): boolean {
 
 /** `MM/YY`. */
 export function formatExpiry(expiry: Expiry): string {
+  assertObject(expiry, 'expiry', 'an object {month, year}');
+  if (!Number.isInteger(expiry.month) || !Number.isInteger(expiry.year)) throw new InvalidArgumentError('expiry', 'integers {month, year}', expiry);
   return `${String(expiry.month).padStart(2, '0')}/${String(expiry.year % 100).padStart(2, '0')}`;
 }
 
@@ -66,6 +70,7 @@ export function formatExpiry(expiry: Expiry): string {
  * the slash, four digits are `MM/YY`.
  */
 export function formatExpiryDigits(digits: string): string {
+  assertString(digits, 'digits');
   let d = digits.replace(/\D/g, '');
   if (d.length === 1 && d > '1') d = `0${d}`;
   // "13" cannot be a month: read it as 01/3…
@@ -82,6 +87,8 @@ export function formatExpiryDigits(digits: string): string {
  * deletes the month's last digit.
  */
 export function reformatExpiry(next: FieldState, previous?: string): FieldState {
+  assertObject(next, 'state', 'an object {value, caret}');
+  assertString(next.value, 'state.value');
   const text = next.value.trim();
   const whole = /\D/.test(text) ? parseExpiry(text) : undefined;
   if (whole) {

@@ -20,7 +20,7 @@ import {
   importSPKI,
   errors as joseErrors,
 } from 'jose';
-import { DecryptionError, EncryptionError, InvalidArgumentError, KeyError } from '../errors.js';
+import { DecryptionError, EncryptionError, InvalidArgumentError, KeyError, assertObject, assertString } from '../errors.js';
 
 export const JWE_ALG = 'RSA-OAEP-256';
 export const JWE_ENC = 'A256GCM';
@@ -197,6 +197,8 @@ export interface CardKeyPair {
 
 /** Generates an RSA key pair for card encryption (what the API does for a merchant). */
 export async function generateCardKeyPair(options: { kid?: string; modulusLength?: number } = {}): Promise<CardKeyPair> {
+  assertObject(options, 'options', 'an object {kid?, modulusLength?}');
+  if (options.kid !== undefined) assertString(options.kid, 'options.kid');
   const modulusLength = options.modulusLength ?? MIN_RSA_BITS;
   if (!Number.isInteger(modulusLength) || modulusLength < MIN_RSA_BITS) {
     throw new InvalidArgumentError('modulusLength', `an integer of ${MIN_RSA_BITS} or more`, modulusLength);

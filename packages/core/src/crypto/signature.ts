@@ -9,7 +9,7 @@
  * const headers = await signedHeaders({ login, transKey, secretKey, body: JSON.stringify(payment) });
  * await fetch(`${baseUrl}/secure_payments`, { method: 'POST', headers, body });
  */
-import { InvalidArgumentError, assertString } from '../errors.js';
+import { InvalidArgumentError, assertObject, assertString } from '../errors.js';
 
 export const SIGNATURE_SCHEME = 'V2-HMAC-SHA256';
 export const API_VERSION = '2.1';
@@ -31,7 +31,9 @@ export interface SignatureInput {
   secretKey: string;
 }
 
-function message({ login, date, body }: Pick<SignatureInput, 'login' | 'date' | 'body'>): Uint8Array {
+function message(input: Pick<SignatureInput, 'login' | 'date' | 'body'>): Uint8Array {
+  assertObject(input, 'input', 'an object {login, date, body, secretKey}');
+  const { login, date, body } = input;
   assertString(login, 'login');
   assertString(date, 'date');
   const head = encoder.encode(login + date);
@@ -76,6 +78,7 @@ export async function createSignature(input: SignatureInput): Promise<string> {
  * A signature that is not 64 lowercase hex digits is simply false.
  */
 export async function verifySignature(input: SignatureInput & { signature: string }): Promise<boolean> {
+  assertObject(input, 'input', 'an object {login, date, body, secretKey, signature}');
   if (typeof input.signature !== 'string') return false;
   const expected = fromHex(input.signature);
   const data = message(input);
@@ -137,6 +140,7 @@ export interface Credentials {
 export async function signedHeaders(
   input: Credentials & { body?: SignedBody; date?: Date },
 ): Promise<Record<string, string>> {
+  assertObject(input, 'input', 'an object {login, transKey, secretKey, body}');
   assertString(input.transKey, 'transKey');
   const date = formatXDate(input.date ?? new Date());
   const signature = await createSignature({ login: input.login, date, body: input.body, secretKey: input.secretKey });
@@ -152,6 +156,7 @@ export async function signedHeaders(
 
 /** The redirect callback's signed text: `{status:<status>,paymentId:<id>}`, literally, unquoted. */
 export function callbackSignatureText(fields: { status: string; paymentId: string }): string {
+  assertObject(fields, 'fields', 'an object {status, paymentId}');
   assertString(fields.status, 'status');
   assertString(fields.paymentId, 'paymentId');
   return `{status:${fields.status},paymentId:${fields.paymentId}}`;
