@@ -106,8 +106,8 @@ async function importKey(input: KeyInput, want: 'public' | 'private'): Promise<I
     throw new KeyError(`${what} must be a JWK object, JWK JSON, a PEM string or a CryptoKey`);
   }
   const { key } = imported;
-  const algorithm = key.algorithm as Partial<RsaHashedKeyAlgorithm>;
-  if (algorithm.name !== 'RSA-OAEP' || (algorithm.hash as { name?: string } | undefined)?.name !== 'SHA-256') {
+  const algorithm = key.algorithm as { name?: string; hash?: { name?: string }; modulusLength?: number };
+  if (algorithm.name !== 'RSA-OAEP' || algorithm.hash?.name !== 'SHA-256') {
     throw new KeyError(`${what} must be an ${JWE_ALG} key (RSA-OAEP with SHA-256), got ${algorithm.name ?? 'an unknown algorithm'}`);
   }
   if (key.type !== want) throw new KeyError(`${what} must be a ${want} key, got a ${key.type} key`);

@@ -8,7 +8,7 @@ import {
   refundRequestSchema,
   saveCardRequestSchema,
 } from './operations.js';
-import { expectAccepted, expectRefused, patch } from './test-helpers.js';
+import { expectAccepted, expectRefused, patch } from '../../test/schema-helpers.js';
 
 describe('capture request schema', () => {
   for (const [name, request] of Object.entries(specCaptureRequests)) {

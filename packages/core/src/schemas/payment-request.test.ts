@@ -3,7 +3,7 @@ import { specPaymentRequests } from '../../test/fixtures/spec-examples.js';
 import { ValidationError } from '../errors.js';
 import { parse } from './parse.js';
 import { createPaymentRequestSchema, needsSecureEndpoint, paymentRequestSchema } from './payment-request.js';
-import { expectAccepted, expectRefused, patch } from './test-helpers.js';
+import { expectAccepted, expectRefused, patch } from '../../test/schema-helpers.js';
 
 const base = {
   amount: 120,

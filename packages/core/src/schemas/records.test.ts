@@ -15,7 +15,7 @@ import {
   savedCardRecordSchema,
 } from './records.js';
 import { enrollmentRecordSchema } from './enrollment.js';
-import { expectRefused } from './test-helpers.js';
+import { expectRefused } from '../../test/schema-helpers.js';
 
 const payment = {
   id: 'D-4-e1d4b6a5-3e4f-4b3d-a3e6-0b1c2d3e4f50',

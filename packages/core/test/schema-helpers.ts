@@ -1,8 +1,8 @@
 /** Helpers for the schema suites: build requests by path and assert acceptance or refusal by path. */
 import { expect } from 'chai';
 import type { z } from 'zod';
-import { ValidationError } from '../errors.js';
-import { safeParse } from './parse.js';
+import { ValidationError } from '../src/errors.js';
+import { safeParse } from '../src/schemas/parse.js';
 
 type Json = Record<string, unknown>;
 
