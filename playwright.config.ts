@@ -8,6 +8,7 @@ import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs';
 export default defineConfig({
   testDir: '.',
   testMatch: ['packages/*/test/**/*.spec.ts', 'test/**/*.spec.ts'],
+  timeout: 30_000,
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,

@@ -6,6 +6,7 @@ export {
   JWE_ALG,
   JWE_ENC,
   MIN_RSA_BITS,
+  cardKeyPairFromPrivateKey,
   decryptCard,
   encryptCard,
   generateCardKeyPair,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { DecryptionError, EncryptionError, InvalidArgumentError, KeyError } from '../errors.js';
-import { decryptCard, encryptCard, generateCardKeyPair, jweKeyId, type CardKeyPair } from './jwe.js';
+import { cardKeyPairFromPrivateKey, decryptCard, encryptCard, generateCardKeyPair, jweKeyId, type CardKeyPair } from './jwe.js';
 
 const card = { number: '4111111111111111', cvv: '123' };
 
@@ -90,6 +90,16 @@ describe('card JWE', () => {
       expect(error.message).to.match(message);
     }
     expect((await rejection(decryptCard(await encryptCard(card, keys.publicJwk), keys.publicJwk))).message).to.match(/a public key was given where the private key belongs/);
+  });
+
+  it('derives the public key from a private JWK or PKCS#8 PEM', async () => {
+    const fromJwk = await cardKeyPairFromPrivateKey(keys.privateJwk);
+    expect(fromJwk.publicJwk).to.deep.equal(keys.publicJwk);
+    const fromPem = await cardKeyPairFromPrivateKey(await exportPKCS8(keys.privateKey), 'pem-1');
+    expect(fromPem.publicJwk.kid).to.equal('pem-1');
+    expect(fromPem.publicPem).to.equal(keys.publicPem);
+    expect(await decryptCard(await encryptCard(card, fromPem.publicJwk), keys.privateJwk)).to.deep.equal(card);
+    expect(await rejection(cardKeyPairFromPrivateKey(keys.publicJwk))).to.be.instanceOf(KeyError);
   });
 
   it('refuses an RSA key under 2048 bits', async () => {

@@ -210,6 +210,28 @@ export async function generateCardKeyPair(options: { kid?: string; modulusLength
   return { publicKey, privateKey, publicJwk, privateJwk, publicPem: await exportSPKI(publicKey) };
 }
 
+/**
+ * The key pair for a private key the API (or the sandbox) already has, given as a JWK,
+ * JWK JSON or PKCS#8 PEM: the public half is derived from it. `kid` defaults to the
+ * JWK's own.
+ *
+ * @throws {KeyError} not an RSA-OAEP-256 private key of 2048 bits or more
+ */
+export async function cardKeyPairFromPrivateKey(input: KeyInput, kid?: string): Promise<CardKeyPair> {
+  const { key: privateKey, kid: ownKid } = await importKey(input, 'private');
+  const keyId = kid ?? ownKid ?? crypto.randomUUID();
+  const { n, e, ...rest } = await exportJWK(privateKey);
+  const publicKey = await importJWK({ kty: 'RSA', n, e, alg: JWE_ALG, ext: true }, JWE_ALG);
+  if (!isCryptoKey(publicKey)) throw new KeyError('the public half of the private key could not be derived');
+  return {
+    publicKey,
+    privateKey,
+    publicJwk: { kty: 'RSA', n, e, kid: keyId, alg: JWE_ALG, use: 'enc' },
+    privateJwk: { ...rest, n, e, kid: keyId, alg: JWE_ALG },
+    publicPem: await exportSPKI(publicKey),
+  };
+}
+
 /** The protected header's `kid` of a JWE, to pick the decryption key; `undefined` when absent or unreadable. */
 export function jweKeyId(jwe: string): string | undefined {
   try {

@@ -1,0 +1,42 @@
+/**
+ * The sandbox as one Hono app (one `fetch`). Every failure becomes the API's error body
+ * here: a refusal with its code, anything unexpected 500 / 7000, never a crash.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { apiErrorBody } from '@paylit/core/codes';
+import { ApiFailure, DroppedConnection } from './errors.js';
+import type { SandboxEnv } from './env.js';
+import type { SandboxInternals } from './internals.js';
+import { faults } from './middleware/faults.js';
+import { mountApi } from './routes/api.js';
+import { mountPages } from './routes/pages.js';
+import { mountTools } from './routes/tools.js';
+import { expirePending } from './state/payments.js';
+
+/** The largest body the sandbox reads. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(sandbox: SandboxInternals, onUnexpected: (error: unknown) => void): Hono<SandboxEnv> {
+  const app = new Hono<SandboxEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof ApiFailure) return c.json(error.body, error.status as 400);
+    if (error instanceof DroppedConnection) throw error;
+    onUnexpected(error);
+    return c.json(apiErrorBody(7000), 500);
+  });
+  app.notFound((c) => c.json(apiErrorBody(5000), 404));
+
+  app.use('*', faults(sandbox.faults));
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(apiErrorBody(5000), 413) }));
+  app.use('*', async (_c, next) => {
+    expirePending(sandbox.store);
+    await next();
+  });
+
+  mountApi(app, sandbox);
+  mountPages(app, sandbox);
+  mountTools(app, sandbox);
+  return app;
+}

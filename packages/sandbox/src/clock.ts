@@ -1,0 +1,30 @@
+/**
+ * The sandbox's own clock. It starts at the system time and can be set or moved, so that
+ * tests can age idempotency keys, expire pending payments or make an `X-Date` stale
+ * without waiting.
+ */
+export interface Clock {
+  now(): Date;
+  /** Sets the time; it keeps running from there. */
+  set(date: Date): void;
+  /** Moves the time by `ms` (negative goes back). */
+  advance(ms: number): void;
+}
+
+export function createClock(start?: Date): Clock {
+  let offset = start ? start.getTime() - Date.now() : 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    set: (date) => {
+      offset = date.getTime() - Date.now();
+    },
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+/** A timestamp as the API prints it: `2026-02-09T14:47:49.000+0000`. */
+export function apiTimestamp(date: Date): string {
+  return date.toISOString().replace('Z', '+0000');
+}

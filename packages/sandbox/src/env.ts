@@ -1,0 +1,12 @@
+/** The Hono environment of the sandbox's app: Node bindings when served by the Node adapter, and per-request values. */
+import type { HttpBindings } from '@hono/node-server';
+
+export interface SandboxEnv {
+  /** Present under the Node adapter; absent when the app is called in-process. */
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    /** The request body exactly as received: what the signature covers. */
+    rawBody: string;
+    login: string;
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * One error type for everything the sandbox refuses, turned into the API's error body in
+ * one place (app.ts). Codes, HTTP statuses and messages come from core's table; the
+ * statuses the real API answers differently for some operations are passed explicitly.
+ */
+import { apiErrorBody, apiErrorStatus, type ApiErrorBody, type ApiErrorCode } from '@paylit/core/codes';
+
+export class ApiFailure extends Error {
+  readonly body: ApiErrorBody;
+  readonly status: number;
+
+  constructor(code: ApiErrorCode, param?: string, status: number = apiErrorStatus(code)) {
+    const body = apiErrorBody(code, param);
+    super(body.message);
+    this.body = body;
+    this.status = status;
+  }
+}
+
+/** Thrown where the sandbox must drop the connection (a fault) and cannot, being in-process: the caller sees a failed fetch. */
+export class DroppedConnection extends Error {
+  override name = 'DroppedConnection';
+  constructor() {
+    super('the sandbox dropped the connection (fault)');
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * `/sandbox-tools/`: what tests and the demo need beyond the API. The public key (JWK
+ * with `kid`, or `?format=pem`), method logos, the ledger, the notification log, faults,
+ * the clock, card tokens as hosted fields make them, chargebacks, and a payer cancelling
+ * an enrollment. Only the API's own tool (`POST /sandbox-tools/payments`) is signed; it
+ * lives with the API routes.
+ */
+import type { Hono } from 'hono';
+import { apiErrorBody } from '@paylit/core/codes';
+import { safeParse } from '@paylit/core/schemas';
+import { z } from 'zod';
+import type { SandboxEnv } from '../env.js';
+import type { SandboxInternals } from '../internals.js';
+import { ApiFailure } from '../errors.js';
+import { faultSchema } from '../middleware/faults.js';
+import { parseBody } from '../parse.js';
+import { paymentMethods, logoSvg } from '../catalogs/payment-methods.js';
+import { createCardToken } from '../state/cards.js';
+import { cancelEnrollmentByPayer } from '../state/enrollments.js';
+import { expirePending } from '../state/payments.js';
+
+const clockSchema = z.union([
+  z.strictObject({ now: z.iso.datetime({ offset: true }) }),
+  z.strictObject({ advance_ms: z.number().int() }),
+]);
+
+async function body(c: { req: { text(): Promise<string> } }): Promise<unknown> {
+  const text = await c.req.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiFailure(5000);
+  }
+}
+
+export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void {
+  const { store, clock } = sandbox;
+
+  app.get('/sandbox-tools/public-key', (c) => {
+    if (c.req.query('format') === 'pem') return c.text(sandbox.publicPem, 200, { 'Content-Type': 'application/x-pem-file' });
+    return c.json(sandbox.publicJwk);
+  });
+
+  app.get('/sandbox-tools/logos/:file', (c) => {
+    const id = c.req.param('file').replace(/\.svg$/, '');
+    const method = Object.values(paymentMethods).flat().find((m) => m.id === id);
+    if (!method) return c.json(apiErrorBody(5001, 'logo'), 404);
+    return c.body(logoSvg(method), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' });
+  });
+
+  app.get('/sandbox-tools/ledger', (c) => {
+    const filter: { order_id?: string; payment_id?: string } = {};
+    const order = c.req.query('order_id');
+    const payment = c.req.query('payment_id');
+    if (order !== undefined) filter.order_id = order;
+    if (payment !== undefined) filter.payment_id = payment;
+    return c.json(store.ledger.summary(filter));
+  });
+
+  app.get('/sandbox-tools/notifications', async (c) => {
+    await store.notifier.idle();
+    const record = c.req.query('record_id');
+    return c.json(store.notifier.log(record === undefined ? {} : { record_id: record }));
+  });
+
+  app.get('/sandbox-tools/faults', (c) => c.json(sandbox.faults.list()));
+  app.post('/sandbox-tools/faults', async (c) => c.json(sandbox.faults.add(parseBody(faultSchema, await body(c))), 201));
+  app.delete('/sandbox-tools/faults', (c) => {
+    sandbox.faults.clear();
+    return c.json([]);
+  });
+
+  app.get('/sandbox-tools/clock', (c) => c.json({ now: clock.now().toISOString() }));
+  app.post('/sandbox-tools/clock', async (c) => {
+    const result = safeParse(clockSchema, await body(c));
+    if (!result.success) throw new ApiFailure(5001, result.error.param ?? 'now');
+    if ('now' in result.data) clock.set(new Date(result.data.now));
+    else clock.advance(result.data.advance_ms);
+    expirePending(store);
+    return c.json({ now: clock.now().toISOString() });
+  });
+
+  app.post('/sandbox-tools/card-tokens', async (c) => c.json(await createCardToken(store, await body(c)), 201));
+
+  app.post('/sandbox-tools/chargebacks', async (c) => {
+    const req = parseBody(z.strictObject({ payment_id: z.string().min(1) }), await body(c));
+    const p = store.payments.get(req.payment_id);
+    if (!p) throw new ApiFailure(4000, 'payment_id');
+    p.chargeback = true;
+    return c.json({ payment_id: p.id, chargeback: true });
+  });
+
+  app.post('/sandbox-tools/enrollments/:id/cancel-by-payer', (c) => c.json(cancelEnrollmentByPayer(store, c.req.param('id'))));
+}

@@ -1,0 +1,398 @@
+/**
+ * Payments: create (card, wallet, redirect, cash), capture, cancel, retrieve, status,
+ * the pages' outcomes and the forced final states, with the outcomes the production
+ * sandbox chooses (api-behaviour.md, "The production sandbox").
+ */
+import { requiresThreeDSecure } from '@paylit/core';
+import { extractBin } from '@paylit/core/card';
+import { isRejectionCode, paymentStatuses, pendingThreeDSecure, rejectionCodes, type PaymentStatus, type RejectionCode } from '@paylit/core/codes';
+import { createCallbackSignature, formatXDate } from '@paylit/core/crypto';
+import { roundAmount, toMinorUnits, fromMinorUnits } from '@paylit/core/money';
+import { captureRequestSchema, type PaymentRequest } from '@paylit/core/schemas';
+import { apiTimestamp } from '../clock.js';
+import { ApiFailure } from '../errors.js';
+import { parseBody } from '../parse.js';
+import { isAllowedCurrency, isSupportedCountry } from '../catalogs/countries.js';
+import { installmentOptions } from '../catalogs/installments.js';
+import { findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
+import { keepCard, resolveCard, type ResolvedCard } from './cards.js';
+import { chargeEnrollment, enrollWithPayment } from './enrollments.js';
+import { refundRecord } from './refunds.js';
+import type { Payment, Store } from './store.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long a payer has to finish a redirect or pay a voucher, by the sandbox clock. */
+const PENDING_TTL_MS = 3 * DAY_MS;
+/** The smallest amount the sandbox charges: one unit of the currency. */
+const MIN_AMOUNT = 1;
+
+const CARD_METHOD: PaymentMethod = { id: 'CARD', type: 'CARD', name: 'Card', allowed_flows: ['DIRECT', 'REDIRECT'], color: '#334155' };
+
+export interface RequestContext {
+  /** Whether the request came to `/secure_payments`. */
+  secure: boolean;
+  /** The sandbox's own origin, for the pages it links to. */
+  origin: string;
+}
+
+/** The record the API answers with. */
+export function paymentRecord(store: Store, p: Payment) {
+  return {
+    id: p.id,
+    amount: p.amount,
+    currency: p.currency,
+    payment_method_id: p.payment_method_id,
+    payment_method_type: p.payment_method_type,
+    payment_method_flow: p.payment_method_flow,
+    country: p.country,
+    ...(p.card ? { card: { ...p.card } } : {}),
+    ...(p.wallet ? { wallet: { ...p.wallet } } : {}),
+    ...(p.payer ? { payer: { ...p.payer } } : {}),
+    ...(p.enrollment ? { enrollment: { ...p.enrollment } } : {}),
+    created_date: p.created_date,
+    ...(p.approved_date ? { approved_date: p.approved_date } : {}),
+    status: p.status,
+    status_detail: p.status_detail,
+    status_code: p.status_code,
+    order_id: p.order_id,
+    ...(p.description !== undefined ? { description: p.description } : {}),
+    ...(p.notification_url !== undefined ? { notification_url: p.notification_url } : {}),
+    ...(p.callback_url !== undefined ? { callback_url: p.callback_url } : {}),
+    ...(p.redirect_url !== undefined ? { redirect_url: p.redirect_url } : {}),
+    ...(p.three_dsecure ? { three_dsecure: { ...p.three_dsecure } } : {}),
+    ...(p.authorization_id !== undefined ? { authorization_id: p.authorization_id } : {}),
+    refunds: p.refunds.map((id) => refundRecord(store.refunds.get(id)!)),
+  };
+}
+
+function detail(status: PaymentStatus, code: string): string {
+  if (status === 'REJECTED' && isRejectionCode(code)) return rejectionCodes[code];
+  if (status === 'PENDING' && code === pendingThreeDSecure.code) return pendingThreeDSecure.detail;
+  return paymentStatuses[status].detail;
+}
+
+const APPROVED: readonly PaymentStatus[] = ['PAID', 'AUTHORIZED', 'VERIFIED'];
+
+/**
+ * Moves a payment to `status` (with a rejection `code`), and does what goes with it:
+ * the approval date, the ledger, a saved wallet's token, the single-use page closed, and
+ * the notification.
+ */
+export function setStatus(store: Store, p: Payment, status: PaymentStatus, code: string = paymentStatuses[status].code): void {
+  p.status = status;
+  p.status_code = code;
+  p.status_detail = detail(status, code);
+  if (APPROVED.includes(status)) p.approved_date = apiTimestamp(store.clock.now());
+  if (status !== 'PENDING') {
+    delete p.redirect_url;
+    delete p.page_token;
+    delete p.expires_at;
+    if (p.three_dsecure) p.three_dsecure = {};
+  }
+  if (APPROVED.includes(status) && p.save_wallet && !p.wallet?.token) {
+    const token = `W-${crypto.randomUUID()}`;
+    store.walletTokens.set(token, { name: p.wallet?.name, country: p.country });
+    p.wallet = { ...p.wallet, token };
+  }
+  store.ledger.update(p.id, { status, money_moved: status === 'PAID' });
+  if (p.notification_url) store.notifier.send('payment', p.notification_url, paymentRecord(store, p));
+}
+
+/** Pending payments past their time become EXPIRED. Runs before every request and when the clock moves. */
+export function expirePending(store: Store): void {
+  const now = store.clock.now().getTime();
+  for (const p of store.payments.values()) {
+    if (p.status === 'PENDING' && p.expires_at !== undefined && p.expires_at <= now) setStatus(store, p, 'EXPIRED');
+  }
+}
+
+/** A status code written in `description` ("300", "302", "309"…) rejects with that code. */
+function rejectionIn(description: string | undefined): RejectionCode | undefined {
+  const match = description?.match(/\b3\d\d\b/g)?.find(isRejectionCode);
+  return match as RejectionCode | undefined;
+}
+
+/** Cash vouchers settle by a word in `description`: PAID, REJECTED, or ERROR (rejected by the acquirer, 321). */
+function voucherOutcome(description: string | undefined): { status: 'PAID' | 'REJECTED'; code: string } | undefined {
+  const word = description?.match(/\b(PAID|REJECTED|ERROR)\b/)?.[1];
+  if (word === 'PAID') return { status: 'PAID', code: paymentStatuses.PAID.code };
+  if (word === 'REJECTED') return { status: 'REJECTED', code: '300' };
+  if (word === 'ERROR') return { status: 'REJECTED', code: '321' };
+  return undefined;
+}
+
+function resolveMethod(req: PaymentRequest): PaymentMethod {
+  if (req.card || (req.payment_method_flow === 'REDIRECT' && req.payment_method_id === undefined)) {
+    const id = req.payment_method_id ?? 'CARD';
+    const method = id === 'CARD' ? CARD_METHOD : findMethod(req.country, id);
+    if (!method || method.type !== 'CARD') throw new ApiFailure(5010, 'payment_method_id');
+    return method;
+  }
+  const method = findMethod(req.country, req.payment_method_id!);
+  if (!method) throw new ApiFailure(5010, 'payment_method_id');
+  if (!method.allowed_flows.includes(req.payment_method_flow)) throw new ApiFailure(5010, 'payment_method_flow');
+  if (req.wallet && method.type !== 'WALLET') throw new ApiFailure(5010, 'payment_method_id');
+  if (method.type === 'CARD') throw new ApiFailure(5001, 'card');
+  return method;
+}
+
+function checkInstallments(store: Store, req: PaymentRequest, card: ResolvedCard): void {
+  const count = Number(req.card?.installments ?? '1');
+  const planId = req.card?.installments_id ?? req.card?.installment_id;
+  if (planId !== undefined) {
+    const plan = store.plans.get(planId.replace(/-\d+$/, '')) ?? store.plans.get(planId);
+    if (!plan) throw new ApiFailure(5001, req.card?.installments_id !== undefined ? 'card.installments_id' : 'card.installment_id');
+    if (!plan.installments.some((i) => i.installments === count)) throw new ApiFailure(5043, 'card.installments');
+    return;
+  }
+  if (count === 1) return;
+  const bin = card.bin && extractBin(card.bin);
+  if (!bin) return; // A saved card: the issuer decides.
+  const { options } = installmentOptions(req.country, bin, req.amount, req.currency);
+  if (!options.some((o) => o.installments === count)) throw new ApiFailure(5043, 'card.installments');
+}
+
+function needsThreeDSecure(req: PaymentRequest, card: ResolvedCard): boolean {
+  if (req.three_dsecure?.force === true) return true;
+  if (requiresThreeDSecure(req.country)) return true;
+  // Brazilian debit cards.
+  return req.country === 'BR' && (req.card?.force_type === 'DEBIT' || card.brand === 'VD');
+}
+
+/** `POST /payments` and `POST /secure_payments`. */
+export async function createPayment(store: Store, body: unknown, ctx: RequestContext) {
+  const req = parseBody(store.paymentRequestSchema, body);
+  if (!ctx.secure && req.card?.number !== undefined) throw new ApiFailure(5001, 'card.number');
+  if (!ctx.secure && req.card?.encrypted_data !== undefined) throw new ApiFailure(5001, 'card.encrypted_data');
+  if (!isSupportedCountry(req.country)) throw new ApiFailure(5003, 'country');
+  if (!isAllowedCurrency(req.country, req.currency)) throw new ApiFailure(5004, 'currency');
+  if (req.amount > 0 && req.amount < MIN_AMOUNT) throw new ApiFailure(5016, 'amount');
+  if (store.paymentByOrder(req.order_id)) throw new ApiFailure(5009, 'order_id');
+  const method = resolveMethod(req);
+
+  const card = req.card ? await resolveCard(store, req.card) : undefined;
+  if (card) checkInstallments(store, req, card);
+  if (req.wallet?.token !== undefined && !store.walletTokens.has(req.wallet.token)) throw new ApiFailure(5008, 'wallet.token');
+  const enrollment = req.enrollment?.id !== undefined ? chargeEnrollment(store, req.enrollment.id) : undefined;
+  const threeDS = card !== undefined && card.problem === undefined && req.card?.verify !== true && needsThreeDSecure(req, card);
+  if (threeDS && req.callback_url === undefined) throw new ApiFailure(5001, 'callback_url');
+
+  const now = store.clock.now();
+  const capture = req.card?.capture ?? req.wallet?.capture ?? true;
+  const p: Payment = {
+    id: store.paymentId(),
+    kind: 'payment',
+    amount: req.amount,
+    currency: req.currency,
+    country: req.country,
+    payment_method_id: method.id,
+    payment_method_type: method.type,
+    payment_method_flow: req.payment_method_flow,
+    status: 'PENDING',
+    status_code: paymentStatuses.PENDING.code,
+    status_detail: paymentStatuses.PENDING.detail,
+    order_id: req.order_id,
+    description: req.description,
+    notification_url: req.notification_url,
+    callback_url: req.callback_url,
+    payer: { ...req.payer },
+    created_date: apiTimestamp(now),
+    capture,
+    captures: [],
+    refunds: [],
+  };
+  if (card) {
+    p.card = {
+      holder_name: card.holder_name,
+      expiration_month: card.expiration_month,
+      expiration_year: card.expiration_year,
+      brand: card.brand,
+      last4: card.last4,
+      ...(req.card?.verify ? { verify: true } : {}),
+      ...(req.card?.card_id ? { card_id: req.card.card_id } : {}),
+      ...(req.card?.installments ? { installments: req.card.installments } : {}),
+    };
+    p.three_dsecure = {};
+  }
+  if (req.wallet) {
+    p.wallet = { ...(req.wallet.name !== undefined ? { name: req.wallet.name } : {}), ...(req.wallet.token !== undefined ? { token: req.wallet.token } : {}) };
+    p.save_wallet = req.wallet.save === true;
+  }
+  if (enrollment) p.enrollment = enrollment;
+  else if (req.enrollment) p.enrollment = enrollWithPayment(store, req.enrollment);
+
+  store.payments.set(p.id, p);
+  const verify = req.card?.verify === true || req.wallet?.verify === true;
+  store.ledger.record({
+    kind: verify ? 'verification' : capture ? 'payment' : 'authorization',
+    id: p.id,
+    payment_id: p.id,
+    order_id: p.order_id,
+    amount: p.amount,
+    currency: p.currency,
+    status: 'PENDING',
+    money_moved: false,
+    created_date: p.created_date,
+  });
+
+  const approve = (): [PaymentStatus, string?] => (verify ? ['VERIFIED'] : capture ? ['PAID'] : ['AUTHORIZED']);
+  const rejection = (card?.problem as RejectionCode | undefined) ?? (method.type === 'TICKET' ? undefined : rejectionIn(req.description));
+  const openPage = (kind: '3ds' | 'redirect') => {
+    p.page_token = crypto.randomUUID();
+    p.expires_at = now.getTime() + PENDING_TTL_MS;
+    return `${ctx.origin}/sandbox-pages/${kind}/${encodeURIComponent(p.id)}?t=${p.page_token}`;
+  };
+
+  if (rejection) {
+    setStatus(store, p, 'REJECTED', rejection);
+  } else if (threeDS) {
+    p.three_dsecure = { redirect_url: openPage('3ds') };
+    setStatus(store, p, 'PENDING', pendingThreeDSecure.code);
+  } else if (req.payment_method_flow === 'REDIRECT' || method.type === 'TICKET' || method.type === 'BANK_TRANSFER' || (method.type === 'WALLET' && req.wallet?.token === undefined)) {
+    p.redirect_url = openPage('redirect');
+    setStatus(store, p, 'PENDING');
+    const outcome = method.type === 'TICKET' ? voucherOutcome(req.description) : undefined;
+    if (outcome) store.later(store.options.settleDelayMs, () => settleIfPending(store, p, outcome.status, outcome.code));
+  } else {
+    setStatus(store, p, ...approve());
+  }
+
+  if (req.card?.save === true && card && p.status !== 'REJECTED' && req.card.card_id === undefined) {
+    const saved = keepCard(store, {
+      holder_name: card.holder_name,
+      expiration_month: card.expiration_month!,
+      expiration_year: card.expiration_year!,
+      last4: card.last4!,
+      brand: card.brand,
+    });
+    p.card = { ...p.card, card_id: saved.card_id };
+  }
+  return paymentRecord(store, p);
+}
+
+function settleIfPending(store: Store, p: Payment, status: PaymentStatus, code?: string): void {
+  if (p.status === 'PENDING') setStatus(store, p, status === 'PAID' && !p.capture ? 'AUTHORIZED' : status, code);
+}
+
+function getPayment(store: Store, id: string, status = 404): Payment {
+  const p = store.payments.get(id);
+  if (!p) throw new ApiFailure(4000, undefined, status);
+  return p;
+}
+
+/** `POST /payments` with `authorization_id`: a new PAID payment for part or all of what remains. */
+export function capturePayment(store: Store, body: unknown) {
+  const req = parseBody(captureRequestSchema, body);
+  const auth = store.payments.get(req.authorization_id);
+  if (!auth) throw new ApiFailure(4000, 'authorization_id');
+  if (auth.status === 'VERIFIED') throw new ApiFailure(5013, 'authorization_id');
+  if (auth.status !== 'AUTHORIZED') throw new ApiFailure(5002, 'authorization_id');
+  if (req.currency !== undefined && req.currency !== auth.currency) throw new ApiFailure(5001, 'currency');
+  const captured = auth.captures.reduce((sum, id) => sum + toMinorUnits(store.payments.get(id)!.amount, auth.currency), 0);
+  const remaining = toMinorUnits(auth.amount, auth.currency) - captured;
+  const amount = req.amount === undefined ? remaining : toMinorUnits(req.amount, auth.currency);
+  if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
+  const now = store.clock.now();
+  const p: Payment = {
+    ...structuredClone({ ...auth, captures: [], refunds: [] }),
+    id: store.paymentId(),
+    kind: 'capture',
+    amount: roundAmount(fromMinorUnits(amount, auth.currency), auth.currency),
+    order_id: req.order_id ?? auth.order_id,
+    authorization_id: auth.id,
+    created_date: apiTimestamp(now),
+    capture: true,
+  };
+  delete p.approved_date;
+  auth.captures.push(p.id);
+  store.payments.set(p.id, p);
+  store.ledger.record({ kind: 'capture', id: p.id, payment_id: auth.id, order_id: p.order_id, amount: p.amount, currency: p.currency, status: 'PENDING', money_moved: false, created_date: p.created_date });
+  setStatus(store, p, 'PAID');
+  return paymentRecord(store, p);
+}
+
+/** `POST /payments/{id}/cancel`: an authorization not yet captured, or a payment still pending. */
+export function cancelPayment(store: Store, id: string) {
+  // Seen on the wire: an unknown id is 400 (not 404) and a PAID payment 403 / 3003.
+  const p = getPayment(store, id, 400);
+  if (p.status === 'PAID') throw new ApiFailure(3003, undefined, 403);
+  if (p.status === 'VERIFIED') throw new ApiFailure(5013);
+  if (!(p.status === 'AUTHORIZED' && p.captures.length === 0) && p.status !== 'PENDING') throw new ApiFailure(5002);
+  setStatus(store, p, 'CANCELLED');
+  return paymentRecord(store, p);
+}
+
+export function retrievePayment(store: Store, id: string) {
+  return paymentRecord(store, getPayment(store, id));
+}
+
+/** `GET /payments/{id}/status`: with `redirect_url` while a REDIRECT payment is pending. */
+export function paymentStatus(store: Store, id: string) {
+  const p = getPayment(store, id);
+  const redirect = p.redirect_url ?? p.three_dsecure?.redirect_url;
+  return { id: p.id, status: p.status, status_code: p.status_code, status_detail: p.status_detail, ...(redirect ? { redirect_url: redirect } : {}) };
+}
+
+/** `GET /orders/{order_id}`. */
+export function orderRecord(store: Store, orderId: string) {
+  const p = store.paymentByOrder(orderId);
+  if (!p) throw new ApiFailure(4000, 'order_id');
+  return {
+    order_id: orderId,
+    payment_id: p.id,
+    currency: p.currency,
+    amount: p.amount,
+    created_date: p.created_date,
+    ...(p.approved_date ? { approved_date: p.approved_date } : {}),
+    status: p.status,
+    status_code: p.status_code,
+    status_detail: p.status_detail,
+  };
+}
+
+/** The sandbox's `POST /sandbox-tools/payments` for a payment: only from PENDING. */
+export function forcePaymentStatus(store: Store, p: Payment, status: string): void {
+  if (p.status !== 'PENDING') throw new ApiFailure(5002);
+  if (!Object.hasOwn(paymentStatuses, status) || status === 'PENDING') throw new ApiFailure(5001, 'status');
+  settleIfPending(store, p, status as PaymentStatus);
+}
+
+/** Values of `status` in the callback form, from the payment's status. */
+export function callbackStatus(status: PaymentStatus): 'COMPLETED' | 'APPROVED' | 'REJECTED' | 'PENDING' {
+  if (status === 'PAID') return 'COMPLETED';
+  if (status === 'AUTHORIZED' || status === 'VERIFIED') return 'APPROVED';
+  if (status === 'PENDING') return 'PENDING';
+  return 'REJECTED';
+}
+
+/** The fields the API form-POSTs to `callback_url`, signed. */
+export async function callbackFields(store: Store, p: Payment, credentials: { login: string; secretKey: string }) {
+  const date = formatXDate(store.clock.now());
+  const status = callbackStatus(p.status);
+  const signature = await createCallbackSignature({ login: credentials.login, date, status, paymentId: p.id, secretKey: credentials.secretKey });
+  return { paymentId: p.id, status, date, signature };
+}
+
+export type PageOutcome = 'approve' | 'reject' | 'pending';
+
+/**
+ * What the payer did on a sandbox page: approve or reject the 3-D Secure challenge, pay or
+ * reject at the redirect method, or leave a voucher to pay later. The page is single-use.
+ */
+export function completePage(store: Store, id: string, token: string | undefined, outcome: PageOutcome): Payment | undefined {
+  const p = store.payments.get(id);
+  if (!p || p.status !== 'PENDING' || !p.page_token || p.page_token !== token) return undefined;
+  if (outcome === 'pending') {
+    delete p.page_token;
+    return p;
+  }
+  if (outcome === 'reject') setStatus(store, p, 'REJECTED', '300');
+  else setStatus(store, p, p.card?.verify ? 'VERIFIED' : p.capture ? 'PAID' : 'AUTHORIZED');
+  return p;
+}
+
+/** A pending page still open: its payment, else undefined. */
+export function openPagePayment(store: Store, id: string, token: string | undefined): Payment | undefined {
+  const p = store.payments.get(id);
+  return p && p.status === 'PENDING' && p.page_token !== undefined && p.page_token === token ? p : undefined;
+}

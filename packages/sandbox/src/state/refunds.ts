@@ -1,0 +1,111 @@
+/**
+ * Refunds of PAID payments and captures, never of an authorization, never more than what
+ * remains. Card refunds succeed at once; other methods' refunds are PENDING and succeed
+ * a little later (or when forced), each change notified to the refund's URL.
+ */
+import { refundStatuses, type RefundStatus } from '@paylit/core/codes';
+import { fromMinorUnits, toMinorUnits } from '@paylit/core/money';
+import { refundRequestSchema } from '@paylit/core/schemas';
+import { apiTimestamp } from '../clock.js';
+import { ApiFailure } from '../errors.js';
+import { parseBody } from '../parse.js';
+import type { Refund, Store } from './store.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long after approval a payment may be refunded, by the sandbox clock. */
+const REFUND_PERIOD_MS = 365 * DAY_MS;
+
+export function refundRecord(r: Refund) {
+  return {
+    id: r.id,
+    payment_id: r.payment_id,
+    order_id: r.order_id,
+    notification_url: r.notification_url,
+    amount: r.amount,
+    amount_refunded: r.amount_refunded,
+    currency: r.currency,
+    status: r.status,
+    status_code: r.status_code,
+    status_detail: r.status_detail,
+    created_date: r.created_date,
+    ...(r.description !== undefined ? { description: r.description } : {}),
+  };
+}
+
+function setRefundStatus(store: Store, r: Refund, status: RefundStatus): void {
+  r.status = status;
+  r.status_code = refundStatuses[status].code;
+  r.status_detail = refundStatuses[status].detail;
+  r.amount_refunded = status === 'SUCCESS' ? r.amount : 0;
+  store.ledger.update(r.id, { status, money_moved: status === 'SUCCESS' });
+  store.notifier.send('refund', r.notification_url, refundRecord(r));
+}
+
+/** `POST /refunds`. */
+export function createRefund(store: Store, body: unknown) {
+  const req = parseBody(refundRequestSchema, body);
+  const p = store.payments.get(req.payment_id);
+  if (!p) throw new ApiFailure(4000, 'payment_id');
+  if (p.chargeback) throw new ApiFailure(5018, 'payment_id');
+  if (p.status === 'VERIFIED') throw new ApiFailure(5013, 'payment_id');
+  if (p.status !== 'PAID') throw new ApiFailure(5002, 'payment_id');
+  if (req.currency !== undefined && req.currency !== p.currency) throw new ApiFailure(5001, 'currency');
+  const now = store.clock.now();
+  const approved = Date.parse((p.approved_date ?? p.created_date).replace('+0000', 'Z'));
+  if (now.getTime() - approved > REFUND_PERIOD_MS) throw new ApiFailure(5020, 'payment_id');
+  const taken = p.refunds
+    .map((id) => store.refunds.get(id)!)
+    .filter((r) => r.status === 'PENDING' || r.status === 'SUCCESS')
+    .reduce((sum, r) => sum + toMinorUnits(r.amount, p.currency), 0);
+  const remaining = toMinorUnits(p.amount, p.currency) - taken;
+  const amount = req.amount === undefined ? remaining : toMinorUnits(req.amount, p.currency);
+  if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
+  const r: Refund = {
+    id: `REF-${store.options.merchantId}-${crypto.randomUUID()}`,
+    payment_id: p.id,
+    order_id: p.order_id,
+    amount: fromMinorUnits(amount, p.currency),
+    amount_refunded: 0,
+    currency: p.currency,
+    status: 'PENDING',
+    status_code: refundStatuses.PENDING.code,
+    status_detail: refundStatuses.PENDING.detail,
+    created_date: apiTimestamp(now),
+    notification_url: req.notification_url,
+    description: req.description,
+  };
+  store.refunds.set(r.id, r);
+  p.refunds.push(r.id);
+  store.ledger.record({ kind: 'refund', id: r.id, payment_id: p.id, order_id: p.order_id, amount: r.amount, currency: r.currency, status: 'PENDING', money_moved: false, created_date: r.created_date });
+  if (p.payment_method_type === 'CARD') {
+    setRefundStatus(store, r, 'SUCCESS');
+  } else {
+    setRefundStatus(store, r, 'PENDING');
+    store.later(store.options.settleDelayMs, () => {
+      if (r.status === 'PENDING') setRefundStatus(store, r, 'SUCCESS');
+    });
+  }
+  return refundRecord(r);
+}
+
+function getRefund(store: Store, id: string): Refund {
+  const r = store.refunds.get(id);
+  if (!r) throw new ApiFailure(4001);
+  return r;
+}
+
+export function retrieveRefund(store: Store, id: string) {
+  return refundRecord(getRefund(store, id));
+}
+
+export function refundStatus(store: Store, id: string) {
+  const r = getRefund(store, id);
+  return { id: r.id, status: r.status, status_code: r.status_code, status_detail: r.status_detail };
+}
+
+/** The sandbox's `POST /sandbox-tools/payments` for a refund: only from PENDING. */
+export function forceRefundStatus(store: Store, r: Refund, status: string): void {
+  if (r.status !== 'PENDING') throw new ApiFailure(5002);
+  if (!Object.hasOwn(refundStatuses, status) || status === 'PENDING') throw new ApiFailure(5001, 'status');
+  setRefundStatus(store, r, status as RefundStatus);
+}

@@ -1,0 +1,195 @@
+/**
+ * What the sandbox remembers, in memory: payments, refunds, saved cards, wallet tokens,
+ * enrollments, installment plans and chargebacks, with the clock, ledger and notifier
+ * that every operation uses. One `Store` per sandbox.
+ */
+import type { PaymentStatus, RefundStatus, EnrollmentStatus } from '@paylit/core/codes';
+import { createPaymentRequestSchema } from '@paylit/core/schemas';
+import type { Clock } from '../clock.js';
+import type { Notifier } from '../notifications.js';
+import type { InstallmentOption } from '../catalogs/installments.js';
+import type { MethodType } from '../catalogs/payment-methods.js';
+import { Ledger } from './ledger.js';
+
+export interface CardView {
+  holder_name?: string;
+  expiration_month?: number;
+  expiration_year?: number;
+  brand?: string;
+  last4?: string;
+  verify?: boolean;
+  card_id?: string;
+  installments?: string;
+}
+
+export interface Payment {
+  id: string;
+  kind: 'payment' | 'capture';
+  amount: number;
+  currency: string;
+  country: string;
+  payment_method_id: string;
+  payment_method_type: MethodType;
+  payment_method_flow: 'DIRECT' | 'REDIRECT';
+  status: PaymentStatus;
+  status_code: string;
+  status_detail: string;
+  order_id: string | undefined;
+  description?: string;
+  notification_url?: string;
+  callback_url?: string;
+  payer?: Record<string, unknown>;
+  card?: CardView;
+  wallet?: { name?: string; token?: string };
+  enrollment?: { id: string; status: string };
+  created_date: string;
+  approved_date?: string;
+  /** Set while the payer must act: the single-use page. */
+  redirect_url?: string;
+  three_dsecure?: { redirect_url?: string };
+  /** The single-use token in the page URL; cleared once used. */
+  page_token?: string;
+  /** When a pending payment expires, by the sandbox clock (ms). */
+  expires_at?: number;
+  /** Whether the payment captures on approval (false: authorization). */
+  capture: boolean;
+  authorization_id?: string;
+  captures: string[];
+  refunds: string[];
+  save_wallet?: boolean;
+  /** For cash vouchers: the outcome the request's description asked for, settled after a while. */
+  scheduled_outcome?: 'PAID' | 'REJECTED';
+  chargeback?: boolean;
+}
+
+export interface Refund {
+  id: string;
+  payment_id: string;
+  order_id: string | undefined;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  status: RefundStatus;
+  status_code: string;
+  status_detail: string;
+  created_date: string;
+  notification_url: string;
+  description?: string;
+}
+
+export interface SavedCard {
+  card_id: string;
+  holder_name: string | undefined;
+  expiration_month: number;
+  expiration_year: number;
+  last4: string;
+  brand: string | undefined;
+  deleted: boolean;
+}
+
+export interface Enrollment {
+  id: string;
+  external_id: string | undefined;
+  type: string | undefined;
+  status: EnrollmentStatus;
+  status_code: string;
+  status_detail: string;
+  description?: string;
+  notification_url?: string;
+  callback_url?: string;
+  redirect_url?: string;
+  page_token?: string;
+  subscription?: Record<string, unknown>;
+  created_date: string;
+}
+
+export interface Plan {
+  id: string;
+  country: string;
+  bin: string;
+  amount: number;
+  currency: string;
+  installments: (InstallmentOption & { id: string })[];
+  installments_by_bank: boolean;
+}
+
+export interface StoreOptions {
+  merchantId: string;
+  clock: Clock;
+  notifier: Notifier;
+  /** How long a pending cash voucher or refund takes to settle by itself (ms of real time). */
+  settleDelayMs: number;
+  /** Whether payments in India are cross-border (core's rule option). */
+  indiaCrossBorder: boolean;
+  /** The private half of the card-encryption key, to open `card.encrypted_data`. */
+  privateKey: CryptoKey;
+}
+
+/** A single-use card token, as hosted card fields make them (valid 10 minutes). */
+export interface CardToken {
+  token: string;
+  /** What the card is, not the number itself: BIN for plans, whether the number was valid. */
+  card: Omit<SavedCard, 'card_id' | 'deleted'> & { bin: string; invalidNumber: boolean };
+  expires_at: number;
+  used: boolean;
+}
+
+export class Store {
+  readonly payments = new Map<string, Payment>();
+  readonly refunds = new Map<string, Refund>();
+  readonly cards = new Map<string, SavedCard>();
+  readonly cardTokens = new Map<string, CardToken>();
+  readonly walletTokens = new Map<string, { name: string | undefined; country: string }>();
+  readonly enrollments = new Map<string, Enrollment>();
+  readonly plans = new Map<string, Plan>();
+  readonly ledger = new Ledger();
+  readonly options: StoreOptions;
+  readonly paymentRequestSchema;
+  readonly #timers = new Set<ReturnType<typeof setTimeout>>();
+  #seq = 0;
+
+  constructor(options: StoreOptions) {
+    this.options = options;
+    this.paymentRequestSchema = createPaymentRequestSchema({ now: () => options.clock.now(), indiaCrossBorder: options.indiaCrossBorder });
+  }
+
+  get clock(): Clock {
+    return this.options.clock;
+  }
+
+  get notifier(): Notifier {
+    return this.options.notifier;
+  }
+
+  /** `D-<merchant>-<uuid>`, as the API makes payment ids. */
+  paymentId(): string {
+    return `D-${this.options.merchantId}-${crypto.randomUUID()}`;
+  }
+
+  /** A short sequential id with a prefix: `REF-12-…`, `INS…`. */
+  id(prefix: string): string {
+    return `${prefix}${++this.#seq}`;
+  }
+
+  /** Runs `task` after `ms` of real time, unless the sandbox closes first. */
+  later(ms: number, task: () => void): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      task();
+    }, ms);
+    timer.unref?.();
+    this.#timers.add(timer);
+  }
+
+  /** The payment with this merchant order id: the newest one. */
+  paymentByOrder(orderId: string): Payment | undefined {
+    let found: Payment | undefined;
+    for (const p of this.payments.values()) if (p.kind === 'payment' && p.order_id === orderId) found = p;
+    return found;
+  }
+
+  close(): void {
+    for (const t of this.#timers) clearTimeout(t);
+    this.#timers.clear();
+  }
+}

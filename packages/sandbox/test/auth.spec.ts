@@ -1,0 +1,96 @@
+/** Authentication as the spec has it: every header checked, failures 403 / 3001, the version 5017. */
+import { authorizationHeader, createSignature, signedHeaders } from '@paylit/core/crypto';
+import { cardPayment } from './support/client.js';
+import { expect, startSandbox, stopSandbox, test } from './support/fixture.js';
+
+const invalid = { code: 3001, message: 'Invalid credentials' };
+
+test('a correctly signed request is accepted', async ({ sbx }) => {
+  const res = await sbx.api.post('/secure_payments', cardPayment());
+  expect(res.status).toBe(200);
+  expect(res.body.status).toBe('PAID');
+});
+
+for (const [name, headers] of [
+  ['without X-Login', { 'X-Login': undefined }],
+  ['with another X-Login', { 'X-Login': 'someone-else' }],
+  ['without X-Trans-Key', { 'X-Trans-Key': undefined }],
+  ['with a wrong X-Trans-Key', { 'X-Trans-Key': 'wrong' }],
+  ['without X-Date', { 'X-Date': undefined }],
+  ['with an X-Date that is not ISO 8601 UTC', { 'X-Date': 'Sun, 22 Nov 2026 01:00:00 GMT' }],
+  ['without Authorization', { Authorization: undefined }],
+  ['with another signature scheme', { Authorization: 'V1-HMAC-SHA1, Signature: abcd' }],
+  ['with a signature of other bytes', { Authorization: authorizationHeader('0'.repeat(64)) }],
+] as const) {
+  test(`403 / 3001 ${name}`, async ({ sbx }) => {
+    const res = await sbx.api.post('/secure_payments', cardPayment(), { headers });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(invalid);
+  });
+}
+
+test('403 / 3001 when the body differs from the one signed', async ({ sbx }) => {
+  // Sign one body, send another.
+  const body = cardPayment();
+  const res = await fetch(`${sbx.running.url}/secure_payments`, {
+    method: 'POST',
+    headers: { ...(await signedHeaders({ ...sbx.sandbox.credentials, body: JSON.stringify(body) })), 'User-Agent': 'specs' },
+    body: JSON.stringify({ ...body, amount: 1 }),
+  });
+  expect(res.status).toBe(403);
+  expect(await res.json()).toEqual(invalid);
+});
+
+test('X-Date within five minutes of the sandbox clock, with or without milliseconds', async ({ sbx }) => {
+  const now = sbx.sandbox.clock.now().getTime();
+  expect((await sbx.api.post('/secure_payments', cardPayment(), { date: new Date(now - 4 * 60_000) })).status).toBe(200);
+  expect((await sbx.api.post('/secure_payments', cardPayment(), { date: new Date(now + 4 * 60_000) })).status).toBe(200);
+  const stale = await sbx.api.post('/secure_payments', cardPayment(), { date: new Date(now - 6 * 60_000) });
+  expect([stale.status, stale.body]).toEqual([403, invalid]);
+  const ahead = await sbx.api.post('/secure_payments', cardPayment(), { date: new Date(now + 6 * 60_000) });
+  expect([ahead.status, ahead.body]).toEqual([403, invalid]);
+  // Without milliseconds: sign with that exact text.
+  const date = new Date(now).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const body = JSON.stringify(cardPayment());
+  const signature = await createSignature({ login: sbx.sandbox.credentials.login, date, body, secretKey: sbx.sandbox.credentials.secretKey });
+  const res = await sbx.api.post('/secure_payments', undefined, { rawBody: body, headers: { 'X-Date': date, Authorization: authorizationHeader(signature), 'Content-Type': 'application/json' } });
+  expect(res.status).toBe(200);
+});
+
+test('X-Version absent is 2.1; another version is 400 / 5017', async ({ sbx }) => {
+  expect((await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'X-Version': undefined } })).status).toBe(200);
+  const res = await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'X-Version': '2.0' } });
+  expect([res.status, res.body]).toEqual([400, { code: 5017, message: 'Invalid API version' }]);
+});
+
+test('the other headers of the spec: User-Agent, Content-Type, the payment-source header', async ({ sbx }) => {
+  const noAgent = await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'User-Agent': '' } });
+  expect([noAgent.status, noAgent.body]).toEqual([400, { code: 5001, message: 'Invalid parameter: User-Agent', param: 'User-Agent' }]);
+  const text = await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'Content-Type': 'text/plain' } });
+  expect([text.status, text.body.param]).toEqual([400, 'Content-Type']);
+  expect((await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'Content-Type': 'application/json; charset=utf-8' } })).status).toBe(200);
+  expect((await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'X-Acme-Payment-Source': 'x'.repeat(100) } })).status).toBe(200);
+  const long = await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'X-Acme-Payment-Source': 'x'.repeat(101) } });
+  expect([long.status, long.body.code, long.body.param]).toEqual([400, 5001, 'x-acme-payment-source']);
+});
+
+test('a GET is signed over login + date alone', async ({ sbx }) => {
+  const res = await sbx.api.get('/payments-methods?country=BR');
+  expect(res.status).toBe(200);
+});
+
+test('403 / 3002 from an address not on the allow-list', async () => {
+  const f = await startSandbox({ allowedIps: ['203.0.113.9'] });
+  try {
+    const res = await f.api.get('/payments-methods?country=BR');
+    expect([res.status, res.body]).toEqual([403, { code: 3002, message: 'Unregistered IP address' }]);
+  } finally {
+    await stopSandbox(f);
+  }
+  const ok = await startSandbox({ allowedIps: ['127.0.0.1'] });
+  try {
+    expect((await ok.api.get('/payments-methods?country=BR')).status).toBe(200);
+  } finally {
+    await stopSandbox(ok);
+  }
+});
