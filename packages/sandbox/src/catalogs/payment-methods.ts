@@ -65,7 +65,7 @@ export const paymentMethods: Readonly<Record<string, readonly PaymentMethod[]>> 
   CO: [card_, cards.VI, cards.MC, cards.AE, cards.DC, cards.CD, applePay, googlePay, wallet('NQ', 'Nequi', '#200020'), bank('PC', 'PSE', '#0c5fa8'), ticket('EY', 'Efecty', '#ffdd00')],
   MX: [card_, cards.VI, cards.MC, cards.AE, applePay, googlePay, mercadoPago, bank('SE', 'SPEI', '#0b3d91'), ticket('OX', 'OXXO', '#e21b22')],
   PE: [card_, cards.VI, cards.MC, cards.AE, cards.DC, applePay, googlePay, wallet('YP', 'Yape', '#742284'), bank('BC', 'BCP', '#002a8d'), ticket('EF', 'PagoEfectivo', '#fbb900')],
-  UY: [card_, cards.VI, cards.MC, cards.AE, bank('BU', 'BROU', '#003da5'), ticket('AI', 'Abitab', '#004b93'), ticket('RE', 'Redpagos', '#e30613')],
+  UY: [card_, cards.VI, cards.MC, cards.AE, mercadoPago, bank('BU', 'BROU', '#003da5'), ticket('AI', 'Abitab', '#004b93'), ticket('RE', 'Redpagos', '#e30613')],
   IN: [card_, cards.VI, cards.MC, cards.AE, wallet('PW', 'Paytm', '#00baf2', REDIRECT), bank('UI', 'UPI', '#097939'), bank('NB', 'Netbanking', '#1f4e79')],
   ZA: [card_, cards.VI, cards.MC, cards.AE, cards.DC, applePay, googlePay, wallet('SS', 'SnapScan', '#0072bc', REDIRECT), bank('OZ', 'Ozow', '#00c1a2')],
   TR: [card_, cards.VI, cards.MC, cards.AE, wallet('PA', 'Papara', '#000000', REDIRECT), bank('HV', 'Havale/EFT', '#c8102e')],

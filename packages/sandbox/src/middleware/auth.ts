@@ -10,6 +10,9 @@ import type { Clock } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
 
+/** The largest body the sandbox reads. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 export interface AuthOptions {
   credentials: Credentials;
   clock: Clock;
@@ -41,6 +44,7 @@ export function authentication(options: AuthOptions): MiddlewareHandler<SandboxE
       if (ip === undefined || !allowedIps.includes(ip)) throw new ApiFailure(3002);
     }
     const body = await c.req.text();
+    if (body.length > MAX_BODY_BYTES) throw new ApiFailure(5000, undefined, 413);
     c.set('rawBody', body);
     const login = c.req.header('X-Login');
     const date = c.req.header('X-Date');
