@@ -10,3 +10,13 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
   const { code, param } = result.error.toApiError();
   throw new ApiFailure(code as ApiErrorCode, param);
 }
+
+/** A request body as JSON: `undefined` when empty; text that is not JSON is 5000. */
+export function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiFailure(5000);
+  }
+}

@@ -9,7 +9,7 @@ import type { SandboxEnv } from '../env.js';
 import type { SandboxInternals } from '../internals.js';
 import { authentication } from '../middleware/auth.js';
 import { idempotency } from '../middleware/idempotency.js';
-import { parseBody } from '../parse.js';
+import { parseBody, parseJson } from '../parse.js';
 import { isSupportedCountry } from '../catalogs/countries.js';
 import { paymentMethods } from '../catalogs/payment-methods.js';
 import { deleteCard, getCard, saveCard } from '../state/cards.js';
@@ -18,15 +18,9 @@ import { cancelPayment, capturePayment, createPayment, forcePaymentStatus, order
 import { createPlan } from '../state/plans.js';
 import { createRefund, forceRefundStatus, refundStatus, retrieveRefund } from '../state/refunds.js';
 
-/** The JSON body as sent; `undefined` when empty. Invalid JSON is 5000. */
-export function jsonBody(c: Context<SandboxEnv>): unknown {
-  const raw = c.get('rawBody');
-  if (raw === '') return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    throw new ApiFailure(5000);
-  }
+/** The JSON body exactly as signed. */
+function jsonBody(c: Context<SandboxEnv>): unknown {
+  return parseJson(c.get('rawBody'));
 }
 
 export function origin(c: Context<SandboxEnv>, sandbox: SandboxInternals): string {

@@ -13,7 +13,7 @@ import type { SandboxEnv } from '../env.js';
 import type { SandboxInternals } from '../internals.js';
 import { ApiFailure } from '../errors.js';
 import { faultSchema } from '../middleware/faults.js';
-import { parseBody } from '../parse.js';
+import { parseBody, parseJson } from '../parse.js';
 import { paymentMethods, logoSvg } from '../catalogs/payment-methods.js';
 import { createCardToken } from '../state/cards.js';
 import { cancelEnrollmentByPayer } from '../state/enrollments.js';
@@ -25,13 +25,7 @@ const clockSchema = z.union([
 ]);
 
 async function body(c: { req: { text(): Promise<string> } }): Promise<unknown> {
-  const text = await c.req.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiFailure(5000);
-  }
+  return parseJson(await c.req.text());
 }
 
 export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void {
