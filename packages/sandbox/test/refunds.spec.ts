@@ -73,3 +73,28 @@ test('the refund errors: unknown payment 404 / 4000, unknown refund 404 / 4001, 
   expect((await sbx.api.post('/refunds', { payment_id: old.id, notification_url, amount: 1, currency: 'USD' })).body).toMatchObject({ code: 5001, param: 'currency' });
   expect((await sbx.api.post('/refunds', { payment_id: old.id })).body).toEqual({ code: 5001, message: 'Invalid parameter: notification_url', param: 'notification_url' });
 });
+
+test('a refund larger than the merchant\'s available balance is 400 / 5012', async ({ sbx }) => {
+  const paid = (await sbx.api.post('/secure_payments', cardPayment({ currency: 'USD', amount: 100 }))).body;
+  const set = await fetch(`${sbx.running.url}/sandbox-tools/balance`, { method: 'POST', body: JSON.stringify({ currency: 'USD', available: 30 }) });
+  expect(await set.json()).toEqual({ USD: 30 });
+  const notification_url = `${sbx.receiver.url}/refunds`;
+  const refused = await sbx.api.post('/refunds', { payment_id: paid.id, notification_url, amount: 31, currency: 'USD' });
+  expect([refused.status, refused.body]).toEqual([400, { code: 5012, message: 'Insufficient funds', param: 'amount' }]);
+  expect((await sbx.api.post('/refunds', { payment_id: paid.id, notification_url, amount: 30, currency: 'USD' })).body.status).toBe('SUCCESS');
+  expect(await (await fetch(`${sbx.running.url}/sandbox-tools/balance`)).json()).toEqual({ USD: 0 });
+  // New charges add to the balance.
+  await sbx.api.post('/secure_payments', cardPayment({ currency: 'USD', amount: 5 }));
+  expect(await (await fetch(`${sbx.running.url}/sandbox-tools/balance`)).json()).toEqual({ USD: 5 });
+});
+
+test('a pending refund forced to CANCELLED gives nothing back', async ({ sbx }) => {
+  const callback_url = `${sbx.receiver.url}/return`;
+  const pix = (await sbx.api.post('/payments', { amount: 40, currency: 'BRL', country: 'BR', payment_method_id: 'PX', payment_method_flow: 'REDIRECT', payer, order_id: orderId(), callback_url })).body;
+  await choose(pix.redirect_url, 'approve');
+  const refund = (await sbx.api.post('/refunds', { payment_id: pix.id, notification_url: `${sbx.receiver.url}/r` })).body;
+  const forced = await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'CANCELLED' });
+  expect(forced.body).toMatchObject({ status: 'CANCELLED', status_code: '400', status_detail: 'The refund was cancelled.', amount_refunded: 0 });
+  // What it held is available again.
+  expect((await sbx.api.post('/refunds', { payment_id: pix.id, notification_url: `${sbx.receiver.url}/r` })).body).toMatchObject({ status: 'PENDING', amount: 40 });
+});

@@ -7,7 +7,7 @@
  */
 import type { Hono } from 'hono';
 import { apiErrorBody } from '@paylit/core/codes';
-import { safeParse } from '@paylit/core/schemas';
+import { currencySchema, safeParse } from '@paylit/core/schemas';
 import { z } from 'zod';
 import type { SandboxEnv } from '../env.js';
 import type { SandboxInternals } from '../internals.js';
@@ -83,6 +83,13 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     if (!p) throw new ApiFailure(4000, 'payment_id');
     p.chargeback = true;
     return c.json({ payment_id: p.id, chargeback: true });
+  });
+
+  app.get('/sandbox-tools/balance', (c) => c.json(Object.fromEntries(store.balances)));
+  app.post('/sandbox-tools/balance', async (c) => {
+    const req = parseBody(z.strictObject({ currency: currencySchema, available: z.number().min(0) }), await body(c));
+    store.balances.set(req.currency, req.available);
+    return c.json(Object.fromEntries(store.balances));
   });
 
   app.post('/sandbox-tools/enrollments/:id/cancel-by-payer', (c) => c.json(cancelEnrollmentByPayer(store, c.req.param('id'))));

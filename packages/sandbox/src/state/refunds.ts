@@ -37,6 +37,9 @@ function setRefundStatus(store: Store, r: Refund, status: RefundStatus): void {
   r.status_code = refundStatuses[status].code;
   r.status_detail = refundStatuses[status].detail;
   r.amount_refunded = status === 'SUCCESS' ? r.amount : 0;
+  // A refund that will not happen gives back what it took from a tracked balance.
+  const balance = store.balances.get(r.currency);
+  if ((status === 'REJECTED' || status === 'CANCELLED') && balance !== undefined) store.balances.set(r.currency, Number((balance + r.amount).toFixed(2)));
   store.ledger.update(r.id, { status, money_moved: status === 'SUCCESS' });
   store.notifier.send('refund', r.notification_url, refundRecord(r));
 }
@@ -60,6 +63,11 @@ export function createRefund(store: Store, body: unknown) {
   const remaining = toMinorUnits(p.amount, p.currency) - taken;
   const amount = req.amount === undefined ? remaining : toMinorUnits(req.amount, p.currency);
   if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
+  const balance = store.balances.get(p.currency);
+  if (balance !== undefined) {
+    if (amount > toMinorUnits(balance, p.currency)) throw new ApiFailure(5012, 'amount');
+    store.balances.set(p.currency, fromMinorUnits(toMinorUnits(balance, p.currency) - amount, p.currency));
+  }
   const r: Refund = {
     id: `REF-${store.options.merchantId}-${crypto.randomUUID()}`,
     payment_id: p.id,

@@ -143,6 +143,12 @@ export class Store {
   readonly enrollments = new Map<string, Enrollment>();
   readonly plans = new Map<string, Plan>();
   readonly ledger = new Ledger();
+  /**
+   * The merchant's available balance per currency, for refunds. Untracked (unlimited)
+   * until a test sets it with `POST /sandbox-tools/balance`; then charges add to it and
+   * refunds take from it, and a refund larger than it is 5012.
+   */
+  readonly balances = new Map<string, number>();
   readonly options: StoreOptions;
   readonly paymentRequestSchema;
   readonly #timers = new Set<ReturnType<typeof setTimeout>>();
