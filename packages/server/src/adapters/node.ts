@@ -1,0 +1,79 @@
+/**
+ * Node: serve a handler with `@hono/node-server` (without replacing the global Request
+ * and Response), and a transport that forwards over a keep-alive pool, several times
+ * faster than Node 20's global fetch.
+ *
+ * @example
+ * import { serveNode, nodeTransport } from '@paylit/server/node';
+ * const client = new PaymentsClient({ ...credentials, transport: nodeTransport() });
+ * const { url } = await serveNode(createCheckoutHandler({ client, … }), { port: 4000 });
+ */
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { serve } from '@hono/node-server';
+import type { Transport } from '../client/transport.js';
+
+export interface NodeTransportOptions {
+  /** Sockets kept per host. Default 128. */
+  maxSockets?: number;
+}
+
+/** Sends over `node:http`/`node:https` with keep-alive agents. */
+export function nodeTransport(options: NodeTransportOptions = {}): Transport {
+  const maxSockets = options.maxSockets ?? 128;
+  const http = new HttpAgent({ keepAlive: true, maxSockets });
+  const https = new HttpsAgent({ keepAlive: true, maxSockets });
+  return ({ method, url, headers, body, signal }) =>
+    new Promise((resolve, reject) => {
+      const target = new URL(url);
+      const secure = target.protocol === 'https:';
+      const send = secure ? httpsRequest : httpRequest;
+      const req = send(
+        target,
+        { method, headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) }, agent: secure ? https : http, signal },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const flat: Record<string, string | undefined> = {};
+            for (const [name, value] of Object.entries(res.headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+            resolve({ status: res.statusCode ?? 0, headers: flat, text: Buffer.concat(chunks).toString('utf8') });
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+export interface ServeOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  hostname?: string;
+}
+
+export interface Served {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves any `fetch` handler (a Hono app) over HTTP. */
+export function serveNode(app: { fetch: (request: Request, env?: any) => Response | Promise<Response> }, options: ServeOptions = {}): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.hostname ?? '127.0.0.1', overrideGlobalObjects: false }, (info) => {
+      resolve({
+        url: `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`,
+        port: info.port,
+        close: () =>
+          new Promise((done) => {
+            if ('closeAllConnections' in server) server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+/**
+ * `paylit-server`: the companion server on Node, configured by environment variables.
+ * With no `PAYLIT_BASE_URL` it starts the embedded sandbox in the same process, so
+ * `npx paylit-server` works on a fresh machine with nothing configured.
+ *
+ *   PAYLIT_BASE_URL, PAYLIT_X_LOGIN, PAYLIT_X_TRANS_KEY, PAYLIT_SECRET_KEY  the API and the merchant's credentials
+ *   PAYLIT_PUBLIC_KEY        the API's public key (JWK or PEM, a path or the value)
+ *   PORT                     where the server listens (default 4000)
+ *   PAYLIT_PUBLIC_URL        where the API and browsers reach it (default http://127.0.0.1:PORT/paylit)
+ *   PAYLIT_RETURN_URL        the merchant's return page (default: a small page this server serves)
+ *   PAYLIT_ALLOWED_ORIGINS   comma-separated origins allowed to call it (default: its own, and localhost:5173)
+ *   PAYLIT_API_TOKEN         turns on the order API and back office (generated in sandbox mode)
+ *   PAYLIT_REDIS_URL         keep state in Redis, shared by instances (default: in memory)
+ */
+import { readFile } from 'node:fs/promises';
+import { Hono } from 'hono';
+import { encryptCard } from '@paylit/core/crypto';
+import { createSandbox } from '@paylit/sandbox';
+import { PaymentsClient } from './client/payments-client.js';
+import { createCheckoutHandler } from './handler.js';
+import { nodeTransport, serveNode } from './adapters/node.js';
+import { MemoryStore, type CheckoutStore } from './store/store.js';
+
+const MOUNT = '/paylit';
+
+function fail(message: string): never {
+  console.error(`paylit-server: ${message}`);
+  process.exit(2);
+}
+
+/** `PAYLIT_PUBLIC_KEY`: a JWK or PEM, given as the value or as a file path; checked by encrypting a test card. */
+async function publicKey(value: string): Promise<JsonWebKey | string> {
+  let text = value.trim();
+  if (!text.startsWith('{') && !text.startsWith('-----BEGIN')) {
+    try {
+      text = (await readFile(text, 'utf8')).trim();
+    } catch {
+      fail('PAYLIT_PUBLIC_KEY must be a JWK, a PEM, or the path of a file holding one');
+    }
+  }
+  const key: JsonWebKey | string = text.startsWith('{') ? (JSON.parse(text) as JsonWebKey) : text;
+  try {
+    await encryptCard({ number: '4111111111111111', cvv: '123' }, key);
+  } catch (error) {
+    fail(`PAYLIT_PUBLIC_KEY: ${(error as Error).message}`);
+  }
+  return key;
+}
+
+function returnPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment result</title></head>
+<body><main><h1>Payment result</h1><p id="result">Checking…</p></main>
+<script type="module">
+const q = new URLSearchParams(location.search);
+const res = await fetch('${MOUNT}/payments/' + encodeURIComponent(q.get('payment_id') ?? '') + '?order=' + encodeURIComponent(q.get('order') ?? ''));
+const body = await res.json();
+document.getElementById('result').textContent = res.ok ? body.payment.status + ': ' + body.payment.status_detail : body.error.message;
+</script></body></html>`;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const port = Number(env.PORT ?? 4000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail('PORT must be a port number from 0 to 65535');
+
+  let client: PaymentsClient;
+  let key: JsonWebKey | string;
+  let sandboxUrl: string | undefined;
+  let closeSandbox = async () => {};
+  let apiToken = env.PAYLIT_API_TOKEN;
+  if (env.PAYLIT_BASE_URL) {
+    try {
+      client = PaymentsClient.fromEnv(env, { transport: nodeTransport() });
+    } catch (error) {
+      fail((error as Error).message);
+    }
+    if (!env.PAYLIT_PUBLIC_KEY) fail('PAYLIT_PUBLIC_KEY is required with PAYLIT_BASE_URL: the API\'s public key for card encryption');
+    key = await publicKey(env.PAYLIT_PUBLIC_KEY);
+  } else {
+    const sandbox = await createSandbox();
+    const running = await sandbox.listen({ port: 0 });
+    sandboxUrl = running.url;
+    closeSandbox = () => sandbox.close();
+    client = new PaymentsClient({ baseUrl: running.url, ...sandbox.credentials, transport: nodeTransport() });
+    key = sandbox.publicJwk;
+    apiToken ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+
+  let store: CheckoutStore = new MemoryStore();
+  if (env.PAYLIT_REDIS_URL) {
+    const { createRedisStore } = await import('./store/redis.js');
+    store = await createRedisStore({ url: env.PAYLIT_REDIS_URL }).catch((error: Error) => fail(error.message));
+  }
+
+  const app = new Hono();
+  const served = await serveNode(app, { port, hostname: env.HOST ?? '127.0.0.1' });
+  const publicUrl = env.PAYLIT_PUBLIC_URL ?? `${served.url}${MOUNT}`;
+  const returnUrl = env.PAYLIT_RETURN_URL ?? `${served.url}/return`;
+  const allowedOrigins = env.PAYLIT_ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [new URL(served.url).origin, 'http://localhost:5173', 'http://127.0.0.1:5173'];
+  let handler;
+  try {
+    handler = createCheckoutHandler({
+      client,
+      publicKey: key,
+      publicUrl,
+      returnUrl,
+      allowedOrigins,
+      store,
+      ...(apiToken ? { apiToken } : {}),
+      logger: (e) => console.log(`${e.method} ${e.path} ${e.status} ${e.ms}ms ${e.requestId}`),
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  app.route(MOUNT, handler);
+  app.get('/return', (c) => c.html(returnPage()));
+
+  console.log(
+    [
+      `paylit server: ${publicUrl}`,
+      sandboxUrl ? `  API           ${sandboxUrl} (embedded sandbox: no PAYLIT_BASE_URL)` : `  API           ${client.baseUrl}`,
+      `  origins       ${allowedOrigins.join(', ')}`,
+      `  return page   ${returnUrl}`,
+      apiToken ? `  order API     POST ${publicUrl}/orders with Authorization: Bearer ${env.PAYLIT_API_TOKEN ? '(PAYLIT_API_TOKEN)' : apiToken}` : '  order API     off (set PAYLIT_API_TOKEN)',
+      `  store         ${env.PAYLIT_REDIS_URL ? 'Redis' : 'in memory'}`,
+    ].join('\n'),
+  );
+  const stop = () => {
+    void Promise.all([served.close(), closeSandbox(), store.close()]).then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`paylit-server: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

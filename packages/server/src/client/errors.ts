@@ -1,0 +1,63 @@
+/**
+ * One error type for everything the PaymentsClient refuses or the API answers with: the
+ * API's `code`, `message` and `param`, the HTTP status, and whether retrying could help.
+ */
+export type PaymentsErrorType =
+  | 'validation_error'
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'not_found'
+  | 'rate_limit_error'
+  | 'api_error'
+  | 'connection_error'
+  | 'timeout'
+  | 'invalid_response';
+
+export interface PaymentsApiErrorInit {
+  type: PaymentsErrorType;
+  message: string;
+  /** HTTP status of the API's answer; 0 when there was none (local check, network). */
+  status: number;
+  code?: number;
+  param?: string;
+  retryable: boolean;
+  idempotencyKey?: string;
+  cause?: unknown;
+}
+
+export class PaymentsApiError extends Error {
+  override name = 'PaymentsApiError';
+  readonly type: PaymentsErrorType;
+  readonly status: number;
+  readonly code: number | undefined;
+  readonly param: string | undefined;
+  /** True when the same request (same idempotency key) may succeed if sent again. */
+  readonly retryable: boolean;
+  readonly idempotencyKey: string | undefined;
+
+  constructor(init: PaymentsApiErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.type = init.type;
+    this.status = init.status;
+    this.code = init.code;
+    this.param = init.param;
+    this.retryable = init.retryable;
+    this.idempotencyKey = init.idempotencyKey;
+  }
+
+  /** The error the API's answer stands for. */
+  static fromResponse(status: number, body: unknown, idempotencyKey?: string): PaymentsApiError {
+    const b = (body && typeof body === 'object' ? body : {}) as { code?: unknown; message?: unknown; param?: unknown };
+    const type: PaymentsErrorType =
+      status === 401 || status === 403 ? 'authentication_error' : status === 404 ? 'not_found' : status === 429 ? 'rate_limit_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
+    return new PaymentsApiError({
+      type,
+      status,
+      message: typeof b.message === 'string' ? b.message : `the API answered ${status}`,
+      ...(typeof b.code === 'number' ? { code: b.code } : {}),
+      ...(typeof b.param === 'string' ? { param: b.param } : {}),
+      retryable: status >= 500 || status === 429,
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * `PaymentsClient`: one method per operation of the Payments API v2.1, resources with
+ * verbs, the id first where there is one, then one params object.
+ *
+ * @example
+ * const client = new PaymentsClient({ baseUrl, login, transKey, secretKey });
+ * const payment = await client.payments.create({ amount: 120, currency: 'BRL', … });
+ * await client.payments.capture(payment.id, { amount: 50, currency: 'BRL' });
+ * await client.refunds.create({ payment_id: capture.id, notification_url });
+ */
+import { z } from 'zod';
+import {
+  captureRequestSchema,
+  deletedCardRecordSchema,
+  enrollmentRecordSchema,
+  enrollmentRequestSchema,
+  installmentsPlanRecordSchema,
+  installmentsPlanRequestSchema,
+  needsSecureEndpoint,
+  orderRecordSchema,
+  paymentMethodListSchema,
+  paymentRecordSchema,
+  paymentRequestSchema,
+  paymentStatusRecordSchema,
+  refundRecordSchema,
+  refundRequestSchema,
+  refundStatusRecordSchema,
+  safeParse,
+  saveCardRequestSchema,
+  savedCardRecordSchema,
+  type CaptureRequest,
+  type EnrollmentRequest,
+  type InstallmentsPlanRequest,
+  type PaymentRequest,
+  type RefundRequest,
+  type SaveCardRequest,
+} from '@paylit/core/schemas';
+import { MAX_CLOCK_SKEW_MS, isXDateFresh, parseAuthorizationHeader, verifyCallbackSignature, verifySignature } from '@paylit/core/crypto';
+import { PaymentsApiError } from './errors.js';
+import { Requester, defaultUserAgent, type RequestOptions } from './requester.js';
+import { fetchTransport, type Transport } from './transport.js';
+
+export interface PaymentsClientOptions {
+  /** The API's base address, e.g. `https://api.example.com`. */
+  baseUrl: string;
+  login: string;
+  transKey: string;
+  secretKey: string;
+  /** For orchestrators: the `X-<VENDOR>-Payment-Source` header (name and value, at most 100 characters). */
+  paymentSource?: { header: string; value: string };
+  /** Per attempt. Default 15 s. */
+  timeoutMs?: number;
+  /** Retries of network failures, timeouts, 5xx and 429. Default 3. */
+  maxRetries?: number;
+  /** For the whole call, retries included. Default 30 s. */
+  deadlineMs?: number;
+  /** How bytes are sent. Default: global fetch; in Node use `nodeTransport()` from `@paylit/server/node`. */
+  transport?: Transport;
+  userAgent?: string;
+  /** The clock X-Date is taken from. Default: the system's. */
+  now?: () => Date;
+}
+
+const optionsSchema = z.object({
+  baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://api.example.com' }),
+  login: z.string({ error: 'is required: the X-Login from the merchant dashboard (PAYLIT_X_LOGIN)' }).min(1, 'must not be empty'),
+  transKey: z.string({ error: 'is required: the X-Trans-Key from the merchant dashboard (PAYLIT_X_TRANS_KEY)' }).min(1, 'must not be empty'),
+  secretKey: z.string({ error: 'is required: the secret key from the merchant dashboard (PAYLIT_SECRET_KEY)' }).min(1, 'must not be empty'),
+  paymentSource: z.object({ header: z.string().regex(/^X-[A-Za-z0-9]+-Payment-Source$/, 'must be named X-<VENDOR>-Payment-Source'), value: z.string().min(1).max(100) }).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+  maxRetries: z.number().int().min(0).max(10).optional(),
+  deadlineMs: z.number().int().positive().optional(),
+});
+
+const idSchema = z.string().min(1, 'must not be empty');
+
+function local(error: { param?: string | undefined; issues: readonly { path: string; message: string }[] }): PaymentsApiError {
+  const first = error.issues[0];
+  return new PaymentsApiError({
+    type: 'validation_error',
+    status: 0,
+    code: 5001,
+    ...(error.param ? { param: error.param } : {}),
+    message: first ? `${first.path || 'params'} ${first.message}` : 'invalid request',
+    retryable: false,
+  });
+}
+
+/** Validates with core's schema before anything is sent; a failure names the field. */
+function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = safeParse(schema, value);
+  if (!result.success) throw local(result.error);
+  return result.data;
+}
+
+/** An id for the path, checked and encoded; a bad one is a local error naming `name`. */
+function path(id: unknown, name: string): string {
+  return encodeURIComponent(check(z.object({ [name]: idSchema }), { [name]: id })[name] as string);
+}
+
+export class PaymentsClient {
+  readonly payments;
+  readonly refunds;
+  readonly cards;
+  readonly installmentsPlans;
+  readonly paymentMethods;
+  readonly orders;
+  readonly enrollments;
+  readonly webhooks;
+  readonly #requester: Requester;
+
+  constructor(options: PaymentsClientOptions) {
+    const parsed = optionsSchema.safeParse(options ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      // Never echo the values: some are secrets.
+      throw new TypeError(`PaymentsClient: ${issue.path.join('.') || 'options'} ${issue.message}`);
+    }
+    const o = { ...options, ...parsed.data };
+    const requester = new Requester({
+      baseUrl: o.baseUrl.replace(/\/+$/, ''),
+      credentials: { login: o.login, transKey: o.transKey, secretKey: o.secretKey },
+      transport: o.transport ?? fetchTransport,
+      ...(o.paymentSource ? { paymentSource: o.paymentSource } : {}),
+      timeoutMs: o.timeoutMs ?? 15_000,
+      maxRetries: o.maxRetries ?? 3,
+      deadlineMs: o.deadlineMs ?? 30_000,
+      userAgent: o.userAgent ?? defaultUserAgent,
+      now: o.now ?? (() => new Date()),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    });
+    this.#requester = requester;
+    const send = requester.send.bind(requester);
+
+    this.payments = {
+      /** Creates a payment: `/secure_payments` when it carries card data (raw or `encrypted_data`), `/payments` otherwise. */
+      create: async (params: PaymentRequest, options?: RequestOptions) => {
+        const body = check(paymentRequestSchema, params);
+        return send({ method: 'POST', path: needsSecureEndpoint(body) ? '/secure_payments' : '/payments', body, response: paymentRecordSchema }, options);
+      },
+      /** Captures an authorization, in full or in part: a new PAID payment carrying `authorization_id`. */
+      capture: async (authorizationId: string, params: Omit<CaptureRequest, 'authorization_id'> = {}, options?: RequestOptions) => {
+        const body = check(captureRequestSchema, { ...params, authorization_id: authorizationId });
+        return send({ method: 'POST', path: '/payments', body, response: paymentRecordSchema }, options);
+      },
+      /** Cancels an authorization not yet captured. */
+      cancel: async (id: string, options?: RequestOptions) => send({ method: 'POST', path: `/payments/${path(id, 'id')}/cancel`, response: paymentRecordSchema }, options),
+      retrieve: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/payments/${path(id, 'id')}`, response: paymentRecordSchema }, options),
+      status: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/payments/${path(id, 'id')}/status`, response: paymentStatusRecordSchema }, options),
+    };
+    this.refunds = {
+      create: async (params: RefundRequest, options?: RequestOptions) => send({ method: 'POST', path: '/refunds', body: check(refundRequestSchema, params), response: refundRecordSchema }, options),
+      retrieve: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/refunds/${path(id, 'id')}`, response: refundRecordSchema }, options),
+      status: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/refunds/${path(id, 'id')}/status`, response: refundStatusRecordSchema }, options),
+    };
+    this.cards = {
+      /** Saves a card (`POST /secure_cards`). */
+      create: async (params: SaveCardRequest, options?: RequestOptions) => send({ method: 'POST', path: '/secure_cards', body: check(saveCardRequestSchema, params), response: savedCardRecordSchema }, options),
+      retrieve: async (cardId: string, options?: RequestOptions) => send({ method: 'GET', path: `/cards/${path(cardId, 'cardId')}`, response: savedCardRecordSchema }, options),
+      delete: async (cardId: string, options?: RequestOptions) => send({ method: 'DELETE', path: `/secure_cards/${path(cardId, 'cardId')}`, response: deletedCardRecordSchema }, options),
+    };
+    this.installmentsPlans = {
+      create: async (params: InstallmentsPlanRequest, options?: RequestOptions) =>
+        send({ method: 'POST', path: '/installments-plans', body: check(installmentsPlanRequestSchema, params), response: installmentsPlanRecordSchema }, options),
+    };
+    this.paymentMethods = {
+      list: async (params: { country: string }, options?: RequestOptions) => {
+        const { country } = check(z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "BR"') }), params);
+        return send({ method: 'GET', path: `/payments-methods?country=${country}`, response: paymentMethodListSchema }, options);
+      },
+    };
+    this.orders = {
+      /** Finds the payment of a merchant order id. */
+      retrieve: async (orderId: string, options?: RequestOptions) => send({ method: 'GET', path: `/orders/${path(orderId, 'orderId')}`, response: orderRecordSchema }, options),
+    };
+    this.enrollments = {
+      create: async (params: EnrollmentRequest, options?: RequestOptions) => send({ method: 'POST', path: '/enrollments', body: check(enrollmentRequestSchema, params), response: enrollmentRecordSchema }, options),
+      cancel: async (id: string, options?: RequestOptions) => send({ method: 'POST', path: `/enrollments/${path(id, 'id')}/cancel`, response: enrollmentRecordSchema }, options),
+    };
+    const { login, secretKey } = requester.config.credentials;
+    const clock = requester.config.now;
+    this.webhooks = {
+      /**
+       * True when a notification is the API's: its `X-Date` within 5 minutes of now (by
+       * default) and its `Authorization` the signature of your login + X-Date + the raw body.
+       */
+      verifyNotification: async (input: { date: string | null | undefined; authorization: string | null | undefined; body: string }, maxSkewMs = MAX_CLOCK_SKEW_MS): Promise<boolean> => {
+        const signature = parseAuthorizationHeader(input.authorization);
+        if (!signature || typeof input.date !== 'string' || !isXDateFresh(input.date, clock(), maxSkewMs)) return false;
+        return verifySignature({ login, date: input.date, body: input.body, secretKey, signature });
+      },
+      /**
+       * True when a redirect callback's form is the API's and recent. Its `status` still must
+       * not be trusted: confirm it with `payments.status(paymentId)`.
+       */
+      verifyCallback: async (form: { paymentId: string; status: string; date: string; signature: string }, maxSkewMs = MAX_CLOCK_SKEW_MS): Promise<boolean> => {
+        if (!isXDateFresh(form.date, clock(), maxSkewMs)) return false;
+        return verifyCallbackSignature({ login, secretKey, date: form.date, status: form.status, paymentId: form.paymentId, signature: form.signature });
+      },
+    };
+  }
+
+  /**
+   * A client from the environment: `PAYLIT_BASE_URL`, `PAYLIT_X_LOGIN`,
+   * `PAYLIT_X_TRANS_KEY`, `PAYLIT_SECRET_KEY`.
+   */
+  static fromEnv(env: Readonly<Record<string, string | undefined>> = globalThis.process?.env ?? {}, options: Partial<PaymentsClientOptions> = {}): PaymentsClient {
+    return new PaymentsClient({
+      baseUrl: env.PAYLIT_BASE_URL as string,
+      login: env.PAYLIT_X_LOGIN as string,
+      transKey: env.PAYLIT_X_TRANS_KEY as string,
+      secretKey: env.PAYLIT_SECRET_KEY as string,
+      ...options,
+    });
+  }
+
+  /** The base address requests go to. */
+  get baseUrl(): string {
+    return this.#requester.config.baseUrl;
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The request machinery under every client method: sign the exact bytes, give every POST
+ * an idempotency key, retry what can be retried with the same key and backoff within a
+ * deadline, and read the answer leniently.
+ */
+import { safeParse } from '@paylit/core/schemas';
+import { signedHeaders, type Credentials } from '@paylit/core/crypto';
+import type { z } from 'zod';
+import { VERSION } from '../version.js';
+import { PaymentsApiError } from './errors.js';
+import type { Transport } from './transport.js';
+
+export const IDEMPOTENCY_KEY_MAX = 42;
+
+export interface RequestOptions {
+  /** Your idempotency key for this POST (at most 42 characters). Default: a new one per call, kept across its retries. */
+  idempotencyKey?: string;
+  /** Abort the whole call, retries included. */
+  signal?: AbortSignal;
+}
+
+export interface RequesterConfig {
+  baseUrl: string;
+  credentials: Credentials;
+  transport: Transport;
+  /** `X-<VENDOR>-Payment-Source`: header name and value, for orchestrators. */
+  paymentSource?: { header: string; value: string };
+  timeoutMs: number;
+  maxRetries: number;
+  deadlineMs: number;
+  userAgent: string;
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export interface Operation<S extends z.ZodType> {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  body?: unknown;
+  response: S;
+}
+
+export const defaultUserAgent = `paylit-server/${VERSION} (+https://github.com/paylit/paylit)`;
+
+/** A fresh idempotency key: `paylit-` and 32 hex digits (39 characters). */
+export function newIdempotencyKey(): string {
+  return `paylit-${crypto.randomUUID().replace(/-/g, '')}`;
+}
+
+function backoff(attempt: number): number {
+  const base = Math.min(200 * 2 ** attempt, 5000);
+  return base / 2 + Math.random() * (base / 2);
+}
+
+function retryAfter(headers: Record<string, string | undefined>): number | undefined {
+  const value = headers['retry-after'];
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  return Number.isFinite(seconds) ? seconds * 1000 : undefined;
+}
+
+export class Requester {
+  readonly config: RequesterConfig;
+
+  constructor(config: RequesterConfig) {
+    this.config = config;
+  }
+
+  async send<S extends z.ZodType>(op: Operation<S>, options: RequestOptions = {}): Promise<z.output<S>> {
+    const { config } = this;
+    const body = op.body === undefined ? '' : JSON.stringify(op.body);
+    let key: string | undefined;
+    if (op.method === 'POST') {
+      key = options.idempotencyKey ?? newIdempotencyKey();
+      if (typeof key !== 'string' || key === '' || key.length > IDEMPOTENCY_KEY_MAX) {
+        throw new PaymentsApiError({ type: 'validation_error', status: 0, code: 5001, param: 'idempotencyKey', message: `idempotencyKey must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`, retryable: false });
+      }
+    }
+    const deadline = Date.now() + config.deadlineMs;
+    let last: PaymentsApiError | undefined;
+    for (let attempt = 0; attempt <= config.maxRetries; attempt++) {
+      if (options.signal?.aborted) throw new PaymentsApiError({ type: 'connection_error', status: 0, message: 'the request was aborted', retryable: false, ...(key ? { idempotencyKey: key } : {}) });
+      const headers = await this.#headers(body, key);
+      const remaining = deadline - Date.now();
+      const timeout = AbortSignal.timeout(Math.max(1, Math.min(config.timeoutMs, remaining)));
+      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      let wait: number | undefined;
+      try {
+        const res = await config.transport({ method: op.method, url: `${config.baseUrl}${op.path}`, headers, ...(body === '' ? {} : { body }), signal });
+        const parsed = parseJson(res.text);
+        if (res.status >= 200 && res.status < 300) return this.#read(op.response, parsed, key);
+        last = PaymentsApiError.fromResponse(res.status, parsed, key);
+        wait = retryAfter(res.headers);
+      } catch (error) {
+        if (error instanceof PaymentsApiError) throw error;
+        const timedOut = timeout.aborted && !options.signal?.aborted;
+        last = new PaymentsApiError({
+          type: timedOut ? 'timeout' : 'connection_error',
+          status: 0,
+          message: timedOut ? 'the API did not answer in time' : `could not reach the API: ${(error as Error).message}`,
+          retryable: !options.signal?.aborted,
+          cause: error,
+          ...(key ? { idempotencyKey: key } : {}),
+        });
+      }
+      if (!last.retryable || attempt === config.maxRetries) break;
+      const pause = wait ?? backoff(attempt);
+      if (Date.now() + pause >= deadline) break;
+      await config.sleep(pause);
+    }
+    throw last!;
+  }
+
+  async #headers(body: string, key: string | undefined): Promise<Record<string, string>> {
+    const { config } = this;
+    const headers: Record<string, string> = {
+      ...(await signedHeaders({ ...config.credentials, body, date: config.now() })),
+      'User-Agent': config.userAgent,
+    };
+    // Requests without a body (GET, cancel) send no Content-Type, as the spec shows them.
+    if (body === '') delete headers['Content-Type'];
+    if (key) headers['X-Idempotency-Key'] = key;
+    if (config.paymentSource) headers[config.paymentSource.header] = config.paymentSource.value;
+    return headers;
+  }
+
+  #read<S extends z.ZodType>(schema: S, body: unknown, key: string | undefined): z.output<S> {
+    const result = safeParse(schema, body);
+    if (result.success) return result.data;
+    throw new PaymentsApiError({
+      type: 'invalid_response',
+      status: 200,
+      message: `the API's answer is not the expected shape: ${result.error.message}`,
+      retryable: false,
+      cause: result.error,
+      ...(key ? { idempotencyKey: key } : {}),
+    });
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

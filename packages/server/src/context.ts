@@ -1,0 +1,55 @@
+/** What the routes of one checkout handler share: its options, client, store and the order lookup. */
+import type { PaymentsClient } from './client/payments-client.js';
+import { PaymentsApiError } from './client/errors.js';
+import { CheckoutError } from './middleware/errors.js';
+import { merchantOrderSchema, type MerchantOrder, type MerchantOrderInput } from './order.js';
+import type { CheckoutStore } from './store/store.js';
+
+export interface NotificationEvent {
+  kind: 'payment' | 'refund' | 'enrollment';
+  /** The record as the API sent it. */
+  record: Record<string, unknown> & { id: string; status: string };
+  /** The merchant order it belongs to, when the handler knows. */
+  orderId: string | undefined;
+}
+
+export interface HandlerContext {
+  client: PaymentsClient;
+  store: CheckoutStore;
+  publicKey: JsonWebKey | string;
+  publicUrl: string;
+  returnUrl: string;
+  resolveOrder: (id: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
+  onNotification: ((event: NotificationEvent) => void | Promise<void>) | undefined;
+  logError: (error: unknown) => void;
+}
+
+/** The order, checked; a missing one is 404, a broken one from `resolveOrder` a 500 that says why. */
+export async function loadOrder(ctx: HandlerContext, id: string): Promise<MerchantOrder> {
+  const raw = await ctx.resolveOrder(id);
+  if (raw === undefined) throw new CheckoutError(404, { type: 'not_found', message: 'no order with this id', param: 'order' });
+  const parsed = merchantOrderSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    ctx.logError(new Error(`resolveOrder(${JSON.stringify(id)}) returned an invalid order: ${issue.path.join('.')} ${issue.message}`));
+    throw new CheckoutError(500, { type: 'internal_error', message: 'the order could not be read' });
+  }
+  return parsed.data;
+}
+
+/** An API failure as the browser should see it. */
+export function fromApiError(error: unknown): CheckoutError {
+  if (!(error instanceof PaymentsApiError)) throw error;
+  const detail = { ...(error.code !== undefined ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) };
+  switch (error.type) {
+    case 'validation_error':
+    case 'invalid_request_error':
+      return new CheckoutError(422, { type: 'payment_refused', message: error.message, ...detail, retryable: false });
+    case 'not_found':
+      return new CheckoutError(404, { type: 'not_found', message: error.message, ...detail });
+    case 'authentication_error':
+      return new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payments API refused the merchant\'s credentials', retryable: false });
+    default:
+      return new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payments API could not be reached; try again', retryable: true });
+  }
+}

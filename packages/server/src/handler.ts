@@ -1,0 +1,158 @@
+/**
+ * `createCheckoutHandler(options)`: the routes `<paylit-checkout>` talks to, as one Hono
+ * app. Mount it anywhere a `fetch` handler runs: `serveNode(handler)`,
+ * `app.route('/paylit', handler)`, a Next.js route handler, a Worker.
+ *
+ * @example
+ * const handler = createCheckoutHandler({
+ *   client: new PaymentsClient({ baseUrl, login, transKey, secretKey }),
+ *   publicKey: process.env.PAYLIT_PUBLIC_KEY,
+ *   publicUrl: 'https://shop.example/paylit',
+ *   returnUrl: 'https://shop.example/checkout/return',
+ *   allowedOrigins: ['https://shop.example'],
+ *   resolveOrder: async (id) => toPaylitOrder(await db.orders.find(id)),
+ *   onNotification: async ({ kind, record, orderId }) => { … },
+ * });
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { z } from 'zod';
+import { PaymentsClient } from './client/payments-client.js';
+import type { HandlerContext, NotificationEvent } from './context.js';
+import type { HandlerEnv } from './env.js';
+import { CheckoutError } from './middleware/errors.js';
+import type { MerchantOrder, MerchantOrderInput } from './order.js';
+import { mountBackOffice } from './routes/back-office.js';
+import { mountCallback } from './routes/callback.js';
+import { mountCheckout } from './routes/checkout.js';
+import { mountNotifications } from './routes/notifications.js';
+import { mountPayments } from './routes/payments.js';
+import { MemoryStore, type CheckoutStore } from './store/store.js';
+
+export interface LogEntry {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
+
+export interface CheckoutHandlerOptions {
+  /** The client that signs and forwards, with the merchant's credentials. */
+  client: PaymentsClient;
+  /** The API's public key for card encryption, handed to the browser: a JWK or an SPKI PEM. */
+  publicKey: JsonWebKey | string;
+  /** Where this handler is reachable from the API and browsers, e.g. `https://shop.example/paylit`. */
+  publicUrl: string;
+  /** The merchant's return page; the payer lands there after a redirect with `?payment_id=…&order=…`. */
+  returnUrl: string;
+  /** Origins whose pages may call the browser routes (CORS). Never `*`. */
+  allowedOrigins: readonly string[];
+  /** The merchant's order lookup: the trusted amount, currency, country, payer and intent. Default: the standalone order store. */
+  resolveOrder?: (orderId: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
+  /** Called once per status of each payment, refund and enrollment notified by the API. */
+  onNotification?: (event: NotificationEvent) => void | Promise<void>;
+  /** Where orders, payment links, claims and counters live. Default: in memory (one instance). */
+  store?: CheckoutStore;
+  /** Turns on the standalone order API and back-office routes, behind `Authorization: Bearer <apiToken>`. */
+  apiToken?: string;
+  /** Per client address on the browser routes. Default 120 requests a minute; `false` turns it off. */
+  rateLimit?: { windowMs: number; max: number } | false;
+  /** The largest body read. Default 64 KiB. */
+  maxBodyBytes?: number;
+  /** Take the client address from `X-Forwarded-For` (behind a proxy you trust). Default false. */
+  trustProxy?: boolean;
+  /** One line per request (never bodies or secrets). Default: none. */
+  logger?: (entry: LogEntry) => void;
+  /** Errors the handler did not expect. Default: `console.error`. */
+  onError?: (error: unknown) => void;
+}
+
+const optionsSchema = z.object({
+  client: z.instanceof(PaymentsClient, { error: 'must be a PaymentsClient' }),
+  publicKey: z.union([z.string().min(1), z.object({ kty: z.literal('RSA') }).loose()], { error: 'must be the API\'s RSA public key, as a JWK or an SPKI PEM (PAYLIT_PUBLIC_KEY)' }),
+  publicUrl: z.url({ protocol: /^https?$/, error: 'must be the absolute URL this handler is reachable at, e.g. https://shop.example/paylit' }),
+  returnUrl: z.url({ protocol: /^https?$/, error: 'must be the absolute URL of the merchant\'s return page' }),
+  allowedOrigins: z.array(z.string().refine((o) => o !== '*' && /^https?:\/\/[^/]+$/.test(o), 'must be an origin such as https://shop.example (never *)')),
+  apiToken: z.string().min(16, 'must be at least 16 characters').optional(),
+  rateLimit: z.union([z.literal(false), z.object({ windowMs: z.number().int().positive(), max: z.number().int().positive() })]).optional(),
+  maxBodyBytes: z.number().int().positive().optional(),
+}).loose();
+
+function clientAddress(c: Parameters<MiddlewareHandler<HandlerEnv>>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<HandlerEnv> {
+  const parsed = optionsSchema.safeParse(options ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new TypeError(`createCheckoutHandler: ${issue.path.join('.') || 'options'} ${issue.message}`);
+  }
+  const store = options.store ?? new MemoryStore();
+  const onError = options.onError ?? ((error: unknown) => console.error('paylit: unexpected error', error));
+  const ctx: HandlerContext = {
+    client: options.client,
+    store,
+    publicKey: options.publicKey,
+    publicUrl: options.publicUrl.replace(/\/+$/, ''),
+    returnUrl: options.returnUrl,
+    resolveOrder: options.resolveOrder ?? ((id) => store.getOrder(id)),
+    onNotification: options.onNotification,
+    logError: onError,
+  };
+  const maxBody = options.maxBodyBytes ?? 64 * 1024;
+  const limit = options.rateLimit === false ? undefined : options.rateLimit ?? { windowMs: 60_000, max: 120 };
+  const allowed = new Set(options.allowedOrigins);
+
+  const app = new Hono<HandlerEnv>();
+  app.onError((error, c) => {
+    if (error instanceof CheckoutError) return c.json({ error: error.body, requestId: c.get('requestId') }, error.status);
+    onError(error);
+    return c.json({ error: { type: 'internal_error', message: 'something went wrong on the merchant\'s server' }, requestId: c.get('requestId') }, 500);
+  });
+  app.notFound((c) => c.json({ error: { type: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, requestId: c.get('requestId') }, 404));
+
+  app.use('*', requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID() }));
+  if (options.logger) {
+    const log = options.logger;
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      log({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    });
+  }
+  app.use('*', async (c, next) => {
+    if (Number(c.req.header('Content-Length') ?? 0) > maxBody) throw new CheckoutError(413, { type: 'payload_too_large', message: `the body must be at most ${maxBody} bytes` });
+    await next();
+  });
+
+  // The browser's routes: CORS from the allowlist, and a rate limit per client address.
+  const browser = ['/checkout', '/installments', '/payments', '/payments/*'];
+  for (const path of browser) {
+    app.use(path, cors({ origin: (origin) => (allowed.has(origin) ? origin : null), allowMethods: ['GET', 'POST'], allowHeaders: ['Content-Type'], exposeHeaders: ['X-Request-Id'], maxAge: 600 }));
+    if (limit) {
+      app.use(path, async (c, next) => {
+        if (c.req.method === 'OPTIONS') return next();
+        const count = await store.hit(`rate:${clientAddress(c, options.trustProxy ?? false)}`, limit.windowMs);
+        if (count > limit.max) {
+          c.header('Retry-After', String(Math.ceil(limit.windowMs / 1000)));
+          throw new CheckoutError(429, { type: 'rate_limited', message: 'too many requests; try again shortly', retryable: true });
+        }
+        await next();
+      });
+    }
+  }
+
+  mountCheckout(app, ctx);
+  mountPayments(app, ctx);
+  mountCallback(app, ctx);
+  mountNotifications(app, ctx);
+  if (options.apiToken) mountBackOffice(app, ctx, options.apiToken);
+  return app;
+}

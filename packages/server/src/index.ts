@@ -1,0 +1,25 @@
+/**
+ * `@paylit/server`: the companion server. `PaymentsClient` for every API operation, and
+ * `createCheckoutHandler` for the routes the elements talk to.
+ * Node: `@paylit/server/node` (serveNode, nodeTransport). Redis: `@paylit/server/redis`.
+ */
+export { PaymentsClient } from './client/payments-client.js';
+export type { PaymentsClientOptions } from './client/payments-client.js';
+export { PaymentsApiError } from './client/errors.js';
+export type { PaymentsErrorType } from './client/errors.js';
+export { IDEMPOTENCY_KEY_MAX, newIdempotencyKey } from './client/requester.js';
+export type { RequestOptions } from './client/requester.js';
+export { fetchTransport } from './client/transport.js';
+export type { Transport, TransportRequest, TransportResponse } from './client/transport.js';
+export { createCheckoutHandler } from './handler.js';
+export type { CheckoutHandlerOptions, LogEntry } from './handler.js';
+export type { NotificationEvent } from './context.js';
+export { CheckoutError } from './middleware/errors.js';
+export type { CheckoutErrorBody, CheckoutErrorType } from './middleware/errors.js';
+export { merchantOrderSchema } from './order.js';
+export type { MerchantOrder, MerchantOrderInput } from './order.js';
+export { submissionSchema, attemptKey } from './routes/payments.js';
+export type { Submission } from './routes/payments.js';
+export { MemoryStore } from './store/store.js';
+export type { CheckoutStore, PaymentLink } from './store/store.js';
+export { VERSION } from './version.js';

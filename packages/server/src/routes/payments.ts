@@ -1,0 +1,148 @@
+/**
+ * The submission: what `<paylit-checkout>` posts (the JWE, holder, expiry, the plan or
+ * method, a per-submit attempt id). The trusted part of the payment comes from the order;
+ * the idempotency key derives from the order and the attempt, so a double click or a
+ * retried request charges once. And a payment's status, for return pages.
+ */
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import type { PaymentRequest } from '@paylit/core/schemas';
+import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
+import type { HandlerEnv } from '../env.js';
+import { CheckoutError } from '../middleware/errors.js';
+import { readJson, validate } from '../middleware/input.js';
+import type { MerchantOrder } from '../order.js';
+import { nextAction, publicPayment } from './public-payment.js';
+
+const jwe = z.string().regex(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/, 'must be a compact JWE').max(4096);
+const methodId = z.string().regex(/^[A-Z0-9]{2,4}$/, 'must be a payment method id');
+
+export const submissionSchema = z.strictObject({
+  order: z.string().regex(/^[\w\-.:]{1,80}$/, 'must be an order id'),
+  /** A new UUID per submit: the same attempt sent twice charges once. */
+  attempt: z.uuid('must be a UUID made for this submit'),
+  method: z.discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('card'),
+      encryptedData: jwe,
+      holderName: z.string().trim().min(1, 'must not be empty').max(100),
+      expirationMonth: z.number().int().min(1).max(12),
+      expirationYear: z.number().int().min(2000).max(2100),
+      installments: z.string().regex(/^[1-9]\d?$/, 'must be a number of installments').optional(),
+      installmentsId: z.string().min(1).max(80).optional(),
+      save: z.boolean().optional(),
+    }),
+    z.strictObject({ type: z.literal('saved_card'), cardId: z.string().min(1).max(100), installments: z.string().regex(/^[1-9]\d?$/).optional(), installmentsId: z.string().min(1).max(80).optional() }),
+    z.strictObject({ type: z.literal('wallet'), methodId, useSaved: z.boolean().optional(), save: z.boolean().optional() }),
+    z.strictObject({ type: z.literal('redirect'), methodId }),
+  ], { error: 'must be {type: "card" | "saved_card" | "wallet" | "redirect", …}' }),
+  /** What the page showed; refused when it disagrees with the order. */
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  country: z.string().optional(),
+});
+export type Submission = z.output<typeof submissionSchema>;
+
+/** The idempotency key of an attempt: 42 characters from SHA-256 of order and attempt. */
+export async function attemptKey(orderId: string, attempt: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${orderId}\n${attempt}`));
+  return `co${Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('').slice(0, 40)}`;
+}
+
+function checkAgreement(order: MerchantOrder, s: Submission): void {
+  const shown = { amount: order.intent === 'verify' ? 0 : order.amount, currency: order.currency, country: order.country };
+  for (const field of ['amount', 'currency', 'country'] as const) {
+    if (s[field] !== undefined && s[field] !== shown[field]) {
+      throw new CheckoutError(409, { type: 'order_mismatch', message: `${field} differs from the order's; reload the checkout`, param: field });
+    }
+  }
+}
+
+function allowed(order: MerchantOrder, id: string): void {
+  if (order.methods && !order.methods.includes(id)) throw new CheckoutError(403, { type: 'method_not_allowed', message: `the order does not allow ${id}`, param: 'method.methodId' });
+}
+
+/** The API's payment request for a submission, trusting only the order for what matters. */
+export function paymentRequest(ctx: HandlerContext, order: MerchantOrder, s: Submission): PaymentRequest {
+  const base = {
+    amount: order.intent === 'verify' ? 0 : order.amount,
+    currency: order.currency,
+    country: order.country,
+    payer: order.payer,
+    order_id: `${order.id}.${s.attempt}`,
+    ...(order.description !== undefined ? { description: order.description } : {}),
+    notification_url: `${ctx.publicUrl}/notifications`,
+    callback_url: `${ctx.publicUrl}/callback`,
+  };
+  const intent = { capture: order.intent === 'capture', ...(order.intent === 'verify' ? { verify: true, capture: false } : {}) };
+  const m = s.method;
+  switch (m.type) {
+    case 'card':
+      allowed(order, 'CARD');
+      return {
+        ...base,
+        payment_method_id: 'CARD',
+        payment_method_flow: 'DIRECT',
+        card: {
+          holder_name: m.holderName,
+          expiration_month: m.expirationMonth,
+          expiration_year: m.expirationYear,
+          encrypted_data: m.encryptedData,
+          ...(m.installments ? { installments: m.installments } : {}),
+          ...(m.installmentsId ? { installments_id: m.installmentsId } : {}),
+          ...(m.save ? { save: true } : {}),
+          ...intent,
+        },
+      };
+    case 'saved_card':
+      allowed(order, 'CARD');
+      if (!order.savedCardIds?.includes(m.cardId)) throw new CheckoutError(403, { type: 'forbidden', message: 'this card is not one of the payer\'s saved cards', param: 'method.cardId' });
+      return {
+        ...base,
+        payment_method_id: 'CARD',
+        payment_method_flow: 'DIRECT',
+        card: { card_id: m.cardId, ...(m.installments ? { installments: m.installments } : {}), ...(m.installmentsId ? { installments_id: m.installmentsId } : {}), ...intent },
+      };
+    case 'wallet': {
+      allowed(order, m.methodId);
+      const saved = m.useSaved ? order.savedWallets?.find((w) => w.methodId === m.methodId) : undefined;
+      if (m.useSaved && !saved) throw new CheckoutError(403, { type: 'forbidden', message: 'the payer has no saved wallet of this method', param: 'method.methodId' });
+      return saved
+        ? { ...base, payment_method_id: m.methodId, payment_method_flow: 'DIRECT', wallet: { token: saved.token, ...(saved.name ? { name: saved.name } : {}) } }
+        : { ...base, payment_method_id: m.methodId, payment_method_flow: 'REDIRECT', wallet: { ...(m.save ? { save: true } : {}) } };
+    }
+    case 'redirect':
+      allowed(order, m.methodId);
+      return { ...base, payment_method_id: m.methodId, payment_method_flow: 'REDIRECT' };
+  }
+}
+
+export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
+  app.post('/payments', async (c) => {
+    const submission = validate(submissionSchema, await readJson(c));
+    const order = await loadOrder(ctx, submission.order);
+    checkAgreement(order, submission);
+    const request = paymentRequest(ctx, order, submission);
+    let record;
+    try {
+      record = await ctx.client.payments.create(request, { idempotencyKey: await attemptKey(order.id, submission.attempt) });
+    } catch (error) {
+      throw fromApiError(error);
+    }
+    await ctx.store.linkPayment({ paymentId: record.id, orderId: order.id, attempt: submission.attempt });
+    return c.json({ payment: publicPayment(record, order.id), nextAction: nextAction(record) });
+  });
+
+  app.get('/payments/:id', async (c) => {
+    const orderId = validate(z.string().regex(/^[\w\-.:]{1,80}$/, 'must be an order id'), c.req.query('order'), 'order');
+    const id = validate(z.string().min(1).max(200), c.req.param('id'), 'id');
+    // Only the order a payment was made for may read it.
+    if ((await ctx.store.orderOfPayment(id)) !== orderId) throw new CheckoutError(404, { type: 'not_found', message: 'no payment with this id for this order', param: 'id' });
+    try {
+      const record = await ctx.client.payments.retrieve(id);
+      return c.json({ payment: publicPayment(record, orderId), nextAction: nextAction(record) });
+    } catch (error) {
+      throw fromApiError(error);
+    }
+  });
+}

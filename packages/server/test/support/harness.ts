@@ -1,0 +1,104 @@
+/**
+ * A sandbox served over HTTP, a PaymentsClient on it, and a checkout handler served too,
+ * with a return page and the merchant's notification hook recorded.
+ */
+import { createSandbox, type Sandbox, type SandboxOptions } from '@paylit/sandbox';
+import { PaymentsClient, createCheckoutHandler, type CheckoutHandlerOptions, type NotificationEvent, type PaymentsClientOptions } from '@paylit/server';
+import { nodeTransport, serveNode, type Served } from '@paylit/server/node';
+import { Hono } from 'hono';
+
+export const payer = { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550', phone: '+5511999999999' };
+export const visa = { holder_name: 'Thiago Gabriel', expiration_month: 10, expiration_year: 2040, number: '4111111111111111', cvv: '123' };
+
+let n = 0;
+export const uid = (prefix = 'o') => `${prefix}-${Date.now().toString(36)}-${++n}`;
+
+export interface Harness {
+  sandbox: Sandbox;
+  sandboxUrl: string;
+  client: PaymentsClient;
+  clientFor(options?: Partial<PaymentsClientOptions>): PaymentsClient;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Harness> {
+  const sandbox = await createSandbox({ settleDelayMs: 50, notificationTimeFactor: 1 / 3_600_000, ...options });
+  const running = await sandbox.listen();
+  const clientFor = (o: Partial<PaymentsClientOptions> = {}) =>
+    new PaymentsClient({ baseUrl: running.url, ...sandbox.credentials, transport: nodeTransport(), now: () => sandbox.clock.now(), ...o });
+  return { sandbox, sandboxUrl: running.url, client: clientFor(), clientFor, close: () => sandbox.close() };
+}
+
+export interface Shop extends Harness {
+  /** The handler's public base, e.g. http://127.0.0.1:1234/paylit */
+  base: string;
+  origin: string;
+  apiToken: string;
+  notifications: NotificationEvent[];
+  handler: ReturnType<typeof createCheckoutHandler>;
+  served: Served;
+  /** Creates an order through the standalone order API. */
+  order(overrides?: Record<string, unknown>): Promise<{ id: string; amount: number; currency: string }>;
+  /** What the browser would do: fetch with the shop's origin. */
+  browser(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
+}
+
+export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, harness?: Harness): Promise<Shop> {
+  const h = harness ?? (await startSandbox());
+  const app = new Hono();
+  const served = await serveNode(app);
+  const base = `${served.url}/paylit`;
+  const apiToken = 'test-token-0123456789abcdef';
+  const notifications: NotificationEvent[] = [];
+  const handler = createCheckoutHandler({
+    client: h.client,
+    publicKey: h.sandbox.publicJwk,
+    publicUrl: base,
+    returnUrl: `${served.url}/return`,
+    allowedOrigins: ['https://shop.example'],
+    apiToken,
+    rateLimit: false,
+    onNotification: (e) => void notifications.push(e),
+    ...options,
+  });
+  app.route('/paylit', handler);
+  app.get('/return', (c) => c.text(`returned ${c.req.query('payment_id')} ${c.req.query('order')}`));
+  const shop: Shop = {
+    ...h,
+    base,
+    origin: served.url,
+    apiToken,
+    notifications,
+    handler,
+    served,
+    async order(overrides = {}) {
+      const order = { id: uid('order'), amount: 120, currency: 'BRL', country: 'BR', payer, ...overrides };
+      const res = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+      if (res.status !== 201) throw new Error(`order not created: ${res.status} ${await res.text()}`);
+      return order as { id: string; amount: number; currency: string };
+    },
+    async browser(path, init = {}) {
+      const res = await fetch(`${base}${path}`, { ...init, headers: { Origin: 'https://shop.example', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) } });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {}
+      return { status: res.status, body, headers: res.headers };
+    },
+    close: async () => {
+      await served.close();
+      if (!harness) await h.close();
+    },
+  };
+  return shop;
+}
+
+/** Submits a card payment as `<paylit-checkout>` does: the JWE made with the public key from the checkout view. */
+export async function submitCard(shop: Shop, orderId: string, overrides: Record<string, unknown> = {}, card = { number: '4111111111111111', cvv: '123' }) {
+  const { encryptCard } = await import('@paylit/core/crypto');
+  const view = (await shop.browser(`/checkout?order=${orderId}`)).body;
+  const encryptedData = await encryptCard(card, view.publicKey);
+  const body = { order: orderId, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 }, ...overrides };
+  return { body, res: await shop.browser('/payments', { method: 'POST', body: JSON.stringify(body) }) };
+}
