@@ -80,12 +80,15 @@ export class RedisStore implements CheckoutStore {
 /** Connects to Redis and answers the store; a connection failure says where it tried. */
 export async function createRedisStore(options: RedisStoreOptions = {}): Promise<RedisStore> {
   const url = options.url ?? 'redis://127.0.0.1:6379';
-  const client = createClient({ url });
+  let connected = false;
+  // At start, give up after a few tries so a wrong URL is reported; once connected, keep reconnecting.
+  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: (retries, cause) => (!connected && retries >= 2 ? cause : Math.min(100 * 2 ** retries, 2000)) } });
   client.on('error', () => {
     // Reconnection is node-redis's; commands fail meanwhile and the handler answers 503.
   });
   try {
     await client.connect();
+    connected = true;
   } catch (cause) {
     throw new Error(`paylit: could not connect to Redis at ${url.replace(/\/\/[^@/]*@/, '//***@')}`, { cause });
   }

@@ -1,0 +1,86 @@
+/** `paylit-server` as a merchant runs it: nothing configured (embedded sandbox), or against an API given by the environment. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { encryptCard } from '@paylit/core/crypto';
+import { expect, test } from '@playwright/test';
+import { payer, startSandbox } from './support/harness.js';
+
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+async function start(env: Record<string, string>): Promise<{ child: ChildProcess; out: () => string }> {
+  const child = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  await expect.poll(() => out, { timeout: 15_000 }).toMatch(/store|paylit-server:/);
+  return { child, out: () => out };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+test('with nothing configured it starts the embedded sandbox, prints both URLs, and takes a payment', async () => {
+  const { child, out } = await start({});
+  try {
+    const banner = out();
+    const base = /paylit server: (\S+)/.exec(banner)![1]!;
+    expect(banner).toMatch(/API\s+http:\/\/127\.0\.0\.1:\d+ \(embedded sandbox: no PAYLIT_BASE_URL\)/);
+    const token = /Bearer ([0-9a-f]{32})/.exec(banner)![1]!;
+    const order = { id: `cli-${Date.now()}`, amount: 99.9, currency: 'MXN', country: 'MX', payer };
+    expect((await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) })).status).toBe(201);
+    const view = await (await fetch(`${base}/checkout?order=${order.id}`)).json();
+    const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, view.publicKey);
+    const paid = await fetch(`${base}/payments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'T', expirationMonth: 1, expirationYear: 2040 } }) });
+    expect((await paid.json()).payment).toMatchObject({ status: 'PAID', amount: 99.9, currency: 'MXN' });
+    await expect.poll(out).toMatch(/POST \/paylit\/payments 200 \d+ms/);
+    expect(out()).not.toContain('4111111111111111');
+  } finally {
+    await stop(child);
+  }
+});
+
+test('against an API given by the environment: credentials and public key from it, no secret printed', async () => {
+  const h = await startSandbox();
+  const dir = await mkdtemp(join(tmpdir(), 'paylit-server-'));
+  const keyFile = join(dir, 'public.pem');
+  await writeFile(keyFile, h.sandbox.publicPem);
+  const { login, transKey, secretKey } = h.sandbox.credentials;
+  const { child, out } = await start({ PAYLIT_BASE_URL: h.sandboxUrl, PAYLIT_X_LOGIN: login, PAYLIT_X_TRANS_KEY: transKey, PAYLIT_SECRET_KEY: secretKey, PAYLIT_PUBLIC_KEY: keyFile, PAYLIT_API_TOKEN: 'merchant-token-0123456789' });
+  try {
+    const banner = out();
+    expect(banner).toContain(`API           ${h.sandboxUrl}`);
+    for (const secret of [secretKey, transKey, 'merchant-token-0123456789']) expect(banner).not.toContain(secret);
+    const base = /paylit server: (\S+)/.exec(banner)![1]!;
+    const order = { id: `env-${Date.now()}`, amount: 10, currency: 'BRL', country: 'BR', payer };
+    expect((await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: 'Bearer merchant-token-0123456789', 'Content-Type': 'application/json' }, body: JSON.stringify(order) })).status).toBe(201);
+    expect((await (await fetch(`${base}/checkout?order=${order.id}`)).json()).publicKey).toBe(h.sandbox.publicPem);
+  } finally {
+    await stop(child);
+    await h.close();
+  }
+});
+
+test('a configuration that cannot work says what to set and exits 2', async () => {
+  for (const [env, message] of [
+    [{ PAYLIT_BASE_URL: 'https://api.example.com' }, /PaymentsClient: login is required: the X-Login from the merchant dashboard \(PAYLIT_X_LOGIN\)/],
+    [{ PAYLIT_BASE_URL: 'https://api.example.com', PAYLIT_X_LOGIN: 'l', PAYLIT_X_TRANS_KEY: 't', PAYLIT_SECRET_KEY: 'very-secret' }, /PAYLIT_PUBLIC_KEY is required/],
+    [{ PAYLIT_BASE_URL: 'https://api.example.com', PAYLIT_X_LOGIN: 'l', PAYLIT_X_TRANS_KEY: 't', PAYLIT_SECRET_KEY: 'very-secret', PAYLIT_PUBLIC_KEY: '{"kty":"EC"}' }, /PAYLIT_PUBLIC_KEY: the public key must be an RSA key/],
+    [{ PORT: 'abc' }, /PORT must be a port number/],
+  ] as const) {
+    const child = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code, err).toBe(2);
+    expect(err).toMatch(message);
+    expect(err).not.toContain('very-secret');
+  }
+});
