@@ -19,7 +19,7 @@ import { encryptCard } from '@paylit/core/crypto';
 import { createSandbox } from '@paylit/sandbox';
 import { PaymentsClient } from './client/payments-client.js';
 import { createCheckoutHandler } from './handler.js';
-import { nodeTransport, serveNode } from './adapters/node.js';
+import { nodeHmac, nodeTransport, serveNode } from './adapters/node.js';
 import { MemoryStore, type CheckoutStore } from './store/store.js';
 
 const MOUNT = '/paylit';
@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   let apiToken = env.PAYLIT_API_TOKEN;
   if (env.PAYLIT_BASE_URL) {
     try {
-      client = PaymentsClient.fromEnv(env, { transport: nodeTransport() });
+      client = PaymentsClient.fromEnv(env, { transport: nodeTransport(), hmac: nodeHmac });
     } catch (error) {
       fail((error as Error).message);
     }
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     const running = await sandbox.listen({ port: 0 });
     sandboxUrl = running.url;
     closeSandbox = () => sandbox.close();
-    client = new PaymentsClient({ baseUrl: running.url, ...sandbox.credentials, transport: nodeTransport() });
+    client = new PaymentsClient({ baseUrl: running.url, ...sandbox.credentials, transport: nodeTransport(), hmac: nodeHmac });
     key = sandbox.publicJwk;
     apiToken ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   }

@@ -24,16 +24,22 @@ export interface HandlerContext {
   logError: (error: unknown) => void;
 }
 
+/** Orders already checked, by identity: a store that answers the same frozen object is not checked again. */
+const checked = new WeakMap<object, MerchantOrder>();
+
 /** The order, checked; a missing one is 404, a broken one from `resolveOrder` a 500 that says why. */
 export async function loadOrder(ctx: HandlerContext, id: string): Promise<MerchantOrder> {
   const raw = await ctx.resolveOrder(id);
   if (raw === undefined) throw new CheckoutError(404, { type: 'not_found', message: 'no order with this id', param: 'order' });
+  const known = typeof raw === 'object' && raw !== null && Object.isFrozen(raw) ? checked.get(raw) : undefined;
+  if (known) return known;
   const parsed = merchantOrderSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     ctx.logError(new Error(`resolveOrder(${JSON.stringify(id)}) returned an invalid order: ${issue.path.join('.')} ${issue.message}`));
     throw new CheckoutError(500, { type: 'internal_error', message: 'the order could not be read' });
   }
+  if (Object.isFrozen(raw)) checked.set(raw, parsed.data);
   return parsed.data;
 }
 

@@ -18,7 +18,7 @@ export { CheckoutError } from './middleware/errors.js';
 export type { CheckoutErrorBody, CheckoutErrorType } from './middleware/errors.js';
 export { merchantOrderSchema } from './order.js';
 export type { MerchantOrder, MerchantOrderInput } from './order.js';
-export { submissionSchema, attemptKey } from './routes/payments.js';
+export { submissionSchema } from './routes/payments.js';
 export type { Submission } from './routes/payments.js';
 export { MemoryStore } from './store/store.js';
 export type { CheckoutStore, PaymentLink } from './store/store.js';

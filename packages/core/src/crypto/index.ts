@@ -28,5 +28,6 @@ export {
   signedHeaders,
   verifyCallbackSignature,
   verifySignature,
+  webCryptoHmac,
 } from './signature.js';
-export type { CallbackSignatureInput, Credentials, SignatureInput, SignedBody } from './signature.js';
+export type { CallbackSignatureInput, Credentials, HmacSha256, SignatureInput, SignedBody } from './signature.js';

@@ -13,6 +13,7 @@ import {
   signedHeaders,
   verifyCallbackSignature,
   verifySignature,
+  webCryptoHmac,
 } from './signature.js';
 
 describe('V2-HMAC-SHA256 signatures', () => {
@@ -23,6 +24,16 @@ describe('V2-HMAC-SHA256 signatures', () => {
       expect(await verifySignature({ ...v, signature: v.signature })).to.equal(true);
     });
   }
+
+  it('takes another HMAC primitive; what is signed stays the same', async () => {
+    const [v] = signatureVectors;
+    const seen: Uint8Array[] = [];
+    const hmac = async (key: string, message: Uint8Array) => (seen.push(message), webCryptoHmac(key, message));
+    expect(await createSignature({ ...v!, hmac })).to.equal(v!.signature);
+    expect(new TextDecoder().decode(seen[0])).to.equal(v!.login + v!.date + v!.body);
+    const headers = await signedHeaders({ login: v!.login, transKey: 't', secretKey: v!.secretKey, body: v!.body, date: new Date(v!.date), hmac: () => 'f'.repeat(64) });
+    expect(headers.Authorization).to.equal(`V2-HMAC-SHA256, Signature: ${'f'.repeat(64)}`);
+  });
 
   it('refuses a signature one bit off, of another body, or malformed', async () => {
     const [v] = signatureVectors;

@@ -29,7 +29,12 @@ export interface SignatureInput {
   /** The exact request body; omitted or empty for requests without one (GET, cancel). */
   body?: SignedBody;
   secretKey: string;
+  /** The HMAC-SHA256 primitive, as lowercase hex. Default: WebCrypto. Node can pass `node:crypto`'s, which is faster for small messages. */
+  hmac?: HmacSha256;
 }
+
+/** HMAC-SHA256 of `message` under `secretKey`, as lowercase hex. */
+export type HmacSha256 = (secretKey: string, message: Uint8Array) => string | Promise<string>;
 
 function message(input: Pick<SignatureInput, 'login' | 'date' | 'body'>): Uint8Array {
   assertObject(input, 'input', 'an object {login, date, body, secretKey}');
@@ -46,13 +51,34 @@ function message(input: Pick<SignatureInput, 'login' | 'date' | 'body'>): Uint8A
   return out;
 }
 
-async function hmacKey(secretKey: string, usage: 'sign' | 'verify'): Promise<CryptoKey> {
+function assertSecret(secretKey: unknown): asserts secretKey is string {
   if (typeof secretKey !== 'string' || secretKey === '') {
     // Never print the value: it is a secret.
     throw new InvalidArgumentError('secretKey', 'a non-empty string', secretKey);
   }
-  return crypto.subtle.importKey('raw', encoder.encode(secretKey), { name: 'HMAC', hash: 'SHA-256' }, false, [usage]);
 }
+
+/**
+ * Imported keys, by secret: importing is most of WebCrypto's cost for a small HMAC. A
+ * process signs with one or a few secrets; the cache is cleared if it ever holds many.
+ */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secretKey: string): Promise<CryptoKey> {
+  assertSecret(secretKey);
+  let key = keys.get(secretKey);
+  if (!key) {
+    if (keys.size >= 16) keys.clear();
+    key = crypto.subtle.importKey('raw', encoder.encode(secretKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secretKey, key);
+    key.catch(() => keys.delete(secretKey));
+  }
+  return key;
+}
+
+/** The default HMAC-SHA256 primitive: WebCrypto, in every runtime. */
+export const webCryptoHmac: HmacSha256 = async (secretKey, message) =>
+  toHex(await crypto.subtle.sign('HMAC', await hmacKey(secretKey), message as Uint8Array<ArrayBuffer>));
 
 function toHex(bytes: ArrayBuffer): string {
   return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -68,8 +94,8 @@ function fromHex(hex: string): Uint8Array | undefined {
 /** The lowercase hex V2-HMAC-SHA256 signature over `login + date + body`. */
 export async function createSignature(input: SignatureInput): Promise<string> {
   const data = message(input);
-  const key = await hmacKey(input.secretKey, 'sign');
-  return toHex(await crypto.subtle.sign('HMAC', key, data as Uint8Array<ArrayBuffer>));
+  assertSecret(input.secretKey);
+  return (input.hmac ?? webCryptoHmac)(input.secretKey, data);
 }
 
 /**
@@ -82,7 +108,7 @@ export async function verifySignature(input: SignatureInput & { signature: strin
   if (typeof input.signature !== 'string') return false;
   const expected = fromHex(input.signature);
   const data = message(input);
-  const key = await hmacKey(input.secretKey, 'verify');
+  const key = await hmacKey(input.secretKey);
   // Verify even a malformed signature against a dummy, so the time taken does not tell which it was.
   const ok = await crypto.subtle.verify('HMAC', key, (expected ?? new Uint8Array(32)) as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>);
   return ok && expected !== undefined;
@@ -138,12 +164,12 @@ export interface Credentials {
  * The caller adds `User-Agent`, `X-Idempotency-Key` and the payment-source header.
  */
 export async function signedHeaders(
-  input: Credentials & { body?: SignedBody; date?: Date },
+  input: Credentials & { body?: SignedBody; date?: Date; hmac?: HmacSha256 },
 ): Promise<Record<string, string>> {
   assertObject(input, 'input', 'an object {login, transKey, secretKey, body}');
   assertString(input.transKey, 'transKey');
   const date = formatXDate(input.date ?? new Date());
-  const signature = await createSignature({ login: input.login, date, body: input.body, secretKey: input.secretKey });
+  const signature = await createSignature({ login: input.login, date, body: input.body, secretKey: input.secretKey, ...(input.hmac ? { hmac: input.hmac } : {}) });
   return {
     'X-Date': date,
     'X-Login': input.login,

@@ -5,13 +5,21 @@
  *
  * @example
  * import { serveNode, nodeTransport } from '@paylit/server/node';
- * const client = new PaymentsClient({ ...credentials, transport: nodeTransport() });
+ * const client = new PaymentsClient({ ...credentials, transport: nodeTransport(), hmac: nodeHmac });
  * const { url } = await serveNode(createCheckoutHandler({ client, … }), { port: 4000 });
  */
+import { createHmac } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { serve } from '@hono/node-server';
+import type { HmacSha256 } from '@paylit/core/crypto';
 import type { Transport } from '../client/transport.js';
+
+/**
+ * HMAC-SHA256 with `node:crypto`, for `PaymentsClient({ hmac: nodeHmac })`: synchronous,
+ * several times faster than WebCrypto for a request body. What is signed stays core's.
+ */
+export const nodeHmac: HmacSha256 = (secretKey, message) => createHmac('sha256', secretKey).update(message).digest('hex');
 
 export interface NodeTransportOptions {
   /** Sockets kept per host. Default 128. */
@@ -23,14 +31,14 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
   const maxSockets = options.maxSockets ?? 128;
   const http = new HttpAgent({ keepAlive: true, maxSockets });
   const https = new HttpsAgent({ keepAlive: true, maxSockets });
-  return ({ method, url, headers, body, signal }) =>
+  return ({ method, url, headers, body, timeoutMs, signal }) =>
     new Promise((resolve, reject) => {
       const target = new URL(url);
       const secure = target.protocol === 'https:';
       const send = secure ? httpsRequest : httpRequest;
       const req = send(
         target,
-        { method, headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) }, agent: secure ? https : http, signal },
+        { method, headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) }, agent: secure ? https : http, ...(signal ? { signal } : {}) },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,6 +50,11 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
           res.on('error', reject);
         },
       );
+      req.setTimeout(timeoutMs, () => {
+        const error = new Error(`no answer within ${timeoutMs} ms`);
+        error.name = 'TimeoutError';
+        req.destroy(error);
+      });
       req.on('error', reject);
       req.end(body);
     });

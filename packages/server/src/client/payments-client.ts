@@ -35,7 +35,7 @@ import {
   type RefundRequest,
   type SaveCardRequest,
 } from '@paylit/core/schemas';
-import { MAX_CLOCK_SKEW_MS, isXDateFresh, parseAuthorizationHeader, verifyCallbackSignature, verifySignature } from '@paylit/core/crypto';
+import { MAX_CLOCK_SKEW_MS, isXDateFresh, parseAuthorizationHeader, verifyCallbackSignature, verifySignature, webCryptoHmac, type HmacSha256 } from '@paylit/core/crypto';
 import { PaymentsApiError } from './errors.js';
 import { Requester, defaultUserAgent, type RequestOptions } from './requester.js';
 import { fetchTransport, type Transport } from './transport.js';
@@ -59,6 +59,8 @@ export interface PaymentsClientOptions {
   userAgent?: string;
   /** The clock X-Date is taken from. Default: the system's. */
   now?: () => Date;
+  /** The HMAC-SHA256 primitive. Default: WebCrypto; in Node, `nodeHmac` from `@paylit/server/node` is several times faster. */
+  hmac?: HmacSha256;
 }
 
 const optionsSchema = z.object({
@@ -126,6 +128,7 @@ export class PaymentsClient {
       maxRetries: o.maxRetries ?? 3,
       deadlineMs: o.deadlineMs ?? 30_000,
       userAgent: o.userAgent ?? defaultUserAgent,
+      ...(o.hmac ? { hmac: o.hmac } : {}),
       now: o.now ?? (() => new Date()),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     });
@@ -212,6 +215,17 @@ export class PaymentsClient {
       secretKey: env.PAYLIT_SECRET_KEY as string,
       ...options,
     });
+  }
+
+  /**
+   * A deterministic idempotency key (42 characters) for `parts`, keyed with the merchant's
+   * secret so no one else can make or predict it: the same order and attempt always give
+   * the same key, so a double submit or a retried request charges once.
+   */
+  async idempotencyKeyFor(...parts: string[]): Promise<string> {
+    const { credentials, hmac } = this.#requester.config;
+    const hex = await (hmac ?? webCryptoHmac)(credentials.secretKey, new TextEncoder().encode(`paylit-idempotency\n${parts.join('\n')}`));
+    return `pl${hex.slice(0, 40)}`;
   }
 
   /** The base address requests go to. */

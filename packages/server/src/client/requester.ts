@@ -4,7 +4,7 @@
  * deadline, and read the answer leniently.
  */
 import { safeParse } from '@paylit/core/schemas';
-import { signedHeaders, type Credentials } from '@paylit/core/crypto';
+import { signedHeaders, type Credentials, type HmacSha256 } from '@paylit/core/crypto';
 import type { z } from 'zod';
 import { VERSION } from '../version.js';
 import { PaymentsApiError } from './errors.js';
@@ -29,6 +29,8 @@ export interface RequesterConfig {
   maxRetries: number;
   deadlineMs: number;
   userAgent: string;
+  /** The HMAC-SHA256 primitive (default WebCrypto; `nodeHmac` in Node). */
+  hmac?: HmacSha256;
   now: () => Date;
   sleep: (ms: number) => Promise<void>;
 }
@@ -81,19 +83,24 @@ export class Requester {
     for (let attempt = 0; attempt <= config.maxRetries; attempt++) {
       if (options.signal?.aborted) throw new PaymentsApiError({ type: 'connection_error', status: 0, message: 'the request was aborted', retryable: false, ...(key ? { idempotencyKey: key } : {}) });
       const headers = await this.#headers(body, key);
-      const remaining = deadline - Date.now();
-      const timeout = AbortSignal.timeout(Math.max(1, Math.min(config.timeoutMs, remaining)));
-      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      const timeoutMs = Math.max(1, Math.min(config.timeoutMs, deadline - Date.now()));
       let wait: number | undefined;
       try {
-        const res = await config.transport({ method: op.method, url: `${config.baseUrl}${op.path}`, headers, ...(body === '' ? {} : { body }), signal });
+        const res = await config.transport({
+          method: op.method,
+          url: `${config.baseUrl}${op.path}`,
+          headers,
+          ...(body === '' ? {} : { body }),
+          timeoutMs,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
         const parsed = parseJson(res.text);
         if (res.status >= 200 && res.status < 300) return this.#read(op.response, parsed, key);
         last = PaymentsApiError.fromResponse(res.status, parsed, key);
         wait = retryAfter(res.headers);
       } catch (error) {
         if (error instanceof PaymentsApiError) throw error;
-        const timedOut = timeout.aborted && !options.signal?.aborted;
+        const timedOut = (error as Error).name === 'TimeoutError' && !options.signal?.aborted;
         last = new PaymentsApiError({
           type: timedOut ? 'timeout' : 'connection_error',
           status: 0,
@@ -114,7 +121,7 @@ export class Requester {
   async #headers(body: string, key: string | undefined): Promise<Record<string, string>> {
     const { config } = this;
     const headers: Record<string, string> = {
-      ...(await signedHeaders({ ...config.credentials, body, date: config.now() })),
+      ...(await signedHeaders({ ...config.credentials, body, date: config.now(), ...(config.hmac ? { hmac: config.hmac } : {}) })),
       'User-Agent': config.userAgent,
     };
     // Requests without a body (GET, cancel) send no Content-Type, as the spec shows them.

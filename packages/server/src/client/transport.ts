@@ -8,7 +8,10 @@ export interface TransportRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
-  signal: AbortSignal;
+  /** Give up after this long, rejecting with an error named `TimeoutError`. */
+  timeoutMs: number;
+  /** The caller's own abort signal, if any. */
+  signal?: AbortSignal;
 }
 
 export interface TransportResponse {
@@ -19,7 +22,8 @@ export interface TransportResponse {
 
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
-export const fetchTransport: Transport = async ({ method, url, headers, body, signal }) => {
-  const res = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }), signal });
+export const fetchTransport: Transport = async ({ method, url, headers, body, timeoutMs, signal }) => {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const res = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }), signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
 };

@@ -43,12 +43,6 @@ export const submissionSchema = z.strictObject({
 });
 export type Submission = z.output<typeof submissionSchema>;
 
-/** The idempotency key of an attempt: 42 characters from SHA-256 of order and attempt. */
-export async function attemptKey(orderId: string, attempt: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${orderId}\n${attempt}`));
-  return `co${Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('').slice(0, 40)}`;
-}
-
 function checkAgreement(order: MerchantOrder, s: Submission): void {
   const shown = { amount: order.intent === 'verify' ? 0 : order.amount, currency: order.currency, country: order.country };
   for (const field of ['amount', 'currency', 'country'] as const) {
@@ -125,7 +119,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const request = paymentRequest(ctx, order, submission);
     let record;
     try {
-      record = await ctx.client.payments.create(request, { idempotencyKey: await attemptKey(order.id, submission.attempt) });
+      record = await ctx.client.payments.create(request, { idempotencyKey: await ctx.client.idempotencyKeyFor(order.id, submission.attempt) });
     } catch (error) {
       throw fromApiError(error);
     }

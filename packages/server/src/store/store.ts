@@ -33,13 +33,13 @@ export class MemoryStore implements CheckoutStore {
   readonly #claims = new Map<string, number>();
   readonly #hits = new Map<string, { count: number; until: number }>();
 
+  /** The stored order itself, frozen: the handler validates and copies what it reads. */
   async getOrder(id: string) {
-    const order = this.#orders.get(id);
-    return order && structuredClone(order);
+    return this.#orders.get(id);
   }
 
   async putOrder(order: MerchantOrder) {
-    this.#orders.set(order.id, structuredClone(order));
+    this.#orders.set(order.id, deepFreeze(structuredClone(order)));
   }
 
   async linkPayment({ paymentId, orderId }: PaymentLink) {
@@ -80,4 +80,12 @@ export class MemoryStore implements CheckoutStore {
   }
 
   async close() {}
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }
