@@ -134,8 +134,10 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
 
   // The browser's routes: CORS from the allowlist, and a rate limit per client address.
   const browser = ['/checkout', '/installments', '/payments', '/payments/*'];
+  const corsFor = cors({ origin: (origin) => (allowed.has(origin) ? origin : null), allowMethods: ['GET', 'POST'], allowHeaders: ['Content-Type'], exposeHeaders: ['X-Request-Id'], maxAge: 600 });
   for (const path of browser) {
-    app.use(path, cors({ origin: (origin) => (allowed.has(origin) ? origin : null), allowMethods: ['GET', 'POST'], allowHeaders: ['Content-Type'], exposeHeaders: ['X-Request-Id'], maxAge: 600 }));
+    // Same-origin and server-side callers send no Origin: nothing for CORS to do.
+    app.use(path, (c, next) => (c.req.header('Origin') === undefined ? next() : corsFor(c, next)));
     if (limit) {
       app.use(path, async (c, next) => {
         if (c.req.method === 'OPTIONS') return next();

@@ -177,6 +177,10 @@ test('requests are validated by core before sending: a local error that names th
   expect((await thrown(client.payments.retrieve(''))).param).toBe('id');
   expect((await thrown(client.paymentMethods.list({ country: 'brazil' }))).param).toBe('country');
   expect(sent).toHaveLength(0);
+  // validate: false sends it anyway, and the API refuses it with the same parameter.
+  const api = await thrown(client.payments.create(card({ payer: { ...payer, address: { zip_code: '01310-10000' } } }), { validate: false }));
+  expect(api).toMatchObject({ type: 'invalid_request_error', status: 400, code: 5001, param: 'payer.address.zip_code' });
+  expect(sent).toHaveLength(1);
 });
 
 test('answers are read leniently: unknown fields kept', async () => {

@@ -266,6 +266,16 @@ test('the back office: token required; capture in part, cancel, refund, retrieve
   expect([badOrder.status, badOrder.body.error.param]).toEqual([400, 'amount']);
 });
 
+test('what core refuses in an order is named: a wallet payment for a payer without a phone', async () => {
+  const { phone: _phone, ...noPhone } = payer;
+  const order = await shop.order({ payer: noPhone, methods: ['MP'] });
+  const res = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP' } }) });
+  expect([res.status, res.body.error]).toEqual([422, { type: 'payment_refused', message: 'payer.phone is required for wallet payments', code: 5001, param: 'payer.phone', retryable: false }]);
+  // Still refused the second time, when the order is no longer checked by the handler: the API refuses it.
+  const again = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP' } }) });
+  expect([again.status, again.body.error.code, again.body.error.param]).toEqual([422, 5001, 'payer.phone']);
+});
+
 test('with the merchant\'s own resolveOrder, the order is theirs; a broken order is a 500 that logs why', async () => {
   const errors: unknown[] = [];
   const own = await startShop({

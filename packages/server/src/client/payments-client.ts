@@ -138,7 +138,7 @@ export class PaymentsClient {
     this.payments = {
       /** Creates a payment: `/secure_payments` when it carries card data (raw or `encrypted_data`), `/payments` otherwise. */
       create: async (params: PaymentRequest, options?: RequestOptions) => {
-        const body = check(paymentRequestSchema, params);
+        const body = options?.validate === false ? params : check(paymentRequestSchema, params);
         return send({ method: 'POST', path: needsSecureEndpoint(body) ? '/secure_payments' : '/payments', body, response: paymentRecordSchema }, options);
       },
       /** Captures an authorization, in full or in part: a new PAID payment carrying `authorization_id`. */

@@ -17,6 +17,12 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Abort the whole call, retries included. */
   signal?: AbortSignal;
+  /**
+   * Check the params with core's schemas before sending. Default true. The checkout handler
+   * turns it off for requests it assembles from parts it has already checked; the API
+   * still validates everything.
+   */
+  validate?: boolean;
 }
 
 export interface RequesterConfig {

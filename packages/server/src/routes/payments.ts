@@ -111,18 +111,29 @@ export function paymentRequest(ctx: HandlerContext, order: MerchantOrder, s: Sub
   }
 }
 
+/**
+ * Orders whose requests core has already checked, per method type. A checked order from
+ * the store is the same object each time (see loadOrder), so its later requests, built
+ * from it and from a checked submission, skip the second check; an order the merchant's
+ * resolveOrder makes anew is checked every time.
+ */
+const checkedRequests = new WeakMap<MerchantOrder, Set<string>>();
+
 export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/payments', async (c) => {
     const submission = validate(submissionSchema, await readJson(c));
     const order = await loadOrder(ctx, submission.order);
     checkAgreement(order, submission);
     const request = paymentRequest(ctx, order, submission);
+    const checked = checkedRequests.get(order) ?? new Set<string>();
+    const firstOfItsKind = !checked.has(submission.method.type);
     let record;
     try {
-      record = await ctx.client.payments.create(request, { idempotencyKey: await ctx.client.idempotencyKeyFor(order.id, submission.attempt) });
+      record = await ctx.client.payments.create(request, { idempotencyKey: await ctx.client.idempotencyKeyFor(order.id, submission.attempt), validate: firstOfItsKind });
     } catch (error) {
       throw fromApiError(error);
     }
+    if (firstOfItsKind) checkedRequests.set(order, checked.add(submission.method.type));
     await ctx.store.linkPayment({ paymentId: record.id, orderId: order.id, attempt: submission.attempt });
     return c.json({ payment: publicPayment(record, order.id), nextAction: nextAction(record) });
   });
