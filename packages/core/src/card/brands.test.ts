@@ -2,51 +2,7 @@ import { expect } from 'chai';
 import { cardBrands, detectBrand, getBrand } from './brands.js';
 import { isValidCardNumber } from './number.js';
 import { InvalidArgumentError } from '../errors.js';
-
-/**
- * Test numbers of every brand: the networks' and acquirers' published test cards where
- * they exist, else a Luhn-valid number inside the brand's range (marked "range").
- */
-const numbers: [number: string, brand: string][] = [
-  ['4111111111111111', 'visa'],
-  ['4012888888881881', 'visa'],
-  ['4222222222222', 'visa'],
-  ['4917300800000000', 'visa-debit'],
-  ['4026000000000002', 'visa-debit'], // range
-  ['5555555555554444', 'mastercard'],
-  ['5105105105105100', 'mastercard'],
-  ['2223000048400011', 'mastercard'],
-  ['378282246310005', 'american-express'],
-  ['371449635398431', 'american-express'],
-  ['30569309025904', 'diners'],
-  ['38520000023237', 'diners'],
-  ['36227206271667', 'diners'],
-  ['6011111111111117', 'discover'],
-  ['6011000990139424', 'discover'],
-  ['3530111333300000', 'jcb'],
-  ['3566002020360505', 'jcb'],
-  ['6200000000000005', 'unionpay'],
-  ['6205500000000000004', 'unionpay'],
-  ['6759649826438453', 'maestro'],
-  ['6362970000457013', 'elo'],
-  ['5066991111111118', 'elo'],
-  ['6062828888666688', 'hipercard'],
-  ['6370950000000005', 'hiper'],
-  ['5078601870000127985', 'aura'],
-  ['5895627823453005', 'naranja'],
-  ['5896570000000004', 'cabal'],
-  ['5011054488597827', 'argencard'],
-  ['6034883265619896', 'tarjeta-shopping'],
-  ['6034932528973614', 'cencosud'],
-  ['5907120000000009', 'codensa'], // range
-  ['5062240000000006', 'carnet'], // range
-  ['6521500000000006', 'rupay'], // range
-  ['6070000000000002', 'rupay'], // range
-  ['9792000000000003', 'troy'], // range
-  ['2200000000000004', 'mir'],
-  ['5060990580000217499', 'verve'],
-  ['5019717010103742', 'dankort'],
-];
+import { brandTestNumbers as numbers } from '../../test/fixtures/brand-numbers.js';
 
 describe('card brands', () => {
   for (const [number, id] of numbers) {

@@ -1,0 +1,88 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    display: block;
+    font: var(--paylit-font, inherit);
+    color: var(--paylit-color-text, #0f172a);
+    --_border: var(--paylit-color-border, #94a3b8);
+    --_accent: var(--paylit-color-accent, #2563eb);
+    --_error: var(--paylit-color-error, #b91c1c);
+    --_radius: var(--paylit-radius, 8px);
+    --_gap: var(--paylit-card-fields-gap, 0.75rem);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .grid {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: var(--_gap);
+  }
+  .field {
+    display: flex;
+    flex-direction: column;
+    gap: 0.25rem;
+    min-width: 0;
+  }
+  .field.wide {
+    grid-column: 1 / -1;
+  }
+  label {
+    font-size: var(--paylit-label-size, 0.875rem);
+    font-weight: 600;
+  }
+  .control {
+    position: relative;
+    display: flex;
+    align-items: center;
+  }
+  input {
+    box-sizing: border-box;
+    width: 100%;
+    font: inherit;
+    font-size: var(--paylit-input-size, 1rem);
+    padding: 0.6rem 0.75rem;
+    color: inherit;
+    background: var(--paylit-color-surface, #fff);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    font-variant-numeric: tabular-nums;
+  }
+  .control .icon {
+    position: absolute;
+    inset-inline-end: 0.5rem;
+    display: flex;
+    color: var(--paylit-color-muted, #64748b);
+    pointer-events: none;
+  }
+  .control input.number {
+    padding-inline-end: 3.25rem;
+  }
+  input:focus-visible {
+    outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
+    outline-offset: 1px;
+    border-color: var(--_accent);
+  }
+  input[aria-invalid='true'] {
+    border-color: var(--_error);
+  }
+  input:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+  .error {
+    min-height: 1.25em;
+    margin: 0;
+    font-size: 0.8125rem;
+    color: var(--_error);
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

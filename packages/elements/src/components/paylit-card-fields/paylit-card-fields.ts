@@ -1,0 +1,391 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import {
+  cardDigits,
+  cardNumberProblem,
+  cvvProblem,
+  detectBrand,
+  expiryInputProblem,
+  extractBin,
+  lastFour,
+  maxCvvLength,
+  parseExpiry,
+  reformatCardNumber,
+  reformatExpiry,
+  type BrandInfo,
+  type FieldState,
+} from '@paylit/core/card';
+import { encryptCard, type KeyInput } from '@paylit/core/crypto';
+import { format, messages, resolveLocale, type Locale, type Messages } from '../../i18n/index.js';
+import { brandIcon } from '../../internal/brand-icon.js';
+import { inheritedLang } from '../../internal/lang.js';
+import { styles } from './paylit-card-fields.styles.js';
+
+type Field = 'number' | 'expiry' | 'cvv' | 'holder';
+const FIELDS: readonly Field[] = ['number', 'expiry', 'cvv', 'holder'];
+
+/** What `encrypt()` answers: everything the checkout posts, the number and CVV only inside the JWE. */
+export interface CardSubmission {
+  encryptedData: string;
+  holderName: string;
+  expirationMonth: number;
+  expirationYear: number;
+  /** The API's brand code, when the brand has one. */
+  brand: string | undefined;
+  bin: string;
+  last4: string;
+}
+
+/** Refused by `encrypt()`: the fields are not complete; each field shows why. */
+export class CardFieldsInvalidError extends Error {
+  override name = 'CardFieldsInvalidError';
+  readonly fields: readonly Field[];
+  constructor(fields: readonly Field[]) {
+    super(`the card is not complete: ${fields.join(', ')}`);
+    this.fields = fields;
+  }
+}
+
+/**
+ * The card number, expiry, security code and name on the card, in one shadow root so
+ * that browsers autofill them together.
+ *
+ * The number and CVV exist only inside this element (its inputs and private fields) and
+ * inside the JWE that `encrypt()` makes: never in an attribute, an event, the form's
+ * value or state, or a message. They are cleared when the element leaves the page.
+ *
+ * @summary Card number, expiry, CVV and holder, formatted and validated as typed.
+ *
+ * @fires input - (native) when any field changes; read `brand`, `bin`, `complete`
+ * @fires change - (native) when a field is committed
+ *
+ * @csspart field - each field's wrapper
+ * @csspart label - each label
+ * @csspart input - each input (also `number-input`, `expiry-input`, `cvv-input`, `holder-input`)
+ * @csspart icon - the brand icon
+ * @csspart error - each field's message
+ *
+ * @cssprop --paylit-card-fields-gap - space between the fields
+ * @cssprop --paylit-color-accent - focus ring and accents
+ * @cssprop --paylit-color-error - messages and invalid borders
+ * @cssprop --paylit-color-border - input borders
+ * @cssprop --paylit-radius - input corners
+ */
+@customElement('paylit-card-fields')
+export class PaylitCardFields extends LitElement {
+  static override styles = styles;
+  static formAssociated = true;
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+
+  readonly #internals: ElementInternals;
+  /** The value of each input before the last edit, to tell a deleted separator from a deleted digit. */
+  #previous: Record<'number' | 'expiry', string> = { number: '', expiry: '' };
+  /** Fields the shopper has left, or all of them after a submit: their messages show. */
+  #touched = new Set<Field>();
+
+  @query('#number') private numberInput!: HTMLInputElement;
+  @query('#expiry') private expiryInput!: HTMLInputElement;
+  @query('#cvv') private cvvInput!: HTMLInputElement;
+  @query('#holder') private holderInput!: HTMLInputElement;
+
+  @state() private brandInfo: BrandInfo | undefined;
+  @state() private errors: Partial<Record<Field, string>> = {};
+  @state() private announcement = '';
+
+  /** The form field's name; the form gets only `<name>-brand` and `<name>-last4`, never card data. */
+  @property({ reflect: true }) name = 'card';
+  @property({ type: Boolean, reflect: true }) disabled = false;
+  /** The language of labels and messages; inherited from the page when absent. */
+  @property({ reflect: true }) override lang = '';
+
+  constructor() {
+    super();
+    this.#internals = this.attachInternals();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Card data does not outlive the element on the page.
+    this.clear();
+  }
+
+  protected override firstUpdated(): void {
+    this.#sync();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // Messages follow the language; state set here joins this update instead of scheduling another.
+    if (changed.has('lang')) this.#revalidate();
+  }
+
+  /** The brand the number shows so far: its API code, name, lengths, CVV length. */
+  get brand(): BrandInfo | undefined {
+    return this.brandInfo;
+  }
+
+  /** The BIN (6 or 8 digits, never more) for installment plans; `undefined` before 6 digits. */
+  get bin(): string | undefined {
+    return this.numberInput ? extractBin(this.numberInput.value) : undefined;
+  }
+
+  /** True when every field is valid. */
+  get complete(): boolean {
+    return this.numberInput !== null && FIELDS.every((f) => this.#problem(f) === undefined);
+  }
+
+  get form(): HTMLFormElement | null {
+    return this.#internals.form;
+  }
+
+  get validity(): ValidityState {
+    return this.#internals.validity;
+  }
+
+  get validationMessage(): string {
+    return this.#internals.validationMessage;
+  }
+
+  checkValidity(): boolean {
+    return this.#internals.checkValidity();
+  }
+
+  /** Shows every field's message, announces the first, focuses it; true when all is valid. */
+  reportValidity(): boolean {
+    for (const f of FIELDS) this.#touched.add(f);
+    this.#revalidate();
+    const first = FIELDS.find((f) => this.errors[f]);
+    if (first) {
+      this.#inputOf(first).focus();
+      this.announcement = this.errors[first]!;
+    }
+    return first === undefined;
+  }
+
+  /**
+   * Encrypts `{number, cvv}` into a compact JWE with the API's public key (a JWK or SPKI
+   * PEM) and answers what the checkout posts. Incomplete fields are shown and refused.
+   */
+  async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
+    if (!this.reportValidity()) throw new CardFieldsInvalidError(FIELDS.filter((f) => this.errors[f]));
+    const number = cardDigits(this.numberInput.value);
+    const expiry = parseExpiry(this.expiryInput.value)!;
+    const encryptedData = await encryptCard({ number, cvv: this.cvvInput.value }, publicKey);
+    return {
+      encryptedData,
+      holderName: this.holderInput.value.trim(),
+      expirationMonth: expiry.month,
+      expirationYear: expiry.year,
+      brand: this.brandInfo?.code,
+      bin: extractBin(number)!,
+      last4: lastFour(number),
+    };
+  }
+
+  /** Empties every field. */
+  clear(): void {
+    for (const f of FIELDS) {
+      const input = this.renderRoot?.querySelector<HTMLInputElement>(`#${f}`);
+      if (input) input.value = '';
+    }
+    this.#previous = { number: '', expiry: '' };
+    this.#touched.clear();
+    this.brandInfo = undefined;
+    this.errors = {};
+    this.announcement = '';
+    if (this.numberInput) this.#sync();
+  }
+
+  formResetCallback(): void {
+    this.clear();
+  }
+
+  formDisabledCallback(disabled: boolean): void {
+    this.disabled = disabled;
+  }
+
+  formStateRestoreCallback(): void {
+    // Nothing is saved for the browser to restore: card data never enters form state.
+  }
+
+  #t(): Messages {
+    return messages(this.#locale());
+  }
+
+  #locale(): Locale {
+    return resolveLocale(this.lang || inheritedLang(this));
+  }
+
+  #inputOf(field: Field): HTMLInputElement {
+    return { number: this.numberInput, expiry: this.expiryInput, cvv: this.cvvInput, holder: this.holderInput }[field];
+  }
+
+  #problem(field: Field): string | undefined {
+    const t = this.#t();
+    switch (field) {
+      case 'number': {
+        const p = cardNumberProblem(this.numberInput.value);
+        return p && t.errors.number[p];
+      }
+      case 'expiry': {
+        const p = expiryInputProblem(this.expiryInput.value);
+        return p && t.errors.expiry[p];
+      }
+      case 'cvv': {
+        const p = cvvProblem(this.cvvInput.value, this.brandInfo);
+        return p && format(t.errors.cvv[p], { digits: maxCvvLength(this.brandInfo) });
+      }
+      case 'holder':
+        return this.holderInput.value.trim() === '' ? t.errors.holder.empty : undefined;
+    }
+  }
+
+  /** Messages of the touched fields, validity and form value: after every change. */
+  #revalidate(): void {
+    if (!this.numberInput) return;
+    const errors: Partial<Record<Field, string>> = {};
+    for (const f of this.#touched) {
+      const p = this.#problem(f);
+      if (p) errors[f] = p;
+    }
+    this.errors = errors;
+    this.#sync();
+  }
+
+  #sync(): void {
+    const first = FIELDS.find((f) => this.#problem(f) !== undefined);
+    if (first) this.#internals.setValidity({ customError: true }, this.#problem(first)!, this.#inputOf(first));
+    else this.#internals.setValidity({});
+    if (first === undefined && this.brandInfo) {
+      const value = new FormData();
+      value.append(`${this.name}-brand`, this.brandInfo.code ?? this.brandInfo.id);
+      value.append(`${this.name}-last4`, lastFour(this.numberInput.value));
+      this.#internals.setFormValue(value, null);
+    } else {
+      this.#internals.setFormValue(null, null);
+    }
+  }
+
+  /** The host's own `input`, with no data: the inner event (with the typed character) stops at the shadow root. */
+  #emit(type: 'input' | 'change'): void {
+    this.dispatchEvent(new Event(type, { bubbles: true, composed: true }));
+  }
+
+  #apply(input: HTMLInputElement, next: FieldState): void {
+    input.value = next.value;
+    if (this.shadowRoot?.activeElement === input) input.setSelectionRange(next.caret, next.caret);
+  }
+
+  #onNumber(event: InputEvent): void {
+    event.stopPropagation();
+    const input = this.numberInput;
+    const next = reformatCardNumber({ value: input.value, caret: input.selectionStart ?? input.value.length }, this.#previous.number);
+    this.#apply(input, next);
+    this.#previous.number = next.value;
+    const brand = detectBrand(next.value);
+    if (brand?.id !== this.brandInfo?.id) {
+      this.brandInfo = brand;
+      this.announcement = brand ? format(this.#t().brandDetected, { brand: brand.name }) : '';
+    }
+    // A CVV longer than the new brand's is cut.
+    const max = maxCvvLength(brand);
+    if (this.cvvInput.value.length > max) this.cvvInput.value = this.cvvInput.value.slice(0, max);
+    this.#revalidate();
+    this.#emit('input');
+  }
+
+  #onExpiry(event: InputEvent): void {
+    event.stopPropagation();
+    const input = this.expiryInput;
+    const next = reformatExpiry({ value: input.value, caret: input.selectionStart ?? input.value.length }, this.#previous.expiry);
+    this.#apply(input, next);
+    this.#previous.expiry = next.value;
+    this.#revalidate();
+    this.#emit('input');
+  }
+
+  #onCvv(event: InputEvent): void {
+    event.stopPropagation();
+    const input = this.cvvInput;
+    const digits = input.value.replace(/\D/g, '').slice(0, maxCvvLength(this.brandInfo));
+    if (digits !== input.value) this.#apply(input, { value: digits, caret: digits.length });
+    this.#revalidate();
+    this.#emit('input');
+  }
+
+  #onHolder(event: InputEvent): void {
+    event.stopPropagation();
+    this.#revalidate();
+    this.#emit('input');
+  }
+
+  #onChange(event: Event): void {
+    event.stopPropagation();
+    this.#emit('change');
+  }
+
+  #onBlur(field: Field): void {
+    this.#touched.add(field);
+    this.#revalidate();
+    if (this.errors[field]) this.announcement = this.errors[field]!;
+  }
+
+  #field(field: Field, label: string, input: unknown, wide = false) {
+    const error = this.errors[field];
+    return html`<div class="field ${wide ? 'wide' : ''}" part="field ${field}-field">
+      <label part="label" for=${field}>${label}</label>
+      ${input}
+      <p class="error" part="error" id="${field}-error">${error ?? nothing}</p>
+    </div>`;
+  }
+
+  protected override render() {
+    const t = this.#t();
+    const invalid = (f: Field) => (this.errors[f] ? 'true' : 'false');
+    const cvvDigits = maxCvvLength(this.brandInfo);
+    const common = { blur: (f: Field) => () => this.#onBlur(f) };
+    return html`
+      <div class="grid" @change=${this.#onChange}>
+        ${this.#field(
+          'number',
+          t.cardNumber,
+          html`<div class="control">
+            <input id="number" class="number" part="input number-input" type="text" inputmode="numeric" autocomplete="cc-number"
+              spellcheck="false" ?disabled=${this.disabled} aria-invalid=${invalid('number')} aria-describedby="number-error"
+              @input=${this.#onNumber} @blur=${common.blur('number')} />
+            <span class="icon" part="icon" title=${this.brandInfo?.name ?? nothing}>${brandIcon(this.brandInfo?.id)}</span>
+          </div>`,
+          true,
+        )}
+        ${this.#field(
+          'expiry',
+          t.expiry,
+          html`<input id="expiry" part="input expiry-input" type="text" inputmode="numeric" autocomplete="cc-exp" placeholder=${t.expiryPlaceholder}
+            spellcheck="false" ?disabled=${this.disabled} aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
+            @input=${this.#onExpiry} @blur=${common.blur('expiry')} />`,
+        )}
+        ${this.#field(
+          'cvv',
+          t.cvv,
+          html`<input id="cvv" part="input cvv-input" type="text" inputmode="numeric" autocomplete="cc-csc" maxlength=${cvvDigits}
+            spellcheck="false" ?disabled=${this.disabled} aria-invalid=${invalid('cvv')} aria-describedby="cvv-hint cvv-error"
+            @input=${this.#onCvv} @blur=${common.blur('cvv')} /><span class="sr-only" id="cvv-hint">${format(t.cvvHint, { digits: cvvDigits })}</span>`,
+        )}
+        ${this.#field(
+          'holder',
+          t.holder,
+          html`<input id="holder" part="input holder-input" type="text" autocomplete="cc-name" autocapitalize="characters"
+            spellcheck="false" ?disabled=${this.disabled} aria-invalid=${invalid('holder')} aria-describedby="holder-error"
+            @input=${this.#onHolder} @blur=${common.blur('holder')} />`,
+          true,
+        )}
+      </div>
+      <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'paylit-card-fields': PaylitCardFields;
+  }
+}

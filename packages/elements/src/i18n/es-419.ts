@@ -1,0 +1,41 @@
+/** Latin American Spanish: what differs from `es` (vencimiento, ingresa, monto, billetera). */
+import type { Messages } from './en.js';
+import { es } from './es.js';
+
+export const es419: Messages = {
+  ...es,
+  expiry: 'Fecha de vencimiento',
+  errors: {
+    number: {
+      empty: 'Ingresa el número de la tarjeta.',
+      not_digits: 'El número de la tarjeta solo puede tener dígitos.',
+      incomplete: 'El número de la tarjeta está incompleto.',
+      too_long: 'El número de la tarjeta es demasiado largo.',
+      luhn: 'El número de la tarjeta no es válido. Revísalo e intenta de nuevo.',
+    },
+    expiry: {
+      empty: 'Ingresa la fecha de vencimiento.',
+      incomplete: 'Ingresa la fecha de vencimiento como MM/AA.',
+      invalid_month: 'El mes debe ser de 01 a 12.',
+      expired: 'La tarjeta está vencida.',
+      too_far: 'La fecha de vencimiento es demasiado lejana.',
+    },
+    cvv: {
+      empty: 'Ingresa el código de seguridad.',
+      not_digits: 'El código de seguridad solo puede tener dígitos.',
+      wrong_length: 'El código de seguridad tiene {digits} dígitos.',
+    },
+    holder: {
+      empty: 'Ingresa el nombre tal como aparece en la tarjeta.',
+    },
+  },
+  rejections: {
+    ...es.rejections,
+    '305': 'Demasiados intentos. Intenta más tarde.',
+    '309': 'La tarjeta está vencida.',
+    '319': 'El monto supera el límite de la tarjeta.',
+    '321': 'No se pudo procesar el pago. Intenta de nuevo.',
+    '322': 'Esta billetera está deshabilitada.',
+    '325': 'Demasiados pagos en poco tiempo. Intenta más tarde.',
+  },
+};
