@@ -5,6 +5,9 @@ import { es } from './es.js';
 export const es419: Messages = {
   ...es,
   expiry: 'Fecha de vencimiento',
+  loadFailed: 'No se pudo cargar el pago. Recarga la página para intentar de nuevo.',
+  networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
+  serverError: 'No se pudo realizar el pago. Intenta de nuevo.',
   errors: {
     number: {
       empty: 'Ingresa el número de la tarjeta.',

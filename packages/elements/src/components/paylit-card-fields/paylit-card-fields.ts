@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
 import {
   cardDigits,
   cardNumberProblem,
@@ -16,10 +17,13 @@ import {
   type FieldState,
 } from '@paylit/core/card';
 import { encryptCard, type KeyInput } from '@paylit/core/crypto';
+import { checkoutContext, ensureContextRoot, type CheckoutContextValue } from '../../context/checkout-context.js';
 import { format, messages, resolveLocale, type Locale, type Messages } from '../../i18n/index.js';
 import { brandIcon } from '../../internal/brand-icon.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { styles } from './paylit-card-fields.styles.js';
+
+ensureContextRoot();
 
 type Field = 'number' | 'expiry' | 'cvv' | 'holder';
 const FIELDS: readonly Field[] = ['number', 'expiry', 'cvv', 'holder'];
@@ -87,6 +91,11 @@ export class PaylitCardFields extends LitElement {
   @query('#expiry') private expiryInput!: HTMLInputElement;
   @query('#cvv') private cvvInput!: HTMLInputElement;
   @query('#holder') private holderInput!: HTMLInputElement;
+
+  /** The checkout around these fields, if any: it gets the BIN (never more) for the installment plans. */
+  @consume({ context: checkoutContext, subscribe: true })
+  @state()
+  private checkout: CheckoutContextValue | undefined;
 
   @state() private brandInfo: BrandInfo | undefined;
   @state() private errors: Partial<Record<Field, string>> = {};
@@ -192,6 +201,7 @@ export class PaylitCardFields extends LitElement {
     this.brandInfo = undefined;
     this.errors = {};
     this.announcement = '';
+    this.checkout?.setBin(undefined);
     if (this.numberInput) this.#sync();
   }
 
@@ -212,7 +222,7 @@ export class PaylitCardFields extends LitElement {
   }
 
   #locale(): Locale {
-    return resolveLocale(this.lang || inheritedLang(this));
+    return resolveLocale(this.lang || this.checkout?.lang || inheritedLang(this));
   }
 
   #inputOf(field: Field): HTMLInputElement {
@@ -290,6 +300,7 @@ export class PaylitCardFields extends LitElement {
     const max = maxCvvLength(brand);
     if (this.cvvInput.value.length > max) this.cvvInput.value = this.cvvInput.value.slice(0, max);
     this.#revalidate();
+    this.checkout?.setBin(extractBin(next.value));
     this.#emit('input');
   }
 

@@ -1,0 +1,44 @@
+import { css } from 'lit';
+
+export const styles = css`
+  :host {
+    display: block;
+    font: var(--paylit-font, inherit);
+    color: var(--paylit-color-text, #0f172a);
+    --_accent: var(--paylit-color-accent, #2563eb);
+    --_radius: var(--paylit-radius, 8px);
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  .body {
+    display: grid;
+    gap: var(--paylit-checkout-gap, 1rem);
+  }
+  button {
+    font: inherit;
+    font-weight: 600;
+    width: 100%;
+    padding: 0.75rem 1rem;
+    border: 0;
+    border-radius: var(--_radius);
+    color: var(--paylit-button-text, #fff);
+    background: var(--paylit-button-background, var(--_accent));
+    cursor: pointer;
+  }
+  button:focus-visible {
+    outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
+    outline-offset: 2px;
+  }
+  button[aria-disabled='true'] {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+  .message {
+    margin: 0;
+    font-size: 0.875rem;
+  }
+  .message.error {
+    color: var(--paylit-color-error, #b91c1c);
+  }
+`;

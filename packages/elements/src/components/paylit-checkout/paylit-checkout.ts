@@ -1,0 +1,328 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { provide } from '@lit/context';
+import { formatAmount } from '@paylit/core/money';
+import type { KeyInput } from '@paylit/core/crypto';
+import {
+  checkoutContext,
+  ensureContextRoot,
+  type CheckoutContextValue,
+  type InstallmentOption,
+  type InstallmentsPlan,
+  type OrderView,
+  type Selection,
+} from '../../context/checkout-context.js';
+import {
+  PaylitDeclinedEvent,
+  PaylitErrorEvent,
+  PaylitPaymentEvent,
+  PaylitRedirectEvent,
+  PaylitSubmitEvent,
+  type PaymentView,
+  type Submission,
+} from '../../events/payment-events.js';
+import { format, messages, resolveLocale } from '../../i18n/index.js';
+import { inheritedLang } from '../../internal/lang.js';
+import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
+import '../paylit-card-fields/paylit-card-fields.js';
+import '../paylit-installments/paylit-installments.js';
+import { styles } from './paylit-checkout.styles.js';
+
+ensureContextRoot();
+
+interface ServerAnswer {
+  payment?: PaymentView;
+  nextAction?: { type: 'redirect'; url: string } | null;
+  error?: { type: string; message: string; retryable?: boolean; code?: number; param?: string };
+}
+
+/**
+ * The checkout: loads what it needs from the companion server, shares it with the
+ * elements inside through context, runs the submission and dispatches the outcome.
+ * Without children it shows the card fields and the installments itself.
+ *
+ * Without an `endpoint` it loads nothing: it takes `amount`, `currency`, `country` and
+ * `public-key` as attributes and hands the encrypted submission over in `paylit-submit`.
+ *
+ * @summary The container, context provider and pay button of a paylit checkout.
+ *
+ * @slot - the payment elements; default: `<paylit-card-fields>` and `<paylit-installments>`
+ *
+ * @fires paylit-submit - before anything is sent, with the encrypted submission (cancelable)
+ * @fires paylit-paid - the payment is PAID
+ * @fires paylit-authorized - the payment is AUTHORIZED (to capture later)
+ * @fires paylit-verified - the card is VERIFIED
+ * @fires paylit-pending - PENDING with nothing for the payer to do
+ * @fires paylit-redirect - the payer must go to a page (cancelable: by default the page navigates)
+ * @fires paylit-declined - REJECTED, with the code and a translated message
+ * @fires paylit-error - the payment could not be attempted or its outcome is unknown
+ *
+ * @csspart button - the pay button
+ * @csspart message - the status or error line
+ *
+ * @cssprop --paylit-checkout-gap - space between the parts
+ * @cssprop --paylit-button-background - the pay button's colour
+ * @cssprop --paylit-button-text - the pay button's text colour
+ */
+@customElement('paylit-checkout')
+export class PaylitCheckout extends LitElement {
+  static override styles = styles;
+
+  #plans = new Map<string, Promise<InstallmentsPlan | null>>();
+  /** The attempt id of a submission whose outcome is not known yet: reused if it is sent again. */
+  #attempt: string | undefined;
+  #busyNow = false;
+  #publicKey: KeyInput | undefined;
+
+  @state() private busy = false;
+  @state() private message: { text: string; error: boolean } | undefined;
+
+  @provide({ context: checkoutContext })
+  @state()
+  private context: CheckoutContextValue = this.#contextValue({ status: 'loading' });
+
+  /** The companion server's base URL, e.g. `/paylit`. */
+  @property({ reflect: true }) endpoint = '';
+  /** The merchant's order reference. */
+  @property({ reflect: true }) order = '';
+  @property({ reflect: true }) override lang = '';
+  /** Without an endpoint: the amount to show and submit. */
+  @property({ type: Number }) amount: number | undefined;
+  @property() currency = '';
+  @property() country = '';
+  /** Without an endpoint: the API's public key, a JWK (JSON) or an SPKI PEM. */
+  @property({ attribute: 'public-key' }) publicKey = '';
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('endpoint') || changed.has('order') || changed.has('amount') || changed.has('currency') || changed.has('country') || changed.has('publicKey')) {
+      void this.#load();
+    }
+    if (changed.has('lang')) this.#update({ lang: this.#lang() });
+  }
+
+  /** Pays with what the shopper entered. Also what the pay button does. */
+  async submit(): Promise<void> {
+    if (this.#busyNow) return;
+    this.#busyNow = true;
+    this.busy = true;
+    try {
+      await this.#submit();
+    } finally {
+      this.#busyNow = false;
+      this.busy = false;
+    }
+  }
+
+  #lang(): string | undefined {
+    return this.lang || inheritedLang(this);
+  }
+
+  #t() {
+    return messages(resolveLocale(this.#lang()));
+  }
+
+  #contextValue(changes: Partial<CheckoutContextValue>): CheckoutContextValue {
+    return {
+      status: 'loading',
+      order: undefined,
+      paymentMethods: [],
+      savedCards: [],
+      savedWallets: [],
+      lang: undefined,
+      selection: { type: 'card' },
+      bin: undefined,
+      plan: undefined,
+      setBin: (bin) => {
+        if (bin !== this.context.bin) this.#update({ bin, plan: undefined });
+      },
+      choosePlan: (plan) => this.#update({ plan }),
+      select: (selection: Selection) => this.#update({ selection, plan: undefined }),
+      loadPlans: (bin) => this.#loadPlans(bin),
+      ...changes,
+    };
+  }
+
+  #update(changes: Partial<CheckoutContextValue>): void {
+    this.context = { ...this.context, ...changes };
+  }
+
+  #url(path: string): string {
+    return `${this.endpoint.replace(/\/+$/, '')}${path}`;
+  }
+
+  async #load(): Promise<void> {
+    this.#plans.clear();
+    if (!this.endpoint) {
+      const order: OrderView | undefined =
+        this.amount !== undefined && this.currency && this.country
+          ? { id: this.order, amount: this.amount, currency: this.currency, country: this.country, intent: 'capture', installments: false }
+          : undefined;
+      this.#publicKey = this.publicKey.trim().startsWith('{') ? (JSON.parse(this.publicKey) as JsonWebKey) : this.publicKey || undefined;
+      this.#update({ status: 'standalone', order, lang: this.#lang() });
+      return;
+    }
+    if (!this.order) return;
+    this.#update({ status: 'loading' });
+    try {
+      const res = await fetch(this.#url(`/checkout?order=${encodeURIComponent(this.order)}`));
+      const body = await res.json();
+      if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
+      this.#publicKey = body.publicKey;
+      this.#update({
+        status: 'ready',
+        order: body.order,
+        paymentMethods: body.paymentMethods ?? [],
+        savedCards: body.savedCards ?? [],
+        savedWallets: body.savedWallets ?? [],
+        lang: this.#lang(),
+      });
+      this.message = undefined;
+      await this.#resume();
+    } catch {
+      this.#update({ status: 'error' });
+      this.message = { text: this.#t().loadFailed, error: true };
+      this.dispatchEvent(new PaylitErrorEvent({ kind: 'network', message: this.#t().loadFailed, retryable: true }));
+    }
+  }
+
+  #loadPlans(bin: string): Promise<InstallmentsPlan | null> {
+    const order = this.context.order;
+    if (!this.endpoint || !order?.installments) return Promise.resolve(null);
+    let plan = this.#plans.get(bin);
+    if (!plan) {
+      plan = fetch(this.#url('/installments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: order.id, bin }) })
+        .then(async (res) => (res.ok ? ((await res.json()).plan as InstallmentsPlan | null) : null))
+        .catch(() => {
+          this.#plans.delete(bin);
+          return null;
+        });
+      this.#plans.set(bin, plan);
+    }
+    return plan;
+  }
+
+  /** On the merchant's return page: the payment in the URL, confirmed with the server. */
+  async #resume(): Promise<void> {
+    const params = new URLSearchParams(globalThis.location?.search ?? '');
+    const paymentId = params.get('payment_id');
+    if (!paymentId || params.get('order') !== this.order) return;
+    const res = await fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`));
+    const body = (await res.json()) as ServerAnswer;
+    if (res.ok && body.payment) this.#outcome(body.payment, null);
+  }
+
+  #cardFields(): PaylitCardFields | null {
+    return this.querySelector('paylit-card-fields') ?? this.renderRoot.querySelector('paylit-card-fields');
+  }
+
+  async #method(): Promise<Submission['method'] | undefined> {
+    const { selection, plan } = this.context;
+    const installments = plan && plan.installments > 1 ? { installments: String(plan.installments), installmentsId: plan.id } : {};
+    if (selection.type !== 'card') return selection.type === 'saved_card' ? { ...selection, ...installments } : selection;
+    const fields = this.#cardFields();
+    if (!fields || !this.#publicKey) {
+      this.dispatchEvent(new PaylitErrorEvent({ kind: 'configuration', message: 'paylit-checkout needs <paylit-card-fields> and the public key to pay by card', retryable: false }));
+      return undefined;
+    }
+    try {
+      const card = await fields.encrypt(this.#publicKey);
+      return { type: 'card', encryptedData: card.encryptedData, holderName: card.holderName, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, ...installments };
+    } catch (error) {
+      if (error instanceof CardFieldsInvalidError) return undefined; // the fields show why
+      this.dispatchEvent(new PaylitErrorEvent({ kind: 'configuration', message: (error as Error).message, retryable: false }));
+      return undefined;
+    }
+  }
+
+  async #submit(): Promise<void> {
+    const order = this.context.order;
+    if (!order) return;
+    const method = await this.#method();
+    if (!method) return;
+    const attempt = (this.#attempt ??= crypto.randomUUID());
+    const submission: Submission = { order: order.id, attempt, method, amount: order.intent === 'verify' ? 0 : order.amount, currency: order.currency, country: order.country };
+    const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(submission));
+    if (handedOver || !this.endpoint) {
+      this.#attempt = undefined;
+      return;
+    }
+    this.message = { text: this.#t().processing, error: false };
+    let res: Response;
+    let body: ServerAnswer;
+    try {
+      res = await fetch(this.#url('/payments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(submission) });
+      body = (await res.json()) as ServerAnswer;
+    } catch {
+      // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
+      this.message = { text: this.#t().networkError, error: true };
+      this.dispatchEvent(new PaylitErrorEvent({ kind: 'network', message: this.#t().networkError, retryable: true }));
+      return;
+    }
+    if (!res.ok || !body.payment) {
+      const error = body.error;
+      if (!error?.retryable) this.#attempt = undefined;
+      const text = error?.code !== undefined ? this.#t().serverError : error?.message ?? this.#t().serverError;
+      this.message = { text, error: true };
+      this.dispatchEvent(
+        new PaylitErrorEvent({
+          kind: res.status >= 500 ? 'server' : 'validation',
+          message: error?.message ?? text,
+          retryable: Boolean(error?.retryable),
+          ...(error?.code !== undefined ? { code: error.code } : {}),
+          ...(error?.param ? { param: error.param } : {}),
+        }),
+      );
+      return;
+    }
+    this.#attempt = undefined;
+    this.#outcome(body.payment, body.nextAction ?? null);
+  }
+
+  #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null): void {
+    const t = this.#t();
+    if (next?.type === 'redirect') {
+      this.message = undefined;
+      if (this.dispatchEvent(new PaylitRedirectEvent(payment, next.url))) globalThis.location.assign(next.url);
+      return;
+    }
+    switch (payment.status) {
+      case 'PAID':
+      case 'AUTHORIZED':
+      case 'VERIFIED':
+      case 'PENDING':
+        this.message = undefined;
+        this.dispatchEvent(new PaylitPaymentEvent(`paylit-${payment.status.toLowerCase()}` as 'paylit-paid', payment));
+        return;
+      default: {
+        const text = (t.rejections as Record<string, string>)[payment.status_code] ?? t.rejections['300'];
+        this.message = { text, error: true };
+        this.dispatchEvent(new PaylitDeclinedEvent(payment, text));
+      }
+    }
+  }
+
+  #label(): string {
+    const t = this.#t();
+    const order = this.context.order;
+    if (!order) return t.loading;
+    if (order.intent === 'verify') return t.verifyCard;
+    return format(t.pay, { amount: formatAmount(order.amount, order.currency, this.#lang()) });
+  }
+
+  protected override render() {
+    const ready = this.context.status === 'ready' || (this.context.status === 'standalone' && this.context.order !== undefined);
+    const disabled = !ready || this.busy;
+    return html`<div class="body">
+      <slot><paylit-card-fields></paylit-card-fields><paylit-installments></paylit-installments></slot>
+      <button part="button" type="button" aria-disabled=${disabled ? 'true' : 'false'} aria-busy=${this.busy ? 'true' : 'false'}
+        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? this.#t().processing : this.#label()}</button>
+      <p part="message" class="message ${this.message?.error ? 'error' : ''}" role=${this.message?.error ? 'alert' : 'status'}>${this.message?.text ?? nothing}</p>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'paylit-checkout': PaylitCheckout;
+  }
+}

@@ -1,0 +1,55 @@
+// A @web/test-runner plugin: the real sandbox and companion server, started with the test
+// server, so that browser tests pay against them over HTTP. The browser reads where they
+// are from /__paylit/env.json; /__paylit/order creates an order (the merchant's backend
+// would), /__paylit/ledger reads the sandbox's ledger.
+export function paylitBackend() {
+  let env;
+  let backend;
+  const closers = [];
+  let n = 0;
+  return {
+    name: 'paylit-backend',
+    async serverStart({ config }) {
+      const { createSandbox } = await import('@paylit/sandbox');
+      const { PaymentsClient, createCheckoutHandler } = await import('@paylit/server');
+      const { serveNode, nodeTransport, nodeHmac } = await import('@paylit/server/node');
+      const { Hono } = await import('hono');
+      const sandbox = await createSandbox({ settleDelayMs: 50, notificationTimeFactor: 1 / 3_600_000, onError: (e) => console.error(e) });
+      const running = await sandbox.listen();
+      const client = new PaymentsClient({ baseUrl: running.url, ...sandbox.credentials, transport: nodeTransport(), hmac: nodeHmac });
+      const app = new Hono();
+      const served = await serveNode(app);
+      const origin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
+      const token = 'browser-tests-token-0123456789';
+      app.route('/paylit', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit`, returnUrl: `${origin}/return`, allowedOrigins: [origin], apiToken: token, rateLimit: false }));
+      env = { endpoint: `${served.url}/paylit`, sandbox: running.url };
+      backend = { sandbox, base: `${served.url}/paylit`, token };
+      closers.push(() => served.close(), () => sandbox.close());
+    },
+    async serverStop() {
+      for (const close of closers) await close();
+    },
+    async serve(context) {
+      if (context.path === '/__paylit/env.json') return { body: JSON.stringify(env), type: 'json' };
+      if (context.path === '/__paylit/order') {
+        const q = Object.fromEntries(new URLSearchParams(context.querystring));
+        const order = {
+          id: `wtr-${Date.now().toString(36)}-${++n}`,
+          amount: Number(q.amount ?? 120),
+          currency: q.currency ?? 'BRL',
+          country: q.country ?? 'BR',
+          intent: q.intent ?? 'capture',
+          payer: JSON.parse(q.payer ?? '{"name":"Ana Lima","email":"ana@example.com","document":"53033315550","phone":"+5511999999999"}'),
+          ...(q.description ? { description: q.description } : {}),
+        };
+        const res = await fetch(`${backend.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+        return { body: await res.text(), type: 'json' };
+      }
+      if (context.path === '/__paylit/ledger') {
+        const q = Object.fromEntries(new URLSearchParams(context.querystring));
+        return { body: JSON.stringify(backend.sandbox.ledger(q.order_prefix ? {} : q)), type: 'json' };
+      }
+      return undefined;
+    },
+  };
+}
