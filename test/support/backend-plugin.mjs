@@ -23,7 +23,7 @@ export function paylitBackend() {
       const token = 'browser-tests-token-0123456789';
       app.route('/paylit', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit`, returnUrl: `${origin}/return`, allowedOrigins: [origin], apiToken: token, rateLimit: false }));
       env = { endpoint: `${served.url}/paylit`, sandbox: running.url };
-      backend = { sandbox, base: `${served.url}/paylit`, token };
+      backend = { sandbox, client, base: `${served.url}/paylit`, token };
       closers.push(() => served.close(), () => sandbox.close());
     },
     async serverStop() {
@@ -41,7 +41,12 @@ export function paylitBackend() {
           intent: q.intent ?? 'capture',
           payer: JSON.parse(q.payer ?? '{"name":"Ana Lima","email":"ana@example.com","document":"53033315550","phone":"+5511999999999"}'),
           ...(q.description ? { description: q.description } : {}),
+          ...(q.methods ? { methods: q.methods.split(',') } : {}),
         };
+        if (q.savedCard) {
+          const card = await backend.client.cards.create({ country: order.country, card: { holder_name: 'Ana Lima', expiration_month: 10, expiration_year: 2040, number: q.savedCard, cvv: '123' }, payer: order.payer });
+          order.savedCardIds = [card.card_id];
+        }
         const res = await fetch(`${backend.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
         return { body: await res.text(), type: 'json' };
       }

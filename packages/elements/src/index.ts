@@ -11,3 +11,4 @@ export { checkoutContext } from './context/checkout-context.js';
 export type { CheckoutContextValue, InstallmentOption, InstallmentsPlan, OrderView, Selection } from './context/checkout-context.js';
 export { PaylitDeclinedEvent, PaylitErrorEvent, PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from './events/payment-events.js';
 export type { PaymentView, Submission } from './events/payment-events.js';
+export { PaylitWalletSelect } from './components/paylit-wallet-select/paylit-wallet-select.js';

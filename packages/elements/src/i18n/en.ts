@@ -20,6 +20,10 @@ export const en = {
   withInterest: 'with interest',
   bankSetsInterest: 'interest set by your bank',
   payInFull: 'Pay in full',
+  paymentMethod: 'Payment method',
+  newCard: 'New card',
+  savedCard: '{brand} ending in {last4}, expires {expiry}',
+  savedWallet: '{name}, saved',
   brandDetected: '{brand} card',
   errors: {
     number: {

@@ -22,6 +22,10 @@ export const es: Messages = {
   withInterest: 'con intereses',
   bankSetsInterest: 'intereses según tu banco',
   payInFull: 'Pago único',
+  paymentMethod: 'Medio de pago',
+  newCard: 'Tarjeta nueva',
+  savedCard: '{brand} terminada en {last4}, vence {expiry}',
+  savedWallet: '{name}, guardado',
   brandDetected: 'Tarjeta {brand}',
   errors: {
     number: {

@@ -22,6 +22,10 @@ export const ptBR: Messages = {
   withInterest: 'com juros',
   bankSetsInterest: 'juros definidos pelo seu banco',
   payInFull: 'À vista',
+  paymentMethod: 'Forma de pagamento',
+  newCard: 'Novo cartão',
+  savedCard: '{brand} final {last4}, validade {expiry}',
+  savedWallet: '{name}, salvo',
   brandDetected: 'Cartão {brand}',
   errors: {
     number: {

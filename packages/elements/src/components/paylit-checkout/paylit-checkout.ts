@@ -26,6 +26,7 @@ import { inheritedLang } from '../../internal/lang.js';
 import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-installments/paylit-installments.js';
+import '../paylit-wallet-select/paylit-wallet-select.js';
 import { styles } from './paylit-checkout.styles.js';
 
 ensureContextRoot();
@@ -46,7 +47,7 @@ interface ServerAnswer {
  *
  * @summary The container, context provider and pay button of a paylit checkout.
  *
- * @slot - the payment elements; default: `<paylit-card-fields>` and `<paylit-installments>`
+ * @slot - the payment elements; default: `<paylit-wallet-select>`, `<paylit-card-fields>` and `<paylit-installments>`
  *
  * @fires paylit-submit - before anything is sent, with the encrypted submission (cancelable)
  * @fires paylit-paid - the payment is PAID
@@ -313,7 +314,11 @@ export class PaylitCheckout extends LitElement {
     const ready = this.context.status === 'ready' || (this.context.status === 'standalone' && this.context.order !== undefined);
     const disabled = !ready || this.busy;
     return html`<div class="body">
-      <slot><paylit-card-fields></paylit-card-fields><paylit-installments></paylit-installments></slot>
+      <slot>
+        <paylit-wallet-select></paylit-wallet-select>
+        <paylit-card-fields ?hidden=${this.context.selection.type !== 'card'}></paylit-card-fields>
+        <paylit-installments></paylit-installments>
+      </slot>
       <button part="button" type="button" aria-disabled=${disabled ? 'true' : 'false'} aria-busy=${this.busy ? 'true' : 'false'}
         @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? this.#t().processing : this.#label()}</button>
       <p part="message" class="message ${this.message?.error ? 'error' : ''}" role=${this.message?.error ? 'alert' : 'status'}>${this.message?.text ?? nothing}</p>
