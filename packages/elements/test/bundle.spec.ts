@@ -1,0 +1,32 @@
+/**
+ * The script-tag file as merchants load it: one file, all four elements and the en, es,
+ * es-419 and pt-BR strings, under its size budget, without zod; and the package imported
+ * in Node (server rendering) without crashing.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+/** The issue's budget: the whole script-tag file, 32 KB gzip. */
+const BUDGET_GZIP = 32 * 1024;
+const file = fileURLToPath(new URL('../dist/bundle/paylit.js', import.meta.url));
+
+test('the script-tag file stays under 32 KB gzip, with every element and locale inside and no zod', () => {
+  const code = readFileSync(file);
+  const gzip = gzipSync(code, { level: 9 }).length;
+  const brotli = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  test.info().annotations.push({ type: 'size', description: `paylit.js: ${code.length} B, ${gzip} B gzip, ${brotli} B brotli (budget ${BUDGET_GZIP} B gzip)` });
+  expect(gzip).toBeLessThanOrEqual(BUDGET_GZIP);
+  const text = code.toString();
+  for (const tag of ['paylit-checkout', 'paylit-card-fields', 'paylit-installments', 'paylit-wallet-select']) expect(text).toContain(tag);
+  for (const phrase of ['Card number', 'Número de tarjeta', 'Fecha de vencimiento', 'Número do cartão']) expect(text).toContain(phrase);
+  expect(text).not.toMatch(/\bzod\b|ZodError/);
+  expect(text).not.toContain('lit.dev/msg/dev-mode');
+});
+
+test('importing the package in Node (server rendering) defines the elements and does not crash', () => {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('@paylit/elements'); console.log(JSON.stringify({ checkout: typeof m.PaylitCheckout, defined: !!customElements.get('paylit-card-fields') }))"], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  expect(JSON.parse(out)).toEqual({ checkout: 'function', defined: true });
+});
