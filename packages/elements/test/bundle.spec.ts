@@ -30,3 +30,14 @@ test('importing the package in Node (server rendering) defines the elements and 
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('@paylit/elements'); console.log(JSON.stringify({ checkout: typeof m.PaylitCheckout, defined: !!customElements.get('paylit-card-fields') }))"], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
   expect(JSON.parse(out)).toEqual({ checkout: 'function', defined: true });
 });
+
+test('custom-elements.json is generated from the JSDoc, with each element\'s attributes, events and parts', () => {
+  const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../custom-elements.json', import.meta.url)), 'utf8'));
+  const declarations = manifest.modules.flatMap((m: { declarations?: unknown[] }) => m.declarations ?? []) as { tagName?: string; attributes?: { name: string }[]; events?: { name?: string; description?: string }[]; cssParts?: { name: string }[] }[];
+  const byTag = Object.fromEntries(declarations.filter((d) => d.tagName).map((d) => [d.tagName, d]));
+  expect(Object.keys(byTag).sort()).toEqual(['paylit-card-fields', 'paylit-checkout', 'paylit-installments', 'paylit-wallet-select']);
+  const checkout = byTag['paylit-checkout']!;
+  expect(checkout.attributes!.map((a) => a.name)).toEqual(expect.arrayContaining(['endpoint', 'order', 'amount', 'currency', 'country', 'public-key']));
+  expect(checkout.events!.filter((e) => e.description).map((e) => e.name)).toEqual(['paylit-submit', 'paylit-paid', 'paylit-authorized', 'paylit-verified', 'paylit-pending', 'paylit-redirect', 'paylit-declined', 'paylit-error']);
+  expect(byTag['paylit-card-fields']!.cssParts!.map((p) => p.name)).toEqual(expect.arrayContaining(['input', 'label', 'error', 'icon']));
+});
