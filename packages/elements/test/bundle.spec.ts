@@ -34,7 +34,7 @@ test('importing the package in Node (server rendering) defines the elements and 
 test('custom-elements.json is generated from the JSDoc, with each element\'s attributes, events and parts', () => {
   const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../custom-elements.json', import.meta.url)), 'utf8'));
   const declarations = manifest.modules.flatMap((m: { declarations?: unknown[] }) => m.declarations ?? []) as { tagName?: string; attributes?: { name: string }[]; events?: { name?: string; description?: string }[]; cssParts?: { name: string }[] }[];
-  const byTag = Object.fromEntries(declarations.filter((d) => d.tagName).map((d) => [d.tagName, d]));
+  const byTag: Record<string, (typeof declarations)[number]> = Object.fromEntries(declarations.filter((d) => d.tagName).map((d) => [d.tagName, d]));
   expect(Object.keys(byTag).sort()).toEqual(['paylit-card-fields', 'paylit-checkout', 'paylit-installments', 'paylit-wallet-select']);
   const checkout = byTag['paylit-checkout']!;
   expect(checkout.attributes!.map((a) => a.name)).toEqual(expect.arrayContaining(['endpoint', 'order', 'amount', 'currency', 'country', 'public-key']));
