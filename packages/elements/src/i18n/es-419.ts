@@ -32,6 +32,14 @@ export const es419: Messages = {
       empty: 'Ingresa el nombre tal como aparece en la tarjeta.',
     },
   },
+  apiErrors: {
+    ...es.apiErrors,
+    5007: 'El monto es mayor que el permitido.',
+    5008: 'La tarjeta o la billetera guardada ya no está disponible.',
+    5012: 'La tienda no puede devolver este monto ahora.',
+    6000: 'Demasiados intentos. Intenta en un momento.',
+    7000: 'El servicio de pagos tuvo un problema. Intenta de nuevo.',
+  },
   rejections: {
     ...es.rejections,
     '305': 'Demasiados intentos. Intenta más tarde.',

@@ -4,10 +4,11 @@ export const styles = css`
   :host {
     display: block;
     font: var(--paylit-font, inherit);
-    color: var(--paylit-color-text, #0f172a);
-    --_border: var(--paylit-color-border, #94a3b8);
-    --_accent: var(--paylit-color-accent, #2563eb);
-    --_error: var(--paylit-color-error, #b91c1c);
+    color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
+    color-scheme: inherit;
+    --_border: var(--paylit-color-border, light-dark(#94a3b8, #64748b));
+    --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
+    --_error: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
     --_radius: var(--paylit-radius, 8px);
     --_gap: var(--paylit-card-fields-gap, 0.75rem);
   }
@@ -44,7 +45,7 @@ export const styles = css`
     font-size: var(--paylit-input-size, 1rem);
     padding: 0.6rem 0.75rem;
     color: inherit;
-    background: var(--paylit-color-surface, #fff);
+    background: var(--paylit-color-surface, light-dark(#fff, #0f172a));
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     font-variant-numeric: tabular-nums;
@@ -53,7 +54,7 @@ export const styles = css`
     position: absolute;
     inset-inline-end: 0.5rem;
     display: flex;
-    color: var(--paylit-color-muted, #64748b);
+    color: var(--paylit-color-muted, light-dark(#475569, #94a3b8));
     pointer-events: none;
   }
   .control input.number {

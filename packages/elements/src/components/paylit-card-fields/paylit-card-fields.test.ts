@@ -253,3 +253,28 @@ describe('<paylit-card-fields>', () => {
     expect(input(el, 'number').value).to.equal('4111 1111 1111 1111');
   });
 });
+
+describe('<paylit-card-fields> layout and themes', () => {
+  it('lays out right to left: the brand icon sits at the inline end', async () => {
+    const wrapper = await fixture<HTMLDivElement>(html`<div dir="rtl" lang="es"><paylit-card-fields></paylit-card-fields></div>`);
+    const el = wrapper.querySelector('paylit-card-fields')!;
+    await el.updateComplete;
+    const field = input(el, 'number').getBoundingClientRect();
+    const icon = el.shadowRoot!.querySelector('[part=icon]')!.getBoundingClientRect();
+    expect(icon.left - field.left).to.be.below(field.width / 2);
+  });
+
+  it('follows the page\'s color scheme, and the merchant\'s tokens win', async () => {
+    const light = await fixture<PaylitCardFields>(html`<paylit-card-fields></paylit-card-fields>`);
+    // A dark page: its scheme and its background.
+    const dark = (await fixture<HTMLDivElement>(html`<div style="color-scheme: dark; background: #020617"><paylit-card-fields></paylit-card-fields></div>`)).querySelector('paylit-card-fields')!;
+    const themed = (await fixture<HTMLDivElement>(html`<div style="--paylit-color-surface: rgb(1, 2, 3); color-scheme: dark"><paylit-card-fields></paylit-card-fields></div>`)).querySelector('paylit-card-fields')!;
+    await dark.updateComplete;
+    await themed.updateComplete;
+    const background = (el: PaylitCardFields) => getComputedStyle(input(el, 'number')).backgroundColor;
+    expect(background(light)).to.equal('rgb(255, 255, 255)');
+    expect(background(dark)).to.equal('rgb(15, 23, 42)');
+    expect(background(themed)).to.equal('rgb(1, 2, 3)');
+    await expect(dark).to.be.accessible();
+  });
+});

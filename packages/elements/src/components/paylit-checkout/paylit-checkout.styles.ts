@@ -4,8 +4,9 @@ export const styles = css`
   :host {
     display: block;
     font: var(--paylit-font, inherit);
-    color: var(--paylit-color-text, #0f172a);
-    --_accent: var(--paylit-color-accent, #2563eb);
+    color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
+    color-scheme: inherit;
+    --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
     --_radius: var(--paylit-radius, 8px);
   }
   :host([hidden]) {
@@ -39,6 +40,6 @@ export const styles = css`
     font-size: 0.875rem;
   }
   .message.error {
-    color: var(--paylit-color-error, #b91c1c);
+    color: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
   }
 `;

@@ -262,7 +262,9 @@ export class PaylitCheckout extends LitElement {
     if (!res.ok || !body.payment) {
       const error = body.error;
       if (!error?.retryable) this.#attempt = undefined;
-      const text = error?.code !== undefined ? this.#t().serverError : error?.message ?? this.#t().serverError;
+      // The API's code in the shopper's language; the server's own message is for developers (in the event).
+      const t = this.#t();
+      const text = (error?.code !== undefined ? (t.apiErrors as Record<number, string>)[error.code] : undefined) ?? (res.status === 429 ? t.apiErrors[6000] : t.serverError);
       this.message = { text, error: true };
       this.dispatchEvent(
         new PaylitErrorEvent({

@@ -4,7 +4,8 @@ export const styles = css`
   :host {
     display: block;
     font: var(--paylit-font, inherit);
-    color: var(--paylit-color-text, #0f172a);
+    color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
+    color-scheme: inherit;
   }
   :host([hidden]),
   .hidden {
@@ -27,15 +28,15 @@ export const styles = css`
     gap: 0.625rem;
     align-items: center;
     padding: 0.5rem 0.75rem;
-    border: 1px solid var(--paylit-color-border, #94a3b8);
+    border: 1px solid var(--paylit-color-border, light-dark(#94a3b8, #64748b));
     border-radius: var(--paylit-radius, 8px);
     cursor: pointer;
   }
   label:has(input:checked) {
-    border-color: var(--paylit-color-accent, #2563eb);
+    border-color: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
   }
   input:focus-visible {
-    outline: 3px solid color-mix(in srgb, var(--paylit-color-accent, #2563eb) 40%, transparent);
+    outline: 3px solid color-mix(in srgb, var(--paylit-color-accent, light-dark(#2563eb, #60a5fa)) 40%, transparent);
     outline-offset: 1px;
   }
   .logo {
