@@ -1,19 +1,15 @@
 import { css } from 'lit';
+import { hostStyles } from '../../internal/shared-styles.js';
 
-export const styles = css`
+export const styles = [
+  hostStyles,
+  css`
   :host {
-    display: block;
-    font: var(--paylit-font, inherit);
-    color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
-    color-scheme: inherit;
     --_border: var(--paylit-color-border, light-dark(#94a3b8, #64748b));
     --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
     --_error: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
     --_radius: var(--paylit-radius, 8px);
     --_gap: var(--paylit-card-fields-gap, 0.75rem);
-  }
-  :host([hidden]) {
-    display: none;
   }
   .grid {
     display: grid;
@@ -86,4 +82,5 @@ export const styles = css`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
-`;
+`,
+];

@@ -1,16 +1,12 @@
 import { css } from 'lit';
+import { hostStyles } from '../../internal/shared-styles.js';
 
-export const styles = css`
+export const styles = [
+  hostStyles,
+  css`
   :host {
-    display: block;
-    font: var(--paylit-font, inherit);
-    color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
-    color-scheme: inherit;
     --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
     --_radius: var(--paylit-radius, 8px);
-  }
-  :host([hidden]) {
-    display: none;
   }
   .body {
     display: grid;
@@ -42,4 +38,5 @@ export const styles = css`
   .message.error {
     color: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
   }
-`;
+`,
+];

@@ -1,53 +1,23 @@
 import { css } from 'lit';
+import { choiceStyles, hostStyles } from '../../internal/shared-styles.js';
 
-export const styles = css`
-  :host {
-    display: block;
-    font: var(--paylit-font, inherit);
-    color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
-    color-scheme: inherit;
-  }
-  :host([hidden]),
-  .hidden {
-    display: none;
-  }
-  fieldset {
-    border: 0;
-    margin: 0;
-    padding: 0;
-    display: grid;
-    gap: 0.375rem;
-  }
-  legend {
-    font-size: var(--paylit-label-size, 0.875rem);
-    font-weight: 600;
-    margin-bottom: 0.25rem;
-  }
-  label {
-    display: flex;
-    gap: 0.625rem;
-    align-items: center;
-    padding: 0.5rem 0.75rem;
-    border: 1px solid var(--paylit-color-border, light-dark(#94a3b8, #64748b));
-    border-radius: var(--paylit-radius, 8px);
-    cursor: pointer;
-  }
-  label:has(input:checked) {
-    border-color: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
-  }
-  input:focus-visible {
-    outline: 3px solid color-mix(in srgb, var(--paylit-color-accent, light-dark(#2563eb, #60a5fa)) 40%, transparent);
-    outline-offset: 1px;
-  }
-  .logo {
-    display: inline-flex;
-    width: 40px;
-    height: 26px;
-  }
-  .logo img,
-  .logo svg {
-    width: 40px;
-    height: 26px;
-    border-radius: 4px;
-  }
-`;
+export const styles = [
+  hostStyles,
+  choiceStyles,
+  css`
+    label {
+      gap: 0.625rem;
+    }
+    .logo {
+      display: inline-flex;
+      width: 40px;
+      height: 26px;
+    }
+    .logo img,
+    .logo svg {
+      width: 40px;
+      height: 26px;
+      border-radius: 4px;
+    }
+  `,
+];
