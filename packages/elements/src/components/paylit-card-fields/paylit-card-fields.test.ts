@@ -208,7 +208,7 @@ describe('<paylit-card-fields>', () => {
         seen.push(`${what} ${String(value)}`);
       }
     };
-    const types = ['input', 'change', 'beforeinput', 'focus', 'blur', 'focusin', 'focusout', 'invalid', 'paste'];
+    const types = ['input', 'change', 'beforeinput', 'textInput', 'keydown', 'keypress', 'keyup', 'focus', 'blur', 'focusin', 'focusout', 'invalid', 'paste'];
     const listener = (e: Event) => record(`event ${e.type}`, { ...e, data: (e as InputEvent).data, detail: (e as CustomEvent).detail, target: (e.target as Element)?.outerHTML });
     for (const t of types) document.addEventListener(t, listener);
     const original = { log: console.log, warn: console.warn, error: console.error, info: console.info, debug: console.debug };

@@ -28,6 +28,14 @@ ensureContextRoot();
 type Field = 'number' | 'expiry' | 'cvv' | 'holder';
 const FIELDS: readonly Field[] = ['number', 'expiry', 'cvv', 'holder'];
 
+/**
+ * Events that carry what is typed or pasted (`data`, `key`, `clipboardData`). They stop at
+ * the shadow root, so the page's bubbling listeners never get a digit of the card;
+ * `input` and `change` are sent again from the host without data.
+ */
+const PRIVATE_EVENTS = ['beforeinput', 'textInput', 'keydown', 'keypress', 'keyup', 'paste', 'copy', 'cut', 'compositionstart', 'compositionupdate', 'compositionend'] as const;
+const stop = (event: Event) => event.stopPropagation();
+
 /** What `encrypt()` answers: everything the checkout posts, the number and CVV only inside the JWE. */
 export interface CardSubmission {
   encryptedData: string;
@@ -110,6 +118,12 @@ export class PaylitCardFields extends LitElement {
   constructor() {
     super();
     this.#internals = this.attachInternals();
+  }
+
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    const root = super.createRenderRoot();
+    for (const type of PRIVATE_EVENTS) root.addEventListener(type, stop);
+    return root;
   }
 
   override disconnectedCallback(): void {
