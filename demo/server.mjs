@@ -1,0 +1,156 @@
+#!/usr/bin/env node
+// The demo shop: the sandbox, the companion server and the shop's pages in one process.
+//   npm run demo            (builds, then runs this; PORT picks the shop's port, default 4321)
+// It plays the merchant's backend: it creates an order for the scenario a page asks for,
+// hands the order id to the page, and runs the back office with the order API's token,
+// which never reaches the browser. Pages are the Vite build in demo/dist.
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { encryptCard } from '@paylit/core/crypto';
+import { createSandbox } from '@paylit/sandbox';
+import { PaymentsClient, createCheckoutHandler, MemoryStore } from '@paylit/server';
+import { nodeHmac, nodeTransport, serveNode } from '@paylit/server/node';
+import { scenario, scenarios } from './scenarios.js';
+
+const root = fileURLToPath(new URL('./dist/', import.meta.url));
+const bundle = fileURLToPath(new URL('../packages/elements/dist/bundle/paylit.js', import.meta.url));
+const port = Number(process.env.PORT ?? 4321);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error('demo: PORT must be a port number from 0 to 65535');
+  process.exit(2);
+}
+
+/** The strict policy of the elements' issue, on every page: the shop proves it works under it. */
+export const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; connect-src 'self'; form-action 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
+
+const sandbox = await createSandbox({ settleDelayMs: 2000, notificationTimeFactor: 1 / 3_600_000 });
+const api = await sandbox.listen({ port: 0 });
+const client = new PaymentsClient({ baseUrl: api.url, ...sandbox.credentials, transport: nodeTransport(), hmac: nodeHmac });
+const store = new MemoryStore();
+const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+const app = new Hono();
+const served = await serveNode(app, { port, hostname: process.env.HOST ?? '127.0.0.1' });
+const origin = served.url;
+
+/** The notification log the back office shows, newest first. */
+const notifications = [];
+/** The orders this shop made, newest first: the back office lists their payments. */
+const orders = [];
+
+const handler = createCheckoutHandler({
+  client,
+  store,
+  publicKey: sandbox.publicJwk,
+  publicUrl: `${origin}/paylit`,
+  returnUrl: `${origin}/return.html`,
+  allowedOrigins: [origin],
+  apiToken: token,
+  onNotification: ({ kind, record, orderId }) => {
+    notifications.unshift({ at: new Date().toISOString(), kind, id: record.id, status: record.status, orderId: orderId ?? null });
+    notifications.length = Math.min(notifications.length, 200);
+  },
+});
+app.route('/paylit', handler);
+
+/** What the merchant's backend does: create the order for a scenario through the order API. */
+async function createOrder(id, page, code) {
+  const s = scenario(id);
+  const orderId = `shop-${s.id}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const order = { id: orderId, ...s.order, returnUrl: `${origin}/return.html?page=${page}` };
+  if (s.id === 'decline' && /^3(0\d|1\d|2[0-6])$/.test(code ?? '')) order.description = `Decline ${code}`;
+  if (s.savedCards) {
+    order.savedCardIds = [];
+    for (const number of s.savedCards) {
+      const saved = await client.cards.create({
+        country: order.country,
+        card: { holder_name: order.payer.name, expiration_month: 10, expiration_year: 2040, encrypted_data: await encryptCard({ number, cvv: '123' }, sandbox.publicJwk) },
+        payer: order.payer,
+      });
+      order.savedCardIds.push(saved.card_id);
+    }
+  }
+  const res = await handler.request('/orders', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+  if (res.status !== 201) throw new Error(`the order API refused the order: ${await res.text()}`);
+  orders.unshift({ id: orderId, scenario: s.id, page, amount: s.order.amount, currency: s.order.currency, at: new Date().toISOString() });
+  orders.length = Math.min(orders.length, 100);
+  return orderId;
+}
+
+// The back office, server-side: the shop's own routes call the handler's admin routes with the token.
+const admin = (path, init = {}) => handler.request(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+app.get('/shop/scenarios', (c) => c.json({ scenarios: scenarios.map(({ id, label, hint }) => ({ id, label, hint })) }));
+app.get('/shop/notifications', (c) => c.json({ notifications }));
+app.get('/shop/payments', async (c) => {
+  const rows = [];
+  for (const order of orders.slice(0, 30)) {
+    const { payments = [] } = await (await admin(`/orders/${encodeURIComponent(order.id)}`)).json();
+    for (const paymentId of payments) {
+      const res = await admin(`/admin/payments/${encodeURIComponent(paymentId)}`);
+      if (res.ok) rows.push({ order, payment: (await res.json()).payment });
+    }
+  }
+  return c.json({ payments: rows });
+});
+for (const action of ['capture', 'cancel', 'refunds']) {
+  app.post(`/shop/payments/:id/${action}`, async (c) => {
+    const res = await admin(`/admin/payments/${encodeURIComponent(c.req.param('id'))}/${action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': c.req.header('Idempotency-Key') ?? crypto.randomUUID() },
+      body: await c.req.text() || '{}',
+    });
+    return new Response(res.body, { status: res.status, headers: { 'Content-Type': 'application/json' } });
+  });
+}
+
+const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
+const checkoutPages = new Set(['plain', 'react', 'vue']);
+const orderId = /^[\w\-.:]{1,80}$/;
+
+app.get('/paylit.js', async (c) => c.body(await readFile(bundle), 200, { 'Content-Type': types['.js'], 'Cache-Control': 'no-cache' }));
+app.get('/', (c) => c.redirect('/index.html'));
+app.get('/favicon.ico', (c) => c.body(null, 204));
+app.get('/*', async (c) => {
+  const path = normalize(decodeURIComponent(c.req.path)).replace(/^(\.\.[/\\])+/, '');
+  let body;
+  try {
+    body = await readFile(join(root, path));
+  } catch {
+    return c.text('not found', 404);
+  }
+  const headers = { 'Content-Type': types[extname(path)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' };
+  if (extname(path) !== '.html') return c.body(body, 200, headers);
+  let html = body.toString('utf8');
+  const page = path.replace(/^\/|\.html$/g, '');
+  // ?lang=pt-BR: the page's language, which the checkout inherits.
+  const lang = c.req.query('lang');
+  if (lang && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) html = html.replace('<html lang="en">', `<html lang="${lang}">`);
+  // The merchant's server puts the order id into the page, as a server-rendered checkout would.
+  if (checkoutPages.has(page)) {
+    html = html.replaceAll('__PAYLIT_ORDER__', await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code')));
+  } else if (page === 'return') {
+    const order = c.req.query('order') ?? '';
+    html = html.replaceAll('__PAYLIT_ORDER__', orderId.test(order) ? order : '');
+  }
+  return c.body(html, 200, { ...headers, 'Cache-Control': 'no-store' });
+});
+
+console.log(
+  [
+    `paylit demo shop: ${origin}/`,
+    `  script tag    ${origin}/plain.html`,
+    `  React 19      ${origin}/react.html`,
+    `  Vue 3         ${origin}/vue.html`,
+    `  back office   ${origin}/back-office.html`,
+    `  companion     ${origin}/paylit (checkout handler)`,
+    `  sandbox API   ${api.url} (embedded: no credentials needed)`,
+    'Press Ctrl+C to stop.',
+  ].join('\n'),
+);
+if (process.send) process.send({ url: origin, sandbox: api.url });
+
+const stop = () => void Promise.all([served.close(), sandbox.close()]).then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

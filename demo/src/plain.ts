@@ -1,0 +1,6 @@
+// The plain page's shop chrome. The checkout itself is two tags in plain.html: the
+// script-tag file and <paylit-checkout>.
+import { logOutcomes, renderPicker } from './shop.js';
+
+renderPicker(document.getElementById('scenarios')!);
+logOutcomes(document.querySelector('paylit-checkout')!, document.getElementById('log')!);

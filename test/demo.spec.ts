@@ -1,0 +1,207 @@
+/**
+ * The demo shop end to end in Debian's Chromium, on each of its three checkout pages
+ * (script tag, React 19, Vue 3), every page served under the strict CSP of the elements'
+ * issue, with the real sandbox and companion server behind it.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, kinds, ledger, log, openCheckout, payButton, test, typeCard } from './support/demo.js';
+
+for (const kind of kinds) {
+  test.describe(`${kind} page`, () => {
+    test('served under the strict CSP, with no violation while paying', async ({ page, demo }) => {
+      await page.addInitScript(() => {
+        (window as unknown as { violations: string[] }).violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      const response = await page.goto(`${demo.url}/${kind}.html?scenario=pay`);
+      expect(response!.headers()['content-security-policy']).toContain("script-src 'self'; style-src 'self'");
+      expect(response!.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'");
+      await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+      await typeCard(page);
+      await payButton(page).click();
+      await expect(log(page).first()).toContainText('PAID');
+      expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    });
+
+    test('a payment: PAID, money moved once', async ({ page, demo }) => {
+      const order = await openCheckout(page, demo, kind, 'pay');
+      await typeCard(page);
+      await payButton(page).click();
+      await expect(log(page).first()).toContainText('PAID');
+      const moved = (await ledger(demo, order)).filter((e) => e.money_moved);
+      expect(moved).toHaveLength(1);
+    });
+
+    test('an authorization, captured in part from the back office, then refunded', async ({ page, demo }) => {
+      const order = await openCheckout(page, demo, kind, 'authorize');
+      await typeCard(page);
+      await payButton(page).click();
+      await expect(log(page).first()).toContainText('AUTHORIZED');
+      const paymentId = /\((D-[^)]+)\)/.exec((await log(page).first().textContent())!)![1]!;
+      await page.goto(`${demo.url}/back-office.html`);
+      const authorized = page.locator(`#payments tr[data-payment="${paymentId}"]`);
+      await expect(authorized).toHaveAttribute('data-status', 'AUTHORIZED');
+      await authorized.getByLabel(/Capture amount/).fill('100');
+      await authorized.getByRole('button', { name: 'Capture' }).click();
+      await expect(page.locator('#status')).toHaveText('Capture: PAID');
+      // The capture is a payment of its own, listed with the authorization's order.
+      const capture = page.locator('#payments tr[data-status=PAID]', { hasText: `authorize (${kind})` }).filter({ hasText: 'R$100.00' }).first();
+      await expect(capture).toBeVisible();
+      const captureId = (await capture.getAttribute('data-payment'))!;
+      await capture.getByLabel(/Refund amount/).fill('40');
+      await capture.getByRole('button', { name: 'Refund' }).click();
+      await expect(page.locator('#status')).toHaveText(/Refund: (SUCCESS|PENDING)/);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(page.locator(`#payments tr[data-payment="${captureId}"]`)).toContainText(/(SUCCESS|PENDING) R\$40\.00/);
+      const entries = await ledger(demo, order);
+      expect(entries.filter((e) => e.money_moved).length).toBeGreaterThanOrEqual(2);
+      await expect(page.locator('#notifications li').first()).toBeVisible();
+    });
+
+    test('a verification: VERIFIED, nothing charged', async ({ page, demo }) => {
+      const order = await openCheckout(page, demo, kind, 'verify');
+      await expect(payButton(page)).toHaveText('Verify card');
+      await typeCard(page);
+      await payButton(page).click();
+      await expect(log(page).first()).toContainText('VERIFIED');
+      expect((await ledger(demo, order)).filter((e) => e.money_moved)).toHaveLength(0);
+    });
+
+    for (const [choice, outcome] of [['Approve', 'PAID'], ['Reject', 'Declined']] as const) {
+      test(`3-D Secure: ${choice.toLowerCase()} on the bank's page, back on the return page`, async ({ page, demo }) => {
+        await openCheckout(page, demo, kind, '3ds');
+        await typeCard(page);
+        await payButton(page).click();
+        await page.getByRole('button', { name: choice }).click();
+        await expect(page).toHaveURL(/\/return\.html\?page=/);
+        await expect(log(page).first()).toContainText(outcome);
+      });
+    }
+
+    test('a decline by code: the translated reason', async ({ page, demo }) => {
+      const order = await openCheckout(page, demo, kind, 'decline', '&code=315');
+      await typeCard(page);
+      await payButton(page).click();
+      await expect(log(page).first()).toContainText('Declined (315)');
+      await expect(page.locator('paylit-checkout [part=message]')).toHaveText(/security code/i);
+      expect((await ledger(demo, order)).filter((e) => e.money_moved)).toHaveLength(0);
+    });
+
+    test('a wallet that redirects, there and back', async ({ page, demo }) => {
+      await openCheckout(page, demo, kind, 'wallet');
+      await page.locator('paylit-wallet-select').getByRole('radio', { name: 'Mercado Pago' }).check();
+      await payButton(page).click();
+      await expect(page.getByRole('heading', { name: /Mercado Pago/ })).toBeVisible();
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await expect(page).toHaveURL(/\/return\.html\?page=/);
+      await expect(log(page).first()).toContainText('PAID');
+    });
+
+    test('a double click charges once', async ({ page, demo }) => {
+      const order = await openCheckout(page, demo, kind, 'pay');
+      await typeCard(page);
+      await payButton(page).dblclick();
+      await expect(log(page).first()).toContainText('PAID');
+      await page.waitForTimeout(300);
+      await expect(log(page)).toHaveCount(1);
+      expect((await ledger(demo, order)).filter((e) => e.money_moved)).toHaveLength(1);
+    });
+
+    test('keyboard only: Tab into the form, type, Enter pays', async ({ page, demo }) => {
+      await openCheckout(page, demo, kind, 'pay');
+      const focusedId = () => page.evaluate(() => {
+        let a: Element | null = document.activeElement;
+        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+        return a?.id ?? '';
+      });
+      for (let i = 0; i < 40 && (await focusedId()) !== 'number'; i++) await page.keyboard.press('Tab');
+      expect(await focusedId()).toBe('number');
+      for (const text of ['4111111111111111', '1230', '123', 'Ana Lima']) {
+        await page.keyboard.type(text);
+        await page.keyboard.press('Tab');
+      }
+      await expect(payButton(page)).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(log(page).first()).toContainText('PAID');
+    });
+
+    test('axe finds no violations: empty, with errors shown, declined, in dark', async ({ page, demo }) => {
+      await openCheckout(page, demo, kind, 'decline');
+      const axe = () => new AxeBuilder({ page }).analyze().then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+      expect(await axe()).toEqual([]);
+      await payButton(page).click(); // nothing typed: every field's message shows
+      await expect(page.locator('paylit-card-fields #number-error')).not.toBeEmpty();
+      expect(await axe()).toEqual([]);
+      await typeCard(page);
+      await payButton(page).click();
+      await expect(log(page).first()).toContainText('Declined');
+      expect(await axe()).toEqual([]);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      expect(await axe()).toEqual([]);
+    });
+
+    test('the typed number and CVV appear in no request, DOM attribute, event or console line', async ({ page, demo }) => {
+      const number = '5105105105105100';
+      const cvv = '739';
+      const bodies: string[] = [];
+      const lines: string[] = [];
+      page.on('request', (r) => bodies.push(`${r.url()} ${r.postData() ?? ''}`));
+      page.on('console', (m) => lines.push(m.text()));
+      await openCheckout(page, demo, kind, 'pay');
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { paylitEvents: string[] }).paylitEvents = seen;
+        // Bubbling listeners, as a merchant's page or analytics script adds them. (A capture
+        // listener on window sees each keystroke before any element can act: only an iframe
+        // prevents that, and the elements are built without iframes.)
+        for (const type of ['input', 'change', 'beforeinput', 'textInput', 'keydown', 'keypress', 'keyup', 'paste', 'compositionend', 'paylit-submit', 'paylit-paid']) {
+          window.addEventListener(type, (e) => seen.push(JSON.stringify({ type, detail: (e as CustomEvent).detail, data: (e as InputEvent).data ?? null, key: (e as KeyboardEvent).key ?? null })));
+        }
+      });
+      await typeCard(page, { number, cvv });
+      await payButton(page).click();
+      await expect(log(page).first()).toContainText('PAID');
+      const attributes = await page.evaluate(() => {
+        const out: string[] = [];
+        const walk = (root: Document | ShadowRoot) => {
+          for (const el of root.querySelectorAll('*')) {
+            for (const a of el.attributes) out.push(`${a.name}=${a.value}`);
+            if (el.shadowRoot) walk(el.shadowRoot);
+          }
+        };
+        walk(document);
+        return out.join('\n') + document.documentElement.outerHTML;
+      });
+      const events = await page.evaluate(() => (window as unknown as { paylitEvents: string[] }).paylitEvents.join('\n'));
+      const payment = bodies.find((b) => b.includes('/paylit/payments '))!;
+      expect(payment, 'the submission was sent').toBeTruthy();
+      const submission = JSON.parse(payment.slice(payment.indexOf(' ') + 1)) as { method: { encryptedData: string } };
+      expect(submission.method.encryptedData).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+$/);
+      const withoutJwe = bodies.map((b) => b.replace(submission.method.encryptedData, '<jwe>'));
+      for (const [what, text] of [['requests', withoutJwe.join('\n')], ['DOM', attributes], ['events', events], ['console', lines.join('\n')]] as const) {
+        expect(text, what).not.toContain(number);
+        expect(text, what).not.toContain('5105 1051 0510 5100');
+        expect(text, what).not.toMatch(new RegExp(`"cvv"|\\b${cvv}\\b`));
+      }
+    });
+  });
+}
+
+for (const [country, scenario, count] of [['Brazil', 'installments-br', '3'], ['Mexico', 'installments-mx', '3'], ['Argentina', 'installments-ar', '3']] as const) {
+  test(`installments in ${country}: the plans for the typed card, the choice charged`, async ({ page, demo }) => {
+    await openCheckout(page, demo, 'plain', scenario);
+    await typeCard(page);
+    const plans = page.locator('paylit-installments');
+    await plans.getByRole('radio', { name: new RegExp(`^${count}\\s*×`) }).check();
+    await payButton(page).click();
+    await expect(log(page).first()).toContainText('PAID');
+  });
+}
+
+test('a returning payer pays with a saved card', async ({ page, demo }) => {
+  await openCheckout(page, demo, 'react', 'returning');
+  await page.locator('paylit-wallet-select').getByRole('radio', { name: /4444/ }).check();
+  await expect(page.locator('paylit-card-fields')).toBeHidden();
+  await payButton(page).click();
+  await expect(log(page).first()).toContainText('PAID');
+});

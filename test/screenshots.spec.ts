@@ -1,0 +1,31 @@
+/**
+ * The README's screenshots, made from the demo shop itself: the checkout in light and dark,
+ * in English, Brazilian Portuguese and Latin American Spanish, with a card typed and the
+ * Brazilian installment plans showing. Written to docs/screenshots/ by every run.
+ */
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, openCheckout, payButton, test, typeCard } from './support/demo.js';
+
+const shots: readonly { file: string; scheme: 'light' | 'dark'; lang: string; button: RegExp }[] = [
+  { file: 'checkout-light-en.png', scheme: 'light', lang: 'en', button: /^Pay R\$\s?1,200\.00$/ },
+  { file: 'checkout-dark-en.png', scheme: 'dark', lang: 'en', button: /^Pay R\$\s?1,200\.00$/ },
+  { file: 'checkout-light-pt-BR.png', scheme: 'light', lang: 'pt-BR', button: /^Pagar R\$\s?1\.200,00$/ },
+  { file: 'checkout-dark-es-AR.png', scheme: 'dark', lang: 'es-AR', button: /^Pagar BRL\s1\.200,00$/ },
+];
+
+for (const shot of shots) {
+  test(`screenshot: ${shot.file}`, async ({ page, demo }) => {
+    await page.setViewportSize({ width: 640, height: 900 });
+    await page.emulateMedia({ colorScheme: shot.scheme });
+    await openCheckout(page, demo, 'plain', 'installments-br', `&lang=${shot.lang}`);
+    await expect(payButton(page)).toHaveText(shot.button);
+    await typeCard(page, { number: '5555555555554444', holder: 'Ana Lima' });
+    await expect(page.locator('paylit-installments').getByRole('radio')).not.toHaveCount(0);
+    await page.locator('paylit-installments').getByRole('radio').nth(2).check();
+    await page.locator('paylit-card-fields #holder').blur();
+    const path = fileURLToPath(new URL(`../docs/screenshots/${shot.file}`, import.meta.url));
+    await page.locator('section.checkout').screenshot({ path, animations: 'disabled' });
+    expect(statSync(path).size).toBeGreaterThan(5_000);
+  });
+}
