@@ -23,7 +23,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 /** The strict policy of the elements' issue, on every page: the shop proves it works under it. */
-export const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; connect-src 'self'; form-action 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; connect-src 'self'; form-action 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
 
 const sandbox = await createSandbox({ settleDelayMs: 2000, notificationTimeFactor: 1 / 3_600_000 });
 const api = await sandbox.listen({ port: 0 });
@@ -74,7 +74,7 @@ async function createOrder(id, page, code) {
   }
   const res = await handler.request('/orders', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
   if (res.status !== 201) throw new Error(`the order API refused the order: ${await res.text()}`);
-  orders.unshift({ id: orderId, scenario: s.id, page, amount: s.order.amount, currency: s.order.currency, at: new Date().toISOString() });
+  orders.unshift({ id: orderId, scenario: s.id, page });
   orders.length = Math.min(orders.length, 100);
   return orderId;
 }
@@ -113,7 +113,13 @@ app.get('/paylit.js', async (c) => c.body(await readFile(bundle), 200, { 'Conten
 app.get('/', (c) => c.redirect('/index.html'));
 app.get('/favicon.ico', (c) => c.body(null, 204));
 app.get('/*', async (c) => {
-  const path = normalize(decodeURIComponent(c.req.path)).replace(/^(\.\.[/\\])+/, '');
+  let path;
+  try {
+    // normalize() of an absolute path cannot climb above /, so join() stays inside demo/dist.
+    path = normalize(decodeURIComponent(c.req.path));
+  } catch {
+    return c.text('bad path', 400);
+  }
   let body;
   try {
     body = await readFile(join(root, path));

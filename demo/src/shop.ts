@@ -67,7 +67,7 @@ export function logOutcomes(target: EventTarget, log: HTMLElement): void {
   for (const type of outcomes) target.addEventListener(type, (event) => appendLog(log, describe(event), type));
 }
 
-export function appendLog(log: HTMLElement, text: string, type: string): void {
+function appendLog(log: HTMLElement, text: string, type: string): void {
   const item = document.createElement('li');
   item.dataset['type'] = type;
   item.textContent = `${new Date().toLocaleTimeString()} ${text}`;

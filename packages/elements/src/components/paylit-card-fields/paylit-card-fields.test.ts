@@ -228,6 +228,8 @@ describe('<paylit-card-fields>', () => {
       record('submission', { ...submission, encryptedData: '(the JWE)' });
       record('validity', el.validationMessage);
       const everything = seen.join('\n');
+      // Keystrokes carry one character each: none of them reaches the page's bubbling listeners.
+      expect(seen.filter((line) => /^event (beforeinput|textInput|keydown|keypress|keyup|paste) /.test(line))).to.deep.equal([]);
       expect(everything).not.to.contain(number);
       expect(everything).not.to.contain(formatCardNumber(number));
       expect(everything).not.to.match(new RegExp(`\\b${cvv}\\b`));
