@@ -201,10 +201,20 @@ for (const [country, scenario, count] of [['Brazil', 'installments-br', '3'], ['
   });
 }
 
-test('a returning payer pays with a saved card', async ({ page, demo }) => {
+test('a returning payer pays with a saved card, typing its security code again', async ({ page, demo }) => {
+  const bodies: string[] = [];
+  page.on('request', (r) => bodies.push(`${r.url()} ${r.postData() ?? ''}`));
   await openCheckout(page, demo, 'react', 'returning');
   await page.locator('paylit-wallet-select').getByRole('radio', { name: /4444/ }).check();
-  await expect(page.locator('paylit-card-fields')).toBeHidden();
+  const cvv = page.getByLabel('Security code of the Mastercard card ending in 4444');
+  await expect(cvv).toBeVisible();
+  await expect(page.locator('paylit-card-fields #number')).toBeHidden();
+  await cvv.pressSequentially('737');
   await payButton(page).click();
   await expect(log(page).first()).toContainText('PAID');
+  const payment = bodies.find((b) => b.includes('/paylit/payments '))!;
+  const { method } = JSON.parse(payment.slice(payment.indexOf(' ') + 1)) as { method: { type: string; encryptedCvv: string } };
+  expect(method.type).toBe('saved_card');
+  expect(method.encryptedCvv).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(bodies.map((b) => b.replace(method.encryptedCvv, '<jwe>')).join('\n')).not.toMatch(/\b737\b/);
 });

@@ -5,12 +5,14 @@
 export function paylitBackend() {
   let env;
   let backend;
+  let card;
   const closers = [];
   let n = 0;
   return {
     name: 'paylit-backend',
     async serverStart({ config }) {
       const { createSandbox } = await import('@paylit/sandbox');
+      card = await import('@paylit/core/card');
       const { PaymentsClient, createCheckoutHandler } = await import('@paylit/server');
       const { serveNode, nodeTransport, nodeHmac } = await import('@paylit/server/node');
       const { Hono } = await import('hono');
@@ -44,8 +46,9 @@ export function paylitBackend() {
           ...(q.methods ? { methods: q.methods.split(',') } : {}),
         };
         if (q.savedCard) {
-          const card = await backend.client.cards.create({ country: order.country, card: { holder_name: 'Ana Lima', expiration_month: 10, expiration_year: 2040, number: q.savedCard, cvv: '123' }, payer: order.payer });
-          order.savedCardIds = [card.card_id];
+          const cvv = '1234'.slice(0, card.maxCvvLength(card.detectBrand(q.savedCard)));
+          const saved = await backend.client.cards.create({ country: order.country, card: { holder_name: 'Ana Lima', expiration_month: 10, expiration_year: 2040, number: q.savedCard, cvv }, payer: order.payer });
+          order.savedCardIds = [saved.card_id];
         }
         const res = await fetch(`${backend.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
         return { body: await res.text(), type: 'json' };

@@ -87,6 +87,8 @@ describe('bad input', () => {
         await resolvesOrRejectsTyped(() => crypto.encryptCard({ number: '4111111111111111', cvv: '123' }, a as crypto.KeyInput));
         await resolvesOrRejectsTyped(() => crypto.decryptCard(a as string, keys.privateJwk));
         await resolvesOrRejectsTyped(() => crypto.decryptCard('a.b.c.d.e', b as crypto.KeyInput));
+        await resolvesOrRejectsTyped(() => crypto.encryptCvv(a as string, keys.publicJwk));
+        await resolvesOrRejectsTyped(() => crypto.decryptCvv(a as string, keys.privateJwk));
       }),
       { numRuns: 60 },
     );

@@ -1,5 +1,5 @@
 /** Saved cards: POST /secure_cards, GET /cards/{id}, DELETE /secure_cards/{id}. */
-import { encryptCard } from '@paylit/core/crypto';
+import { encryptCard, encryptCvv } from '@paylit/core/crypto';
 import { deletedCardRecordSchema, parse, savedCardRecordSchema } from '@paylit/core/schemas';
 import { cardPayment, payer, visa } from './support/client.js';
 import { expect, test } from './support/fixture.js';
@@ -23,6 +23,21 @@ test('a card saved from encrypted_data', async ({ sbx }) => {
   const encrypted_data = await encryptCard({ number: '5066991111111118', cvv: '737' }, sbx.sandbox.publicJwk);
   const saved = await sbx.api.post('/secure_cards', { country: 'BR', card: { ...clear, encrypted_data }, payer });
   expect(saved.body).toMatchObject({ brand: 'EL', last4: '1118' });
+});
+
+test('a saved card confirmed by its security code alone, in a JWE beside card_id', async ({ sbx }) => {
+  const amex = (await sbx.api.post('/secure_cards', { country: 'BR', card: { ...visa, number: '378282246310005', cvv: '1234' }, payer })).body.card_id;
+  const pay = async (cvv: string) => sbx.api.post('/secure_payments', cardPayment({ card: { card_id: amex, encrypted_data: await encryptCvv(cvv, sbx.sandbox.publicJwk) } }));
+  const paid = await pay('4321');
+  expect(paid.body).toMatchObject({ status: 'PAID', card: { card_id: amex, brand: 'AE', last4: '0005' } });
+  // A security code of the wrong length for the saved card's brand is the API's 315.
+  expect((await pay('432')).body).toMatchObject({ status: 'REJECTED', status_code: '315' });
+  // The JWE holds card data: /payments refuses it.
+  const plain = await sbx.api.post('/payments', cardPayment({ card: { card_id: amex, encrypted_data: await encryptCvv('4321', sbx.sandbox.publicJwk) } }));
+  expect([plain.status, plain.body.code, plain.body.param]).toEqual([400, 5001, 'card.encrypted_data']);
+  // A whole card's JWE beside a card_id is not a security code.
+  const whole = await sbx.api.post('/secure_payments', cardPayment({ card: { card_id: amex, encrypted_data: await encryptCard({ number: '378282246310005', cvv: '1234' }, sbx.sandbox.publicJwk) } }));
+  expect([whole.status, whole.body.code, whole.body.param]).toEqual([400, 5001, 'card.encrypted_data']);
 });
 
 test('a card that cannot be saved says why', async ({ sbx }) => {

@@ -1,5 +1,5 @@
 /** The checkout handler's routes, against the sandbox over HTTP, as the browser, the API and the merchant use them. */
-import { createCallbackSignature, formatXDate } from '@paylit/core/crypto';
+import { createCallbackSignature, encryptCvv, formatXDate } from '@paylit/core/crypto';
 import { createCheckoutHandler } from '@paylit/server';
 import { expect, test } from '@playwright/test';
 import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
@@ -119,9 +119,16 @@ test('a decline is a payment, not an error; an API refusal is a 422 that names t
 test('saved cards, saved wallets and redirect methods; only the order\'s own', async () => {
   const saved = await shop.client.cards.create({ country: 'BR', card: { holder_name: 'T', expiration_month: 1, expiration_year: 2040, number: '4111111111111111', cvv: '123' }, payer });
   const order = await shop.order({ savedCardIds: [saved.card_id], methods: ['CARD', 'PX', 'MP'] });
-  const paid = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'saved_card', cardId: saved.card_id } }) });
+  const savedCard = async (cardId: string, cvv: string) => ({ type: 'saved_card', cardId, encryptedCvv: await encryptCvv(cvv, shop.sandbox.publicJwk) });
+  const paid = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: await savedCard(saved.card_id, '123') }) });
   expect(paid.body.payment).toMatchObject({ status: 'PAID', card: { last4: '1111' } });
-  const other = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'saved_card', cardId: 'CV-someone-else' } }) });
+  expect((await shop.client.payments.retrieve(paid.body.payment.id)).card).toMatchObject({ card_id: saved.card_id });
+  // The sandbox opened the JWE: a security code of the wrong length for the brand is its 315.
+  const wrongCvv = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: await savedCard(saved.card_id, '1234') }) });
+  expect(wrongCvv.body.payment).toMatchObject({ status: 'REJECTED', status_code: '315' });
+  const noCvv = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'saved_card', cardId: saved.card_id } }) });
+  expect([noCvv.status, noCvv.body.error.type, noCvv.body.error.param]).toEqual([400, 'invalid_request', 'method.encryptedCvv']);
+  const other = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: await savedCard('CV-someone-else', '123') }) });
   expect([other.status, other.body.error.type]).toEqual([403, 'forbidden']);
   const pix = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
   expect(pix.body.payment.status).toBe('PENDING');

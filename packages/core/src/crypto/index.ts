@@ -8,7 +8,9 @@ export {
   MIN_RSA_BITS,
   cardKeyPairFromPrivateKey,
   decryptCard,
+  decryptCvv,
   encryptCard,
+  encryptCvv,
   generateCardKeyPair,
   jweKeyId,
 } from './jwe.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { DecryptionError, EncryptionError, InvalidArgumentError, KeyError } from '../errors.js';
-import { cardKeyPairFromPrivateKey, decryptCard, encryptCard, generateCardKeyPair, jweKeyId, type CardKeyPair } from './jwe.js';
+import { cardKeyPairFromPrivateKey, decryptCard, decryptCvv, encryptCard, encryptCvv, generateCardKeyPair, jweKeyId, type CardKeyPair } from './jwe.js';
 
 const card = { number: '4111111111111111', cvv: '123' };
 
@@ -126,5 +126,22 @@ describe('card JWE', () => {
       expect(error.message).to.equal(message);
     }
     expect(await rejection(encryptCard(null as unknown as typeof card, keys.publicJwk))).to.be.instanceOf(InvalidArgumentError);
+  });
+
+  it('encrypts a saved card\'s security code alone, and opens it only as {cvv}', async () => {
+    const jwe = await encryptCvv('4321', keys.publicJwk);
+    expect(decodeHeader(jwe)).to.deep.equal({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: 'sandbox-1' });
+    expect(await decryptCvv(jwe, keys.privateJwk)).to.equal('4321');
+    // A CVV-only JWE is not a card, and a card's JWE is not a CVV alone.
+    expect((await rejection(decryptCard(jwe, keys.privateJwk))).message).to.equal('the JWE does not hold {number, cvv} as strings');
+    expect((await rejection(decryptCvv(await encryptCard(card, keys.publicJwk), keys.privateJwk))).message).to.equal('the JWE does not hold {cvv} alone as a string');
+  });
+
+  it('refuses a security code that is not 3 or 4 digits, without echoing it', async () => {
+    for (const bad of ['12', '12345', '12a', 123, undefined]) {
+      const error = await rejection(encryptCvv(bad as string, keys.publicJwk));
+      expect(error).to.be.instanceOf(EncryptionError);
+      expect(error.message).to.equal('cvv must be a string of 3 or 4 digits');
+    }
   });
 });

@@ -122,37 +122,29 @@ function checkSecret(card: unknown): CardSecret {
   const { number, cvv } = card as Record<string, unknown>;
   // Never echo the values: they are card data.
   if (typeof number !== 'string' || !/^\d{12,19}$/.test(number)) throw new EncryptionError('card.number must be a string of 12 to 19 digits, with no separators');
-  if (typeof cvv !== 'string' || !/^\d{3,4}$/.test(cvv)) throw new EncryptionError('card.cvv must be a string of 3 or 4 digits');
-  return { number, cvv };
+  return { number, cvv: checkCvv(cvv, 'card.cvv') };
 }
 
-/**
- * Encrypts `{number, cvv}` for `card.encrypted_data`. The header carries the key's
- * `kid` when it has one, so the API can pick the key among several.
- *
- * @throws {KeyError} the key is not an RSA-OAEP-256 public key of 2048 bits or more
- * @throws {EncryptionError} the number or CVV are not digit strings
- */
-export async function encryptCard(card: CardSecret, publicKey: KeyInput): Promise<string> {
-  const secret = checkSecret(card);
+function checkCvv(cvv: unknown, name: string): string {
+  if (typeof cvv !== 'string' || !/^\d{3,4}$/.test(cvv)) throw new EncryptionError(`${name} must be a string of 3 or 4 digits`);
+  return cvv;
+}
+
+/** Seals a JSON payload for the API's key; the header carries the key's `kid` when it has one. */
+async function seal(payload: object, publicKey: KeyInput, what: string): Promise<string> {
   const { key, kid } = await importKey(publicKey, 'public');
-  const plaintext = new TextEncoder().encode(JSON.stringify({ number: secret.number, cvv: secret.cvv }));
+  const plaintext = new TextEncoder().encode(JSON.stringify(payload));
   try {
     return await new CompactEncrypt(plaintext)
       .setProtectedHeader({ alg: JWE_ALG, enc: JWE_ENC, ...(kid === undefined ? {} : { kid }) })
       .encrypt(key);
   } catch (cause) {
-    throw new EncryptionError('the card could not be encrypted with this key', { cause });
+    throw new EncryptionError(`${what} could not be encrypted with this key`, { cause });
   }
 }
 
-/**
- * Opens a JWE made by `encryptCard` (the sandbox's side of the API).
- *
- * @throws {KeyError} the key is not an RSA-OAEP-256 private key
- * @throws {DecryptionError} not a compact JWE of the expected algorithms, altered, made for another key, or not `{number, cvv}`
- */
-export async function decryptCard(jwe: string, privateKey: KeyInput): Promise<CardSecret> {
+/** Opens a compact JWE of a JSON object made by `seal`. */
+async function open(jwe: string, privateKey: KeyInput): Promise<Record<string, unknown>> {
   if (typeof jwe !== 'string') throw new InvalidArgumentError('jwe', 'a compact JWE string', jwe);
   if (jwe.split('.').length !== 5) throw new DecryptionError('not a compact JWE: expected five dot-separated parts');
   try {
@@ -179,9 +171,55 @@ export async function decryptCard(jwe: string, privateKey: KeyInput): Promise<Ca
   } catch (cause) {
     throw new DecryptionError('the JWE does not hold JSON', { cause });
   }
-  const { number, cvv } = (payload ?? {}) as Record<string, unknown>;
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new DecryptionError('the JWE does not hold a JSON object');
+  return payload as Record<string, unknown>;
+}
+
+/**
+ * Encrypts `{number, cvv}` for `card.encrypted_data`. The header carries the key's
+ * `kid` when it has one, so the API can pick the key among several.
+ *
+ * @throws {KeyError} the key is not an RSA-OAEP-256 public key of 2048 bits or more
+ * @throws {EncryptionError} the number or CVV are not digit strings
+ */
+export async function encryptCard(card: CardSecret, publicKey: KeyInput): Promise<string> {
+  const secret = checkSecret(card);
+  return seal({ number: secret.number, cvv: secret.cvv }, publicKey, 'the card');
+}
+
+/**
+ * Encrypts a saved card's security code alone, `{cvv}`, for `card.encrypted_data` next
+ * to `card.card_id`: how a returning payer confirms a saved card without the number.
+ *
+ * @throws {KeyError} the key is not an RSA-OAEP-256 public key of 2048 bits or more
+ * @throws {EncryptionError} the CVV is not a string of 3 or 4 digits
+ */
+export async function encryptCvv(cvv: string, publicKey: KeyInput): Promise<string> {
+  return seal({ cvv: checkCvv(cvv, 'cvv') }, publicKey, 'the security code');
+}
+
+/**
+ * Opens a JWE made by `encryptCard` (the sandbox's side of the API).
+ *
+ * @throws {KeyError} the key is not an RSA-OAEP-256 private key
+ * @throws {DecryptionError} not a compact JWE of the expected algorithms, altered, made for another key, or not `{number, cvv}`
+ */
+export async function decryptCard(jwe: string, privateKey: KeyInput): Promise<CardSecret> {
+  const { number, cvv } = await open(jwe, privateKey);
   if (typeof number !== 'string' || typeof cvv !== 'string') throw new DecryptionError('the JWE does not hold {number, cvv} as strings');
   return { number, cvv };
+}
+
+/**
+ * Opens a JWE made by `encryptCvv`: a saved card's security code, with no number.
+ *
+ * @throws {KeyError} the key is not an RSA-OAEP-256 private key
+ * @throws {DecryptionError} not a compact JWE of the expected algorithms, altered, made for another key, or not `{cvv}` alone
+ */
+export async function decryptCvv(jwe: string, privateKey: KeyInput): Promise<string> {
+  const payload = await open(jwe, privateKey);
+  if (typeof payload.cvv !== 'string' || Object.keys(payload).length !== 1) throw new DecryptionError('the JWE does not hold {cvv} alone as a string');
+  return payload.cvv;
 }
 
 /** A key pair for card encryption, in every form the API and its clients use. */

@@ -23,7 +23,7 @@ export interface Submission {
   attempt: string;
   method:
     | { type: 'card'; encryptedData: string; holderName: string; expirationMonth: number; expirationYear: number; installments?: string; installmentsId?: string }
-    | { type: 'saved_card'; cardId: string; installments?: string; installmentsId?: string }
+    | { type: 'saved_card'; cardId: string; encryptedCvv: string; installments?: string; installmentsId?: string }
     | { type: 'wallet'; methodId: string; useSaved?: boolean }
     | { type: 'redirect'; methodId: string };
   amount: number;

@@ -23,6 +23,7 @@ export const en = {
   paymentMethod: 'Payment method',
   newCard: 'New card',
   savedCard: '{brand} ending in {last4}, expires {expiry}',
+  savedCardCvv: 'Security code of the {brand} card ending in {last4}',
   savedWallet: '{name}, saved',
   brandDetected: '{brand} card',
   errors: {

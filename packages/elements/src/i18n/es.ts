@@ -25,6 +25,7 @@ export const es: Messages = {
   paymentMethod: 'Medio de pago',
   newCard: 'Tarjeta nueva',
   savedCard: '{brand} terminada en {last4}, vence {expiry}',
+  savedCardCvv: 'Código de seguridad de la tarjeta {brand} terminada en {last4}',
   savedWallet: '{name}, guardado',
   brandDetected: 'Tarjeta {brand}',
   errors: {

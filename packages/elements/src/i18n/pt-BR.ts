@@ -25,6 +25,7 @@ export const ptBR: Messages = {
   paymentMethod: 'Forma de pagamento',
   newCard: 'Novo cartão',
   savedCard: '{brand} final {last4}, validade {expiry}',
+  savedCardCvv: 'Código de segurança do cartão {brand} final {last4}',
   savedWallet: '{name}, salvo',
   brandDetected: 'Cartão {brand}',
   errors: {

@@ -3,8 +3,8 @@
  * sandbox's private key), by saved `card_id`, or by single-use token. Only brand, last
  * four, holder and expiry are kept; the number and CVV are never stored.
  */
-import { cardNumberProblem, cvvProblem, detectCardBrand, expiryProblem, lastFour } from '@paylit/core/card';
-import { decryptCard } from '@paylit/core/crypto';
+import { cardNumberProblem, cvvProblem, detectCardBrand, expiryProblem, getBrand, lastFour } from '@paylit/core/card';
+import { decryptCard, decryptCvv } from '@paylit/core/crypto';
 import { saveCardRequestSchema, type Card } from '@paylit/core/schemas';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
@@ -26,10 +26,12 @@ export interface ResolvedCard {
   problem: '314' | '315' | '309' | undefined;
 }
 
-/** Opens `card.encrypted_data`, or answers 5001 naming it. */
-export async function openEncryptedCard(store: Store, jwe: string): Promise<{ number: string; cvv: string }> {
+/** Opens `card.encrypted_data` (`{number, cvv}`, or `{cvv}` beside a saved `card_id`), or answers 5001 naming it. */
+export async function openEncryptedCard(store: Store, jwe: string): Promise<{ number: string; cvv: string }>;
+export async function openEncryptedCard(store: Store, jwe: string, cvvOnly: true): Promise<string>;
+export async function openEncryptedCard(store: Store, jwe: string, cvvOnly = false): Promise<{ number: string; cvv: string } | string> {
   try {
-    return await decryptCard(jwe, store.options.privateKey);
+    return await (cvvOnly ? decryptCvv(jwe, store.options.privateKey) : decryptCard(jwe, store.options.privateKey));
   } catch {
     throw new ApiFailure(5001, 'card.encrypted_data');
   }
@@ -48,7 +50,11 @@ export async function resolveCard(store: Store, card: Card): Promise<ResolvedCar
   if (card.card_id !== undefined) {
     const saved = store.cards.get(card.card_id);
     if (!saved || saved.deleted) throw new ApiFailure(5008, 'card.card_id');
-    return { ...view(saved), bin: undefined, problem: expired(store, saved) };
+    // The payer confirms a saved card with its security code, alone inside the JWE.
+    const cvv = card.encrypted_data !== undefined ? await openEncryptedCard(store, card.encrypted_data, true) : undefined;
+    const brand = saved.brand === undefined ? undefined : getBrand(saved.brand);
+    const badCvv = cvv !== undefined && cvvProblem(cvv, brand) !== undefined;
+    return { ...view(saved), bin: undefined, problem: expired(store, saved) ?? (badCvv ? '315' : undefined) };
   }
   if (card.token !== undefined) {
     const token = store.cardTokens.get(card.token);

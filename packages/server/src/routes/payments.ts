@@ -32,7 +32,14 @@ export const submissionSchema = z.strictObject({
       installmentsId: z.string().min(1).max(80).optional(),
       save: z.boolean().optional(),
     }),
-    z.strictObject({ type: z.literal('saved_card'), cardId: z.string().min(1).max(100), installments: z.string().regex(/^[1-9]\d?$/).optional(), installmentsId: z.string().min(1).max(80).optional() }),
+    z.strictObject({
+      type: z.literal('saved_card'),
+      cardId: z.string().min(1).max(100),
+      /** The security code the payer typed again, alone inside a JWE (`encryptCvv`). */
+      encryptedCvv: jwe,
+      installments: z.string().regex(/^[1-9]\d?$/, 'must be a number of installments').optional(),
+      installmentsId: z.string().min(1).max(80).optional(),
+    }),
     z.strictObject({ type: z.literal('wallet'), methodId, useSaved: z.boolean().optional(), save: z.boolean().optional() }),
     z.strictObject({ type: z.literal('redirect'), methodId }),
   ], { error: 'must be {type: "card" | "saved_card" | "wallet" | "redirect", …}' }),
@@ -95,7 +102,7 @@ export function paymentRequest(ctx: HandlerContext, order: MerchantOrder, s: Sub
         ...base,
         payment_method_id: 'CARD',
         payment_method_flow: 'DIRECT',
-        card: { card_id: m.cardId, ...(m.installments ? { installments: m.installments } : {}), ...(m.installmentsId ? { installments_id: m.installmentsId } : {}), ...intent },
+        card: { card_id: m.cardId, encrypted_data: m.encryptedCvv, ...(m.installments ? { installments: m.installments } : {}), ...(m.installmentsId ? { installments_id: m.installmentsId } : {}), ...intent },
       };
     case 'wallet': {
       allowed(order, m.methodId);

@@ -22,8 +22,12 @@ export const styles = [
     gap: 0.25rem;
     min-width: 0;
   }
-  .field.wide {
+  .field.wide,
+  .saved .field {
     grid-column: 1 / -1;
+  }
+  .field[hidden] {
+    display: none;
   }
   label {
     font-size: var(--paylit-label-size, 0.875rem);

@@ -8,6 +8,7 @@ import {
   detectBrand,
   expiryInputProblem,
   extractBin,
+  getBrand,
   lastFour,
   maxCvvLength,
   parseExpiry,
@@ -16,8 +17,8 @@ import {
   type BrandInfo,
   type FieldState,
 } from '@paylit/core/card';
-import { encryptCard, type KeyInput } from '@paylit/core/crypto';
-import { checkoutContext, ensureContextRoot, type CheckoutContextValue } from '../../context/checkout-context.js';
+import { encryptCard, encryptCvv, type KeyInput } from '@paylit/core/crypto';
+import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
 import { format, messages, resolveLocale, type Locale, type Messages } from '../../i18n/index.js';
 import { brandIcon } from '../../internal/brand-icon.js';
 import { inheritedLang } from '../../internal/lang.js';
@@ -27,6 +28,8 @@ ensureContextRoot();
 
 type Field = 'number' | 'expiry' | 'cvv' | 'holder';
 const FIELDS: readonly Field[] = ['number', 'expiry', 'cvv', 'holder'];
+/** A saved card is confirmed by its security code alone. */
+const SAVED_CARD_FIELDS: readonly Field[] = ['cvv'];
 
 /**
  * Events that carry what is typed or pasted (`data`, `key`, `clipboardData`). They stop at
@@ -48,6 +51,12 @@ export interface CardSubmission {
   last4: string;
 }
 
+/** What `encryptCvv()` answers for a saved card: its id, and the security code only inside the JWE. */
+export interface SavedCardSubmission {
+  cardId: string;
+  encryptedCvv: string;
+}
+
 /** Refused by `encrypt()`: the fields are not complete; each field shows why. */
 export class CardFieldsInvalidError extends Error {
   override name = 'CardFieldsInvalidError';
@@ -65,6 +74,9 @@ export class CardFieldsInvalidError extends Error {
  * The number and CVV exist only inside this element (its inputs and private fields) and
  * inside the JWE that `encrypt()` makes: never in an attribute, an event, the form's
  * value or state, or a message. They are cleared when the element leaves the page.
+ *
+ * When the checkout's shopper picks a saved card, only the security code shows, labelled
+ * with that card's brand and last four, and `encryptCvv()` seals it alone.
  *
  * @summary Card number, expiry, CVV and holder, formatted and validated as typed.
  *
@@ -94,6 +106,8 @@ export class PaylitCardFields extends LitElement {
   #previous: Record<'number' | 'expiry', string> = { number: '', expiry: '' };
   /** Fields the shopper has left, or all of them after a submit: their messages show. */
   #touched = new Set<Field>();
+  /** The saved card whose security code is asked for, or `undefined` for a new card. */
+  #saved: SavedCardView | undefined;
 
   @query('#number') private numberInput!: HTMLInputElement;
   @query('#expiry') private expiryInput!: HTMLInputElement;
@@ -137,8 +151,35 @@ export class PaylitCardFields extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // Messages follow the language; state set here joins this update instead of scheduling another.
-    if (changed.has('lang')) this.#revalidate();
+    // State set here joins this update instead of scheduling another.
+    if (changed.has('checkout' as keyof PaylitCardFields)) this.#followSelection();
+    // Messages follow the language.
+    if (changed.has('lang') || changed.has('checkout' as keyof PaylitCardFields)) this.#revalidate();
+  }
+
+  /** A saved card chosen in the checkout asks for its security code alone; the code typed for another card is dropped. */
+  #followSelection(): void {
+    const selection = this.checkout?.selection;
+    const saved = selection?.type === 'saved_card' ? this.checkout!.savedCards.find((c) => c.card_id === selection.cardId) : undefined;
+    if (saved?.card_id === this.#saved?.card_id) return;
+    this.#saved = saved;
+    if (this.cvvInput) this.cvvInput.value = '';
+    this.#touched.delete('cvv');
+    this.announcement = '';
+  }
+
+  /** The saved card whose security code is asked for, if the shopper chose one in the checkout. */
+  get savedCard(): SavedCardView | undefined {
+    return this.#saved;
+  }
+
+  #fields(): readonly Field[] {
+    return this.#saved ? SAVED_CARD_FIELDS : FIELDS;
+  }
+
+  /** The brand whose CVV length applies: the saved card's, or the typed number's. */
+  #cvvBrand(): BrandInfo | undefined {
+    return this.#saved ? getBrand(this.#saved.brand) : this.brandInfo;
   }
 
   /** The brand the number shows so far: its API code, name, lengths, CVV length. */
@@ -153,7 +194,7 @@ export class PaylitCardFields extends LitElement {
 
   /** True when every field is valid. */
   get complete(): boolean {
-    return this.numberInput !== null && FIELDS.every((f) => this.#problem(f) === undefined);
+    return this.numberInput !== null && this.#fields().every((f) => this.#problem(f) === undefined);
   }
 
   get form(): HTMLFormElement | null {
@@ -174,9 +215,9 @@ export class PaylitCardFields extends LitElement {
 
   /** Shows every field's message, announces the first, focuses it; true when all is valid. */
   reportValidity(): boolean {
-    for (const f of FIELDS) this.#touched.add(f);
+    for (const f of this.#fields()) this.#touched.add(f);
     this.#revalidate();
-    const first = FIELDS.find((f) => this.errors[f]);
+    const first = this.#fields().find((f) => this.errors[f]);
     if (first) {
       this.#inputOf(first).focus();
       this.announcement = this.errors[first]!;
@@ -202,6 +243,18 @@ export class PaylitCardFields extends LitElement {
       bin: extractBin(number)!,
       last4: lastFour(number),
     };
+  }
+
+  /**
+   * For the saved card the shopper chose in the checkout: encrypts the security code
+   * alone, `{cvv}`, into a compact JWE with the API's public key. A missing or wrong code
+   * is shown and refused.
+   */
+  async encryptCvv(publicKey: KeyInput): Promise<SavedCardSubmission> {
+    const saved = this.#saved;
+    if (!saved) throw new Error('no saved card is chosen in the checkout: use encrypt() for a new card');
+    if (!this.reportValidity()) throw new CardFieldsInvalidError(['cvv']);
+    return { cardId: saved.card_id, encryptedCvv: await encryptCvv(this.cvvInput.value, publicKey) };
   }
 
   /** Empties every field. */
@@ -255,8 +308,8 @@ export class PaylitCardFields extends LitElement {
         return p && t.errors.expiry[p];
       }
       case 'cvv': {
-        const p = cvvProblem(this.cvvInput.value, this.brandInfo);
-        return p && format(t.errors.cvv[p], { digits: maxCvvLength(this.brandInfo) });
+        const p = cvvProblem(this.cvvInput.value, this.#cvvBrand());
+        return p && format(t.errors.cvv[p], { digits: maxCvvLength(this.#cvvBrand()) });
       }
       case 'holder':
         return this.holderInput.value.trim() === '' ? t.errors.holder.empty : undefined;
@@ -268,6 +321,7 @@ export class PaylitCardFields extends LitElement {
     if (!this.numberInput) return;
     const errors: Partial<Record<Field, string>> = {};
     for (const f of this.#touched) {
+      if (!this.#fields().includes(f)) continue;
       const p = this.#problem(f);
       if (p) errors[f] = p;
     }
@@ -276,13 +330,14 @@ export class PaylitCardFields extends LitElement {
   }
 
   #sync(): void {
-    const first = FIELDS.find((f) => this.#problem(f) !== undefined);
+    const first = this.#fields().find((f) => this.#problem(f) !== undefined);
     if (first) this.#internals.setValidity({ customError: true }, this.#problem(first)!, this.#inputOf(first));
     else this.#internals.setValidity({});
-    if (first === undefined && this.brandInfo) {
+    const brand = this.#saved ? this.#saved.brand : this.brandInfo && (this.brandInfo.code ?? this.brandInfo.id);
+    if (first === undefined && brand) {
       const value = new FormData();
-      value.append(`${this.name}-brand`, this.brandInfo.code ?? this.brandInfo.id);
-      value.append(`${this.name}-last4`, lastFour(this.numberInput.value));
+      value.append(`${this.name}-brand`, brand);
+      value.append(`${this.name}-last4`, this.#saved ? this.#saved.last4 : lastFour(this.numberInput.value));
       this.#internals.setFormValue(value, null);
     } else {
       this.#internals.setFormValue(null, null);
@@ -331,7 +386,7 @@ export class PaylitCardFields extends LitElement {
   #onCvv(event: InputEvent): void {
     event.stopPropagation();
     const input = this.cvvInput;
-    const digits = input.value.replace(/\D/g, '').slice(0, maxCvvLength(this.brandInfo));
+    const digits = input.value.replace(/\D/g, '').slice(0, maxCvvLength(this.#cvvBrand()));
     if (digits !== input.value) this.#apply(input, { value: digits, caret: digits.length });
     this.#revalidate();
     this.#emit('input');
@@ -356,7 +411,7 @@ export class PaylitCardFields extends LitElement {
 
   #field(field: Field, label: string, input: unknown, wide = false) {
     const error = this.errors[field];
-    return html`<div class="field ${wide ? 'wide' : ''}" part="field ${field}-field">
+    return html`<div class="field ${wide ? 'wide' : ''}" part="field ${field}-field" ?hidden=${!this.#fields().includes(field)}>
       <label part="label" for=${field}>${label}</label>
       ${input}
       <p class="error" part="error" id="${field}-error">${error ?? nothing}</p>
@@ -366,10 +421,12 @@ export class PaylitCardFields extends LitElement {
   protected override render() {
     const t = this.#t();
     const invalid = (f: Field) => (this.errors[f] ? 'true' : 'false');
-    const cvvDigits = maxCvvLength(this.brandInfo);
+    const cvvDigits = maxCvvLength(this.#cvvBrand());
+    const saved = this.#saved;
+    const cvvLabel = saved ? format(t.savedCardCvv, { brand: getBrand(saved.brand)?.name ?? saved.brand, last4: saved.last4 }) : t.cvv;
     const common = { blur: (f: Field) => () => this.#onBlur(f) };
     return html`
-      <div class="grid" @change=${this.#onChange}>
+      <div class="grid ${saved ? 'saved' : ''}" @change=${this.#onChange}>
         ${this.#field(
           'number',
           t.cardNumber,
@@ -390,7 +447,7 @@ export class PaylitCardFields extends LitElement {
         )}
         ${this.#field(
           'cvv',
-          t.cvv,
+          cvvLabel,
           html`<input id="cvv" part="input cvv-input" type="text" inputmode="numeric" autocomplete="cc-csc" maxlength=${cvvDigits}
             spellcheck="false" ?disabled=${this.disabled} aria-invalid=${invalid('cvv')} aria-describedby="cvv-hint cvv-error"
             @input=${this.#onCvv} @blur=${common.blur('cvv')} /><span class="sr-only" id="cvv-hint">${format(t.cvvHint, { digits: cvvDigits })}</span>`,

@@ -219,13 +219,18 @@ export class PaylitCheckout extends LitElement {
   async #method(): Promise<Submission['method'] | undefined> {
     const { selection, plan } = this.context;
     const installments = plan && plan.installments > 1 ? { installments: String(plan.installments), installmentsId: plan.id } : {};
-    if (selection.type !== 'card') return selection.type === 'saved_card' ? { ...selection, ...installments } : selection;
+    if (selection.type !== 'card' && selection.type !== 'saved_card') return selection;
     const fields = this.#cardFields();
     if (!fields || !this.#publicKey) {
       this.dispatchEvent(new PaylitErrorEvent({ kind: 'configuration', message: 'paylit-checkout needs <paylit-card-fields> and the public key to pay by card', retryable: false }));
       return undefined;
     }
     try {
+      if (selection.type === 'saved_card') {
+        // The saved card's security code, typed again, goes inside its own JWE.
+        const { cardId, encryptedCvv } = await fields.encryptCvv(this.#publicKey);
+        return { type: 'saved_card', cardId, encryptedCvv, ...installments };
+      }
       const card = await fields.encrypt(this.#publicKey);
       return { type: 'card', encryptedData: card.encryptedData, holderName: card.holderName, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, ...installments };
     } catch (error) {
@@ -318,7 +323,7 @@ export class PaylitCheckout extends LitElement {
     return html`<div class="body">
       <slot>
         <paylit-wallet-select></paylit-wallet-select>
-        <paylit-card-fields ?hidden=${this.context.selection.type !== 'card'}></paylit-card-fields>
+        <paylit-card-fields ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
         <paylit-installments></paylit-installments>
       </slot>
       <button part="button" type="button" aria-disabled=${disabled ? 'true' : 'false'} aria-busy=${this.busy ? 'true' : 'false'}

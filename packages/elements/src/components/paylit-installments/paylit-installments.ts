@@ -44,11 +44,12 @@ export class PaylitInstallments extends LitElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     if (!changed.has('checkout')) return;
-    const bin = this.checkout?.bin;
+    // Plans follow the typed card's BIN; a saved card or a wallet has none here.
+    const bin = this.checkout?.selection.type === 'card' ? this.checkout.bin : undefined;
     if (bin === this.#asked) return;
     this.#asked = bin;
     clearTimeout(this.#timer);
-    if (!bin || this.checkout?.selection.type !== 'card') {
+    if (!bin) {
       this.plan = null;
       return;
     }
