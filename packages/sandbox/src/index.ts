@@ -8,9 +8,11 @@
  * const { url } = await sandbox.listen();          // http://127.0.0.1:<port>
  * // sign requests with sandbox.credentials; encrypt cards with sandbox.publicJwk
  * await sandbox.close();
+ *
+ * Node is needed only to `listen` and to read a `keyFile`: both load their Node modules
+ * when called, so the sandbox also runs in a browser, called in-process (Storybook does).
  */
-import { readFile } from 'node:fs/promises';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { cardKeyPairFromPrivateKey, generateCardKeyPair, type Credentials } from '@paylit/core/crypto';
 import { createApp } from './app.js';
 import { createClock, type Clock } from './clock.js';
@@ -92,7 +94,7 @@ function randomHex(bytes: number): string {
 }
 
 function resolveCredentials(options: SandboxOptions): { credentials: Credentials; source: Sandbox['credentialSource'] } {
-  const env = options.env ?? process.env;
+  const env = options.env ?? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
   const given = options.credentials ?? {};
   const fromEnv = { login: env.PAYLIT_X_LOGIN, transKey: env.PAYLIT_X_TRANS_KEY, secretKey: env.PAYLIT_SECRET_KEY };
   const pick = (key: keyof Credentials, generate: () => string) => given[key] || fromEnv[key] || generate();
@@ -108,7 +110,7 @@ function resolveCredentials(options: SandboxOptions): { credentials: Credentials
 async function loadKeys(options: SandboxOptions) {
   const pair = options.keyFile === undefined
     ? await generateCardKeyPair({ kid: `sandbox-${randomHex(4)}` })
-    : await cardKeyPairFromPrivateKey(await readFile(options.keyFile, 'utf8'));
+    : await cardKeyPairFromPrivateKey(await (await import('node:fs/promises')).readFile(options.keyFile, 'utf8'));
   return { privateKey: pair.privateKey, publicJwk: pair.publicJwk, publicPem: pair.publicPem };
 }
 
@@ -160,8 +162,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       await notifier.idle();
       return notifier.log(filter);
     },
-    listen: ({ port = 0, hostname = '127.0.0.1' } = {}) =>
-      new Promise((resolve, reject) => {
+    listen: async ({ port = 0, hostname = '127.0.0.1' } = {}) => {
+      const { serve } = await import('@hono/node-server');
+      return new Promise((resolve, reject) => {
         const server = serve({ fetch: app.fetch, port, hostname, overrideGlobalObjects: false }, (info) => {
           const url = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
           servers.add(server);
@@ -172,7 +175,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           });
         });
         server.once('error', reject);
-      }),
+      });
+    },
     close: async () => {
       notifier.close();
       store.close();

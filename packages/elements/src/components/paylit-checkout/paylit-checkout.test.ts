@@ -55,6 +55,30 @@ describe('<paylit-checkout>', () => {
     expect(JSON.stringify(event.detail)).not.to.contain('4111111111111111');
   });
 
+  it('a merchant\'s fetch carries every request, with the headers it adds', async () => {
+    const o = await order();
+    const seen: string[] = [];
+    const el = document.createElement('paylit-checkout') as PaylitCheckout;
+    el.fetch = (input, init) => {
+      const request = new Request(input, init);
+      // The handler is on another origin here: a CORS-safelisted header needs no preflight.
+      request.headers.set('Accept-Language', 'pt-BR');
+      seen.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('Accept-Language')}`);
+      return fetch(request);
+    };
+    el.endpoint = env.endpoint;
+    el.order = o.id;
+    el.lang = 'en';
+    await fixture(html`<div>${el}</div>`);
+    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    await typeCard(el);
+    const paid = oneEvent(el, 'paylit-paid');
+    button(el).click();
+    await paid;
+    const path = new URL(env.endpoint).pathname;
+    expect(seen).to.deep.equal([`GET ${path}/checkout pt-BR`, `POST ${path}/payments pt-BR`]);
+  });
+
   it('a double click charges once', async () => {
     const o = await order();
     const el = await checkout(o.id);

@@ -93,9 +93,18 @@ export class PaylitCheckout extends LitElement {
   @property() country = '';
   /** Without an endpoint: the API's public key, a JWK (JSON) or an SPKI PEM. */
   @property({ attribute: 'public-key' }) publicKey = '';
+  /**
+   * How requests reach the companion server: the page's `fetch` by default. Set it to add
+   * headers (a CSRF token, the shopper's session) or to call a handler in the same page.
+   */
+  @property({ attribute: false }) fetch: typeof globalThis.fetch | undefined;
+
+  #fetch(input: string, init?: RequestInit): Promise<Response> {
+    return (this.fetch ?? globalThis.fetch)(input, init);
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('endpoint') || changed.has('order') || changed.has('amount') || changed.has('currency') || changed.has('country') || changed.has('publicKey')) {
+    if (changed.has('endpoint') || changed.has('fetch') || changed.has('order') || changed.has('amount') || changed.has('currency') || changed.has('country') || changed.has('publicKey')) {
       void this.#load();
     }
     if (changed.has('lang')) this.#update({ lang: this.#lang() });
@@ -165,7 +174,7 @@ export class PaylitCheckout extends LitElement {
     if (!this.order) return;
     this.#update({ status: 'loading' });
     try {
-      const res = await fetch(this.#url(`/checkout?order=${encodeURIComponent(this.order)}`));
+      const res = await this.#fetch(this.#url(`/checkout?order=${encodeURIComponent(this.order)}`));
       const body = await res.json();
       if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
       this.#publicKey = body.publicKey;
@@ -191,7 +200,7 @@ export class PaylitCheckout extends LitElement {
     if (!this.endpoint || !order?.installments) return Promise.resolve(null);
     let plan = this.#plans.get(bin);
     if (!plan) {
-      plan = fetch(this.#url('/installments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: order.id, bin }) })
+      plan = this.#fetch(this.#url('/installments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: order.id, bin }) })
         .then(async (res) => (res.ok ? ((await res.json()).plan as InstallmentsPlan | null) : null))
         .catch(() => {
           this.#plans.delete(bin);
@@ -207,7 +216,7 @@ export class PaylitCheckout extends LitElement {
     const params = new URLSearchParams(globalThis.location?.search ?? '');
     const paymentId = params.get('payment_id');
     if (!paymentId || params.get('order') !== this.order) return;
-    const res = await fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`));
+    const res = await this.#fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`));
     const body = (await res.json()) as ServerAnswer;
     if (res.ok && body.payment) this.#outcome(body.payment, null);
   }
@@ -256,7 +265,7 @@ export class PaylitCheckout extends LitElement {
     let res: Response;
     let body: ServerAnswer;
     try {
-      res = await fetch(this.#url('/payments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(submission) });
+      res = await this.#fetch(this.#url('/payments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(submission) });
       body = (await res.json()) as ServerAnswer;
     } catch {
       // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
