@@ -13,6 +13,8 @@ export const en = {
   loadFailed: 'The checkout could not be loaded. Reload the page to try again.',
   networkError: 'We could not reach the store. Check your connection and try again.',
   serverError: 'The payment could not be made. Try again.',
+  redirecting: 'Continue on your bank\'s page to confirm the payment.',
+  pending: 'The payment is pending. You will be told when it is confirmed.',
   installments: 'Installments',
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Total {amount}',

@@ -15,6 +15,8 @@ export const es: Messages = {
   loadFailed: 'No se pudo cargar el pago. Recarga la página para intentarlo de nuevo.',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.',
   serverError: 'No se pudo realizar el pago. Inténtalo de nuevo.',
+  redirecting: 'Continúa en la página de tu banco para confirmar el pago.',
+  pending: 'El pago está pendiente. Te avisaremos cuando se confirme.',
   installments: 'Cuotas',
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Total {amount}',

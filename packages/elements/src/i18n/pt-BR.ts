@@ -15,6 +15,8 @@ export const ptBR: Messages = {
   loadFailed: 'Não foi possível carregar o pagamento. Recarregue a página para tentar de novo.',
   networkError: 'Não conseguimos falar com a loja. Confira sua conexão e tente de novo.',
   serverError: 'Não foi possível fazer o pagamento. Tente de novo.',
+  redirecting: 'Continue na página do seu banco para confirmar o pagamento.',
+  pending: 'O pagamento está pendente. Você será avisado quando for confirmado.',
   installments: 'Parcelas',
   installmentOption: '{count}x de {amount}',
   installmentTotal: 'Total {amount}',

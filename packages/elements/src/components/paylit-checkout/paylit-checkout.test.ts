@@ -133,6 +133,10 @@ describe('<paylit-checkout>', () => {
     expect(event.payment).to.include({ status: 'PENDING', status_code: '101' });
     expect(event.url).to.contain('/sandbox-pages/3ds/');
     expect(location.href).not.to.contain('sandbox-pages');
+    // The shopper is told where the payment continues, and the message is announced.
+    await el.updateComplete;
+    const message = el.shadowRoot!.querySelector('[part=message]')!;
+    expect([message.textContent!.trim(), message.getAttribute('role')]).to.deep.equal(["Continue on your bank's page to confirm the payment.", 'status']);
   });
 
   it('paylit-submit carries the encrypted submission and, when cancelled, nothing is sent', async () => {

@@ -298,7 +298,9 @@ export class PaylitCheckout extends LitElement {
   #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null): void {
     const t = this.#t();
     if (next?.type === 'redirect') {
-      this.message = undefined;
+      // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet):
+      // said here whether the checkout navigates or the merchant opens that page its own way.
+      this.message = { text: t.redirecting, error: false };
       if (this.dispatchEvent(new PaylitRedirectEvent(payment, next.url))) globalThis.location.assign(next.url);
       return;
     }
@@ -307,7 +309,7 @@ export class PaylitCheckout extends LitElement {
       case 'AUTHORIZED':
       case 'VERIFIED':
       case 'PENDING':
-        this.message = undefined;
+        this.message = payment.status === 'PENDING' ? { text: t.pending, error: false } : undefined;
         this.dispatchEvent(new PaylitPaymentEvent(`paylit-${payment.status.toLowerCase()}` as 'paylit-paid', payment));
         return;
       default: {
