@@ -4,7 +4,7 @@
  * in Node (server rendering) without crashing.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
@@ -40,4 +40,26 @@ test('custom-elements.json is generated from the JSDoc, with each element\'s att
   expect(checkout.attributes!.map((a) => a.name)).toEqual(expect.arrayContaining(['endpoint', 'order', 'amount', 'currency', 'country', 'public-key']));
   expect(checkout.events!.filter((e) => e.description).map((e) => e.name)).toEqual(['paylit-submit', 'paylit-paid', 'paylit-authorized', 'paylit-verified', 'paylit-pending', 'paylit-redirect', 'paylit-declined', 'paylit-error']);
   expect(byTag['paylit-card-fields']!.cssParts!.map((p) => p.name)).toEqual(expect.arrayContaining(['input', 'label', 'error', 'icon']));
+});
+
+test('every --paylit-* token and every part an element\'s template and styles use is documented for designers in custom-elements.json', () => {
+  const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../custom-elements.json', import.meta.url)), 'utf8'));
+  const declarations = manifest.modules.flatMap((m: { declarations?: unknown[] }) => m.declarations ?? []) as { tagName?: string; cssProperties?: { name: string; description?: string }[]; cssParts?: { name: string; description?: string }[] }[];
+  const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
+  const shared = read('../src/internal/shared-styles.ts');
+  for (const tag of ['paylit-checkout', 'paylit-card-fields', 'paylit-installments', 'paylit-wallet-select']) {
+    const element = declarations.find((d) => d.tagName === tag)!;
+    const dir = `../src/components/${tag}/`;
+    const files = readdirSync(fileURLToPath(new URL(dir, import.meta.url))).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const source = files.map((f) => read(dir + f)).join('\n');
+    const styles = read(`${dir}${tag}.styles.ts`);
+    const usesChoices = styles.includes('choiceStyles');
+    const tokens = new Set([...(styles + shared.split('export const choiceStyles')[usesChoices ? 1 : 0]!.split('export const hostStyles').at(-1)).matchAll(/var\((--paylit-[\w-]+)/g)].map((m) => m[1]!));
+    const parts = new Set([...source.matchAll(/part="([^"]+)"/g)].flatMap((m) => m[1]!.split(/\s+/)).filter((p) => !p.includes('$')));
+    const documented = (list: { name: string; description?: string }[] | undefined) => new Set((list ?? []).filter((x) => x.description).map((x) => x.name));
+    expect([...tokens].filter((t) => !documented(element.cssProperties).has(t)), `${tag}: tokens without @cssprop`).toEqual([]);
+    expect([...parts].filter((p) => !documented(element.cssParts).has(p)), `${tag}: parts without @csspart`).toEqual([]);
+    // A component-level token of its own, beside the shared ones.
+    expect([...documented(element.cssProperties)].some((t) => t.startsWith(`--${tag}-`)), `${tag}: a --${tag}-* token`).toBe(true);
+  }
 });

@@ -21,7 +21,7 @@ export const choiceStyles = css`
     margin: 0;
     padding: 0;
     display: grid;
-    gap: 0.375rem;
+    gap: var(--_choice-gap, 0.375rem);
   }
   legend {
     font-size: var(--paylit-label-size, 0.875rem);

@@ -84,8 +84,16 @@ export class CardFieldsInvalidError extends Error {
  * @fires change - (native) when a field is committed
  *
  * @csspart field - each field's wrapper
+ * @csspart number-field - the card number's wrapper (also `expiry-field`, `cvv-field`, `holder-field`)
+ * @csspart expiry-field - the expiry's wrapper
+ * @csspart cvv-field - the security code's wrapper
+ * @csspart holder-field - the name's wrapper
  * @csspart label - each label
- * @csspart input - each input (also `number-input`, `expiry-input`, `cvv-input`, `holder-input`)
+ * @csspart input - each input
+ * @csspart number-input - the card number
+ * @csspart expiry-input - the expiry
+ * @csspart cvv-input - the security code
+ * @csspart holder-input - the name on the card
  * @csspart icon - the brand icon
  * @csspart error - each field's message
  *
@@ -94,6 +102,12 @@ export class CardFieldsInvalidError extends Error {
  * @cssprop --paylit-color-error - messages and invalid borders
  * @cssprop --paylit-color-border - input borders
  * @cssprop --paylit-radius - input corners
+ * @cssprop --paylit-color-surface - input background
+ * @cssprop --paylit-color-muted - the brand icon when no brand is known
+ * @cssprop --paylit-input-size - the inputs' font size
+ * @cssprop --paylit-label-size - the labels' size
+ * @cssprop --paylit-font - the font (default: inherited from the page)
+ * @cssprop --paylit-color-text - text colour
  */
 @customElement('paylit-card-fields')
 export class PaylitCardFields extends LitElement {

@@ -64,6 +64,11 @@ interface ServerAnswer {
  * @cssprop --paylit-checkout-gap - space between the parts
  * @cssprop --paylit-button-background - the pay button's colour
  * @cssprop --paylit-button-text - the pay button's text colour
+ * @cssprop --paylit-color-accent - the button's colour when --paylit-button-background is not set, and the focus ring
+ * @cssprop --paylit-color-error - the error message
+ * @cssprop --paylit-radius - the button's corners
+ * @cssprop --paylit-font - the font (default: inherited from the page)
+ * @cssprop --paylit-color-text - text colour
  */
 @customElement('paylit-checkout')
 export class PaylitCheckout extends LitElement {

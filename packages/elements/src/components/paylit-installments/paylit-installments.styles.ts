@@ -5,6 +5,9 @@ export const styles = [
   hostStyles,
   choiceStyles,
   css`
+    :host {
+      --_choice-gap: var(--paylit-installments-gap, 0.375rem);
+    }
     label {
       align-items: baseline;
     }

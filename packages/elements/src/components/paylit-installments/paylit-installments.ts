@@ -19,7 +19,19 @@ const DEBOUNCE_MS = 200;
  *
  * @summary Installment plans for the card being typed.
  *
+ * @csspart legend - the group's title
  * @csspart option - each plan's label
+ * @csspart radio - each plan's radio button
+ * @csspart total - each plan's total
+ *
+ * @cssprop --paylit-installments-gap - space between the plans
+ * @cssprop --paylit-color-border - each option's border
+ * @cssprop --paylit-color-accent - the chosen option's border and the focus ring
+ * @cssprop --paylit-radius - option corners
+ * @cssprop --paylit-label-size - the legend's size
+ * @cssprop --paylit-color-muted - the totals
+ * @cssprop --paylit-font - the font (default: inherited from the page)
+ * @cssprop --paylit-color-text - text colour
  */
 @customElement('paylit-installments')
 export class PaylitInstallments extends LitElement {
@@ -78,14 +90,14 @@ export class PaylitInstallments extends LitElement {
     const money = (amount: number) => formatAmount(amount, order.currency, lang);
     const chosen = this.checkout?.plan?.installments ?? 1;
     return html`<fieldset>
-      <legend>${t.installments}</legend>
+      <legend part="legend">${t.installments}</legend>
       ${options.map((o) => {
         const free = o.installments === 1 || Math.round(o.total_amount * 100) - Math.round(order.amount * 100) < o.installments;
         const note = o.installments === 1 ? t.payInFull : this.plan?.installments_by_bank ? t.bankSetsInterest : free ? t.interestFree : t.withInterest;
         return html`<label part="option">
-          <input type="radio" name="installments" .value=${String(o.installments)} .checked=${o.installments === chosen} @change=${() => this.#choose(o)} />
+          <input type="radio" part="radio" name="installments" .value=${String(o.installments)} .checked=${o.installments === chosen} @change=${() => this.#choose(o)} />
           <span>${format(t.installmentOption, { count: o.installments, amount: money(o.installment_amount) })} · ${note}</span>
-          <span class="total">${o.installments === 1 ? nothing : format(t.installmentTotal, { amount: money(o.total_amount) })}</span>
+          <span class="total" part="total">${o.installments === 1 ? nothing : format(t.installmentTotal, { amount: money(o.total_amount) })}</span>
         </label>`;
       })}
     </fieldset>`;

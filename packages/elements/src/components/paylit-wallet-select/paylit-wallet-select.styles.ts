@@ -5,6 +5,9 @@ export const styles = [
   hostStyles,
   choiceStyles,
   css`
+    :host {
+      --_choice-gap: var(--paylit-wallet-select-gap, 0.375rem);
+    }
     label {
       gap: 0.625rem;
     }

@@ -20,8 +20,18 @@ const REDIRECT_TYPES = new Set(['BANK_TRANSFER', 'TICKET']);
  *
  * @summary Saved cards, wallets and other methods of the order's country.
  *
+ * @csspart legend - the group's title
  * @csspart option - each option's label
+ * @csspart radio - each option's radio button
  * @csspart logo - a method's logo or a card brand's icon
+ *
+ * @cssprop --paylit-wallet-select-gap - space between the options
+ * @cssprop --paylit-color-border - each option's border
+ * @cssprop --paylit-color-accent - the chosen option's border and the focus ring
+ * @cssprop --paylit-radius - option corners
+ * @cssprop --paylit-label-size - the legend's size
+ * @cssprop --paylit-font - the font (default: inherited from the page)
+ * @cssprop --paylit-color-text - text colour
  */
 @customElement('paylit-wallet-select')
 export class PaylitWalletSelect extends LitElement {
@@ -44,7 +54,7 @@ export class PaylitWalletSelect extends LitElement {
 
   #option(selection: Selection, logo: unknown, label: string) {
     return html`<label part="option">
-      <input type="radio" name="method" .checked=${this.#is(selection)} @change=${() => this.#choose(selection)} />
+      <input type="radio" part="radio" name="method" .checked=${this.#is(selection)} @change=${() => this.#choose(selection)} />
       <span class="logo" part="logo">${logo}</span>
       <span>${label}</span>
     </label>`;
@@ -60,7 +70,7 @@ export class PaylitWalletSelect extends LitElement {
     if (!c || methods.length + saved.length + wallets.length === 0) return html`<div class="hidden"></div>`;
     const logo = (src: string | undefined) => (src ? html`<img src=${src} alt="" />` : nothing);
     return html`<fieldset>
-      <legend>${t.paymentMethod}</legend>
+      <legend part="legend">${t.paymentMethod}</legend>
       ${saved.map((card) => {
         const brand = getBrand(card.brand);
         const expiry = `${String(card.expiration_month).padStart(2, '0')}/${String(card.expiration_year % 100).padStart(2, '0')}`;
