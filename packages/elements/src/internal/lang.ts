@@ -7,3 +7,10 @@ export function inheritedLang(element: Element): string | undefined {
   }
   return globalThis.navigator?.language;
 }
+
+/**
+ * The `lang` property of every element: reflected, so that `:lang()` and assistive
+ * technology see the language chosen, but never as `lang=""`, which would declare the
+ * element's text to be in an unknown language instead of inheriting the page's.
+ */
+export const langProperty = { reflect: true, converter: { toAttribute: (value: string | null) => value || null } } as const;

@@ -136,6 +136,11 @@ describe('<paylit-card-fields>', () => {
     const el = wrapper.querySelector('paylit-card-fields')!;
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('label[for=expiry]')!.textContent).to.equal(catalogs['es-419']!.expiry);
+    // No lang="" of its own, which would mark its text as of an unknown language.
+    expect(el.hasAttribute('lang')).to.equal(false);
+    el.lang = 'pt-BR';
+    await el.updateComplete;
+    expect(el.getAttribute('lang')).to.equal('pt-BR');
   });
 
   it('completes with the keyboard alone, and is valid', async () => {

@@ -21,7 +21,7 @@ import { encryptCard, encryptCvv, type KeyInput } from '@paylit/core/crypto';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
 import { format, messages, resolveLocale, type Locale, type Messages } from '../../i18n/index.js';
 import { brandIcon } from '../../internal/brand-icon.js';
-import { inheritedLang } from '../../internal/lang.js';
+import { inheritedLang, langProperty } from '../../internal/lang.js';
 import { styles } from './paylit-card-fields.styles.js';
 
 ensureContextRoot();
@@ -141,7 +141,7 @@ export class PaylitCardFields extends LitElement {
   @property({ reflect: true }) name = 'card';
   @property({ type: Boolean, reflect: true }) disabled = false;
   /** The language of labels and messages; inherited from the page when absent. */
-  @property({ reflect: true }) override lang = '';
+  @property(langProperty) override lang = '';
 
   constructor() {
     super();

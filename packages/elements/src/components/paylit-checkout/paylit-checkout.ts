@@ -22,7 +22,7 @@ import {
   type Submission,
 } from '../../events/payment-events.js';
 import { format, messages, resolveLocale } from '../../i18n/index.js';
-import { inheritedLang } from '../../internal/lang.js';
+import { inheritedLang, langProperty } from '../../internal/lang.js';
 import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-installments/paylit-installments.js';
@@ -91,7 +91,7 @@ export class PaylitCheckout extends LitElement {
   @property({ reflect: true }) endpoint = '';
   /** The merchant's order reference. */
   @property({ reflect: true }) order = '';
-  @property({ reflect: true }) override lang = '';
+  @property(langProperty) override lang = '';
   /** Without an endpoint: the amount to show and submit. */
   @property({ type: Number }) amount: number | undefined;
   @property() currency = '';

@@ -4,7 +4,7 @@ import { consume } from '@lit/context';
 import { formatAmount } from '@paylit/core/money';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
 import { format, messages, resolveLocale } from '../../i18n/index.js';
-import { inheritedLang } from '../../internal/lang.js';
+import { inheritedLang, langProperty } from '../../internal/lang.js';
 import { styles } from './paylit-installments.styles.js';
 
 ensureContextRoot();
@@ -47,7 +47,7 @@ export class PaylitInstallments extends LitElement {
 
   @state() private plan: InstallmentsPlan | null = null;
 
-  @property({ reflect: true }) override lang = '';
+  @property(langProperty) override lang = '';
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();

@@ -5,7 +5,7 @@ import { getBrand } from '@paylit/core/card';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type Selection } from '../../context/checkout-context.js';
 import { format, messages, resolveLocale } from '../../i18n/index.js';
 import { brandIcon } from '../../internal/brand-icon.js';
-import { inheritedLang } from '../../internal/lang.js';
+import { inheritedLang, langProperty } from '../../internal/lang.js';
 import { styles } from './paylit-wallet-select.styles.js';
 
 ensureContextRoot();
@@ -41,7 +41,7 @@ export class PaylitWalletSelect extends LitElement {
   @state()
   private checkout: CheckoutContextValue | undefined;
 
-  @property({ reflect: true }) override lang = '';
+  @property(langProperty) override lang = '';
 
   #choose(selection: Selection): void {
     this.checkout?.select(selection);
