@@ -19,7 +19,7 @@ export const styles = [
     padding: 0.75rem 1rem;
     border: 0;
     border-radius: var(--_radius);
-    color: var(--paylit-button-text, #fff);
+    color: var(--paylit-button-text, light-dark(#fff, #0f172a));
     background: var(--paylit-button-background, var(--_accent));
     cursor: pointer;
   }

@@ -43,6 +43,15 @@ describe('<paylit-checkout>', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('in a dark page its button keeps a readable contrast', async () => {
+    const o = await order();
+    const page = await fixture<HTMLDivElement>(html`<div style="color-scheme: dark; background: #0b1120; padding: 1rem"><paylit-checkout endpoint=${env.endpoint} order=${o.id} lang="en"></paylit-checkout></div>`);
+    const el = page.querySelector('paylit-checkout')!;
+    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    expect(getComputedStyle(button(el)).color).to.equal('rgb(15, 23, 42)');
+    await expect(page).to.be.accessible();
+  });
+
   it('pays by card: paylit-paid with the record, never the card data', async () => {
     const o = await order();
     const el = await checkout(o.id);
