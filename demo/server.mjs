@@ -8,10 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { encryptCard } from '@paylit/core/crypto';
 import { createSandbox } from '@paylit/sandbox';
 import { PaymentsClient, createCheckoutHandler, MemoryStore } from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode } from '@paylit/server/node';
+import { createScenarioOrder } from './merchant.js';
 import { scenario, scenarios } from './scenarios.js';
 
 const root = fileURLToPath(new URL('./dist/', import.meta.url));
@@ -57,24 +57,8 @@ app.route('/paylit', handler);
 
 /** What the merchant's backend does: create the order for a scenario through the order API. */
 async function createOrder(id, page, code) {
-  const s = scenario(id);
-  const orderId = `shop-${s.id}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const order = { id: orderId, ...s.order, returnUrl: `${origin}/return.html?page=${page}` };
-  if (s.id === 'decline' && /^3(0\d|1\d|2[0-6])$/.test(code ?? '')) order.description = `Decline ${code}`;
-  if (s.savedCards) {
-    order.savedCardIds = [];
-    for (const number of s.savedCards) {
-      const saved = await client.cards.create({
-        country: order.country,
-        card: { holder_name: order.payer.name, expiration_month: 10, expiration_year: 2040, encrypted_data: await encryptCard({ number, cvv: '123' }, sandbox.publicJwk) },
-        payer: order.payer,
-      });
-      order.savedCardIds.push(saved.card_id);
-    }
-  }
-  const res = await handler.request('/orders', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
-  if (res.status !== 201) throw new Error(`the order API refused the order: ${await res.text()}`);
-  orders.unshift({ id: orderId, scenario: s.id, page });
+  const orderId = await createScenarioOrder({ client, handler, token, publicJwk: sandbox.publicJwk }, { scenario: id, code, returnUrl: `${origin}/return.html?page=${page}` });
+  orders.unshift({ id: orderId, scenario: scenario(id).id, page });
   orders.length = Math.min(orders.length, 100);
   return orderId;
 }

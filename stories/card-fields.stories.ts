@@ -1,0 +1,126 @@
+/**
+ * `<paylit-card-fields>` on its own: empty, typing, every brand of core's table with its
+ * icon and grouping, and every message of every field, each checked against the
+ * elements' catalog by the story's play function.
+ */
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { cardBrands, formatCardNumber, maxCvvLength } from '@paylit/core/card';
+import { catalogs, format, resolveLocale, type PaylitCardFields } from '@paylit/elements';
+import { brandTestNumbers } from '../packages/core/test/fixtures/brand-numbers.js';
+import { VISA, cardFieldsIn, fill, inputOf, leave, until, type Card } from './support/shopper.js';
+
+interface Args {
+  lang?: string;
+  disabled: boolean;
+  name: string;
+}
+
+const meta: Meta<Args> = {
+  title: 'Elements/Card fields',
+  component: 'paylit-card-fields',
+  args: { disabled: false, name: 'card' },
+  render: (args) => html`<paylit-card-fields name=${args.name} ?disabled=${args.disabled} lang=${ifDefined(args.lang || undefined)}></paylit-card-fields>`,
+};
+export default meta;
+type Story = StoryObj<Args>;
+
+const typed = (card: Card): Story['play'] => async ({ canvasElement }) => fill(await cardFieldsIn(canvasElement), card);
+
+export const Empty: Story = {};
+export const Typing: Story = { play: typed({ number: '5555 5555' }) };
+export const Complete: Story = { play: typed(VISA) };
+export const Disabled: Story = { args: { disabled: true } };
+
+/** A brand of core's table: its icon, its grouping and its CVV length, from core's test numbers. */
+function brand(id: string): Story {
+  const info = cardBrands.find((b) => b.id === id);
+  const number = brandTestNumbers.find(([, brandId]) => brandId === id)?.[0];
+  if (!info || !number) throw new Error(`core has no brand or test number for ${id}`);
+  return {
+    play: async ({ canvasElement }) => {
+      const fields = await cardFieldsIn(canvasElement);
+      await fill(fields, { number });
+      await until(`${info.name} is recognised`, () => fields.brand?.id === id);
+      await until('grouped as the brand groups it', () => inputOf(fields, 'number').value === formatCardNumber(number));
+      await until('the CVV takes the brand\'s length', () => inputOf(fields, 'cvv').maxLength === maxCvvLength(info));
+    },
+  };
+}
+
+/**
+ * A message of a field: what is typed, then the field is left; the message must be the
+ * catalog's. Two messages cannot be reached by typing, so they have no story: a number
+ * longer than its brand's stops growing, and a first month digit above 1 is read as the
+ * month itself ("3" becomes "03/").
+ */
+function problem(field: 'number' | 'expiry' | 'cvv' | 'holder', kind: string, card: Card): Story {
+  return {
+    play: async ({ canvasElement }) => {
+      const fields = await cardFieldsIn(canvasElement);
+      await fill(fields, card);
+      await leave(fields, field);
+      const t = catalogs[resolveLocale(fields.closest('[lang]')?.getAttribute('lang'))]!;
+      const expected = format((t.errors[field] as Record<string, string>)[kind]!, { digits: 3 });
+      await until(`the ${field} says "${expected}"`, () => fields.shadowRoot!.querySelector(`#${field}-error`)!.textContent!.trim() === expected);
+    },
+  };
+}
+
+export const EveryFieldInError: Story = {
+  name: 'Every field in error',
+  play: async ({ canvasElement }) => {
+    const fields: PaylitCardFields = await cardFieldsIn(canvasElement);
+    fields.reportValidity();
+    await until('each field shows its message', () => fields.shadowRoot!.querySelectorAll('.error:not(:empty)').length === 4);
+  },
+};
+
+export const Elo = brand('elo');
+export const Hipercard = brand('hipercard');
+export const Hiper = brand('hiper');
+export const Naranja = brand('naranja');
+export const Cabal = brand('cabal');
+export const Argencard = brand('argencard');
+export const TarjetaShopping = brand('tarjeta-shopping');
+export const Cencosud = brand('cencosud');
+export const Codensa = brand('codensa');
+export const Carnet = brand('carnet');
+export const Verve = brand('verve');
+export const Aura = brand('aura');
+export const Rupay = brand('rupay');
+export const Troy = brand('troy');
+export const Mir = brand('mir');
+export const Dankort = brand('dankort');
+export const VisaDebit = brand('visa-debit');
+export const Visa = brand('visa');
+export const Mastercard = brand('mastercard');
+export const AmericanExpress = brand('american-express');
+export const Diners = brand('diners');
+export const Discover = brand('discover');
+export const Jcb = brand('jcb');
+export const Unionpay = brand('unionpay');
+export const Maestro = brand('maestro');
+/** Every brand of core's table has its story above. */
+const listed = ['elo', 'hipercard', 'hiper', 'naranja', 'cabal', 'argencard', 'tarjeta-shopping', 'cencosud', 'codensa', 'carnet', 'verve', 'aura', 'rupay', 'troy', 'mir', 'dankort', 'visa-debit', 'visa', 'mastercard', 'american-express', 'diners', 'discover', 'jcb', 'unionpay', 'maestro'];
+const missing = cardBrands.filter((b) => !listed.includes(b.id)).map((b) => b.id);
+if (missing.length) throw new Error(`brands without a story: ${missing.join(', ')}`);
+
+export const ErrorNumberEmpty = problem('number', 'empty', {});
+export const ErrorNumberIncomplete = problem('number', 'incomplete', { number: '411111' });
+export const ErrorNumberLuhn = problem('number', 'luhn', { number: '4111111111111112' });
+export const ErrorExpiryEmpty = problem('expiry', 'empty', {});
+export const ErrorExpiryIncomplete = problem('expiry', 'incomplete', { expiry: '1' });
+export const ErrorExpiryExpired = problem('expiry', 'expired', { expiry: '0120' });
+export const ErrorExpiryTooFar = problem('expiry', 'too_far', { expiry: '1299' });
+export const ErrorCvvEmpty = problem('cvv', 'empty', {});
+export const ErrorCvvWrongLength = problem('cvv', 'wrong_length', { number: '4111111111111111', cvv: '12' });
+export const ErrorHolderEmpty = problem('holder', 'empty', {});
+
+export const Spanish: Story = { globals: { locale: 'es' }, play: EveryFieldInError.play };
+export const LatinAmericanSpanish: Story = { name: 'Latin American Spanish (es-419)', globals: { locale: 'es-419' }, play: EveryFieldInError.play };
+export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' }, play: EveryFieldInError.play };
+export const RightToLeft: Story = { name: 'Right to left', globals: { locale: 'ar' }, play: typed({ number: '378282246310005' }) };
+export const Dark: Story = { globals: { theme: 'dark' }, play: ErrorNumberLuhn.play };
+export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, play: ErrorCvvWrongLength.play };

@@ -1,0 +1,176 @@
+/**
+ * `<paylit-checkout>` in every state a shopper meets, paying against the real sandbox and
+ * companion server running in the page (see support/backend.ts): the orders are the demo
+ * shop's scenarios, and what the API answers comes from the sandbox itself.
+ */
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { catalogs, resolveLocale } from '@paylit/elements';
+import { ENDPOINT, storyBackend } from './support/backend.js';
+import { VISA, cardFieldsIn, choose, fill, loadedCheckout, messageOf, payButton, until } from './support/shopper.js';
+
+interface Args {
+  scenario: string;
+  lang?: string;
+}
+
+/** What the page says in the story's language: the elements' own catalog. */
+const t = (root: Element) => catalogs[resolveLocale(root.closest('[lang]')?.getAttribute('lang'))]!;
+
+/** A redirect cannot leave Storybook: the story keeps the page, as a merchant opening the bank's page in a window would. */
+const stayOnPage = (event: Event) => event.preventDefault();
+
+const meta: Meta<Args> = {
+  title: 'Elements/Checkout',
+  component: 'paylit-checkout',
+  args: { scenario: 'pay' },
+  argTypes: {
+    scenario: {
+      description: 'The demo shop\'s order: what the merchant\'s backend creates',
+      control: 'select',
+      options: ['pay', 'authorize', 'verify', '3ds', 'decline', 'wallet', 'installments-br', 'installments-mx', 'installments-ar', 'returning'],
+    },
+    lang: { control: 'text', description: 'The checkout\'s own language; the toolbar\'s locale when empty' },
+  },
+  loaders: [
+    async ({ args }) => {
+      const backend = await storyBackend();
+      return { order: await backend.order(args.scenario), fetch: backend.fetch };
+    },
+  ],
+  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} lang=${ifDefined(args.lang || undefined)}
+    .fetch=${loaded.fetch} @paylit-redirect=${stayOnPage}></paylit-checkout>`,
+};
+export default meta;
+type Story = StoryObj<Args>;
+
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    await loadedCheckout(canvasElement);
+  },
+};
+
+export const Typing: Story = {
+  play: async ({ canvasElement }) => {
+    await loadedCheckout(canvasElement);
+    await fill(await cardFieldsIn(canvasElement), { number: '41111111' });
+  },
+};
+
+export const Complete: Story = {
+  play: async ({ canvasElement }) => {
+    await loadedCheckout(canvasElement);
+    await fill(await cardFieldsIn(canvasElement), VISA);
+  },
+};
+
+export const EveryFieldInError: Story = {
+  name: 'Every field in error',
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    payButton(checkout).click();
+    const fields = await cardFieldsIn(canvasElement);
+    await until('each field shows its message', () => fields.shadowRoot!.querySelectorAll('.error:not(:empty)').length === 4);
+  },
+};
+
+export const Busy: Story = {
+  name: 'Busy: the payment in flight',
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    // The sandbox's own fault tool holds the API's answer for a minute.
+    await (await storyBackend()).fault({ path: '/secure_payments', kind: 'latency', latency_ms: 60_000 });
+    await fill(await cardFieldsIn(canvasElement), VISA);
+    payButton(checkout).click();
+    await until('the button is busy', () => payButton(checkout).getAttribute('aria-busy') === 'true');
+  },
+};
+
+export const Paid: Story = {
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    await fill(await cardFieldsIn(canvasElement), VISA);
+    const paid = new Promise((resolve) => checkout.addEventListener('paylit-paid', resolve, { once: true }));
+    payButton(checkout).click();
+    await paid;
+  },
+};
+
+export const Declined: Story = {
+  args: { scenario: 'decline' },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    await fill(await cardFieldsIn(canvasElement), VISA);
+    payButton(checkout).click();
+    await until('the decline is shown', () => messageOf(checkout) === t(checkout).rejections['302']);
+  },
+};
+
+export const ThreeDSecurePending: Story = {
+  name: '3-D Secure pending',
+  args: { scenario: '3ds' },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    await fill(await cardFieldsIn(canvasElement), VISA);
+    payButton(checkout).click();
+    await until('the shopper is sent to the bank', () => messageOf(checkout) === t(checkout).redirecting);
+  },
+};
+
+export const Authorize: Story = { args: { scenario: 'authorize' }, play: Empty.play };
+
+export const VerifyACard: Story = {
+  name: 'Verify a card',
+  args: { scenario: 'verify' },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    await until('the button says verify', () => payButton(checkout).textContent!.trim() === t(checkout).verifyCard);
+  },
+};
+
+export const WalletsAndBanks: Story = {
+  name: 'Wallets and banks',
+  args: { scenario: 'wallet' },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    await until('the methods show', () => checkout.shadowRoot!.querySelector('paylit-wallet-select')?.shadowRoot?.querySelector('fieldset'));
+  },
+};
+
+export const SavedCards: Story = {
+  args: { scenario: 'returning' },
+  play: WalletsAndBanks.play,
+};
+
+export const SavedCardSecurityCode: Story = {
+  name: 'Saved card: its security code again',
+  args: { scenario: 'returning' },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    await choose(checkout.shadowRoot!.querySelector('paylit-wallet-select')!, '4444');
+    const fields = await cardFieldsIn(canvasElement);
+    await until('only the security code shows', () => fields.savedCard?.last4 === '4444');
+  },
+};
+
+const installments = (scenario: string): Story => ({
+  args: { scenario },
+  play: async ({ canvasElement }) => {
+    await loadedCheckout(canvasElement);
+    await fill(await cardFieldsIn(canvasElement), VISA);
+    const checkout = canvasElement.querySelector('paylit-checkout')!;
+    await until('the plans show', () => checkout.shadowRoot!.querySelector('paylit-installments')?.shadowRoot?.querySelector('fieldset'));
+  },
+});
+export const InstallmentsBrazil: Story = { name: 'Installments: Brazil (interest-free to 3×, then with interest)', ...installments('installments-br') };
+export const InstallmentsMexico: Story = { name: 'Installments: Mexico (meses sin intereses)', ...installments('installments-mx') };
+export const InstallmentsArgentina: Story = { name: 'Installments: Argentina (with interest)', ...installments('installments-ar') };
+
+/** The same checkout in each locale and theme, whatever the toolbar says. */
+export const Spanish: Story = { globals: { locale: 'es' }, play: Complete.play };
+export const LatinAmericanSpanish: Story = { name: 'Latin American Spanish (es-AR)', globals: { locale: 'es-AR' }, play: EveryFieldInError.play };
+export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' }, args: { scenario: 'installments-br' }, play: InstallmentsBrazil.play };
+export const RightToLeft: Story = { name: 'Right to left', globals: { locale: 'ar' }, play: Complete.play };
+export const Dark: Story = { globals: { theme: 'dark' }, play: EveryFieldInError.play };
+export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'returning' }, play: WalletsAndBanks.play };

@@ -1,0 +1,111 @@
+/**
+ * The stories' backend: the real sandbox and the real companion server, running inside the
+ * Storybook page, so that every story shows what the API answers (its catalogs of methods
+ * and installment plans, its declines, 3-D Secure) with no server and no network.
+ *
+ * The checkout's `fetch` property sends its requests to the handler in the page; the
+ * handler's client signs them and hands them to the sandbox in the page. Nothing leaves it.
+ */
+import { createSandbox, type FaultInput, type Sandbox } from '@paylit/sandbox';
+import { PaymentsClient, createCheckoutHandler, type Transport } from '@paylit/server';
+import { createScenarioOrder } from '../../demo/merchant.js';
+
+/** The sandbox's address inside the page: the `.test` domain never resolves, and nothing is sent there. */
+const SANDBOX_URL = 'https://sandbox.paylit.test';
+/** Where the checkout looks for its server: `endpoint="/paylit"`, answered in the page. */
+export const ENDPOINT = '/paylit';
+
+export interface StoryBackend {
+  sandbox: Sandbox;
+  /** Give this to `<paylit-checkout>`'s `fetch`: it answers `/paylit/...` from the handler in the page. */
+  fetch: typeof globalThis.fetch;
+  /** Creates the order of one of the demo shop's scenarios, as the merchant's backend would. */
+  order(scenario: string, options?: { code?: string }): Promise<string>;
+  /** A fault on the next requests of an API path (the sandbox's own tool): latency, an error status. */
+  fault(fault: FaultInput): Promise<void>;
+}
+
+let backend: Promise<StoryBackend> | undefined;
+
+/**
+ * A request handed to the sandbox in the page. Browsers drop `User-Agent` from any Request
+ * a script builds (they set it on the wire themselves), but the API requires the client's:
+ * the request reads its headers from a `Headers` of its own, which keeps every header.
+ */
+function inPageRequest(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Request {
+  const request = new Request(url, init);
+  const headers = new Headers(init.headers);
+  return new Proxy(request, {
+    get(target, key) {
+      if (key === 'headers') return headers;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** One backend per page: created by the first story that needs it. */
+export function storyBackend(): Promise<StoryBackend> {
+  return (backend ??= start());
+}
+
+async function start(): Promise<StoryBackend> {
+  const origin = globalThis.location.origin;
+  // The sandbox notifies the handler in the page; the handler calls the sandbox in the page.
+  let handler: ReturnType<typeof createCheckoutHandler> | undefined;
+  const sandbox = await createSandbox({
+    publicUrl: SANDBOX_URL,
+    settleDelayMs: 2000,
+    notificationTimeFactor: 1 / 3_600_000,
+    fetch: async (input, init) => handler!.request(new URL(String(input)).pathname, init),
+  });
+  const transport: Transport = async ({ method, url, headers, body }) => {
+    const res = await sandbox.fetch(inPageRequest(url, { method, headers, ...(body === undefined ? {} : { body }) }));
+    return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
+  };
+  const client = new PaymentsClient({ baseUrl: SANDBOX_URL, ...sandbox.credentials, transport });
+  const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  handler = createCheckoutHandler({
+    client,
+    publicKey: sandbox.publicJwk,
+    publicUrl: `${origin}${ENDPOINT}`,
+    returnUrl: `${origin}/iframe.html`,
+    allowedOrigins: [origin],
+    apiToken: token,
+    rateLimit: false,
+  });
+  const h = handler;
+
+  /** A method's logo lives on the API's host, which the page cannot reach: it gets the sandbox's same SVG as a blob. */
+  const logos = new Map<string, string>();
+  async function logo(url: string): Promise<string> {
+    if (!url.startsWith(SANDBOX_URL)) return url;
+    let local = logos.get(url);
+    if (!local) {
+      local = URL.createObjectURL(await (await sandbox.fetch(new Request(url))).blob());
+      logos.set(url, local);
+    }
+    return local;
+  }
+
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(new URL(input instanceof Request ? input.url : String(input), origin), init);
+    const url = new URL(request.url);
+    if (url.origin !== origin || !url.pathname.startsWith(`${ENDPOINT}/`)) throw new TypeError(`the stories' backend answers ${ENDPOINT}/… only, not ${url.href}`);
+    const res = await h.request(`${url.pathname.slice(ENDPOINT.length)}${url.search}`, { method: request.method, headers: request.headers, ...(request.method === 'GET' ? {} : { body: await request.text() }) });
+    if (url.pathname !== `${ENDPOINT}/checkout` || !res.ok) return res;
+    const view = (await res.json()) as { paymentMethods?: { logo?: string }[] };
+    for (const method of view.paymentMethods ?? []) if (method.logo) method.logo = await logo(method.logo);
+    return Response.json(view, { status: res.status });
+  };
+
+  return {
+    sandbox,
+    fetch,
+    order: (scenario, options = {}) => createScenarioOrder({ client, handler: h, token, publicJwk: sandbox.publicJwk }, { scenario, code: options.code ?? null, returnUrl: `${origin}/iframe.html`, prefix: 'story' }),
+    fault: async (fault) => {
+      const res = await sandbox.fetch(new Request(`${SANDBOX_URL}/sandbox-tools/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) }));
+      if (!res.ok) throw new Error(`the sandbox refused the fault: ${await res.text()}`);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * What a shopper does, for the stories' play functions: type into the card fields one
+ * character at a time (as the keyboard does: the text lands at the caret, then `input`),
+ * choose an option, press the pay button. Every step waits for the elements to render,
+ * and a step that cannot be done throws, so a story that shows the wrong state fails.
+ */
+import type { PaylitCardFields, PaylitCheckout } from '@paylit/elements';
+
+/** Waits until `check` answers something truthy; throws with `what` after `timeoutMs`. */
+export async function until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (performance.now() - start > timeoutMs) throw new Error(`the story did not reach its state: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The card fields in a story: standalone, slotted in a checkout, or inside its shadow root. */
+export async function cardFieldsIn(root: Element): Promise<PaylitCardFields> {
+  return until('the card fields are on the page', () => {
+    const direct = root.querySelector('paylit-card-fields');
+    if (direct) return direct;
+    return root.querySelector('paylit-checkout')?.shadowRoot?.querySelector('paylit-card-fields') ?? undefined;
+  });
+}
+
+export function inputOf(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder'): HTMLInputElement {
+  const input = fields.shadowRoot?.querySelector<HTMLInputElement>(`#${id}`);
+  if (!input) throw new Error(`the card fields have no #${id} input`);
+  return input;
+}
+
+/** Types `text` into a field, key by key, as the shopper would. */
+export async function type(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder', text: string): Promise<void> {
+  await fields.updateComplete;
+  const input = inputOf(fields, id);
+  input.focus();
+  for (const ch of text) {
+    const at = input.selectionStart ?? input.value.length;
+    input.setRangeText(ch, at, input.selectionEnd ?? at, 'end');
+    input.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data: ch, bubbles: true, composed: true }));
+    await fields.updateComplete;
+  }
+}
+
+/** Leaves a field, as Tab does: its message shows. */
+export async function leave(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder'): Promise<void> {
+  inputOf(fields, id).dispatchEvent(new FocusEvent('blur'));
+  inputOf(fields, id).blur();
+  await fields.updateComplete;
+}
+
+export interface Card {
+  number?: string;
+  expiry?: string;
+  cvv?: string;
+  holder?: string;
+}
+
+/** Fills the fields given; the others stay empty. */
+export async function fill(fields: PaylitCardFields, card: Card): Promise<void> {
+  for (const id of ['number', 'expiry', 'cvv', 'holder'] as const) {
+    const text = card[id];
+    if (text) await type(fields, id, text);
+  }
+}
+
+export const VISA: Card = { number: '4111111111111111', expiry: '1230', cvv: '123', holder: 'Ana Lima' };
+
+/** The checkout of a story, once it has loaded its order. */
+export async function loadedCheckout(root: Element): Promise<PaylitCheckout> {
+  const checkout = await until('the checkout is on the page', () => root.querySelector('paylit-checkout'));
+  await until('the checkout loads its order', () => checkout.shadowRoot?.querySelector('button[part=button]')?.getAttribute('aria-disabled') === 'false');
+  return checkout;
+}
+
+export function payButton(checkout: PaylitCheckout): HTMLButtonElement {
+  return checkout.shadowRoot!.querySelector<HTMLButtonElement>('button[part=button]')!;
+}
+
+export function messageOf(checkout: PaylitCheckout): string {
+  return checkout.shadowRoot!.querySelector('[part=message]')?.textContent?.trim() ?? '';
+}
+
+/** Checks a radio of a wallet select or an installments group by its label's text. */
+export async function choose(host: Element, text: string | RegExp): Promise<void> {
+  const label = await until(`an option labelled ${text}`, () =>
+    [...(host.shadowRoot?.querySelectorAll('label') ?? [])].find((l) => (typeof text === 'string' ? l.textContent!.includes(text) : text.test(l.textContent!))),
+  );
+  label.querySelector('input')!.click();
+}

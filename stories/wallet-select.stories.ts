@@ -1,0 +1,59 @@
+/**
+ * `<paylit-wallet-select>` inside a checkout: the country's wallets and bank methods from
+ * the sandbox's catalog, and a returning payer's saved cards.
+ */
+import type { Meta, StoryObj } from '@storybook/web-components-vite';
+import { html } from 'lit';
+import { ENDPOINT, storyBackend } from './support/backend.js';
+import { cardFieldsIn, choose, loadedCheckout, until } from './support/shopper.js';
+
+interface Args {
+  scenario: string;
+}
+
+const meta: Meta<Args> = {
+  title: 'Elements/Wallet select',
+  component: 'paylit-wallet-select',
+  args: { scenario: 'wallet' },
+  argTypes: { scenario: { control: 'select', options: ['wallet', 'returning'], description: 'The order: a Brazilian order with every method, or a returning payer' } },
+  loaders: [
+    async ({ args }) => {
+      const backend = await storyBackend();
+      return { order: await backend.order(args.scenario), fetch: backend.fetch };
+    },
+  ],
+  render: (_, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} .fetch=${loaded.fetch} @paylit-redirect=${(e: Event) => e.preventDefault()}>
+    <paylit-wallet-select></paylit-wallet-select>
+    <paylit-card-fields></paylit-card-fields>
+  </paylit-checkout>`,
+  play: async ({ canvasElement }) => {
+    await loadedCheckout(canvasElement);
+    await until('the methods show', () => canvasElement.querySelector('paylit-wallet-select')!.shadowRoot?.querySelector('fieldset'));
+  },
+};
+export default meta;
+type Story = StoryObj<Args>;
+
+export const WalletsAndBanks: Story = { name: 'Wallets and banks of Brazil' };
+export const WalletChosen: Story = {
+  name: 'A wallet chosen',
+  play: async (context) => {
+    await meta.play!(context);
+    await choose(context.canvasElement.querySelector('paylit-wallet-select')!, 'Mercado Pago');
+  },
+};
+export const SavedCards: Story = { name: 'Saved cards', args: { scenario: 'returning' } };
+export const SavedCardChosen: Story = {
+  name: 'Saved card chosen: its security code again',
+  args: { scenario: 'returning' },
+  play: async (context) => {
+    await meta.play!(context);
+    await choose(context.canvasElement.querySelector('paylit-wallet-select')!, '1111');
+    const fields = await cardFieldsIn(context.canvasElement);
+    await until('the card fields ask for the security code alone', () => fields.savedCard?.last4 === '1111');
+  },
+};
+export const Spanish: Story = { globals: { locale: 'es' }, args: { scenario: 'returning' } };
+export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' } };
+export const Dark: Story = { globals: { theme: 'dark' } };
+export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'returning' } };
