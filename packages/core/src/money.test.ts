@@ -62,6 +62,13 @@ describe('money', () => {
     expect(formatAmount(1234.5, 'USD', 'en-US')).to.equal('$1,234.50');
     expect(formatAmount(15000, 'CLP', 'es-CL').replace(nbsp, ' ')).to.equal('$15.000');
     expect(() => formatAmount(Number.POSITIVE_INFINITY, 'USD')).to.throw(InvalidArgumentError, 'amount must be a finite number');
+    // Three-decimal currencies show the API's two; asking twice answers the same (formatters are reused).
+    for (let i = 0; i < 2; i++) {
+      expect(formatAmount(1.5, 'KWD', 'en-US').replace(nbsp, ' ')).to.equal('KWD 1.50');
+      expect(formatAmount(15000, 'CLP', 'es-CL').replace(nbsp, ' ')).to.equal('$15.000');
+      expect(() => formatAmount(1, 'XYZQ', 'en')).to.throw(InvalidArgumentError, /currency/);
+      expect(() => formatAmount(1, 'BRL', 'not a locale!')).to.throw(InvalidArgumentError, /locale/);
+    }
   });
 
   it('reads amounts typed in the shopper\'s locale, and round-trips its own format (property)', () => {

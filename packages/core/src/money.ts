@@ -17,15 +17,27 @@ export const AMOUNT_PRECISION = 10;
 export const AMOUNT_SCALE = 2;
 export const MAX_AMOUNT = 10 ** (AMOUNT_PRECISION - AMOUNT_SCALE) - 10 ** -AMOUNT_SCALE;
 
+/** ISO 4217 minor units per code `Intl` was asked about; `null` for a code it does not know. */
+const isoDigits = new Map<string, number | null>();
+
+/** The currency's ISO minor units from `Intl`, asked once per code (a formatter costs a locale's data to build). */
+function currencyDigits(code: string): number | null {
+  let digits = isoDigits.get(code);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = null;
+    }
+    // Bounded: only well-formed codes reach here, and a wrong one is remembered as unknown.
+    if (isoDigits.size < 1024) isoDigits.set(code, digits);
+  }
+  return digits;
+}
+
 /** True for a three-letter uppercase currency code that `Intl` knows. */
 export function isCurrencyCode(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value)) return false;
-  try {
-    new Intl.NumberFormat('en', { style: 'currency', currency: value });
-    return true;
-  } catch {
-    return false;
-  }
+  return typeof value === 'string' && /^[A-Z]{3}$/.test(value) && currencyDigits(value) !== null;
 }
 
 function assertCurrency(currency: unknown): asserts currency is string {
@@ -35,8 +47,7 @@ function assertCurrency(currency: unknown): asserts currency is string {
 /** How many decimals amounts in `currency` carry (never more than the API's 2). */
 export function currencyDecimals(currency: string): number {
   assertCurrency(currency);
-  const iso = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return Math.min(iso, AMOUNT_SCALE);
+  return Math.min(currencyDigits(currency)!, AMOUNT_SCALE);
 }
 
 /**
@@ -82,14 +93,38 @@ export function fromMinorUnits(minor: number, currency: string): number {
  */
 export function formatAmount(amount: number, currency: string, locale?: string | readonly string[]): string {
   assertFinite(amount);
-  const decimals = currencyDecimals(currency);
-  return numberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(amount);
+  if (typeof currency !== 'string') assertCurrency(currency);
+  const key = typeof locale === 'string' || locale === undefined ? `${locale}|${currency}` : undefined;
+  let formatter = key === undefined ? undefined : currencyFormats.get(key);
+  if (!formatter) {
+    formatter = currencyFormat(currency, locale);
+    if (key !== undefined && currencyFormats.size < 256) currencyFormats.set(key, formatter);
+  }
+  return formatter.format(amount);
 }
+
+/**
+ * The locale's formatter for a currency, capped at the API's decimals. The first
+ * formatter a page builds costs the locale's data: the currency's own digits come from
+ * this one formatter instead of a separate one.
+ */
+function currencyFormat(currency: string, locale: string | readonly string[] | undefined): Intl.NumberFormat {
+  if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && !isoDigits.has(currency)) {
+    try {
+      const formatter = new Intl.NumberFormat(locale as string | string[] | undefined, { style: 'currency', currency });
+      const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
+      if (isoDigits.size < 1024) isoDigits.set(currency, digits);
+      if (digits <= AMOUNT_SCALE) return formatter;
+    } catch {
+      // A bad locale or currency: told apart below.
+    }
+  }
+  const decimals = currencyDecimals(currency);
+  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** Formatters by locale, currency and decimals: a checkout formats the same amount style again and again. */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * Reads an amount typed in `locale` (`1.234,50` in es-AR, `1,234.50` in en-US), with or
