@@ -78,6 +78,17 @@ for (const entry of entries) {
     );
     expect(await phase.jsonValue()).not.toMatch(/errored|aborted/);
     await expect(page.locator('.sb-show-errordisplay')).toHaveCount(0);
+    // An element's docs page: its attributes, events, custom properties and parts, read from custom-elements.json.
+    const documented: Record<string, string[]> = {
+      'Elements/Checkout': ['endpoint', 'paylit-declined', '--paylit-button-background', 'button'],
+      'Elements/Card fields': ['disabled', '--paylit-card-fields-gap', 'number-input'],
+      'Elements/Installments': ['--paylit-installments-gap', 'total'],
+      'Elements/Wallet select': ['--paylit-wallet-select-gap', 'logo'],
+    };
+    if (entry.type === 'docs' && documented[entry.title]) {
+      const text = await page.locator('#storybook-docs').innerText();
+      for (const name of documented[entry.title]!) expect(text, `${entry.title} documents ${name}`).toContain(name);
+    }
     if (entry.type === 'story') {
       await expect(page.locator('#storybook-root paylit-checkout, #storybook-root paylit-card-fields, #storybook-root paylit-installments, #storybook-root paylit-wallet-select').first()).toBeAttached();
       const axe = await new AxeBuilder({ page }).include('#storybook-root').analyze();
