@@ -21,12 +21,16 @@ const elements = [];
 for (const mod of manifest.modules) {
   for (const d of mod.declarations ?? []) {
     if (!d.tagName) continue;
-    const props = (d.members ?? []).filter((m) => m.kind === 'field' && !m.static && !m.privacy && !m.readonly && m.attribute !== undefined || (m.kind === 'field' && (d.attributes ?? []).some((a) => a.fieldName === m.name)));
-    const attributes = (d.attributes ?? []).filter((a) => a.fieldName).map((a) => ({ name: a.fieldName, type: a.type?.text ?? 'string', description: a.description ?? '' }));
+    const fromAttributes = (d.attributes ?? []).filter((a) => a.fieldName).map((a) => ({ name: a.fieldName, type: a.type?.text ?? 'string', description: a.description ?? '' }));
+    // Properties with no attribute (such as the checkout's `fetch`): React 19 and Vue set them as properties.
+    const propertiesOnly = (d.members ?? [])
+      .filter((m) => m.kind === 'field' && !m.static && !m.privacy && !m.readonly && m.type?.text && !fromAttributes.some((a) => a.name === m.name))
+      .map((m) => ({ name: m.name, type: m.type.text, description: m.description ?? '' }));
+    const attributes = [...fromAttributes, ...propertiesOnly];
     // Only the events the JSDoc names (@fires): the analyzer also guesses some from the code.
     // Native events (input, change) are React's and Vue's own props already.
     const events = (d.events ?? []).filter((e) => e.name?.startsWith('paylit-') && e.description).map((e) => ({ name: e.name, type: eventTypes[e.name] ?? 'Event', description: e.description }));
-    elements.push({ tag: d.tagName, className: d.name, attributes, events, props });
+    elements.push({ tag: d.tagName, className: d.name, attributes, events });
   }
 }
 

@@ -244,6 +244,7 @@ export class PaylitCardFields extends LitElement {
    * PEM) and answers what the checkout posts. Incomplete fields are shown and refused.
    */
   async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
+    if (this.#saved) throw new Error('a saved card is chosen in the checkout: use encryptCvv() for its security code');
     if (!this.reportValidity()) throw new CardFieldsInvalidError(FIELDS.filter((f) => this.errors[f]));
     const number = cardDigits(this.numberInput.value);
     const expiry = parseExpiry(this.expiryInput.value)!;
