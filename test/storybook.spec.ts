@@ -11,6 +11,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { consoleErrors } from './support/console.js';
 
 const root = fileURLToPath(new URL('../storybook-static/', import.meta.url));
 const index = JSON.parse(readFileSync(join(root, 'index.json'), 'utf8')) as { entries: Record<string, { id: string; title: string; name: string; type: 'story' | 'docs' }> };
@@ -18,7 +19,7 @@ const entries = Object.values(index.entries);
 
 const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2', '.png': 'image/png' };
 
-const test = base.extend<{ errors: string[] }, { storybook: string }>({
+const test = base.extend<{ consoleErrors: string[] }, { storybook: string }>({
   storybook: [
     async ({}, use) => {
       const server: Server = createServer(async (req, res) => {
@@ -37,17 +38,7 @@ const test = base.extend<{ errors: string[] }, { storybook: string }>({
     },
     { scope: 'worker' },
   ],
-  errors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(e.message));
-      await use(errors);
-    },
-    { auto: true },
-  ],
+  consoleErrors: [consoleErrors, { auto: true }],
 });
 
 test('the build has a story for every element and state the designers asked for', () => {
@@ -63,7 +54,7 @@ test('the build has a story for every element and state the designers asked for'
 });
 
 for (const entry of entries) {
-  test(`${entry.type === 'docs' ? 'docs' : 'story'}: ${entry.title} / ${entry.name}`, async ({ page, storybook, errors }) => {
+  test(`${entry.type === 'docs' ? 'docs' : 'story'}: ${entry.title} / ${entry.name}`, async ({ page, storybook }) => {
     await page.goto(`${storybook}/iframe.html?id=${entry.id}&viewMode=${entry.type === 'docs' ? 'docs' : 'story'}`);
     const phase = await page.waitForFunction(
       () => {
@@ -94,6 +85,5 @@ for (const entry of entries) {
       const axe = await new AxeBuilder({ page }).include('#storybook-root').analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }
-    expect(errors, 'console errors').toEqual([]);
   });
 }

@@ -89,7 +89,7 @@ async function start(): Promise<StoryBackend> {
   }
 
   const fetch: typeof globalThis.fetch = async (input, init) => {
-    const request = new Request(new URL(input instanceof Request ? input.url : String(input), origin), init);
+    const request = new Request(input, init);
     const url = new URL(request.url);
     if (url.origin !== origin || !url.pathname.startsWith(`${ENDPOINT}/`)) throw new TypeError(`the stories' backend answers ${ENDPOINT}/… only, not ${url.href}`);
     const res = await h.request(`${url.pathname.slice(ENDPOINT.length)}${url.search}`, { method: request.method, headers: request.headers, ...(request.method === 'GET' ? {} : { body: await request.text() }) });

@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
+import { consoleErrors } from './console.js';
 
 export interface Demo {
   url: string;
@@ -28,18 +29,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { demo: Demo }>({
     { scope: 'worker' },
   ],
   // Every page of every test: no console error, no CSP or Trusted Types violation.
-  consoleErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text());
-      });
-      page.on('pageerror', (e) => errors.push(e.message));
-      await use(errors);
-      expect(errors, 'console errors').toEqual([]);
-    },
-    { auto: true },
-  ],
+  consoleErrors: [consoleErrors, { auto: true }],
 });
 export { expect };
 
