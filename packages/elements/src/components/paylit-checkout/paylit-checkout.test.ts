@@ -235,6 +235,18 @@ describe('<paylit-checkout>', () => {
       container.append(returned);
       expect((await again).payment.id).to.equal(payment.id);
       container.remove();
+      // A payment id that is not the order's cannot be confirmed: the payer is told, not left with nothing.
+      history.replaceState(null, '', `?payment_id=D-1-not-this-order&order=${o.id}`);
+      const unknown = new PaylitCheckout();
+      const failed = oneEvent(unknown, 'paylit-error') as Promise<PaylitErrorEvent>;
+      unknown.endpoint = env.endpoint;
+      unknown.order = o.id;
+      unknown.lang = 'en';
+      document.body.append(unknown);
+      expect((await failed).kind).to.equal('validation');
+      await unknown.updateComplete;
+      expect(unknown.shadowRoot!.querySelector('[part=message]')!.textContent!.trim()).to.equal('The payment could not be made. Try again.');
+      unknown.remove();
     } finally {
       history.replaceState(null, '', before);
     }

@@ -223,7 +223,11 @@ export class PaylitCheckout extends LitElement {
     if (!paymentId || params.get('order') !== this.order) return;
     const res = await this.#fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`));
     const body = (await res.json()) as ServerAnswer;
-    if (res.ok && body.payment) this.#outcome(body.payment, null);
+    if (res.ok && body.payment) return this.#outcome(body.payment, null);
+    // The payer is back but the payment cannot be confirmed: say so rather than show nothing.
+    const text = this.#t().serverError;
+    this.message = { text, error: true };
+    this.dispatchEvent(new PaylitErrorEvent({ kind: res.status >= 500 ? 'server' : 'validation', message: body.error?.message ?? text, retryable: res.status >= 500 }));
   }
 
   #cardFields(): PaylitCardFields | null {
