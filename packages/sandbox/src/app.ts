@@ -7,7 +7,7 @@ import { apiErrorBody } from '@paylit/core/codes';
 import { ApiFailure, DroppedConnection } from './errors.js';
 import type { SandboxEnv } from './env.js';
 import type { SandboxInternals } from './internals.js';
-import { MAX_BODY_BYTES } from './middleware/auth.js';
+import { bodyLimit } from './middleware/body-limit.js';
 import { faults } from './middleware/faults.js';
 import { mountApi } from './routes/api.js';
 import { mountPages } from './routes/pages.js';
@@ -16,7 +16,8 @@ import { expirePending } from './state/payments.js';
 
 
 export function createApp(sandbox: SandboxInternals, onUnexpected: (error: unknown) => void): Hono<SandboxEnv> {
-  const app = new Hono<SandboxEnv>();
+  // Not strict: `/payments/` is `/payments` (api-behaviour.md, "The wire dialect").
+  const app = new Hono<SandboxEnv>({ strict: false });
 
   app.onError((error, c) => {
     if (error instanceof ApiFailure) return c.json(error.body, error.status as 400);
@@ -26,12 +27,8 @@ export function createApp(sandbox: SandboxInternals, onUnexpected: (error: unkno
   });
   app.notFound((c) => c.json(apiErrorBody(5000), 404));
 
+  app.use('*', bodyLimit());
   app.use('*', faults(sandbox.faults));
-  // hono/body-limit re-creates the Request, which the Node adapter's request does not survive for DELETE; a header check and the auth's read suffice.
-  app.use('*', async (c, next) => {
-    if (Number(c.req.header('Content-Length') ?? 0) > MAX_BODY_BYTES) return c.json(apiErrorBody(5000), 413);
-    await next();
-  });
   app.use('*', async (_c, next) => {
     expirePending(sandbox.store);
     await next();

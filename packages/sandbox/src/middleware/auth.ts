@@ -10,9 +10,6 @@ import type { Clock } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
 
-/** The largest body the sandbox reads. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
 export interface AuthOptions {
   credentials: Credentials;
   clock: Clock;
@@ -43,9 +40,8 @@ export function authentication(options: AuthOptions): MiddlewareHandler<SandboxE
       const ip = clientIp(c.env?.incoming?.socket?.remoteAddress);
       if (ip === undefined || !allowedIps.includes(ip)) throw new ApiFailure(3002);
     }
-    const body = await c.req.text();
-    if (body.length > MAX_BODY_BYTES) throw new ApiFailure(5000, undefined, 413);
-    c.set('rawBody', body);
+    // Read and limited by the body-limit middleware, before anything else.
+    const body = c.get('rawBody');
     const login = c.req.header('X-Login');
     const date = c.req.header('X-Date');
     const signature = parseAuthorizationHeader(c.req.header('Authorization'));

@@ -1,0 +1,56 @@
+/**
+ * Every request body is read here, once, before anything else (faults, authentication,
+ * routing), counting its bytes as they stream: past `maxBytes` the answer is 413 / 5000 at
+ * once, with or without `Content-Length` (a chunked body is cut off at the limit, the rest
+ * is never kept). The bytes read become `rawBody`, what the signature covers, and feed
+ * `c.req`'s own readers (`text()`, `parseBody()`).
+ *
+ * Not `hono/body-limit`: it counts the same way but then re-creates the request with
+ * `new Request(c.req.raw, { body })`, which the Node adapter's lightweight request does not
+ * survive for a DELETE; here the request is never re-created.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { ApiFailure } from '../errors.js';
+import type { SandboxEnv } from '../env.js';
+
+/** The largest body the sandbox reads. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const decoder = new TextDecoder();
+
+function tooLarge(): ApiFailure {
+  return new ApiFailure(5000, undefined, 413);
+}
+
+export function bodyLimit({ maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {}): MiddlewareHandler<SandboxEnv> {
+  return async (c, next) => {
+    const declared = c.req.header('Content-Length');
+    if (declared !== undefined && !c.req.header('Transfer-Encoding') && Number(declared) > maxBytes) throw tooLarge();
+    const stream = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : c.req.raw.body;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    if (stream) {
+      const reader = stream.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          void reader.cancel().catch(() => undefined);
+          throw tooLarge();
+        }
+        chunks.push(value);
+      }
+    }
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    // HonoRequest keeps promises of what it read in `bodyCache` (typed as values); its readers derive the others from it.
+    (c.req.bodyCache as Record<string, Promise<unknown>>).arrayBuffer = Promise.resolve(bytes.buffer);
+    c.set('rawBody', decoder.decode(bytes));
+    await next();
+  };
+}
