@@ -22,6 +22,17 @@ export interface HandlerContext {
   resolveOrder: (id: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
   onNotification: ((event: NotificationEvent) => void | Promise<void>) | undefined;
   logError: (error: unknown) => void;
+  /** Timings of one-order-one-charge (see charges.ts). */
+  charge: ChargeTimings;
+}
+
+export interface ChargeTimings {
+  /** How long an attempt may be with the API before others stop waiting for it: the client's deadline and a margin. */
+  inFlightMs: number;
+  /** How long an attempt whose outcome is unknown keeps its order closed if the API shows no payment for it. */
+  outcomeWindowMs: number;
+  /** How often a waiting submission looks at the order's state again. */
+  pollMs: number;
 }
 
 /** Orders already checked, by identity: a store that answers the same frozen object is not checked again. */

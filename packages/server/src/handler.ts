@@ -67,6 +67,11 @@ export interface CheckoutHandlerOptions {
   logger?: (entry: LogEntry) => void;
   /** Errors the handler did not expect. Default: `console.error`. */
   onError?: (error: unknown) => void;
+  /**
+   * How long an order stays closed after an attempt whose outcome is unknown (the API
+   * timed out or the connection dropped) while the API shows no payment for it. Default 2 minutes.
+   */
+  outcomeWindowMs?: number;
 }
 
 const optionsSchema = z.object({
@@ -78,6 +83,7 @@ const optionsSchema = z.object({
   apiToken: z.string().min(16, 'must be at least 16 characters').optional(),
   rateLimit: z.union([z.literal(false), z.object({ windowMs: z.number().int().positive(), max: z.number().int().positive() })]).optional(),
   maxBodyBytes: z.number().int().positive().optional(),
+  outcomeWindowMs: z.number().int().positive().optional(),
 }).loose();
 
 function clientAddress(c: Parameters<MiddlewareHandler<HandlerEnv>>[0], trustProxy: boolean): string {
@@ -105,6 +111,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     resolveOrder: options.resolveOrder ?? ((id) => store.getOrder(id)),
     onNotification: options.onNotification,
     logError: onError,
+    charge: { inFlightMs: options.client.deadlineMs + 10_000, outcomeWindowMs: options.outcomeWindowMs ?? 120_000, pollMs: 50 },
   };
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
   const limit = options.rateLimit === false ? undefined : options.rateLimit ?? { windowMs: 60_000, max: 120 };

@@ -228,6 +228,11 @@ export class PaymentsClient {
     return `pl${hex.slice(0, 40)}`;
   }
 
+  /** How long one call may take, retries included. */
+  get deadlineMs(): number {
+    return this.#requester.config.deadlineMs;
+  }
+
   /** The base address requests go to. */
   get baseUrl(): string {
     return this.#requester.config.baseUrl;

@@ -12,6 +12,8 @@ export type CheckoutErrorType =
   | 'order_mismatch'
   | 'method_not_allowed'
   | 'payment_refused'
+  | 'payment_in_progress'
+  | 'idempotency_key_reused'
   | 'rate_limited'
   | 'payload_too_large'
   | 'upstream_unavailable'

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { PaymentMethodRecord } from '@paylit/core/schemas';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
+import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
 
@@ -15,6 +16,32 @@ const orderParam = z.string().regex(/^[\w\-.:]{1,80}$/, 'must be an order id');
 const installmentsBody = z.strictObject({ order: orderParam, bin: z.string().regex(/^\d{6}(\d{2})?$/, 'must be the first 6 or 8 digits of the card') });
 
 const TTL_MS = 5 * 60 * 1000;
+/** How long a plan made for an order may be paid with: longer than the cache that hands it out. */
+const PLAN_TTL_MS = 60 * 60 * 1000;
+
+/** What an installment plan was made for, kept under each of its ids (the plan's and each option's). */
+interface PlanBinding {
+  order: string;
+  amount: number;
+  currency: string;
+  bin: string;
+}
+
+const planKey = (id: string) => `plan:${id}`;
+
+/**
+ * Refuses a plan id that this handler did not make for this order and its amount: another
+ * order's plan (another amount, another BIN's rates) or one made up. The card's BIN itself
+ * is inside the JWE, so the API checks it against the plan.
+ */
+export async function checkPlan(ctx: HandlerContext, order: MerchantOrder, installmentsId: string): Promise<void> {
+  const text = await ctx.store.bound(planKey(installmentsId));
+  const plan = text === undefined ? undefined : (JSON.parse(text) as PlanBinding);
+  if (!plan) throw new CheckoutError(400, { type: 'invalid_request', message: 'method.installmentsId is not an installment plan offered for this order, or it has expired; choose the installments again', param: 'method.installmentsId' });
+  if (plan.order !== order.id || plan.amount !== order.amount || plan.currency !== order.currency) {
+    throw new CheckoutError(409, { type: 'order_mismatch', message: 'method.installmentsId was made for another order or amount; choose the installments again', param: 'method.installmentsId' });
+  }
+}
 
 /** A small time-limited cache, so a page of shoppers does not ask the API the same thing. */
 class Cache<T> {
@@ -77,9 +104,12 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const order = await loadOrder(ctx, id);
     if (!order.installments || order.intent === 'verify') return c.json({ plan: null });
     try {
-      const plan = await plans.get(`${order.id}\n${order.amount}\n${bin}`, () =>
-        ctx.client.installmentsPlans.create({ country: order.country, bin, amount: order.amount, currency: order.currency }),
-      );
+      const plan = await plans.get(`${order.id}\n${order.amount}\n${bin}`, async () => {
+        const made = await ctx.client.installmentsPlans.create({ country: order.country, bin, amount: order.amount, currency: order.currency });
+        const binding = JSON.stringify({ order: order.id, amount: order.amount, currency: order.currency, bin } satisfies PlanBinding);
+        await Promise.all([made.id, ...made.installments.map((option) => option.id)].map((id) => ctx.store.bind(planKey(id), binding, PLAN_TTL_MS)));
+        return made;
+      });
       return c.json({ plan });
     } catch (error) {
       throw fromApiError(error);

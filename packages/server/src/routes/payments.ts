@@ -1,17 +1,20 @@
 /**
  * The submission: what `<paylit-checkout>` posts (the JWE, holder, expiry, the plan or
  * method, a per-submit attempt id). The trusted part of the payment comes from the order;
- * the idempotency key derives from the order and the attempt, so a double click or a
- * retried request charges once. And a payment's status, for return pages.
+ * an order is charged at most once (charges.ts: a submission for an order in flight or
+ * paid answers that payment, `replayed: true`); the idempotency key derives from the order
+ * and the attempt, so a retried request charges once. And a payment's status, for return pages.
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import type { PaymentRequest } from '@paylit/core/schemas';
+import { attemptOrderId, chargeOnce } from '../charges.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
+import { checkPlan } from './checkout.js';
 import { nextAction, publicPayment } from './public-payment.js';
 
 const jwe = z.string().regex(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/, 'must be a compact JWE').max(4096);
@@ -70,7 +73,7 @@ export function paymentRequest(ctx: HandlerContext, order: MerchantOrder, s: Sub
     currency: order.currency,
     country: order.country,
     payer: order.payer,
-    order_id: `${order.id}.${s.attempt}`,
+    order_id: attemptOrderId(order.id, s.attempt),
     ...(order.description !== undefined ? { description: order.description } : {}),
     notification_url: `${ctx.publicUrl}/notifications`,
     callback_url: `${ctx.publicUrl}/callback`,
@@ -132,17 +135,15 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const order = await loadOrder(ctx, submission.order);
     checkAgreement(order, submission);
     const request = paymentRequest(ctx, order, submission);
+    if ('installmentsId' in submission.method && submission.method.installmentsId !== undefined) await checkPlan(ctx, order, submission.method.installmentsId);
     const checked = checkedRequests.get(order) ?? new Set<string>();
     const firstOfItsKind = !checked.has(submission.method.type);
-    let record;
-    try {
-      record = await ctx.client.payments.create(request, { idempotencyKey: await ctx.client.idempotencyKeyFor(order.id, submission.attempt), validate: firstOfItsKind });
-    } catch (error) {
-      throw fromApiError(error);
-    }
-    if (firstOfItsKind) checkedRequests.set(order, checked.add(submission.method.type));
-    await ctx.store.linkPayment({ paymentId: record.id, orderId: order.id, attempt: submission.attempt });
-    return c.json({ payment: publicPayment(record, order.id), nextAction: nextAction(record) });
+    const { record, replayed } = await chargeOnce(ctx, order.id, submission.attempt, async () => {
+      const made = await ctx.client.payments.create(request, { idempotencyKey: await ctx.client.idempotencyKeyFor(order.id, submission.attempt), validate: firstOfItsKind });
+      if (firstOfItsKind) checkedRequests.set(order, checked.add(submission.method.type));
+      return made;
+    });
+    return c.json({ payment: publicPayment(record, order.id), nextAction: nextAction(record), ...(replayed ? { replayed } : {}) });
   });
 
   app.get('/payments/:id', async (c) => {

@@ -9,7 +9,7 @@
  */
 import { createClient } from 'redis';
 import { merchantOrderSchema, type MerchantOrder } from '../order.js';
-import type { CheckoutStore, PaymentLink } from './store.js';
+import type { ChargeState, CheckoutStore, PaymentLink } from './store.js';
 
 export interface RedisStoreOptions {
   /** `redis://host:port`. Default `redis://127.0.0.1:6379`. */
@@ -19,6 +19,15 @@ export interface RedisStoreOptions {
 }
 
 type Client = ReturnType<typeof createClient>;
+
+/** Compare-and-set on the charge state's `rev`, in one step on the server. */
+const SWAP_CHARGE = `
+local current = redis.call('GET', KEYS[1])
+local rev = ''
+if current then rev = cjson.decode(current).rev end
+if rev ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+return 1`;
 
 export class RedisStore implements CheckoutStore {
   readonly #client: Client;
@@ -55,6 +64,27 @@ export class RedisStore implements CheckoutStore {
 
   async paymentsOfOrder(orderId: string) {
     return this.#client.lRange(this.#key('order-payments', orderId), 0, -1);
+  }
+
+  async getCharge(orderId: string) {
+    const text = await this.#client.get(this.#key('charge', orderId));
+    return text === null ? undefined : (JSON.parse(text) as ChargeState);
+  }
+
+  async swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState) {
+    const done = await this.#client.eval(SWAP_CHARGE, { keys: [this.#key('charge', orderId)], arguments: [expectedRev ?? '', JSON.stringify(next)] });
+    return done === 1;
+  }
+
+  async bind(key: string, value: string, ttlMs: number) {
+    const k = this.#key('bound', key);
+    // A bound value never changes until it expires, so reading it after a refused SET NX is safe.
+    if ((await this.#client.set(k, value, { NX: true, PX: ttlMs })) === 'OK') return undefined;
+    return (await this.#client.get(k)) ?? undefined;
+  }
+
+  async bound(key: string) {
+    return (await this.#client.get(this.#key('bound', key))) ?? undefined;
   }
 
   async claim(key: string, ttlMs: number) {

@@ -1,7 +1,9 @@
 /**
  * What the checkout handler remembers, behind an interface so that any number of
  * instances can share it: orders (standalone mode), which payments belong to which order,
- * one-time claims (notification and callback deduplication) and rate-limit counters.
+ * each order's charge state (so an order is charged at most once), values bound once
+ * (installment plans to their order, idempotency keys to their operation), one-time
+ * claims (notification and callback deduplication, per-payment locks) and rate-limit counters.
  * `MemoryStore` is the default; `RedisStore` (`@paylit/server/redis`) is for several instances.
  */
 import type { MerchantOrder } from '../order.js';
@@ -12,12 +14,34 @@ export interface PaymentLink {
   attempt: string;
 }
 
+/**
+ * Where an order's payment stands. `charging`: an attempt is with the API (or its outcome
+ * is not known yet, `unknown`); `settled`: a payment was made (PAID, AUTHORIZED, VERIFIED,
+ * or PENDING while the payer acts); `open`: the last attempt was rejected, the order may be
+ * paid again. No state at all is open too. `rev` changes on every write (see `swapCharge`).
+ */
+export type ChargeState =
+  | { state: 'charging'; rev: string; attempt: string; since: number; unknown?: true }
+  | { state: 'settled'; rev: string; attempt: string; paymentId: string }
+  | { state: 'open'; rev: string; lastPaymentId?: string; lastAttempt?: string };
+
 export interface CheckoutStore {
   getOrder(id: string): Promise<MerchantOrder | undefined>;
   putOrder(order: MerchantOrder): Promise<void>;
   linkPayment(link: PaymentLink): Promise<void>;
   orderOfPayment(paymentId: string): Promise<string | undefined>;
   paymentsOfOrder(orderId: string): Promise<string[]>;
+  /** The order's charge state; undefined when it was never charged. */
+  getCharge(orderId: string): Promise<ChargeState | undefined>;
+  /**
+   * Writes `next` only if the stored state's `rev` is still `expectedRev` (undefined: no
+   * state yet), atomically across instances; true when written.
+   */
+  swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState): Promise<boolean>;
+  /** Binds `key` to `value` for `ttlMs` unless it is bound already; answers the value bound before, or undefined when this call bound it. */
+  bind(key: string, value: string, ttlMs: number): Promise<string | undefined>;
+  /** The value bound to `key`, if any and not expired. */
+  bound(key: string): Promise<string | undefined>;
   /** True the first time `key` is claimed within `ttlMs`, false after, on every instance. */
   claim(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
@@ -30,8 +54,11 @@ export class MemoryStore implements CheckoutStore {
   readonly #orders = new Map<string, MerchantOrder>();
   readonly #paymentOrder = new Map<string, string>();
   readonly #orderPayments = new Map<string, string[]>();
+  readonly #charges = new Map<string, ChargeState>();
   readonly #claims = new Map<string, number>();
+  readonly #bound = new Map<string, { value: string; until: number }>();
   readonly #hits = new Map<string, { count: number; until: number }>();
+  #writes = 0;
 
   /** The stored order itself, frozen: the handler validates and copies what it reads. */
   async getOrder(id: string) {
@@ -56,11 +83,37 @@ export class MemoryStore implements CheckoutStore {
     return [...(this.#orderPayments.get(orderId) ?? [])];
   }
 
+  async getCharge(orderId: string) {
+    const state = this.#charges.get(orderId);
+    return state && { ...state };
+  }
+
+  async swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState) {
+    if (this.#charges.get(orderId)?.rev !== expectedRev) return false;
+    this.#charges.set(orderId, { ...next });
+    return true;
+  }
+
+  async bind(key: string, value: string, ttlMs: number) {
+    const now = Date.now();
+    const existing = this.#bound.get(key);
+    if (existing && existing.until > now) return existing.value;
+    this.#bound.set(key, { value, until: now + ttlMs });
+    this.#sweepSoon(now);
+    return undefined;
+  }
+
+  async bound(key: string) {
+    const existing = this.#bound.get(key);
+    return existing && existing.until > Date.now() ? existing.value : undefined;
+  }
+
   async claim(key: string, ttlMs: number) {
     const now = Date.now();
     const until = this.#claims.get(key);
     if (until !== undefined && until > now) return false;
     this.#claims.set(key, now + ttlMs);
+    this.#sweepSoon(now);
     return true;
   }
 
@@ -73,10 +126,26 @@ export class MemoryStore implements CheckoutStore {
     const entry = this.#hits.get(key);
     if (!entry || entry.until <= now) {
       this.#hits.set(key, { count: 1, until: now + windowMs });
-      if (this.#hits.size > 100_000) for (const [k, v] of this.#hits) if (v.until <= now) this.#hits.delete(k);
+      this.#sweepSoon(now);
       return 1;
     }
     return ++entry.count;
+  }
+
+  /** How many claims, bound values and counters are held (expired ones go at the next sweep). */
+  get size(): { claims: number; bound: number; hits: number } {
+    return { claims: this.#claims.size, bound: this.#bound.size, hits: this.#hits.size };
+  }
+
+  /** Drops every expired claim, bound value and counter. Runs by itself every 1,000 writes. */
+  sweep(now = Date.now()): void {
+    for (const [k, until] of this.#claims) if (until <= now) this.#claims.delete(k);
+    for (const [k, v] of this.#bound) if (v.until <= now) this.#bound.delete(k);
+    for (const [k, v] of this.#hits) if (v.until <= now) this.#hits.delete(k);
+  }
+
+  #sweepSoon(now: number): void {
+    if (++this.#writes % 1000 === 0) this.sweep(now);
   }
 
   async close() {}
