@@ -82,7 +82,8 @@ for (const action of ['capture', 'cancel', 'refunds']) {
   app.post(`/shop/payments/:id/${action}`, async (c) => {
     const res = await admin(`/admin/payments/${encodeURIComponent(c.req.param('id'))}/${action}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': c.req.header('Idempotency-Key') ?? crypto.randomUUID() },
+      // The page's action id (one per click, kept across retries) makes each action happen once.
+      headers: { 'Content-Type': 'application/json' },
       body: await c.req.text() || '{}',
     });
     return new Response(res.body, { status: res.status, headers: { 'Content-Type': 'application/json' } });

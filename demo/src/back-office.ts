@@ -29,12 +29,16 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 const statusLine = document.getElementById('status')!;
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
 
-async function act(payment: Payment, action: 'capture' | 'cancel' | 'refunds', amount?: number): Promise<void> {
+/**
+ * One operator action: `id` is made when its button is drawn and kept until the table is
+ * drawn again, so a double click or a retry of the same action captures or refunds once.
+ */
+async function act(payment: Payment, action: 'capture' | 'cancel' | 'refunds', id: string, amount?: number): Promise<void> {
   statusLine.textContent = 'Working…';
   const res = await fetch(`/shop/payments/${encodeURIComponent(payment.id)}/${action}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify(amount === undefined ? {} : { amount }),
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action: id, ...(amount === undefined ? {} : { amount }) }),
   });
   const body = await res.json();
   const verb = { capture: 'Capture', cancel: 'Cancel', refunds: 'Refund' }[action];
@@ -47,14 +51,16 @@ function amountAction(payment: Payment, action: 'capture' | 'refunds', label: st
   const input = el('input', { type: 'number', min: '0.01', step: '0.01', placeholder: String(payment.amount), className: 'amount' });
   input.setAttribute('aria-label', `${label} amount for ${payment.id}`);
   const button = el('button', { type: 'button', textContent: label });
-  button.addEventListener('click', () => void act(payment, action, input.value === '' ? undefined : Number(input.value)));
+  const id = crypto.randomUUID();
+  button.addEventListener('click', () => void act(payment, action, id, input.value === '' ? undefined : Number(input.value)));
   return el('span', { className: 'action' }, input, button);
 }
 
 function actions(p: Payment): Node[] {
   if (p.status === 'AUTHORIZED') {
     const cancel = el('button', { type: 'button', textContent: 'Cancel' });
-    cancel.addEventListener('click', () => void act(p, 'cancel'));
+    const id = crypto.randomUUID();
+    cancel.addEventListener('click', () => void act(p, 'cancel', id));
     return [amountAction(p, 'capture', 'Capture'), cancel];
   }
   if (p.status === 'PAID') return [amountAction(p, 'refunds', 'Refund')];

@@ -118,24 +118,26 @@ test('a decline is a payment, not an error; an API refusal is a 422 that names t
 
 test('saved cards, saved wallets and redirect methods; only the order\'s own', async () => {
   const saved = await shop.client.cards.create({ country: 'BR', card: { holder_name: 'T', expiration_month: 1, expiration_year: 2040, number: '4111111111111111', cvv: '123' }, payer });
-  const order = await shop.order({ savedCardIds: [saved.card_id], methods: ['CARD', 'PX', 'MP'] });
+  // Each payment is an order of its own: an order is charged once.
+  const newOrder = () => shop.order({ savedCardIds: [saved.card_id], methods: ['CARD', 'PX', 'MP'] });
+  const order = await newOrder();
   const savedCard = async (cardId: string, cvv: string) => ({ type: 'saved_card', cardId, encryptedCvv: await encryptCvv(cvv, shop.sandbox.publicJwk) });
   const paid = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: await savedCard(saved.card_id, '123') }) });
   expect(paid.body.payment).toMatchObject({ status: 'PAID', card: { last4: '1111' } });
   expect((await shop.client.payments.retrieve(paid.body.payment.id)).card).toMatchObject({ card_id: saved.card_id });
   // The sandbox opened the JWE: a security code of the wrong length for the brand is its 315.
-  const wrongCvv = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: await savedCard(saved.card_id, '1234') }) });
+  const wrongCvv = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: (await newOrder()).id, attempt: crypto.randomUUID(), method: await savedCard(saved.card_id, '1234') }) });
   expect(wrongCvv.body.payment).toMatchObject({ status: 'REJECTED', status_code: '315' });
   const noCvv = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'saved_card', cardId: saved.card_id } }) });
   expect([noCvv.status, noCvv.body.error.type, noCvv.body.error.param]).toEqual([400, 'invalid_request', 'method.encryptedCvv']);
   const other = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: await savedCard('CV-someone-else', '123') }) });
   expect([other.status, other.body.error.type]).toEqual([403, 'forbidden']);
-  const pix = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
+  const pix = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: (await newOrder()).id, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
   expect(pix.body.payment.status).toBe('PENDING');
   expect(pix.body.nextAction).toEqual({ type: 'redirect', url: expect.stringContaining('/sandbox-pages/redirect/') });
   const boleto = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'BL' } }) });
   expect([boleto.status, boleto.body.error.type]).toEqual([403, 'method_not_allowed']);
-  const wallet = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP', save: true } }) });
+  const wallet = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: (await newOrder()).id, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP', save: true } }) });
   expect(wallet.body.nextAction.type).toBe('redirect');
   const noSaved = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP', useSaved: true } }) });
   expect([noSaved.status, noSaved.body.error.type]).toEqual([403, 'forbidden']);
@@ -225,7 +227,7 @@ test('a PENDING refund confirmed by notification reaches the merchant\'s hook on
   const order = await shop.order({ methods: ['PX'] });
   const pix = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
   await fetch(pix.body.nextAction.url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) });
-  const refunded = await fetch(`${shop.base}/admin/payments/${pix.body.payment.id}/refunds`, { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Length': '0' } });
+  const refunded = await fetch(`${shop.base}/admin/payments/${pix.body.payment.id}/refunds`, { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Length': '0', 'Idempotency-Key': crypto.randomUUID() } });
   const { refund } = await refunded.json();
   expect(refund.status).toBe('PENDING');
   await expect.poll(() => shop.notifications.filter((n) => n.record.id === refund.id).map((n) => n.record.status)).toEqual(['PENDING', 'SUCCESS']);
@@ -254,9 +256,12 @@ test('the back office: token required; capture in part, cancel, refund, retrieve
   const order = await shop.order({ intent: 'authorize', amount: 100 });
   const auth = (await submitCard(shop, order.id)).res.body.payment;
   const admin = (path: string, init: RequestInit = {}, token = shop.apiToken) =>
-    fetch(`${shop.base}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.body ? { 'Content-Type': 'application/json' } : { 'Content-Length': '0' }), ...(init.headers as object) } }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    fetch(`${shop.base}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.body ? { 'Content-Type': 'application/json' } : { 'Content-Length': '0' }), ...(init.method === 'POST' ? { 'Idempotency-Key': crypto.randomUUID() } : {}), ...(init.headers as object) } }).then(async (r) => ({ status: r.status, body: await r.json() }));
   expect((await admin(`/admin/payments/${auth.id}`, {}, 'wrong-token-0123456789')).status).toBe(401);
   expect((await fetch(`${shop.base}/admin/payments/${auth.id}`)).status).toBe(401);
+  // Without an Idempotency-Key or an action id, a retried capture could capture twice: refused.
+  const unkeyed = await fetch(`${shop.base}/admin/payments/${auth.id}/capture`, { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ amount: 30 }) });
+  expect([unkeyed.status, (await unkeyed.json()).error.param]).toEqual([400, 'action']);
   const capture = await admin(`/admin/payments/${auth.id}/capture`, { method: 'POST', body: JSON.stringify({ amount: 30 }) });
   expect(capture.body.payment).toMatchObject({ status: 'PAID', amount: 30, authorization_id: auth.id });
   const refund = await admin(`/admin/payments/${capture.body.payment.id}/refunds`, { method: 'POST', body: JSON.stringify({ amount: 10 }) });

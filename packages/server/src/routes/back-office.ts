@@ -2,8 +2,10 @@
  * Standalone mode, for merchants whose backend is not Node: an order API that stores the
  * orders the checkout trusts, and back-office routes to capture, cancel, refund and
  * retrieve, all behind one bearer token. Never reachable from a shopper's browser without it.
+ * Each capture, cancel and refund happens once per operator action (its `action` id or
+ * `Idempotency-Key`), one at a time per payment.
  */
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { amountSchema } from '@paylit/core/schemas';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
@@ -35,14 +37,61 @@ export function bearer(token: string): MiddlewareHandler<HandlerEnv> {
 }
 
 const id = z.string().min(1).max(200);
-const captureBody = z.strictObject({ amount: amountSchema.optional() });
-const refundBody = z.strictObject({ amount: amountSchema.optional(), description: z.string().max(200).optional() });
+/** An id the back office makes once per operator action (one click, kept across its retries). */
+const action = z.string().regex(/^[\w-]{8,64}$/, 'must be 8 to 64 letters, digits, "_" or "-", made once per operator action').optional();
+const captureBody = z.strictObject({ amount: amountSchema.optional(), action });
+const cancelBody = z.strictObject({ action });
+const refundBody = z.strictObject({ amount: amountSchema.optional(), description: z.string().max(200).optional(), action });
 
-/** The merchant's idempotency key for a back-office call, from the `Idempotency-Key` header. */
-function keyOf(header: string | undefined): { idempotencyKey?: string } {
-  if (header === undefined) return {};
-  if (header.length < 1 || header.length > 42) throw new CheckoutError(400, { type: 'invalid_request', message: 'Idempotency-Key must be 1 to 42 characters', param: 'Idempotency-Key' });
-  return { idempotencyKey: header };
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const LOCK_MS = 60_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The JSON body, or `{}` when there is none (`Content-Length: 0`, or an empty body). */
+async function optionalJson(c: Context<HandlerEnv>): Promise<unknown> {
+  const length = c.req.header('Content-Length');
+  if (length === '0' || (length === undefined && c.req.header('Transfer-Encoding') === undefined)) return {};
+  return readJson(c);
+}
+
+/**
+ * The API's idempotency key for one operator action: from the caller's `Idempotency-Key`
+ * header, else from the `action` id in the body; one of them is required, so that a
+ * retried click or request never acts twice. The key is bound to its operation (what,
+ * on which payment, with which body): the same key for another operation is refused
+ * here, never answered with the other operation's record.
+ */
+async function operationKey(c: Context<HandlerEnv>, ctx: HandlerContext, operation: string, paymentId: string, body: { action?: string | undefined }): Promise<{ idempotencyKey: string }> {
+  const header = c.req.header('Idempotency-Key');
+  if (header !== undefined && (header.length < 1 || header.length > 64)) throw new CheckoutError(400, { type: 'invalid_request', message: 'Idempotency-Key must be 1 to 64 characters', param: 'Idempotency-Key' });
+  const given = header ?? body.action;
+  if (given === undefined) {
+    throw new CheckoutError(400, { type: 'invalid_request', message: `an Idempotency-Key header or an "action" id in the body is required, so that a retried ${operation} happens once`, param: 'action' });
+  }
+  const { action: _, ...rest } = body;
+  const fingerprint = JSON.stringify([operation, paymentId, rest]);
+  const bound = await ctx.store.bind(`admin-key:${given}`, fingerprint, WEEK_MS);
+  if (bound !== undefined && bound !== fingerprint) {
+    throw new CheckoutError(409, { type: 'idempotency_key_reused', message: `this ${header !== undefined ? 'Idempotency-Key' : 'action id'} was already used for another operation; make a new one for each action`, param: header !== undefined ? 'Idempotency-Key' : 'action' });
+  }
+  return { idempotencyKey: await ctx.client.idempotencyKeyFor('back-office', given) };
+}
+
+/** Runs `work` while no other back-office operation runs on `paymentId`, on any instance. */
+async function oneAtATime<T>(ctx: HandlerContext, paymentId: string, work: () => Promise<T>): Promise<T> {
+  const lock = `lock:payment:${paymentId}`;
+  const giveUpAt = Date.now() + ctx.charge.inFlightMs;
+  while (!(await ctx.store.claim(lock, LOCK_MS))) {
+    if (Date.now() >= giveUpAt) throw new CheckoutError(409, { type: 'payment_in_progress', message: 'another operation on this payment is under way; try again shortly', retryable: true });
+    await sleep(ctx.charge.pollMs);
+  }
+  try {
+    return await work();
+  } catch (error) {
+    throw fromApiError(error);
+  } finally {
+    await ctx.store.release(lock);
+  }
 }
 
 export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, token: string): void {
@@ -64,28 +113,26 @@ export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, toke
   });
   app.post('/admin/payments/:id/capture', auth, async (c) => {
     const paymentId = validate(id, c.req.param('id'), 'id');
-    const { amount } = validate(captureBody, c.req.header('Content-Length') === '0' ? {} : await readJson(c));
-    try {
+    const body = validate(captureBody, await optionalJson(c));
+    const key = await operationKey(c, ctx, 'capture', paymentId, body);
+    return oneAtATime(ctx, paymentId, async () => {
       const auth = await ctx.client.payments.retrieve(paymentId);
-      const capture = await ctx.client.payments.capture(paymentId, amount === undefined ? {} : { amount, currency: auth.currency }, keyOf(c.req.header('Idempotency-Key')));
+      const capture = await ctx.client.payments.capture(paymentId, body.amount === undefined ? {} : { amount: body.amount, currency: auth.currency }, key);
       const orderId = await ctx.store.orderOfPayment(paymentId);
       if (orderId) await ctx.store.linkPayment({ paymentId: capture.id, orderId, attempt: 'capture' });
       return c.json({ payment: capture });
-    } catch (error) {
-      throw fromApiError(error);
-    }
+    });
   });
   app.post('/admin/payments/:id/cancel', auth, async (c) => {
-    try {
-      return c.json({ payment: await ctx.client.payments.cancel(validate(id, c.req.param('id'), 'id'), keyOf(c.req.header('Idempotency-Key'))) });
-    } catch (error) {
-      throw fromApiError(error);
-    }
+    const paymentId = validate(id, c.req.param('id'), 'id');
+    const key = await operationKey(c, ctx, 'cancel', paymentId, validate(cancelBody, await optionalJson(c)));
+    return oneAtATime(ctx, paymentId, async () => c.json({ payment: await ctx.client.payments.cancel(paymentId, key) }));
   });
   app.post('/admin/payments/:id/refunds', auth, async (c) => {
     const paymentId = validate(id, c.req.param('id'), 'id');
-    const body = validate(refundBody, c.req.header('Content-Length') === '0' ? {} : await readJson(c));
-    try {
+    const body = validate(refundBody, await optionalJson(c));
+    const key = await operationKey(c, ctx, 'refund', paymentId, body);
+    return oneAtATime(ctx, paymentId, async () => {
       const payment = await ctx.client.payments.retrieve(paymentId);
       const refund = await ctx.client.refunds.create(
         {
@@ -94,11 +141,9 @@ export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, toke
           ...(body.amount === undefined ? {} : { amount: body.amount, currency: payment.currency }),
           ...(body.description ? { description: body.description } : {}),
         },
-        keyOf(c.req.header('Idempotency-Key')),
+        key,
       );
       return c.json({ refund });
-    } catch (error) {
-      throw fromApiError(error);
-    }
+    });
   });
 }
