@@ -21,11 +21,15 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     } catch {
       throw new CheckoutError(400, { type: 'invalid_request', message: 'the callback must be a form' });
     }
-    const fields = validate(callbackFormSchema, form);
+    const parsed = validate(callbackFormSchema, form);
+    // One canonical form: the signature is hex, compared in lower case (in constant time by
+    // WebCrypto's verify), and a callback is claimed by what it says, not by how it was
+    // written, so a used one re-sent in other letters or another encoding is refused.
+    const fields = { ...parsed, signature: parsed.signature.toLowerCase() };
     if (!(await ctx.client.webhooks.verifyCallback(fields))) {
       throw new CheckoutError(403, { type: 'forbidden', message: 'the callback\'s signature is not valid or has expired' });
     }
-    if (!(await ctx.store.claim(`callback:${fields.signature}`, DAY_MS))) {
+    if (!(await ctx.store.claim(`callback:${JSON.stringify([fields.paymentId, fields.date, fields.status])}`, DAY_MS))) {
       throw new CheckoutError(403, { type: 'forbidden', message: 'this callback was already used' });
     }
     const orderId = await ctx.store.orderOfPayment(fields.paymentId);
