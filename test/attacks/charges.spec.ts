@@ -244,9 +244,9 @@ for (const kind of ['memory', 'redis'] as const) {
       const plan = (await a.browser('/installments', { method: 'POST', body: JSON.stringify({ order: mine.id, bin: '411111' }) })).body.plan;
       const three = plan.installments.find((o: { installments: number }) => o.installments === 3);
       const using = (id: string) => ({ method: { type: 'card', installments: '3', installmentsId: id } });
-      const withPlan = async (shop: Shop, orderId: string, id: string) => {
+      const withPlan = async (shop: Shop, orderId: string, id: string, number = '4111111111111111') => {
         const view = (await shop.browser(`/checkout?order=${orderId}`)).body;
-        const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, view.publicKey);
+        const encryptedData = await encryptCard({ number, cvv: '123' }, view.publicKey);
         const body = { order: orderId, attempt: crypto.randomUUID(), method: { ...using(id).method, encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } };
         return shop.browser('/payments', { method: 'POST', body: JSON.stringify(body) });
       };
@@ -260,10 +260,13 @@ for (const kind of ['memory', 'redis'] as const) {
       await fetch(`${a.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${a.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...changed, country: 'BR', payer, amount: 1500 }) });
       const stale = await withPlan(a, changed.id, oldPlan.installments[2].id);
       expect([stale.status, stale.body.error.type]).toEqual([409, 'order_mismatch']);
-      expect([ledgerOf(h, other.id).payments, ledgerOf(h, changed.id).payments]).toEqual([0, 0]);
+      // The plan of the order's own amount, for a Visa BIN, with a Mastercard: the API (which alone sees the card) refuses it.
+      const otherBin = await withPlan(a, mine.id, three.id, '5555555555554444');
+      expect([otherBin.status, otherBin.body.error.code, otherBin.body.error.param]).toEqual([422, 5001, 'card.installments_id']);
+      expect([ledgerOf(h, other.id).payments, ledgerOf(h, changed.id).payments, ledgerOf(h, mine.id).payments]).toEqual([0, 0, 0]);
       const own = await withPlan(via(1), mine.id, three.id);
       expect(own.body.payment).toMatchObject({ status: 'PAID', card: { installments: '3' } });
-      report(`${kind}: another order's plan, a made-up plan id, a plan for an amount the order no longer has`, `409 order_mismatch, 400, 409; nothing charged (ledger: 0 and 0 payments); the order's own plan paid in 3`);
+      report(`${kind}: another order's plan, a made-up plan id, a plan for an amount the order no longer has, a plan for another card's BIN`, `409 order_mismatch, 400, 409, 422 (API 5001 card.installments_id); nothing charged (ledger: 0 payments on each order); the order's own plan paid in 3`);
     });
 
     test('back-office actions sent twenty times at once, retried after a 502, and one key for two operations', async () => {

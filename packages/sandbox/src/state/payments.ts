@@ -143,7 +143,10 @@ function checkInstallments(store: Store, req: PaymentRequest, card: ResolvedCard
   const planId = req.card?.installments_id ?? req.card?.installment_id;
   if (planId !== undefined) {
     const plan = store.plans.get(planId.replace(/-\d+$/, '')) ?? store.plans.get(planId);
-    if (!plan) throw new ApiFailure(5001, req.card?.installments_id !== undefined ? 'card.installments_id' : 'card.installment_id');
+    const param = req.card?.installments_id !== undefined ? 'card.installments_id' : 'card.installment_id';
+    if (!plan) throw new ApiFailure(5001, param);
+    // A plan's rates are its BIN's: a card of another BIN may not use it (a saved card's BIN is the issuer's to check).
+    if (card.bin !== undefined && card.bin.slice(0, 6) !== plan.bin.slice(0, 6)) throw new ApiFailure(5001, param);
     if (!plan.installments.some((i) => i.installments === count)) throw new ApiFailure(5043, 'card.installments');
     return;
   }
