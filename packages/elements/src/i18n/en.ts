@@ -15,6 +15,13 @@ export const en = {
   serverError: 'The payment could not be made. Try again.',
   redirecting: 'Continue on your bank\'s page to confirm the payment.',
   pending: 'The payment is pending. You will be told when it is confirmed.',
+  /** The checkout's final state, by the payment's status. */
+  outcomes: {
+    PAID: 'Paid {amount}',
+    AUTHORIZED: 'Payment authorized: {amount}',
+    VERIFIED: 'Card verified',
+  },
+  cardEnding: '{brand} ending in {last4}',
   installments: 'Installments',
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Total {amount}',

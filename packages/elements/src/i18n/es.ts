@@ -17,6 +17,12 @@ export const es: Messages = {
   serverError: 'No se pudo realizar el pago. Inténtalo de nuevo.',
   redirecting: 'Continúa en la página de tu banco para confirmar el pago.',
   pending: 'El pago está pendiente. Te avisaremos cuando se confirme.',
+  outcomes: {
+    PAID: 'Pagado: {amount}',
+    AUTHORIZED: 'Pago autorizado: {amount}',
+    VERIFIED: 'Tarjeta verificada',
+  },
+  cardEnding: '{brand} terminada en {last4}',
   installments: 'Cuotas',
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Total {amount}',

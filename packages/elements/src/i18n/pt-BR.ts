@@ -17,6 +17,12 @@ export const ptBR: Messages = {
   serverError: 'Não foi possível fazer o pagamento. Tente de novo.',
   redirecting: 'Continue na página do seu banco para confirmar o pagamento.',
   pending: 'O pagamento está pendente. Você será avisado quando for confirmado.',
+  outcomes: {
+    PAID: 'Pago: {amount}',
+    AUTHORIZED: 'Pagamento autorizado: {amount}',
+    VERIFIED: 'Cartão verificado',
+  },
+  cardEnding: '{brand} final {last4}',
   installments: 'Parcelas',
   installmentOption: '{count}x de {amount}',
   installmentTotal: 'Total {amount}',

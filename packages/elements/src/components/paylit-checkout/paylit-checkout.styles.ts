@@ -32,11 +32,26 @@ export const styles = [
     cursor: not-allowed;
   }
   .message {
-    margin: 0;
     font-size: 0.875rem;
   }
   .message.error {
     color: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
+  }
+  .outcome {
+    display: grid;
+    justify-items: center;
+    gap: 0.5rem;
+    text-align: center;
+  }
+  svg {
+    width: 3rem;
+    fill: none;
+    stroke: var(--paylit-color-success, light-dark(#15803d, #4ade80));
+    stroke-width: 3;
+  }
+  h2,
+  p {
+    margin: 0;
   }
 `,
 ];

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import { PaylitCheckout } from './paylit-checkout.js';
@@ -258,5 +258,216 @@ describe('<paylit-checkout>', () => {
     expect(error.kind).to.equal('network');
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part=message]')!.getAttribute('role')).to.equal('alert');
+  });
+});
+
+describe('<paylit-checkout>: one order, one charge', () => {
+  /** The shopper's view of the checkout's shadow root. */
+  const part = (el: PaylitCheckout, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~=${name}]`);
+  const text = (node: Element | null | undefined) => (node as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim() ?? '';
+
+  /** Counts what reaches the companion server, through the checkout's `fetch`. */
+  function countingFetch() {
+    const payments: string[] = [];
+    const fetchFn: typeof globalThis.fetch = (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/payments')) payments.push(request.url);
+      return fetch(request);
+    };
+    return { payments, fetch: fetchFn };
+  }
+
+  /** The checkout as a merchant writes it: in the shop's own div, indented, a comment inside. */
+  async function shopCheckout(orderId: string, lang: string, fetchFn?: typeof globalThis.fetch) {
+    const page = await fixture<HTMLDivElement>(html`
+      <div class="shop-checkout">
+        <h1>Checkout</h1>
+        <!-- Loja Paylit: the payment -->
+        <paylit-checkout endpoint=${env.endpoint} order=${orderId} lang=${lang} .fetch=${fetchFn}>
+          <!-- the default payment elements -->
+        </paylit-checkout>
+      </div>
+    `);
+    const el = page.querySelector('paylit-checkout')!;
+    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    return { page, el };
+  }
+
+  it('after paylit-paid the form gives way to the outcome: what was paid, with which card, announced and focused; nothing can pay again', async () => {
+    const o = await order();
+    const counter = countingFetch();
+    const { page, el } = await shopCheckout(o.id, 'pt-BR', counter.fetch);
+    // Indented markup (whitespace, a comment) still gets the default card fields.
+    expect(fieldsOf(el), 'the card fields show').to.exist;
+    await typeCard(el);
+    const live = part(el, 'message')!;
+    expect(live.getAttribute('role')).to.equal('status');
+    const where = button(el).getBoundingClientRect();
+    const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
+    button(el).focus();
+    await sendKeys({ press: 'Enter' });
+    await paid;
+    await el.updateComplete;
+    // What the shopper sees: no form, no pay button, the outcome.
+    expect(fieldsOf(el), 'the card fields are gone').to.equal(null);
+    expect(el.shadowRoot!.querySelector('button'), 'the pay button is gone').to.equal(null);
+    const outcome = part(el, 'outcome')!;
+    expect(text(outcome)).to.equal('Pago: R$ 120,00 Visa final 1111');
+    expect(outcome.querySelector('svg')!.getAttribute('aria-hidden')).to.equal('true');
+    expect(outcome.getBoundingClientRect().height).to.be.greaterThan(0);
+    // Announced: it appears inside the live region that was on the page before the payment; focus is on its heading.
+    expect(part(el, 'message')).to.equal(live);
+    expect(live.getAttribute('role')).to.equal('status');
+    expect(live.contains(outcome)).to.equal(true);
+    const heading = outcome.querySelector('h2')!;
+    expect(el.shadowRoot!.activeElement).to.equal(heading);
+    expect(heading.textContent!.replace(/\s/g, ' ')).to.equal('Pago: R$ 120,00');
+    // Enter again, a click where the button was, submit() from a script: no second request.
+    await sendKeys({ press: 'Enter' });
+    await sendMouse({ type: 'click', position: [Math.round(where.x + where.width / 2), Math.round(where.y + where.height / 2)] });
+    await el.submit();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(counter.payments).to.have.length(1);
+    expect((await ledger(o.id)).filter((e) => e.money_moved)).to.have.length(1);
+    expect(text(page)).not.to.contain('4111');
+    await expect(page).to.be.accessible();
+  });
+
+  it('authorized and verified end in their own outcome, in the shopper\'s language, light and dark', async () => {
+    const auth = await shopCheckout((await order({ intent: 'authorize', amount: 1234.5 })).id, 'en');
+    await typeCard(auth.el, '5555555555554444');
+    const authorized = oneEvent(auth.el, 'paylit-authorized');
+    button(auth.el).click();
+    await authorized;
+    await auth.el.updateComplete;
+    expect(text(part(auth.el, 'outcome'))).to.equal('Payment authorized: R$1,234.50 Mastercard ending in 4444');
+    expect(auth.el.shadowRoot!.querySelector('button')).to.equal(null);
+    await expect(auth.page).to.be.accessible();
+
+    const dark = await fixture<HTMLDivElement>(html`
+      <div style="color-scheme: dark; background: #0b1120; padding: 1rem">
+        <paylit-checkout endpoint=${env.endpoint} order=${(await order({ intent: 'verify' })).id} lang="es">
+        </paylit-checkout>
+      </div>
+    `);
+    const verify = dark.querySelector('paylit-checkout')!;
+    await waitUntil(() => button(verify)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    await typeCard(verify);
+    const verified = oneEvent(verify, 'paylit-verified');
+    button(verify).click();
+    await verified;
+    await verify.updateComplete;
+    expect(text(part(verify, 'outcome'))).to.equal('Tarjeta verificada Visa terminada en 1111');
+    expect(getComputedStyle(part(verify, 'outcome')!.querySelector('svg')!).stroke).to.equal('rgb(74, 222, 128)');
+    await expect(dark).to.be.accessible();
+  });
+
+  it('a decline keeps the form, editable, and the pay button', async () => {
+    const o = await order({ description: 'Order 302' });
+    const { el } = await shopCheckout(o.id, 'en');
+    await typeCard(el);
+    const declined = oneEvent(el, 'paylit-declined');
+    button(el).click();
+    await declined;
+    await el.updateComplete;
+    expect(part(el, 'outcome')).to.equal(null);
+    expect(text(part(el, 'message'))).to.equal('The card does not have enough funds.');
+    await waitUntil(() => button(el).getAttribute('aria-disabled') === 'false', 'the pay button is enabled again');
+    expect(fieldsOf(el).shadowRoot!.querySelector<HTMLInputElement>('#number')!.disabled).to.equal(false);
+  });
+
+  it('reset() and a new order bring the form back, empty, and the next payment is a new attempt', async () => {
+    const o = await order();
+    const { el } = await shopCheckout(o.id, 'en');
+    await typeCard(el);
+    const attempts: string[] = [];
+    el.addEventListener('paylit-submit', (e) => attempts.push(e.submission.attempt));
+    let paid = oneEvent(el, 'paylit-paid');
+    button(el).click();
+    await paid;
+    await el.updateComplete;
+    expect(part(el, 'outcome')).to.exist;
+
+    el.reset();
+    await el.updateComplete;
+    expect(part(el, 'outcome')).to.equal(null);
+    expect(text(part(el, 'message'))).to.equal('');
+    expect(button(el).textContent!.replace(/\s/g, ' ')).to.equal('Pay R$120.00');
+    await fieldsOf(el).updateComplete;
+    expect(fieldsOf(el).shadowRoot!.querySelector<HTMLInputElement>('#number')!.value).to.equal('');
+
+    // The merchant's next order: a new payment.
+    const next = await order({ amount: 80 });
+    el.order = next.id;
+    await waitUntil(() => button(el)?.textContent?.replace(/\s/g, ' ') === 'Pay R$80.00', 'the new order loads', { timeout: 5000 });
+    await typeCard(el);
+    paid = oneEvent(el, 'paylit-paid');
+    button(el).click();
+    expect(((await paid) as PaylitPaymentEvent).payment).to.include({ order: next.id, amount: 80 });
+    expect(attempts).to.have.length(2);
+    expect(attempts[1]).not.to.equal(attempts[0]);
+
+    // Setting a new order also clears the outcome.
+    await el.updateComplete;
+    expect(part(el, 'outcome')).to.exist;
+    el.order = (await order()).id;
+    await el.updateComplete;
+    expect(part(el, 'outcome')).to.equal(null);
+    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the third order loads', { timeout: 5000 });
+  });
+
+  it('on the return page: PAID ends in the success state, PENDING in a waiting state, neither with a form', async () => {
+    const before = location.href;
+    try {
+      // PAID, resumed.
+      const o = await order();
+      const first = await checkout(o.id);
+      await typeCard(first);
+      const paid = oneEvent(first, 'paylit-paid') as Promise<PaylitPaymentEvent>;
+      button(first).click();
+      const { payment } = await paid;
+      history.replaceState(null, '', `?payment_id=${payment.id}&order=${o.id}`);
+      const back = await fixture<HTMLDivElement>(html`
+        <div>
+          <paylit-checkout endpoint=${env.endpoint} order=${o.id} lang="en">
+          </paylit-checkout>
+        </div>
+      `);
+      const returned = back.querySelector('paylit-checkout')!;
+      await waitUntil(() => part(returned, 'outcome'), 'the resumed payment shows its outcome', { timeout: 5000 });
+      expect(text(part(returned, 'outcome'))).to.equal('Paid R$120.00 Visa ending in 1111');
+      expect(returned.shadowRoot!.querySelector('button')).to.equal(null);
+
+      // PENDING with nothing to do: the payer came back from the bank's page without finishing.
+      const payer = { name: 'Ana Lima', email: 'ana@example.com', document: '1', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
+      const z = await order({ country: 'ZA', currency: 'ZAR', payer: JSON.stringify(payer) });
+      history.replaceState(null, '', before);
+      const threeDS = await checkout(z.id);
+      await typeCard(threeDS);
+      threeDS.addEventListener('paylit-redirect', (e) => e.preventDefault());
+      const redirect = oneEvent(threeDS, 'paylit-redirect') as Promise<PaylitRedirectEvent>;
+      button(threeDS).click();
+      const pendingPayment = (await redirect).payment;
+      history.replaceState(null, '', `?payment_id=${pendingPayment.id}&order=${z.id}`);
+      const waiting = await fixture<HTMLDivElement>(html`
+        <div>
+          <!-- the return page -->
+          <paylit-checkout endpoint=${env.endpoint} order=${z.id} lang="pt-BR">
+          </paylit-checkout>
+        </div>
+      `);
+      const pending = waiting.querySelector('paylit-checkout')!;
+      const event = (await oneEvent(pending, 'paylit-pending')) as PaylitPaymentEvent;
+      expect(event.payment.status).to.equal('PENDING');
+      await pending.updateComplete;
+      const state = part(pending, 'outcome')!;
+      expect(text(state)).to.equal('O pagamento está pendente. Você será avisado quando for confirmado. Visa final 1111');
+      expect(state.querySelector('svg'), 'no check mark while it waits').to.equal(null);
+      expect(pending.shadowRoot!.querySelector('button')).to.equal(null);
+      expect(fieldsOf(pending)).to.equal(null);
+      await expect(waiting).to.be.accessible();
+    } finally {
+      history.replaceState(null, '', before);
+    }
   });
 });

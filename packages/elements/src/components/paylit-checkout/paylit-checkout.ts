@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
+import { getBrand } from '@paylit/core/card';
 import { formatAmount } from '@paylit/core/money';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
@@ -45,9 +46,15 @@ interface ServerAnswer {
  * Without an `endpoint` it loads nothing: it takes `amount`, `currency`, `country` and
  * `public-key` as attributes and hands the encrypted submission over in `paylit-submit`.
  *
+ * A payment ends in an outcome, not in the form: after `paylit-paid`, `-authorized` or
+ * `-verified` the form and the pay button give way to a success state (what happened, the
+ * card's brand and last four), after `paylit-pending` to a waiting state; both are
+ * announced, and focus moves to their heading. Nothing can be submitted again from there:
+ * `reset()`, or a new `order`, brings the form back. A decline or an error keeps the form.
+ *
  * @summary The container, context provider and pay button of a paylit checkout.
  *
- * @slot - the payment elements; default: `<paylit-wallet-select>`, `<paylit-card-fields>` and `<paylit-installments>`
+ * @slot - the payment elements; default (when it holds no element: whitespace and comments do not count): `<paylit-wallet-select>`, `<paylit-card-fields>` and `<paylit-installments>`
  *
  * @fires paylit-submit - before anything is sent, with the encrypted submission (cancelable)
  * @fires paylit-paid - the payment is PAID
@@ -59,13 +66,15 @@ interface ServerAnswer {
  * @fires paylit-error - the payment could not be attempted or its outcome is unknown
  *
  * @csspart button - the pay button
- * @csspart message - the status or error line
+ * @csspart message - the status or error line, a live region; holds the outcome once there is one
+ * @csspart outcome - the success or waiting state that replaces the form: check mark, heading, card
  *
  * @cssprop --paylit-checkout-gap - space between the parts
  * @cssprop --paylit-button-background - the pay button's colour
  * @cssprop --paylit-button-text - the pay button's text colour
  * @cssprop --paylit-color-accent - the button's colour when --paylit-button-background is not set, and the focus ring
  * @cssprop --paylit-color-error - the error message
+ * @cssprop --paylit-color-success - the success state's check mark
  * @cssprop --paylit-radius - the button's corners
  * @cssprop --paylit-font - the font (default: inherited from the page)
  * @cssprop --paylit-color-text - text colour
@@ -82,6 +91,8 @@ export class PaylitCheckout extends LitElement {
 
   @state() private busy = false;
   @state() private message: { text: string; error: boolean } | undefined;
+  /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do). */
+  @state() private outcome: PaymentView | undefined;
 
   @provide({ context: checkoutContext })
   @state()
@@ -113,11 +124,13 @@ export class PaylitCheckout extends LitElement {
       void this.#load();
     }
     if (changed.has('lang')) this.#update({ lang: this.#lang() });
+    // A new order is a new payment.
+    if (changed.has('order')) this.reset();
   }
 
-  /** Pays with what the shopper entered. Also what the pay button does. */
+  /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome. */
   async submit(): Promise<void> {
-    if (this.#busyNow) return;
+    if (this.#busyNow || this.outcome) return;
     this.#busyNow = true;
     this.busy = true;
     try {
@@ -126,6 +139,18 @@ export class PaylitCheckout extends LitElement {
       this.#busyNow = false;
       this.busy = false;
     }
+  }
+
+  /**
+   * Starts over: clears the outcome, the message and the card fields, and shows the form
+   * again; the next submission has a new attempt id. For a new order, set `order` (which
+   * resets too).
+   *
+   * @example checkout.reset(); checkout.order = 'ORDER-1043';
+   */
+  reset(): void {
+    this.outcome = this.message = this.#attempt = undefined;
+    this.#cardFields()?.clear();
   }
 
   #lang(): string | undefined {
@@ -183,6 +208,9 @@ export class PaylitCheckout extends LitElement {
       const body = await res.json();
       if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
       this.#publicKey = body.publicKey;
+      this.message = undefined;
+      // On a return page the checkout stays loading (its button disabled) until the payment's outcome is known.
+      await this.#resume();
       this.#update({
         status: 'ready',
         order: body.order,
@@ -191,8 +219,6 @@ export class PaylitCheckout extends LitElement {
         savedWallets: body.savedWallets ?? [],
         lang: this.#lang(),
       });
-      this.message = undefined;
-      await this.#resume();
     } catch {
       this.#update({ status: 'error' });
       this.message = { text: this.#t().loadFailed, error: true };
@@ -318,8 +344,16 @@ export class PaylitCheckout extends LitElement {
       case 'AUTHORIZED':
       case 'VERIFIED':
       case 'PENDING':
-        this.message = payment.status === 'PENDING' ? { text: t.pending, error: false } : undefined;
+        // The outcome replaces the form (and the default card fields, which clear as they leave).
+        this.#cardFields()?.clear();
+        this.message = undefined;
+        this.outcome = payment;
         this.dispatchEvent(new PaylitPaymentEvent(`paylit-${payment.status.toLowerCase()}` as 'paylit-paid', payment));
+        void this.updateComplete.then(() => {
+          // The pay button that had focus is gone: focus goes to the outcome's heading, unless the shopper is elsewhere on the page.
+          const active = document.activeElement;
+          if (active === this || active === document.body) this.renderRoot.querySelector('h2')?.focus();
+        });
         return;
       default: {
         const text = (t.rejections as Record<string, string>)[payment.status_code] ?? t.rejections['300'];
@@ -337,18 +371,34 @@ export class PaylitCheckout extends LitElement {
     return format(t.pay, { amount: formatAmount(order.amount, order.currency, this.#lang()) });
   }
 
+  /** The success or waiting state: what happened, and with which card or method. */
+  #outcomeView(payment: PaymentView) {
+    const t = this.#t();
+    const card = payment.card;
+    const pending = payment.status === 'PENDING';
+    const means = card?.last4
+      ? format(t.cardEnding, { brand: getBrand(card.brand!)?.name ?? card.brand!, last4: card.last4 })
+      : this.context.paymentMethods.find((m) => m.id === payment.payment_method_id)?.name;
+    return html`<div part="outcome" class="outcome">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
+      <h2 tabindex="-1">${pending ? t.pending : format((t.outcomes as Record<string, string>)[payment.status]!, { amount: formatAmount(payment.amount, payment.currency, this.#lang()) })}</h2>
+      ${means ? html`<p>${means}</p>` : nothing}</div>`;
+  }
+
   protected override render() {
     const ready = this.context.status === 'ready' || (this.context.status === 'standalone' && this.context.order !== undefined);
     const disabled = !ready || this.busy;
+    const outcome = this.outcome;
+    // The default elements show unless the merchant put elements inside: the whitespace and
+    // comments of indented markup would fill a <slot> and hide its fallback content.
+    // The message is one live region for the whole life of the checkout (announced when its content changes): the outcome appears inside it.
     return html`<div class="body">
-      <slot>
+      ${outcome ? nothing : html`<slot @slotchange=${() => this.requestUpdate()}></slot>${this.childElementCount ? nothing : html`
         <paylit-wallet-select></paylit-wallet-select>
         <paylit-card-fields ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
-        <paylit-installments></paylit-installments>
-      </slot>
-      <button part="button" type="button" aria-disabled=${disabled ? 'true' : 'false'} aria-busy=${this.busy ? 'true' : 'false'}
-        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? this.#t().processing : this.#label()}</button>
-      <p part="message" class="message ${this.message?.error ? 'error' : ''}" role=${this.message?.error ? 'alert' : 'status'}>${this.message?.text ?? nothing}</p>
+        <paylit-installments></paylit-installments>`}
+      <button part="button" type="button" aria-disabled=${disabled} aria-busy=${this.busy}
+        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? this.#t().processing : this.#label()}</button>`}
+      <div part="message" class="message ${this.message?.error ? 'error' : ''}" role=${this.message?.error ? 'alert' : 'status'}>${outcome ? this.#outcomeView(outcome) : (this.message?.text ?? nothing)}</div>
     </div>`;
   }
 }
