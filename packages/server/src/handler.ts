@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { PaymentsClient } from './client/payments-client.js';
 import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
+import { bodyLimit } from './middleware/body-limit.js';
 import { CheckoutError } from './middleware/errors.js';
 import type { MerchantOrder, MerchantOrderInput } from './order.js';
 import { mountBackOffice } from './routes/back-office.js';
@@ -59,7 +60,7 @@ export interface CheckoutHandlerOptions {
   apiToken?: string;
   /** Per client address on the browser routes. Default 120 requests a minute; `false` turns it off. */
   rateLimit?: { windowMs: number; max: number } | false;
-  /** The largest body read. Default 64 KiB. */
+  /** The largest body read, counted as it streams (with or without `Content-Length`); more is 413. Default 64 KiB. */
   maxBodyBytes?: number;
   /** Take the client address from `X-Forwarded-For` (behind a proxy you trust). Default false. */
   trustProxy?: boolean;
@@ -134,10 +135,23 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
       log({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
     });
   }
-  app.use('*', async (c, next) => {
-    if (Number(c.req.header('Content-Length') ?? 0) > maxBody) throw new CheckoutError(413, { type: 'payload_too_large', message: `the body must be at most ${maxBody} bytes` });
-    await next();
-  });
+  // Before any other work (CORS, rate limits, the order API's token, the notification's
+  // signature): a body is counted as it streams, and reading stops at the limit.
+  app.use(
+    '*',
+    bodyLimit({
+      maxBytes: maxBody,
+      onTooLarge: (c) => {
+        // The rest of the body is not read: the connection is not reused.
+        c.header('Connection', 'close');
+        throw new CheckoutError(413, { type: 'payload_too_large', message: `the body must be at most ${maxBody} bytes` });
+      },
+      // Not the merchant's error to hear about: the client went away or was cut off as too slow.
+      onIncomplete: () => {
+        throw new CheckoutError(400, { type: 'invalid_request', message: 'the body was not received in full' });
+      },
+    }),
+  );
 
   // The browser's routes: CORS from the allowlist, and a rate limit per client address.
   const browser = ['/checkout', '/installments', '/payments', '/payments/*'];

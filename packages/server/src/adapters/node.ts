@@ -70,6 +70,16 @@ export interface ServeOptions {
    * per request. Default true; false leaves the globals alone.
    */
   overrideGlobalObjects?: boolean;
+  /**
+   * How long a client may take to send the request's headers, in ms (Node's
+   * `headersTimeout`); then the connection is closed. Default 10 s.
+   */
+  headersTimeout?: number;
+  /**
+   * How long a client may take to send the whole request, headers and body, in ms (Node's
+   * `requestTimeout`): a slow body cannot hold a connection for longer. Default 30 s; 0 turns it off.
+   */
+  requestTimeout?: number;
 }
 
 export interface Served {
@@ -80,8 +90,20 @@ export interface Served {
 
 /** Serves any `fetch` handler (a Hono app) over HTTP. */
 export function serveNode(app: { fetch: (request: Request, env?: any) => Response | Promise<Response> }, options: ServeOptions = {}): Promise<Served> {
+  const requestTimeout = options.requestTimeout ?? 30_000;
+  const headersTimeout = options.headersTimeout ?? 10_000;
+  for (const [name, value] of [['headersTimeout', headersTimeout], ['requestTimeout', requestTimeout]] as const) {
+    if (!Number.isInteger(value) || value < 0) throw new TypeError(`serveNode: ${name} must be a whole number of milliseconds (0 or more)`);
+  }
+  // Node requires headersTimeout <= requestTimeout (when the latter is on).
+  const serverOptions = {
+    headersTimeout: requestTimeout > 0 ? Math.min(headersTimeout, requestTimeout) : headersTimeout,
+    requestTimeout,
+    // Node checks both timeouts on this interval (default 30 s, too coarse for a 10 s limit).
+    connectionsCheckingInterval: 1_000,
+  };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.hostname ?? '127.0.0.1', overrideGlobalObjects: options.overrideGlobalObjects ?? true }, (info) => {
+    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.hostname ?? '127.0.0.1', overrideGlobalObjects: options.overrideGlobalObjects ?? true, serverOptions }, (info) => {
       resolve({
         url: `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`,
         port: info.port,
