@@ -20,6 +20,7 @@ import { createSandbox } from '@paylit/sandbox';
 import { PaymentsClient } from './client/payments-client.js';
 import { createCheckoutHandler } from './handler.js';
 import { nodeHmac, nodeTransport, serveNode } from './adapters/node.js';
+import { escapeLog } from './middleware/log.js';
 import { MemoryStore, type CheckoutStore } from './store/store.js';
 
 const MOUNT = '/paylit';
@@ -108,7 +109,14 @@ async function main(): Promise<void> {
       allowedOrigins,
       store,
       ...(apiToken ? { apiToken } : {}),
-      logger: (e) => console.log(`${e.method} ${e.path} ${e.status} ${e.ms}ms ${e.requestId}`),
+      // One line per request, its fields apart: what the client sent is escaped, spaces too.
+      logger: (e) => console.log(`${escapeLog(e.method)} ${escapeLog(e.path).replaceAll(' ', '%20')} ${e.status} ${e.ms}ms ${escapeLog(e.requestId)}`),
+      // The message can hold what a client sent: one escaped line, then the stack's frames.
+      onError: (error) => {
+        const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        const frames = error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)) : [];
+        console.error([`paylit-server: unexpected error: ${escapeLog(message)}`, ...frames.map((line) => `  ${escapeLog(line.trim())}`)].join('\n'));
+      },
     });
   } catch (error) {
     fail((error as Error).message);

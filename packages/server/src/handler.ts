@@ -16,13 +16,14 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { z } from 'zod';
 import { PaymentsClient } from './client/payments-client.js';
 import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import { CheckoutError } from './middleware/errors.js';
+import { escapeLog } from './middleware/log.js';
+import { requestId } from './middleware/request-id.js';
 import type { MerchantOrder, MerchantOrderInput } from './order.js';
 import { mountBackOffice } from './routes/back-office.js';
 import { mountCallback } from './routes/callback.js';
@@ -31,9 +32,15 @@ import { mountNotifications } from './routes/notifications.js';
 import { mountPayments } from './routes/payments.js';
 import { MemoryStore, type CheckoutStore } from './store/store.js';
 
+/**
+ * One request, for the log. `requestId`, `method` and `path` hold no control byte: a client's
+ * CR, LF or other control byte is written percent-encoded (`%0D%0A`), so an entry written as
+ * one line stays one line.
+ */
 export interface LogEntry {
   requestId: string;
   method: string;
+  /** The path, decoded, with control bytes escaped. */
   path: string;
   status: number;
   ms: number;
@@ -126,13 +133,15 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   });
   app.notFound((c) => c.json({ error: { type: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, requestId: c.get('requestId') }, 404));
 
-  app.use('*', requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID() }));
+  // A client's X-Request-Id only if it is short and safe, else a fresh UUID.
+  app.use('*', requestId({ headerName: 'X-Request-Id' }));
   if (options.logger) {
     const log = options.logger;
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      log({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+      // c.req.path is decoded: a path sent with %0D%0A holds CR LF here, written back escaped.
+      log({ requestId: escapeLog(c.get('requestId')), method: escapeLog(c.req.method), path: escapeLog(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) });
     });
   }
   // Before any other work (CORS, rate limits, the order API's token, the notification's
