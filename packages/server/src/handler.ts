@@ -14,7 +14,7 @@
  *   onNotification: async ({ kind, record, orderId }) => { … },
  * });
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { PaymentsClient } from './client/payments-client.js';
@@ -23,6 +23,7 @@ import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import { CheckoutError } from './middleware/errors.js';
 import { escapeLog } from './middleware/log.js';
+import { rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import type { MerchantOrder, MerchantOrderInput } from './order.js';
 import { mountBackOffice } from './routes/back-office.js';
@@ -46,6 +47,12 @@ export interface LogEntry {
   ms: number;
 }
 
+/** A limit per client address: at most `max` requests in each window of `windowMs`. */
+export interface RateLimit {
+  windowMs: number;
+  max: number;
+}
+
 export interface CheckoutHandlerOptions {
   /** The client that signs and forwards, with the merchant's credentials. */
   client: PaymentsClient;
@@ -65,8 +72,14 @@ export interface CheckoutHandlerOptions {
   store?: CheckoutStore;
   /** Turns on the standalone order API and back-office routes, behind `Authorization: Bearer <apiToken>`. */
   apiToken?: string;
-  /** Per client address on the browser routes. Default 120 requests a minute; `false` turns it off. */
-  rateLimit?: { windowMs: number; max: number } | false;
+  /**
+   * Per client address, counted in the store: `windowMs` and `max` for the browser routes
+   * (default 120 requests a minute); `callback` for `POST /callback` (default 120 a minute);
+   * `notifications` for `POST /notifications`, which come from the API's few addresses
+   * (default 600 a minute: a missed notification waits an hour for the API's next try, so
+   * keep it above the API's bursts). `false` turns every limit off.
+   */
+  rateLimit?: (RateLimit & { callback?: RateLimit; notifications?: RateLimit }) | false;
   /** The largest body read, counted as it streams (with or without `Content-Length`); more is 413. Default 64 KiB. */
   maxBodyBytes?: number;
   /** Take the client address from `X-Forwarded-For` (behind a proxy you trust). Default false. */
@@ -82,6 +95,8 @@ export interface CheckoutHandlerOptions {
   outcomeWindowMs?: number;
 }
 
+const rateLimitSchema = z.object({ windowMs: z.number().int().positive(), max: z.number().int().positive() });
+
 const optionsSchema = z.object({
   client: z.instanceof(PaymentsClient, { error: 'must be a PaymentsClient' }),
   publicKey: z.union([z.string().min(1), z.object({ kty: z.literal('RSA') }).loose()], { error: 'must be the API\'s RSA public key, as a JWK or an SPKI PEM (PAYLIT_PUBLIC_KEY)' }),
@@ -89,12 +104,12 @@ const optionsSchema = z.object({
   returnUrl: z.url({ protocol: /^https?$/, error: 'must be the absolute URL of the merchant\'s return page' }),
   allowedOrigins: z.array(z.string().refine((o) => o !== '*' && /^https?:\/\/[^/]+$/.test(o), 'must be an origin such as https://shop.example (never *)')),
   apiToken: z.string().min(16, 'must be at least 16 characters').optional(),
-  rateLimit: z.union([z.literal(false), z.object({ windowMs: z.number().int().positive(), max: z.number().int().positive() })]).optional(),
+  rateLimit: z.union([z.literal(false), rateLimitSchema.extend({ callback: rateLimitSchema.optional(), notifications: rateLimitSchema.optional() })]).optional(),
   maxBodyBytes: z.number().int().positive().optional(),
   outcomeWindowMs: z.number().int().positive().optional(),
 }).loose();
 
-function clientAddress(c: Parameters<MiddlewareHandler<HandlerEnv>>[0], trustProxy: boolean): string {
+function clientAddress(c: Context<HandlerEnv>, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
@@ -122,7 +137,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     charge: { inFlightMs: options.client.deadlineMs + 10_000, outcomeWindowMs: options.outcomeWindowMs ?? 120_000, pollMs: 50 },
   };
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
-  const limit = options.rateLimit === false ? undefined : options.rateLimit ?? { windowMs: 60_000, max: 120 };
+  const limits = options.rateLimit === false ? undefined : options.rateLimit ?? { windowMs: 60_000, max: 120 };
+  const address = (c: Context<HandlerEnv>) => clientAddress(c, options.trustProxy ?? false);
   const allowed = new Set(options.allowedOrigins);
 
   const app = new Hono<HandlerEnv>();
@@ -168,17 +184,13 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   for (const path of browser) {
     // Same-origin and server-side callers send no Origin: nothing for CORS to do.
     app.use(path, (c, next) => (c.req.header('Origin') === undefined ? next() : corsFor(c, next)));
-    if (limit) {
-      app.use(path, async (c, next) => {
-        if (c.req.method === 'OPTIONS') return next();
-        const count = await store.hit(`rate:${clientAddress(c, options.trustProxy ?? false)}`, limit.windowMs);
-        if (count > limit.max) {
-          c.header('Retry-After', String(Math.ceil(limit.windowMs / 1000)));
-          throw new CheckoutError(429, { type: 'rate_limited', message: 'too many requests; try again shortly', retryable: true });
-        }
-        await next();
-      });
-    }
+    if (limits) app.use(path, rateLimit({ store, bucket: '', windowMs: limits.windowMs, max: limits.max, address }));
+  }
+  // The API's routes, each with its own counter: the callback comes through the payer's
+  // browser; notifications from the API's few addresses, in bursts when it retries.
+  if (limits) {
+    app.use('/callback', rateLimit({ store, bucket: 'callback:', windowMs: 60_000, max: 120, ...limits.callback, address }));
+    app.use('/notifications', rateLimit({ store, bucket: 'notifications:', windowMs: 60_000, max: 600, ...limits.notifications, address }));
   }
 
   mountCheckout(app, ctx);
