@@ -32,7 +32,14 @@ export function bodyLimit({ maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } =
     if (stream) {
       const reader = stream.getReader();
       for (;;) {
-        const { done, value } = await reader.read();
+        let read: ReadableStreamReadResult<Uint8Array>;
+        try {
+          read = await reader.read();
+        } catch {
+          // The client went away (or timed out) mid-body: nobody hears the answer, and it is no error of the sandbox.
+          throw new ApiFailure(5000);
+        }
+        const { done, value } = read;
         if (done) break;
         size += value.byteLength;
         if (size > maxBytes) {
