@@ -19,16 +19,21 @@ import { createClock, type Clock } from './clock.js';
 import { Faults } from './middleware/faults.js';
 import { IdempotencyStore } from './middleware/idempotency.js';
 import { Notifier } from './notifications.js';
+import { DEFAULT_MAX_RECORDS } from './state/bounded.js';
 import { Store } from './state/store.js';
 import type { LedgerSummary } from './state/ledger.js';
+import { recordCounts, type RecordCounts } from './records.js';
 import type { Delivery } from './notifications.js';
 
 export type { Clock } from './clock.js';
 export type { Delivery, DeliveryAttempt } from './notifications.js';
 export type { LedgerEntry, LedgerSummary } from './state/ledger.js';
+export type { RecordCount, RecordCounts } from './records.js';
 export type { FaultInput } from './middleware/faults.js';
 export { RETRY_DELAYS_MS } from './notifications.js';
 export { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_MS } from './middleware/idempotency.js';
+export { MAX_BODY_BYTES } from './middleware/body-limit.js';
+export { DEFAULT_MAX_RECORDS } from './state/bounded.js';
 
 export interface SandboxOptions {
   /** The merchant's credentials. Default: `PAYLIT_X_LOGIN`, `PAYLIT_X_TRANS_KEY`, `PAYLIT_SECRET_KEY`, else generated. */
@@ -55,6 +60,13 @@ export interface SandboxOptions {
   fetch?: typeof fetch;
   /** Called with errors the sandbox did not expect (they answer 500 / 7000). Default: `console.error`. */
   onError?: (error: unknown) => void;
+  /**
+   * How many records of each kind the sandbox keeps: payments, refunds, saved cards, card
+   * and wallet tokens, enrollments, installment plans, ledger entries, notification
+   * deliveries, idempotency keys. Past it the oldest of that kind are dropped, as if never
+   * made, so a long load test stays within bounds. Default 100,000.
+   */
+  maxRecords?: number;
 }
 
 export interface ListenOptions {
@@ -62,6 +74,10 @@ export interface ListenOptions {
   port?: number;
   /** Default `127.0.0.1`. */
   hostname?: string;
+  /** How long a client may take to send a request's headers (Node's `headersTimeout`). Default 10 s. */
+  headersTimeoutMs?: number;
+  /** How long a client may take to send a whole request (Node's `requestTimeout`, at least `headersTimeoutMs`); then 408 and the connection is closed. Default 30 s. */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningSandbox {
@@ -81,6 +97,8 @@ export interface Sandbox {
   readonly publicPem: string;
   readonly clock: Clock;
   ledger(filter?: { order_id?: string; payment_id?: string }): LedgerSummary;
+  /** How many records of each kind are kept and dropped (see `maxRecords`); also `GET /sandbox-tools/records`. */
+  records(): RecordCounts;
   /** The notification deliveries so far, once running attempts have finished. */
   notifications(filter?: { record_id?: string }): Promise<Delivery[]>;
   /** Serves the sandbox over HTTP with the Node adapter. */
@@ -116,6 +134,8 @@ async function loadKeys(options: SandboxOptions) {
 
 /** Creates a sandbox with its own state, keys, credentials and clock. */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS;
+  if (!Number.isInteger(maxRecords) || maxRecords < 1) throw new RangeError(`createSandbox: maxRecords must be a whole number of 1 or more (default ${DEFAULT_MAX_RECORDS}), not ${options.maxRecords}`);
   const { credentials, source } = resolveCredentials(options);
   const keys = await loadKeys(options);
   const clock = createClock(options.now);
@@ -125,6 +145,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     clock,
     timeFactor: options.notificationTimeFactor ?? 1 / 60,
     fetch: options.fetch ?? fetch,
+    maxRecords,
   });
   const store = new Store({
     merchantId: options.merchantId ?? '1',
@@ -133,7 +154,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     settleDelayMs: options.settleDelayMs ?? 3000,
     indiaCrossBorder: options.indiaCrossBorder ?? true,
     privateKey: keys.privateKey,
+    maxRecords,
   });
+  const idempotency = new IdempotencyStore(maxRecords);
   const app = createApp(
     {
       store,
@@ -142,7 +165,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       publicJwk: keys.publicJwk,
       publicPem: keys.publicPem,
       faults: new Faults(),
-      idempotency: new IdempotencyStore(),
+      idempotency,
       ...(options.allowedIps ? { allowedIps: options.allowedIps } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/$/, '') } : {}),
     },
@@ -158,14 +181,21 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     publicPem: keys.publicPem,
     clock,
     ledger: (filter) => store.ledger.summary(filter),
+    records: () => recordCounts({ store, idempotency }),
     notifications: async (filter) => {
       await notifier.idle();
       return notifier.log(filter);
     },
-    listen: async ({ port = 0, hostname = '127.0.0.1' } = {}) => {
+    listen: async ({ port = 0, hostname = '127.0.0.1', headersTimeoutMs = 10_000, requestTimeoutMs = Math.max(30_000, headersTimeoutMs) } = {}) => {
       const { serve } = await import('@hono/node-server');
+      // A slow client (headers or body trickling in) is cut off; Node checks the timeouts every `connectionsCheckingInterval`.
+      const serverOptions = {
+        headersTimeout: headersTimeoutMs,
+        requestTimeout: requestTimeoutMs,
+        connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
+      };
       return new Promise((resolve, reject) => {
-        const server = serve({ fetch: app.fetch, port, hostname, overrideGlobalObjects: false }, (info) => {
+        const server = serve({ fetch: app.fetch, port, hostname, overrideGlobalObjects: false, serverOptions }, (info) => {
           const url = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
           servers.add(server);
           resolve({

@@ -7,6 +7,7 @@
  */
 import { authorizationHeader, createSignature, formatXDate } from '@paylit/core/crypto';
 import type { Clock } from './clock.js';
+import { BoundedMap, DEFAULT_MAX_RECORDS } from './state/bounded.js';
 
 const HOUR = 60 * 60 * 1000;
 /** Delay before each attempt after the first: 6 hourly, then every 12 hours (12 attempts, within 4 days). */
@@ -39,11 +40,13 @@ export interface NotifierOptions {
   clock: Clock;
   timeFactor: number;
   fetch: typeof fetch;
+  /** How many deliveries the log keeps; past that the oldest are dropped (a pending one still runs its retries). */
+  maxRecords?: number;
 }
 
 export class Notifier {
   readonly #options: NotifierOptions;
-  readonly #log: Delivery[] = [];
+  readonly #log: BoundedMap<string, Delivery>;
   readonly #timers = new Set<ReturnType<typeof setTimeout>>();
   readonly #inFlight = new Set<Promise<void>>();
   #seq = 0;
@@ -51,6 +54,7 @@ export class Notifier {
 
   constructor(options: NotifierOptions) {
     this.#options = options;
+    this.#log = new BoundedMap(options.maxRecords ?? DEFAULT_MAX_RECORDS);
   }
 
   /** Queues a notification of `record` to `url`; its first attempt starts at once. */
@@ -66,13 +70,18 @@ export class Notifier {
       attempts: [],
       state: 'pending',
     };
-    this.#log.push(delivery);
+    this.#log.set(delivery.id, delivery);
     this.#attempt(delivery);
   }
 
   /** The delivery log, newest last. */
   log(filter: { record_id?: string } = {}): Delivery[] {
-    return this.#log.filter((d) => filter.record_id === undefined || d.record_id === filter.record_id).map((d) => structuredClone(d));
+    return [...this.#log.values()].filter((d) => filter.record_id === undefined || d.record_id === filter.record_id).map((d) => structuredClone(d));
+  }
+
+  /** How many deliveries the log holds, and how many of the oldest it dropped. */
+  count(): { kept: number; dropped: number } {
+    return { kept: this.#log.size, dropped: this.#log.dropped };
   }
 
   /** Resolves when no attempt is running (scheduled retries may remain). */

@@ -24,10 +24,17 @@ export type Fault = z.output<typeof faultSchema> & { id: string; remaining: numb
 
 export class Faults {
   readonly #faults: Fault[] = [];
+  readonly #max: number;
   #seq = 0;
+
+  /** At most `max` faults wait at once; adding one more drops the oldest. */
+  constructor(max = 1000) {
+    this.#max = max;
+  }
 
   add(input: z.output<typeof faultSchema>): Fault {
     const fault: Fault = { ...input, id: `F-${++this.#seq}`, remaining: input.count };
+    if (this.#faults.length >= this.#max) this.#faults.shift();
     this.#faults.push(fault);
     return fault;
   }
@@ -63,7 +70,8 @@ function drop(c: Context<SandboxEnv>): Response {
 export function faults(registry: Faults): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     if (c.req.path.startsWith('/sandbox-tools/')) return next();
-    const fault = registry.take(c.req.method, c.req.path);
+    // `/payments/` is `/payments` (api-behaviour.md, "The wire dialect").
+    const fault = registry.take(c.req.method, c.req.path.replace(/(.)\/$/, '$1'));
     if (!fault) return next();
     switch (fault.kind) {
       case 'latency':

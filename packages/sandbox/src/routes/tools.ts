@@ -5,7 +5,7 @@
  * an enrollment. Only the API's own tool (`POST /sandbox-tools/payments`) is signed; it
  * lives with the API routes.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { apiErrorBody } from '@paylit/core/codes';
 import { currencySchema, safeParse } from '@paylit/core/schemas';
 import { z } from 'zod';
@@ -18,14 +18,15 @@ import { paymentMethods, logoSvg } from '../catalogs/payment-methods.js';
 import { createCardToken } from '../state/cards.js';
 import { cancelEnrollmentByPayer } from '../state/enrollments.js';
 import { expirePending } from '../state/payments.js';
+import { recordCounts } from '../records.js';
 
 const clockSchema = z.union([
   z.strictObject({ now: z.iso.datetime({ offset: true }) }),
   z.strictObject({ advance_ms: z.number().int() }),
 ]);
 
-async function body(c: { req: { text(): Promise<string> } }): Promise<unknown> {
-  return parseJson(await c.req.text());
+async function body(c: Context<SandboxEnv>): Promise<unknown> {
+  return parseJson(c.get('rawBody'));
 }
 
 export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void {
@@ -51,6 +52,8 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     if (payment !== undefined) filter.payment_id = payment;
     return c.json(store.ledger.summary(filter));
   });
+
+  app.get('/sandbox-tools/records', (c) => c.json(recordCounts(sandbox)));
 
   app.get('/sandbox-tools/notifications', async (c) => {
     await store.notifier.idle();

@@ -1,7 +1,10 @@
 /**
  * The ledger: every payment, capture and refund the sandbox has made, and whether money
  * moved with it. Tests read it to prove that a retry or a double submit charged once.
+ * It keeps the newest `maxRecords` entries; `dropped` counts those it let go.
  */
+import { BoundedMap, DEFAULT_MAX_RECORDS } from './bounded.js';
+
 export type LedgerKind = 'payment' | 'authorization' | 'verification' | 'capture' | 'refund';
 
 export interface LedgerEntry {
@@ -23,10 +26,25 @@ export interface LedgerSummary {
   money_moved: number;
   charged: number;
   refunded: number;
+  /** How many of the oldest entries (of any order) the sandbox dropped to stay within `maxRecords`. */
+  dropped: number;
 }
 
 export class Ledger {
-  readonly #entries = new Map<string, LedgerEntry>();
+  readonly #entries: BoundedMap<string, LedgerEntry>;
+
+  constructor(maxRecords: number = DEFAULT_MAX_RECORDS) {
+    this.#entries = new BoundedMap(maxRecords);
+  }
+
+  /** How many of the oldest entries were dropped to stay within `maxRecords`. */
+  get dropped(): number {
+    return this.#entries.dropped;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
 
   record(entry: LedgerEntry): void {
     this.#entries.set(entry.id, { ...entry });
@@ -44,6 +62,6 @@ export class Ledger {
     );
     const moved = entries.filter((e) => e.money_moved);
     const sum = (kinds: LedgerKind[]) => Number(moved.filter((e) => kinds.includes(e.kind)).reduce((s, e) => s + e.amount, 0).toFixed(2));
-    return { entries: entries.map((e) => ({ ...e })), money_moved: moved.length, charged: sum(['payment', 'capture']), refunded: sum(['refund']) };
+    return { entries: entries.map((e) => ({ ...e })), money_moved: moved.length, charged: sum(['payment', 'capture']), refunded: sum(['refund']), dropped: this.dropped };
   }
 }

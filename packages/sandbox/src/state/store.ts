@@ -9,6 +9,7 @@ import type { Clock } from '../clock.js';
 import type { Notifier } from '../notifications.js';
 import type { InstallmentOption } from '../catalogs/installments.js';
 import type { MethodType } from '../catalogs/payment-methods.js';
+import { BoundedMap } from './bounded.js';
 import { Ledger } from './ledger.js';
 
 export interface CardView {
@@ -123,6 +124,8 @@ export interface StoreOptions {
   indiaCrossBorder: boolean;
   /** The private half of the card-encryption key, to open `card.encrypted_data`. */
   privateKey: CryptoKey;
+  /** How many records of each kind are kept; past that the oldest are dropped. */
+  maxRecords: number;
 }
 
 /** A single-use card token, as hosted card fields make them (valid 10 minutes). */
@@ -134,15 +137,19 @@ export interface CardToken {
   used: boolean;
 }
 
+/**
+ * Each kind of record is a `BoundedMap` of `maxRecords`: past it the oldest are dropped, and
+ * the sandbox answers for them as for ids it never made (404 / 4000, 4001…).
+ */
 export class Store {
-  readonly payments = new Map<string, Payment>();
-  readonly refunds = new Map<string, Refund>();
-  readonly cards = new Map<string, SavedCard>();
-  readonly cardTokens = new Map<string, CardToken>();
-  readonly walletTokens = new Map<string, { name: string | undefined; country: string }>();
-  readonly enrollments = new Map<string, Enrollment>();
-  readonly plans = new Map<string, Plan>();
-  readonly ledger = new Ledger();
+  readonly payments: BoundedMap<string, Payment>;
+  readonly refunds: BoundedMap<string, Refund>;
+  readonly cards: BoundedMap<string, SavedCard>;
+  readonly cardTokens: BoundedMap<string, CardToken>;
+  readonly walletTokens: BoundedMap<string, { name: string | undefined; country: string }>;
+  readonly enrollments: BoundedMap<string, Enrollment>;
+  readonly plans: BoundedMap<string, Plan>;
+  readonly ledger: Ledger;
   /**
    * The merchant's available balance per currency, for refunds. Untracked (unlimited)
    * until a test sets it with `POST /sandbox-tools/balance`; then charges add to it and
@@ -156,6 +163,15 @@ export class Store {
 
   constructor(options: StoreOptions) {
     this.options = options;
+    const max = options.maxRecords;
+    this.payments = new BoundedMap(max);
+    this.refunds = new BoundedMap(max);
+    this.cards = new BoundedMap(max);
+    this.cardTokens = new BoundedMap(max);
+    this.walletTokens = new BoundedMap(max);
+    this.enrollments = new BoundedMap(max);
+    this.plans = new BoundedMap(max);
+    this.ledger = new Ledger(max);
     this.paymentRequestSchema = createPaymentRequestSchema({ now: () => options.clock.now(), indiaCrossBorder: options.indiaCrossBorder });
   }
 
