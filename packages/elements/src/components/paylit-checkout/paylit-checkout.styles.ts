@@ -53,5 +53,8 @@ export const styles = [
   p {
     margin: 0;
   }
+  h2 {
+    font-size: 1.125rem;
+  }
 `,
 ];
