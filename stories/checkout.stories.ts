@@ -6,9 +6,10 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { catalogs, resolveLocale } from '@paylit/elements';
-import { ENDPOINT, storyBackend } from './support/backend.js';
-import { VISA, cardFieldsIn, choose, fill, loadedCheckout, messageOf, payButton, until } from './support/shopper.js';
+import { catalogs, format, resolveLocale, type Messages } from '@paylit/elements';
+import { formatAmount } from '@paylit/core/money';
+import { ENDPOINT, leaveReturnPage, storyBackend } from './support/backend.js';
+import { VISA, cardFieldsIn, choose, fill, loadedCheckout, messageOf, outcomeOf, payButton, until } from './support/shopper.js';
 
 interface Args {
   scenario: string;
@@ -17,6 +18,16 @@ interface Args {
 
 /** What the page says in the story's language: the elements' own catalog. */
 const t = (root: Element) => catalogs[resolveLocale(root.closest('[lang]')?.getAttribute('lang'))]!;
+
+/** The success state after paying with the test Visa: `heading(t, amount)` in the story's language, then the card. */
+const paysAndShows = (heading: (t: Messages, money: (amount: number) => string) => string): Story['play'] => async ({ canvasElement }) => {
+  const checkout = await loadedCheckout(canvasElement);
+  await fill(await cardFieldsIn(canvasElement), VISA);
+  payButton(checkout).click();
+  const lang = checkout.closest('[lang]')?.getAttribute('lang') ?? undefined;
+  const expected = `${heading(t(checkout), (amount) => formatAmount(amount, 'BRL', lang))} ${format(t(checkout).cardEnding, { brand: 'Visa', last4: '1111' })}`;
+  await until(`the success state says "${expected}", in place of the form`, () => outcomeOf(checkout) === expected && !payButton(checkout) && !checkout.shadowRoot!.querySelector('paylit-card-fields'));
+};
 
 /** A redirect cannot leave Storybook: the story keeps the page, as a merchant opening the bank's page in a window would. */
 const stayOnPage = (event: Event) => event.preventDefault();
@@ -87,13 +98,25 @@ export const Busy: Story = {
   },
 };
 
+/** Paid: the form gives way to the success state (the order's 120 BRL, the card). */
 export const Paid: Story = {
+  play: paysAndShows((t, money) => format(t.outcomes.PAID, { amount: money(120) })),
+};
+
+export const PaidDark: Story = { name: 'Paid, dark', globals: { theme: 'dark' }, play: Paid.play };
+
+/** PENDING with nothing for the payer to do: the return page of a payer back from the bank's page before finishing. */
+export const Pending: Story = {
+  name: 'Pending: back from the bank, not confirmed yet',
+  loaders: [async () => ({ order: await (await storyBackend()).backFromTheBank() })],
   play: async ({ canvasElement }) => {
-    const checkout = await loadedCheckout(canvasElement);
-    await fill(await cardFieldsIn(canvasElement), VISA);
-    const paid = new Promise((resolve) => checkout.addEventListener('paylit-paid', resolve, { once: true }));
-    payButton(checkout).click();
-    await paid;
+    const checkout = await until('the checkout is on the page', () => canvasElement.querySelector('paylit-checkout'));
+    const expected = `${t(checkout).pending} ${format(t(checkout).cardEnding, { brand: 'Visa', last4: '1111' })}`;
+    try {
+      await until(`the waiting state says "${expected}", with no form`, () => outcomeOf(checkout) === expected && !payButton(checkout) && !checkout.shadowRoot!.querySelector('paylit-card-fields'));
+    } finally {
+      leaveReturnPage();
+    }
   },
 };
 
@@ -118,14 +141,20 @@ export const ThreeDSecurePending: Story = {
   },
 };
 
-export const Authorize: Story = { args: { scenario: 'authorize' }, play: Empty.play };
+/** Authorized (to capture later): the order's 250 BRL. */
+export const Authorize: Story = {
+  name: 'Authorized',
+  args: { scenario: 'authorize' },
+  play: paysAndShows((t, money) => format(t.outcomes.AUTHORIZED, { amount: money(250) })),
+};
 
 export const VerifyACard: Story = {
-  name: 'Verify a card',
+  name: 'Verify a card: verified',
   args: { scenario: 'verify' },
-  play: async ({ canvasElement }) => {
-    const checkout = await loadedCheckout(canvasElement);
+  play: async (context) => {
+    const checkout = await loadedCheckout(context.canvasElement);
     await until('the button says verify', () => payButton(checkout).textContent!.trim() === t(checkout).verifyCard);
+    await paysAndShows((t) => t.outcomes.VERIFIED)!(context);
   },
 };
 

@@ -8,7 +8,9 @@
  */
 import { createSandbox, type FaultInput, type Sandbox } from '@paylit/sandbox';
 import { PaymentsClient, createCheckoutHandler, type Transport } from '@paylit/server';
+import { encryptCard } from '@paylit/core/crypto';
 import { createScenarioOrder } from '../../demo/merchant.js';
+import { scenario } from '../../demo/scenarios.js';
 
 /** The sandbox's address inside the page: the `.test` domain never resolves, and nothing is sent there. */
 const SANDBOX_URL = 'https://sandbox.paylit.test';
@@ -23,6 +25,22 @@ export interface StoryBackend {
   order(scenario: string, options?: { code?: string }): Promise<string>;
   /** A fault on the next requests of an API path (the sandbox's own tool): latency, an error status. */
   fault(fault: FaultInput): Promise<void>;
+  /**
+   * The merchant's return page for a payer who went to the bank's page (3-D Secure) and came
+   * back without finishing: a 3-D Secure order paid by the test Visa (as the checkout posts
+   * it, the card inside a JWE), still PENDING, and this page's URL given the `payment_id` and
+   * `order` the companion server's callback adds. Answers the order; `leaveReturnPage()`
+   * takes the parameters off the URL again.
+   */
+  backFromTheBank(): Promise<string>;
+}
+
+/** Takes the return page's parameters off this page's URL. */
+export function leaveReturnPage(): void {
+  const url = new URL(globalThis.location.href);
+  url.searchParams.delete('payment_id');
+  url.searchParams.delete('order');
+  history.replaceState(history.state, '', url);
 }
 
 let backend: Promise<StoryBackend> | undefined;
@@ -99,10 +117,27 @@ async function start(): Promise<StoryBackend> {
     return Response.json(view, { status: res.status });
   };
 
+  const order = (id: string, options: { code?: string } = {}) =>
+    createScenarioOrder({ client, handler: h, token, publicJwk: sandbox.publicJwk }, { scenario: id, code: options.code ?? null, returnUrl: `${origin}/iframe.html`, prefix: 'story' });
+
   return {
     sandbox,
     fetch,
-    order: (scenario, options = {}) => createScenarioOrder({ client, handler: h, token, publicJwk: sandbox.publicJwk }, { scenario, code: options.code ?? null, returnUrl: `${origin}/iframe.html`, prefix: 'story' }),
+    order,
+    backFromTheBank: async () => {
+      const orderId = await order('3ds');
+      const { amount, currency, country } = scenario('3ds')!.order as { amount: number; currency: string; country: string };
+      const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, sandbox.publicJwk);
+      const submission = { order: orderId, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Ana Lima', expirationMonth: 12, expirationYear: 2030 }, amount, currency, country };
+      const res = await fetch(`${origin}${ENDPOINT}/payments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(submission) });
+      const { payment } = (await res.json()) as { payment?: { id: string; status: string } };
+      if (payment?.status !== 'PENDING') throw new Error(`the 3-D Secure payment is not pending: ${JSON.stringify(payment)}`);
+      const url = new URL(globalThis.location.href);
+      url.searchParams.set('payment_id', payment.id);
+      url.searchParams.set('order', orderId);
+      history.replaceState(history.state, '', url);
+      return orderId;
+    },
     fault: async (fault) => {
       const res = await sandbox.fetch(new Request(`${SANDBOX_URL}/sandbox-tools/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) }));
       if (!res.ok) throw new Error(`the sandbox refused the fault: ${await res.text()}`);

@@ -76,8 +76,14 @@ export async function loadedCheckout(root: Element): Promise<PaylitCheckout> {
   return checkout;
 }
 
+/** The pay button (null once the checkout shows an outcome). */
 export function payButton(checkout: PaylitCheckout): HTMLButtonElement {
   return checkout.shadowRoot!.querySelector<HTMLButtonElement>('button[part=button]')!;
+}
+
+/** The checkout's outcome (its success or waiting state) as the shopper reads it, or '' while there is none. */
+export function outcomeOf(checkout: PaylitCheckout): string {
+  return checkout.shadowRoot?.querySelector<HTMLElement>('[part=outcome]')?.innerText.replace(/\s+/g, ' ').trim() ?? '';
 }
 
 export function messageOf(checkout: PaylitCheckout): string {
