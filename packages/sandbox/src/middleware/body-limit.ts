@@ -10,6 +10,7 @@
  * survive for a DELETE; here the request is never re-created.
  */
 import type { MiddlewareHandler } from 'hono';
+import { readBodyLimited } from '@paylit/core/body';
 import { ApiFailure } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
 
@@ -26,35 +27,14 @@ export function bodyLimit({ maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } =
   return async (c, next) => {
     const declared = c.req.header('Content-Length');
     if (declared !== undefined && !c.req.header('Transfer-Encoding') && Number(declared) > maxBytes) throw tooLarge();
-    const stream = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : c.req.raw.body;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    if (stream) {
-      const reader = stream.getReader();
-      for (;;) {
-        let read: ReadableStreamReadResult<Uint8Array>;
-        try {
-          read = await reader.read();
-        } catch {
-          // The client went away (or timed out) mid-body: nobody hears the answer, and it is no error of the sandbox.
-          throw new ApiFailure(5000);
-        }
-        const { done, value } = read;
-        if (done) break;
-        size += value.byteLength;
-        if (size > maxBytes) {
-          void reader.cancel().catch(() => undefined);
-          throw tooLarge();
-        }
-        chunks.push(value);
-      }
+    const read = await readBodyLimited(c.req.method === 'GET' || c.req.method === 'HEAD' ? null : c.req.raw.body, maxBytes);
+    // The client went away (or timed out) mid-body: nobody hears the answer, and it is no error of the sandbox.
+    if (read.kind === 'incomplete') throw new ApiFailure(5000);
+    if (read.kind === 'too_large') {
+      void read.reader.cancel().catch(() => undefined);
+      throw tooLarge();
     }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
+    const { bytes } = read;
     // HonoRequest keeps promises of what it read in `bodyCache` (typed as values); its readers derive the others from it.
     (c.req.bodyCache as Record<string, Promise<unknown>>).arrayBuffer = Promise.resolve(bytes.buffer);
     c.set('rawBody', decoder.decode(bytes));

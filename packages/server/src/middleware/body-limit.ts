@@ -8,6 +8,7 @@
  * from the URL, method and headers, whatever runtime serves the handler.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import { readBodyLimited } from '@paylit/core/body';
 
 export interface BodyLimitOptions {
   /** The largest body read, in bytes. */
@@ -28,36 +29,17 @@ export function bodyLimit({ maxBytes, onTooLarge, onIncomplete }: BodyLimitOptio
     // one of unknown length is refused rather than left for the runtime to drain.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return chunked ? onTooLarge(c) : next();
     const raw = c.req.raw;
-    const body = raw.body;
-    if (!body) return next();
-    const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      let read: ReadableStreamReadResult<Uint8Array>;
-      try {
-        read = await reader.read();
-      } catch (error) {
-        return onIncomplete(c, error);
-      }
-      const { done, value } = read;
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        // Not cancel(): on Node that destroys the socket before the answer is written. The
-        // adapter closes the connection once the answer is sent (see adapters/node.ts).
-        reader.releaseLock();
-        return onTooLarge(c);
-      }
-      chunks.push(value);
+    if (!raw.body) return next();
+    const read = await readBodyLimited(raw.body, maxBytes);
+    if (read.kind === 'incomplete') return onIncomplete(c, read.error);
+    if (read.kind === 'too_large') {
+      // Not cancel(): on Node that destroys the socket before the answer is written. The
+      // adapter closes the connection once the answer is sent (see adapters/node.ts).
+      read.reader.releaseLock();
+      return onTooLarge(c);
     }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: size > 0 ? bytes : null, signal: raw.signal });
+    const { bytes } = read;
+    c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: bytes.byteLength > 0 ? bytes : null, signal: raw.signal });
     return next();
   };
 }

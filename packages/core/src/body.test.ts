@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { readBodyLimited } from './body.js';
+
+/** A body that arrives in `chunks` of `size` bytes, as a chunked request does, counting what was pulled. */
+function chunked(size: number, chunks: number) {
+  const pulled = { count: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled.count === chunks) return controller.close();
+      pulled.count++;
+      controller.enqueue(new Uint8Array(size).fill(97));
+    },
+  });
+  return { stream, pulled };
+}
+
+describe('readBodyLimited', () => {
+  it('answers the whole body when it is at most the limit, declared or not', async () => {
+    const read = await readBodyLimited(chunked(1024, 64).stream, 64 * 1024);
+    expect(read.kind).to.equal('complete');
+    expect(read.kind === 'complete' && read.bytes.byteLength).to.equal(64 * 1024);
+    expect(await readBodyLimited(null, 10)).to.deep.equal({ kind: 'complete', bytes: new Uint8Array(0) });
+  });
+
+  it('stops at the first chunk past the limit, and never pulls the rest of a huge body', async () => {
+    // 450 MB announced by nothing but its chunks.
+    const { stream, pulled } = chunked(64 * 1024, 7200);
+    const read = await readBodyLimited(stream, 64 * 1024);
+    expect(read.kind).to.equal('too_large');
+    expect(pulled.count).to.be.at.most(3);
+    if (read.kind === 'too_large') read.reader.releaseLock();
+  });
+
+  it('says when the body stopped short', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(10));
+        controller.error(new Error('aborted'));
+      },
+    });
+    const read = await readBodyLimited(stream, 100);
+    expect(read.kind).to.equal('incomplete');
+  });
+});
