@@ -107,6 +107,33 @@ for (const kind of kinds) {
       expect((await ledger(demo, order)).filter((e) => e.money_moved)).toHaveLength(1);
     });
 
+    test('paid: the outcome replaces the form, and neither a click where Pay was nor Enter charges again', async ({ page, demo }) => {
+      const order = await openCheckout(page, demo, kind, 'pay');
+      await typeCard(page);
+      const pay = (await payButton(page).boundingBox())!;
+      await payButton(page).click();
+      await expect(log(page).first()).toContainText('PAID');
+      // What the shopper sees: what was paid, with which card; no form, no button.
+      const outcome = page.locator('paylit-checkout [part=outcome]');
+      await expect(outcome).toBeVisible();
+      await expect(outcome.getByRole('heading')).toHaveText('Paid R$120.00');
+      await expect(outcome).toContainText('Visa ending in 1111');
+      await expect(page.locator('paylit-checkout [role=status]')).toContainText('Paid R$120.00');
+      await expect(payButton(page)).toHaveCount(0);
+      await expect(page.locator('paylit-card-fields')).toHaveCount(0);
+      // The shopper presses again where the button was, and Enter.
+      await page.mouse.click(pay.x + pay.width / 2, pay.y + pay.height / 2);
+      await page.keyboard.press('Enter');
+      await page.mouse.dblclick(pay.x + pay.width / 2, pay.y + pay.height / 2);
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(500);
+      await expect(log(page)).toHaveCount(1);
+      const entries = await ledger(demo, order);
+      expect(new Set(entries.map((e) => e.order_id)).size, 'one attempt reached the API').toBe(1);
+      expect(entries.filter((e) => e.money_moved)).toHaveLength(1);
+      await expect(outcome).toBeVisible();
+    });
+
     test('keyboard only: Tab into the form, type, Enter pays', async ({ page, demo }) => {
       await openCheckout(page, demo, kind, 'pay');
       const focusedId = () => page.evaluate(() => {
