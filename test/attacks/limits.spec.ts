@@ -3,7 +3,6 @@
  * stream on every route, log lines a client cannot forge, rate limits on the API's routes.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { formatXDate } from '@paylit/core/crypto';
@@ -11,82 +10,13 @@ import { MemoryStore, createCheckoutHandler, type LogEntry } from '@paylit/serve
 import { serveNode } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
 import { payer, startShop, uid, type Shop } from '../../packages/server/test/support/harness.js';
-import { report } from './support.js';
+import { bytes, report, stream } from './support.js';
 
 const MB = 1024 * 1024;
 const LIMIT = 64 * 1024;
 const token = 'test-token-0123456789abcdef';
 const fixture = fileURLToPath(new URL('./fixtures/limits-server.mjs', import.meta.url));
 const cli = fileURLToPath(new URL('../../packages/server/dist/cli.js', import.meta.url));
-
-/** `total` bytes in 64 KiB chunks, the same buffer each time: the test never holds a body. */
-function* bytes(total: number, fill = 'a'): Generator<Buffer> {
-  const chunk = Buffer.alloc(64 * 1024, fill);
-  for (let sent = 0; sent < total; sent += chunk.length) yield total - sent >= chunk.length ? chunk : chunk.subarray(0, total - sent);
-}
-
-interface Streamed {
-  status?: number;
-  body: string;
-  headers: Record<string, string | string[] | undefined>;
-  /** Bytes handed to the socket before the answer came or the connection closed. */
-  sent: number;
-  ms: number;
-  error?: string;
-}
-
-/**
- * Sends `body` chunked (no Content-Length) with node:http, honouring backpressure, and
- * stops as soon as an answer arrives or the connection closes.
- */
-function stream(url: string, body: Iterable<Buffer>, headers: Record<string, string> = {}, method = 'POST'): Promise<Streamed> {
-  const started = performance.now();
-  // Named, or node:http sends GET and DELETE bodies unframed.
-  const req = request(url, { method, headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...headers } });
-  let sent = 0;
-  let stop = false;
-  const answered = new Promise<Omit<Streamed, 'sent' | 'ms'>>((resolve) => {
-    req.once('response', (res) => {
-      stop = true;
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.once('end', () => resolve({ status: res.statusCode, body: text, headers: res.headers }));
-      res.once('error', () => resolve({ status: res.statusCode, body: text, headers: res.headers }));
-    });
-    req.once('error', (error: NodeJS.ErrnoException) => {
-      stop = true;
-      resolve({ body: '', headers: {}, error: error.code ?? error.message });
-    });
-    req.once('close', () => {
-      stop = true;
-      resolve({ body: '', headers: {}, error: 'closed' });
-    });
-  });
-  req.on('error', () => {}); // EPIPE or a reset after the answer: the server stopped reading.
-  return (async () => {
-    for (const chunk of body) {
-      if (stop || req.destroyed) break;
-      sent += chunk.length;
-      if (!req.write(chunk)) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            req.off('drain', done);
-            req.off('close', done);
-            resolve();
-          };
-          req.on('drain', done);
-          req.on('close', done);
-          void answered.then(done);
-        });
-      }
-    }
-    if (!stop && !req.destroyed) req.end();
-    const answer = await answered;
-    req.destroy();
-    return { ...answer, sent, ms: Math.round(performance.now() - started) };
-  })();
-}
 
 /** Writes raw bytes to the server and reads until it closes (or `ms` pass). */
 function raw(port: number, bytesToSend: Buffer | string, ms = 5_000): Promise<{ text: string; closed: boolean }> {

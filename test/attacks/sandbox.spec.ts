@@ -5,13 +5,12 @@
  * and counts what happened from the sandbox's ledger.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { cardPayment, type Call } from '../../packages/sandbox/test/support/client.js';
 import { startSandbox, stopSandbox, type SandboxFixture } from '../../packages/sandbox/test/support/fixture.js';
-import { report } from './support.js';
+import { bytes, report, stream } from './support.js';
 
 const MB = 1024 * 1024;
 const keyError = { code: 5001, message: 'Invalid parameter: X-Idempotency-Key', param: 'X-Idempotency-Key' };
@@ -140,56 +139,6 @@ test.describe('an idempotency key is bound to its operation', () => {
   });
 });
 
-interface Streamed {
-  status?: number;
-  body: string;
-  /** Bytes handed to the socket before the answer came or the connection closed. */
-  sent: number;
-  ms: number;
-  error?: string;
-}
-
-/**
- * Streams `total` bytes chunked (no Content-Length) with node:http, honouring backpressure,
- * one 64 KiB buffer sent again and again (the test never holds the body), and stops as soon
- * as an answer arrives or the connection closes.
- */
-function streamChunked(url: string, total: number, method = 'POST', headers: Record<string, string> = {}): Promise<Streamed> {
-  const started = performance.now();
-  const chunk = Buffer.alloc(64 * 1024, 'a');
-  // Transfer-Encoding named, or node:http sends a DELETE body unframed.
-  const req = request(url, { method, headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...headers } });
-  let sent = 0;
-  let stop = false;
-  const answered = new Promise<Omit<Streamed, 'sent' | 'ms'>>((resolve) => {
-    req.once('response', (res) => {
-      stop = true;
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.once('end', () => resolve({ status: res.statusCode, body: text }));
-      res.once('error', () => resolve({ status: res.statusCode, body: text }));
-    });
-    req.once('close', () => {
-      stop = true;
-      resolve({ body: '', error: 'closed' });
-    });
-  });
-  req.on('error', () => {}); // EPIPE or a reset after the answer: the server stopped reading.
-  return (async () => {
-    while (sent < total && !stop && !req.destroyed) {
-      sent += chunk.length;
-      if (!req.write(chunk)) {
-        await Promise.race([new Promise((resolve) => req.once('drain', resolve)), answered]);
-      }
-    }
-    if (!stop && !req.destroyed) req.end();
-    const answer = await answered;
-    req.destroy();
-    return { ...answer, sent, ms: Math.round(performance.now() - started) };
-  })();
-}
-
 interface ChildSandbox {
   url: string;
   /** Resident size now and its peak since the last `reset`, in bytes. */
@@ -233,7 +182,7 @@ test.describe('bodies are limited while they stream', () => {
       await fetch(`${child.url}/sandbox-tools/ledger`);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const { rss: before } = await child.memory('reset');
-      const res = await streamChunked(`${child.url}/secure_payments`, 50 * MB);
+      const res = await stream(`${child.url}/secure_payments`, bytes(50 * MB));
       const { peak } = await child.memory();
       const ledger = (await (await fetch(`${child.url}/sandbox-tools/ledger`)).json()) as { entries: unknown[]; money_moved: number };
       expect([res.status, JSON.parse(res.body)]).toEqual([413, tooLarge]);
@@ -267,7 +216,7 @@ test.describe('bodies are limited while they stream', () => {
     const clock = sbx.sandbox.clock.now().getTime();
     const results: string[] = [];
     for (const [method, path] of routes) {
-      const res = await streamChunked(`${sbx.running.url}${path}`, 8 * MB, method);
+      const res = await stream(`${sbx.running.url}${path}`, bytes(8 * MB), {}, method);
       expect([res.status, JSON.parse(res.body)], `${method} ${path}`).toEqual([413, tooLarge]);
       expect(res.sent, `${method} ${path}`).toBeLessThan(8 * MB);
       results.push(`${method} ${path} ${res.status} after ${(res.sent / MB).toFixed(1)} MB`);
