@@ -85,7 +85,9 @@ describe('<paylit-checkout>', () => {
     button(el).click();
     await paid;
     const path = new URL(env.endpoint).pathname;
-    expect(seen).to.deep.equal([`GET ${path}/checkout pt-BR`, `POST ${path}/payments pt-BR`]);
+    // Whether the card's installment plans were asked for before the payment depends on timing (the lookup waits for typing to pause).
+    expect(seen.filter((line) => !line.startsWith(`POST ${path}/installments `))).to.deep.equal([`GET ${path}/checkout pt-BR`, `POST ${path}/payments pt-BR`]);
+    expect(seen.every((line) => line.endsWith(' pt-BR'))).to.equal(true);
   });
 
   it('a double click charges once', async () => {
