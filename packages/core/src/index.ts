@@ -36,6 +36,7 @@ export {
   requiresThreeDSecure,
   threeDSecureCountries,
 } from './countries.js';
+export { documentProblem, isCnpj, isCpf } from './documents.js';
 export * from './card/index.js';
 export * from './money.js';
 export * from './crypto/index.js';
