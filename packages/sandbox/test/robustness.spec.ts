@@ -55,7 +55,7 @@ test('raw bytes that are not JSON, unknown paths, huge bodies and strange ids', 
     expect(res.body.code, raw).toBeGreaterThanOrEqual(5000);
   }
   const unknown = await sbx.api.get('/nothing/here');
-  expect([unknown.status, unknown.body]).toEqual([404, { code: 5000, message: 'Invalid request' }]);
+  expect([unknown.status, unknown.body]).toEqual([400, { code: 5000, message: 'Invalid request' }]);
   const huge = await sbx.api.post('/secure_payments', { ...cardPayment(), description: 'x'.repeat(2 * 1024 * 1024) });
   expect([huge.status, huge.body.code]).toEqual([413, 5000]);
   for (const id of ['%00', '..%2F..%2Fetc', 'a'.repeat(5000), '%F0%9F%92%B3']) {
