@@ -15,6 +15,12 @@ export interface AuthOptions {
   clock: Clock;
   /** When set, requests from other addresses are refused with 403 / 3002. */
   allowedIps?: readonly string[];
+  /**
+   * The route ignores its body (a cancel: "no body", yet clients send one). The body is still
+   * signed, but its Content-Type is not checked: a body sent with no type (fetch labels it
+   * text/plain) is accepted.
+   */
+  ignoresBody?: boolean;
 }
 
 const encoder = new TextEncoder();
@@ -34,7 +40,7 @@ function clientIp(address: string | undefined): string | undefined {
 }
 
 export function authentication(options: AuthOptions): MiddlewareHandler<SandboxEnv> {
-  const { credentials, clock, allowedIps } = options;
+  const { credentials, clock, allowedIps, ignoresBody = false } = options;
   return async (c, next) => {
     if (allowedIps) {
       const ip = clientIp(c.env?.incoming?.socket?.remoteAddress);
@@ -57,7 +63,7 @@ export function authentication(options: AuthOptions): MiddlewareHandler<SandboxE
     const version = c.req.header('X-Version');
     if (version !== undefined && version !== API_VERSION) throw new ApiFailure(5017);
     if (!c.req.header('User-Agent')) throw new ApiFailure(5001, 'User-Agent');
-    if (body !== '' && !/^application\/json\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) throw new ApiFailure(5001, 'Content-Type');
+    if (body !== '' && !ignoresBody && !/^application\/json\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) throw new ApiFailure(5001, 'Content-Type');
     for (const [name, value] of Object.entries(c.req.header())) {
       if (/^x-.+-payment-source$/i.test(name) && value.length > 100) throw new ApiFailure(5001, name);
     }

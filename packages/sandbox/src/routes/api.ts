@@ -30,6 +30,8 @@ export function origin(c: Context<SandboxEnv>, sandbox: SandboxInternals): strin
 export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void {
   const { store } = sandbox;
   const auth = authentication({ credentials: sandbox.credentials, clock: sandbox.clock, allowedIps: sandbox.allowedIps });
+  // A cancel has no body; one sent anyway is ignored, but it is signed like any other.
+  const authCancel = authentication({ credentials: sandbox.credentials, clock: sandbox.clock, allowedIps: sandbox.allowedIps, ignoresBody: true });
   const once = idempotency(sandbox.idempotency, sandbox.clock);
 
   app.post('/payments', auth, once, async (c) => {
@@ -39,7 +41,7 @@ export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void
     return c.json(await createPayment(store, body, { secure: false, origin: origin(c, sandbox) }));
   });
   app.post('/secure_payments', auth, once, async (c) => c.json(await createPayment(store, jsonBody(c), { secure: true, origin: origin(c, sandbox) })));
-  app.post('/payments/:id/cancel', auth, once, (c) => c.json(cancelPayment(store, c.req.param('id'))));
+  app.post('/payments/:id/cancel', authCancel, once, (c) => c.json(cancelPayment(store, c.req.param('id'))));
   app.get('/payments/:id/status', auth, (c) => c.json(paymentStatus(store, c.req.param('id'))));
   app.get('/payments/:id', auth, (c) => c.json(retrievePayment(store, c.req.param('id'))));
   app.get('/orders/:order_id', auth, (c) => c.json(orderRecord(store, c.req.param('order_id'))));
@@ -72,7 +74,7 @@ export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void
   });
 
   app.post('/enrollments', auth, once, (c) => c.json(createEnrollment(store, jsonBody(c), origin(c, sandbox))));
-  app.post('/enrollments/:id/cancel', auth, once, (c) => c.json(cancelEnrollment(store, c.req.param('id'))));
+  app.post('/enrollments/:id/cancel', authCancel, once, (c) => c.json(cancelEnrollment(store, c.req.param('id'))));
 
   // The production sandbox's own tool: force a pending payment or refund to a final state.
   app.post('/sandbox-tools/payments', auth, async (c) => {
