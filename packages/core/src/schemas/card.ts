@@ -1,6 +1,6 @@
 /** `payment.card`: card data in clear, encrypted, tokenized or saved, and how to process it. */
 import { z } from 'zod';
-import { text } from './common.js';
+import { country, partialObject, text } from './common.js';
 
 export const storedCredentialTypes = [
   'CARD_ON_FILE',
@@ -17,7 +17,19 @@ export const storedCredentialTypes = [
 /** A compact JWE: five base64url parts. */
 const compactJwe = z.string().regex(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/, 'must be a compact JWE (five base64url parts)');
 
-export const cardSchema = z.strictObject({
+/** An ECI (electronic commerce indicator) as the networks print it: `"05"`, `"07"`. */
+export const eci = z.string().regex(/^\d{1,2}$/, 'must be an ECI of one or two digits such as "05"');
+
+/** The ways a card is given; a card has exactly one. */
+export const cardSources = ['number', 'encrypted_data', 'token', 'card_id', 'network_token'] as const;
+
+/**
+ * `payment.card`. Besides the spec's fields, a network token (api-behaviour.md, "The wire
+ * dialect"): `network_token` with its `cryptogram` and `eci` instead of `number` and `cvv`,
+ * sent to `/secure_payments`, with `network_payment_reference` for the network's chain of
+ * stored-credential payments. `country` names the card's country (echoed in the record).
+ */
+export const cardSchema = partialObject({
   holder_name: text(),
   expiration_month: z.number().int('must be an integer').min(1, 'must be a month, 1 to 12').max(12, 'must be a month, 1 to 12'),
   expiration_year: z.number().int('must be an integer').min(1000, 'must have four digits').max(9999, 'must have four digits'),
@@ -39,19 +51,33 @@ export const cardSchema = z.strictObject({
   stored_credential_usage: z.enum(['FIRST', 'USED']),
   force_type: z.enum(['DEBIT', 'CREDIT']),
   wallet_type: z.string().regex(/^[A-Z][A-Z0-9]*_PAY$/, 'must be a wallet provider code of the form <PROVIDER>_PAY'),
-}).partial();
+  network_token: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits with no separators'),
+  cryptogram: text(100),
+  eci,
+  network_payment_reference: text(100),
+  country,
+});
 export type Card = z.infer<typeof cardSchema>;
 
-/** Adds the card's own rules: which fields it needs, given how the card is sent. */
+/** Adds the card's own rules: one source, and which fields it needs given how the card is sent. */
 export function checkCard(card: Card, ctx: z.RefinementCtx, path: PropertyKey[] = ['card']): void {
+  const sent = cardSources.filter((source) => card[source] !== undefined);
+  for (const extra of sent.slice(1)) {
+    ctx.addIssue({ code: 'custom', path: [...path, extra], message: `must not be sent with card.${sent[0]}: a card has one source (number, encrypted_data, token, card_id or network_token)` });
+  }
   const byReference = card.token !== undefined || card.card_id !== undefined;
   if (!byReference) {
     for (const field of ['holder_name', 'expiration_month', 'expiration_year'] as const) {
       if (card[field] === undefined) ctx.addIssue({ code: 'custom', path: [...path, field], message: 'is required unless card.token or card.card_id is sent' });
     }
   }
-  if (card.number === undefined && card.encrypted_data === undefined && !byReference) {
-    ctx.addIssue({ code: 'custom', path: [...path, 'number'], message: 'is required unless card.encrypted_data, card.token or card.card_id is sent' });
+  if (sent.length === 0) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'number'], message: 'is required unless card.encrypted_data, card.token, card.card_id or card.network_token is sent' });
+  }
+  if (card.network_token === undefined) {
+    for (const field of ['cryptogram', 'eci'] as const) {
+      if (card[field] !== undefined) ctx.addIssue({ code: 'custom', path: [...path, field], message: 'is only sent with card.network_token' });
+    }
   }
   if (card.installment_id !== undefined && card.installments_id !== undefined && card.installment_id !== card.installments_id) {
     ctx.addIssue({ code: 'custom', path: [...path, 'installments_id'], message: 'must equal card.installment_id when both are sent' });

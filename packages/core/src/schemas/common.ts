@@ -2,6 +2,22 @@
 import { z } from 'zod';
 import { isApiAmount } from '../money.js';
 
+/**
+ * An optional field of a request. `null` stands for absent, as the API reads it
+ * (api-behaviour.md, "The wire dialect": `"address": null`).
+ */
+export function optional<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v: z.input<S> | null | undefined) => (v === null ? undefined : v), schema.optional()).optional();
+}
+
+type OptionalShape<T extends Record<string, z.ZodType>> = { [K in keyof T]: ReturnType<typeof optional<T[K]>> };
+
+/** An object of a request whose fields are all optional (`null` for absent); unknown fields are dropped. */
+export function partialObject<T extends Record<string, z.ZodType>>(shape: T) {
+  const fields = Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, optional(schema)])) as OptionalShape<T>;
+  return z.object(fields);
+}
+
 /** A string of at most `max` characters (and at least `min`, 1 by default: the API refuses empty strings). */
 export function text(max?: number, min = 1) {
   let s = z.string().min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
@@ -32,10 +48,20 @@ export const compactDate = z
   .regex(/^\d{8}$/, 'must be a date in the format YYYYMMDD')
   .refine((v) => realDate(+v.slice(0, 4), +v.slice(4, 6), +v.slice(6, 8)), 'must be a real calendar date (YYYYMMDD)');
 
-/** An `amount`: length 10,2 (at most 8 integer digits and 2 decimals), not negative. */
+/**
+ * An `amount`: length 10,2 (at most 8 integer digits and 2 decimals), not negative. The API
+ * also takes it as a decimal string (`"1.00"`, api-behaviour.md "The wire dialect"), read
+ * here as the number it spells, under the same 10,2 rule; any other string is refused.
+ */
 export const amount = z
-  .number({ error: (iss) => (iss.input === undefined ? 'is required' : 'must be a number') })
-  .refine(isApiAmount, 'must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)');
+  .union([z.number(), z.string()], { error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
+  .transform((v, ctx) => {
+    if (typeof v === 'number') return v;
+    if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+    ctx.addIssue({ code: 'custom', input: v, message: 'must be a number, or a decimal string with a point such as "1.00"' });
+    return z.NEVER;
+  })
+  .pipe(z.number().refine(isApiAmount, 'must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)'));
 
 /** An amount that moves money: 10,2 and more than 0. */
 export const positiveAmount = amount.refine((v) => v > 0, 'must be greater than 0');
@@ -66,8 +92,19 @@ export const reputation = z.number().int('must be an integer').min(0, 'must be 0
 
 export const frequency = z.enum(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUAL', 'ANNUAL']);
 
-/** A payment status code as the API sends it: a string (lenient with a number). */
+/** A status code as the API sends it: a string in payments, an integer in refunds; read as a string. */
 export const statusCode = z.union([z.string(), z.number()]).transform(String);
+
+/**
+ * A value of an enumeration the API may extend, in a record: the known values still
+ * narrow (`record.status === 'PAID'`), and one added later comes through as its string.
+ */
+export function openEnum<T extends string>() {
+  return z.string().transform((v): T | (string & {}) => v);
+}
+
+/** A number in a record: a number, or a decimal string (`"1.00"`) read as the number it spells. */
+export const recordNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a number or a decimal string')]).transform(Number);
 
 /** A timestamp as the API prints it (`2026-02-09T14:47:49.000+0000`); records are read leniently. */
 export const timestamp = z.string();

@@ -3,21 +3,21 @@
  * and the enrollment record.
  */
 import { z } from 'zod';
-import { enrollmentStatusNames } from '../codes.js';
-import { amount, country, frequency, isoDate, statusCode, text, timestamp, url } from './common.js';
-import { payerSchema } from './payer.js';
+import type { EnrollmentStatus } from '../codes.js';
+import { amount, country, frequency, isoDate, openEnum, optional, statusCode, text, timestamp, url } from './common.js';
+import { checkPayerDocument, payerSchema } from './payer.js';
 
 export const enrollmentSubscriptionSchema = z
-  .strictObject({
-    start_date: isoDate.optional(),
-    end_date: isoDate.optional(),
-    frequency: frequency.optional(),
-    amount: z
-      .strictObject({
+  .object({
+    start_date: optional(isoDate),
+    end_date: optional(isoDate),
+    frequency: optional(frequency),
+    amount: optional(
+      z.object({
         type: z.enum(['FIXED', 'VARIABLE']),
-        value: amount.optional(),
-        min_value: amount.optional(),
-        max_value: amount.optional(),
+        value: optional(amount),
+        min_value: optional(amount),
+        max_value: optional(amount),
       })
       .superRefine((a, ctx) => {
         if (a.type === 'FIXED' && a.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'is required when type is FIXED' });
@@ -28,8 +28,8 @@ export const enrollmentSubscriptionSchema = z
             ctx.addIssue({ code: 'custom', path: ['max_value'], message: 'must not be less than min_value' });
           }
         }
-      })
-      .optional(),
+      }),
+    ),
   })
   .superRefine((sub, ctx) => {
     if (sub.start_date && sub.end_date && sub.end_date < sub.start_date) {
@@ -40,13 +40,13 @@ export const enrollmentSubscriptionSchema = z
 export const enrollmentTypes = ['ON_DEMAND', 'MERCHANT_SUBSCRIPTION'] as const;
 
 const enrollmentFields = {
-  id: text().optional(),
-  external_id: text().optional(),
-  type: z.enum(enrollmentTypes).optional(),
-  description: text(200).optional(),
-  notification_url: url(200).optional(),
-  callback_url: url(200).optional(),
-  subscription: enrollmentSubscriptionSchema.optional(),
+  id: optional(text()),
+  external_id: optional(text()),
+  type: optional(z.enum(enrollmentTypes)),
+  description: optional(text(200)),
+  notification_url: optional(url(200)),
+  callback_url: optional(url(200)),
+  subscription: optional(enrollmentSubscriptionSchema),
 };
 
 /**
@@ -70,7 +70,7 @@ function checkEnrollment(e: Partial<Record<keyof typeof enrollmentFields, unknow
 }
 
 /** `payment.enrollment`: `{id}` to charge an active enrollment, or the full object to create one with the payment. */
-export const paymentEnrollmentSchema = z.strictObject(enrollmentFields).superRefine(checkEnrollment);
+export const paymentEnrollmentSchema = z.object(enrollmentFields).superRefine(checkEnrollment);
 export type PaymentEnrollment = z.infer<typeof paymentEnrollmentSchema>;
 
 /**
@@ -78,28 +78,35 @@ export type PaymentEnrollment = z.infer<typeof paymentEnrollmentSchema>;
  * enrollment object with the `country` and `payer` it belongs to.
  */
 export const enrollmentRequestSchema = z
-  .strictObject({
+  .object({
     ...enrollmentFields,
-    id: z.undefined({ error: 'must not be sent: the API assigns the id' }).optional(),
+    id: optional(z.undefined({ error: 'must not be sent: the API assigns the id' })),
     country,
     payer: payerSchema,
-    payment_method_id: z.string().regex(/^[A-Z0-9]{2,4}$/, 'must be CARD or a method code of 2 to 4 uppercase letters or digits').optional(),
+    payment_method_id: optional(z.string().regex(/^[A-Z0-9]{2,4}$/, 'must be CARD or a method code of 2 to 4 uppercase letters or digits')),
   })
-  .superRefine(checkEnrollment);
+  .superRefine((e, ctx) => {
+    checkEnrollment(e, ctx);
+    checkPayerDocument(e.country, e.payer, ctx);
+  });
 export type EnrollmentRequest = z.infer<typeof enrollmentRequestSchema>;
+export type EnrollmentRequestInput = z.input<typeof enrollmentRequestSchema>;
 
+const optionalText = optional(z.string());
+
+/** The enrollment record, read leniently as every record (see records.ts). */
 export const enrollmentRecordSchema = z.looseObject({
   id: z.string(),
-  external_id: z.string().optional(),
-  type: z.string().optional(),
-  status: z.enum(enrollmentStatusNames),
+  external_id: optionalText,
+  type: optionalText,
+  status: openEnum<EnrollmentStatus>(),
   status_code: statusCode,
-  status_detail: z.string().optional(),
-  description: z.string().optional(),
-  notification_url: z.string().optional(),
-  callback_url: z.string().optional(),
-  redirect_url: z.string().optional(),
-  subscription: z.looseObject({}).optional(),
-  created_date: timestamp.optional(),
+  status_detail: optionalText,
+  description: optionalText,
+  notification_url: optionalText,
+  callback_url: optionalText,
+  redirect_url: optionalText,
+  subscription: optional(z.looseObject({})),
+  created_date: optional(timestamp),
 });
 export type EnrollmentRecord = z.infer<typeof enrollmentRecordSchema>;

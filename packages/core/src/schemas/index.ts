@@ -1,16 +1,22 @@
 /**
  * `@paylit/core/schemas`: zod schemas of every shape of the Payments API v2.1.
- * Requests are strict (an unknown field is an error, as the API treats it); records
- * are lenient (unknown fields kept). Types are inferred from the schemas.
+ *
+ * Requests accept the wire dialect the API accepts (api-behaviour.md, "The wire dialect"):
+ * `amount` as a number or a decimal string (`"1.00"`, parsed to a number under the same
+ * 10,2 rule), `null` for an absent optional field, unknown fields dropped (not refused), a
+ * payer without e-mail; a Brazilian `payer.document` must be a CPF or CNPJ. Every other rule
+ * of the spec still refuses, naming the parameter. Records are lenient (unknown fields and
+ * statuses kept, amounts and codes as numbers or strings). Types are inferred from the
+ * schemas: `PaymentRequest` is what a parse gives, `PaymentRequestInput` what it takes.
  *
  * @example
  * import { parse, paymentRequestSchema } from '@paylit/core/schemas';
  * try { parse(paymentRequestSchema, body) } catch (e) { return Response.json(e.toApiError(), { status: 400 }) }
  */
 export { amount as amountSchema, compactDate as compactDateSchema, country as countrySchema, currency as currencySchema, dmyDate as dmyDateSchema, isoDate as isoDateSchema } from './common.js';
-export { addressSchema, payerSchema } from './payer.js';
+export { addressSchema, checkPayerDocument, payerSchema } from './payer.js';
 export type { Address, Payer } from './payer.js';
-export { cardSchema, storedCredentialTypes } from './card.js';
+export { cardSchema, cardSources, storedCredentialTypes } from './card.js';
 export type { Card } from './card.js';
 export { walletFingerprintSchema, walletSchema } from './wallet.js';
 export type { Wallet } from './wallet.js';
@@ -34,7 +40,7 @@ export {
   enrollmentTypes,
   paymentEnrollmentSchema,
 } from './enrollment.js';
-export type { EnrollmentRecord, EnrollmentRequest, PaymentEnrollment } from './enrollment.js';
+export type { EnrollmentRecord, EnrollmentRequest, EnrollmentRequestInput, PaymentEnrollment } from './enrollment.js';
 export {
   cardSubscriptionSchema,
   createPaymentRequestSchema,
@@ -46,8 +52,9 @@ export {
   splitSchema,
   submerchantSchema,
   subpurposes,
+  threeDSecureSchema,
 } from './payment-request.js';
-export type { PaymentRequest, PaymentRequestRules } from './payment-request.js';
+export type { PaymentRequest, PaymentRequestInput, PaymentRequestRules, ThreeDSecure } from './payment-request.js';
 export {
   captureRequestSchema,
   forceStatusRequestSchema,
@@ -55,7 +62,17 @@ export {
   refundRequestSchema,
   saveCardRequestSchema,
 } from './operations.js';
-export type { CaptureRequest, ForceStatusRequest, InstallmentsPlanRequest, RefundRequest, SaveCardRequest } from './operations.js';
+export type {
+  CaptureRequest,
+  CaptureRequestInput,
+  ForceStatusRequest,
+  InstallmentsPlanRequest,
+  InstallmentsPlanRequestInput,
+  RefundRequest,
+  RefundRequestInput,
+  SaveCardRequest,
+  SaveCardRequestInput,
+} from './operations.js';
 export {
   apiErrorBodySchema,
   callbackFormSchema,
@@ -69,9 +86,11 @@ export {
   paymentNotificationSchema,
   paymentRecordSchema,
   paymentStatusRecordSchema,
+  paymentStatusSchema,
   refundNotificationSchema,
   refundRecordSchema,
   refundStatusRecordSchema,
+  refundStatusSchema,
   savedCardRecordSchema,
 } from './records.js';
 export type {

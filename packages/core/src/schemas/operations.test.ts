@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { parse } from './parse.js';
 import { specCaptureRequests, specRefundRequests } from '../../test/fixtures/spec-examples.js';
 import { enrollmentRequestSchema } from './enrollment.js';
 import {
@@ -49,7 +50,7 @@ describe('save card request schema', () => {
   const body = {
     country: 'BR',
     card: { holder_name: 'Thiago', expiration_month: 1, expiration_year: 2040, number: '4111111111111111', cvv: '123' },
-    payer: { name: 'Thiago', email: 't@example.com', document: '1' },
+    payer: { name: 'Thiago', email: 't@example.com', document: '53033315550' },
   };
   it('accepts raw or encrypted card data', () => {
     expectAccepted(saveCardRequestSchema, body);
@@ -57,7 +58,13 @@ describe('save card request schema', () => {
   });
   it('needs a number or encrypted_data', () => expectRefused(saveCardRequestSchema, patch(body, { 'card.number': undefined }), 'card.number'));
   it('needs the holder and expiry', () => expectRefused(saveCardRequestSchema, patch(body, { 'card.expiration_year': undefined }), 'card.expiration_year'));
-  it('takes no card_id: a saved card is not saved again', () => expectRefused(saveCardRequestSchema, patch(body, { 'card.card_id': 'CV-1' }), 'card.card_id'));
+  // This refused card.card_id as a field of no card to save; unknown fields are now dropped (the
+  // wire dialect), so a card_id alone is a card with nothing to save.
+  it('saves card data only: a card_id is no card to save', () => {
+    expectRefused(saveCardRequestSchema, patch(body, { 'card.number': undefined, 'card.cvv': undefined, 'card.card_id': 'CV-1' }), 'card.number');
+    expect(parse(saveCardRequestSchema, patch(body, { 'card.card_id': 'CV-1' })).card).not.to.have.property('card_id');
+  });
+  it('checks a Brazilian payer\'s document', () => expectRefused(saveCardRequestSchema, patch(body, { 'payer.document': '1' }), 'payer.document'));
 });
 
 describe('installment plans request schema', () => {
@@ -74,7 +81,7 @@ describe('installment plans request schema', () => {
 describe('enrollment request schema', () => {
   const body = {
     country: 'BR',
-    payer: { name: 'Thiago', email: 't@example.com', document: '1' },
+    payer: { name: 'Thiago', email: 't@example.com', document: '53033315550' },
     external_id: 'sub-1',
     type: 'MERCHANT_SUBSCRIPTION',
     subscription: { start_date: '2026-12-01', frequency: 'MONTHLY', amount: { type: 'VARIABLE', min_value: 10, max_value: 100 } },
@@ -83,6 +90,7 @@ describe('enrollment request schema', () => {
   it('needs subscription for MERCHANT_SUBSCRIPTION', () => expectRefused(enrollmentRequestSchema, patch(body, { subscription: undefined }), 'subscription'));
   it('needs min_value at most max_value', () => expectRefused(enrollmentRequestSchema, patch(body, { 'subscription.amount.min_value': 200 }), 'subscription.amount.max_value'));
   it('does not take an id', () => expectRefused(enrollmentRequestSchema, patch(body, { id: 'E-1' }), 'id'));
+  it('checks a Brazilian payer\'s document', () => expectRefused(enrollmentRequestSchema, patch(body, { 'payer.document': '1' }), 'payer.document'));
   it('needs end_date after start_date', () => expectRefused(enrollmentRequestSchema, patch(body, { 'subscription.end_date': '2026-11-01' }), 'subscription.end_date'));
 });
 

@@ -1,27 +1,39 @@
 /** `payer` and its `address` (also the shape of `additional_risk_data.shipping.address`). */
 import { z } from 'zod';
-import { dmyDate, text } from './common.js';
+import { documentProblem } from '../documents.js';
+import { dmyDate, optional, partialObject, text } from './common.js';
 
-export const addressSchema = z.strictObject({
-  state: text(10).optional(),
-  city: text(100).optional(),
-  zip_code: text(10).optional(),
-  street: text(100).optional(),
-  number: text(20).optional(),
+export const addressSchema = partialObject({
+  state: text(10),
+  city: text(100),
+  zip_code: text(10),
+  street: text(100),
+  number: text(20),
 });
 export type Address = z.infer<typeof addressSchema>;
 
-export const payerSchema = z.strictObject({
+/**
+ * `payer`. The spec marks `email` required, but that is a rule of merchants: the API paid
+ * Brazilian payers without one (api-behaviour.md, "The wire dialect"), so it is optional here.
+ * The document's rule depends on the country, which the request holds: `checkPayerDocument`.
+ */
+export const payerSchema = z.object({
   name: text(100),
-  email: text(100).pipe(z.email('must be an e-mail address')),
-  birth_date: dmyDate.optional(),
-  phone: text(20).optional(),
+  email: optional(text(100).pipe(z.email('must be an e-mail address'))),
+  birth_date: optional(dmyDate),
+  phone: optional(text(20)),
   document: text(30),
-  document2: text().optional(),
-  user_reference: text(125).optional(),
-  address: addressSchema.optional(),
-  ip: text(39).optional(),
-  ip_port: text(5).regex(/^\d+$/, 'must be a port number').optional(),
-  device_id: text(25).optional(),
+  document2: optional(text()),
+  user_reference: optional(text(125)),
+  address: optional(addressSchema),
+  ip: optional(text(39)),
+  ip_port: optional(text(5).regex(/^\d+$/, 'must be a port number')),
+  device_id: optional(text(25)),
 });
 export type Payer = z.infer<typeof payerSchema>;
+
+/** The country's rule for `payer.document` (a CPF or CNPJ in Brazil), reported at `payer.document`. */
+export function checkPayerDocument(country: string, payer: Pick<Payer, 'document'>, ctx: z.RefinementCtx, path: PropertyKey[] = ['payer', 'document']): void {
+  const problem = documentProblem(country, payer.document);
+  if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
+}

@@ -25,6 +25,9 @@ const india = patch(base, {
 
 const s = (n: number) => 'x'.repeat(n);
 
+const mpi2 = { mpi: true, three_dsecure_version: '2.2.0', eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', ds_transaction_id: 'f38e6948-5388-41a6-bca4-b49723c19437', enrollment_response: 'Y', authentication_response: 'Y' };
+const mpi1 = { mpi: true, three_dsecure_version: '1.0.2', eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', xid: 'MDAwMDAwMDAwMDAwMDAwMzIyNzY=' };
+
 /** [rule, accepted example, refused example, the path the refusal names]. */
 type Rule = [rule: string, ok: Record<string, unknown>, bad: Record<string, unknown>, path: string];
 
@@ -41,7 +44,10 @@ const rules: Rule[] = [
   ['payer.email max 100', { 'payer.email': `${s(88)}@example.com` }, { 'payer.email': `${s(89)}@example.com` }, 'payer.email'],
   ['payer.email is an e-mail', { 'payer.email': 'a@b.co' }, { 'payer.email': 'not-an-email' }, 'payer.email'],
   ['payer.phone max 20', { 'payer.phone': '1'.repeat(20) }, { 'payer.phone': '1'.repeat(21) }, 'payer.phone'],
-  ['payer.document max 30', { 'payer.document': s(30) }, { 'payer.document': s(31) }, 'payer.document'],
+  ['payer.document max 30 (outside Brazil, length only)', { country: 'MX', currency: 'MXN', 'payer.document': s(30) }, { country: 'MX', currency: 'MXN', 'payer.document': s(31) }, 'payer.document'],
+  ['payer.document in Brazil: a CPF', { 'payer.document': '123.456.789-09' }, { 'payer.document': '123.456.789-08' }, 'payer.document'],
+  ['payer.document in Brazil: a CNPJ', { 'payer.document': '12.345.678/0001-95' }, { 'payer.document': 'bad_document' }, 'payer.document'],
+  ['payer.document in Brazil: not one digit repeated', { 'payer.document': '52998224725' }, { 'payer.document': '111.111.111-11' }, 'payer.document'],
   ['payer.document required', {}, { 'payer.document': undefined }, 'payer.document'],
   ['payer.user_reference max 125', { 'payer.user_reference': s(125) }, { 'payer.user_reference': s(126) }, 'payer.user_reference'],
   ['payer.ip max 39', { 'payer.ip': '2001:0db8:85a3:0000:0000:8a2e:0370:7334' }, { 'payer.ip': s(40) }, 'payer.ip'],
@@ -65,7 +71,9 @@ const rules: Rule[] = [
   ['amount 10,2: two decimals', { amount: 120.99 }, { amount: 120.999 }, 'amount'],
   ['amount 10,2: eight integer digits', { amount: 99999999.99 }, { amount: 100000000 }, 'amount'],
   ['amount not negative', { amount: 0.01 }, { amount: -1 }, 'amount'],
-  ['amount is a number', { amount: 1 }, { amount: '120.00' }, 'amount'],
+  ['amount is a number or a decimal string', { amount: '120.00' }, { amount: '120,00' }, 'amount'],
+  ['amount as a string keeps 10,2', { amount: '99999999.99' }, { amount: '123456789.00' }, 'amount'],
+  ['amount as a string keeps two decimals', { amount: '1.5' }, { amount: '1.005' }, 'amount'],
   ['split amount 10,2', { splits: [{ account_id: 'A', amount: 60.5 }] }, { splits: [{ account_id: 'A', amount: 60.555 }] }, 'splits[0].amount'],
   ['split account_id required', { splits: [{ account_id: 'A', amount: 1 }] }, { splits: [{ amount: 1 }] }, 'splits[0].account_id'],
   // Codes and enums.
@@ -104,9 +112,28 @@ const rules: Rule[] = [
   ['risk submerchant required members', { 'additional_risk_data.submerchant': { merchant_reference: 'm', website: 'w', document: 'd', email: 'e', name: 'n', onboarding_email: 'o' } }, { 'additional_risk_data.submerchant': { merchant_reference: 'm', website: 'w', document: 'd', email: 'e', name: 'n' } }, 'additional_risk_data.submerchant.onboarding_email'],
   ['submerchant needs name and merchant_reference', { submerchant: { name: 'n', merchant_reference: 'm' } }, { submerchant: { name: 'n', website: 'w' } }, 'submerchant.merchant_reference'],
   ['wallet.device_id.fingerprint members', { wallet: { token: 't', device_id: { fingerprint: { os: 'iOS', vendor_ids: [{ name: 'idfv', value: 'x' }], vendor_specific_attributes: { device_languaje: 'es' } } } }, 'payer.phone': '1' }, { wallet: { token: 't', device_id: { fingerprint: { os: 17 } } }, 'payer.phone': '1' }, 'wallet.device_id.fingerprint.os'],
-  // Unknown fields: requests are strict.
-  ['no unknown fields', {}, { amount_cents: 12000 }, 'amount_cents'],
-  ['no unknown nested fields', {}, { 'payer.nickname': 'T' }, 'payer.nickname'],
+  // The card's source: exactly one, and what it needs.
+  ['card: one source, not two', { card: { card_id: 'CV-1' } }, { 'card.card_id': 'CV-1' }, 'card.card_id'],
+  ['card: encrypted_data is a source of its own', { 'card.number': undefined, 'card.cvv': undefined, 'card.encrypted_data': 'a.b.c.d.e' }, { 'card.encrypted_data': 'a.b.c.d.e' }, 'card.encrypted_data'],
+  ['card: a network token instead of number and cvv', { card: { network_token: '4895370012345678', cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=', eci: '07', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, { 'card.network_token': '4895370012345678' }, 'card.network_token'],
+  ['card.network_token digits', { card: { network_token: '4895370012345678', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, { card: { network_token: '4895 3700 1234 5678', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, 'card.network_token'],
+  ['card: a network token needs the holder and expiry', { card: { network_token: '4895370012345678', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, { card: { network_token: '4895370012345678', holder_name: 'T', expiration_year: 2030 } }, 'card.expiration_month'],
+  ['card.cryptogram only with a network token', { card: { network_token: '4895370012345678', cryptogram: 'c', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, { 'card.cryptogram': 'c' }, 'card.cryptogram'],
+  ['card.eci two digits', { card: { network_token: '4895370012345678', eci: '05', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, { card: { network_token: '4895370012345678', eci: '005', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, 'card.eci'],
+  ['card.stored_credential_type with a network token', { card: { network_token: '4895370012345678', expiration_month: 12, expiration_year: 2030, holder_name: 'T', stored_credential_type: 'SUBSCRIPTION', stored_credential_usage: 'FIRST', network_payment_reference: 'MCC123' } }, { card: { network_token: '4895370012345678', expiration_month: 12, expiration_year: 2030, holder_name: 'T', stored_credential_type: 'RECURRING' } }, 'card.stored_credential_type'],
+  ['card.installments 1 to 99', { 'card.installments': '99' }, { 'card.installments': '100' }, 'card.installments'],
+  ['card.installments not 0', { 'card.installments': '1' }, { 'card.installments': '0' }, 'card.installments'],
+  // 3-D Secure from the merchant's MPI.
+  ['MPI 2.x needs ds_transaction_id', { three_dsecure: mpi2 }, { three_dsecure: { ...mpi2, ds_transaction_id: undefined } }, 'three_dsecure.ds_transaction_id'],
+  ['MPI 1.x needs xid', { three_dsecure: mpi1 }, { three_dsecure: { ...mpi1, xid: undefined } }, 'three_dsecure.xid'],
+  ['MPI without a version is 1.0 and needs xid', { three_dsecure: { ...mpi1, three_dsecure_version: undefined } }, { three_dsecure: { ...mpi2, three_dsecure_version: undefined } }, 'three_dsecure.xid'],
+  ['MPI needs eci', { three_dsecure: mpi2 }, { three_dsecure: { ...mpi2, eci: undefined } }, 'three_dsecure.eci'],
+  ['MPI needs cavv', { three_dsecure: mpi2 }, { three_dsecure: { ...mpi2, cavv: undefined } }, 'three_dsecure.cavv'],
+  ['MPI version format', { three_dsecure: { ...mpi2, three_dsecure_version: '2.1.0' } }, { three_dsecure: { ...mpi2, three_dsecure_version: 'v2' } }, 'three_dsecure.three_dsecure_version'],
+  ['MPI authentication_response values', { three_dsecure: { ...mpi2, authentication_response: 'A' } }, { three_dsecure: { ...mpi2, authentication_response: 'YES' } }, 'three_dsecure.authentication_response'],
+  ['MPI enrollment_response values', { three_dsecure: { ...mpi2, enrollment_response: 'U' } }, { three_dsecure: { ...mpi2, enrollment_response: 'A' } }, 'three_dsecure.enrollment_response'],
+  ['MPI results only with mpi: true', { three_dsecure: { force: true } }, { three_dsecure: { force: true, cavv: 'AAAB' } }, 'three_dsecure.cavv'],
+  ['MPI and force do not go together', { three_dsecure: mpi2 }, { three_dsecure: { ...mpi2, force: true } }, 'three_dsecure.force'],
   // Conditional rules.
   ['DIRECT needs payment_method_id', { payment_method_id: 'CARD' }, { payment_method_id: undefined }, 'payment_method_id'],
   ['REDIRECT needs callback_url', { payment_method_flow: 'REDIRECT', callback_url: 'https://m.example/r' }, { payment_method_flow: 'REDIRECT' }, 'callback_url'],
@@ -210,12 +237,23 @@ describe('payment request schema', () => {
     expect(v.message).to.equal('Invalid parameter payer.address.zip_code: must be at most 10 characters');
   });
 
-  it('says "is required" for a missing field and names unknown fields one by one', () => {
+  it('says "is required" for a missing field, or a required one sent as null', () => {
     const missing = expectRefused(paymentRequestSchema, patch(base, { order_id: undefined }), 'order_id');
     expect(missing.issues.find((i) => i.path === 'order_id')?.message).to.equal('is required');
-    const unknown = expectRefused(paymentRequestSchema, patch(base, { foo: 1, bar: 2 }), 'foo');
-    expect(unknown.issues.map((i) => i.path)).to.include('bar');
-    expect(unknown.issues[0]?.message).to.equal('is not a field of this request');
+    const nulled = expectRefused(paymentRequestSchema, patch(base, { 'payer.name': null }), 'payer.name');
+    expect(nulled.issues[0]?.message).to.equal('is required');
+  });
+
+  it('drops unknown fields, at the top and nested, instead of refusing them (api-behaviour.md, "The wire dialect")', () => {
+    const parsed = parse(paymentRequestSchema, patch(base, { amount_cents: 12000, 'payer.event_uuid': 'e-1', 'card.brand_new': true }));
+    expect(parsed).not.to.have.property('amount_cents');
+    expect(parsed.payer).not.to.have.property('event_uuid');
+    expect(parsed.card).not.to.have.property('brand_new');
+  });
+
+  it('names the card\'s two sources in its message', () => {
+    const error = expectRefused(paymentRequestSchema, patch(base, { 'card.token': 'T-1' }), 'card.token');
+    expect(error.issues.find((i) => i.path === 'card.token')?.message).to.equal('must not be sent with card.number: a card has one source (number, encrypted_data, token, card_id or network_token)');
   });
 
   it('refuses a body that is not an object with 5000', () => {
@@ -230,10 +268,13 @@ describe('payment request schema', () => {
     expect(JSON.stringify(error.issues) + error.message).not.to.match(/4111|98765/);
   });
 
-  it('routes card data to /secure_payments', () => {
+  it('routes card data (raw, encrypted, a network token) to /secure_payments', () => {
     expect(needsSecureEndpoint({ card: { number: '4111111111111111' } })).to.equal(true);
     expect(needsSecureEndpoint({ card: { encrypted_data: 'a.b.c.d.e' } })).to.equal(true);
+    expect(needsSecureEndpoint({ card: { network_token: '4895370012345678', cryptogram: 'c' } })).to.equal(true);
     expect(needsSecureEndpoint({ card: { card_id: 'CV-1' } })).to.equal(false);
+    expect(needsSecureEndpoint({ card: { token: 'T-1', number: null } })).to.equal(false);
+    expect(needsSecureEndpoint({ card: null })).to.equal(false);
     expect(needsSecureEndpoint({})).to.equal(false);
   });
 });

@@ -1,6 +1,11 @@
 /**
  * The payment request (body of `POST /payments` and `POST /secure_payments`), with
  * every rule of the spec that involves more than one field or depends on the country.
+ *
+ * It reads the wire dialect the API reads (api-behaviour.md, "The wire dialect"): `amount`
+ * as a number or a decimal string, `null` for an absent optional field, unknown fields
+ * dropped, a payer without e-mail, a Brazilian document checked as a CPF or CNPJ; MPI
+ * 3-D Secure and network tokens.
  */
 import { z } from 'zod';
 import {
@@ -10,10 +15,10 @@ import {
   indiaLimits,
   ipRequiredCountries,
 } from '../countries.js';
-import { amount, country, currency, frequency, isoDate, text, url } from './common.js';
-import { cardSchema, checkCard } from './card.js';
+import { amount, country, currency, frequency, isoDate, optional, partialObject, text, url } from './common.js';
+import { cardSchema, checkCard, eci } from './card.js';
 import { paymentEnrollmentSchema } from './enrollment.js';
-import { payerSchema, type Address } from './payer.js';
+import { checkPayerDocument, payerSchema, type Address } from './payer.js';
 import { additionalRiskDataSchema } from './risk.js';
 import { walletSchema } from './wallet.js';
 
@@ -24,57 +29,78 @@ export const remittanceFields = ['remitter_user_id', 'beneficiary_user_id', 'sub
 
 /** `payment.subscription`: a fixed recurring charge for the card saved through this payment. */
 export const cardSubscriptionSchema = z
-  .strictObject({
+  .object({
     frequency,
     start_date: isoDate,
     amount,
-    end_date: isoDate.optional(),
+    end_date: optional(isoDate),
   })
   .superRefine((sub, ctx) => {
     if (sub.end_date && sub.end_date < sub.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
   });
 
-export const splitSchema = z.strictObject({ account_id: text(), amount });
+export const splitSchema = z.object({ account_id: text(), amount });
 
-export const submerchantSchema = z.strictObject({
+export const submerchantSchema = z.object({
   name: text(),
   merchant_reference: text(),
-  website: text().optional(),
-  tax_id: text().optional(),
+  website: optional(text()),
+  tax_id: optional(text()),
 });
+
+/**
+ * `three_dsecure`: `{force: true}` asks the API for 3-D Secure; `mpi: true` says the
+ * merchant's own MPI has done it, and carries its result (api-behaviour.md, "The wire
+ * dialect"): the version, `eci` and `cavv`, with `xid` for 1.x or `ds_transaction_id` for
+ * 2.x, and optionally the enrollment (VERes) and authentication (PARes) answers.
+ */
+export const threeDSecureSchema = partialObject({
+  force: z.boolean(),
+  mpi: z.boolean(),
+  three_dsecure_version: z.string().regex(/^[12]\.\d+(\.\d+)?$/, 'must be a 3-D Secure version such as "1.0.2" or "2.2.0"'),
+  eci,
+  cavv: text(100),
+  xid: text(100),
+  ds_transaction_id: text(100),
+  enrollment_response: z.enum(['Y', 'N', 'U']),
+  authentication_response: z.enum(['Y', 'A', 'N', 'U']),
+});
+export type ThreeDSecure = z.infer<typeof threeDSecureSchema>;
+
+/** The fields of an MPI's result: sent only with `mpi: true`. */
+const mpiFields = ['three_dsecure_version', 'eci', 'cavv', 'xid', 'ds_transaction_id', 'enrollment_response', 'authentication_response'] as const;
 
 /** `payment_method_id`: `CARD` or a method code, at most 4 characters. */
 export const paymentMethodId = z.string().regex(/^[A-Z0-9]{2,4}$/, 'must be CARD or a method code of 2 to 4 uppercase letters or digits');
 
-const paymentRequestShape = z.strictObject({
+const paymentRequestShape = z.object({
   amount,
   currency,
-  currency_to_charge: z.literal('USD', { error: 'must be USD' }).optional(),
-  payment_method_id: paymentMethodId.optional(),
+  currency_to_charge: optional(z.literal('USD', { error: 'must be USD' })),
+  payment_method_id: optional(paymentMethodId),
   payment_method_flow: z.enum(['DIRECT', 'REDIRECT']),
   country,
   payer: payerSchema,
   order_id: text(125),
-  original_order_id: text(125).optional(),
-  description: text(200).optional(),
-  notification_url: url(500).optional(),
-  callback_url: url(500).optional(),
-  enrollment: paymentEnrollmentSchema.optional(),
-  scheduled_date: isoDate.optional(),
-  card: cardSchema.optional(),
-  save_payment_method: z.strictObject({ mode: z.enum(['on_file', 'unscheduled']), ask_consent: z.boolean() }).partial().optional(),
-  subscription: cardSubscriptionSchema.optional(),
-  wallet: walletSchema.optional(),
-  device: z.strictObject({ type: z.enum(['WEB', 'MOBILE_APP']) }).partial().optional(),
-  additional_risk_data: additionalRiskDataSchema.optional(),
-  splits: z.array(splitSchema).min(1, 'must hold at least one split').optional(),
-  remitter_user_id: text().optional(),
-  beneficiary_user_id: text().optional(),
-  subpurpose: z.enum(subpurposes).optional(),
-  source_of_funds: z.enum(sourcesOfFunds).optional(),
-  submerchant: submerchantSchema.optional(),
-  /** api-behaviour.md: `{force: true}` asks for 3-D Secure. */
-  three_dsecure: z.strictObject({ force: z.boolean() }).partial().optional(),
+  original_order_id: optional(text(125)),
+  description: optional(text(200)),
+  notification_url: optional(url(500)),
+  callback_url: optional(url(500)),
+  enrollment: optional(paymentEnrollmentSchema),
+  scheduled_date: optional(isoDate),
+  card: optional(cardSchema),
+  save_payment_method: optional(partialObject({ mode: z.enum(['on_file', 'unscheduled']), ask_consent: z.boolean() })),
+  subscription: optional(cardSubscriptionSchema),
+  wallet: optional(walletSchema),
+  device: optional(partialObject({ type: z.enum(['WEB', 'MOBILE_APP']) })),
+  additional_risk_data: optional(additionalRiskDataSchema),
+  splits: optional(z.array(splitSchema).min(1, 'must hold at least one split')),
+  remitter_user_id: optional(text()),
+  beneficiary_user_id: optional(text()),
+  subpurpose: optional(z.enum(subpurposes)),
+  source_of_funds: optional(z.enum(sourcesOfFunds)),
+  submerchant: optional(submerchantSchema),
+  three_dsecure: optional(threeDSecureSchema),
 });
 
 type PaymentRequestShape = z.infer<typeof paymentRequestShape>;
@@ -113,8 +139,8 @@ function checkIndia(req: PaymentRequestShape, ctx: z.RefinementCtx, crossBorder:
   if (payer.name.length < payerName.min || payer.name.length > payerName.max) {
     issue(ctx, ['payer', 'name'], `must be ${payerName.min} to ${payerName.max} characters in India`);
   }
-  const local = payer.email.slice(0, payer.email.lastIndexOf('@'));
-  if (local.length > emailLocalPart.max) issue(ctx, ['payer', 'email'], `must have a local part of at most ${emailLocalPart.max} characters in India`);
+  const local = payer.email?.slice(0, payer.email.lastIndexOf('@'));
+  if (local !== undefined && local.length > emailLocalPart.max) issue(ctx, ['payer', 'email'], `must have a local part of at most ${emailLocalPart.max} characters in India`);
   if (payer.phone !== undefined && payer.phone.length > phone.max) issue(ctx, ['payer', 'phone'], `must be at most ${phone.max} characters in India`);
   const addresses: [PropertyKey[], Address | undefined][] = [
     [['payer', 'address'], payer.address],
@@ -154,6 +180,21 @@ function checkRules(req: PaymentRequestShape, ctx: z.RefinementCtx, rules: Requi
       else if (card.save === true) issue(ctx, ['card', 'cvv'], 'is required when card.save is true');
     }
     if (card.verify === true && card.capture === true) issue(ctx, ['card', 'capture'], 'must not be true with card.verify: a verification captures nothing');
+  }
+
+  // 3-D Secure: asked of the API, or done by the merchant's MPI and its result sent.
+  const tds = req.three_dsecure;
+  if (tds) {
+    if (tds.mpi === true) {
+      if (tds.force === true) issue(ctx, ['three_dsecure', 'force'], 'must not be true with three_dsecure.mpi: the merchant\'s MPI has done 3-D Secure');
+      for (const field of ['eci', 'cavv'] as const) if (tds[field] === undefined) issue(ctx, ['three_dsecure', field], 'is required with three_dsecure.mpi');
+      // The API reads a missing version as 1.0.
+      const v2 = tds.three_dsecure_version?.startsWith('2.') === true;
+      if (v2 && tds.ds_transaction_id === undefined) issue(ctx, ['three_dsecure', 'ds_transaction_id'], 'is required with three_dsecure.mpi for 3-D Secure 2.x');
+      if (!v2 && tds.xid === undefined) issue(ctx, ['three_dsecure', 'xid'], 'is required with three_dsecure.mpi for 3-D Secure 1.x');
+    } else {
+      for (const field of mpiFields) if (tds[field] !== undefined) issue(ctx, ['three_dsecure', field], 'is only sent with three_dsecure.mpi: true');
+    }
   }
 
   // Zero amounts are verifications, and verifications are zero amounts.
@@ -204,6 +245,7 @@ function checkRules(req: PaymentRequestShape, ctx: z.RefinementCtx, rules: Requi
   }
 
   // Countries.
+  checkPayerDocument(req.country, req.payer, ctx);
   if (req.country === 'IN') checkIndia(req, ctx, rules.indiaCrossBorder);
   if (addressRequiredCountries.includes(req.country)) checkFullAddress(req.payer.address, ctx, `for payments in ${req.country}`);
   if (ipRequiredCountries.includes(req.country) && req.payer.ip === undefined) issue(ctx, ['payer', 'ip'], `is required for payments in ${req.country}`);
@@ -220,8 +262,15 @@ export function createPaymentRequestSchema(options: PaymentRequestRules = {}) {
 
 export const paymentRequestSchema = createPaymentRequestSchema();
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+/** What the schema takes: the wire dialect (an amount as a decimal string, `null` for absent). */
+export type PaymentRequestInput = z.input<typeof paymentRequestSchema>;
 
-/** True when the request holds card data (raw or encrypted) and so goes to `/secure_payments`. */
-export function needsSecureEndpoint(req: Pick<PaymentRequest, 'card'>): boolean {
-  return req.card?.number !== undefined || req.card?.encrypted_data !== undefined;
+/**
+ * True when the request holds card data (raw, encrypted or a network token) and so goes to
+ * `/secure_payments`; a `card_id`, a token or no card go to `/payments`. Reads a request
+ * before or after parsing (a `null` is absent).
+ */
+export function needsSecureEndpoint(req: { card?: { readonly [field: string]: unknown } | null | undefined }): boolean {
+  const card = req.card;
+  return card != null && (card.number != null || card.encrypted_data != null || card.network_token != null);
 }

@@ -1,54 +1,65 @@
 /**
- * What the API answers with. Records are read leniently: unknown fields are kept, so
- * a field the API adds tomorrow passes through untouched.
+ * What the API answers with. Records are read leniently, so that an answer the API gives
+ * is never an error (api-behaviour.md, "The wire dialect"): unknown fields are kept, so a
+ * field the API adds tomorrow passes through untouched; a status the table does not list
+ * comes through as its string; `status_code` is a string or an integer (read as a
+ * string); amounts are numbers or decimal strings (read as numbers); `status_detail` is
+ * any text, with or without its final period; `null` stands for an absent field.
  */
 import { z } from 'zod';
-import { callbackStatuses, paymentStatusNames, refundStatusNames } from '../codes.js';
-import { statusCode, timestamp } from './common.js';
+import { callbackStatuses, type PaymentStatus, type RefundStatus } from '../codes.js';
+import { openEnum, optional as absent, recordNumber, statusCode, timestamp } from './common.js';
 
-const optionalText = z.string().optional();
+const optionalText = absent(z.string());
+const optionalNumber = absent(recordNumber);
+
+/** A payment's `status`: one of `PaymentStatus`, or one the API adds later, as its string. */
+export const paymentStatusSchema = openEnum<PaymentStatus>();
+/** A refund's `status`: one of `RefundStatus`, or one the API adds later, as its string. */
+export const refundStatusSchema = openEnum<RefundStatus>();
+const flow = openEnum<'DIRECT' | 'REDIRECT'>();
 
 export const refundRecordSchema = z.looseObject({
   id: z.string(),
   payment_id: z.string(),
   order_id: optionalText,
   notification_url: optionalText,
-  amount: z.number(),
-  amount_refunded: z.number().optional(),
+  amount: recordNumber,
+  amount_refunded: optionalNumber,
   currency: z.string(),
-  status: z.enum(refundStatusNames),
+  status: refundStatusSchema,
   status_code: statusCode,
   status_detail: optionalText,
-  created_date: timestamp.optional(),
+  created_date: absent(timestamp),
   description: optionalText,
 });
 export type RefundRecord = z.infer<typeof refundRecordSchema>;
 
 export const paymentCardRecordSchema = z.looseObject({
   holder_name: optionalText,
-  expiration_month: z.number().optional(),
-  expiration_year: z.number().optional(),
+  expiration_month: optionalNumber,
+  expiration_year: optionalNumber,
   brand: optionalText,
   last4: optionalText,
-  verify: z.boolean().optional(),
+  verify: absent(z.boolean()),
   card_id: optionalText,
   installments: optionalText,
 });
 
 export const paymentRecordSchema = z.looseObject({
   id: z.string(),
-  amount: z.number(),
+  amount: recordNumber,
   currency: z.string(),
   payment_method_id: optionalText,
   payment_method_type: optionalText,
-  payment_method_flow: z.enum(['DIRECT', 'REDIRECT']).optional(),
+  payment_method_flow: absent(flow),
   country: optionalText,
-  card: paymentCardRecordSchema.optional(),
-  wallet: z.looseObject({ token: optionalText }).optional(),
-  payer: z.looseObject({}).optional(),
-  created_date: timestamp.optional(),
-  approved_date: timestamp.optional(),
-  status: z.enum(paymentStatusNames),
+  card: absent(paymentCardRecordSchema),
+  wallet: absent(z.looseObject({ token: optionalText })),
+  payer: absent(z.looseObject({})),
+  created_date: absent(timestamp),
+  approved_date: absent(timestamp),
+  status: paymentStatusSchema,
   status_code: statusCode,
   status_detail: optionalText,
   order_id: optionalText,
@@ -57,15 +68,16 @@ export const paymentRecordSchema = z.looseObject({
   callback_url: optionalText,
   redirect_url: optionalText,
   authorization_id: optionalText,
-  three_dsecure: z.looseObject({ redirect_url: optionalText }).optional(),
-  refunds: z.array(refundRecordSchema).optional(),
+  original_order_id: optionalText,
+  three_dsecure: absent(z.looseObject({ redirect_url: optionalText })),
+  refunds: absent(z.array(refundRecordSchema)),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;
 
 /** `GET /payments/{id}/status`. */
 export const paymentStatusRecordSchema = z.looseObject({
   id: z.string(),
-  status: z.enum(paymentStatusNames),
+  status: paymentStatusSchema,
   status_code: statusCode,
   status_detail: optionalText,
   redirect_url: optionalText,
@@ -75,7 +87,7 @@ export type PaymentStatusRecord = z.infer<typeof paymentStatusRecordSchema>;
 /** `GET /refunds/{id}/status`. */
 export const refundStatusRecordSchema = z.looseObject({
   id: z.string(),
-  status: z.enum(refundStatusNames),
+  status: refundStatusSchema,
   status_code: statusCode,
   status_detail: optionalText,
 });
@@ -86,10 +98,10 @@ export const orderRecordSchema = z.looseObject({
   order_id: z.string(),
   payment_id: z.string(),
   currency: z.string(),
-  amount: z.number(),
-  created_date: timestamp.optional(),
-  approved_date: timestamp.optional(),
-  status: z.enum(paymentStatusNames),
+  amount: recordNumber,
+  created_date: absent(timestamp),
+  approved_date: absent(timestamp),
+  status: paymentStatusSchema,
   status_code: statusCode,
   status_detail: optionalText,
 });
@@ -99,8 +111,8 @@ export type OrderRecord = z.infer<typeof orderRecordSchema>;
 export const savedCardRecordSchema = z.looseObject({
   card_id: z.string(),
   holder_name: optionalText,
-  expiration_month: z.number(),
-  expiration_year: z.number(),
+  expiration_month: recordNumber,
+  expiration_year: recordNumber,
   last4: z.string(),
   brand: z.string(),
 });
@@ -112,9 +124,9 @@ export type DeletedCardRecord = z.infer<typeof deletedCardRecordSchema>;
 
 export const installmentSchema = z.looseObject({
   id: z.string(),
-  installment_amount: z.number(),
-  installments: z.number().int(),
-  total_amount: z.number(),
+  installment_amount: recordNumber,
+  installments: recordNumber,
+  total_amount: recordNumber,
 });
 export type Installment = z.infer<typeof installmentSchema>;
 
@@ -123,10 +135,10 @@ export const installmentsPlanRecordSchema = z.looseObject({
   id: z.string(),
   country: z.string(),
   bin: z.string(),
-  amount: z.number(),
+  amount: recordNumber,
   currency: z.string(),
   installments: z.array(installmentSchema),
-  installments_by_bank: z.boolean().optional(),
+  installments_by_bank: absent(z.boolean()),
 });
 export type InstallmentsPlanRecord = z.infer<typeof installmentsPlanRecordSchema>;
 
@@ -136,14 +148,14 @@ export const paymentMethodRecordSchema = z.looseObject({
   type: z.string(),
   name: z.string(),
   logo: optionalText,
-  allowed_flows: z.array(z.enum(['DIRECT', 'REDIRECT'])),
+  allowed_flows: z.array(flow),
 });
 export type PaymentMethodRecord = z.infer<typeof paymentMethodRecordSchema>;
 export const paymentMethodListSchema = z.array(paymentMethodRecordSchema);
 
 /** The API's error body. */
 export const apiErrorBodySchema = z.looseObject({
-  code: z.number().int(),
+  code: recordNumber,
   message: z.string(),
   param: optionalText,
 });

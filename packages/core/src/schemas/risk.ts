@@ -1,23 +1,23 @@
 /** `payment.additional_risk_data`: what fraud prevention reads. Dates are YYYYMMDD. */
 import { z } from 'zod';
 import { addressSchema } from './payer.js';
-import { compactDate, country, int32, reputation, text } from './common.js';
+import { compactDate, country, int32, optional, partialObject, reputation, text } from './common.js';
 
 const s = z.string();
 const int = z.number().int('must be an integer');
 
-export const riskDeviceSchema = z.strictObject({
+export const riskDeviceSchema = z.object({
   event_uuid: text(),
-  user_agent: s.optional(),
-  geolocation: s.optional(),
-  locale: s.optional(),
-  advertising_id: s.optional(),
-  vendor_id: s.optional(),
-  android_id: z.string().regex(/^[0-9a-fA-F]{1,16}$/, 'must be a 64-bit hex string').optional(),
-  media_drm_id: s.optional(),
+  user_agent: optional(s),
+  geolocation: optional(s),
+  locale: optional(s),
+  advertising_id: optional(s),
+  vendor_id: optional(s),
+  android_id: optional(z.string().regex(/^[0-9a-fA-F]{1,16}$/, 'must be a 64-bit hex string')),
+  media_drm_id: optional(s),
 });
 
-export const riskPayerSchema = z.strictObject({
+export const riskPayerSchema = partialObject({
   account_creation_date: compactDate,
   is_positive: z.boolean(),
   phone_is_valid: z.boolean(),
@@ -28,9 +28,9 @@ export const riskPayerSchema = z.strictObject({
   total_order_amount: int32,
   last_updated_date: s,
   reputation,
-}).partial();
+});
 
-export const basketItemSchema = z.strictObject({
+export const basketItemSchema = partialObject({
   unit_price: z.number(),
   category: s,
   item_reference: s,
@@ -42,9 +42,9 @@ export const basketItemSchema = z.strictObject({
   published_date: compactDate,
   rating: z.number().int('must be an integer').min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'),
   count_reviews: int,
-}).partial();
+});
 
-export const shippingSchema = z.strictObject({
+export const shippingSchema = partialObject({
   address: addressSchema,
   cost: int32,
   delivery_company: s,
@@ -53,9 +53,9 @@ export const shippingSchema = z.strictObject({
   /** Spelled as the API spells it. */
   is_fowarding_address: z.boolean(),
   geolocation: s,
-}).partial();
+});
 
-export const beneficiarySchema = z.strictObject({
+export const beneficiarySchema = z.object({
   email: text(),
   name: text(),
   phone: text(),
@@ -64,59 +64,59 @@ export const beneficiarySchema = z.strictObject({
   created_date: compactDate,
 });
 
-export const riskSubscriptionSchema = z.strictObject({
+export const riskSubscriptionSchema = partialObject({
   id: s,
   period: z.string().regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/, 'must be an ISO 8601 duration such as P1M'),
   current_period: s,
   end_date: compactDate,
-}).partial();
+});
 
-export const riskSubmerchantSchema = z.strictObject({
+export const riskSubmerchantSchema = z.object({
   merchant_reference: text(),
   website: text(),
   document: text(),
   email: text(),
   name: text(),
   onboarding_email: text(),
-  phone: s.optional(),
-  industry: int32.optional(),
-  nationality: country.optional(),
-  username: s.optional(),
-  created_date: compactDate.optional(),
-  total_order_count: int32.optional(),
-  total_order_amount: z.number().optional(),
-  ship_from_address: z.strictObject({ street: s, number: s, city: s, zip_code: s, state: s }).partial().optional(),
-  device_id: s.optional(),
-  last_updated_date: compactDate.optional(),
-  onboarding_ip_address: s.optional(),
-  reputation: reputation.optional(),
-  last_login: s.optional(),
-  kyc_review: z.boolean().optional(),
-  fraud_review: z.boolean().optional(),
-  fraud_review_type: s.optional(),
-  fraud_review_description: s.optional(),
-  submerchant_description: s.optional(),
-  checkout_type: s.optional(),
-  checkout_subtype: s.optional(),
-  industry_name: s.optional(),
-  registered_company: z.boolean().optional(),
-  bank_account: z.strictObject({
+  phone: optional(s),
+  industry: optional(int32),
+  nationality: optional(country),
+  username: optional(s),
+  created_date: optional(compactDate),
+  total_order_count: optional(int32),
+  total_order_amount: optional(z.number()),
+  ship_from_address: optional(partialObject({ street: s, number: s, city: s, zip_code: s, state: s })),
+  device_id: optional(s),
+  last_updated_date: optional(compactDate),
+  onboarding_ip_address: optional(s),
+  reputation: optional(reputation),
+  last_login: optional(s),
+  kyc_review: optional(z.boolean()),
+  fraud_review: optional(z.boolean()),
+  fraud_review_type: optional(s),
+  fraud_review_description: optional(s),
+  submerchant_description: optional(s),
+  checkout_type: optional(s),
+  checkout_subtype: optional(s),
+  industry_name: optional(s),
+  registered_company: optional(z.boolean()),
+  bank_account: optional(partialObject({
     beneficiary_name: s,
     beneficiary_document: s,
     account: int32,
     branch: s,
     beneficiary_email: s,
     beneficiary_phone: int32,
-  }).partial().optional(),
+  })),
 });
 
-export const purchaseSchema = z.strictObject({
+export const purchaseSchema = partialObject({
   is_retry: z.boolean(),
   channel: s,
   time_in_session: z.number().int('must be an integer').min(0, 'must not be negative'),
-}).partial();
+});
 
-export const additionalRiskDataSchema = z.strictObject({
+export const additionalRiskDataSchema = partialObject({
   device: riskDeviceSchema,
   payer: riskPayerSchema,
   basket: z.array(basketItemSchema),
@@ -125,5 +125,5 @@ export const additionalRiskDataSchema = z.strictObject({
   subscription: z.array(riskSubscriptionSchema),
   submerchant: riskSubmerchantSchema,
   purchase: purchaseSchema,
-}).partial();
+});
 export type AdditionalRiskData = z.infer<typeof additionalRiskDataSchema>;

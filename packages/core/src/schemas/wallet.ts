@@ -1,10 +1,10 @@
 /** `payment.wallet`, with the device identification one wallet provider needs. */
 import { z } from 'zod';
-import { text } from './common.js';
+import { partialObject, text } from './common.js';
 
 const s = z.string();
 
-export const walletFingerprintSchema = z.strictObject({
+export const walletFingerprintSchema = partialObject({
   os: s,
   system_version: s,
   ram: s,
@@ -12,8 +12,8 @@ export const walletFingerprintSchema = z.strictObject({
   model: s,
   free_disk_space: s,
   resolution: s,
-  vendor_ids: z.array(z.strictObject({ name: s, value: s })),
-  vendor_specific_attributes: z.strictObject({
+  vendor_ids: z.array(z.object({ name: s, value: s })),
+  vendor_specific_attributes: partialObject({
     feature_flash: s,
     can_make_phone_calls: s,
     can_send_sms: s,
@@ -29,10 +29,10 @@ export const walletFingerprintSchema = z.strictObject({
     feature_camera: s,
     device_model: s,
     feature_front_camera: s,
-  }).partial(),
-}).partial();
+  }),
+});
 
-export const walletSchema = z.strictObject({
+export const walletSchema = partialObject({
   name: text(),
   save: z.boolean(),
   token: text(),
@@ -42,9 +42,9 @@ export const walletSchema = z.strictObject({
   recurring_info: z.looseObject({}),
   verify: z.boolean(),
   capture: z.boolean(),
-  device_id: z.strictObject({
+  device_id: partialObject({
     device_id: text(),
     fingerprint: walletFingerprintSchema,
-  }).partial(),
-}).partial();
+  }),
+});
 export type Wallet = z.infer<typeof walletSchema>;
