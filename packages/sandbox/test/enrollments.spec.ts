@@ -16,7 +16,7 @@ test('an enrollment without a callback is ACTIVE at once, charged by id, then ca
   const cancelled = await sbx.api.post(`/enrollments/${e.id}/cancel`);
   expect(cancelled.body).toMatchObject({ id: e.id, status: 'CANCELLED', status_code: '400' });
   const refused = await sbx.api.post('/secure_payments', cardPayment({ enrollment: { id: e.id } }));
-  expect([refused.status, refused.body]).toEqual([400, { code: 5008, message: 'Token not found or inactive', param: 'enrollment.id' }]);
+  expect([refused.status, refused.body]).toEqual([400, { code: 5002, message: 'Invalid transaction status', param: 'enrollment.id' }]);
   const notes = await sbx.receiver.waitFor(2, '/enrollments', e.id);
   expect(notes.map((n) => n.record.status)).toEqual(['ACTIVE', 'CANCELLED']);
   expect((await sbx.api.post(`/enrollments/${e.id}/cancel`)).body.code).toBe(5002);
@@ -39,7 +39,7 @@ test('an enrollment created with the first payment, then charged with the saved 
   expect(res.body.status).toBe('PAID');
   expect(res.body.enrollment).toMatchObject({ status: 'ACTIVE' });
   expect(res.body.enrollment.id).toMatch(/^E-/);
-  const next = await sbx.api.post('/payments', cardPayment({ card: { card_id: res.body.card.card_id, stored_credential_type: 'SUBSCRIPTION', stored_credential_usage: 'USED' }, enrollment: { id: res.body.enrollment.id } }));
+  const next = await sbx.api.post('/payments', cardPayment({ amount: 50, card: { card_id: res.body.card.card_id, stored_credential_type: 'SUBSCRIPTION', stored_credential_usage: 'USED' }, enrollment: { id: res.body.enrollment.id } }));
   expect(next.body).toMatchObject({ status: 'PAID', enrollment: { id: res.body.enrollment.id } });
 });
 

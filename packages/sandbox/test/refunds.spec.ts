@@ -11,10 +11,11 @@ test('a card refund is SUCCESS at once, in full by default; the payment lists it
   expect(res.status).toBe(200);
   const refund = parse(refundRecordSchema, res.body);
   expect(refund).toMatchObject({ payment_id: paid.id, amount: 50, amount_refunded: 50, currency: 'BRL', status: 'SUCCESS', status_code: '200', status_detail: 'The refund was paid.', notification_url });
+  expect(res.body).toMatchObject({ status_code: 200, id_payment: paid.id });
   expect(refund.id).toMatch(/^REF-/);
   expect((await sbx.api.get(`/payments/${paid.id}`)).body.refunds).toEqual([res.body]);
   expect((await sbx.api.get(`/refunds/${refund.id}`)).body).toEqual(res.body);
-  expect((await sbx.api.get(`/refunds/${refund.id}/status`)).body).toEqual({ id: refund.id, status: 'SUCCESS', status_code: '200', status_detail: 'The refund was paid.' });
+  expect((await sbx.api.get(`/refunds/${refund.id}/status`)).body).toEqual({ id: refund.id, status: 'SUCCESS', status_code: 200, status_detail: 'The refund was paid.' });
   const [notified] = await sbx.receiver.waitFor(1, '/refunds', refund.id);
   expect(notified!.record.status).toBe('SUCCESS');
 });
@@ -44,7 +45,7 @@ test('a refund of another method is PENDING, then SUCCESS, notified each time', 
   await choose(pix.redirect_url, 'approve');
   const notification_url = `${sbx.receiver.url}/pix-refunds`;
   const refund = (await sbx.api.post('/refunds', { payment_id: pix.id, notification_url })).body;
-  expect(refund).toMatchObject({ status: 'PENDING', status_code: '100', status_detail: 'The refund is pending.', amount_refunded: 0 });
+  expect(refund).toMatchObject({ status: 'PENDING', status_code: 100, status_detail: 'The refund is pending.', amount_refunded: 0 });
   const notes = await sbx.receiver.waitFor(2, '/pix-refunds', refund.id);
   expect(notes.map((n) => n.record.status)).toEqual(['PENDING', 'SUCCESS']);
   expect((await sbx.api.get(`/refunds/${refund.id}`)).body).toMatchObject({ status: 'SUCCESS', amount_refunded: 40 });
@@ -94,7 +95,7 @@ test('a pending refund forced to CANCELLED gives nothing back', async ({ sbx }) 
   await choose(pix.redirect_url, 'approve');
   const refund = (await sbx.api.post('/refunds', { payment_id: pix.id, notification_url: `${sbx.receiver.url}/r` })).body;
   const forced = await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'CANCELLED' });
-  expect(forced.body).toMatchObject({ status: 'CANCELLED', status_code: '400', status_detail: 'The refund was cancelled.', amount_refunded: 0 });
+  expect(forced.body).toMatchObject({ status: 'CANCELLED', status_code: 400, status_detail: 'The refund was cancelled.', amount_refunded: 0 });
   // What it held is available again.
   expect((await sbx.api.post('/refunds', { payment_id: pix.id, notification_url: `${sbx.receiver.url}/r` })).body).toMatchObject({ status: 'PENDING', amount: 40 });
 });

@@ -23,7 +23,7 @@ test('force-status moves a pending refund, and refuses a status of the wrong kin
   const refund = (await sbx.api.post('/refunds', { payment_id: pending.id, notification_url: `${sbx.receiver.url}/r` })).body;
   expect(refund.status).toBe('PENDING');
   expect((await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'PAID' })).body).toMatchObject({ code: 5001, param: 'status' });
-  expect((await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'REJECTED' })).body).toMatchObject({ status: 'REJECTED', status_code: '300', status_detail: 'The refund was rejected.' });
+  expect((await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'REJECTED' })).body).toMatchObject({ status: 'REJECTED', status_code: 300, status_detail: 'The refund was rejected.' });
 });
 
 test('force-status is signed like the rest of the API', async ({ sbx }) => {

@@ -1,6 +1,6 @@
 /**
  * Card data as the API receives it: raw, inside `card.encrypted_data` (opened with the
- * sandbox's private key), by saved `card_id`, or by single-use token. Only brand, last
+ * sandbox's private key), as a network token, by saved `card_id`, or by single-use token. Only brand, last
  * four, holder and expiry are kept; the number and CVV are never stored.
  */
 import { cardNumberProblem, cvvProblem, detectCardBrand, expiryProblem, getBrand, lastFour } from '@paylit/core/card';
@@ -63,7 +63,14 @@ export async function resolveCard(store: Store, card: Card): Promise<ResolvedCar
     const { invalidNumber, ...rest } = token.card;
     return { ...rest, problem: invalidNumber ? '314' : expired(store, rest) };
   }
-  const secret = card.encrypted_data !== undefined ? await openEncryptedCard(store, card.encrypted_data) : { number: card.number!, cvv: card.cvv };
+  // A network token stands for the card number: brand and last four come from its digits; its cryptogram replaces the CVV.
+  const networkToken = (card as { network_token?: unknown }).network_token;
+  const secret =
+    card.encrypted_data !== undefined
+      ? await openEncryptedCard(store, card.encrypted_data)
+      : typeof networkToken === 'string' && card.number === undefined
+        ? { number: networkToken, cvv: undefined }
+        : { number: card.number!, cvv: card.cvv };
   return {
     holder_name: card.holder_name,
     expiration_month: card.expiration_month,

@@ -8,8 +8,10 @@ import { enrollmentRequestSchema, type PaymentEnrollment } from '@paylit/core/sc
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
+import { toMinorUnits } from '@paylit/core/money';
 import { isSupportedCountry } from '../catalogs/countries.js';
-import type { Enrollment, Store } from './store.js';
+import { findMethod } from '../catalogs/payment-methods.js';
+import type { Enrollment, EnrollmentMethod, Store } from './store.js';
 
 export function enrollmentRecord(e: Enrollment) {
   return {
@@ -40,7 +42,7 @@ function setEnrollmentStatus(store: Store, e: Enrollment, status: EnrollmentStat
   if (e.notification_url) store.notifier.send('enrollment', e.notification_url, enrollmentRecord(e));
 }
 
-function newEnrollment(store: Store, fields: Omit<PaymentEnrollment, 'id'>, origin?: string): Enrollment {
+function newEnrollment(store: Store, fields: Omit<PaymentEnrollment, 'id'>, method: EnrollmentMethod, origin?: string): Enrollment {
   const e: Enrollment = {
     id: `E-${store.options.merchantId}-${crypto.randomUUID()}`,
     external_id: fields.external_id,
@@ -53,6 +55,7 @@ function newEnrollment(store: Store, fields: Omit<PaymentEnrollment, 'id'>, orig
     callback_url: fields.callback_url,
     subscription: fields.subscription as Record<string, unknown> | undefined,
     created_date: apiTimestamp(store.clock.now()),
+    method,
   };
   store.enrollments.set(e.id, e);
   if (fields.callback_url !== undefined && origin !== undefined) {
@@ -65,25 +68,48 @@ function newEnrollment(store: Store, fields: Omit<PaymentEnrollment, 'id'>, orig
   return e;
 }
 
-/** `POST /enrollments`. */
+/**
+ * `POST /enrollments`. The method is `payment_method_id` (default `CARD`); for a card, the
+ * sandbox stands for the payer registering its usual test card (Visa ending 1111, in the
+ * payer's name, valid five more years), which charges by `enrollment.id` then show.
+ */
 export function createEnrollment(store: Store, body: unknown, origin: string) {
   const req = parseBody(enrollmentRequestSchema, body);
   if (!isSupportedCountry(req.country)) throw new ApiFailure(5003, 'country');
-  const { country: _country, payer: _payer, payment_method_id: _method, id: _id, ...fields } = req;
-  return enrollmentRecord(newEnrollment(store, fields, origin));
+  const { country, payer, payment_method_id: methodId = 'CARD', id: _id, ...fields } = req;
+  let method: EnrollmentMethod;
+  if (methodId === 'CARD') {
+    const year = store.clock.now().getUTCFullYear() + 5;
+    method = { payment_method_id: 'CARD', payment_method_type: 'CARD', card: { holder_name: payer.name, expiration_month: 12, expiration_year: year, brand: 'VI', last4: '1111' } };
+  } else {
+    const found = findMethod(country, methodId);
+    if (!found) throw new ApiFailure(5010, 'payment_method_id');
+    method = { payment_method_id: found.id, payment_method_type: found.type };
+  }
+  return enrollmentRecord(newEnrollment(store, fields, method, origin));
 }
 
-/** An enrollment created together with the first payment: active at once. */
-export function enrollWithPayment(store: Store, fields: PaymentEnrollment): { id: string; status: string } {
-  const e = newEnrollment(store, fields);
+/** An enrollment created together with the first payment, which charges with that payment's method: active at once. */
+export function enrollWithPayment(store: Store, fields: PaymentEnrollment, method: EnrollmentMethod): { id: string; status: string } {
+  const e = newEnrollment(store, fields, method);
   return { id: e.id, status: e.status };
 }
 
-/** `enrollment.id` on a payment: the enrollment must exist and be ACTIVE. */
-export function chargeEnrollment(store: Store, id: string): { id: string; status: string } {
+/**
+ * `enrollment.id` on a payment: an unknown id is 400 / 5008; an enrollment that is not
+ * ACTIVE (pending, rejected, cancelled) is 400 / 5002, the table's code for a record in
+ * the wrong status (sandbox README). A subscription bounds the amount of each charge:
+ * `FIXED` exactly its `value`, `VARIABLE` at most its `max_value`; else 400 / 5001 `amount`.
+ */
+export function chargeEnrollment(store: Store, id: string, amount: number, currency: string): { enrollment: { id: string; status: string }; method: EnrollmentMethod } {
   const e = store.enrollments.get(id);
-  if (!e || e.status !== 'ACTIVE') throw new ApiFailure(5008, 'enrollment.id');
-  return { id: e.id, status: e.status };
+  if (!e) throw new ApiFailure(5008, 'enrollment.id');
+  if (e.status !== 'ACTIVE') throw new ApiFailure(5002, 'enrollment.id');
+  const bound = (e.subscription as { amount?: { type?: string; value?: number; max_value?: number } } | undefined)?.amount;
+  const minor = (n: number) => toMinorUnits(n, currency);
+  if (bound?.type === 'FIXED' && bound.value !== undefined && minor(amount) !== minor(bound.value)) throw new ApiFailure(5001, 'amount');
+  if (bound?.type === 'VARIABLE' && bound.max_value !== undefined && minor(amount) > minor(bound.max_value)) throw new ApiFailure(5001, 'amount');
+  return { enrollment: { id: e.id, status: e.status }, method: e.method };
 }
 
 /** `POST /enrollments/{id}/cancel`, by the merchant. */

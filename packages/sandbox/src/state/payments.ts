@@ -18,7 +18,7 @@ import { findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
 import { keepCard, resolveCard, type ResolvedCard } from './cards.js';
 import { chargeEnrollment, enrollWithPayment } from './enrollments.js';
 import { refundRecord } from './refunds.js';
-import type { Payment, Store } from './store.js';
+import type { CardView, Payment, Store } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a payer has to finish a redirect or pay a voucher, by the sandbox clock. */
@@ -55,6 +55,7 @@ export function paymentRecord(store: Store, p: Payment) {
     status_detail: p.status_detail,
     status_code: p.status_code,
     order_id: p.order_id,
+    ...(p.original_order_id !== undefined ? { original_order_id: p.original_order_id } : {}),
     ...(p.description !== undefined ? { description: p.description } : {}),
     ...(p.notification_url !== undefined ? { notification_url: p.notification_url } : {}),
     ...(p.callback_url !== undefined ? { callback_url: p.callback_url } : {}),
@@ -88,6 +89,9 @@ export function setStatus(store: Store, p: Payment, status: PaymentStatus, code:
     delete p.page_token;
     delete p.expires_at;
     if (p.three_dsecure) p.three_dsecure = {};
+  }
+  if (APPROVED.includes(status) && p.recurring && p.card && p.card.network_tx_reference === undefined) {
+    p.card = { ...p.card, network_tx_reference: networkTxReference() };
   }
   if (APPROVED.includes(status) && p.save_wallet && !p.wallet?.token) {
     const token = `W-${crypto.randomUUID()}`;
@@ -157,11 +161,37 @@ function checkInstallments(store: Store, req: PaymentRequest, card: ResolvedCard
   if (!options.some((o) => o.installments === count)) throw new ApiFailure(5043, 'card.installments');
 }
 
+/** A field of the request that core's schema may not type yet (the wire dialect's newer fields). */
+function field(object: unknown, name: string): unknown {
+  return object !== null && typeof object === 'object' ? (object as Record<string, unknown>)[name] : undefined;
+}
+
+/** 3-D Secure done by the merchant's own MPI: its results come with the request, nothing is left for the payer. */
+function doneByMpi(req: PaymentRequest): boolean {
+  return field(req.three_dsecure, 'mpi') === true;
+}
+
 function needsThreeDSecure(req: PaymentRequest, card: ResolvedCard): boolean {
+  if (doneByMpi(req)) return false;
   if (req.three_dsecure?.force === true) return true;
   if (requiresThreeDSecure(req.country)) return true;
   // Brazilian debit cards.
   return req.country === 'BR' && (req.card?.force_type === 'DEBIT' || card.brand === 'VD');
+}
+
+/** Stored credentials of a series the merchant charges without the payer: a recurring payment (sandbox README). */
+const RECURRING_CREDENTIALS: readonly string[] = ['SUBSCRIPTION', 'UNSCHEDULED_CARD_ON_FILE'];
+
+/** The network's id of a card transaction, as schemes hand them out: 15 digits. */
+function networkTxReference(): string {
+  const digits = crypto.getRandomValues(new Uint8Array(15));
+  return Array.from(digits, (d) => String(d % 10)).join('').replace(/^0/, '1');
+}
+
+/** CREDIT or DEBIT: what `force_type` chose, else what the brand is. */
+function cardType(req: PaymentRequest, brand: string | undefined): 'CREDIT' | 'DEBIT' {
+  if (req.card?.force_type !== undefined) return req.card.force_type;
+  return brand === 'VD' || brand === 'MS' ? 'DEBIT' : 'CREDIT';
 }
 
 /** `POST /payments` and `POST /secure_payments`. */
@@ -169,23 +199,28 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
   const req = parseBody(store.paymentRequestSchema, body);
   if (!ctx.secure && req.card?.number !== undefined) throw new ApiFailure(5001, 'card.number');
   if (!ctx.secure && req.card?.encrypted_data !== undefined) throw new ApiFailure(5001, 'card.encrypted_data');
+  if (!ctx.secure && field(req.card, 'network_token') !== undefined) throw new ApiFailure(5001, 'card.network_token');
   if (!isSupportedCountry(req.country)) throw new ApiFailure(5003, 'country');
   if (!isAllowedCurrency(req.country, req.currency)) throw new ApiFailure(5004, 'currency');
   if (req.amount > 0 && req.amount < MIN_AMOUNT) throw new ApiFailure(5016, 'amount');
   if (store.paymentByOrder(req.order_id)) throw new ApiFailure(5009, 'order_id');
-  const method = resolveMethod(req);
+  // A charge of an enrollment pays with the enrollment's method; a card sent beside it pays instead.
+  const charge = req.enrollment?.id !== undefined ? chargeEnrollment(store, req.enrollment.id, req.amount, req.currency) : undefined;
+  const byEnrollment = charge !== undefined && req.card === undefined && req.wallet === undefined;
+  const method = byEnrollment ? enrollmentMethod(req, charge.method.payment_method_id) : resolveMethod(req);
 
   const card = req.card ? await resolveCard(store, req.card) : undefined;
   if (card) checkInstallments(store, req, card);
   if (req.wallet?.token !== undefined && !store.walletTokens.has(req.wallet.token)) throw new ApiFailure(5008, 'wallet.token');
-  const enrollment = req.enrollment?.id !== undefined ? chargeEnrollment(store, req.enrollment.id) : undefined;
+  const enrollment = charge?.enrollment;
   const threeDS = card !== undefined && card.problem === undefined && req.card?.verify !== true && needsThreeDSecure(req, card);
   if (threeDS && req.callback_url === undefined) throw new ApiFailure(5001, 'callback_url');
 
   const now = store.clock.now();
   const capture = req.card?.capture ?? req.wallet?.capture ?? true;
   const p: Payment = {
-    id: store.paymentId(),
+    // A card verification's id starts T- (api-behaviour.md, "The wire dialect").
+    id: store.paymentId(req.card?.verify === true ? 'T' : 'D'),
     kind: 'payment',
     amount: req.amount,
     currency: req.currency,
@@ -197,6 +232,7 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
     status_code: paymentStatuses.PENDING.code,
     status_detail: paymentStatuses.PENDING.detail,
     order_id: req.order_id,
+    ...(req.original_order_id !== undefined ? { original_order_id: req.original_order_id } : {}),
     description: req.description,
     notification_url: req.notification_url,
     callback_url: req.callback_url,
@@ -216,15 +252,20 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
       ...(req.card?.verify ? { verify: true } : {}),
       ...(req.card?.card_id ? { card_id: req.card.card_id } : {}),
       ...(req.card?.installments ? { installments: req.card.installments } : {}),
+      ...cardEchoes(body, req),
     };
     p.three_dsecure = {};
+  } else if (byEnrollment && charge.method.card) {
+    p.card = { ...charge.method.card };
+    p.three_dsecure = {};
   }
+  p.recurring = p.card !== undefined && (charge !== undefined || req.enrollment !== undefined || RECURRING_CREDENTIALS.includes(req.card?.stored_credential_type ?? ''));
   if (req.wallet) {
     p.wallet = { ...(req.wallet.name !== undefined ? { name: req.wallet.name } : {}), ...(req.wallet.token !== undefined ? { token: req.wallet.token } : {}) };
     p.save_wallet = req.wallet.save === true;
   }
   if (enrollment) p.enrollment = enrollment;
-  else if (req.enrollment) p.enrollment = enrollWithPayment(store, req.enrollment);
+  else if (req.enrollment) p.enrollment = enrollWithPayment(store, req.enrollment, { payment_method_id: p.payment_method_id, payment_method_type: p.payment_method_type, ...(p.card ? { card: enrollmentCard(p.card) } : {}) });
 
   store.payments.set(p.id, p);
   const verify = req.card?.verify === true || req.wallet?.verify === true;
@@ -241,7 +282,7 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
   });
 
   const approve = (): [PaymentStatus, string?] => (verify ? ['VERIFIED'] : capture ? ['PAID'] : ['AUTHORIZED']);
-  const rejection = (card?.problem as RejectionCode | undefined) ?? (method.type === 'TICKET' ? undefined : rejectionIn(req.description));
+  const rejection = (card?.problem as RejectionCode | undefined) ?? (method.type === 'TICKET' && !byEnrollment ? undefined : rejectionIn(req.description));
   const openPage = (kind: '3ds' | 'redirect') => {
     p.page_token = crypto.randomUUID();
     p.expires_at = now.getTime() + PENDING_TTL_MS;
@@ -253,6 +294,9 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
   } else if (threeDS) {
     p.three_dsecure = { redirect_url: openPage('3ds') };
     setStatus(store, p, 'PENDING', pendingThreeDSecure.code);
+  } else if (byEnrollment) {
+    // The payer is not there: the enrollment's method is charged at once.
+    setStatus(store, p, ...approve());
   } else if (req.payment_method_flow === 'REDIRECT' || method.type === 'TICKET' || method.type === 'BANK_TRANSFER' || (method.type === 'WALLET' && req.wallet?.token === undefined)) {
     p.redirect_url = openPage('redirect');
     setStatus(store, p, 'PENDING');
@@ -270,9 +314,42 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
       last4: card.last4!,
       brand: card.brand,
     });
-    p.card = { ...p.card, card_id: saved.card_id };
+    p.card = { ...p.card, save: true, card_id: saved.card_id, type: cardType(req, card.brand) };
+    // An enrollment made with this payment charges the saved card.
+    if (p.enrollment && !enrollment) {
+      const e = store.enrollments.get(p.enrollment.id);
+      if (e?.method.card) e.method.card.card_id = saved.card_id;
+    }
   }
   return paymentRecord(store, p);
+}
+
+/** The method of an enrollment, for a charge by `enrollment.id` alone. */
+function enrollmentMethod(req: PaymentRequest, id: string): PaymentMethod {
+  if (id === 'CARD') return CARD_METHOD;
+  const method = findMethod(req.country, id);
+  if (!method) throw new ApiFailure(5010, 'payment_method_id');
+  return method;
+}
+
+/** What an enrollment keeps of its first payment's card, to show on its charges. */
+function enrollmentCard(card: CardView): CardView {
+  const { holder_name, expiration_month, expiration_year, brand, last4, card_id } = card;
+  return { holder_name, expiration_month, expiration_year, brand, last4, ...(card_id !== undefined ? { card_id } : {}) };
+}
+
+/**
+ * The card fields the record echoes (api-behaviour.md, "The wire dialect"): `country` when
+ * the card's country was given (read from the body as sent: core's schema does not name it),
+ * and the stored-credential fields when sent.
+ */
+function cardEchoes(body: unknown, req: PaymentRequest): CardView {
+  const country = field(field(body, 'card'), 'country');
+  return {
+    ...(typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? { country } : {}),
+    ...(req.card?.stored_credential_type !== undefined ? { stored_credential_type: req.card.stored_credential_type } : {}),
+    ...(req.card?.stored_credential_usage !== undefined ? { stored_credential_usage: req.card.stored_credential_usage } : {}),
+  };
 }
 
 function settleIfPending(store: Store, p: Payment, status: PaymentStatus, code?: string): void {
@@ -302,6 +379,8 @@ export function capturePayment(store: Store, body: unknown) {
     ...structuredClone({ ...auth, captures: [], refunds: [] }),
     id: store.paymentId(),
     kind: 'capture',
+    // A capture's record names the card's brand (`VI`), not CARD.
+    payment_method_id: auth.card?.brand ?? auth.payment_method_id,
     amount: roundAmount(fromMinorUnits(amount, auth.currency), auth.currency),
     order_id: req.order_id ?? auth.order_id,
     authorization_id: auth.id,
@@ -350,8 +429,8 @@ export function orderRecord(store: Store, orderId: string) {
     created_date: p.created_date,
     ...(p.approved_date ? { approved_date: p.approved_date } : {}),
     status: p.status,
-    status_code: p.status_code,
     status_detail: p.status_detail,
+    status_code: p.status_code,
   };
 }
 

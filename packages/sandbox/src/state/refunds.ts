@@ -15,17 +15,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long after approval a payment may be refunded, by the sandbox clock. */
 const REFUND_PERIOD_MS = 365 * DAY_MS;
 
+/**
+ * The refund record as the wire has it: `status_code` an integer (a payment's is a string)
+ * and the payment id repeated as `id_payment` (api-behaviour.md, "Refunds").
+ */
 export function refundRecord(r: Refund) {
   return {
     id: r.id,
     payment_id: r.payment_id,
+    id_payment: r.payment_id,
     order_id: r.order_id,
     notification_url: r.notification_url,
     amount: r.amount,
     amount_refunded: r.amount_refunded,
     currency: r.currency,
     status: r.status,
-    status_code: r.status_code,
+    status_code: Number(r.status_code),
     status_detail: r.status_detail,
     created_date: r.created_date,
     ...(r.description !== undefined ? { description: r.description } : {}),
@@ -108,7 +113,7 @@ export function retrieveRefund(store: Store, id: string) {
 
 export function refundStatus(store: Store, id: string) {
   const r = getRefund(store, id);
-  return { id: r.id, status: r.status, status_code: r.status_code, status_detail: r.status_detail };
+  return { id: r.id, status: r.status, status_code: Number(r.status_code), status_detail: r.status_detail };
 }
 
 /** The sandbox's `POST /sandbox-tools/payments` for a refund: only from PENDING. */

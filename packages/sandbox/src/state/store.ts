@@ -21,6 +21,22 @@ export interface CardView {
   verify?: boolean;
   card_id?: string;
   installments?: string;
+  /** Echoed when the request gave the card's country. */
+  country?: string;
+  /** With `card.save: true`: `save`, `card_id` and `type` (CREDIT or DEBIT). */
+  save?: boolean;
+  type?: 'CREDIT' | 'DEBIT';
+  stored_credential_type?: string;
+  stored_credential_usage?: string;
+  /** The network's reference of a recurring card payment. */
+  network_tx_reference?: string;
+}
+
+/** What an enrollment charges with: the method, and for a card what the record shows of it. */
+export interface EnrollmentMethod {
+  payment_method_id: string;
+  payment_method_type: MethodType;
+  card?: CardView;
 }
 
 export interface Payment {
@@ -36,6 +52,7 @@ export interface Payment {
   status_code: string;
   status_detail: string;
   order_id: string | undefined;
+  original_order_id?: string;
   description?: string;
   notification_url?: string;
   callback_url?: string;
@@ -58,6 +75,8 @@ export interface Payment {
   captures: string[];
   refunds: string[];
   save_wallet?: boolean;
+  /** A recurring card payment: its record gets `card.network_tx_reference` when approved. */
+  recurring?: boolean;
   /** For cash vouchers: the outcome the request's description asked for, settled after a while. */
   scheduled_outcome?: 'PAID' | 'REJECTED';
   chargeback?: boolean;
@@ -102,6 +121,8 @@ export interface Enrollment {
   page_token?: string;
   subscription?: Record<string, unknown>;
   created_date: string;
+  /** What a charge by `enrollment.id` pays with. */
+  method: EnrollmentMethod;
 }
 
 export interface Plan {
@@ -183,9 +204,9 @@ export class Store {
     return this.options.notifier;
   }
 
-  /** `D-<merchant>-<uuid>`, as the API makes payment ids. */
-  paymentId(): string {
-    return `D-${this.options.merchantId}-${crypto.randomUUID()}`;
+  /** `D-<merchant>-<uuid>`, as the API makes payment ids; a verification's starts `T-`. */
+  paymentId(prefix: 'D' | 'T' = 'D'): string {
+    return `${prefix}-${this.options.merchantId}-${crypto.randomUUID()}`;
   }
 
   /** A short sequential id with a prefix: `REF-12-…`, `INS…`. */
