@@ -20,7 +20,10 @@ const compactJwe = z.string().regex(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/, 
 /** An ECI (electronic commerce indicator) as the networks print it: `"05"`, `"07"`. */
 export const eci = z.string().regex(/^\d{1,2}$/, 'must be an ECI of one or two digits such as "05"');
 
-/** The ways a card is given; a card has exactly one. */
+/**
+ * The ways a card is given; a card has exactly one. With `card_id`, `encrypted_data` is no
+ * second source: it carries the saved card's security code alone (see crypto/jwe.ts).
+ */
 export const cardSources = ['number', 'encrypted_data', 'token', 'card_id', 'network_token'] as const;
 
 /**
@@ -61,7 +64,8 @@ export type Card = z.infer<typeof cardSchema>;
 
 /** Adds the card's own rules: one source, and which fields it needs given how the card is sent. */
 export function checkCard(card: Card, ctx: z.RefinementCtx, path: PropertyKey[] = ['card']): void {
-  const sent = cardSources.filter((source) => card[source] !== undefined);
+  const savedCardCvv = card.card_id !== undefined && card.encrypted_data !== undefined;
+  const sent = cardSources.filter((source) => card[source] !== undefined && !(savedCardCvv && source === 'encrypted_data'));
   for (const extra of sent.slice(1)) {
     ctx.addIssue({ code: 'custom', path: [...path, extra], message: `must not be sent with card.${sent[0]}: a card has one source (number, encrypted_data, token, card_id or network_token)` });
   }

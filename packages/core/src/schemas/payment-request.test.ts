@@ -114,6 +114,7 @@ const rules: Rule[] = [
   ['wallet.device_id.fingerprint members', { wallet: { token: 't', device_id: { fingerprint: { os: 'iOS', vendor_ids: [{ name: 'idfv', value: 'x' }], vendor_specific_attributes: { device_languaje: 'es' } } } }, 'payer.phone': '1' }, { wallet: { token: 't', device_id: { fingerprint: { os: 17 } } }, 'payer.phone': '1' }, 'wallet.device_id.fingerprint.os'],
   // The card's source: exactly one, and what it needs.
   ['card: one source, not two', { card: { card_id: 'CV-1' } }, { 'card.card_id': 'CV-1' }, 'card.card_id'],
+  ['card: a saved card may carry its security code in encrypted_data', { card: { card_id: 'CV-1', encrypted_data: 'a.b.c.d.e' } }, { card: { token: 'T-1', encrypted_data: 'a.b.c.d.e' } }, 'card.token'],
   ['card: encrypted_data is a source of its own', { 'card.number': undefined, 'card.cvv': undefined, 'card.encrypted_data': 'a.b.c.d.e' }, { 'card.encrypted_data': 'a.b.c.d.e' }, 'card.encrypted_data'],
   ['card: a network token instead of number and cvv', { card: { network_token: '4895370012345678', cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=', eci: '07', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, { 'card.network_token': '4895370012345678' }, 'card.network_token'],
   ['card.network_token digits', { card: { network_token: '4895370012345678', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, { card: { network_token: '4895 3700 1234 5678', expiration_month: 12, expiration_year: 2030, holder_name: 'T' } }, 'card.network_token'],
