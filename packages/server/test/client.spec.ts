@@ -190,6 +190,88 @@ test('answers are read leniently: unknown fields kept', async () => {
   expect(await thrown(broken.payments.status('D-1-x'))).toMatchObject({ type: 'invalid_response', retryable: false });
 });
 
+/** A client whose transport answers `answer` (status 200 unless told) and keeps what was sent. */
+function answering(answer: unknown, status = 200) {
+  const sent: TransportRequest[] = [];
+  const transport: Transport = async (req) => (sent.push(req), { status, headers: { 'content-type': 'application/json;charset=utf-8' }, text: JSON.stringify(answer) });
+  return { client: new PaymentsClient({ baseUrl: 'https://api.example.com', login: 'l', transKey: 't', secretKey: 's', transport, maxRetries: 0 }), sent };
+}
+
+const record = { id: 'D-4-1', amount: 1, currency: 'BRL', payment_method_id: 'CARD', payment_method_type: 'CARD', payment_method_flow: 'DIRECT', country: 'BR', status: 'PAID', status_code: '200', status_detail: 'The payment was paid.', order_id: 'o-1' };
+const sentBody = (req: TransportRequest) => JSON.parse(req.body!) as Record<string, any>;
+
+test('the wire dialect: what the API takes, the client sends, as core parsed it (api-behaviour.md)', async () => {
+  const { client, sent } = answering(record);
+  // An amount as a string, nulls for absent fields, unknown fields, a payer without email: no local refusal.
+  await client.payments.create({ ...card(), amount: '1.00', description: null, additional_risk_data: null, payer: { name: 'Thiago Gabriel', document: '530.333.155-50', address: null, event_uuid: 'b1f0' }, later_field: { x: 1 } } as never);
+  const body = sentBody(sent[0]!);
+  expect(new URL(sent[0]!.url).pathname).toBe('/secure_payments');
+  expect(body.amount).toBe(1);
+  expect(body.payer).toEqual({ name: 'Thiago Gabriel', document: '530.333.155-50' });
+  expect(body).not.toHaveProperty('description');
+  expect(body).not.toHaveProperty('later_field');
+  expect(sent[0]!.body).not.toContain('null');
+
+  // original_order_id, force_type, 3-D Secure from the merchant's MPI.
+  const mpi = { mpi: true, three_dsecure_version: '2.2.0', eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', ds_transaction_id: 'f38e6948-5388-41a6-bca4-b49723c19437', enrollment_response: 'Y', authentication_response: 'Y' } as const;
+  await client.payments.create(card({ original_order_id: 'ORIGINAL-77', card: { ...visa, force_type: 'CREDIT' }, three_dsecure: mpi }));
+  expect(sentBody(sent[1]!)).toMatchObject({ original_order_id: 'ORIGINAL-77', card: { force_type: 'CREDIT' }, three_dsecure: mpi });
+
+  // A network token goes to /secure_payments, as card data does; a card_id to /payments.
+  const token = { network_token: '4895370012345678', cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=', eci: '07', expiration_month: 12, expiration_year: 2030, holder_name: 'Thiago Gabriel', stored_credential_type: 'CARD_ON_FILE', stored_credential_usage: 'FIRST', network_payment_reference: 'MCC123456789' } as const;
+  await client.payments.create(card({ card: token }));
+  await client.payments.create(card({ card: { card_id: 'CV-1' } }));
+  expect(sent.slice(2).map((r) => new URL(r.url).pathname)).toEqual(['/secure_payments', '/payments']);
+  expect(sentBody(sent[2]!).card).toEqual(token);
+
+  // Captures and refunds take string amounts too; sent as numbers.
+  await client.payments.capture('D-4-auth', { amount: '40.00', currency: 'BRL' });
+  const refunds = answering({ id: 'REF-1', payment_id: 'D-4-1', amount: 0.5, currency: 'BRL', status: 'SUCCESS', status_code: 200 });
+  await refunds.client.refunds.create({ payment_id: 'D-4-1', notification_url: 'https://m.example/n', amount: '0.50', currency: 'BRL', description: null });
+  expect([sentBody(sent[4]!).amount, sentBody(refunds.sent[0]!).amount]).toEqual([40, 0.5]);
+});
+
+test('what the dialect does not relax is still refused locally, naming the field, and nothing is sent', async () => {
+  const { client, sent } = answering(record);
+  const cases: [Record<string, unknown>, string][] = [
+    [card({ currency: 'brl' }), 'currency'],
+    [card({ country: 'BRA' }), 'country'],
+    [card({ amount: '1,00' }), 'amount'],
+    [card({ amount: '123456789.00' }), 'amount'],
+    [card({ payer: { ...payer, document: 'bad_document' } }), 'payer.document'],
+    [card({ payer: { ...payer, document: '11.222.333/0001-82' } }), 'payer.document'],
+    [card({ card: { ...visa, card_id: 'CV-1' } }), 'card.card_id'],
+    [card({ card: { ...visa, expiration_month: 13 } }), 'card.expiration_month'],
+    [card({ card: { ...visa, installments: '100' } }), 'card.installments'],
+    [card({ three_dsecure: { mpi: true, three_dsecure_version: '2.2.0', eci: '05', cavv: 'AAAB' } }), 'three_dsecure.ds_transaction_id'],
+  ];
+  const got: string[] = [];
+  for (const [params] of cases) {
+    const error = await thrown(client.payments.create(params as never));
+    got.push(`${error.type} ${error.code} ${error.param}`);
+  }
+  expect(got).toEqual(cases.map(([, param]) => `validation_error 5001 ${param}`));
+  expect(sent).toHaveLength(0);
+});
+
+test('an answer the API gives is never an error: unknown statuses, integer codes, string amounts, texts without their period, nulls', async () => {
+  const odd = { ...record, amount: '120.00', status: 'IN_REVIEW', status_code: 150, status_detail: 'The payment is in review', card: null, approved_date: null, brand_new: { x: 1 } };
+  const payment = await answering(odd).client.payments.retrieve('D-4-1');
+  expect(payment).toMatchObject({ amount: 120, status: 'IN_REVIEW', status_code: '150', status_detail: 'The payment is in review', brand_new: { x: 1 } });
+  expect(payment.card).toBeUndefined();
+  const status = await answering({ id: 'D-4-1', status: 'PAID', status_code: 200, status_detail: 'The payment was paid' }).client.payments.status('D-4-1');
+  expect(status).toMatchObject({ status: 'PAID', status_code: '200', status_detail: 'The payment was paid' });
+  const refund = await answering({ id: 'REF-1', payment_id: 'D-4-1', id_payment: 'D-4-1', amount: '0.50', amount_refunded: 0.5, currency: 'BRL', status: 'SUCCESS', status_code: 200, status_detail: 'The refund was paid' }).client.refunds.retrieve('REF-1');
+  expect(refund).toMatchObject({ amount: 0.5, status_code: '200', id_payment: 'D-4-1' });
+  const order = await answering({ order_id: 'o-1', payment_id: 'D-4-1', currency: 'BRL', amount: '1.00', created_date: '2026-02-09T14:47:49.000+0000', approved_date: null, status: 'PAID', status_detail: 'The payment was paid', status_code: '200' }).client.orders.retrieve('o-1');
+  expect(order.amount).toBe(1);
+  const plan = await answering({ id: 'INS1', country: 'BR', bin: '411111', amount: '300.00', currency: 'BRL', installments: [{ id: 'INS1-3', installment_amount: '101.50', installments: '3', total_amount: '304.50' }] }).client.installmentsPlans.create({ country: 'BR', bin: '411111', amount: '300.00', currency: 'BRL' });
+  expect(plan.installments[0]).toMatchObject({ installments: 3, total_amount: 304.5 });
+  // An error body whose code is printed as a string still gives the code.
+  const error = await thrown(answering({ code: '5001', message: 'Invalid parameter: payer.document', param: 'payer.document' }, 400).client.payments.create(card(), { validate: false }));
+  expect(error).toMatchObject({ type: 'invalid_request_error', code: 5001, param: 'payer.document' });
+});
+
 test('construction: options checked with a message that says what to do, secrets never echoed; fromEnv', () => {
   expect(() => new PaymentsClient({ baseUrl: 'not a url', login: 'l', transKey: 't', secretKey: 's3cr3t-value' })).toThrow('PaymentsClient: baseUrl must be an absolute http(s) URL such as https://api.example.com');
   expect(() => new PaymentsClient({ baseUrl: 'https://api.example.com', login: 'l', transKey: 't' } as never)).toThrow(/secretKey is required: the secret key from the merchant dashboard \(PAYLIT_SECRET_KEY\)/);

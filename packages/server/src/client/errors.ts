@@ -54,7 +54,8 @@ export class PaymentsApiError extends Error {
       type,
       status,
       message: typeof b.message === 'string' ? b.message : `the API answered ${status}`,
-      ...(typeof b.code === 'number' ? { code: b.code } : {}),
+      // The code is an integer on the wire; read one printed as a string too.
+      ...(typeof b.code === 'number' ? { code: b.code } : typeof b.code === 'string' && /^\d+$/.test(b.code) ? { code: Number(b.code) } : {}),
       ...(typeof b.param === 'string' ? { param: b.param } : {}),
       retryable: status >= 500 || status === 429,
       ...(idempotencyKey ? { idempotencyKey } : {}),

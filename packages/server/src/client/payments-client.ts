@@ -7,6 +7,12 @@
  * const payment = await client.payments.create({ amount: 120, currency: 'BRL', … });
  * await client.payments.capture(payment.id, { amount: 50, currency: 'BRL' });
  * await client.refunds.create({ payment_id: capture.id, notification_url });
+ *
+ * Params are what the API takes, its wire dialect included (api-behaviour.md): an amount
+ * as a number or a decimal string, `null` for an absent field. They are checked by core's
+ * schemas and sent as parsed (amounts as numbers, nulls and unknown fields left out);
+ * `{validate: false}` sends them as given. Answers are read leniently: an answer the API
+ * gives is never an error (an unknown status comes through as its string).
  */
 import { z } from 'zod';
 import {
@@ -28,12 +34,12 @@ import {
   safeParse,
   saveCardRequestSchema,
   savedCardRecordSchema,
-  type CaptureRequest,
-  type EnrollmentRequest,
-  type InstallmentsPlanRequest,
-  type PaymentRequest,
-  type RefundRequest,
-  type SaveCardRequest,
+  type CaptureRequestInput,
+  type EnrollmentRequestInput,
+  type InstallmentsPlanRequestInput,
+  type PaymentRequestInput,
+  type RefundRequestInput,
+  type SaveCardRequestInput,
 } from '@paylit/core/schemas';
 import { MAX_CLOCK_SKEW_MS, isXDateFresh, parseAuthorizationHeader, verifyCallbackSignature, verifySignature, webCryptoHmac, type HmacSha256 } from '@paylit/core/crypto';
 import { PaymentsApiError } from './errors.js';
@@ -136,13 +142,16 @@ export class PaymentsClient {
     const send = requester.send.bind(requester);
 
     this.payments = {
-      /** Creates a payment: `/secure_payments` when it carries card data (raw or `encrypted_data`), `/payments` otherwise. */
-      create: async (params: PaymentRequest, options?: RequestOptions) => {
+      /**
+       * Creates a payment: `/secure_payments` when it carries card data (raw, `encrypted_data` or a
+       * `network_token`), `/payments` otherwise (`card_id`, `token`, wallets, redirects).
+       */
+      create: async (params: PaymentRequestInput, options?: RequestOptions) => {
         const body = options?.validate === false ? params : check(paymentRequestSchema, params);
         return send({ method: 'POST', path: needsSecureEndpoint(body) ? '/secure_payments' : '/payments', body, response: paymentRecordSchema }, options);
       },
       /** Captures an authorization, in full or in part: a new PAID payment carrying `authorization_id`. */
-      capture: async (authorizationId: string, params: Omit<CaptureRequest, 'authorization_id'> = {}, options?: RequestOptions) => {
+      capture: async (authorizationId: string, params: Omit<CaptureRequestInput, 'authorization_id'> = {}, options?: RequestOptions) => {
         const body = check(captureRequestSchema, { ...params, authorization_id: authorizationId });
         return send({ method: 'POST', path: '/payments', body, response: paymentRecordSchema }, options);
       },
@@ -152,18 +161,18 @@ export class PaymentsClient {
       status: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/payments/${path(id, 'id')}/status`, response: paymentStatusRecordSchema }, options),
     };
     this.refunds = {
-      create: async (params: RefundRequest, options?: RequestOptions) => send({ method: 'POST', path: '/refunds', body: check(refundRequestSchema, params), response: refundRecordSchema }, options),
+      create: async (params: RefundRequestInput, options?: RequestOptions) => send({ method: 'POST', path: '/refunds', body: check(refundRequestSchema, params), response: refundRecordSchema }, options),
       retrieve: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/refunds/${path(id, 'id')}`, response: refundRecordSchema }, options),
       status: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/refunds/${path(id, 'id')}/status`, response: refundStatusRecordSchema }, options),
     };
     this.cards = {
       /** Saves a card (`POST /secure_cards`). */
-      create: async (params: SaveCardRequest, options?: RequestOptions) => send({ method: 'POST', path: '/secure_cards', body: check(saveCardRequestSchema, params), response: savedCardRecordSchema }, options),
+      create: async (params: SaveCardRequestInput, options?: RequestOptions) => send({ method: 'POST', path: '/secure_cards', body: check(saveCardRequestSchema, params), response: savedCardRecordSchema }, options),
       retrieve: async (cardId: string, options?: RequestOptions) => send({ method: 'GET', path: `/cards/${path(cardId, 'cardId')}`, response: savedCardRecordSchema }, options),
       delete: async (cardId: string, options?: RequestOptions) => send({ method: 'DELETE', path: `/secure_cards/${path(cardId, 'cardId')}`, response: deletedCardRecordSchema }, options),
     };
     this.installmentsPlans = {
-      create: async (params: InstallmentsPlanRequest, options?: RequestOptions) =>
+      create: async (params: InstallmentsPlanRequestInput, options?: RequestOptions) =>
         send({ method: 'POST', path: '/installments-plans', body: check(installmentsPlanRequestSchema, params), response: installmentsPlanRecordSchema }, options),
     };
     this.paymentMethods = {
@@ -177,7 +186,7 @@ export class PaymentsClient {
       retrieve: async (orderId: string, options?: RequestOptions) => send({ method: 'GET', path: `/orders/${path(orderId, 'orderId')}`, response: orderRecordSchema }, options),
     };
     this.enrollments = {
-      create: async (params: EnrollmentRequest, options?: RequestOptions) => send({ method: 'POST', path: '/enrollments', body: check(enrollmentRequestSchema, params), response: enrollmentRecordSchema }, options),
+      create: async (params: EnrollmentRequestInput, options?: RequestOptions) => send({ method: 'POST', path: '/enrollments', body: check(enrollmentRequestSchema, params), response: enrollmentRecordSchema }, options),
       cancel: async (id: string, options?: RequestOptions) => send({ method: 'POST', path: `/enrollments/${path(id, 'id')}/cancel`, response: enrollmentRecordSchema }, options),
     };
     const { login, secretKey } = requester.config.credentials;
