@@ -1,0 +1,204 @@
+/**
+ * The wire dialect (api-behaviour.md): what clients others wrote send, against the sandbox
+ * and through `PaymentsClient`.
+ *
+ * - Each recorded exchange of `packages/core/test/fixtures/wire-dialect.ts` is sent to the
+ *   sandbox the way a Python client sends it (signed here by hand with node:crypto, `X-Date`
+ *   without milliseconds where recorded, `json.dumps` spacing, its own User-Agent), and the
+ *   answer is held to the recorded one's shape.
+ * - `PaymentsClient` sends each recorded request without refusing it and parses each recorded answer.
+ * - MPI 3-D Secure and network tokens through `PaymentsClient` against the sandbox, with the echoed fields.
+ * - What the dialect does not relax still refuses, with its path.
+ */
+import { createHmac } from 'node:crypto';
+import { createSandbox, type Sandbox } from '@paylit/sandbox';
+import { PaymentsApiError, PaymentsClient, type TransportRequest } from '@paylit/server';
+import { nodeTransport } from '@paylit/server/node';
+import { expect, test } from '@playwright/test';
+import { dialectExchanges, type DialectExchange } from '../packages/core/test/fixtures/wire-dialect.js';
+
+let sandbox: Sandbox;
+let url: string;
+
+test.beforeAll(async () => {
+  sandbox = await createSandbox({ settleDelayMs: 50 });
+  url = (await sandbox.listen()).url;
+});
+test.afterAll(() => sandbox?.close());
+
+/** Python's `json.dumps` with its default separators (", " and ": "), as `requests` users send it. */
+function pythonJson(value: unknown): string {
+  return JSON.stringify(value).replace(/"(?:[^"\\]|\\.)*"|[,:]/g, (token) => (token === ',' ? ', ' : token === ':' ? ': ' : token));
+}
+
+/** A request as a Python client signs it: by hand, HMAC-SHA256 of login + X-Date + body, lower-case hex. */
+async function pythonClient(method: string, path: string, body?: unknown, options: { xDateWithoutMillis?: boolean } = {}) {
+  const { login, transKey, secretKey } = sandbox.credentials;
+  const now = sandbox.clock.now().toISOString();
+  const xDate = options.xDateWithoutMillis ? now.replace(/\.\d{3}Z$/, 'Z') : now;
+  const text = body === undefined ? '' : pythonJson(body);
+  const signature = createHmac('sha256', secretKey).update(login + xDate + text).digest('hex');
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {
+      'X-Date': xDate,
+      'X-Login': login,
+      'X-Trans-Key': transKey,
+      'Content-Type': 'application/json',
+      Authorization: `V2-HMAC-SHA256, Signature: ${signature}`,
+      'User-Agent': 'python-requests/2.31.0',
+      ...(method === 'POST' ? { 'X-Idempotency-Key': crypto.randomUUID() } : {}),
+    },
+    ...(text === '' ? {} : { body: text }),
+  });
+  const raw = await res.text();
+  let parsed: any = raw;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {}
+  return { status: res.status, contentType: res.headers.get('Content-Type'), body: parsed };
+}
+
+const card = { holder_name: 'Thiago Gabriel', expiration_month: 10, expiration_year: 2040, number: '4111111111111111', cvv: '123' };
+const payer = { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550' };
+let orders = 0;
+const newOrder = () => `dialect-${Date.now().toString(36)}-${++orders}`;
+
+/** The placeholders of the fixtures, made as a merchant would: a paid payment, an authorization, a fresh order id. */
+async function placeholders(): Promise<Record<string, string>> {
+  const base = { amount: 10, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, notification_url: 'https://merchant.example/notifications' };
+  const paidOrder = newOrder();
+  const paid = await pythonClient('POST', '/secure_payments', { ...base, order_id: paidOrder, card });
+  const authorized = await pythonClient('POST', '/secure_payments', { ...base, amount: 100, order_id: newOrder(), card: { ...card, capture: false } });
+  expect([paid.body.status, authorized.body.status]).toEqual(['PAID', 'AUTHORIZED']);
+  return { paid: paid.body.id, paid_order: paidOrder, authorized: authorized.body.id, order: newOrder() };
+}
+
+function fill<T>(value: T, values: Record<string, string>): T {
+  return JSON.parse(JSON.stringify(value).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)) as T;
+}
+
+function at(value: unknown, path: string): unknown {
+  return path.split('.').reduce<any>((v, key) => (v === null || v === undefined ? undefined : v[key]), value);
+}
+
+const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/** What the answer lacks or has of another JSON type than the recorded one: empty when it holds the shape. */
+function shapeProblems(actual: unknown, recorded: unknown, path = ''): string[] {
+  if (kind(recorded) !== 'object') return kind(actual) === kind(recorded) ? [] : [`${path || 'body'} is ${kind(actual)}, recorded ${kind(recorded)}`];
+  if (kind(actual) !== 'object') return [`${path || 'body'} is ${kind(actual)}, recorded an object`];
+  return Object.entries(recorded as Record<string, unknown>).flatMap(([key, value]) => {
+    if (value === undefined) return [];
+    const p = path ? `${path}.${key}` : key;
+    const a = (actual as Record<string, unknown>)[key];
+    return a === undefined ? [`${p} is missing`] : shapeProblems(a, value, p);
+  });
+}
+
+test('the sandbox answers each recorded request, sent as a Python client sends it, in the recorded shape', async () => {
+  const failures: string[] = [];
+  for (const exchange of dialectExchanges) {
+    const values = await placeholders();
+    const request = fill(exchange.request, values);
+    const res = await pythonClient(request.method, request.path, request.body, { xDateWithoutMillis: request.xDateWithoutMillis ?? false });
+    const problems: string[] = [];
+    if (res.status !== exchange.answer.status) problems.push(`status ${res.status}, recorded ${exchange.answer.status}: ${JSON.stringify(res.body)}`);
+    if (res.contentType?.replace(/\s/g, '').toLowerCase() !== exchange.answer.contentType) problems.push(`Content-Type ${res.contentType}`);
+    if (problems.length === 0 || res.status === exchange.answer.status) problems.push(...shapeProblems(res.body, exchange.answer.body));
+    if (res.status === exchange.answer.status) for (const path of exchange.exact ?? []) {
+      if (JSON.stringify(at(res.body, path)) !== JSON.stringify(at(exchange.answer.body, path))) problems.push(`${path} is ${JSON.stringify(at(res.body, path))}, recorded ${JSON.stringify(at(exchange.answer.body, path))}`);
+    }
+    if (res.status === exchange.answer.status) for (const [path, pattern] of Object.entries(exchange.patterns ?? {})) {
+      if (!pattern.test(String(at(res.body, path)))) problems.push(`${path} is ${JSON.stringify(at(res.body, path))}, not ${pattern}`);
+    }
+    if (problems.length) failures.push(`${exchange.name}:\n    ${problems.join('\n    ')}`);
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+});
+
+/** A transport that answers with the recorded answer, and keeps what the client sent. */
+function replay(exchange: DialectExchange) {
+  const sent: TransportRequest[] = [];
+  const transport = async (request: TransportRequest) => {
+    sent.push(request);
+    return { status: exchange.answer.status, headers: { 'content-type': exchange.answer.contentType }, text: JSON.stringify(exchange.answer.body) };
+  };
+  return { client: new PaymentsClient({ baseUrl: 'https://api.example.com', login: 'login', transKey: 'trans', secretKey: 'secret', transport, maxRetries: 0 }), sent };
+}
+
+/** The client method a recorded request stands for. */
+function call(client: PaymentsClient, request: DialectExchange['request']): Promise<unknown> {
+  const body = request.body as any;
+  const id = /^\/(?:payments|orders)\/([^/]+)/.exec(request.path)?.[1] ?? '';
+  if (request.method === 'GET' && request.path.startsWith('/orders/')) return client.orders.retrieve(id);
+  if (request.method === 'GET' && request.path.includes('/status')) return client.payments.status(id);
+  if (request.path.includes('/cancel')) return client.payments.cancel(id);
+  if (request.path.startsWith('/refunds')) return client.refunds.create(body);
+  if (body?.authorization_id) {
+    const { authorization_id, ...rest } = body;
+    return client.payments.capture(authorization_id, rest);
+  }
+  return client.payments.create(body);
+}
+
+test('PaymentsClient sends each recorded request as it is, and reads each recorded answer', async () => {
+  const values = { paid: 'D-4-cb7a4c9b-5e6f-4a0c-8c5a-0d1f2e3a4b5c', paid_order: 'ORDER-1042', authorized: 'D-4-0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d', order: 'ORDER-1043' };
+  const failures: string[] = [];
+  for (const exchange of dialectExchanges) {
+    const { client, sent } = replay(exchange);
+    const request = fill(exchange.request, values);
+    try {
+      const record = (await call(client, request)) as Record<string, unknown>;
+      if (exchange.answer.status !== 200) failures.push(`${exchange.name}: the recorded ${exchange.answer.status} was not an error`);
+      else if (record.status !== exchange.answer.body.status) failures.push(`${exchange.name}: read status ${String(record.status)}`);
+      if (sent.length !== 1) failures.push(`${exchange.name}: sent ${sent.length} requests`);
+    } catch (error) {
+      const refusal = exchange.answer.status === 400 && error instanceof PaymentsApiError && error.param === exchange.answer.body.param && error.code === exchange.answer.body.code;
+      if (!refusal) failures.push(`${exchange.name}: ${error instanceof PaymentsApiError ? `${error.type} ${error.param ?? ''} ${error.message}` : String(error)}`);
+    }
+  }
+  expect(failures, failures.join('\n')).toEqual([]);
+});
+
+test('MPI 3-D Secure and network tokens through PaymentsClient against the sandbox, with the echoed fields', async () => {
+  const client = new PaymentsClient({ baseUrl: url, ...sandbox.credentials, transport: nodeTransport(), now: () => sandbox.clock.now() });
+  const za = { ...payer, document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
+  const mpi = { mpi: true, three_dsecure_version: '2.2.0', eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', ds_transaction_id: 'f38e6948-5388-41a6-bca4-b49723c19437', enrollment_response: 'Y', authentication_response: 'Y' };
+  const base = { currency: 'ZAR', country: 'ZA', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer: za } as const;
+  // South Africa requires 3-D Secure: done by the merchant's MPI, the payment needs no redirect.
+  const paid = await client.payments.create({ ...base, amount: 99.9, order_id: newOrder(), card, three_dsecure: mpi } as any);
+  expect(paid).toMatchObject({ status: 'PAID', status_code: '200' });
+  expect(JSON.stringify(paid)).not.toContain('redirect_url');
+  const authorized = await client.payments.create({ ...base, amount: 50, order_id: newOrder(), original_order_id: 'ORIGINAL-9', card: { ...card, capture: false }, three_dsecure: { ...mpi, three_dsecure_version: '1.0.2', ds_transaction_id: undefined, xid: 'MDAwMDAwMDAwMDAwMDAwMzIyNzY=' } } as any);
+  expect(authorized).toMatchObject({ status: 'AUTHORIZED', original_order_id: 'ORIGINAL-9' });
+
+  const token = { network_token: '4895370012345671', cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=', eci: '07', expiration_month: 12, expiration_year: 2030, holder_name: 'Thiago Gabriel' };
+  const first = await client.payments.create({ amount: 30, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, order_id: newOrder(), card: { ...token, stored_credential_type: 'CARD_ON_FILE', stored_credential_usage: 'FIRST' } } as any);
+  expect(first).toMatchObject({ status: 'PAID', card: { last4: '5671', stored_credential_type: 'CARD_ON_FILE', stored_credential_usage: 'FIRST' } });
+  const plain = await client.payments.create({ amount: 31, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, order_id: newOrder(), card: token } as any);
+  expect(plain).toMatchObject({ status: 'PAID', card: { last4: '5671' } });
+});
+
+test('what the dialect does not relax still refuses, naming the field', async () => {
+  const base = { amount: 10, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, card };
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['a currency in lower case', { ...base, currency: 'brl' }, 'currency'],
+    ['a country of three letters', { ...base, country: 'BRA' }, 'country'],
+    ['an amount with a decimal comma', { ...base, amount: '10,00' }, 'amount'],
+    ['an amount of nine integer digits', { ...base, amount: 123456789 }, 'amount'],
+    ['an amount as words', { ...base, amount: 'ten' }, 'amount'],
+    ['a month 13', { ...base, card: { ...card, expiration_month: 13 } }, 'card.expiration_month'],
+    ['a payer with no name', { ...base, payer: { email: payer.email, document: payer.document } }, 'payer.name'],
+    ['bad_document in Brazil', { ...base, payer: { ...payer, document: 'bad_document' } }, 'payer.document'],
+    ['a CNPJ with a wrong check digit', { ...base, payer: { ...payer, document: '11.222.333/0001-82' } }, 'payer.document'],
+  ];
+  const got: string[] = [];
+  const before = sandbox.ledger().entries.length;
+  for (const [name, body] of cases) {
+    const res = await pythonClient('POST', '/secure_payments/', { ...body, order_id: newOrder() });
+    got.push(`${name}: ${res.status} ${res.body?.code} ${res.body?.param}`);
+  }
+  expect(got).toEqual(cases.map(([name, , param]) => `${name}: 400 5001 ${param}`));
+  expect(sandbox.ledger().entries.length, 'nothing refused reaches the ledger').toBe(before);
+});
