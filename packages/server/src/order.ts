@@ -4,7 +4,7 @@
  * API), never from the browser. The payer is the API's own payer object.
  */
 import { z } from 'zod';
-import { amountSchema, countrySchema, currencySchema, payerSchema } from '@paylit/core/schemas';
+import { amountSchema, checkPayerDocument, countrySchema, currencySchema, payerSchema } from '@paylit/core/schemas';
 
 export const merchantOrderSchema = z.strictObject({
   /** The merchant's order reference; each payment attempt's API `order_id` is `<id>.<attempt>`. */
@@ -26,7 +26,7 @@ export const merchantOrderSchema = z.strictObject({
   savedWallets: z.array(z.strictObject({ token: z.string().min(1), methodId: z.string().regex(/^[A-Z0-9]{2,4}$/), name: z.string().optional() })).max(20).optional(),
   /** Where the payer lands after a redirect; default: the handler's `returnUrl`. */
   returnUrl: z.url({ protocol: /^https?$/ }).optional(),
-});
+}).superRefine((order, ctx) => checkPayerDocument(order.country, order.payer, ctx));
 
 export type MerchantOrderInput = z.input<typeof merchantOrderSchema>;
 export type MerchantOrder = z.output<typeof merchantOrderSchema>;

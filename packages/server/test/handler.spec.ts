@@ -280,6 +280,9 @@ test('the back office: token required; capture in part, cancel, refund, retrieve
   expect((await admin(`/admin/payments/${auth2.id}`)).body.payment.status).toBe('CANCELLED');
   const badOrder = await admin('/orders', { method: 'POST', body: JSON.stringify({ id: 'x', amount: -1, currency: 'BRL', country: 'BR', payer }) });
   expect([badOrder.status, badOrder.body.error.param]).toEqual([400, 'amount']);
+  // The API refuses a Brazilian payer whose document is no CPF or CNPJ: so does the order, when it is made, not at payment time.
+  const badDocument = await admin('/orders', { method: 'POST', body: JSON.stringify({ id: 'bad-doc', amount: 10, currency: 'BRL', country: 'BR', payer: { ...payer, document: 'bad_document' } }) });
+  expect([badDocument.status, badDocument.body.error.param]).toEqual([400, 'payer.document']);
 });
 
 test('what core refuses in an order is named: a wallet payment for a payer without a phone', async () => {
