@@ -35,7 +35,7 @@ test.afterAll(async () => {
 
 test('the store: orders, links, claims once across clients, counters in a window', async () => {
   const [one, two] = stores as [RedisStore, RedisStore];
-  const order = { id: 'R-1', amount: 10, currency: 'BRL', country: 'BR', payer: { name: 'T', email: 't@e.com', document: '1' }, intent: 'capture' as const, installments: true };
+  const order = { id: 'R-1', amount: 10, currency: 'BRL', country: 'BR', payer: { name: 'T', email: 't@e.com', document: '53033315550' }, intent: 'capture' as const, installments: true };
   await one.putOrder(order);
   expect(await two.getOrder('R-1')).toEqual(order);
   expect(await two.getOrder('R-404')).toBeUndefined();
