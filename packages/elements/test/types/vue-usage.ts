@@ -1,10 +1,34 @@
-// Type test (checked by `npm run typecheck`): the generated Vue 3 GlobalComponents entries.
+// Type test (checked by `npm run typecheck`): the generated Vue 3 types in render functions.
+// Vue's `h()` takes any props for a tag name, so a page checks them with `satisfies`; the
+// template side is test/types/vue/checkout.vue, checked by vue-tsc. Each `@ts-expect-error`
+// must meet an error: an unused one fails the check, so looser types fail this test.
 /// <reference path="../../dist/vue.d.ts" />
-import type { GlobalComponents } from 'vue';
-import type { PaylitCheckoutVueProps } from '../../dist/vue.js';
+import { h } from 'vue';
+import type { PaylitCheckoutVueProps, PaylitVueProps } from '../../dist/vue.js';
+import type { PaylitDeclinedEvent, PaylitPaymentEvent } from '../../src/index.js';
 
-type Checkout = GlobalComponents['paylit-checkout'];
-export const props: PaylitCheckoutVueProps = { endpoint: '/paylit', order: 'A-1', 'onPaylit-paid': (e) => e.payment.id };
-export const component: Checkout | undefined = undefined;
+const paid = (event: PaylitPaymentEvent): string => event.payment.id;
+const declined = (event: PaylitDeclinedEvent): string => event.code;
+
+export const checkout = h('paylit-checkout', {
+  endpoint: '/paylit',
+  order: 'ORDER-1042',
+  class: 'checkout',
+  'onPaylit-paid': paid,
+  'onPaylit-declined': declined,
+  'onPaylit-error': (event) => event.detail.kind,
+} satisfies PaylitCheckoutVueProps, [h('paylit-card-fields', { name: 'card', disabled: false } satisfies PaylitVueProps<'paylit-card-fields'>)]);
+export const serverless = h('paylit-checkout', { amount: 1200, currency: 'BRL', country: 'BR', publicKey: '{}' } satisfies PaylitCheckoutVueProps);
+
+// @ts-expect-error amount is a number
+export const wrongAmount = h('paylit-checkout', { amount: '120' } satisfies PaylitCheckoutVueProps);
 // @ts-expect-error order is a string
-export const wrong: PaylitCheckoutVueProps = { order: 1 };
+export const wrongOrder = h('paylit-checkout', { order: 1042 } satisfies PaylitCheckoutVueProps);
+// @ts-expect-error no such prop: the attribute is `order`
+export const unknownProp = h('paylit-checkout', { orderId: 'ORDER-1042' } satisfies PaylitCheckoutVueProps);
+// @ts-expect-error the paid handler gets a PaylitPaymentEvent, not a PaylitDeclinedEvent
+export const wrongHandler = h('paylit-checkout', { 'onPaylit-paid': declined } satisfies PaylitCheckoutVueProps);
+// @ts-expect-error a declined event has no `url` (a redirect has)
+export const wrongDetail = h('paylit-checkout', { 'onPaylit-declined': (event) => event.detail.url } satisfies PaylitCheckoutVueProps);
+// @ts-expect-error disabled is a boolean
+export const wrongDisabled = h('paylit-card-fields', { disabled: 'yes' } satisfies PaylitVueProps<'paylit-card-fields'>);
