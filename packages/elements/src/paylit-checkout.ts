@@ -1,0 +1,12 @@
+/**
+ * `@paylit/elements/paylit-checkout`: importing it defines `<paylit-checkout>` and, as its
+ * default content, `<paylit-card-fields>`, `<paylit-installments>` and `<paylit-wallet-select>`.
+ * The event classes let a page type its listeners:
+ *
+ * ```ts
+ * import { PaylitPaymentEvent } from '@paylit/elements/paylit-checkout';
+ * checkout.addEventListener('paylit-paid', (e) => e instanceof PaylitPaymentEvent && show(e.payment));
+ * ```
+ */
+export { PaylitCheckout } from './components/paylit-checkout/paylit-checkout.js';
+export { PaylitDeclinedEvent, PaylitErrorEvent, PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from './events/payment-events.js';

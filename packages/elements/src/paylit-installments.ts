@@ -1,0 +1,5 @@
+/**
+ * `@paylit/elements/paylit-installments`: importing it defines `<paylit-installments>` alone,
+ * to place inside a `<paylit-checkout>` whose own module is loaded apart.
+ */
+export { PaylitInstallments } from './components/paylit-installments/paylit-installments.js';

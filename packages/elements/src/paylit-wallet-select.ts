@@ -1,0 +1,5 @@
+/**
+ * `@paylit/elements/paylit-wallet-select`: importing it defines `<paylit-wallet-select>` alone,
+ * to place inside a `<paylit-checkout>` whose own module is loaded apart.
+ */
+export { PaylitWalletSelect } from './components/paylit-wallet-select/paylit-wallet-select.js';
