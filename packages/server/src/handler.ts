@@ -178,12 +178,26 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     }),
   );
 
+  // A page on an origin not allowed gets no CORS headers, and its browser says only that the
+  // request failed: the merchant reads why here, once per origin (a bounded set, as anyone can send any Origin).
+  const refusedOrigins = new Set<string>();
+  const refused = (origin: string) => {
+    if (refusedOrigins.has(origin) || refusedOrigins.size >= 100) return;
+    refusedOrigins.add(origin);
+    onError(new Error(`paylit: origin ${escapeLog(origin)} is not in allowedOrigins (PAYLIT_ALLOWED_ORIGINS): its pages cannot call this server; add it if it is yours`));
+  };
+
   // The browser's routes: CORS from the allowlist, and a rate limit per client address.
   const browser = ['/checkout', '/installments', '/payments', '/payments/*'];
   const corsFor = cors({ origin: (origin) => (allowed.has(origin) ? origin : null), allowMethods: ['GET', 'POST'], allowHeaders: ['Content-Type'], exposeHeaders: ['X-Request-Id'], maxAge: 600 });
   for (const path of browser) {
     // Same-origin and server-side callers send no Origin: nothing for CORS to do.
-    app.use(path, (c, next) => (c.req.header('Origin') === undefined ? next() : corsFor(c, next)));
+    app.use(path, (c, next) => {
+      const origin = c.req.header('Origin');
+      if (origin === undefined) return next();
+      if (!allowed.has(origin)) refused(origin);
+      return corsFor(c, next);
+    });
     if (limits) app.use(path, rateLimit({ store, bucket: '', windowMs: limits.windowMs, max: limits.max, address }));
   }
   // The API's routes, each with its own counter: the callback comes through the payer's

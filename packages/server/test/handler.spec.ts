@@ -314,6 +314,19 @@ test('with the merchant\'s own resolveOrder, the order is theirs; a broken order
   }
 });
 
+test('a page on an origin not allowed: the merchant\'s log says so through onError, once per origin', async () => {
+  const logged: string[] = [];
+  const app = createCheckoutHandler({ client: shop.client, publicKey: shop.sandbox.publicJwk, publicUrl: shop.base, returnUrl: `${shop.origin}/return`, allowedOrigins: ['https://shop.example'], rateLimit: false, onError: (e) => logged.push((e as Error).message) });
+  for (const origin of ['https://shop.example', 'http://localhost:5173', 'http://localhost:5173', 'https://staging.shop.example']) {
+    const res = await app.request('/checkout?order=nope', { headers: { Origin: origin } });
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe(origin === 'https://shop.example' ? origin : null);
+  }
+  expect(logged).toEqual([
+    'paylit: origin http://localhost:5173 is not in allowedOrigins (PAYLIT_ALLOWED_ORIGINS): its pages cannot call this server; add it if it is yours',
+    'paylit: origin https://staging.shop.example is not in allowedOrigins (PAYLIT_ALLOWED_ORIGINS): its pages cannot call this server; add it if it is yours',
+  ]);
+});
+
 test('hardening: CORS only for allowed origins (never *), body limit, rate limit, a request id on every answer', async () => {
   const order = await shop.order();
   const allowed = await fetch(`${shop.base}/checkout?order=${order.id}`, { headers: { Origin: 'https://shop.example' } });
