@@ -11,12 +11,16 @@ import { expect, test } from '@playwright/test';
 
 /**
  * The issue's budget: the whole script-tag file, 32 KB gzip, raised by 30 B for the
- * checkout's outcome state (issue 11) and its default elements under indented markup.
+ * checkout's outcome state (issue 11) and its default elements under indented markup, then
+ * by 912 B (issue 13, to 942 B) for a checkout that holds up on merchants' pages: a failed
+ * load as a state with its retry button and two messages in each catalog, loads aborted or
+ * dropped when the order changes or the element leaves, the slot's elements found and
+ * followed, the public key checked. The dev-mode warnings add nothing (the next test).
  */
-const BUDGET_GZIP = 32 * 1024 + 30;
+const BUDGET_GZIP = 32 * 1024 + 942;
 const file = fileURLToPath(new URL('../dist/bundle/paylit.js', import.meta.url));
 
-test('the script-tag file stays under its budget (32 KB gzip + 30 B), with every element and locale inside and no zod', () => {
+test('the script-tag file stays under its budget (32 KB gzip + 942 B), with every element and locale inside and no zod', () => {
   const code = readFileSync(file);
   const gzip = gzipSync(code, { level: 9 }).length;
   const brotli = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -27,6 +31,22 @@ test('the script-tag file stays under its budget (32 KB gzip + 30 B), with every
   for (const phrase of ['Card number', 'Número de tarjeta', 'Fecha de vencimiento', 'Número do cartão']) expect(text).toContain(phrase);
   expect(text).not.toMatch(/\bzod\b|ZodError/);
   expect(text).not.toContain('lit.dev/msg/dev-mode');
+});
+
+test('the published files carry no dev-mode warning: the script-tag file and the ES modules', () => {
+  // Phrases of src/internal/dev.ts's warnings, as the checkout words them in development.
+  const phrases = ['is not a secure context', 'to its allowedOrigins', 'has no catalog', 'has an endpoint but no order', 'nothing can be paid with', 'could not reach the companion server'];
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => /\.js(\.map)?$/.test(f));
+  expect(files).toContain('bundle/paylit.js');
+  expect(files).toContain('components/paylit-checkout/paylit-checkout.js');
+  for (const f of files) {
+    const text = readFileSync(dist + f, 'utf8');
+    for (const phrase of phrases) expect(text, `${f} holds "${phrase}"`).not.toContain(phrase);
+  }
+  // The sources do hold them: the test looks for the right words.
+  const source = readFileSync(fileURLToPath(new URL('../src/components/paylit-checkout/paylit-checkout.ts', import.meta.url)), 'utf8');
+  expect(phrases.filter((p) => !source.includes(p))).toEqual([]);
 });
 
 test('importing the package in Node (server rendering) defines the elements and does not crash', () => {

@@ -5,7 +5,8 @@ import { es } from './es.js';
 export const es419: Messages = {
   ...es,
   expiry: 'Fecha de vencimiento',
-  loadFailed: 'No se pudo cargar el pago. Recarga la página para intentar de nuevo.',
+  loadFailed: 'No se pudo conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
+  loadRefused: 'La tienda no pudo abrir este pago. Intenta de nuevo o comunícate con la tienda.',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
   serverError: 'No se pudo realizar el pago. Intenta de nuevo.',
   errors: {

@@ -447,7 +447,7 @@ export class PaylitCardFields extends LitElement {
           t.cardNumber,
           html`<div class="control">
             <input id="number" class="number" part="input number-input" type="text" inputmode="numeric" autocomplete="cc-number"
-              spellcheck="false" ?disabled=${this.disabled} aria-invalid=${invalid('number')} aria-describedby="number-error"
+              spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('number')} aria-describedby="number-error"
               @input=${this.#onNumber} @blur=${common.blur('number')} />
             <span class="icon" part="icon" title=${this.brandInfo?.name ?? nothing}>${brandIcon(this.brandInfo?.id)}</span>
           </div>`,
@@ -457,21 +457,21 @@ export class PaylitCardFields extends LitElement {
           'expiry',
           t.expiry,
           html`<input id="expiry" part="input expiry-input" type="text" inputmode="numeric" autocomplete="cc-exp" placeholder=${t.expiryPlaceholder}
-            spellcheck="false" ?disabled=${this.disabled} aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
+            spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
             @input=${this.#onExpiry} @blur=${common.blur('expiry')} />`,
         )}
         ${this.#field(
           'cvv',
           cvvLabel,
           html`<input id="cvv" part="input cvv-input" type="text" inputmode="numeric" autocomplete="cc-csc" maxlength=${cvvDigits}
-            spellcheck="false" ?disabled=${this.disabled} aria-invalid=${invalid('cvv')} aria-describedby="cvv-hint cvv-error"
+            spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('cvv')} aria-describedby="cvv-hint cvv-error"
             @input=${this.#onCvv} @blur=${common.blur('cvv')} /><span class="sr-only" id="cvv-hint">${format(t.cvvHint, { digits: cvvDigits })}</span>`,
         )}
         ${this.#field(
           'holder',
           t.holder,
           html`<input id="holder" part="input holder-input" type="text" autocomplete="cc-name" autocapitalize="characters"
-            spellcheck="false" ?disabled=${this.disabled} aria-invalid=${invalid('holder')} aria-describedby="holder-error"
+            spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('holder')} aria-describedby="holder-error"
             @input=${this.#onHolder} @blur=${common.blur('holder')} />`,
           true,
         )}

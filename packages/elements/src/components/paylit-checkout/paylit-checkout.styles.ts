@@ -31,6 +31,11 @@ export const styles = [
     opacity: 0.6;
     cursor: not-allowed;
   }
+  .retry {
+    color: var(--_accent);
+    background: transparent;
+    box-shadow: inset 0 0 0 1px currentColor;
+  }
   .message {
     font-size: 0.875rem;
   }

@@ -23,14 +23,39 @@ import {
   type Submission,
 } from '../../events/payment-events.js';
 import { format, messages, resolveLocale } from '../../i18n/index.js';
+import { DEV, issueWarning } from '../../internal/dev.js';
 import { inheritedLang, langProperty } from '../../internal/lang.js';
 import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
+import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-installments/paylit-installments.js';
 import '../paylit-wallet-select/paylit-wallet-select.js';
 import { styles } from './paylit-checkout.styles.js';
 
 ensureContextRoot();
+
+/** The elements the checkout works with, wherever the merchant put them. */
+const PARTS = 'paylit-card-fields, paylit-installments, paylit-wallet-select';
+
+/** What a merchant put in the default slot, `<slot>`s they forward included; text and comments do not count. */
+function assigned(nodes: readonly Element[]): Element[] {
+  return nodes.flatMap((node) => (node instanceof HTMLSlotElement ? node.assignedElements({ flatten: true }) : node.slot ? [] : [node]));
+}
+
+/** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
+function parseKey(text: string): KeyInput | undefined {
+  const key = text.trim();
+  if (key.startsWith('{')) {
+    let jwk: JsonWebKey | undefined;
+    try {
+      jwk = JSON.parse(key) as JsonWebKey;
+    } catch {
+      // reported below
+    }
+    if (jwk?.kty === 'RSA' && jwk.n && jwk.e) return jwk;
+  } else if (/^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/.test(key)) return key;
+  throw new TypeError('public-key must be the API\'s RSA public key, as a JWK (JSON) or an SPKI PEM');
+}
 
 interface ServerAnswer {
   payment?: PaymentView;
@@ -43,6 +68,11 @@ interface ServerAnswer {
  * elements inside through context, runs the submission and dispatches the outcome.
  * Without children it shows the card fields and the installments itself.
  *
+ * A load that fails is a state: the fields are disabled, the message says what happened and
+ * a retry button loads again. Misuse (no `endpoint` or `order`, a malformed `public-key`, an
+ * unknown `lang`, an insecure page, a server refusing the page's origin) is explained once on
+ * the console, while developing, with a link to the README section that fixes it.
+ *
  * Without an `endpoint` it loads nothing: it takes `amount`, `currency`, `country` and
  * `public-key` as attributes and hands the encrypted submission over in `paylit-submit`.
  *
@@ -54,7 +84,7 @@ interface ServerAnswer {
  *
  * @summary The container, context provider and pay button of a paylit checkout.
  *
- * @slot - the payment elements; default (when it holds no element: whitespace and comments do not count): `<paylit-wallet-select>`, `<paylit-card-fields>` and `<paylit-installments>`
+ * @slot - the payment elements, at any depth inside the merchant's own wrappers. When it holds no element (whitespace, text and comments do not count) the checkout draws `<paylit-wallet-select>`, `<paylit-card-fields>` and `<paylit-installments>`; when it holds any, the checkout draws none of them and works with those inside (a checkout with only `<paylit-card-fields>` takes cards, in one installment)
  *
  * @fires paylit-submit - before anything is sent, with the encrypted submission (cancelable)
  * @fires paylit-paid - the payment is PAID
@@ -66,6 +96,7 @@ interface ServerAnswer {
  * @fires paylit-error - the payment could not be attempted or its outcome is unknown
  *
  * @csspart button - the pay button
+ * @csspart retry - the button that loads the checkout again after its load failed
  * @csspart message - the status or error line, a live region; holds the outcome once there is one
  * @csspart outcome - the success or waiting state that replaces the form: check mark, heading, card
  *
@@ -88,11 +119,19 @@ export class PaylitCheckout extends LitElement {
   #attempt: string | undefined;
   #busyNow = false;
   #publicKey: KeyInput | undefined;
+  /** The order load under way: a new one, or the element leaving the page, aborts it and its answer is dropped. */
+  #loading: AbortController | undefined;
+  /** What the last load was for (endpoint and order), so that only a change loads again. */
+  #loadedFor: string | undefined;
+  /** Follows elements added or removed inside the merchant's own wrappers, which fire no slotchange. */
+  #observer: MutationObserver | undefined;
 
   @state() private busy = false;
   @state() private message: { text: string; error: boolean } | undefined;
   /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do). */
   @state() private outcome: PaymentView | undefined;
+  /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
+  @state() private slotted = false;
 
   @provide({ context: checkoutContext })
   @state()
@@ -119,11 +158,41 @@ export class PaylitCheckout extends LitElement {
     return (this.fetch ?? globalThis.fetch)(input, init);
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('endpoint') || changed.has('fetch') || changed.has('order') || changed.has('amount') || changed.has('currency') || changed.has('country') || changed.has('publicKey')) {
-      void this.#load();
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#observer ??= new MutationObserver(() => this.#followSlot());
+    this.#observer.observe(this, { childList: true, subtree: true });
+    if (DEV && !(globalThis.isSecureContext && globalThis.crypto?.subtle)) {
+      issueWarning('secure-context', `this page (${globalThis.location?.origin}) is not a secure context, so the card cannot be encrypted (WebCrypto is missing): serve it over HTTPS, or from localhost while developing.`, 'secure-context');
     }
-    if (changed.has('lang')) this.#update({ lang: this.#lang() });
+    // Back on the page after a load was cut short by its removal: load again.
+    if (this.hasUpdated && this.#loadedFor === undefined) this.#configure();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#observer?.disconnect();
+    // A removed checkout sends and dispatches nothing more; a move (removed and added back
+    // in the same task) keeps its load going.
+    queueMicrotask(() => {
+      if (!this.isConnected && this.#loading) {
+        this.#loading.abort();
+        this.#loading = this.#loadedFor = undefined;
+      }
+    });
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.hasUpdated) this.slotted = this.#assigned().length > 0;
+    if (changed.has('endpoint') || changed.has('fetch') || changed.has('order') || changed.has('amount') || changed.has('currency') || changed.has('country') || changed.has('publicKey')) {
+      this.#configure();
+    }
+    if (changed.has('lang')) {
+      this.#update({ lang: this.#lang() });
+      if (DEV && this.lang && resolveLocale(this.lang) === 'en' && !/^en\b/i.test(this.lang)) {
+        issueWarning(`lang:${this.lang}`, `lang="${this.lang}" has no catalog: the checkout speaks English. It speaks en, es, es-419 and pt-BR (any es-* of the Americas, any pt-*).`, 'languages');
+      }
+    }
     // A new order is a new payment.
     if (changed.has('order')) this.reset();
   }
@@ -190,39 +259,136 @@ export class PaylitCheckout extends LitElement {
     return `${this.endpoint.replace(/\/+$/, '')}${path}`;
   }
 
-  async #load(): Promise<void> {
-    this.#plans.clear();
-    if (!this.endpoint) {
-      const order: OrderView | undefined =
-        this.amount !== undefined && this.currency && this.country
-          ? { id: this.order, amount: this.amount, currency: this.currency, country: this.country, intent: 'capture', installments: false }
-          : undefined;
-      this.#publicKey = this.publicKey.trim().startsWith('{') ? (JSON.parse(this.publicKey) as JsonWebKey) : this.publicKey || undefined;
-      this.#update({ status: 'standalone', order, lang: this.#lang() });
+  /** Server-less: the attributes are the order. With an endpoint: loads the order, once per endpoint and order. */
+  #configure(): void {
+    if (this.endpoint) {
+      const key = `${this.endpoint}\n${this.order}`;
+      if (key === this.#loadedFor) return;
+      this.#loadedFor = key;
+      if (this.order) {
+        void this.#load();
+      } else {
+        this.#loading?.abort();
+        this.#update({ status: 'loading', order: undefined });
+        if (DEV) issueWarning('order', '<paylit-checkout> has an endpoint but no order: set order="…" to the id of the order your server made.', 'the-checkout-on-your-page');
+      }
       return;
     }
-    if (!this.order) return;
-    this.#update({ status: 'loading' });
+    this.#loading?.abort();
+    this.#loadedFor = undefined;
+    this.#plans.clear();
+    const order: OrderView | undefined =
+      this.amount !== undefined && this.currency && this.country
+        ? { id: this.order, amount: this.amount, currency: this.currency, country: this.country, intent: 'capture', installments: false }
+        : undefined;
+    if (DEV && !order) {
+      issueWarning('endpoint', '<paylit-checkout> has no endpoint: set endpoint="…" to your companion server (e.g. /paylit) and order="…", or, without a server, amount, currency, country and public-key.', 'the-checkout-on-your-page');
+    }
+    this.#publicKey = undefined;
     try {
-      const res = await this.#fetch(this.#url(`/checkout?order=${encodeURIComponent(this.order)}`));
-      const body = await res.json();
-      if (!res.ok) throw new Error(body?.error?.message ?? `HTTP ${res.status}`);
-      this.#publicKey = body.publicKey;
-      this.message = undefined;
+      this.#publicKey = this.publicKey ? parseKey(this.publicKey) : undefined;
+      if (DEV && !this.publicKey && order) issueWarning('public-key', '<paylit-checkout> without an endpoint needs public-key="…", the API\'s public key (a JWK or an SPKI PEM), to encrypt the card.', 'public-key');
+    } catch (error) {
+      const message = (error as Error).message;
+      if (DEV) issueWarning(`public-key:${this.publicKey}`, `${message}; got "${this.publicKey.slice(0, 40)}…".`, 'public-key');
+      this.dispatchEvent(new PaylitErrorEvent({ kind: 'configuration', message, retryable: false }));
+    }
+    this.#update({ status: 'standalone', order, lang: this.#lang() });
+  }
+
+  async #load(): Promise<void> {
+    this.#plans.clear();
+    this.#loading?.abort();
+    const loading = (this.#loading = new AbortController());
+    // A load for an order since replaced, or of a checkout since removed, ends here, unheard.
+    const current = () => this.#loading === loading && !loading.signal.aborted;
+    const url = this.#url(`/checkout?order=${encodeURIComponent(this.order)}`);
+    this.#update({ status: 'loading' });
+    this.message = undefined;
+    let res: Response;
+    let body: { order?: OrderView; publicKey?: KeyInput; paymentMethods?: []; savedCards?: []; savedWallets?: []; error?: { message?: string } } | undefined;
+    try {
+      res = await this.#fetch(url, { signal: loading.signal });
+      body = await res.json().catch(() => undefined);
+    } catch (error) {
+      if (!current()) return;
+      if (DEV) {
+        const server = new URL(url, globalThis.location?.href).origin;
+        issueWarning(
+          `load:${server}`,
+          server === globalThis.location?.origin
+            ? `could not reach the companion server at ${url} (${(error as Error).message}). Is it running, and mounted at ${this.endpoint}?`
+            : `could not reach the companion server at ${url} (${(error as Error).message}). If it is running, it refuses this page's origin: add ${globalThis.location?.origin} to its allowedOrigins (PAYLIT_ALLOWED_ORIGINS).`,
+          'allowed-origins',
+        );
+      }
+      return this.#loadFailed('network', this.#t().loadFailed);
+    }
+    if (!current()) return;
+    if (!res.ok || !body?.order) {
+      if (DEV) issueWarning(`refused:${url}`, `the companion server answered ${res.status} to ${url}: ${body?.error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`, 'the-checkout-on-your-page');
+      return this.#loadFailed(res.status >= 500 ? 'server' : 'configuration', this.#t().loadRefused, body?.error?.message);
+    }
+    this.#publicKey = body.publicKey;
+    try {
       // On a return page the checkout stays loading (its button disabled) until the payment's outcome is known.
-      await this.#resume();
-      this.#update({
-        status: 'ready',
-        order: body.order,
-        paymentMethods: body.paymentMethods ?? [],
-        savedCards: body.savedCards ?? [],
-        savedWallets: body.savedWallets ?? [],
-        lang: this.#lang(),
-      });
+      await this.#resume(current);
     } catch {
-      this.#update({ status: 'error' });
-      this.message = { text: this.#t().loadFailed, error: true };
-      this.dispatchEvent(new PaylitErrorEvent({ kind: 'network', message: this.#t().loadFailed, retryable: true }));
+      if (!current()) return;
+      return this.#loadFailed('network', this.#t().loadFailed);
+    }
+    if (!current()) return;
+    this.#loading = undefined;
+    this.#update({
+      status: 'ready',
+      order: body.order,
+      paymentMethods: body.paymentMethods ?? [],
+      savedCards: body.savedCards ?? [],
+      savedWallets: body.savedWallets ?? [],
+      lang: this.#lang(),
+    });
+  }
+
+  /** Load failure is a state: the fields are disabled, the message says what happened, a button loads again. */
+  #loadFailed(kind: 'network' | 'server' | 'configuration', text: string, detail?: string): void {
+    // Not loaded: a new fetch, or the element added again, tries again.
+    this.#loading = this.#loadedFor = undefined;
+    this.#update({ status: 'error' });
+    this.message = { text, error: true };
+    this.dispatchEvent(new PaylitErrorEvent({ kind, message: detail ?? text, retryable: kind !== 'configuration' }));
+  }
+
+  /** The retry button: the same order, loaded again. */
+  #retry(): void {
+    void this.#load().then(() => {
+      // The button that had focus is gone once the checkout loads: focus goes to the first field.
+      if (this.context.status === 'ready' && this.matches(':focus-within')) this.#parts('paylit-card-fields')[0]?.focus();
+    });
+  }
+
+  /** The merchant's elements in the slot, wrappers and forwarded slots included. */
+  #assigned(): Element[] {
+    const slot = this.renderRoot?.querySelector?.('slot');
+    return slot ? slot.assignedElements({ flatten: true }) : assigned([...this.children]);
+  }
+
+  /** The checkout's elements of one kind: the merchant's if any element is slotted, else its own. */
+  #parts<K extends 'paylit-card-fields' | 'paylit-installments' | 'paylit-wallet-select'>(tag: K): HTMLElementTagNameMap[K][] {
+    const roots = this.slotted ? assigned([...this.children]) : [...(this.renderRoot?.querySelectorAll?.(PARTS) ?? [])];
+    return roots.flatMap((root) => (root.matches(tag) ? [root as HTMLElementTagNameMap[K]] : [...root.querySelectorAll(tag)]));
+  }
+
+  /** Children added or removed, at any depth: defaults drawn or dropped, and the choice kept possible. */
+  #followSlot(): void {
+    if (this.outcome) return;
+    this.slotted = this.#assigned().length > 0;
+    if (!this.slotted) return;
+    const wallets: PaylitWalletSelect[] = this.#parts('paylit-wallet-select');
+    const cards = this.#parts('paylit-card-fields');
+    // The wallet picker the shopper chose in is gone: back to the card, if there is one to type.
+    if (!wallets.length && this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card') this.#update({ selection: { type: 'card' }, plan: undefined });
+    if (DEV && !wallets.length && !cards.length) {
+      issueWarning('slot', '<paylit-checkout> holds elements of your own but no <paylit-card-fields> or <paylit-wallet-select>: nothing can be paid with. Put them inside (in wrappers of your own if you like), or leave the checkout empty for its defaults.', 'your-own-layout');
     }
   }
 
@@ -243,12 +409,13 @@ export class PaylitCheckout extends LitElement {
   }
 
   /** On the merchant's return page: the payment in the URL, confirmed with the server. */
-  async #resume(): Promise<void> {
+  async #resume(current: () => boolean): Promise<void> {
     const params = new URLSearchParams(globalThis.location?.search ?? '');
     const paymentId = params.get('payment_id');
     if (!paymentId || params.get('order') !== this.order) return;
-    const res = await this.#fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`));
+    const res = await this.#fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`), { signal: this.#loading?.signal });
     const body = (await res.json()) as ServerAnswer;
+    if (!current()) return;
     if (res.ok && body.payment) return this.#outcome(body.payment, null);
     // The payer is back but the payment cannot be confirmed: say so rather than show nothing.
     const text = this.#t().serverError;
@@ -256,8 +423,8 @@ export class PaylitCheckout extends LitElement {
     this.dispatchEvent(new PaylitErrorEvent({ kind: res.status >= 500 ? 'server' : 'validation', message: body.error?.message ?? text, retryable: res.status >= 500 }));
   }
 
-  #cardFields(): PaylitCardFields | null {
-    return this.querySelector('paylit-card-fields') ?? this.renderRoot.querySelector('paylit-card-fields');
+  #cardFields(): PaylitCardFields | undefined {
+    return this.#parts('paylit-card-fields')[0];
   }
 
   async #method(): Promise<Submission['method'] | undefined> {
@@ -388,17 +555,20 @@ export class PaylitCheckout extends LitElement {
     const ready = this.context.status === 'ready' || (this.context.status === 'standalone' && this.context.order !== undefined);
     const disabled = !ready || this.busy;
     const outcome = this.outcome;
-    // The default elements show unless the merchant put elements inside: the whitespace and
-    // comments of indented markup would fill a <slot> and hide its fallback content.
+    // The default elements show unless the merchant put elements inside (the whitespace and
+    // comments of indented markup would fill a <slot> and hide its fallback content), and
+    // are not created otherwise.
     // The message is one live region for the whole life of the checkout (announced when its content changes): the outcome appears inside it.
+    const failed = this.context.status === 'error';
     return html`<div class="body">
-      ${outcome ? nothing : html`<slot @slotchange=${() => this.requestUpdate()}></slot>${this.childElementCount ? nothing : html`
+      ${outcome ? nothing : html`<slot @slotchange=${() => this.#followSlot()}></slot>${this.slotted ? nothing : html`
         <paylit-wallet-select></paylit-wallet-select>
         <paylit-card-fields ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
         <paylit-installments></paylit-installments>`}
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${this.busy}
         @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? this.#t().processing : this.#label()}</button>`}
       <div part="message" class="message ${this.message?.error ? 'error' : ''}" role=${this.message?.error ? 'alert' : 'status'}>${outcome ? this.#outcomeView(outcome) : (this.message?.text ?? nothing)}</div>
+      ${failed && !outcome ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.#t().retry}</button>` : nothing}
     </div>`;
   }
 }

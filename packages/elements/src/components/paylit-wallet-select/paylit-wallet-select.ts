@@ -54,7 +54,7 @@ export class PaylitWalletSelect extends LitElement {
 
   #option(selection: Selection, logo: unknown, label: string) {
     return html`<label part="option">
-      <input type="radio" part="radio" name="method" .checked=${this.#is(selection)} @change=${() => this.#choose(selection)} />
+      <input type="radio" part="radio" name="method" ?disabled=${this.checkout?.status === 'error'} .checked=${this.#is(selection)} @change=${() => this.#choose(selection)} />
       <span class="logo" part="logo">${logo}</span>
       <span>${label}</span>
     </label>`;

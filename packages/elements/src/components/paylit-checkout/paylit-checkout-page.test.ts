@@ -1,0 +1,319 @@
+// <paylit-checkout> on pages as merchants write them: indented, commented, wrapped in their
+// own elements, two on a page, changed and moved; and its dev-mode warnings.
+import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
+import { PaylitCheckout } from './paylit-checkout.js';
+import type { PaylitErrorEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
+
+const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
+const order = async (amount = 120) => (await (await fetch(`/__paylit/order?amount=${amount}`)).json()).order as { id: string };
+const button = (el: PaylitCheckout) => el.shadowRoot?.querySelector<HTMLButtonElement>('button[part=button]') ?? null;
+const ready = (el: PaylitCheckout) => waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A page written by hand: `html` is put in a <div> as a merchant's template would put it. */
+async function page(markup: string, setup: (el: PaylitCheckout) => void = () => {}): Promise<HTMLElement> {
+  const div = document.createElement('div');
+  div.innerHTML = markup;
+  div.querySelectorAll('paylit-checkout').forEach((el) => setup(el as PaylitCheckout));
+  return fixture(div);
+}
+
+/** A fetch that counts the checkout loads, as a merchant would set it. */
+function counting() {
+  const calls: string[] = [];
+  const f: typeof fetch = (input, init) => {
+    calls.push(String(input));
+    return fetch(input, init);
+  };
+  return { calls, fetch: f };
+}
+
+function warnings(): string[] {
+  return (console.warn as unknown as { calls: string[] }).calls;
+}
+
+let warn: typeof console.warn;
+beforeEach(() => {
+  (globalThis as { paylitIssuedWarnings?: Set<string> }).paylitIssuedWarnings?.clear();
+  warn = console.warn;
+  const calls: string[] = [];
+  console.warn = Object.assign((...args: unknown[]) => void calls.push(args.join(' ')), { calls });
+});
+afterEach(() => {
+  console.warn = warn;
+});
+
+describe('<paylit-checkout> on a merchant page: slots', () => {
+  it('indented and commented markup shows the default form; nothing else is created', async () => {
+    const o = await order();
+    const root = await page(`
+      <paylit-checkout endpoint="${env.endpoint}" order="${o.id}" lang="en">
+        <!-- the payment form -->
+      </paylit-checkout>`);
+    const el = root.querySelector('paylit-checkout')!;
+    await ready(el);
+    expect([...el.shadowRoot!.querySelectorAll('paylit-card-fields, paylit-installments, paylit-wallet-select')].map((e) => e.localName)).to.deep.equal(['paylit-wallet-select', 'paylit-card-fields', 'paylit-installments']);
+  });
+
+  it('the merchant\'s own card fields, in their own wrapper and forwarded through their own element\'s slot, are the ones used; no defaults are created', async () => {
+    if (!customElements.get('merchant-layout')) {
+      customElements.define('merchant-layout', class extends HTMLElement {
+        constructor() {
+          super();
+          this.attachShadow({ mode: 'open' }).innerHTML = `
+            <paylit-checkout endpoint="${env.endpoint}" lang="en">
+              <slot></slot>
+            </paylit-checkout>`;
+        }
+      });
+    }
+    const o = await order();
+    const root = await page(`
+      <merchant-layout>
+        <div class="col">
+          <paylit-card-fields></paylit-card-fields>
+        </div>
+      </merchant-layout>`);
+    const el = root.querySelector('merchant-layout')!.shadowRoot!.querySelector('paylit-checkout')!;
+    el.order = o.id;
+    await ready(el);
+    expect(el.shadowRoot!.querySelector('paylit-card-fields, paylit-installments, paylit-wallet-select')).to.equal(null);
+    const fields = root.querySelector('paylit-card-fields')!;
+    await fields.updateComplete;
+    const type = (id: string, value: string) => {
+      const input = fields.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
+      input.value = value;
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    };
+    type('number', '4111111111111111');
+    type('expiry', '12/30');
+    type('cvv', '123');
+    type('holder', 'Ana Lima');
+    const errors: PaylitErrorEvent[] = [];
+    el.addEventListener('paylit-error', (e) => errors.push(e as PaylitErrorEvent));
+    el.addEventListener('paylit-submit', (e) => e.preventDefault());
+    const submitted = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
+    void el.submit();
+    expect((await submitted).submission.method).to.include({ type: 'card', holderName: 'Ana Lima' });
+    expect(errors).to.deep.equal([]);
+  });
+
+  it('elements added later replace the defaults, which come back when they are removed', async () => {
+    const o = await order();
+    const root = await page(`
+      <paylit-checkout endpoint="${env.endpoint}" order="${o.id}" lang="en">
+      </paylit-checkout>`);
+    const el = root.querySelector('paylit-checkout')!;
+    await ready(el);
+    const col = document.createElement('div');
+    col.innerHTML = '\n  <paylit-card-fields></paylit-card-fields>\n';
+    el.append(col);
+    await waitUntil(() => !el.shadowRoot!.querySelector('paylit-card-fields'), 'the defaults go');
+    col.remove();
+    await waitUntil(() => el.shadowRoot!.querySelector('paylit-card-fields'), 'the defaults come back');
+  });
+});
+
+describe('<paylit-checkout> on a merchant page: misuse explained once, in development', () => {
+  it('a missing order or endpoint, a malformed key (a paylit-error, nothing thrown), an unknown lang: one warning each, with a README link', async () => {
+    const errors: PaylitErrorEvent[] = [];
+    const root = await page(`
+      <paylit-checkout endpoint="/paylit"></paylit-checkout>
+      <paylit-checkout endpoint="/paylit"></paylit-checkout>
+      <paylit-checkout amount="10" currency="BRL" country="BR" public-key="{not json" lang="de"></paylit-checkout>
+      <paylit-checkout></paylit-checkout>`, (el) => el.addEventListener('paylit-error', (e) => errors.push(e as PaylitErrorEvent)));
+    await Promise.all([...root.querySelectorAll('paylit-checkout')].map((el) => (el as PaylitCheckout).updateComplete));
+    const w = warnings();
+    expect(w.filter((line) => line.includes('no order'))).to.have.length(1);
+    expect(w.filter((line) => line.includes('has no endpoint'))).to.have.length(1);
+    expect(w.filter((line) => line.includes('public-key must be'))).to.have.length(1);
+    expect(w.filter((line) => line.includes('lang="de" has no catalog'))).to.have.length(1);
+    for (const line of w) expect(line).to.match(/\nSee https:\/\/github\.com\/paylit\/paylit#[a-z-]+$/);
+    expect(errors.map((e) => e.kind)).to.deep.equal(['configuration']);
+    // Each link is a heading of the README.
+    const readme = await (await fetch('/README.md')).text();
+    const anchors = new Set([...readme.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-')));
+    for (const line of w) expect(anchors.has(line.split('#').at(-1)!), line).to.equal(true);
+  });
+
+  it('a page that is not a secure context is told it cannot encrypt', async () => {
+    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    try {
+      await page('<paylit-checkout endpoint="/paylit"></paylit-checkout>');
+    } finally {
+      delete (window as { isSecureContext?: boolean }).isSecureContext;
+    }
+    expect(warnings().filter((line) => line.includes('not a secure context'))).to.have.length(1);
+  });
+
+  it('a server that refuses the page\'s origin: the warning names the origin to allow; a network paylit-error', async () => {
+    const o = await order();
+    let error: PaylitErrorEvent | undefined;
+    await page(`<paylit-checkout endpoint="http://127.0.0.1:9/paylit" order="${o.id}"></paylit-checkout>`, (el) => el.addEventListener('paylit-error', (e) => (error = e as PaylitErrorEvent)));
+    await waitUntil(() => error, 'a paylit-error');
+    expect(error!.kind).to.equal('network');
+    expect(warnings().filter((line) => line.includes(`add ${location.origin} to its allowedOrigins`))).to.have.length(1);
+  });
+});
+
+describe('<paylit-checkout> on a merchant page: a failed load is a state', () => {
+  it('fields disabled, the message in the shopper\'s language, and a retry button that loads again', async () => {
+    const o = await order();
+    let fail = true;
+    const calls: string[] = [];
+    const root = await page(`
+      <paylit-checkout endpoint="${env.endpoint}" order="${o.id}" lang="pt-BR">
+      </paylit-checkout>`, (el) => {
+      el.fetch = (input, init) => {
+        calls.push(String(input));
+        return fail ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+      };
+    });
+    const el = root.querySelector('paylit-checkout')!;
+    await waitUntil(() => el.shadowRoot!.querySelector('[part=retry]'), 'the retry button');
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part=message]')!.textContent).to.equal('Não foi possível conectar à loja. Verifique sua conexão e tente de novo.');
+    const fields = el.shadowRoot!.querySelector('paylit-card-fields')!;
+    await fields.updateComplete;
+    expect(fields.shadowRoot!.querySelector<HTMLInputElement>('#number')!.disabled).to.equal(true);
+    expect(button(el)!.getAttribute('aria-disabled')).to.equal('true');
+    await expect(el).to.be.accessible();
+    fail = false;
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part=retry]')!.click();
+    await ready(el);
+    expect(calls).to.have.length(2);
+    expect(el.shadowRoot!.querySelector('[part=retry]')).to.equal(null);
+    await fields.updateComplete;
+    expect(fields.shadowRoot!.querySelector<HTMLInputElement>('#number')!.disabled).to.equal(false);
+  });
+
+  it('a late answer for an order since replaced is dropped', async () => {
+    const [first, second] = [await order(100), await order(200)];
+    const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${first.id}" lang="en"></paylit-checkout>`, (el) => {
+      // The first order's answer comes late, whatever the signal says.
+      el.fetch = async (input, init) => {
+        const slow = String(input).includes(first.id);
+        const res = await fetch(input);
+        if (slow) await sleep(400);
+        if (init?.signal?.aborted && !slow) throw new DOMException('aborted', 'AbortError');
+        return res;
+      };
+    });
+    const el = root.querySelector('paylit-checkout')!;
+    await sleep(50);
+    el.order = second.id;
+    await ready(el);
+    await sleep(500);
+    expect(button(el)!.textContent!.replace(/\s/g, ' ')).to.equal('Pay R$200.00');
+  });
+});
+
+describe('<paylit-checkout> on a merchant page: life cycle', () => {
+  it('one request per order load: changing order loads once, moving it or removing and re-adding it loads nothing more', async () => {
+    const [a, b] = [await order(), await order()];
+    const counter = counting();
+    const root = await page(`
+      <div class="left">
+        <paylit-checkout endpoint="${env.endpoint}" order="${a.id}" lang="en"></paylit-checkout>
+      </div>
+      <div class="right"></div>`, (el) => (el.fetch = counter.fetch));
+    const el = root.querySelector('paylit-checkout')!;
+    // Moved while it loads.
+    root.querySelector('.right')!.append(el);
+    await ready(el);
+    el.remove();
+    root.querySelector('.left')!.append(el);
+    // A framework that sets its props again on each render, with a new function each time.
+    el.fetch = (input, init) => counter.fetch(input, init);
+    el.lang = 'en-GB';
+    await sleep(100);
+    expect(counter.calls).to.have.length(1);
+    el.order = b.id;
+    await ready(el);
+    el.endpoint = env.endpoint;
+    await sleep(100);
+    expect(counter.calls.map((url) => url.split('order=')[1])).to.deep.equal([a.id, b.id]);
+  });
+
+  it('removed while it loads: the load is aborted and the element dispatches nothing; added back, it loads', async () => {
+    const o = await order();
+    const signals: AbortSignal[] = [];
+    const events: string[] = [];
+    const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${o.id}" lang="en"></paylit-checkout>`, (el) => {
+      el.fetch = async (input, init) => {
+        signals.push(init!.signal!);
+        await sleep(200);
+        // A merchant's fetch that ignores the signal: its answer must still be dropped.
+        return Promise.reject(new TypeError('Failed to fetch'));
+      };
+      for (const type of ['paylit-error', 'paylit-paid']) el.addEventListener(type, () => events.push(type));
+    });
+    const el = root.querySelector('paylit-checkout')!;
+    await sleep(20);
+    el.remove();
+    await sleep(400);
+    expect(signals.map((s) => s.aborted)).to.deep.equal([true]);
+    expect(events).to.deep.equal([]);
+    el.fetch = fetch.bind(globalThis);
+    root.append(el);
+    await ready(el);
+  });
+
+  it('two checkouts on one page: each loads its own order, once', async () => {
+    const [a, b] = [await order(100), await order(200)];
+    const counters = [counting(), counting()];
+    let i = 0;
+    const root = await page(`
+      <section>
+        <paylit-checkout endpoint="${env.endpoint}" order="${a.id}" lang="en">
+          <div class="col"><paylit-card-fields></paylit-card-fields></div>
+        </paylit-checkout>
+      </section>
+      <section>
+        <paylit-checkout endpoint="${env.endpoint}" order="${b.id}" lang="en">
+        </paylit-checkout>
+      </section>`, (el) => (el.fetch = counters[i++]!.fetch));
+    const [one, two] = [...root.querySelectorAll('paylit-checkout')];
+    await ready(one!);
+    await ready(two!);
+    expect([button(one!)!.textContent!.replace(/\s/g, ' '), button(two!)!.textContent!.replace(/\s/g, ' ')]).to.deep.equal(['Pay R$100.00', 'Pay R$200.00']);
+    expect(counters.map((c) => c.calls.length)).to.deep.equal([1, 1]);
+  });
+});
+
+describe('<paylit-checkout> in a framework', () => {
+  it('a Vue remount: the removed checkout\'s load is aborted and it dispatches nothing; the new one loads its order once', async () => {
+    // The browser build of Vue (the package's default build needs a bundler for process.env).
+    // @ts-expect-error: the browser build has no declarations of its own; it is the package's API
+    const { createApp, h, ref } = (await import('vue/dist/vue.runtime.esm-browser.js')) as typeof import('vue');
+    const o = await order();
+    const calls: { signal: AbortSignal; element: string }[] = [];
+    const events: string[] = [];
+    const generation = ref(0);
+    const host = await fixture<HTMLDivElement>(document.createElement('div'));
+    const app = createApp({
+      setup: () => () =>
+        h('paylit-checkout', {
+          key: generation.value,
+          endpoint: env.endpoint,
+          order: o.id,
+          lang: 'en',
+          fetch: (input: RequestInfo, init?: RequestInit) => {
+            calls.push({ signal: init!.signal!, element: String(generation.value) });
+            return fetch(input, init);
+          },
+          'onPaylit-error': () => events.push(`error ${generation.value}`),
+        }, ['\n  ']),
+    });
+    app.mount(host);
+    await sleep(0);
+    // Remounted before the first load answers.
+    generation.value++;
+    await sleep(0);
+    const el = host.querySelector('paylit-checkout') as PaylitCheckout;
+    await ready(el);
+    expect(calls.map((c) => [c.element, c.signal.aborted])).to.deep.equal([['0', true], ['1', false]]);
+    expect(events).to.deep.equal([]);
+    app.unmount();
+  });
+});
