@@ -23,6 +23,19 @@ for (const kind of kinds) {
       expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
     });
 
+    test('the page loads its order once (React\'s StrictMode mounts twice), shows the form from indented markup, and warns of nothing', async ({ page, demo }) => {
+      const loads: string[] = [];
+      const warnings: string[] = [];
+      page.on('request', (r) => (new URL(r.url()).pathname.endsWith('/paylit/checkout') ? loads.push(r.url()) : undefined));
+      page.on('console', (m) => (m.type() === 'warning' && m.text().startsWith('paylit:') ? warnings.push(m.text()) : undefined));
+      await openCheckout(page, demo, kind, 'pay');
+      await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+      await expect(page.locator('paylit-checkout paylit-card-fields #number')).toBeVisible();
+      await page.waitForTimeout(300);
+      expect(loads).toHaveLength(1);
+      expect(warnings).toEqual([]);
+    });
+
     test('a payment: PAID, money moved once', async ({ page, demo }) => {
       const order = await openCheckout(page, demo, kind, 'pay');
       await typeCard(page);

@@ -22,7 +22,9 @@ function Checkout({ order }: { order: string }) {
         onpaylit-redirect={record}
         onpaylit-declined={record}
         onpaylit-error={record}
-      ></paylit-checkout>
+      >
+        {/* Empty: the checkout draws the wallets, the card fields and the installments. StrictMode mounts it twice; it loads the order once. */}{' '}
+      </paylit-checkout>
       <h2>Events</h2>
       <ol id="log" aria-live="polite">
         {log.map((line, i) => (

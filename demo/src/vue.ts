@@ -21,7 +21,8 @@ const Checkout = defineComponent({
         'onPaylit-redirect': record,
         'onPaylit-declined': record,
         'onPaylit-error': record,
-      }),
+        // The whitespace a template with `whitespace: 'preserve'` keeps: the checkout still draws its own elements.
+      }, ['\n        ']),
       h('h2', 'Events'),
       h('ol', { id: 'log', 'aria-live': 'polite' }, log.value.map((line, i) => h('li', { key: log.value.length - i, 'data-type': line.type }, line.text))),
     ];
