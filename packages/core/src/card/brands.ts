@@ -35,19 +35,11 @@ export interface CardBrand {
   readonly luhn: boolean;
 }
 
-/** What `detectBrand` answers: the brand's public facts. */
-export interface BrandInfo {
-  readonly id: string;
-  readonly code: string | undefined;
-  readonly name: string;
-  readonly lengths: readonly number[];
-  readonly cvvLength: number;
-  readonly cvvName: string;
-  readonly gaps: readonly number[];
-  readonly luhn: boolean;
-}
+/** What `detectBrand` answers: the brand's public facts, all but the patterns that detect it. */
+export type BrandInfo = Omit<CardBrand, 'patterns'>;
 
-const GAPS_16 = [4, 8, 12, 16] as const;
+/** Where a 16-digit number is spaced: the default of a brand, and of a number of no known brand. */
+export const GAPS_16 = [4, 8, 12, 16] as const;
 const GAPS_AMEX = [4, 10] as const;
 
 type Defaulted = 'code' | 'gaps' | 'cvvLength' | 'cvvName' | 'luhn';
@@ -151,8 +143,8 @@ function bestMatch(brand: CardBrand, digits: string): Match | undefined {
 }
 
 function info(brand: CardBrand): BrandInfo {
-  const { id, code, name, lengths, cvvLength, cvvName, gaps, luhn } = brand;
-  return { id, code, name, lengths, cvvLength, cvvName, gaps, luhn };
+  const { patterns: _, ...facts } = brand;
+  return facts;
 }
 
 /**

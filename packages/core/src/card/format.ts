@@ -1,5 +1,5 @@
 /** Card number formatting by brand, for display and for the input as it is typed. */
-import { detectCardBrand, type CardBrand } from './brands.js';
+import { GAPS_16, detectCardBrand, type CardBrand } from './brands.js';
 import { reformatDigits, type FieldState } from './caret.js';
 import { cardDigits, maxCardLength } from './number.js';
 
@@ -10,7 +10,7 @@ import { cardDigits, maxCardLength } from './number.js';
  */
 export function formatCardNumber(number: string, brand: Pick<CardBrand, 'gaps' | 'lengths'> | undefined = detectCardBrand(number)): string {
   const digits = cardDigits(number).slice(0, maxCardLength(brand));
-  const gaps = brand?.gaps ?? [4, 8, 12, 16];
+  const gaps: readonly number[] = brand?.gaps ?? GAPS_16;
   let out = '';
   for (let i = 0; i < digits.length; i++) {
     if (i > 0 && gaps.includes(i)) out += ' ';
