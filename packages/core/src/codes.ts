@@ -145,6 +145,12 @@ export function apiErrorBody(code: ApiErrorCode, param?: string): ApiErrorBody {
   return { code, message: code === 5001 ? `${message}: ${param}` : message, param };
 }
 
+/**
+ * The longest `X-Idempotency-Key` the API takes (api-behaviour.md, "The wire dialect"):
+ * the client refuses a longer key before sending, the sandbox answers it with 5001.
+ */
+export const IDEMPOTENCY_KEY_MAX = 42;
+
 /** The HTTP status the API answers with for `code`. */
 export function apiErrorStatus(code: ApiErrorCode): number {
   return apiErrors[code].http;

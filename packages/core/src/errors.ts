@@ -1,7 +1,8 @@
 /**
- * The typed errors of `@paylit/core`. Every function of the package that refuses its
- * input throws a `PaylitError` subclass with a `code` a program can switch on and a
- * message a developer can act on; nothing else escapes.
+ * The typed errors of paylit. Every error class of every package extends `PaylitError`:
+ * a `kind` from one vocabulary (who can act on it) and a `code` a program can switch on.
+ * Core's own functions throw the subclasses below, with a message a developer can act on;
+ * nothing else escapes.
  *
  * @example
  * try { await encryptCard(card, key) } catch (e) {
@@ -10,6 +11,25 @@
  */
 import { apiErrorBody, type ApiErrorBody } from './codes.js';
 
+/**
+ * What kind of failure an error is, the same words everywhere (core, the server, the
+ * sandbox, and the elements' `paylit-error` event):
+ * - `validation`: the input was refused; correcting it can succeed;
+ * - `configuration`: the set-up is wrong (a key, credentials, an origin, a missing element);
+ * - `network`: no answer came; the outcome is unknown, the same request may be sent again;
+ * - `server`: the other side failed or is busy.
+ */
+export const errorKinds = ['validation', 'configuration', 'network', 'server'] as const;
+export type PaylitErrorKind = (typeof errorKinds)[number];
+
+/** The kind of an HTTP answer's failure by its status: 0 (no answer) network, 401/403 configuration, 429 and 5xx server, other 4xx validation. */
+export function errorKindOfStatus(status: number): PaylitErrorKind {
+  if (status === 0) return 'network';
+  if (status === 401 || status === 403) return 'configuration';
+  if (status === 429 || status >= 500) return 'server';
+  return 'validation';
+}
+
 export type PaylitErrorCode =
   | 'invalid_argument'
   | 'validation_failed'
@@ -17,13 +37,27 @@ export type PaylitErrorCode =
   | 'encryption_failed'
   | 'decryption_failed';
 
-export class PaylitError extends Error {
-  override name = 'PaylitError';
-  readonly code: PaylitErrorCode;
+export interface PaylitErrorOptions {
+  cause?: unknown;
+  /** Default: `validation`. */
+  kind?: PaylitErrorKind;
+}
 
-  constructor(code: PaylitErrorCode, message: string, options?: { cause?: unknown }) {
+/**
+ * The one base of paylit's errors. `Code` is what `code` holds: core's `PaylitErrorCode`
+ * by default; another package's errors keep theirs (the API's numeric code for the server's
+ * and the sandbox's).
+ */
+export class PaylitError<Code = PaylitErrorCode> extends Error {
+  override name = 'PaylitError';
+  readonly code: Code;
+  readonly kind: PaylitErrorKind;
+
+  constructor(code: Code, message: string, options?: PaylitErrorOptions) {
+    // Error reads `cause` from the options (only when present) and ignores `kind`.
     super(message, options);
     this.code = code;
+    this.kind = options?.kind ?? 'validation';
   }
 }
 
@@ -76,7 +110,7 @@ export class ValidationError extends PaylitError {
 export class KeyError extends PaylitError {
   override name = 'KeyError';
   constructor(message: string, options?: { cause?: unknown }) {
-    super('invalid_key', message, options);
+    super('invalid_key', message, { ...options, kind: 'configuration' });
   }
 }
 
@@ -101,7 +135,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `a string of ${value.length} characters`;
-  return `${typeof value === 'object' ? 'an object' : `a ${typeof value}`}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** Throws an `InvalidArgumentError` unless `value` is a non-null object. */

@@ -2,7 +2,8 @@
  * `@paylit/core`: the one place where the Payments API v2.1's rules live.
  *
  * Subpaths for bundles that need less: `@paylit/core/card`, `/money`, `/crypto` and
- * `/codes` carry no zod; `/schemas` has the schemas.
+ * `/codes` carry no zod; `/schemas` has the schemas; `/checkout` the protocol between the
+ * elements and the companion server.
  */
 export {
   apiErrorBody,
@@ -18,6 +19,7 @@ export {
   refundStatuses,
   rejectionCodes,
 } from './codes.js';
+export { IDEMPOTENCY_KEY_MAX } from './codes.js';
 export type { ApiErrorBody, ApiErrorCode, CallbackStatus, EnrollmentStatus, PaymentStatus, RefundStatus, RejectionCode } from './codes.js';
 export {
   DecryptionError,
@@ -26,8 +28,56 @@ export {
   KeyError,
   PaylitError,
   ValidationError,
+  errorKindOfStatus,
+  errorKinds,
 } from './errors.js';
-export type { PaylitErrorCode, ValidationIssue } from './errors.js';
+export type { PaylitErrorCode, PaylitErrorKind, PaylitErrorOptions, ValidationIssue } from './errors.js';
+export {
+  ORDER_ID_PATTERN,
+  chargedAmount,
+  checkoutErrorAnswerSchema,
+  checkoutErrorKinds,
+  checkoutErrorSchema,
+  checkoutViewSchema,
+  installmentOptionSchema,
+  installmentsAnswerSchema,
+  installmentsPlanViewSchema,
+  installmentsRequestSchema,
+  nextActionSchema,
+  offersInstallments,
+  orderIdSchema,
+  orderIntentSchema,
+  orderViewSchema,
+  paymentAnswerSchema,
+  paymentIdSchema,
+  paymentMethodViewSchema,
+  paymentStatusAnswerSchema,
+  paymentViewSchema,
+  savedCardViewSchema,
+  savedWalletViewSchema,
+  submissionSchema,
+} from './checkout/index.js';
+export type {
+  CheckoutErrorAnswer,
+  CheckoutErrorBody,
+  CheckoutErrorType,
+  CheckoutView,
+  InstallmentOption,
+  InstallmentsAnswer,
+  InstallmentsPlan,
+  InstallmentsRequest,
+  NextAction,
+  OrderIntent,
+  OrderView,
+  PaymentAnswer,
+  PaymentMethodView,
+  PaymentStatusAnswer,
+  PaymentView,
+  SavedCardView,
+  SavedWalletView,
+  Submission,
+  SubmissionMethod,
+} from './checkout/index.js';
 export {
   addressFields,
   addressRequiredCountries,

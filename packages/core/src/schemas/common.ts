@@ -72,6 +72,10 @@ export const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 curr
 /** ISO 3166-1 alpha-2, two uppercase letters. */
 export const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code of two uppercase letters');
 
+/** A payment method id: `CARD`, or a method code of 2 to 4 uppercase letters or digits (`PX`, `OX`). */
+export const METHOD_ID_PATTERN = /^[A-Z0-9]{2,4}$/;
+export const paymentMethodId = z.string().regex(METHOD_ID_PATTERN, 'must be CARD or a method code of 2 to 4 uppercase letters or digits');
+
 /** An absolute http(s) URL of at most `max` characters. */
 export function url(max: number) {
   return text(max).refine((v) => {

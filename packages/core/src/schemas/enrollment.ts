@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { EnrollmentStatus } from '../codes.js';
-import { amount, country, frequency, isoDate, openEnum, optional, statusCode, text, timestamp, url } from './common.js';
+import { amount, country, frequency, isoDate, openEnum, optional, paymentMethodId, statusCode, text, timestamp, url } from './common.js';
 import { checkPayerDocument, payerSchema } from './payer.js';
 
 export const enrollmentSubscriptionSchema = z
@@ -83,7 +83,7 @@ export const enrollmentRequestSchema = z
     id: optional(z.undefined({ error: 'must not be sent: the API assigns the id' })),
     country,
     payer: payerSchema,
-    payment_method_id: optional(z.string().regex(/^[A-Z0-9]{2,4}$/, 'must be CARD or a method code of 2 to 4 uppercase letters or digits')),
+    payment_method_id: optional(paymentMethodId),
   })
   .superRefine((e, ctx) => {
     checkEnrollment(e, ctx);

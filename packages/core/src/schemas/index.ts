@@ -13,7 +13,7 @@
  * import { parse, paymentRequestSchema } from '@paylit/core/schemas';
  * try { parse(paymentRequestSchema, body) } catch (e) { return Response.json(e.toApiError(), { status: 400 }) }
  */
-export { amount as amountSchema, compactDate as compactDateSchema, country as countrySchema, currency as currencySchema, dmyDate as dmyDateSchema, isoDate as isoDateSchema } from './common.js';
+export { METHOD_ID_PATTERN, amount as amountSchema, compactDate as compactDateSchema, country as countrySchema, currency as currencySchema, dmyDate as dmyDateSchema, isoDate as isoDateSchema } from './common.js';
 export { addressSchema, checkPayerDocument, payerSchema } from './payer.js';
 export type { Address, Payer } from './payer.js';
 export { cardSchema, cardSources, storedCredentialTypes } from './card.js';

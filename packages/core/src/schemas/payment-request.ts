@@ -15,7 +15,7 @@ import {
   indiaLimits,
   ipRequiredCountries,
 } from '../countries.js';
-import { amount, country, currency, frequency, isoDate, optional, partialObject, text, url } from './common.js';
+import { amount, country, currency, frequency, isoDate, optional, partialObject, paymentMethodId, text, url } from './common.js';
 import { cardSchema, checkCard, eci } from './card.js';
 import { paymentEnrollmentSchema } from './enrollment.js';
 import { checkPayerDocument, payerSchema, type Address } from './payer.js';
@@ -71,7 +71,7 @@ export type ThreeDSecure = z.infer<typeof threeDSecureSchema>;
 const mpiFields = ['three_dsecure_version', 'eci', 'cavv', 'xid', 'ds_transaction_id', 'enrollment_response', 'authentication_response'] as const;
 
 /** `payment_method_id`: `CARD` or a method code, at most 4 characters. */
-export const paymentMethodId = z.string().regex(/^[A-Z0-9]{2,4}$/, 'must be CARD or a method code of 2 to 4 uppercase letters or digits');
+export { paymentMethodId };
 
 const paymentRequestShape = z.object({
   amount,

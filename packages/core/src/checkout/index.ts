@@ -1,0 +1,257 @@
+/**
+ * `@paylit/core/checkout`: the protocol between `<paylit-checkout>` and the companion
+ * server, defined once. The server validates what it reads with these schemas and builds
+ * its answers typed by them; the elements take the types with `import type` only, so no
+ * zod reaches the browser.
+ *
+ * | route | the browser sends | the server answers |
+ * |---|---|---|
+ * | `GET /checkout?order=` | `orderIdSchema` | `checkoutViewSchema` |
+ * | `POST /installments` | `installmentsRequestSchema` | `installmentsAnswerSchema` |
+ * | `POST /payments` | `submissionSchema` | `paymentAnswerSchema` |
+ * | `GET /payments/:id?order=` (the return page) | `paymentIdSchema`, `orderIdSchema` | `paymentStatusAnswerSchema` |
+ * | any, refused | | `checkoutErrorAnswerSchema` |
+ *
+ * Wire names are the API's snake_case where a field is the API's (`status_code`), the
+ * checkout's camelCase where it is the checkout's own (`encryptedData`, `nextAction`).
+ *
+ * @example
+ * // server
+ * const submission = submissionSchema.parse(await request.json());
+ * // browser
+ * import type { Submission, PaymentAnswer } from '@paylit/core/checkout';
+ */
+import { z } from 'zod';
+import type { PaymentStatus } from '../codes.js';
+import type { PaylitErrorKind } from '../errors.js';
+import { country, currency, openEnum, paymentMethodId } from '../schemas/common.js';
+import { installmentSchema, installmentsPlanRecordSchema, paymentMethodRecordSchema } from '../schemas/records.js';
+
+// ---------------------------------------------------------------- rules
+
+/** A merchant's order reference: each payment attempt's API `order_id` is `<id>.<attempt>`, so it stays short. */
+export const ORDER_ID_PATTERN = /^[\w\-.:]{1,80}$/;
+export const orderIdSchema = z.string().regex(ORDER_ID_PATTERN, 'must be 1 to 80 letters, digits, "_", "-", "." or ":"');
+
+/** capture: charge now; authorize: capture later from the back office; verify: a zero-amount card check. */
+export const orderIntentSchema = z.enum(['capture', 'authorize', 'verify']);
+export type OrderIntent = z.output<typeof orderIntentSchema>;
+
+/**
+ * The amount a payment for the order charges, and the amount the checkout shows and
+ * submits: a verification is a zero-amount check whatever the order's amount.
+ */
+export function chargedAmount(order: { amount: number; intent: OrderIntent }): number {
+  return order.intent === 'verify' ? 0 : order.amount;
+}
+
+/** Whether the order offers installment plans: never for a verification. */
+export function offersInstallments(order: { installments: boolean; intent: OrderIntent }): boolean {
+  return order.installments && order.intent !== 'verify';
+}
+
+// ---------------------------------------------------------------- GET /checkout
+
+/** The order as the browser may see it: what to show and what the order allows. */
+export const orderViewSchema = z.strictObject({
+  id: orderIdSchema,
+  /** `chargedAmount(order)`: 0 for a verification. */
+  amount: z.number().nonnegative(),
+  currency,
+  country,
+  intent: orderIntentSchema,
+  description: z.string().optional(),
+  /** Whether the checkout offers installment plans. */
+  installments: z.boolean(),
+});
+export type OrderView = z.output<typeof orderViewSchema>;
+
+/** A payment method of the order's country: the API's record, passed through. */
+export const paymentMethodViewSchema = paymentMethodRecordSchema;
+export type PaymentMethodView = z.output<typeof paymentMethodViewSchema>;
+
+/** A returning payer's saved card: brand, last four and expiry, never the number. */
+export const savedCardViewSchema = z.strictObject({
+  card_id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expiration_month: z.number().int(),
+  expiration_year: z.number().int(),
+  holder_name: z.string().optional(),
+});
+export type SavedCardView = z.output<typeof savedCardViewSchema>;
+
+/** A returning payer's saved wallet: the method and a name, never the token. */
+export const savedWalletViewSchema = z.strictObject({
+  methodId: paymentMethodId,
+  name: z.string().optional(),
+});
+export type SavedWalletView = z.output<typeof savedWalletViewSchema>;
+
+const jwk = z.custom<JsonWebKey>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be a JWK');
+
+/** `GET /checkout?order=`: what the checkout needs to render. */
+export const checkoutViewSchema = z.strictObject({
+  order: orderViewSchema,
+  /** The API's public key for card encryption: a JWK or a PEM. */
+  publicKey: z.union([z.string(), jwk]),
+  paymentMethods: z.array(paymentMethodViewSchema),
+  savedCards: z.array(savedCardViewSchema),
+  savedWallets: z.array(savedWalletViewSchema),
+});
+export type CheckoutView = z.output<typeof checkoutViewSchema>;
+
+// ---------------------------------------------------------------- POST /installments
+
+/** `POST /installments`: the plans for the card's BIN (never more of the number) and the order's amount. */
+export const installmentsRequestSchema = z.strictObject({
+  order: orderIdSchema,
+  bin: z.string().regex(/^\d{6}(\d{2})?$/, 'must be the first 6 or 8 digits of the card'),
+});
+export type InstallmentsRequest = z.output<typeof installmentsRequestSchema>;
+
+/** One choice of a plan: its id is what a submission's `installmentsId` names. */
+export const installmentOptionSchema = installmentSchema;
+export type InstallmentOption = z.output<typeof installmentOptionSchema>;
+
+/** The plans for the BIN and the amount: the API's record, passed through (amounts include interest). */
+export const installmentsPlanViewSchema = installmentsPlanRecordSchema;
+export type InstallmentsPlan = z.output<typeof installmentsPlanViewSchema>;
+
+/** `null` when the order offers no plans (or is a verification). */
+export const installmentsAnswerSchema = z.strictObject({ plan: installmentsPlanViewSchema.nullable() });
+export type InstallmentsAnswer = z.output<typeof installmentsAnswerSchema>;
+
+// ---------------------------------------------------------------- POST /payments
+
+const jwe = z.string().regex(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/, 'must be a compact JWE').max(4096);
+const installments = z.string().regex(/^[1-9]\d?$/, 'must be a number of installments').optional();
+const installmentsId = z.string().min(1).max(80).optional();
+
+/**
+ * `POST /payments`: what the checkout submits. Strict at every level: card data travels
+ * only inside the JWE (`{number, cvv}`), so a `number` or `cvv` field anywhere is refused.
+ * The trusted part of the payment comes from the merchant's order, never from here.
+ */
+export const submissionSchema = z.strictObject({
+  order: orderIdSchema,
+  /** A new UUID per submit: the same attempt sent twice charges once. */
+  attempt: z.uuid('must be a UUID made for this submit'),
+  method: z.discriminatedUnion('type', [
+    z.strictObject({
+      type: z.literal('card'),
+      encryptedData: jwe,
+      holderName: z.string().trim().min(1, 'must not be empty').max(100),
+      expirationMonth: z.number().int().min(1).max(12),
+      expirationYear: z.number().int().min(2000).max(2100),
+      installments,
+      installmentsId,
+      /** Save the card for the payer's next checkout. */
+      save: z.boolean().optional(),
+    }),
+    z.strictObject({
+      type: z.literal('saved_card'),
+      cardId: z.string().min(1).max(100),
+      /** The security code the payer typed again, alone inside a JWE (`encryptCvv`). */
+      encryptedCvv: jwe,
+      installments,
+      installmentsId,
+    }),
+    z.strictObject({ type: z.literal('wallet'), methodId: paymentMethodId, useSaved: z.boolean().optional(), save: z.boolean().optional() }),
+    z.strictObject({ type: z.literal('redirect'), methodId: paymentMethodId }),
+  ], { error: 'must be {type: "card" | "saved_card" | "wallet" | "redirect", …}' }),
+  /** What the page showed (`chargedAmount(order)`); refused when it disagrees with the order. */
+  amount: z.number().optional(),
+  currency: z.string().optional(),
+  country: z.string().optional(),
+});
+/** What the browser sends; the server reads the same shape (the holder's name trimmed). */
+export type Submission = z.output<typeof submissionSchema>;
+export type SubmissionMethod = Submission['method'];
+
+/**
+ * A payment as the browser may see it: status, amounts, card brand and last four; never
+ * the payer, the URLs, a saved card's or wallet's token, or card data.
+ */
+export const paymentViewSchema = z.strictObject({
+  id: z.string(),
+  /** The merchant's order reference (not the API's per-attempt `order_id`). */
+  order: orderIdSchema,
+  status: openEnum<PaymentStatus>(),
+  status_code: z.string(),
+  status_detail: z.string().optional(),
+  amount: z.number(),
+  currency: z.string(),
+  country: z.string().optional(),
+  payment_method_id: z.string().optional(),
+  payment_method_type: z.string().optional(),
+  payment_method_flow: z.string().optional(),
+  card: z.strictObject({
+    brand: z.string().optional(),
+    last4: z.string().optional(),
+    expiration_month: z.number().optional(),
+    expiration_year: z.number().optional(),
+    installments: z.string().optional(),
+  }).optional(),
+  created_date: z.string().optional(),
+  approved_date: z.string().optional(),
+});
+export type PaymentView = z.output<typeof paymentViewSchema>;
+
+/** What the payer must do next: go to a page (3-D Secure, a redirect method), or nothing. */
+export const nextActionSchema = z.strictObject({ type: z.literal('redirect'), url: z.string() }).nullable();
+export type NextAction = z.output<typeof nextActionSchema>;
+
+/** `POST /payments`: the payment; `replayed` when the order already had one in flight or settled, answered again. */
+export const paymentAnswerSchema = z.strictObject({
+  payment: paymentViewSchema,
+  nextAction: nextActionSchema,
+  replayed: z.literal(true).optional(),
+});
+export type PaymentAnswer = z.output<typeof paymentAnswerSchema>;
+
+// ---------------------------------------------------------------- GET /payments/:id?order=
+
+/** The `:id` of `GET /payments/:id`: the API's payment id from the return page's URL. */
+export const paymentIdSchema = z.string().min(1).max(200);
+
+/** `GET /payments/:id?order=`: the payment the payer comes back from, for the return page. */
+export const paymentStatusAnswerSchema = paymentAnswerSchema.omit({ replayed: true });
+export type PaymentStatusAnswer = z.output<typeof paymentStatusAnswerSchema>;
+
+// ---------------------------------------------------------------- errors
+
+/** What the companion server refuses, as `error.type`, with the kind of each. */
+export const checkoutErrorKinds = {
+  invalid_request: 'validation',
+  unauthorized: 'configuration',
+  forbidden: 'validation',
+  not_found: 'validation',
+  order_mismatch: 'validation',
+  method_not_allowed: 'validation',
+  payment_refused: 'validation',
+  payment_in_progress: 'server',
+  idempotency_key_reused: 'validation',
+  rate_limited: 'server',
+  payload_too_large: 'validation',
+  upstream_unavailable: 'server',
+  internal_error: 'server',
+} as const satisfies Record<string, PaylitErrorKind>;
+export type CheckoutErrorType = keyof typeof checkoutErrorKinds;
+const checkoutErrorTypes = Object.keys(checkoutErrorKinds) as [CheckoutErrorType, ...CheckoutErrorType[]];
+
+/** The `error` of a refusal. */
+export const checkoutErrorSchema = z.strictObject({
+  type: z.enum(checkoutErrorTypes),
+  message: z.string(),
+  param: z.string().optional(),
+  /** The API's error code, when the API refused. */
+  code: z.number().int().optional(),
+  /** Whether sending the same submission again (same attempt) could succeed. */
+  retryable: z.boolean().optional(),
+});
+export type CheckoutErrorBody = z.output<typeof checkoutErrorSchema>;
+
+/** Every refusal of the companion server: `{error: {type, message, param?, code?, retryable?}, requestId}`. */
+export const checkoutErrorAnswerSchema = z.strictObject({ error: checkoutErrorSchema, requestId: z.string() });
+export type CheckoutErrorAnswer = z.output<typeof checkoutErrorAnswerSchema>;
