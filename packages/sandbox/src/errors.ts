@@ -4,23 +4,26 @@
  * statuses the real API answers differently for some operations are passed explicitly.
  */
 import { apiErrorBody, apiErrorStatus, type ApiErrorBody, type ApiErrorCode } from '@paylit/core/codes';
+import { PaylitError, errorKindOfStatus } from '@paylit/core/errors';
 
-export class ApiFailure extends Error {
+/** A `PaylitError` whose `code` is the API's error code and whose `kind` follows the HTTP status. */
+export class ApiFailure extends PaylitError<ApiErrorCode> {
+  override name = 'ApiFailure';
   readonly body: ApiErrorBody;
   readonly status: number;
 
   constructor(code: ApiErrorCode, param?: string, status: number = apiErrorStatus(code)) {
     const body = apiErrorBody(code, param);
-    super(body.message);
+    super(code, body.message, { kind: errorKindOfStatus(status) });
     this.body = body;
     this.status = status;
   }
 }
 
 /** Thrown where the sandbox must drop the connection (a fault) and cannot, being in-process: the caller sees a failed fetch. */
-export class DroppedConnection extends Error {
+export class DroppedConnection extends PaylitError<undefined> {
   override name = 'DroppedConnection';
   constructor() {
-    super('the sandbox dropped the connection (fault)');
+    super(undefined, 'the sandbox dropped the connection (fault)', { kind: 'network' });
   }
 }

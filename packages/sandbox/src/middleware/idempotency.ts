@@ -17,12 +17,13 @@
  * are swept, oldest first, and at most `maxRecords` are kept (the oldest dropped first).
  */
 import type { MiddlewareHandler } from 'hono';
+import { IDEMPOTENCY_KEY_MAX } from '@paylit/core/codes';
 import type { Clock } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
 import { BoundedMap, DEFAULT_MAX_RECORDS } from '../state/bounded.js';
 
-export const IDEMPOTENCY_KEY_MAX = 42;
+export { IDEMPOTENCY_KEY_MAX };
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface Stored {
