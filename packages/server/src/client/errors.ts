@@ -1,7 +1,10 @@
 /**
  * One error type for everything the PaymentsClient refuses or the API answers with: the
  * API's `code`, `message` and `param`, the HTTP status, and whether retrying could help.
+ * A `PaylitError`, whose `kind` follows `type`.
  */
+import { PaylitError, type PaylitErrorKind } from '@paylit/core/errors';
+
 export type PaymentsErrorType =
   | 'validation_error'
   | 'invalid_request_error'
@@ -25,21 +28,32 @@ export interface PaymentsApiErrorInit {
   cause?: unknown;
 }
 
-export class PaymentsApiError extends Error {
+const kinds: Record<PaymentsErrorType, PaylitErrorKind> = {
+  validation_error: 'validation',
+  invalid_request_error: 'validation',
+  authentication_error: 'configuration',
+  not_found: 'validation',
+  rate_limit_error: 'server',
+  api_error: 'server',
+  connection_error: 'network',
+  timeout: 'network',
+  invalid_response: 'server',
+};
+
+/** `code`: the API's error code, when there is one. */
+export class PaymentsApiError extends PaylitError<number | undefined> {
   override name = 'PaymentsApiError';
   readonly type: PaymentsErrorType;
   readonly status: number;
-  readonly code: number | undefined;
   readonly param: string | undefined;
   /** True when the same request (same idempotency key) may succeed if sent again. */
   readonly retryable: boolean;
   readonly idempotencyKey: string | undefined;
 
   constructor(init: PaymentsApiErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(init.code, init.message, { kind: kinds[init.type], ...(init.cause === undefined ? {} : { cause: init.cause }) });
     this.type = init.type;
     this.status = init.status;
-    this.code = init.code;
     this.param = init.param;
     this.retryable = init.retryable;
     this.idempotencyKey = init.idempotencyKey;

@@ -7,10 +7,12 @@ import { safeParse } from '@paylit/core/schemas';
 import { signedHeaders, type Credentials, type HmacSha256 } from '@paylit/core/crypto';
 import type { z } from 'zod';
 import { VERSION } from '../version.js';
+import { IDEMPOTENCY_KEY_MAX } from '@paylit/core/codes';
 import { PaymentsApiError } from './errors.js';
 import type { Transport } from './transport.js';
 
-export const IDEMPOTENCY_KEY_MAX = 42;
+/** The API's limit on `X-Idempotency-Key`, from core. */
+export { IDEMPOTENCY_KEY_MAX };
 
 export interface RequestOptions {
   /** Your idempotency key for this POST (at most 42 characters). Default: a new one per call, kept across its retries. */

@@ -4,16 +4,23 @@
  * and wallets; and the installment plans for a BIN and the order's amount.
  */
 import type { Hono } from 'hono';
-import { z } from 'zod';
-import type { PaymentMethodRecord } from '@paylit/core/schemas';
+import type { z } from 'zod';
+import {
+  chargedAmount,
+  installmentsRequestSchema,
+  offersInstallments,
+  orderIdSchema,
+  type checkoutViewSchema,
+  type installmentsAnswerSchema,
+  type OrderView,
+} from '@paylit/core/checkout';
+import type { InstallmentsPlanRecord, PaymentMethodRecord } from '@paylit/core/schemas';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
 
-const orderParam = z.string().regex(/^[\w\-.:]{1,80}$/, 'must be an order id');
-const installmentsBody = z.strictObject({ order: orderParam, bin: z.string().regex(/^\d{6}(\d{2})?$/, 'must be the first 6 or 8 digits of the card') });
 
 const TTL_MS = 5 * 60 * 1000;
 /** How long a plan made for an order may be paid with: longer than the cache that hands it out. */
@@ -63,24 +70,24 @@ function allows(order: MerchantOrder, method: PaymentMethodRecord): boolean {
   return order.methods.includes(method.id) || (method.type === 'CARD' && order.methods.includes('CARD'));
 }
 
-export function orderView(order: MerchantOrder) {
+export function orderView(order: MerchantOrder): OrderView {
   return {
     id: order.id,
-    amount: order.intent === 'verify' ? 0 : order.amount,
+    amount: chargedAmount(order),
     currency: order.currency,
     country: order.country,
     intent: order.intent,
     ...(order.description !== undefined ? { description: order.description } : {}),
-    installments: order.installments && order.intent !== 'verify',
+    installments: offersInstallments(order),
   };
 }
 
 export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   const methods = new Cache<PaymentMethodRecord[]>();
-  const plans = new Cache<unknown>();
+  const plans = new Cache<InstallmentsPlanRecord>();
 
   app.get('/checkout', async (c) => {
-    const id = validate(orderParam, c.req.query('order'), 'order');
+    const id = validate(orderIdSchema, c.req.query('order'), 'order');
     const order = await loadOrder(ctx, id);
     try {
       const [list, savedCards] = await Promise.all([
@@ -93,16 +100,16 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
         paymentMethods: list.filter((m) => allows(order, m)),
         savedCards: savedCards.filter((card) => card !== undefined).map(({ card_id, brand, last4, expiration_month, expiration_year, holder_name }) => ({ card_id, brand, last4, expiration_month, expiration_year, holder_name })),
         savedWallets: (order.savedWallets ?? []).map(({ methodId, name }) => ({ methodId, ...(name ? { name } : {}) })),
-      });
+      } satisfies z.input<typeof checkoutViewSchema>);
     } catch (error) {
       throw fromApiError(error);
     }
   });
 
   app.post('/installments', async (c) => {
-    const { order: id, bin } = validate(installmentsBody, await readJson(c));
+    const { order: id, bin } = validate(installmentsRequestSchema, await readJson(c));
     const order = await loadOrder(ctx, id);
-    if (!order.installments || order.intent === 'verify') return c.json({ plan: null });
+    if (!offersInstallments(order)) return c.json({ plan: null } satisfies z.input<typeof installmentsAnswerSchema>);
     try {
       const plan = await plans.get(`${order.id}\n${order.amount}\n${bin}`, async () => {
         const made = await ctx.client.installmentsPlans.create({ country: order.country, bin, amount: order.amount, currency: order.currency });
@@ -110,7 +117,7 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
         await Promise.all([made.id, ...made.installments.map((option) => option.id)].map((id) => ctx.store.bind(planKey(id), binding, PLAN_TTL_MS)));
         return made;
       });
-      return c.json({ plan });
+      return c.json({ plan } satisfies z.input<typeof installmentsAnswerSchema>);
     } catch (error) {
       throw fromApiError(error);
     }

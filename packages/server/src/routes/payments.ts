@@ -6,7 +6,8 @@
  * and the attempt, so a retried request charges once. And a payment's status, for return pages.
  */
 import type { Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { chargedAmount, orderIdSchema, paymentIdSchema, submissionSchema, type paymentAnswerSchema, type paymentStatusAnswerSchema, type Submission } from '@paylit/core/checkout';
 import type { PaymentRequest } from '@paylit/core/schemas';
 import { attemptOrderId, chargeOnce } from '../charges.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
@@ -17,44 +18,12 @@ import type { MerchantOrder } from '../order.js';
 import { checkPlan } from './checkout.js';
 import { nextAction, publicPayment } from './public-payment.js';
 
-const jwe = z.string().regex(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/, 'must be a compact JWE').max(4096);
-const methodId = z.string().regex(/^[A-Z0-9]{2,4}$/, 'must be a payment method id');
-
-export const submissionSchema = z.strictObject({
-  order: z.string().regex(/^[\w\-.:]{1,80}$/, 'must be an order id'),
-  /** A new UUID per submit: the same attempt sent twice charges once. */
-  attempt: z.uuid('must be a UUID made for this submit'),
-  method: z.discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('card'),
-      encryptedData: jwe,
-      holderName: z.string().trim().min(1, 'must not be empty').max(100),
-      expirationMonth: z.number().int().min(1).max(12),
-      expirationYear: z.number().int().min(2000).max(2100),
-      installments: z.string().regex(/^[1-9]\d?$/, 'must be a number of installments').optional(),
-      installmentsId: z.string().min(1).max(80).optional(),
-      save: z.boolean().optional(),
-    }),
-    z.strictObject({
-      type: z.literal('saved_card'),
-      cardId: z.string().min(1).max(100),
-      /** The security code the payer typed again, alone inside a JWE (`encryptCvv`). */
-      encryptedCvv: jwe,
-      installments: z.string().regex(/^[1-9]\d?$/, 'must be a number of installments').optional(),
-      installmentsId: z.string().min(1).max(80).optional(),
-    }),
-    z.strictObject({ type: z.literal('wallet'), methodId, useSaved: z.boolean().optional(), save: z.boolean().optional() }),
-    z.strictObject({ type: z.literal('redirect'), methodId }),
-  ], { error: 'must be {type: "card" | "saved_card" | "wallet" | "redirect", …}' }),
-  /** What the page showed; refused when it disagrees with the order. */
-  amount: z.number().optional(),
-  currency: z.string().optional(),
-  country: z.string().optional(),
-});
-export type Submission = z.output<typeof submissionSchema>;
+/** The submission, defined in core; re-exported here, where the server has always named it. */
+export { submissionSchema };
+export type { Submission };
 
 function checkAgreement(order: MerchantOrder, s: Submission): void {
-  const shown = { amount: order.intent === 'verify' ? 0 : order.amount, currency: order.currency, country: order.country };
+  const shown = { amount: chargedAmount(order), currency: order.currency, country: order.country };
   for (const field of ['amount', 'currency', 'country'] as const) {
     if (s[field] !== undefined && s[field] !== shown[field]) {
       throw new CheckoutError(409, { type: 'order_mismatch', message: `${field} differs from the order's; reload the checkout`, param: field });
@@ -69,7 +38,7 @@ function allowed(order: MerchantOrder, id: string): void {
 /** The API's payment request for a submission, trusting only the order for what matters. */
 export function paymentRequest(ctx: HandlerContext, order: MerchantOrder, s: Submission): PaymentRequest {
   const base = {
-    amount: order.intent === 'verify' ? 0 : order.amount,
+    amount: chargedAmount(order),
     currency: order.currency,
     country: order.country,
     payer: order.payer,
@@ -143,17 +112,17 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       if (firstOfItsKind) checkedRequests.set(order, checked.add(submission.method.type));
       return made;
     });
-    return c.json({ payment: publicPayment(record, order.id), nextAction: nextAction(record), ...(replayed ? { replayed } : {}) });
+    return c.json({ payment: publicPayment(record, order.id), nextAction: nextAction(record), ...(replayed ? { replayed } : {}) } satisfies z.input<typeof paymentAnswerSchema>);
   });
 
   app.get('/payments/:id', async (c) => {
-    const orderId = validate(z.string().regex(/^[\w\-.:]{1,80}$/, 'must be an order id'), c.req.query('order'), 'order');
-    const id = validate(z.string().min(1).max(200), c.req.param('id'), 'id');
+    const orderId = validate(orderIdSchema, c.req.query('order'), 'order');
+    const id = validate(paymentIdSchema, c.req.param('id'), 'id');
     // Only the order a payment was made for may read it.
     if ((await ctx.store.orderOfPayment(id)) !== orderId) throw new CheckoutError(404, { type: 'not_found', message: 'no payment with this id for this order', param: 'id' });
     try {
       const record = await ctx.client.payments.retrieve(id);
-      return c.json({ payment: publicPayment(record, orderId), nextAction: nextAction(record) });
+      return c.json({ payment: publicPayment(record, orderId), nextAction: nextAction(record) } satisfies z.input<typeof paymentStatusAnswerSchema>);
     } catch (error) {
       throw fromApiError(error);
     }

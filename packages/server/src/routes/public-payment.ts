@@ -2,9 +2,11 @@
  * A payment as the browser may see it: status, amounts, card brand and last four, and
  * the next action; never the payer, the URLs, a saved card's or wallet's token, or card data.
  */
+import type { z } from 'zod';
+import type { NextAction, paymentViewSchema } from '@paylit/core/checkout';
 import type { PaymentRecord } from '@paylit/core/schemas';
 
-export function publicPayment(record: PaymentRecord, orderId: string) {
+export function publicPayment(record: PaymentRecord, orderId: string): z.input<typeof paymentViewSchema> {
   const card = record.card;
   return {
     id: record.id,
@@ -25,7 +27,7 @@ export function publicPayment(record: PaymentRecord, orderId: string) {
 }
 
 /** What the payer must do next: go to a page (3-D Secure, a redirect method), or nothing. */
-export function nextAction(record: PaymentRecord): { type: 'redirect'; url: string } | null {
+export function nextAction(record: PaymentRecord): NextAction {
   if (record.status !== 'PENDING') return null;
   const url = record.three_dsecure?.redirect_url ?? record.redirect_url;
   return url ? { type: 'redirect', url } : null;
