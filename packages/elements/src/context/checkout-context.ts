@@ -3,49 +3,23 @@
  * the order's public view, the choices made so far, and the operations that need the
  * server. Consumers may be defined and connected before the checkout: a shared
  * `ContextRoot` holds their requests until the provider appears.
+ *
+ * The server's messages are typed by core's checkout protocol (`@paylit/core/checkout`),
+ * imported as types only: no zod reaches the browser.
  */
 import { ContextRoot, createContext } from '@lit/context';
+import type * as Checkout from '@paylit/core/checkout';
 
-export interface OrderView {
-  id: string;
-  amount: number;
-  currency: string;
-  country: string;
-  intent: 'capture' | 'authorize' | 'verify';
-  description?: string;
-  installments: boolean;
-}
-
-export interface PaymentMethodView {
-  id: string;
-  type: string;
-  name: string;
-  logo?: string;
-  allowed_flows: string[];
-  wallet_type?: string;
-}
-
-export interface SavedCardView {
-  card_id: string;
-  brand: string;
-  last4: string;
-  expiration_month: number;
-  expiration_year: number;
-  holder_name?: string;
-}
-
-export interface InstallmentOption {
-  id: string;
-  installments: number;
-  installment_amount: number;
-  total_amount: number;
-}
-
-export interface InstallmentsPlan {
-  id: string;
-  installments: InstallmentOption[];
-  installments_by_bank?: boolean;
-}
+/** The order's public view, as `GET <endpoint>/checkout` answers it. */
+export type OrderView = Checkout.OrderView;
+/** A payment method of the order's country. */
+export type PaymentMethodView = Checkout.PaymentMethodView;
+/** A returning payer's saved card: brand, last four, expiry. */
+export type SavedCardView = Checkout.SavedCardView;
+/** One choice of an installment plan. */
+export type InstallmentOption = Checkout.InstallmentOption;
+/** The plans for a BIN and the order's amount, as `POST <endpoint>/installments` answers them. */
+export type InstallmentsPlan = Checkout.InstallmentsPlan;
 
 /** How the shopper pays: a new card (the card fields), a saved card, a wallet, or a redirect method. */
 export type Selection =
@@ -59,7 +33,7 @@ export interface CheckoutContextValue {
   order: OrderView | undefined;
   paymentMethods: readonly PaymentMethodView[];
   savedCards: readonly SavedCardView[];
-  savedWallets: readonly { methodId: string; name?: string }[];
+  savedWallets: readonly Checkout.SavedWalletView[];
   /** The language the checkout speaks (its `lang` or the page's). */
   lang: string | undefined;
   selection: Selection;

@@ -2,34 +2,17 @@
  * The events `<paylit-checkout>` dispatches: each an Event subclass that fixes its name
  * and options (bubbling, composed), carrying the payment record as the companion server
  * returned it (never card data), also as `detail` for frameworks that read that.
+ *
+ * The messages' types come from core's checkout protocol, as types only: no zod here.
  */
+import type { PaymentView as CorePaymentView, Submission as CoreSubmission } from '@paylit/core/checkout';
+import type { PaylitErrorKind } from '@paylit/core/errors';
 
-/** The payment record the companion server returns: status, amounts, brand and last four. */
-export interface PaymentView {
-  id: string;
-  order: string;
-  status: string;
-  status_code: string;
-  status_detail?: string;
-  amount: number;
-  currency: string;
-  card?: { brand?: string; last4?: string; installments?: string };
-  [field: string]: unknown;
-}
+/** The payment record the companion server returns: status, amounts, brand and last four (core's `PaymentView`). */
+export type PaymentView = CorePaymentView;
 
-/** What the browser posts to the companion server (`POST <endpoint>/payments`). */
-export interface Submission {
-  order: string;
-  attempt: string;
-  method:
-    | { type: 'card'; encryptedData: string; holderName: string; expirationMonth: number; expirationYear: number; installments?: string; installmentsId?: string }
-    | { type: 'saved_card'; cardId: string; encryptedCvv: string; installments?: string; installmentsId?: string }
-    | { type: 'wallet'; methodId: string; useSaved?: boolean }
-    | { type: 'redirect'; methodId: string };
-  amount: number;
-  currency: string;
-  country: string;
-}
+/** What the browser posts to the companion server (`POST <endpoint>/payments`; core's `Submission`). */
+export type Submission = CoreSubmission;
 
 export type PaymentEventType = 'paylit-authorized' | 'paylit-paid' | 'paylit-verified' | 'paylit-pending';
 
@@ -66,7 +49,8 @@ export class PaylitRedirectEvent extends CustomEvent<{ payment: PaymentView; url
   }
 }
 
-export type CheckoutErrorKind = 'validation' | 'network' | 'server' | 'configuration';
+/** core's one vocabulary of error kinds. */
+export type CheckoutErrorKind = PaylitErrorKind;
 
 /** The payment could not be attempted, or its outcome is unknown. */
 export class PaylitErrorEvent extends CustomEvent<{ kind: CheckoutErrorKind; message: string; retryable: boolean; code?: number; param?: string }> {
