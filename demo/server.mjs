@@ -9,6 +9,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { createSandbox } from '@paylit/sandbox';
+import { ORDER_ID_PATTERN } from '@paylit/core/checkout';
 import { PaymentsClient, createCheckoutHandler, MemoryStore } from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode } from '@paylit/server/node';
 import { createScenarioOrder } from './merchant.js';
@@ -92,7 +93,6 @@ for (const action of ['capture', 'cancel', 'refunds']) {
 
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
 const checkoutPages = new Set(['plain', 'react', 'vue']);
-const orderId = /^[\w\-.:]{1,80}$/;
 
 app.get('/paylit.js', async (c) => c.body(await readFile(bundle), 200, { 'Content-Type': types['.js'], 'Cache-Control': 'no-cache' }));
 app.get('/', (c) => c.redirect('/index.html'));
@@ -123,7 +123,7 @@ app.get('/*', async (c) => {
     html = html.replaceAll('__PAYLIT_ORDER__', await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code')));
   } else if (page === 'return') {
     const order = c.req.query('order') ?? '';
-    html = html.replaceAll('__PAYLIT_ORDER__', orderId.test(order) ? order : '');
+    html = html.replaceAll('__PAYLIT_ORDER__', ORDER_ID_PATTERN.test(order) ? order : '');
   }
   return c.body(html, 200, { ...headers, 'Cache-Control': 'no-store' });
 });

@@ -100,7 +100,7 @@ export function setStatus(store: Store, p: Payment, status: PaymentStatus, code:
   }
   store.ledger.update(p.id, { status, money_moved: status === 'PAID' });
   const balance = store.balances.get(p.currency);
-  if (status === 'PAID' && balance !== undefined) store.balances.set(p.currency, Number((balance + p.amount).toFixed(2)));
+  if (status === 'PAID' && balance !== undefined) store.balances.set(p.currency, roundAmount(balance + p.amount, p.currency));
   if (p.notification_url) store.notifier.send('payment', p.notification_url, paymentRecord(store, p));
 }
 

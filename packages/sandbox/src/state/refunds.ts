@@ -4,7 +4,7 @@
  * a little later (or when forced), each change notified to the refund's URL.
  */
 import { refundStatuses, type RefundStatus } from '@paylit/core/codes';
-import { fromMinorUnits, toMinorUnits } from '@paylit/core/money';
+import { fromMinorUnits, roundAmount, toMinorUnits } from '@paylit/core/money';
 import { refundRequestSchema } from '@paylit/core/schemas';
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
@@ -44,7 +44,7 @@ function setRefundStatus(store: Store, r: Refund, status: RefundStatus): void {
   r.amount_refunded = status === 'SUCCESS' ? r.amount : 0;
   // A refund that will not happen gives back what it took from a tracked balance.
   const balance = store.balances.get(r.currency);
-  if ((status === 'REJECTED' || status === 'CANCELLED') && balance !== undefined) store.balances.set(r.currency, Number((balance + r.amount).toFixed(2)));
+  if ((status === 'REJECTED' || status === 'CANCELLED') && balance !== undefined) store.balances.set(r.currency, roundAmount(balance + r.amount, r.currency));
   store.ledger.update(r.id, { status, money_moved: status === 'SUCCESS' });
   store.notifier.send('refund', r.notification_url, refundRecord(r));
 }

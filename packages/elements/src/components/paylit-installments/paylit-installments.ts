@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { formatAmount } from '@paylit/core/money';
+import { formatAmount, toMinorUnits } from '@paylit/core/money';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
 import { format, messages, resolveLocale } from '../../i18n/index.js';
 import { inheritedLang, langProperty } from '../../internal/lang.js';
@@ -92,7 +92,7 @@ export class PaylitInstallments extends LitElement {
     return html`<fieldset>
       <legend part="legend">${t.installments}</legend>
       ${options.map((o) => {
-        const free = o.installments === 1 || Math.round(o.total_amount * 100) - Math.round(order.amount * 100) < o.installments;
+        const free = o.installments === 1 || toMinorUnits(o.total_amount, order.currency) - toMinorUnits(order.amount, order.currency) < o.installments;
         const note = o.installments === 1 ? t.payInFull : this.plan?.installments_by_bank ? t.bankSetsInterest : free ? t.interestFree : t.withInterest;
         return html`<label part="option">
           <input type="radio" part="radio" name="installments" .value=${String(o.installments)} .checked=${o.installments === chosen} @change=${() => this.#choose(o)} />
