@@ -16,13 +16,14 @@ import { expect, test } from '@playwright/test';
  * load as a state with its retry button and two messages in each catalog, loads aborted or
  * dropped when the order changes or the element leaves, the slot's elements found and
  * followed, the public key checked. The dev-mode warnings add nothing (the next test).
- * Then by 8 B (to 950 B) for core's minor-unit arithmetic in the installments, in place of
- * their own copy of it. Issue 15 splits the file and sets the budgets anew.
+ * Then by 8 B for core's minor-unit arithmetic in the installments, in place of their own
+ * copy of it, and 11 B for the card fields' error extending core's one base (to 961 B).
+ * Issue 15 splits the file and sets the budgets anew.
  */
-const BUDGET_GZIP = 32 * 1024 + 950;
+const BUDGET_GZIP = 32 * 1024 + 961;
 const file = fileURLToPath(new URL('../dist/bundle/paylit.js', import.meta.url));
 
-test('the script-tag file stays under its budget (32 KB gzip + 950 B), with every element and locale inside and no zod', () => {
+test('the script-tag file stays under its budget (32 KB gzip + 961 B), with every element and locale inside and no zod', () => {
   const code = readFileSync(file);
   const gzip = gzipSync(code, { level: 9 }).length;
   const brotli = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

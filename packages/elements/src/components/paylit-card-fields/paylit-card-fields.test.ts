@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { cardBrands, formatCardNumber } from '@paylit/core/card';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
+import { PaylitError } from '@paylit/core/errors';
 import { brandTestNumbers } from '../../../../core/test/fixtures/brand-numbers.js';
 import { catalogs, type Locale } from '../../i18n/index.js';
 import { brandsWithIcons } from '../../internal/brand-icon.js';
@@ -198,6 +199,9 @@ describe('<paylit-card-fields>', () => {
       error = e as Error;
     }
     expect(error?.name).to.equal('CardFieldsInvalidError');
+    // One base and one vocabulary of kinds for every paylit error.
+    expect(error).to.be.instanceOf(PaylitError);
+    expect((error as PaylitError).kind).to.equal('validation');
     expect((error as unknown as { fields: string[] }).fields).to.deep.equal(['expiry', 'cvv', 'holder']);
     expect(el.shadowRoot!.activeElement?.id).to.equal('expiry');
   });

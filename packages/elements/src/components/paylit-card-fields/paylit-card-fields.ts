@@ -18,6 +18,7 @@ import {
   type FieldState,
 } from '@paylit/core/card';
 import { encryptCard, encryptCvv, type KeyInput } from '@paylit/core/crypto';
+import { PaylitError } from '@paylit/core/errors';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
 import { format, messages, resolveLocale, type Locale, type Messages } from '../../i18n/index.js';
 import { brandIcon } from '../../internal/brand-icon.js';
@@ -58,11 +59,11 @@ export interface SavedCardSubmission {
 }
 
 /** Refused by `encrypt()`: the fields are not complete; each field shows why. */
-export class CardFieldsInvalidError extends Error {
+export class CardFieldsInvalidError extends PaylitError {
   override name = 'CardFieldsInvalidError';
   readonly fields: readonly Field[];
   constructor(fields: readonly Field[]) {
-    super(`the card is not complete: ${fields.join(', ')}`);
+    super('validation_failed', `the card is not complete: ${fields.join(', ')}`);
     this.fields = fields;
   }
 }

@@ -3,6 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import { formatAmount } from '@paylit/core/money';
+import type { CheckoutErrorAnswer, PaymentAnswer } from '@paylit/core/checkout';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
   checkoutContext,
@@ -57,11 +58,8 @@ function parseKey(text: string): KeyInput | undefined {
   throw new TypeError('public-key must be the API\'s RSA public key, as a JWK (JSON) or an SPKI PEM');
 }
 
-interface ServerAnswer {
-  payment?: PaymentView;
-  nextAction?: { type: 'redirect'; url: string } | null;
-  error?: { type: string; message: string; retryable?: boolean; code?: number; param?: string };
-}
+/** What the companion server answers: a payment, or a refusal (core's checkout protocol). */
+type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
 
 /**
  * The checkout: loads what it needs from the companion server, shares it with the
