@@ -124,6 +124,41 @@ test.describe('bodies are limited while they stream', () => {
   });
 });
 
+test('a client still sending while it is busy reads its 413: the server drains for a moment before it closes, not a reset that throws the answer away', async () => {
+  test.setTimeout(60_000);
+  const server = await startChild();
+  try {
+    const port = Number(new URL(server.url).port);
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+    const outcomes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { text, error } = await new Promise<{ text: string; error?: string }>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        let text = '';
+        socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+        socket.on('error', (e: NodeJS.ErrnoException) => resolve({ text, error: e.code }));
+        socket.on('close', () => resolve({ text }));
+        socket.write(`POST /paylit/payments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+        // Writes for 400 ms without reading, then stays busy for 200 ms more: a client on a loaded machine.
+        const until = Date.now() + 400;
+        const pump = () => {
+          for (let k = 0; k < 8; k++) socket.write(frame);
+          if (Date.now() < until) return setImmediate(pump);
+          const busy = Date.now() + 200;
+          while (Date.now() < busy);
+        };
+        pump();
+      });
+      outcomes.push(statusLines(text)[0] ? String(statusLines(text)[0]) : (error ?? 'closed, no answer'));
+    }
+    report('12 chunked bodies past the limit, the client writing for 400 ms without reading, then busy for 200 ms', outcomes.join(', '));
+    expect(outcomes).toEqual(Array(12).fill('413'));
+  } finally {
+    await server.stop();
+  }
+});
+
 test.describe('limits in process', () => {
   let shop: Shop;
   test.beforeAll(async () => {

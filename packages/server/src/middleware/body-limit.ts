@@ -34,7 +34,7 @@ export function bodyLimit({ maxBytes, onTooLarge, onIncomplete }: BodyLimitOptio
     if (read.kind === 'incomplete') return onIncomplete(c, read.error);
     if (read.kind === 'too_large') {
       // Not cancel(): on Node that destroys the socket before the answer is written. The
-      // adapter closes the connection once the answer is sent (see adapters/node.ts).
+      // adapter drains what still comes for a moment, then closes (see the 413 in handler.ts).
       read.reader.releaseLock();
       return onTooLarge(c);
     }
