@@ -7,7 +7,7 @@ import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { cardBrands, formatCardNumber, maxCvvLength } from '@paylit/core/card';
-import { catalogs, format, resolveLocale, type PaylitCardFields } from '@paylit/elements';
+import { format, messagesFor, type PaylitCardFields } from '@paylit/elements';
 import { brandTestNumbers } from '../packages/core/test/fixtures/brand-numbers.js';
 import { VISA, cardFieldsIn, fill, inputOf, leave, until, type Card } from './support/shopper.js';
 
@@ -61,7 +61,7 @@ function problem(field: 'number' | 'expiry' | 'cvv' | 'holder', kind: string, ca
       const fields = await cardFieldsIn(canvasElement);
       await fill(fields, card);
       await leave(fields, field);
-      const t = catalogs[resolveLocale(fields.closest('[lang]')?.getAttribute('lang'))]!;
+      const t = await messagesFor(fields.closest('[lang]')?.getAttribute('lang'));
       const expected = format((t.errors[field] as Record<string, string>)[kind]!, { digits: 3 });
       await until(`the ${field} says "${expected}"`, () => fields.shadowRoot!.querySelector(`#${field}-error`)!.textContent!.trim() === expected);
     },

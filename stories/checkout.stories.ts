@@ -6,7 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { catalogs, format, resolveLocale, type Messages } from '@paylit/elements';
+import { format, messagesFor, type Messages } from '@paylit/elements';
 import { formatAmount } from '@paylit/core/money';
 import { ENDPOINT, leaveReturnPage, storyBackend } from './support/backend.js';
 import { VISA, cardFieldsIn, choose, fill, loadedCheckout, messageOf, outcomeOf, payButton, until } from './support/shopper.js';
@@ -17,7 +17,7 @@ interface Args {
 }
 
 /** What the page says in the story's language: the elements' own catalog. */
-const t = (root: Element) => catalogs[resolveLocale(root.closest('[lang]')?.getAttribute('lang'))]!;
+const t = (root: Element) => messagesFor(root.closest('[lang]')?.getAttribute('lang'));
 
 /** The success state after paying with the test Visa: `heading(t, amount)` in the story's language, then the card. */
 const paysAndShows = (heading: (t: Messages, money: (amount: number) => string) => string): Story['play'] => async ({ canvasElement }) => {
@@ -25,7 +25,8 @@ const paysAndShows = (heading: (t: Messages, money: (amount: number) => string) 
   await fill(await cardFieldsIn(canvasElement), VISA);
   payButton(checkout).click();
   const lang = checkout.closest('[lang]')?.getAttribute('lang') ?? undefined;
-  const expected = `${heading(t(checkout), (amount) => formatAmount(amount, 'BRL', lang))} ${format(t(checkout).cardEnding, { brand: 'Visa', last4: '1111' })}`;
+  const messages = await t(checkout);
+  const expected = `${heading(messages, (amount) => formatAmount(amount, 'BRL', lang))} ${format(messages.cardEnding, { brand: 'Visa', last4: '1111' })}`;
   await until(`the success state says "${expected}", in place of the form`, () => outcomeOf(checkout) === expected && !payButton(checkout) && !checkout.shadowRoot!.querySelector('paylit-card-fields'));
 };
 
@@ -111,7 +112,8 @@ export const Pending: Story = {
   loaders: [async () => ({ order: await (await storyBackend()).backFromTheBank() })],
   play: async ({ canvasElement }) => {
     const checkout = await until('the checkout is on the page', () => canvasElement.querySelector('paylit-checkout'));
-    const expected = `${t(checkout).pending} ${format(t(checkout).cardEnding, { brand: 'Visa', last4: '1111' })}`;
+    const messages = await t(checkout);
+    const expected = `${messages.pending} ${format(messages.cardEnding, { brand: 'Visa', last4: '1111' })}`;
     try {
       await until(`the waiting state says "${expected}", with no form`, () => outcomeOf(checkout) === expected && !payButton(checkout) && !checkout.shadowRoot!.querySelector('paylit-card-fields'));
     } finally {
@@ -124,9 +126,10 @@ export const Declined: Story = {
   args: { scenario: 'decline' },
   play: async ({ canvasElement }) => {
     const checkout = await loadedCheckout(canvasElement);
+    const messages = await t(checkout);
     await fill(await cardFieldsIn(canvasElement), VISA);
     payButton(checkout).click();
-    await until('the decline is shown', () => messageOf(checkout) === t(checkout).rejections['302']);
+    await until('the decline is shown', () => messageOf(checkout) === messages.rejections['302']);
   },
 };
 
@@ -135,9 +138,10 @@ export const ThreeDSecurePending: Story = {
   args: { scenario: '3ds' },
   play: async ({ canvasElement }) => {
     const checkout = await loadedCheckout(canvasElement);
+    const messages = await t(checkout);
     await fill(await cardFieldsIn(canvasElement), VISA);
     payButton(checkout).click();
-    await until('the shopper is sent to the bank', () => messageOf(checkout) === t(checkout).redirecting);
+    await until('the shopper is sent to the bank', () => messageOf(checkout) === messages.redirecting);
   },
 };
 
@@ -153,7 +157,8 @@ export const VerifyACard: Story = {
   args: { scenario: 'verify' },
   play: async (context) => {
     const checkout = await loadedCheckout(context.canvasElement);
-    await until('the button says verify', () => payButton(checkout).textContent!.trim() === t(checkout).verifyCard);
+    const messages = await t(checkout);
+    await until('the button says verify', () => payButton(checkout).textContent!.trim() === messages.verifyCard);
     await paysAndShows((t) => t.outcomes.VERIFIED)!(context);
   },
 };

@@ -3,7 +3,7 @@
  */
 export { PaylitCardFields, CardFieldsInvalidError } from './components/paylit-card-fields/paylit-card-fields.js';
 export type { CardSubmission, SavedCardSubmission } from './components/paylit-card-fields/paylit-card-fields.js';
-export { resolveLocale, format, catalogs } from './i18n/index.js';
+export { resolveLocale, format, locales, messagesFor } from './i18n/index.js';
 export type { Locale, Messages } from './i18n/index.js';
 export { PaylitCheckout } from './components/paylit-checkout/paylit-checkout.js';
 export { PaylitInstallments } from './components/paylit-installments/paylit-installments.js';

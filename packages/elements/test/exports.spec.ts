@@ -26,9 +26,10 @@ const publicNames = [
   'PaylitRedirectEvent',
   'PaylitSubmitEvent',
   'PaylitWalletSelect',
-  'catalogs',
   'checkoutContext',
   'format',
+  'locales',
+  'messagesFor',
   'resolveLocale',
 ];
 

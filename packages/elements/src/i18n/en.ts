@@ -5,6 +5,13 @@ export const en = {
   expiryPlaceholder: 'MM/YY',
   cvv: 'Security code',
   cvvHint: '{digits} digits',
+  /** Where the security code is printed, by brand: most on the back, American Express on the front. */
+  cvvWhereBack: 'The last {digits} digits in the signature strip on the back of the card.',
+  cvvWhereFront: 'The {digits} digits printed above the number on the front of the card.',
+  /** The row of brand marks shown while the number is empty. */
+  acceptedCards: 'Cards accepted',
+  /** The small line under the form, beside a lock. */
+  encrypted: 'Card details are encrypted in your browser before they are sent.',
   holder: 'Name on card',
   pay: 'Pay {amount}',
   verifyCard: 'Verify card',
@@ -29,6 +36,19 @@ export const en = {
   installmentTotal: 'Total {amount}',
   interestFree: 'interest-free',
   withInterest: 'with interest',
+  /** Mexico's phrasing of a plan, as banks advertise it ("meses sin intereses" / "meses con intereses"). */
+  monthsInterestFree: '{count} interest-free monthly payments of {amount}',
+  monthsWithInterest: '{count} monthly payments of {amount} with interest',
+  /** The select that replaces the radios when there are more than six plans. */
+  chooseInstallments: 'Number of installments',
+  /** Argentina: the rates a plan with interest must state; {rate} is a percentage. */
+  rateTna: 'TNA (nominal annual rate) {rate}',
+  rateTea: 'TEA (effective annual rate) {rate}',
+  rateCft: 'CFT (total financial cost, VAT included) {rate}',
+  /** Mexico: the annual total cost of a plan with interest. */
+  rateCat: 'CAT (total annual cost) {rate}, before VAT, for information only',
+  /** Brazil: the effective total cost of a plan with interest. */
+  rateCet: 'CET (total effective cost) {rate} a year',
   bankSetsInterest: 'interest set by your bank',
   payInFull: 'Pay in full',
   paymentMethod: 'Payment method',
@@ -36,6 +56,8 @@ export const en = {
   savedCard: '{brand} ending in {last4}, expires {expiry}',
   savedCardCvv: 'Security code of the {brand} card ending in {last4}',
   savedWallet: '{name}, saved',
+  /** A wallet's or bank's button. */
+  payWith: 'Pay with {name}',
   brandDetected: '{brand} card',
   errors: {
     number: {
@@ -118,3 +140,5 @@ export const en = {
 };
 
 export type Messages = typeof en;
+
+export default en;

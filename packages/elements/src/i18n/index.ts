@@ -1,29 +1,34 @@
 /**
- * The elements' strings in en, es, es-419 and pt-BR, and how a `lang` finds its catalog:
- * the exact tag, then Latin American Spanish for any Spanish of the Americas
- * (es-AR → es-419 → es), Brazilian Portuguese for any Portuguese, then English.
+ * The elements' strings in 13 languages, and how a `lang` finds its catalog: the language,
+ * then Latin American Spanish for any Spanish of the Americas (es-AR → es-419 → es),
+ * Brazilian Portuguese for any Portuguese, simplified Chinese for any Chinese, then English.
+ *
+ * English is built in (every other catalog must match it, and it is the fallback); the
+ * others load as their own chunk the first time an element needs them (`loadCatalog`).
  */
+import { DEV, issueWarning } from '../internal/dev.js';
 import { en, type Messages } from './en.js';
-import { es } from './es.js';
-import { es419 } from './es-419.js';
-import { ptBR } from './pt-BR.js';
+import { importers } from './importers.js';
+import { locales, rightToLeft, type Locale } from './locales.js';
 
 export type { Messages } from './en.js';
-
-export const catalogs: Readonly<Record<string, Messages>> = { en, es, 'es-419': es419, 'pt-BR': ptBR };
-export type Locale = 'en' | 'es' | 'es-419' | 'pt-BR';
+export { locales, type Locale } from './locales.js';
 
 /** Regions of the Americas, whose Spanish is es-419. */
 const americas = new Set(['419', 'AR', 'BO', 'CL', 'CO', 'CR', 'CU', 'DO', 'EC', 'GT', 'HN', 'MX', 'NI', 'PA', 'PE', 'PR', 'PY', 'SV', 'US', 'UY', 'VE']);
+/** Languages whose catalog is the bare language code. */
+const byLanguage = new Set<string>(['en', 'fr', 'tr', 'id', 'ms', 'vi', 'th', 'hi', 'ar']);
 
 /** The catalog for a BCP 47 tag, following the fallback chain. */
 export function resolveLocale(tag: string | null | undefined): Locale {
   const [language = '', region = ''] = (tag ?? '').replace(/_/g, '-').split('-');
   const lang = language.toLowerCase();
-  const reg = region.toUpperCase();
-  if (lang === 'es') return americas.has(reg) ? 'es-419' : 'es';
+  if (lang === 'es') return americas.has(region.toUpperCase()) ? 'es-419' : 'es';
   if (lang === 'pt') return 'pt-BR';
-  return 'en';
+  if (lang === 'zh') return 'zh-CN';
+  // `in` is Indonesian's old code, still sent by some Android WebViews.
+  if (lang === 'in') return 'id';
+  return byLanguage.has(lang) ? (lang as Locale) : 'en';
 }
 
 /** A message with `{name}` placeholders filled. */
@@ -31,6 +36,47 @@ export function format(message: string, params: Readonly<Record<string, string |
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+const loaded = new Map<Locale, Messages>([['en', en]]);
+const loading = new Map<Locale, Promise<void>>();
+/** When a catalog last failed to load: English until a later try succeeds. */
+const failed = new Map<Locale, number>();
+const RETRY_AFTER_MS = 10_000;
+
+/** The catalog's messages if loaded, else English's. */
 export function messages(locale: Locale): Messages {
-  return catalogs[locale] ?? en;
+  return loaded.get(locale) ?? en;
+}
+
+/**
+ * Starts loading `locale`'s catalog; the promise settles once `messages(locale)` has it
+ * (or, if it cannot be loaded, once English will stand in). Nothing to wait for: undefined.
+ */
+export function loadCatalog(locale: Locale): Promise<void> | undefined {
+  if (loaded.has(locale) || locale === 'en') return undefined;
+  if (Date.now() - (failed.get(locale) ?? -Infinity) < RETRY_AFTER_MS) return undefined;
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = importers[locale]().then(
+      (module) => void loaded.set(locale, module.default),
+      (error: unknown) => {
+        failed.set(locale, Date.now());
+        if (DEV) issueWarning(`catalog-${locale}`, `the ${locale} messages could not be loaded (${String(error)}), so English is shown. With the script-tag file, serve paylit.${locale}.js beside paylit.js.`, 'languages');
+      },
+    );
+    pending.finally(() => loading.delete(locale));
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/** `rtl` for a language written right to left. */
+export function directionOf(locale: Locale): 'ltr' | 'rtl' {
+  return rightToLeft.has(locale) ? 'rtl' : 'ltr';
+}
+
+/** The messages for a BCP 47 tag, once its catalog has loaded (English if it cannot be). */
+export async function messagesFor(tag: string | null | undefined): Promise<Messages> {
+  const locale = resolveLocale(tag);
+  await loadCatalog(locale);
+  return messages(locale);
 }

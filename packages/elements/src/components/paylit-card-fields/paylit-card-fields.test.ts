@@ -4,7 +4,7 @@ import { cardBrands, formatCardNumber } from '@paylit/core/card';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
 import { brandTestNumbers } from '../../../../core/test/fixtures/brand-numbers.js';
-import { catalogs, type Locale } from '../../i18n/index.js';
+import { locales, messagesFor } from '../../i18n/index.js';
 import { brandsWithIcons } from '../../internal/brand-icon.js';
 import './paylit-card-fields.js';
 import type { PaylitCardFields } from './paylit-card-fields.js';
@@ -103,9 +103,9 @@ describe('<paylit-card-fields>', () => {
     expect(input(el, 'cvv').value).to.equal('123');
   });
 
-  for (const locale of Object.keys(catalogs) as Locale[]) {
+  for (const locale of locales) {
     it(`says what is wrong with each field, in ${locale}, linked and announced`, async () => {
-      const t = catalogs[locale]!;
+      const t = await messagesFor(locale);
       const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang=${locale}></paylit-card-fields>`);
       expect(el.shadowRoot!.querySelector('label[for=number]')!.textContent).to.equal(t.cardNumber);
       expect(el.reportValidity()).to.equal(false);
@@ -136,7 +136,7 @@ describe('<paylit-card-fields>', () => {
     const wrapper = await fixture<HTMLDivElement>(html`<div lang="es-AR"><paylit-card-fields></paylit-card-fields></div>`);
     const el = wrapper.querySelector('paylit-card-fields')!;
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('label[for=expiry]')!.textContent).to.equal(catalogs['es-419']!.expiry);
+    expect(el.shadowRoot!.querySelector('label[for=expiry]')!.textContent).to.equal((await messagesFor('es-419')).expiry);
     // No lang="" of its own, which would mark its text as of an unknown language.
     expect(el.hasAttribute('lang')).to.equal(false);
     el.lang = 'pt-BR';

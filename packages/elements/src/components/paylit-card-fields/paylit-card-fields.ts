@@ -20,9 +20,10 @@ import {
 import { encryptCard, encryptCvv, type KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
-import { format, messages, resolveLocale, type Locale, type Messages } from '../../i18n/index.js';
+import { format } from '../../i18n/index.js';
 import { brandIcon } from '../../internal/brand-icon.js';
-import { inheritedLang, langProperty } from '../../internal/lang.js';
+import { inheritedLang } from '../../internal/lang.js';
+import { LocalizedElement } from '../../internal/localized.js';
 import { styles } from './paylit-card-fields.styles.js';
 
 ensureContextRoot();
@@ -111,7 +112,7 @@ export class CardFieldsInvalidError extends PaylitError {
  * @cssprop --paylit-color-text - text colour
  */
 @customElement('paylit-card-fields')
-export class PaylitCardFields extends LitElement {
+export class PaylitCardFields extends LocalizedElement {
   static override styles = styles;
   static formAssociated = true;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
@@ -142,7 +143,6 @@ export class PaylitCardFields extends LitElement {
   @property({ reflect: true }) name = 'card';
   @property({ type: Boolean, reflect: true }) disabled = false;
   /** The language of labels and messages; inherited from the page when absent. */
-  @property(langProperty) override lang = '';
 
   constructor() {
     super();
@@ -300,12 +300,8 @@ export class PaylitCardFields extends LitElement {
     // Nothing is saved for the browser to restore: card data never enters form state.
   }
 
-  #t(): Messages {
-    return messages(this.#locale());
-  }
-
-  #locale(): Locale {
-    return resolveLocale(this.lang || this.checkout?.lang || inheritedLang(this));
+  protected override requestedLang(): string | undefined {
+    return this.lang || this.checkout?.lang || inheritedLang(this);
   }
 
   #inputOf(field: Field): HTMLInputElement {
@@ -313,7 +309,7 @@ export class PaylitCardFields extends LitElement {
   }
 
   #problem(field: Field): string | undefined {
-    const t = this.#t();
+    const t = this.t;
     switch (field) {
       case 'number': {
         const p = cardNumberProblem(this.numberInput.value);
@@ -379,7 +375,7 @@ export class PaylitCardFields extends LitElement {
     const brand = detectBrand(next.value);
     if (brand?.id !== this.brandInfo?.id) {
       this.brandInfo = brand;
-      this.announcement = brand ? format(this.#t().brandDetected, { brand: brand.name }) : '';
+      this.announcement = brand ? format(this.t.brandDetected, { brand: brand.name }) : '';
     }
     // A CVV longer than the new brand's is cut.
     const max = maxCvvLength(brand);
@@ -435,7 +431,7 @@ export class PaylitCardFields extends LitElement {
   }
 
   protected override render() {
-    const t = this.#t();
+    const t = this.t;
     const invalid = (f: Field) => (this.errors[f] ? 'true' : 'false');
     const cvvDigits = maxCvvLength(this.#cvvBrand());
     const saved = this.#saved;

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
@@ -23,9 +23,9 @@ import {
   type PaymentView,
   type Submission,
 } from '../../events/payment-events.js';
-import { format, messages, resolveLocale } from '../../i18n/index.js';
+import { format, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueWarning } from '../../internal/dev.js';
-import { inheritedLang, langProperty } from '../../internal/lang.js';
+import { LocalizedElement } from '../../internal/localized.js';
 import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
@@ -109,7 +109,7 @@ type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
  * @cssprop --paylit-color-text - text colour
  */
 @customElement('paylit-checkout')
-export class PaylitCheckout extends LitElement {
+export class PaylitCheckout extends LocalizedElement {
   static override styles = styles;
 
   #plans = new Map<string, Promise<InstallmentsPlan | null>>();
@@ -139,7 +139,6 @@ export class PaylitCheckout extends LitElement {
   @property({ reflect: true }) endpoint = '';
   /** The merchant's order reference. */
   @property({ reflect: true }) order = '';
-  @property(langProperty) override lang = '';
   /** Without an endpoint: the amount to show and submit. */
   @property({ type: Number }) amount: number | undefined;
   @property() currency = '';
@@ -186,7 +185,7 @@ export class PaylitCheckout extends LitElement {
       this.#configure();
     }
     if (changed.has('lang')) {
-      this.#update({ lang: this.#lang() });
+      this.#update({ lang: this.requestedLang() });
       if (DEV && this.lang && resolveLocale(this.lang) === 'en' && !/^en\b/i.test(this.lang)) {
         issueWarning(`lang:${this.lang}`, `lang="${this.lang}" has no catalog: the checkout speaks English. It speaks en, es, es-419 and pt-BR (any es-* of the Americas, any pt-*).`, 'languages');
       }
@@ -220,13 +219,6 @@ export class PaylitCheckout extends LitElement {
     this.#cardFields()?.clear();
   }
 
-  #lang(): string | undefined {
-    return this.lang || inheritedLang(this);
-  }
-
-  #t() {
-    return messages(resolveLocale(this.#lang()));
-  }
 
   #contextValue(changes: Partial<CheckoutContextValue>): CheckoutContextValue {
     return {
@@ -291,7 +283,7 @@ export class PaylitCheckout extends LitElement {
       if (DEV) issueWarning(`public-key:${this.publicKey}`, `${message}; got "${this.publicKey.slice(0, 40)}…".`, 'public-key');
       this.dispatchEvent(new PaylitErrorEvent({ kind: 'configuration', message, retryable: false }));
     }
-    this.#update({ status: 'standalone', order, lang: this.#lang() });
+    this.#update({ status: 'standalone', order, lang: this.requestedLang() });
   }
 
   async #load(): Promise<void> {
@@ -320,12 +312,12 @@ export class PaylitCheckout extends LitElement {
           'allowed-origins',
         );
       }
-      return this.#loadFailed('network', this.#t().loadFailed);
+      return this.#loadFailed('network', this.t.loadFailed);
     }
     if (!current()) return;
     if (!res.ok || !body?.order) {
       if (DEV) issueWarning(`refused:${url}`, `the companion server answered ${res.status} to ${url}: ${body?.error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`, 'the-checkout-on-your-page');
-      return this.#loadFailed(res.status >= 500 ? 'server' : 'configuration', this.#t().loadRefused, body?.error?.message);
+      return this.#loadFailed(res.status >= 500 ? 'server' : 'configuration', this.t.loadRefused, body?.error?.message);
     }
     this.#publicKey = body.publicKey;
     try {
@@ -333,7 +325,7 @@ export class PaylitCheckout extends LitElement {
       await this.#resume(current);
     } catch {
       if (!current()) return;
-      return this.#loadFailed('network', this.#t().loadFailed);
+      return this.#loadFailed('network', this.t.loadFailed);
     }
     if (!current()) return;
     this.#loading = undefined;
@@ -343,7 +335,7 @@ export class PaylitCheckout extends LitElement {
       paymentMethods: body.paymentMethods ?? [],
       savedCards: body.savedCards ?? [],
       savedWallets: body.savedWallets ?? [],
-      lang: this.#lang(),
+      lang: this.requestedLang(),
     });
   }
 
@@ -416,7 +408,7 @@ export class PaylitCheckout extends LitElement {
     if (!current()) return;
     if (res.ok && body.payment) return this.#outcome(body.payment, null);
     // The payer is back but the payment cannot be confirmed: say so rather than show nothing.
-    const text = this.#t().serverError;
+    const text = this.t.serverError;
     this.message = { text, error: true };
     this.dispatchEvent(new PaylitErrorEvent({ kind: res.status >= 500 ? 'server' : 'validation', message: body.error?.message ?? text, retryable: res.status >= 500 }));
   }
@@ -461,7 +453,7 @@ export class PaylitCheckout extends LitElement {
       this.#attempt = undefined;
       return;
     }
-    this.message = { text: this.#t().processing, error: false };
+    this.message = { text: this.t.processing, error: false };
     let res: Response;
     let body: ServerAnswer;
     try {
@@ -469,15 +461,15 @@ export class PaylitCheckout extends LitElement {
       body = (await res.json()) as ServerAnswer;
     } catch {
       // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
-      this.message = { text: this.#t().networkError, error: true };
-      this.dispatchEvent(new PaylitErrorEvent({ kind: 'network', message: this.#t().networkError, retryable: true }));
+      this.message = { text: this.t.networkError, error: true };
+      this.dispatchEvent(new PaylitErrorEvent({ kind: 'network', message: this.t.networkError, retryable: true }));
       return;
     }
     if (!res.ok || !body.payment) {
       const error = body.error;
       if (!error?.retryable) this.#attempt = undefined;
       // The API's code in the shopper's language; the server's own message is for developers (in the event).
-      const t = this.#t();
+      const t = this.t;
       const text = (error?.code !== undefined ? (t.apiErrors as Record<number, string>)[error.code] : undefined) ?? (res.status === 429 ? t.apiErrors[6000] : t.serverError);
       this.message = { text, error: true };
       this.dispatchEvent(
@@ -496,7 +488,7 @@ export class PaylitCheckout extends LitElement {
   }
 
   #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null): void {
-    const t = this.#t();
+    const t = this.t;
     if (next?.type === 'redirect') {
       // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet):
       // said here whether the checkout navigates or the merchant opens that page its own way.
@@ -529,23 +521,23 @@ export class PaylitCheckout extends LitElement {
   }
 
   #label(): string {
-    const t = this.#t();
+    const t = this.t;
     const order = this.context.order;
     if (!order) return t.loading;
     if (order.intent === 'verify') return t.verifyCard;
-    return format(t.pay, { amount: formatAmount(order.amount, order.currency, this.#lang()) });
+    return format(t.pay, { amount: formatAmount(order.amount, order.currency, this.requestedLang()) });
   }
 
   /** The success or waiting state: what happened, and with which card or method. */
   #outcomeView(payment: PaymentView) {
-    const t = this.#t();
+    const t = this.t;
     const card = payment.card;
     const pending = payment.status === 'PENDING';
     const means = card?.last4
       ? format(t.cardEnding, { brand: getBrand(card.brand!)?.name ?? card.brand!, last4: card.last4 })
       : this.context.paymentMethods.find((m) => m.id === payment.payment_method_id)?.name;
     return html`<div part="outcome" class="outcome">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
-      <h2 tabindex="-1">${pending ? t.pending : format((t.outcomes as Record<string, string>)[payment.status]!, { amount: formatAmount(payment.amount, payment.currency, this.#lang()) })}</h2>
+      <h2 tabindex="-1">${pending ? t.pending : format((t.outcomes as Record<string, string>)[payment.status]!, { amount: formatAmount(payment.amount, payment.currency, this.requestedLang()) })}</h2>
       ${means ? html`<p>${means}</p>` : nothing}</div>`;
   }
 
@@ -564,9 +556,9 @@ export class PaylitCheckout extends LitElement {
         <paylit-card-fields ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
         <paylit-installments></paylit-installments>`}
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${this.busy}
-        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? this.#t().processing : this.#label()}</button>`}
+        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? this.t.processing : this.#label()}</button>`}
       <div part="message" class="message ${this.message?.error ? 'error' : ''}" role=${this.message?.error ? 'alert' : 'status'}>${outcome ? this.#outcomeView(outcome) : (this.message?.text ?? nothing)}</div>
-      ${failed && !outcome ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.#t().retry}</button>` : nothing}
+      ${failed && !outcome ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
     </div>`;
   }
 }

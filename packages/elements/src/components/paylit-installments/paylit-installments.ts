@@ -1,10 +1,11 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { formatAmount, toMinorUnits } from '@paylit/core/money';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
-import { format, messages, resolveLocale } from '../../i18n/index.js';
-import { inheritedLang, langProperty } from '../../internal/lang.js';
+import { format } from '../../i18n/index.js';
+import { inheritedLang } from '../../internal/lang.js';
+import { LocalizedElement } from '../../internal/localized.js';
 import { styles } from './paylit-installments.styles.js';
 
 ensureContextRoot();
@@ -34,7 +35,7 @@ const DEBOUNCE_MS = 200;
  * @cssprop --paylit-color-text - text colour
  */
 @customElement('paylit-installments')
-export class PaylitInstallments extends LitElement {
+export class PaylitInstallments extends LocalizedElement {
   static override styles = styles;
 
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,7 +48,9 @@ export class PaylitInstallments extends LitElement {
 
   @state() private plan: InstallmentsPlan | null = null;
 
-  @property(langProperty) override lang = '';
+  protected override requestedLang(): string | undefined {
+    return this.lang || this.checkout?.lang || inheritedLang(this);
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -85,8 +88,8 @@ export class PaylitInstallments extends LitElement {
     const options = this.options;
     const order = this.checkout?.order;
     if (options.length === 0 || !order) return html`<div class="hidden"></div>`;
-    const lang = this.lang || this.checkout?.lang || inheritedLang(this);
-    const t = messages(resolveLocale(lang));
+    const lang = this.requestedLang();
+    const t = this.t;
     const money = (amount: number) => formatAmount(amount, order.currency, lang);
     const chosen = this.checkout?.plan?.installments ?? 1;
     return html`<fieldset>

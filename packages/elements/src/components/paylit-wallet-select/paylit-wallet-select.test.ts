@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../paylit-checkout/paylit-checkout.js';
 import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
 import type { PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
-import { catalogs, format } from '../../i18n/index.js';
+import { format, messagesFor } from '../../i18n/index.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 
@@ -50,7 +50,7 @@ describe('<paylit-wallet-select>', () => {
     el.addEventListener('paylit-submit', (e) => submits.push(e));
     el.shadowRoot!.querySelector('button')!.click();
     await waitUntil(() => fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim() !== '', 'the message shows');
-    expect(fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim()).to.equal(catalogs['pt-BR']!.errors.cvv.empty);
+    expect(fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim()).to.equal((await messagesFor('pt-BR')).errors.cvv.empty);
     expect(submits).to.have.length(0);
 
     cvv.focus();
@@ -75,7 +75,7 @@ describe('<paylit-wallet-select>', () => {
     await sendKeys({ type: '12' });
     el.shadowRoot!.querySelector('button')!.click();
     await waitUntil(() => fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim() !== '', 'too short is refused in the page');
-    expect(fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim()).to.equal(format(catalogs['es-419']!.errors.cvv.wrong_length, { digits: 3 }));
+    expect(fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim()).to.equal(format((await messagesFor('es-419')).errors.cvv.wrong_length, { digits: 3 }));
     expect(submits).to.have.length(0);
   });
 

@@ -1,11 +1,12 @@
-import { LitElement, html, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type Selection } from '../../context/checkout-context.js';
-import { format, messages, resolveLocale } from '../../i18n/index.js';
+import { format } from '../../i18n/index.js';
 import { brandIcon } from '../../internal/brand-icon.js';
-import { inheritedLang, langProperty } from '../../internal/lang.js';
+import { inheritedLang } from '../../internal/lang.js';
+import { LocalizedElement } from '../../internal/localized.js';
 import { styles } from './paylit-wallet-select.styles.js';
 
 ensureContextRoot();
@@ -34,14 +35,16 @@ const REDIRECT_TYPES = new Set(['BANK_TRANSFER', 'TICKET']);
  * @cssprop --paylit-color-text - text colour
  */
 @customElement('paylit-wallet-select')
-export class PaylitWalletSelect extends LitElement {
+export class PaylitWalletSelect extends LocalizedElement {
   static override styles = styles;
 
   @consume({ context: checkoutContext, subscribe: true })
   @state()
   private checkout: CheckoutContextValue | undefined;
 
-  @property(langProperty) override lang = '';
+  protected override requestedLang(): string | undefined {
+    return this.lang || this.checkout?.lang || inheritedLang(this);
+  }
 
   #choose(selection: Selection): void {
     this.checkout?.select(selection);
@@ -62,8 +65,8 @@ export class PaylitWalletSelect extends LitElement {
 
   protected override render() {
     const c = this.checkout;
-    const lang = this.lang || c?.lang || inheritedLang(this);
-    const t = messages(resolveLocale(lang));
+    const lang = this.requestedLang();
+    const t = this.t;
     const methods = (c?.paymentMethods ?? []).filter((m) => m.type === 'WALLET' || REDIRECT_TYPES.has(m.type));
     const saved = c?.savedCards ?? [];
     const wallets = c?.savedWallets ?? [];

@@ -1,0 +1,15 @@
+/**
+ * The script-tag build's importers: each catalog is `paylit.<locale>.js` beside `paylit.js`,
+ * found from the script's own URL, so that the merchant writes one `<script>` tag and the
+ * chunks come from wherever it came from (`script-src 'self'` holds; `import()` is not a
+ * Trusted Types sink).
+ */
+import type { Locale, Messages } from './index.js';
+import { locales } from './locales.js';
+
+/** Read once, while the script-tag file runs: afterwards `currentScript` is gone. */
+const base = (document.currentScript as HTMLScriptElement | null)?.src || document.baseURI;
+
+export const importers = Object.fromEntries(
+  locales.filter((l) => l !== 'en').map((l) => [l, () => import(/* @vite-ignore */ new URL(`paylit.${l}.js`, base).href)]),
+) as Readonly<Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>>>;
