@@ -5,11 +5,9 @@
  * Trusted Types sink).
  */
 import type { Locale, Messages } from './index.js';
+import { scriptBase } from '../internal/script-base.js';
 import { locales } from './locales.js';
 
-/** Read once, while the script-tag file runs: afterwards `currentScript` is gone. */
-const base = (document.currentScript as HTMLScriptElement | null)?.src || document.baseURI;
-
 export const importers = Object.fromEntries(
-  locales.filter((l) => l !== 'en').map((l) => [l, () => import(/* @vite-ignore */ new URL(`paylit.${l}.js`, base).href)]),
+  locales.filter((l) => l !== 'en').map((l) => [l, () => import(/* @vite-ignore */ new URL(`paylit.${l}.js`, scriptBase).href)]),
 ) as Readonly<Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>>>;
