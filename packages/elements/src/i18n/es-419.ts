@@ -1,14 +1,20 @@
-/** Latin American Spanish: what differs from `es` (vencimiento, ingresa, monto, billetera). */
+/** Latin American Spanish: what differs from `es` (vencimiento, ingresa, monto, billetera, dorso, cantidad de cuotas, costo). */
 import type { Messages } from './en.js';
 import { es } from './es.js';
 
 export const es419: Messages = {
   ...es,
   expiry: 'Fecha de vencimiento',
+  cvvWhereBack: 'Los últimos {digits} dígitos de la franja de firma, al dorso de la tarjeta.',
+  cvvWhereFront: 'Los {digits} dígitos impresos arriba del número, en el frente de la tarjeta.',
   loadFailed: 'No se pudo conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
   loadRefused: 'La tienda no pudo abrir este pago. Intenta de nuevo o comunícate con la tienda.',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
   serverError: 'No se pudo realizar el pago. Intenta de nuevo.',
+  monthsInterestFree: '{count} meses sin intereses de {amount}',
+  monthsWithInterest: '{count} meses con intereses de {amount}',
+  chooseInstallments: 'Cantidad de cuotas',
+  rateCet: 'CET (costo efectivo total) {rate} anual',
   errors: {
     number: {
       empty: 'Ingresa el número de la tarjeta.',
@@ -51,3 +57,5 @@ export const es419: Messages = {
     '325': 'Demasiados pagos en poco tiempo. Intenta más tarde.',
   },
 };
+
+export default es419;

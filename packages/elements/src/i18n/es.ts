@@ -7,6 +7,10 @@ export const es: Messages = {
   expiryPlaceholder: 'MM/AA',
   cvv: 'Código de seguridad',
   cvvHint: '{digits} dígitos',
+  cvvWhereBack: 'Los últimos {digits} dígitos de la banda de firma, en el reverso de la tarjeta.',
+  cvvWhereFront: 'Los {digits} dígitos impresos encima del número, en la parte delantera de la tarjeta.',
+  acceptedCards: 'Tarjetas aceptadas',
+  encrypted: 'Los datos de la tarjeta se cifran en tu navegador antes de enviarse.',
   holder: 'Nombre en la tarjeta',
   pay: 'Pagar {amount}',
   verifyCard: 'Verificar tarjeta',
@@ -30,6 +34,14 @@ export const es: Messages = {
   installmentTotal: 'Total {amount}',
   interestFree: 'sin intereses',
   withInterest: 'con intereses',
+  monthsInterestFree: '{count} meses sin intereses de {amount}',
+  monthsWithInterest: '{count} meses con intereses de {amount}',
+  chooseInstallments: 'Número de cuotas',
+  rateTna: 'TNA {rate}',
+  rateTea: 'TEA {rate}',
+  rateCft: 'CFTEA con IVA {rate}',
+  rateCat: 'CAT {rate} sin IVA, para fines informativos',
+  rateCet: 'CET (coste efectivo total) {rate} anual',
   bankSetsInterest: 'intereses según tu banco',
   payInFull: 'Pago único',
   paymentMethod: 'Medio de pago',
@@ -37,6 +49,7 @@ export const es: Messages = {
   savedCard: '{brand} terminada en {last4}, vence {expiry}',
   savedCardCvv: 'Código de seguridad de la tarjeta {brand} terminada en {last4}',
   savedWallet: '{name}, guardado',
+  payWith: 'Pagar con {name}',
   brandDetected: 'Tarjeta {brand}',
   errors: {
     number: {
@@ -117,3 +130,5 @@ export const es: Messages = {
     '326': 'La cuenta está deshabilitada.',
   },
 };
+
+export default es;

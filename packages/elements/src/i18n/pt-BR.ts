@@ -7,6 +7,10 @@ export const ptBR: Messages = {
   expiryPlaceholder: 'MM/AA',
   cvv: 'Código de segurança',
   cvvHint: '{digits} dígitos',
+  cvvWhereBack: 'Os últimos {digits} dígitos na faixa de assinatura, no verso do cartão.',
+  cvvWhereFront: 'Os {digits} dígitos impressos acima do número, na frente do cartão.',
+  acceptedCards: 'Cartões aceitos',
+  encrypted: 'Os dados do cartão são criptografados no seu navegador antes de serem enviados.',
   holder: 'Nome impresso no cartão',
   pay: 'Pagar {amount}',
   verifyCard: 'Verificar cartão',
@@ -27,9 +31,17 @@ export const ptBR: Messages = {
   cardEnding: '{brand} final {last4}',
   installments: 'Parcelas',
   installmentOption: '{count}x de {amount}',
-  installmentTotal: 'Total {amount}',
+  installmentTotal: 'Total: {amount}',
   interestFree: 'sem juros',
   withInterest: 'com juros',
+  monthsInterestFree: '{count} parcelas mensais de {amount} sem juros',
+  monthsWithInterest: '{count} parcelas mensais de {amount} com juros',
+  chooseInstallments: 'Número de parcelas',
+  rateTna: 'TNA (taxa nominal anual) {rate}',
+  rateTea: 'TEA (taxa efetiva anual) {rate}',
+  rateCft: 'CFT (custo financeiro total, com IVA) {rate}',
+  rateCat: 'CAT (custo anual total) {rate}, sem IVA, apenas informativo',
+  rateCet: 'CET (custo efetivo total) {rate} ao ano',
   bankSetsInterest: 'juros definidos pelo seu banco',
   payInFull: 'À vista',
   paymentMethod: 'Forma de pagamento',
@@ -37,6 +49,7 @@ export const ptBR: Messages = {
   savedCard: '{brand} final {last4}, validade {expiry}',
   savedCardCvv: 'Código de segurança do cartão {brand} final {last4}',
   savedWallet: '{name}, salvo',
+  payWith: 'Pagar com {name}',
   brandDetected: 'Cartão {brand}',
   errors: {
     number: {
@@ -117,3 +130,5 @@ export const ptBR: Messages = {
     '326': 'A conta está desativada.',
   },
 };
+
+export default ptBR;
