@@ -1,9 +1,9 @@
 /**
  * `@paylit/core`: the one place where the Payments API v2.1's rules live.
  *
- * Subpaths for bundles that need less: `@paylit/core/card`, `/money`, `/crypto` and
- * `/codes` carry no zod; `/schemas` has the schemas; `/checkout` the protocol between the
- * elements and the companion server.
+ * Subpaths for bundles that need less: `@paylit/core/card`, `/money`, `/crypto`, `/codes`
+ * and `/installments` carry no zod; `/schemas` has the schemas; `/checkout` the protocol
+ * between the elements and the companion server.
  */
 export {
   apiErrorBody,
@@ -87,6 +87,8 @@ export {
   threeDSecureCountries,
 } from './countries.js';
 export { documentProblem, isCnpj, isCpf } from './documents.js';
+export { DEFAULT_VAT, isInterestFree, monthlyCostWithVat, monthlyRate, planRates } from './installments.js';
+export type { InstallmentTerms, PlanRates, PlanRatesOptions } from './installments.js';
 export * from './card/index.js';
 export * from './money.js';
 export * from './crypto/index.js';
