@@ -20,13 +20,27 @@ const preview: Preview = {
       toolbar: {
         title: 'Locale',
         icon: 'globe',
+        // Every language the elements speak (packages/elements/src/i18n/locales.ts), and the
+        // regional tags that resolve to Latin American Spanish.
         items: [
           { value: 'en', title: 'English (en)' },
           { value: 'es', title: 'Español (es)' },
           { value: 'es-419', title: 'Español latinoamericano (es-419)' },
           { value: 'es-AR', title: 'Español de Argentina (es-AR → es-419)' },
+          { value: 'es-MX', title: 'Español de México (es-MX → es-419)' },
+          { value: 'es-CO', title: 'Español de Colombia (es-CO → es-419)' },
+          { value: 'es-CL', title: 'Español de Chile (es-CL → es-419)' },
+          { value: 'es-PE', title: 'Español del Perú (es-PE → es-419)' },
           { value: 'pt-BR', title: 'Português do Brasil (pt-BR)' },
-          { value: 'ar', title: 'Right to left (ar → en strings)' },
+          { value: 'fr', title: 'Français (fr)' },
+          { value: 'tr', title: 'Türkçe (tr)' },
+          { value: 'id', title: 'Bahasa Indonesia (id)' },
+          { value: 'ms', title: 'Bahasa Melayu (ms)' },
+          { value: 'vi', title: 'Tiếng Việt (vi)' },
+          { value: 'th', title: 'ไทย (th)' },
+          { value: 'zh-CN', title: '简体中文 (zh-CN)' },
+          { value: 'hi', title: 'हिन्दी (hi)' },
+          { value: 'ar', title: 'العربية (ar), right to left' },
         ],
         dynamicTitle: true,
       },

@@ -6,7 +6,7 @@
 // which never reaches the browser. Pages are the Vite build in demo/dist.
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Hono } from 'hono';
 import { createSandbox } from '@paylit/sandbox';
 import { ORDER_ID_PATTERN } from '@paylit/core/checkout';
@@ -95,6 +95,15 @@ const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '
 const checkoutPages = new Set(['plain', 'react', 'vue']);
 
 app.get('/paylit.js', async (c) => c.body(await readFile(bundle), 200, { 'Content-Type': types['.js'], 'Cache-Control': 'no-cache' }));
+// Its chunks, beside it: the languages other than English, and the marks.
+app.get('/:chunk{paylit\\.[\\w.-]+\\.js}', async (c) => {
+  const file = new URL(c.req.param('chunk'), pathToFileURL(bundle));
+  try {
+    return c.body(await readFile(file), 200, { 'Content-Type': types['.js'], 'Cache-Control': 'no-cache' });
+  } catch {
+    return c.notFound();
+  }
+});
 app.get('/', (c) => c.redirect('/index.html'));
 app.get('/favicon.ico', (c) => c.body(null, 204));
 app.get('/*', async (c) => {
@@ -117,7 +126,8 @@ app.get('/*', async (c) => {
   const page = path.replace(/^\/|\.html$/g, '');
   // ?lang=pt-BR: the page's language, which the checkout inherits.
   const lang = c.req.query('lang');
-  if (lang && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) html = html.replace('<html lang="en">', `<html lang="${lang}">`);
+  // A right-to-left language's page says so, as a merchant's Arabic page does.
+  if (lang && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) html = html.replace('<html lang="en">', `<html lang="${lang}"${/^(ar|he|fa|ur)\b/.test(lang) ? ' dir="rtl"' : ''}>`);
   // The merchant's server puts the order id into the page, as a server-rendered checkout would.
   if (checkoutPages.has(page)) {
     html = html.replaceAll('__PAYLIT_ORDER__', await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code')));

@@ -1,7 +1,7 @@
 // npm run bench (elements part): the script-tag file's size, the time from script start to the
 // checkout's first render, and the card encryption time, in Debian's Chromium, each next to a
 // baseline measured in the same run (a bare Lit element; raw WebCrypto RSA-OAEP for encryption).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -34,6 +34,10 @@ el.updateComplete.then(() => { performance.mark('rendered'); window.renderMs = p
 
 const server = createServer((req, res) => {
   if (req.url === '/paylit.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(paylit);
+  // The chunks (marks, other languages), beside the page, where the inlined script finds them.
+  const chunk = /^\/(paylit\.[\w.-]+\.js)$/.exec(req.url ?? '')?.[1];
+  const chunkFile = chunk && fileURLToPath(new URL(`../dist/bundle/${chunk}`, import.meta.url));
+  if (chunkFile && existsSync(chunkFile)) return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(chunkFile));
   if (req.url === '/bare.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(bare);
   res.writeHead(200, { 'Content-Type': 'text/html' }).end(pageFor(req.url === '/bare' ? 'bare' : 'paylit'));
 });

@@ -1,13 +1,15 @@
 /**
- * The script-tag file as merchants load it: one file, all four elements and the en, es,
- * es-419 and pt-BR strings, under its size budget, without zod; and the package imported
- * in Node (server rendering) without crashing.
+ * The script-tag file as merchants load it: one file with all four elements and English,
+ * under its size budget, without zod, and its chunks beside it (each other language, the
+ * marks), small and self-contained; and the package imported in Node (server rendering)
+ * without crashing.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { locales } from '../src/i18n/locales.js';
 
 /**
  * The issue's budget: the whole script-tag file, 32 KB gzip, raised by 30 B for the
@@ -23,7 +25,7 @@ import { expect, test } from '@playwright/test';
 const BUDGET_GZIP = 32 * 1024 + 961;
 const file = fileURLToPath(new URL('../dist/bundle/paylit.js', import.meta.url));
 
-test('the script-tag file stays under its budget (32 KB gzip + 961 B), with every element and locale inside and no zod', () => {
+test('the script-tag file stays under its budget (32 KB gzip + 961 B), with every element and English inside, no other language, and no zod', () => {
   const code = readFileSync(file);
   const gzip = gzipSync(code, { level: 9 }).length;
   const brotli = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
@@ -31,9 +33,35 @@ test('the script-tag file stays under its budget (32 KB gzip + 961 B), with ever
   expect(gzip).toBeLessThanOrEqual(BUDGET_GZIP);
   const text = code.toString();
   for (const tag of ['paylit-checkout', 'paylit-card-fields', 'paylit-installments', 'paylit-wallet-select']) expect(text).toContain(tag);
-  for (const phrase of ['Card number', 'Número de tarjeta', 'Fecha de vencimiento', 'Número do cartão']) expect(text).toContain(phrase);
+  expect(text).toContain('Card number');
+  // The other languages are chunks, loaded when chosen.
+  for (const phrase of ['Número de tarjeta', 'Fecha de vencimiento', 'Número do cartão']) expect(text).not.toContain(phrase);
   expect(text).not.toMatch(/\bzod\b|ZodError/);
   expect(text).not.toContain('lit.dev/msg/dev-mode');
+});
+
+/** A language's chunk: its catalog (es-419 also imports es's), no more. */
+const CHUNK_GZIP = 4 * 1024;
+
+test('each language but English is its own small chunk beside paylit.js, and so are the marks; no chunk carries Lit', () => {
+  const dir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
+  const sizes: string[] = [];
+  for (const locale of locales.filter((l) => l !== 'en')) {
+    const code = readFileSync(`${dir}paylit.${locale}.js`);
+    const gzip = gzipSync(code, { level: 9 }).length;
+    sizes.push(`${locale} ${gzip} B`);
+    expect(gzip, `paylit.${locale}.js`).toBeLessThanOrEqual(CHUNK_GZIP);
+    expect(code.toString(), `paylit.${locale}.js`).toMatch(/export\s*\{[^}]*\bas default\b/);
+  }
+  const marks = readFileSync(`${dir}paylit.marks.js`);
+  sizes.push(`marks ${gzipSync(marks, { level: 9 }).length} B`);
+  test.info().annotations.push({ type: 'size', description: `chunks, gzip: ${sizes.join(', ')}` });
+  for (const f of readdirSync(dir).filter((f) => f !== 'paylit.js')) {
+    const text = readFileSync(dir + f, 'utf8');
+    expect(text, `${f} carries Lit`).not.toMatch(/_\$litType\$|lit-html/);
+    // Chunks import only each other, relative to where they are.
+    for (const [, spec] of text.matchAll(/\bfrom\s*["']([^"']+)["']/g)) expect(spec, `${f} imports ${spec}`).toMatch(/^\.\/paylit\.[\w.-]+\.js$/);
+  }
 });
 
 test('the published files carry no dev-mode warning: the script-tag file and the ES modules', () => {
