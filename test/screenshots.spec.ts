@@ -1,17 +1,28 @@
 /**
  * The README's screenshots, made from the demo shop itself: the checkout in light and dark,
- * in English, Brazilian Portuguese and Latin American Spanish, with a card typed and the
- * Brazilian installment plans showing. Written to docs/screenshots/ by every run.
+ * in English, Brazilian Portuguese, Latin American Spanish, Arabic (right to left),
+ * Simplified Chinese and Turkish, with a card typed and the Brazilian installment plans
+ * showing. Written to docs/screenshots/ by every run.
  */
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import ar from '../packages/elements/src/i18n/ar.js';
+import tr from '../packages/elements/src/i18n/tr.js';
+import zhCN from '../packages/elements/src/i18n/zh-CN.js';
 import { expect, openCheckout, payButton, test, typeCard } from './support/demo.js';
+
+/** A message as a whole-text pattern, `{amount}` matching the amount however it is written. */
+const pattern = (message: string) => new RegExp(`^${message.split('{amount}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
 
 const shots: readonly { file: string; scheme: 'light' | 'dark'; lang: string; button: RegExp }[] = [
   { file: 'checkout-light-en.png', scheme: 'light', lang: 'en', button: /^Pay R\$\s?1,200\.00$/ },
   { file: 'checkout-dark-en.png', scheme: 'dark', lang: 'en', button: /^Pay R\$\s?1,200\.00$/ },
   { file: 'checkout-light-pt-BR.png', scheme: 'light', lang: 'pt-BR', button: /^Pagar R\$\s?1\.200,00$/ },
   { file: 'checkout-dark-es-AR.png', scheme: 'dark', lang: 'es-AR', button: /^Pagar BRL\s1\.200,00$/ },
+  // The amount as Intl writes it in each (Arabic-Indic digits in Arabic): only the words are checked here.
+  { file: 'checkout-light-ar.png', scheme: 'light', lang: 'ar', button: pattern(ar.pay) },
+  { file: 'checkout-light-zh-CN.png', scheme: 'light', lang: 'zh-CN', button: pattern(zhCN.pay) },
+  { file: 'checkout-dark-tr.png', scheme: 'dark', lang: 'tr', button: pattern(tr.pay) },
 ];
 
 for (const shot of shots) {

@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import '../paylit-card-fields.js';
+import { en } from '../i18n/en.js';
+import { messages, messagesFor } from '../i18n/index.js';
+
+/** Every text the element's labels showed, from the first render on. */
+function labelsSeen(el: HTMLElement): string[] {
+  const seen: string[] = [];
+  const record = () => {
+    const label = el.shadowRoot?.querySelector('label[for=number]');
+    if (label) seen.push(label.textContent ?? '');
+  };
+  new MutationObserver(record).observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
+  return seen;
+}
+
+describe('LocalizedElement', () => {
+  it('renders nothing before its language has loaded, then its language: never a flash of English', async () => {
+    // Vietnamese is loaded by nothing else in this page.
+    expect(messages('vi')).to.equal(en);
+    const el = document.createElement('paylit-card-fields');
+    el.lang = 'vi';
+    document.body.append(el);
+    const seen = labelsSeen(el);
+    await (el as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
+    const vi = await messagesFor('vi');
+    expect(vi.cardNumber).to.not.equal(en.cardNumber);
+    expect(el.shadowRoot!.querySelector('label[for=number]')!.textContent).to.equal(vi.cardNumber);
+    expect(seen.length).to.be.greaterThan(0);
+    expect(seen.every((text) => text === vi.cardNumber), `labels seen: ${seen.join(' | ')}`).to.equal(true);
+    el.remove();
+  });
+
+  it('switches language when lang changes, again with no English in between, and mirrors for Arabic', async () => {
+    const el = document.createElement('paylit-card-fields') as HTMLElement & { updateComplete: Promise<boolean> };
+    el.lang = 'fr';
+    document.body.append(el);
+    await el.updateComplete;
+    const seen = labelsSeen(el);
+    el.lang = 'ar';
+    await el.updateComplete;
+    const ar = await messagesFor('ar');
+    expect(el.shadowRoot!.querySelector('label[for=number]')!.textContent).to.equal(ar.cardNumber);
+    expect(seen.filter((text) => text === en.cardNumber)).to.deep.equal([]);
+    expect(getComputedStyle(el.shadowRoot!.querySelector('label[for=number]')!).direction).to.equal('rtl');
+    el.remove();
+  });
+});
