@@ -1,7 +1,8 @@
 /**
- * `<paylit-card-fields>` on its own: empty, typing, every brand of core's table with its
- * icon and grouping, and every message of every field, each checked against the
- * elements' catalog by the story's play function.
+ * `<paylit-card-fields>` on its own: empty (with the accepted brands), typing, every brand
+ * of core's table with its mark and grouping, where the CVV is (Amex and Visa), right to
+ * left, every message of every field, each checked against the elements' catalog by the
+ * story's play function; and a gallery of every brand, wallet and bank mark.
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
@@ -9,6 +10,9 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { cardBrands, formatCardNumber, maxCvvLength } from '@paylit/core/card';
 import { format, messagesFor, type PaylitCardFields } from '@paylit/elements';
 import { brandTestNumbers } from '../packages/core/test/fixtures/brand-numbers.js';
+import { checkoutContext, type CheckoutContextValue } from '../packages/elements/src/context/checkout-context.js';
+import { importMarks } from '../packages/elements/src/internal/lazy.js';
+import { paymentMethods } from '../packages/sandbox/src/catalogs/payment-methods.js';
 import { VISA, cardFieldsIn, fill, inputOf, leave, until, type Card } from './support/shopper.js';
 
 interface Args {
@@ -28,7 +32,82 @@ type Story = StoryObj<Args>;
 
 const typed = (card: Card): Story['play'] => async ({ canvasElement }) => fill(await cardFieldsIn(canvasElement), card);
 
-export const Empty: Story = {};
+/** Empty: Visa, Mastercard and American Express (the default without a checkout) beside the label. */
+export const Empty: Story = {
+  play: async ({ canvasElement }) => {
+    const fields = await cardFieldsIn(canvasElement);
+    await until('the accepted brands are drawn', () => fields.shadowRoot!.querySelectorAll('[part=accepted] svg').length === 3);
+  },
+};
+
+/**
+ * A checkout's order for Brazil: the accepted brands are its card methods. A stand-in
+ * provider answers the fields' context request with the sandbox's Brazilian catalog.
+ */
+export const AcceptedBrandsOfTheOrder: Story = {
+  name: 'Accepted brands of the order (Brazil)',
+  render: (args) => {
+    const provide = (event: Event) => {
+      const request = event as Event & { context: unknown; callback: (value: CheckoutContextValue) => void };
+      if (request.context !== checkoutContext) return;
+      event.stopPropagation();
+      request.callback({
+        status: 'ready', paymentMethods: paymentMethods.BR, savedCards: [], savedWallets: [], selection: { type: 'card' }, setBin() {},
+      } as unknown as CheckoutContextValue);
+    };
+    return html`<div @context-request=${provide}><paylit-card-fields name=${args.name} ?disabled=${args.disabled}></paylit-card-fields></div>`;
+  },
+  play: async ({ canvasElement }) => {
+    const fields = await cardFieldsIn(canvasElement);
+    const brands = paymentMethods.BR!.filter((m) => m.type === 'CARD' && m.id !== 'CARD').length;
+    await until(`the order's ${brands} brands are drawn`, () => fields.shadowRoot!.querySelectorAll('[part=accepted] svg').length === brands);
+  },
+};
+
+/** Where the security code is, by brand: a description of the CVV input, and a small card. */
+function cvvWhere(number: string, side: 'front' | 'back'): Story {
+  return {
+    play: async ({ canvasElement }) => {
+      const fields = await cardFieldsIn(canvasElement);
+      await fill(fields, { number });
+      inputOf(fields, 'cvv').focus();
+      await until(`the hint shows the ${side}`, () => fields.shadowRoot!.querySelector(`[part=cvv-hint].${side}`));
+    },
+  };
+}
+export const CvvHintAmericanExpress: Story = { name: 'CVV hint: American Express (front)', ...cvvWhere('378282246310005', 'front') };
+export const CvvHintVisa: Story = { name: 'CVV hint: Visa (back)', ...cvvWhere('4111111111111111', 'back') };
+
+/** Every brand of core's table and every wallet and bank of the sandbox's catalog, as drawn by marks.ts. */
+export const MarksGallery: Story = {
+  name: 'Gallery: every mark',
+  render: () => {
+    const gallery = document.createElement('div');
+    gallery.className = 'marks-gallery';
+    gallery.style.cssText = 'display:grid;grid-template-columns:repeat(auto-fill,minmax(7.5rem,1fr));gap:1rem;font:0.75rem system-ui,sans-serif';
+    const tile = (mark: SVGSVGElement, name: string, id: string) => {
+      const figure = document.createElement('figure');
+      figure.style.cssText = 'margin:0;display:grid;justify-items:center;gap:0.25rem;text-align:center';
+      mark.setAttribute('width', '80');
+      mark.setAttribute('height', '52');
+      const caption = document.createElement('figcaption');
+      caption.textContent = `${name} (${id})`;
+      figure.append(mark, caption);
+      gallery.append(figure);
+    };
+    void importMarks().then(({ brandMark, methodMark }) => {
+      for (const b of cardBrands) tile(brandMark(b.id), b.name, b.id);
+      tile(brandMark(undefined), 'Unknown brand', 'generic');
+      const methods = new Map(Object.values(paymentMethods).flat().filter((m) => m.type !== 'CARD').map((m) => [m.id, m.name]));
+      for (const [id, name] of methods) tile(methodMark(id, name), name, id);
+      tile(methodMark('ZZ', 'Banco Nuevo'), 'No mark of its own', 'initials');
+    });
+    return gallery;
+  },
+  play: async ({ canvasElement }) => {
+    await until('every mark is drawn', () => canvasElement.querySelectorAll('.marks-gallery svg').length >= cardBrands.length + 30);
+  },
+};
 export const Typing: Story = { play: typed({ number: '5555 5555' }) };
 export const Complete: Story = { play: typed(VISA) };
 export const Disabled: Story = { args: { disabled: true } };
@@ -121,6 +200,8 @@ export const ErrorHolderEmpty = problem('holder', 'empty', {});
 export const Spanish: Story = { globals: { locale: 'es' }, play: EveryFieldInError.play };
 export const LatinAmericanSpanish: Story = { name: 'Latin American Spanish (es-419)', globals: { locale: 'es-419' }, play: EveryFieldInError.play };
 export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' }, play: EveryFieldInError.play };
-export const RightToLeft: Story = { name: 'Right to left', globals: { locale: 'ar' }, play: typed({ number: '378282246310005' }) };
+export const RightToLeft: Story = { name: 'Right to left (Arabic)', globals: { locale: 'ar' }, play: typed({ number: '378282246310005' }) };
+export const RightToLeftEmpty: Story = { name: 'Right to left (Arabic), empty', globals: { locale: 'ar' }, play: Empty.play };
+export const RightToLeftInError: Story = { name: 'Right to left (Arabic), every field in error', globals: { locale: 'ar' }, play: EveryFieldInError.play };
 export const Dark: Story = { globals: { theme: 'dark' }, play: ErrorNumberLuhn.play };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, play: ErrorCvvWrongLength.play };

@@ -45,3 +45,15 @@ export const choiceStyles = css`
     outline-offset: 1px;
   }
 `;
+
+/** Text for screen readers only: the accepted brands' names, the CVV hint's words, the live region. */
+export const srOnly = css`
+  .sr-only {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;

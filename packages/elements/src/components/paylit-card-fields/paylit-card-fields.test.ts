@@ -1,11 +1,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
-import { cardBrands, formatCardNumber } from '@paylit/core/card';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { cardBrands, formatCardNumber, getBrand } from '@paylit/core/card';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
 import { brandTestNumbers } from '../../../../core/test/fixtures/brand-numbers.js';
 import { locales, messagesFor } from '../../i18n/index.js';
-import { brandsWithIcons } from '../../internal/brand-icon.js';
+import { paymentMethods } from '../../../../sandbox/src/catalogs/payment-methods.js';
+import { checkoutContext, type CheckoutContextValue } from '../../context/checkout-context.js';
+import { importMarks } from '../../internal/lazy.js';
 import './paylit-card-fields.js';
 import type { PaylitCardFields } from './paylit-card-fields.js';
 
@@ -34,6 +36,39 @@ async function fill(el: PaylitCardFields, card = { number: '4111111111111111', e
   await type(el, 'cvv', card.cvv);
   await type(el, 'holder', card.holder);
 }
+
+/** Waits for a condition the element reaches on its own (the marks' chunk arriving). */
+async function until(what: string, ok: () => boolean, ms = 3000) {
+  const end = performance.now() + ms;
+  while (!ok()) {
+    if (performance.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+const marksIn = (root: ParentNode) => [...root.querySelectorAll('svg[data-mark]')].map((m) => m.getAttribute('data-mark'));
+
+// First in the file: nothing here has loaded the marks' chunk yet.
+describe('<paylit-card-fields> before the marks arrive', () => {
+  it('renders empty boxes of the marks\' size first, then the marks in the same boxes', async () => {
+    const el = document.createElement('paylit-card-fields');
+    el.lang = 'en';
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      const row = el.shadowRoot!.querySelector('[part=accepted]')!;
+      const boxes = [...row.querySelectorAll('.mark')];
+      expect(boxes).to.have.length(3);
+      expect(marksIn(row)).to.deep.equal([]);
+      const before = boxes.map((b) => JSON.stringify(b.getBoundingClientRect()));
+      expect(boxes[0]!.getBoundingClientRect().width).to.equal(28);
+      await until('the marks arrive', () => marksIn(row).length === 3);
+      expect(marksIn(row)).to.deep.equal(['visa', 'mastercard', 'american-express']);
+      expect(boxes.map((b) => JSON.stringify(b.getBoundingClientRect()))).to.deep.equal(before);
+    } finally {
+      el.remove();
+    }
+  });
+});
 
 describe('<paylit-card-fields>', () => {
   it('has four labelled inputs with the autofill tokens and numeric keyboards', async () => {
@@ -84,13 +119,138 @@ describe('<paylit-card-fields>', () => {
   });
 
   it('shows every brand of core\'s table with its icon and grouping', async () => {
-    expect(cardBrands.map((b) => b.id).filter((id) => !brandsWithIcons.includes(id))).to.deep.equal([]);
     const el = await fixture<PaylitCardFields>(html`<paylit-card-fields></paylit-card-fields>`);
     for (const [number, id] of brandTestNumbers) {
       await paste(el, 'number', number);
       expect(el.brand?.id, number).to.equal(id);
       expect(input(el, 'number').value, number).to.equal(formatCardNumber(number));
-      expect(el.shadowRoot!.querySelector('[part=icon] svg')).to.exist;
+      await until(`${id}'s mark`, () => marksIn(el.shadowRoot!.querySelector('[part=icon]')!)[0] === id);
+    }
+  });
+
+  it('has a mark of its own for every brand of core\'s table and every method of the catalog', async () => {
+    const { brandMark, methodMark } = await importMarks();
+    for (const brand of cardBrands) {
+      const mark = brandMark(brand.id);
+      expect(mark.getAttribute('data-mark'), brand.id).to.equal(brand.id);
+      expect(mark.getAttribute('viewBox')).to.equal('0 0 40 26');
+      expect(mark.getAttribute('aria-hidden')).to.equal('true');
+      if (brand.code) expect(brandMark(brand.code).getAttribute('data-mark'), brand.code).to.equal(brand.id);
+    }
+    expect(brandMark(undefined).getAttribute('data-mark')).to.equal('generic');
+    expect(brandMark('no-such-brand').getAttribute('data-mark')).to.equal('generic');
+    const methods = new Map(Object.values(paymentMethods).flat().map((m) => [m.id, m.name]));
+    // 'CARD' is "a new card": the generic card is its mark.
+    methods.delete('CARD');
+    for (const [id, name] of methods) {
+      const mark = methodMark(id, name);
+      expect(mark.getAttribute('data-mark'), `${id} ${name}`).to.equal(getBrand(id)?.id ?? id);
+      expect(mark.querySelector('*'), id).to.exist;
+    }
+    expect(methodMark('ZZ', 'Banco Nuevo').getAttribute('data-mark')).to.equal('initials');
+    expect(methodMark('ZZ', 'Banco Nuevo').textContent).to.equal('BN');
+    // Each call is a new node: a caller may insert it anywhere.
+    expect(brandMark('visa')).not.to.equal(brandMark('visa'));
+  });
+
+  it('shows the order\'s accepted brands while the number is empty, and the typed brand once typed', async () => {
+    const checkout = { status: 'ready', paymentMethods: [
+      { id: 'CARD', type: 'CARD', name: 'Card' }, { id: 'VI', type: 'CARD', name: 'Visa' }, { id: 'MC', type: 'CARD', name: 'Mastercard' },
+      { id: 'EL', type: 'CARD', name: 'Elo' }, { id: 'HI', type: 'CARD', name: 'Hipercard' }, { id: 'PX', type: 'BANK_TRANSFER', name: 'Pix' },
+    ], savedCards: [], savedWallets: [], selection: { type: 'card' }, setBin() {} } as unknown as CheckoutContextValue;
+    const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+    wrapper.addEventListener('context-request', (e: Event) => {
+      const request = e as Event & { context: unknown; callback: (v: CheckoutContextValue) => void };
+      if (request.context !== checkoutContext) return;
+      e.stopPropagation();
+      request.callback(checkout);
+    });
+    const el = document.createElement('paylit-card-fields');
+    el.lang = 'pt-BR';
+    wrapper.append(el);
+    await el.updateComplete;
+    const t = await messagesFor('pt-BR');
+    const row = () => el.shadowRoot!.querySelector('[part=accepted]');
+    expect(row()!.getAttribute('role')).to.equal('list');
+    expect(row()!.getAttribute('aria-label')).to.equal(t.acceptedCards);
+    expect([...row()!.querySelectorAll('[role=listitem] .sr-only')].map((i) => i.textContent)).to.deep.equal(['Visa', 'Mastercard', 'Elo', 'Hipercard']);
+    await until('the marks arrive', () => marksIn(row()!).length === 4);
+    expect(marksIn(row()!)).to.deep.equal(['visa', 'mastercard', 'elo', 'hipercard']);
+    await expect(el).to.be.accessible();
+    await type(el, 'number', '5');
+    expect(row()).to.equal(null);
+    expect(marksIn(el.shadowRoot!.querySelector('[part=icon]')!)).to.deep.equal(['generic']);
+    await type(el, 'number', '555');
+    expect(marksIn(el.shadowRoot!.querySelector('[part=icon]')!)).to.deep.equal(['mastercard']);
+    input(el, 'number').select();
+    await sendKeys({ press: 'Backspace' });
+    await el.updateComplete;
+    expect(row()).to.exist;
+  });
+
+  it('shows Visa, Mastercard and American Express as accepted on its own', async () => {
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="es-419"></paylit-card-fields>`);
+    const row = el.shadowRoot!.querySelector('[part=accepted]')!;
+    expect(row.getAttribute('aria-label')).to.equal((await messagesFor('es-419')).acceptedCards);
+    expect([...row.querySelectorAll('[role=listitem] .sr-only')].map((i) => i.textContent)).to.deep.equal(['Visa', 'Mastercard', 'American Express']);
+  });
+
+  it('shows where the security code is: on the front for American Express, on the back otherwise', async () => {
+    const t = await messagesFor('en');
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
+    const description = () => input(el, 'cvv').getAttribute('aria-describedby')!.split(' ').map((id) => el.shadowRoot!.getElementById(id)!.textContent!.trim());
+    await type(el, 'number', '4111');
+    expect(description()).to.deep.equal([t.cvvWhereBack.replace('{digits}', '3')]);
+    expect(el.shadowRoot!.querySelector('[part=cvv-hint]')!.classList.contains('back')).to.equal(true);
+    input(el, 'number').value = '';
+    await type(el, 'number', '3782');
+    expect(description()).to.deep.equal([t.cvvWhereFront.replace('{digits}', '4')]);
+    expect(el.shadowRoot!.querySelector('[part=cvv-hint]')!.classList.contains('front')).to.equal(true);
+    // With an error, the error first, then where the code is.
+    await type(el, 'cvv', '12');
+    input(el, 'cvv').blur();
+    await el.updateComplete;
+    expect(description()).to.deep.equal([t.errors.cvv.wrong_length.replace('{digits}', '4'), t.cvvWhereFront.replace('{digits}', '4')]);
+  });
+
+  it('spaces the placeholders as the brand spaces its numbers', async () => {
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
+    expect(input(el, 'number').placeholder).to.equal('1234 1234 1234 1234');
+    expect(input(el, 'cvv').placeholder).to.equal('123');
+    expect(input(el, 'expiry').placeholder).to.equal((await messagesFor('en')).expiryPlaceholder);
+    await type(el, 'number', '37');
+    expect(input(el, 'number').placeholder).to.equal('1234 123456 12345');
+    expect(input(el, 'cvv').placeholder).to.equal('1234');
+  });
+
+  it('opens a message\'s space only for a message', async () => {
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
+    for (const f of ['number', 'expiry', 'cvv', 'holder']) {
+      expect(el.shadowRoot!.querySelector(`#${f}-error`)!.getBoundingClientRect().height, f).to.equal(0);
+    }
+    el.reportValidity();
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('#number-error')!.getBoundingClientRect().height).to.be.above(10);
+  });
+
+  it('says the card is encrypted in the browser', async () => {
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="pt-BR"></paylit-card-fields>`);
+    const line = el.shadowRoot!.querySelector('[part=encrypted]')!;
+    expect(line.textContent!.trim()).to.equal((await messagesFor('pt-BR')).encrypted);
+    expect(line.querySelector('svg')!.getAttribute('aria-hidden')).to.equal('true');
+  });
+
+  it('keeps the inputs at 16px or more on a phone', async () => {
+    await setViewport({ width: 375, height: 740 });
+    try {
+      const wrapper = await fixture<HTMLDivElement>(html`<div style="--paylit-input-size: 13px"><paylit-card-fields lang="en"></paylit-card-fields></div>`);
+      const el = wrapper.querySelector('paylit-card-fields')!;
+      await el.updateComplete;
+      for (const f of ['number', 'expiry', 'cvv', 'holder']) {
+        expect(parseFloat(getComputedStyle(input(el, f)).fontSize), f).to.be.at.least(16);
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
     }
   });
 
@@ -266,13 +426,28 @@ describe('<paylit-card-fields>', () => {
 });
 
 describe('<paylit-card-fields> layout and themes', () => {
-  it('lays out right to left: the brand icon sits at the inline end', async () => {
-    const wrapper = await fixture<HTMLDivElement>(html`<div dir="rtl" lang="es"><paylit-card-fields></paylit-card-fields></div>`);
+  it('lays out right to left in Arabic: the brand icon at the inline end, the digits left to right', async () => {
+    // The language decides the direction: the element's root says it, whatever the page's.
+    const wrapper = await fixture<HTMLDivElement>(html`<div lang="ar"><paylit-card-fields></paylit-card-fields></div>`);
     const el = wrapper.querySelector('paylit-card-fields')!;
     await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.root')!.getAttribute('dir')).to.equal('rtl');
+    for (const f of ['number', 'expiry', 'cvv']) expect(input(el, f).getAttribute('dir'), f).to.equal('ltr');
+    await type(el, 'number', '4111');
     const field = input(el, 'number').getBoundingClientRect();
     const icon = el.shadowRoot!.querySelector('[part=icon]')!.getBoundingClientRect();
     expect(icon.left - field.left).to.be.below(field.width / 2);
+    // The label sits at the right, the start of the mirrored layout.
+    const label = el.shadowRoot!.querySelector('label[for=number]')!.getBoundingClientRect();
+    expect(field.right - label.right).to.be.below(2);
+    el.reportValidity();
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+  });
+
+  it('lays out left to right for a left-to-right language', async () => {
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="es-419"></paylit-card-fields>`);
+    expect(el.shadowRoot!.querySelector('.root')!.getAttribute('dir')).to.equal('ltr');
   });
 
   it('follows the page\'s color scheme, and the merchant\'s tokens win', async () => {

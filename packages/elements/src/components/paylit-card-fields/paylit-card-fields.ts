@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import {
@@ -21,7 +21,7 @@ import { encryptCard, encryptCvv, type KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
-import { brandIcon } from '../../internal/brand-icon.js';
+import { importMarks } from '../../internal/lazy.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { styles } from './paylit-card-fields.styles.js';
@@ -40,6 +40,38 @@ const SAVED_CARD_FIELDS: readonly Field[] = ['cvv'];
  */
 const PRIVATE_EVENTS = ['beforeinput', 'textInput', 'keydown', 'keypress', 'keyup', 'paste', 'copy', 'cut', 'compositionstart', 'compositionupdate', 'compositionend'] as const;
 const stop = (event: Event) => event.stopPropagation();
+
+type Marks = Awaited<ReturnType<typeof importMarks>>;
+/** The marks, once loaded: shared by every instance, loaded once. */
+let marks: Marks | undefined;
+let marksLoading: Promise<Marks> | undefined;
+
+/** Shown when there is no checkout, or the order lists no card brands. */
+const DEFAULT_BRANDS = ['VI', 'MC', 'AE'] as const;
+
+/** `1234 1234 1234 1234`, spaced as the brand spaces its numbers and as long as its usual length. */
+function numberPlaceholder(brand: BrandInfo | undefined): string {
+  const gaps = brand?.gaps ?? [4, 8, 12, 16];
+  const lengths = brand?.lengths ?? [16];
+  const length = gaps.at(-1) === 16 && lengths.includes(16) ? 16 : lengths[0]!;
+  const groups: string[] = [];
+  let from = 0;
+  for (const to of [...gaps.filter((g) => g < length), length]) {
+    groups.push('1234567890'.slice(0, to - from));
+    from = to;
+  }
+  return groups.join(' ');
+}
+
+/** Where the security code is: a small card, front (code above the number) or back (signature strip). */
+const cvvCard = (front: boolean) => svg`<svg viewBox="0 0 34 22" width="34" height="22" aria-hidden="true" focusable="false">
+  <rect x=".5" y=".5" width="33" height="21" rx="3" fill="none" stroke="currentColor" stroke-opacity=".55"/>
+  ${front
+    ? svg`<rect x="4" y="13" width="20" height="2.5" rx="1" fill="currentColor" fill-opacity=".35"/><rect x="20" y="5" width="11" height="6" rx="1.5" fill="none" stroke="var(--_accent)" stroke-width="1.5"/><rect x="22" y="7.2" width="7" height="1.6" fill="var(--_accent)"/>`
+    : svg`<rect x="1" y="3.5" width="32" height="4.5" fill="currentColor" fill-opacity=".55"/><rect x="4" y="11" width="18" height="5" fill="currentColor" fill-opacity=".18"/><rect x="21.5" y="9.5" width="9.5" height="8" rx="1.5" fill="none" stroke="var(--_accent)" stroke-width="1.5"/><rect x="23.5" y="12.7" width="5.5" height="1.6" fill="var(--_accent)"/>`}
+</svg>`;
+
+const lock = svg`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><rect x="3" y="7" width="10" height="7.5" rx="1.5" fill="currentColor"/><path d="M5.2 7V5a2.8 2.8 0 0 1 5.6 0v2" fill="none" stroke="currentColor" stroke-width="1.6"/></svg>`;
 
 /** What `encrypt()` answers: everything the checkout posts, the number and CVV only inside the JWE. */
 export interface CardSubmission {
@@ -77,6 +109,12 @@ export class CardFieldsInvalidError extends PaylitError {
  * inside the JWE that `encrypt()` makes: never in an attribute, an event, the form's
  * value or state, or a message. They are cleared when the element leaves the page.
  *
+ * While the number is empty, the brands the order accepts show beside its label (the
+ * checkout's card methods; Visa, Mastercard and American Express without a checkout).
+ * The marks are drawn by a chunk loaded when the element is first connected; until it
+ * arrives their places are empty boxes of the same size. Laid out in the language's
+ * direction, the number, expiry and CVV stay left to right in Latin digits, as printed.
+ *
  * When the checkout's shopper picks a saved card, only the security code shows, labelled
  * with that card's brand and last four, and `encryptCvv()` seals it alone.
  *
@@ -96,7 +134,10 @@ export class CardFieldsInvalidError extends PaylitError {
  * @csspart expiry-input - the expiry
  * @csspart cvv-input - the security code
  * @csspart holder-input - the name on the card
- * @csspart icon - the brand icon
+ * @csspart icon - the brand's mark in the number field
+ * @csspart accepted - the row of accepted brands, shown while the number is empty
+ * @csspart cvv-hint - the small card showing where the security code is
+ * @csspart encrypted - the "encrypted in your browser" line
  * @csspart error - each field's message
  *
  * @cssprop --paylit-card-fields-gap - space between the fields
@@ -105,7 +146,7 @@ export class CardFieldsInvalidError extends PaylitError {
  * @cssprop --paylit-color-border - input borders
  * @cssprop --paylit-radius - input corners
  * @cssprop --paylit-color-surface - input background
- * @cssprop --paylit-color-muted - the brand icon when no brand is known
+ * @cssprop --paylit-color-muted - the generic card, the CVV hint and the encrypted line
  * @cssprop --paylit-input-size - the inputs' font size
  * @cssprop --paylit-label-size - the labels' size
  * @cssprop --paylit-font - the font (default: inherited from the page)
@@ -138,6 +179,8 @@ export class PaylitCardFields extends LocalizedElement {
   @state() private brandInfo: BrandInfo | undefined;
   @state() private errors: Partial<Record<Field, string>> = {};
   @state() private announcement = '';
+  /** While the number is empty, the accepted brands show. */
+  @state() private numberEmpty = true;
 
   /** The form field's name; the form gets only `<name>-brand` and `<name>-last4`, never card data. */
   @property({ reflect: true }) name = 'card';
@@ -153,6 +196,16 @@ export class PaylitCardFields extends LocalizedElement {
     const root = super.createRenderRoot();
     for (const type of PRIVATE_EVENTS) root.addEventListener(type, stop);
     return root;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Loaded on connection rather than on focus: the accepted brands show before any
+    // interaction. The import does not hold the first render; the marks re-render when here.
+    if (!marks) {
+      marksLoading ??= importMarks().then((m) => (marks = m));
+      marksLoading.then(() => this.requestUpdate(), () => (marksLoading = undefined));
+    }
   }
 
   override disconnectedCallback(): void {
@@ -280,6 +333,7 @@ export class PaylitCardFields extends LocalizedElement {
       if (input) input.value = '';
     }
     this.#previous = { number: '', expiry: '' };
+    this.numberEmpty = true;
     this.#touched.clear();
     this.brandInfo = undefined;
     this.errors = {};
@@ -372,6 +426,7 @@ export class PaylitCardFields extends LocalizedElement {
     const next = reformatCardNumber({ value: input.value, caret: input.selectionStart ?? input.value.length }, this.#previous.number);
     this.#apply(input, next);
     this.#previous.number = next.value;
+    this.numberEmpty = next.value === '';
     const brand = detectBrand(next.value);
     if (brand?.id !== this.brandInfo?.id) {
       this.brandInfo = brand;
@@ -421,10 +476,34 @@ export class PaylitCardFields extends LocalizedElement {
     if (this.errors[field]) this.announcement = this.errors[field]!;
   }
 
-  #field(field: Field, label: string, input: unknown, wide = false) {
+  /** Each place's mark, built once per brand: the same node renders again unchanged. */
+  #marks = new Map<string, SVGSVGElement>();
+  #mark(place: string, id: string | undefined) {
+    if (!marks) return nothing;
+    const key = `${place}:${id}`;
+    let node = this.#marks.get(key);
+    if (!node) this.#marks.set(key, (node = marks.brandMark(id)));
+    return node;
+  }
+
+  /** The brands the order accepts: the checkout's card methods, by the API's brand code. */
+  #acceptedBrands(): BrandInfo[] {
+    const codes = (this.checkout?.paymentMethods ?? []).filter((m) => m.type === 'CARD').map((m) => m.id);
+    const brands = codes.map((code) => getBrand(code)).filter((b): b is NonNullable<typeof b> => b !== undefined);
+    return brands.length ? brands : DEFAULT_BRANDS.map((code) => getBrand(code)!);
+  }
+
+  #accepted() {
+    if (this.checkout?.status === 'loading') return nothing;
+    return html`<div class="accepted" part="accepted" role="list" aria-label=${this.t.acceptedCards}>
+      ${this.#acceptedBrands().map((b) => html`<span class="mark" role="listitem" title=${b.name}><span class="sr-only">${b.name}</span>${this.#mark('row', b.id)}</span>`)}
+    </div>`;
+  }
+
+  #field(field: Field, label: string, input: unknown, wide = false, beside: unknown = nothing) {
     const error = this.errors[field];
     return html`<div class="field ${wide ? 'wide' : ''}" part="field ${field}-field" ?hidden=${!this.#fields().includes(field)}>
-      <label part="label" for=${field}>${label}</label>
+      <div class="head"><label part="label" for=${field}>${label}</label>${beside}</div>
       ${input}
       <p class="error" part="error" id="${field}-error">${error ?? nothing}</p>
     </div>`;
@@ -437,32 +516,44 @@ export class PaylitCardFields extends LocalizedElement {
     const saved = this.#saved;
     const cvvLabel = saved ? format(t.savedCardCvv, { brand: getBrand(saved.brand)?.name ?? saved.brand, last4: saved.last4 }) : t.cvv;
     const common = { blur: (f: Field) => () => this.#onBlur(f) };
-    return html`
+    const cvvBrand = this.#cvvBrand();
+    const front = cvvBrand?.id === 'american-express';
+    const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, { digits: cvvDigits });
+    const empty = this.numberEmpty;
+    return html`<div class="root" dir=${this.direction}>
       <div class="grid ${saved ? 'saved' : ''}" @change=${this.#onChange}>
         ${this.#field(
           'number',
           t.cardNumber,
           html`<div class="control">
-            <input id="number" class="number" part="input number-input" type="text" inputmode="numeric" autocomplete="cc-number"
+            <input id="number" class="number" part="input number-input" type="text" inputmode="numeric" autocomplete="cc-number" dir="ltr"
+              placeholder=${numberPlaceholder(this.brandInfo)}
               spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('number')} aria-describedby="number-error"
               @input=${this.#onNumber} @blur=${common.blur('number')} />
-            <span class="icon" part="icon" title=${this.brandInfo?.name ?? nothing}>${brandIcon(this.brandInfo?.id)}</span>
+            <span class="icon mark" part="icon" title=${this.brandInfo?.name ?? nothing}>${empty ? nothing : this.#mark('icon', this.brandInfo?.id)}</span>
           </div>`,
           true,
+          empty && !saved ? this.#accepted() : nothing,
         )}
         ${this.#field(
           'expiry',
           t.expiry,
-          html`<input id="expiry" part="input expiry-input" type="text" inputmode="numeric" autocomplete="cc-exp" placeholder=${t.expiryPlaceholder}
+          html`<input id="expiry" part="input expiry-input" type="text" inputmode="numeric" autocomplete="cc-exp" placeholder=${t.expiryPlaceholder} dir="ltr"
             spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
             @input=${this.#onExpiry} @blur=${common.blur('expiry')} />`,
         )}
         ${this.#field(
           'cvv',
           cvvLabel,
-          html`<input id="cvv" part="input cvv-input" type="text" inputmode="numeric" autocomplete="cc-csc" maxlength=${cvvDigits}
-            spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('cvv')} aria-describedby="cvv-hint cvv-error"
-            @input=${this.#onCvv} @blur=${common.blur('cvv')} /><span class="sr-only" id="cvv-hint">${format(t.cvvHint, { digits: cvvDigits })}</span>`,
+          html`<div class="control">
+            <input id="cvv" class="cvv" part="input cvv-input" type="text" inputmode="numeric" autocomplete="cc-csc" maxlength=${cvvDigits} dir="ltr"
+              placeholder=${'1234'.slice(0, cvvBrand?.cvvLength ?? 3)}
+              spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('cvv')}
+              aria-describedby=${this.errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint'}
+              @input=${this.#onCvv} @blur=${common.blur('cvv')} />
+            <span class="icon cvv-card ${front ? 'front' : 'back'}" part="cvv-hint" title=${cvvWhere}>${cvvCard(front)}</span>
+            <span class="sr-only" id="cvv-hint">${cvvWhere}</span>
+          </div>`,
         )}
         ${this.#field(
           'holder',
@@ -473,8 +564,9 @@ export class PaylitCardFields extends LocalizedElement {
           true,
         )}
       </div>
+      <p class="encrypted" part="encrypted">${lock}<span>${t.encrypted}</span></p>
       <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>
-    `;
+    </div>`;
   }
 }
 
