@@ -1,27 +1,43 @@
 import { css } from 'lit';
 import { hostStyles } from '../../internal/shared-styles.js';
 
+/**
+ * Logical properties only (inline/block, start/end), so that `dir="rtl"` on the root
+ * mirrors the whole checkout with no second set of rules.
+ */
 export const styles = [
   hostStyles,
   css`
   :host {
     --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
     --_radius: var(--paylit-radius, 8px);
+    --_error: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
   }
   .body {
     display: grid;
     gap: var(--paylit-checkout-gap, 1rem);
+    text-align: start;
   }
   button {
     font: inherit;
     font-weight: 600;
-    width: 100%;
-    padding: 0.75rem 1rem;
+    inline-size: 100%;
+    min-block-size: 2.75rem;
+    padding-block: 0.75rem;
+    padding-inline: 1rem;
     border: 0;
     border-radius: var(--_radius);
     color: var(--paylit-button-text, light-dark(#fff, #0f172a));
     background: var(--paylit-button-background, var(--_accent));
     cursor: pointer;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.5rem;
+    transition: filter 120ms ease;
+  }
+  button:hover:not([aria-disabled='true']) {
+    filter: brightness(0.93);
   }
   button:focus-visible {
     outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
@@ -31,28 +47,129 @@ export const styles = [
     opacity: 0.6;
     cursor: not-allowed;
   }
+  /* Busy is not unavailable: the button keeps most of its colour while the spinner turns. */
+  button[aria-busy='true'] {
+    opacity: 0.85;
+    cursor: progress;
+  }
+  .spinner {
+    flex: none;
+    box-sizing: border-box;
+    inline-size: 1.125em;
+    block-size: 1.125em;
+    border: 2px solid currentColor;
+    border-block-start-color: transparent;
+    border-radius: 50%;
+    animation: spin 0.8s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(1turn);
+    }
+  }
+  @keyframes pulse {
+    from {
+      opacity: 1;
+    }
+    to {
+      opacity: 0.35;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    /* Still busy, without the turning: a slow fade. */
+    .spinner {
+      animation: pulse 1.2s ease-in-out infinite alternate;
+    }
+    button {
+      transition: none;
+    }
+  }
   .retry {
     color: var(--_accent);
     background: transparent;
     box-shadow: inset 0 0 0 1px currentColor;
   }
+  /*
+   * The live region is on the page from the start (so that what appears in it is announced),
+   * but takes no room, and no gap of the grid, until it has something to show.
+   */
+  .message:not(.open) {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 0;
+    overflow: hidden;
+  }
   .message {
     font-size: 0.875rem;
+    line-height: 1.4;
   }
   .message.error {
-    color: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
+    color: var(--_error);
+    display: flex;
+    align-items: start;
+    gap: 0.5rem;
+    padding-block: 0.625rem;
+    padding-inline: 0.75rem;
+    border-radius: var(--_radius);
+    background: color-mix(in srgb, var(--_error) 9%, transparent);
+    border-inline-start: 3px solid var(--_error);
+  }
+  /* An exclamation mark in a circle at the line's start; read by no one (the text says it all). */
+  .message.error::before {
+    content: '!' / '';
+    flex: none;
+    display: grid;
+    place-items: center;
+    inline-size: 1.125rem;
+    block-size: 1.125rem;
+    margin-block-start: 0.0625rem;
+    border-radius: 50%;
+    font-size: 0.75rem;
+    font-weight: 700;
+    line-height: 1;
+    color: light-dark(#fff, #1e293b);
+    background: var(--_error);
+  }
+  .visually-hidden {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
   }
   .outcome {
     display: grid;
     justify-items: center;
     gap: 0.5rem;
+    padding-block: 1rem;
+    padding-inline: 1rem;
     text-align: center;
   }
-  svg {
-    width: 3rem;
+  .outcome svg {
+    inline-size: 3rem;
+    block-size: 3rem;
+    padding: 0.5rem;
+    box-sizing: border-box;
+    border-radius: 50%;
     fill: none;
     stroke: var(--paylit-color-success, light-dark(#15803d, #4ade80));
+    background: color-mix(in srgb, var(--paylit-color-success, light-dark(#15803d, #4ade80)) 12%, transparent);
     stroke-width: 3;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  /* Waiting: a clock face drawn in CSS (the waiting state has no check mark). */
+  .outcome.pending::before {
+    content: '';
+    box-sizing: border-box;
+    inline-size: 3rem;
+    block-size: 3rem;
+    border-radius: 50%;
+    border: 3px solid var(--paylit-color-pending, light-dark(#b45309, #fbbf24));
+    background:
+      linear-gradient(var(--paylit-color-pending, light-dark(#b45309, #fbbf24)), var(--paylit-color-pending, light-dark(#b45309, #fbbf24))) 50% 30% / 3px 35% no-repeat,
+      linear-gradient(var(--paylit-color-pending, light-dark(#b45309, #fbbf24)), var(--paylit-color-pending, light-dark(#b45309, #fbbf24))) 62% 50% / 28% 3px no-repeat;
   }
   h2,
   p {
@@ -60,6 +177,18 @@ export const styles = [
   }
   h2 {
     font-size: 1.125rem;
+    line-height: 1.3;
+  }
+  h2:focus {
+    outline: none;
+  }
+  h2:focus-visible {
+    outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
+    outline-offset: 2px;
+    border-radius: 2px;
+  }
+  .outcome p {
+    color: color-mix(in srgb, currentColor 75%, transparent);
   }
 `,
 ];

@@ -1,5 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { formatAmount } from '@paylit/core/money';
+import { format, messagesFor } from '../../i18n/index.js';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import { PaylitCheckout } from './paylit-checkout.js';
@@ -471,5 +473,135 @@ describe('<paylit-checkout>: one order, one charge', () => {
     } finally {
       history.replaceState(null, '', before);
     }
+  });
+});
+
+describe('<paylit-checkout>: the look', () => {
+  const part = (el: PaylitCheckout, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~=${name}]`)!;
+
+  /** A checkout whose payment request waits until `release()`: the busy state, held still. */
+  async function heldCheckout(orderId: string, lang: string) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const el = document.createElement('paylit-checkout') as PaylitCheckout;
+    el.fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/payments')) await held;
+      return fetch(request);
+    };
+    el.endpoint = env.endpoint;
+    el.order = orderId;
+    el.lang = lang;
+    const page = await fixture<HTMLDivElement>(html`<div>${el}</div>`);
+    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    return { page, el, release };
+  }
+
+  it('while paying: a spinner in the disabled, busy button, and "Processing…" said once', async () => {
+    const o = await order();
+    const { el, release } = await heldCheckout(o.id, 'en');
+    await typeCard(el);
+    const live = part(el, 'message');
+    const said: string[] = [];
+    const observer = new MutationObserver(() => said.push(live.textContent!.trim()));
+    observer.observe(live, { childList: true, subtree: true, characterData: true });
+    expect(button(el).querySelector('[part~=spinner]')).to.equal(null);
+    const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
+    button(el).click();
+    await waitUntil(() => live.textContent!.trim() === 'Processing…', 'the live region says it', { timeout: 5000 });
+    const busy = button(el);
+    expect([busy.getAttribute('aria-disabled'), busy.getAttribute('aria-busy'), busy.textContent]).to.deep.equal(['true', 'true', 'Processing…']);
+    const spinner = busy.querySelector<HTMLElement>('[part~=spinner]')!;
+    expect(spinner.getAttribute('aria-hidden')).to.equal('true');
+    expect(getComputedStyle(spinner).animationName).to.equal('spin');
+    expect(spinner.getBoundingClientRect().width).to.be.greaterThan(10);
+    // The words are on the button for the eye; the live region, for the ear, takes no room.
+    expect(live.getAttribute('role')).to.equal('status');
+    expect(live.getBoundingClientRect().height).to.equal(0);
+    // Under prefers-reduced-motion the spinner fades instead of turning.
+    await emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      expect(getComputedStyle(spinner).animationName).to.equal('pulse');
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
+    }
+    // Re-renders and clicks on the busy button while the payment is in flight say nothing again and send nothing.
+    for (let i = 0; i < 3; i++) {
+      el.requestUpdate();
+      await el.updateComplete;
+    }
+    busy.click();
+    await el.updateComplete;
+    release();
+    expect((await paid).payment.status).to.equal('PAID');
+    observer.disconnect();
+    expect(said.filter((text) => text === 'Processing…')).to.have.length(1);
+    expect((await ledger(o.id)).filter((e) => e.money_moved)).to.have.length(1);
+  });
+
+  it('the message takes no room until there is one: no empty gap under the pay button', async () => {
+    const o = await order({ description: 'Order 302' });
+    const el = await checkout(o.id, 'en');
+    const live = part(el, 'message');
+    const body = el.shadowRoot!.querySelector('.body')!;
+    expect(live.getBoundingClientRect().height).to.equal(0);
+    expect(body.getBoundingClientRect().bottom).to.be.closeTo(button(el).getBoundingClientRect().bottom, 0.5);
+    // A decline opens it, below the button, with the grid's gap before it.
+    await typeCard(el);
+    const declined = oneEvent(el, 'paylit-declined');
+    button(el).click();
+    await declined;
+    await el.updateComplete;
+    const message = live.getBoundingClientRect();
+    expect(message.height).to.be.greaterThan(20);
+    expect(message.top).to.be.greaterThan(button(el).getBoundingClientRect().bottom);
+    expect(body.getBoundingClientRect().bottom).to.be.closeTo(message.bottom, 0.5);
+    // reset() closes it again.
+    el.reset();
+    await el.updateComplete;
+    expect(live.getBoundingClientRect().height).to.equal(0);
+  });
+
+  it('in Arabic: right to left, the spinner and the decline\'s mark at the start (the right), amounts in the locale, axe clean', async () => {
+    const t = await messagesFor('ar');
+    const spinnerSide = async (lang: string) => {
+      const { el, release } = await heldCheckout((await order()).id, lang);
+      await typeCard(el);
+      const paid = oneEvent(el, 'paylit-paid');
+      button(el).click();
+      await waitUntil(() => button(el).querySelector('[part~=spinner]'), 'busy');
+      const box = button(el).getBoundingClientRect();
+      const spinner = button(el).querySelector('[part~=spinner]')!.getBoundingClientRect();
+      const side = spinner.left + spinner.width / 2 - (box.left + box.width / 2);
+      release();
+      await paid;
+      return { el, side };
+    };
+    const ltr = await spinnerSide('en');
+    const rtl = await spinnerSide('ar');
+    expect(ltr.side).to.be.lessThan(0);
+    expect(rtl.side).to.be.closeTo(-ltr.side, 40);
+    expect(rtl.side).to.be.greaterThan(0);
+    // The success state after it, right to left, in Arabic.
+    const outcome = part(rtl.el, 'outcome');
+    expect(rtl.el.shadowRoot!.querySelector('.body')!.getAttribute('dir')).to.equal('rtl');
+    expect(getComputedStyle(outcome).direction).to.equal('rtl');
+    expect(outcome.querySelector('h2')!.textContent).to.equal(format(t.outcomes.PAID, { amount: formatAmount(120, 'BRL', 'ar') }));
+
+    // A decline: its line starts at the right, with its border there; the pay button says the amount in Arabic.
+    const o = await order({ description: 'Order 302', amount: 1234.5 });
+    const el = await checkout(o.id, 'ar');
+    expect(button(el).textContent).to.equal(format(t.pay, { amount: formatAmount(1234.5, 'BRL', 'ar') }));
+    await typeCard(el);
+    const declined = oneEvent(el, 'paylit-declined');
+    button(el).click();
+    await declined;
+    await el.updateComplete;
+    const message = part(el, 'message');
+    expect(message.textContent).to.equal(t.rejections['302']);
+    expect(getComputedStyle(message).borderRightWidth).to.equal('3px');
+    expect(getComputedStyle(message).borderLeftWidth).to.equal('0px');
+    expect(getComputedStyle(message).textAlign).to.equal('start');
+    await expect(el).to.be.accessible();
   });
 });

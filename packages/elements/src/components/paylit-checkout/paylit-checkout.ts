@@ -23,7 +23,7 @@ import {
   type PaymentView,
   type Submission,
 } from '../../events/payment-events.js';
-import { format, resolveLocale } from '../../i18n/index.js';
+import { format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueWarning } from '../../internal/dev.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
@@ -93,9 +93,10 @@ type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
  * @fires paylit-declined - REJECTED, with the code and a translated message
  * @fires paylit-error - the payment could not be attempted or its outcome is unknown
  *
- * @csspart button - the pay button
+ * @csspart button - the pay button; while a payment is in flight it holds a spinner and says "Processing…"
+ * @csspart spinner - the busy pay button's spinner (a slow fade instead of a turn under `prefers-reduced-motion`)
  * @csspart retry - the button that loads the checkout again after its load failed
- * @csspart message - the status or error line, a live region; holds the outcome once there is one
+ * @csspart message - the status or error line, a live region; holds the outcome once there is one. It takes no room (nor the gap before it) while it has nothing to show
  * @csspart outcome - the success or waiting state that replaces the form: check mark, heading, card
  *
  * @cssprop --paylit-checkout-gap - space between the parts
@@ -104,6 +105,7 @@ type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
  * @cssprop --paylit-color-accent - the button's colour when --paylit-button-background is not set, and the focus ring
  * @cssprop --paylit-color-error - the error message
  * @cssprop --paylit-color-success - the success state's check mark
+ * @cssprop --paylit-color-pending - the waiting state's clock
  * @cssprop --paylit-radius - the button's corners
  * @cssprop --paylit-font - the font (default: inherited from the page)
  * @cssprop --paylit-color-text - text colour
@@ -125,7 +127,8 @@ export class PaylitCheckout extends LocalizedElement {
   #observer: MutationObserver | undefined;
 
   @state() private busy = false;
-  @state() private message: { text: string; error: boolean } | undefined;
+  /** The status or error line; a `quiet` one is for assistive technology alone (the busy button already shows it). */
+  @state() private message: { text: string; error: boolean; quiet?: boolean } | undefined;
   /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do). */
   @state() private outcome: PaymentView | undefined;
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
@@ -187,7 +190,7 @@ export class PaylitCheckout extends LocalizedElement {
     if (changed.has('lang')) {
       this.#update({ lang: this.requestedLang() });
       if (DEV && this.lang && resolveLocale(this.lang) === 'en' && !/^en\b/i.test(this.lang)) {
-        issueWarning(`lang:${this.lang}`, `lang="${this.lang}" has no catalog: the checkout speaks English. It speaks en, es, es-419 and pt-BR (any es-* of the Americas, any pt-*).`, 'languages');
+        issueWarning(`lang:${this.lang}`, `lang="${this.lang}" has no catalog: the checkout speaks English. It speaks ${locales.join(', ')} (any es-* of the Americas, any pt-*, any zh-*).`, 'languages');
       }
     }
     // A new order is a new payment.
@@ -453,7 +456,9 @@ export class PaylitCheckout extends LocalizedElement {
       this.#attempt = undefined;
       return;
     }
-    this.message = { text: this.t.processing, error: false };
+    // Said once per payment: set here, before the request, and left alone until its answer
+    // (a re-render writes the same text, which a live region does not announce again).
+    this.message = { text: this.t.processing, error: false, quiet: true };
     let res: Response;
     let body: ServerAnswer;
     try {
@@ -536,7 +541,7 @@ export class PaylitCheckout extends LocalizedElement {
     const means = card?.last4
       ? format(t.cardEnding, { brand: getBrand(card.brand!)?.name ?? card.brand!, last4: card.last4 })
       : this.context.paymentMethods.find((m) => m.id === payment.payment_method_id)?.name;
-    return html`<div part="outcome" class="outcome">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
+    return html`<div part="outcome" class="outcome ${pending ? 'pending' : ''}">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
       <h2 tabindex="-1">${pending ? t.pending : format((t.outcomes as Record<string, string>)[payment.status]!, { amount: formatAmount(payment.amount, payment.currency, this.requestedLang()) })}</h2>
       ${means ? html`<p>${means}</p>` : nothing}</div>`;
   }
@@ -550,14 +555,18 @@ export class PaylitCheckout extends LocalizedElement {
     // are not created otherwise.
     // The message is one live region for the whole life of the checkout (announced when its content changes): the outcome appears inside it.
     const failed = this.context.status === 'error';
-    return html`<div class="body">
+    const message = this.message;
+    const open = Boolean(outcome || (message && !message.quiet));
+    return html`<div class="body" dir=${this.direction}>
       ${outcome ? nothing : html`<slot @slotchange=${() => this.#followSlot()}></slot>${this.slotted ? nothing : html`
         <paylit-wallet-select></paylit-wallet-select>
         <paylit-card-fields ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
         <paylit-installments></paylit-installments>`}
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${this.busy}
-        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? this.t.processing : this.#label()}</button>`}
-      <div part="message" class="message ${this.message?.error ? 'error' : ''}" role=${this.message?.error ? 'alert' : 'status'}>${outcome ? this.#outcomeView(outcome) : (this.message?.text ?? nothing)}</div>
+        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>${this.t.processing}` : this.#label()}</button>`}
+      <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${outcome
+        ? this.#outcomeView(outcome)
+        : message?.quiet ? html`<span class="visually-hidden">${message.text}</span>` : (message?.text ?? nothing)}</div>
       ${failed && !outcome ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
     </div>`;
   }

@@ -1,26 +1,95 @@
 import { css } from 'lit';
 import { choiceStyles, hostStyles } from '../../internal/shared-styles.js';
 
+/** Logical properties only, so that `dir="rtl"` on the root mirrors every option. */
 export const styles = [
   hostStyles,
   choiceStyles,
   css`
     :host {
       --_choice-gap: var(--paylit-wallet-select-gap, 0.375rem);
+      --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
+      --_border: var(--paylit-color-border, light-dark(#94a3b8, #64748b));
     }
+    :host(:state(empty)) {
+      display: none;
+    }
+    legend {
+      margin-block-end: 0.25rem;
+      padding: 0;
+    }
+    .list,
+    .tiles {
+      display: grid;
+      gap: var(--_choice-gap);
+    }
+    .tiles {
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--paylit-wallet-select-tile-width, 10rem)), 1fr));
+    }
+    /* Each option is a button-like box: the whole box is the target, 44px at least. */
     label {
+      box-sizing: border-box;
+      min-block-size: 2.75rem;
       gap: 0.625rem;
+      padding-block: 0.5rem;
+      padding-inline: 0.75rem;
+      border-color: var(--_border);
+      transition:
+        border-color 120ms ease,
+        background-color 120ms ease,
+        box-shadow 120ms ease;
     }
-    .logo {
+    label:hover {
+      border-color: color-mix(in srgb, var(--_accent) 60%, var(--_border));
+    }
+    label:has(input:checked) {
+      border-color: var(--_accent);
+      box-shadow: inset 0 0 0 1px var(--_accent);
+      background: color-mix(in srgb, var(--_accent) 7%, transparent);
+    }
+    /* The focus ring goes round the whole box, not the small radio. */
+    label:has(input:focus-visible) {
+      outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
+      outline-offset: 1px;
+    }
+    input:focus-visible {
+      outline: none;
+    }
+    label:has(input:disabled) {
+      opacity: 0.6;
+      cursor: not-allowed;
+    }
+    input {
+      flex: none;
+      margin: 0;
+      inline-size: 1rem;
+      block-size: 1rem;
+      accent-color: var(--_accent);
+    }
+    /* The mark's box: its size from the start, so nothing moves when the marks arrive. */
+    .mark {
+      flex: none;
       display: inline-flex;
-      width: 40px;
-      height: 26px;
-    }
-    .logo img,
-    .logo svg {
-      width: 40px;
-      height: 26px;
+      inline-size: 40px;
+      block-size: 26px;
       border-radius: 4px;
+      overflow: hidden;
+    }
+    .mark > img,
+    .mark > svg {
+      inline-size: 40px;
+      block-size: 26px;
+      object-fit: contain;
+    }
+    .name {
+      min-inline-size: 0;
+      overflow-wrap: anywhere;
+      line-height: 1.3;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      label {
+        transition: none;
+      }
     }
   `,
 ];

@@ -4,6 +4,7 @@ import '../paylit-checkout/paylit-checkout.js';
 import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
 import type { PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
 import { format, messagesFor } from '../../i18n/index.js';
+import { markedMethods } from '../../internal/marks.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 
@@ -16,8 +17,15 @@ async function checkout(params: Record<string, string>, lang = 'en') {
   return { el, select, order };
 }
 
-const options = (select: Element) => [...select.shadowRoot!.querySelectorAll('label')].map((l) => l.textContent!.replace(/\s+/g, ' ').trim());
-const radio = (select: Element, text: string) => [...select.shadowRoot!.querySelectorAll('label')].find((l) => l.textContent!.includes(text))!.querySelector('input')!;
+/** An option's text as a screen reader names it: the marks are aria-hidden (their lettering is a picture, not the name). */
+function nameOf(label: Element): string {
+  const copy = label.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden=true]').forEach((hidden) => hidden.remove());
+  return copy.textContent!.replace(/\s+/g, ' ').trim();
+}
+const labels = (select: Element) => [...select.shadowRoot!.querySelectorAll('label')];
+const options = (select: Element) => labels(select).map(nameOf);
+const radio = (select: Element, text: string) => labels(select).find((l) => nameOf(l).includes(text))!.querySelector('input')!;
 
 describe('<paylit-wallet-select>', () => {
   it('offers the saved card, a new card, and the wallets and redirect methods the order allows', async () => {
@@ -100,5 +108,97 @@ describe('<paylit-wallet-select>', () => {
     await sendKeys({ press: 'ArrowUp' });
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('paylit-card-fields')!.hidden).to.equal(false);
+  });
+
+  it('wallets and banks are button-like options with their marks and their names as accessible names', async () => {
+    const { select } = await checkout({ savedCard: '5555555555554444', methods: 'CARD,PX,BL,MP' });
+    await waitUntil(() => select.shadowRoot!.querySelectorAll('[part~=logo] > svg').length === 5, 'the marks load');
+    // Each option's mark: the saved card's brand, a generic card for a new one, each method's own (not the API's logo).
+    expect(labels(select).map((l) => l.querySelector('[part~=logo] > svg')!.getAttribute('data-mark'))).to.deep.equal(['mastercard', 'generic', 'MP', 'PX', 'BL']);
+    expect(['MP', 'PX', 'BL'].every((id) => markedMethods.includes(id))).to.equal(true);
+    expect(select.shadowRoot!.querySelector('img'), 'no API logo where paylit has a mark').to.equal(null);
+    for (const label of labels(select)) {
+      const box = getComputedStyle(label);
+      // A box the size of a button, bordered, the whole of it the target; the mark in its 40×26 box.
+      expect(parseFloat(box.borderTopWidth)).to.be.greaterThan(0);
+      expect(label.getBoundingClientRect().height).to.be.at.least(44);
+      const mark = label.querySelector('[part~=logo]')!.getBoundingClientRect();
+      expect([mark.width, mark.height]).to.deep.equal([40, 26]);
+      expect(label.querySelector('svg')!.getAttribute('aria-hidden')).to.equal('true');
+    }
+    // The chosen option carries the accent; its radio is drawn in it.
+    const chosen = radio(select, 'New card');
+    expect(getComputedStyle(chosen).accentColor).to.equal('rgb(37, 99, 235)');
+    expect(getComputedStyle(chosen.closest('label')!).borderTopColor).to.equal('rgb(37, 99, 235)');
+    // What assistive technology hears: each radio named by its label, in which the mark is aria-hidden (its lettering is not read).
+    for (const label of labels(select)) expect(label.querySelector('input')!.labels![0]).to.equal(label);
+    expect(options(select)).to.deep.equal(['Mastercard ending in 4444, expires 10/40', 'New card', 'Mercado Pago', 'Pix', 'Boleto Bancário']);
+    expect(select.shadowRoot!.querySelector('fieldset > legend')!.textContent).to.equal('Payment method');
+    await expect(select).to.be.accessible();
+  });
+
+  it('is reached with Tab, chosen with the arrow keys, and paid with from the keyboard', async () => {
+    const { order } = await (await fetch(`/__paylit/order?${new URLSearchParams({ methods: 'CARD,PX,BL,MP' })}`)).json();
+    const page = await fixture<HTMLDivElement>(html`<div><button>Back to the cart</button><paylit-checkout endpoint=${env.endpoint} order=${order.id} lang="en"></paylit-checkout></div>`);
+    const el = page.querySelector('paylit-checkout')!;
+    const pay = () => el.shadowRoot!.querySelector<HTMLButtonElement>('button[part=button]')!;
+    await waitUntil(() => pay()?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
+    const select = el.shadowRoot!.querySelector('paylit-wallet-select')!;
+    await waitUntil(() => select.shadowRoot!.querySelectorAll('input[type=radio]').length > 0, 'methods show');
+    page.querySelector('button')!.focus();
+    await sendKeys({ press: 'Tab' });
+    // Tab lands on the chosen option of the group.
+    expect(select.shadowRoot!.activeElement).to.equal(radio(select, 'New card'));
+    await sendKeys({ press: 'ArrowDown' });
+    await el.updateComplete;
+    expect(radio(select, 'Mercado Pago').checked).to.equal(true);
+    expect(select.shadowRoot!.activeElement).to.equal(radio(select, 'Mercado Pago'));
+    expect(el.shadowRoot!.querySelector('paylit-card-fields')!.hidden).to.equal(true);
+    // With the card fields out of the way, the next Tab is the pay button; Enter pays with the wallet.
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot!.activeElement).to.equal(pay());
+    el.addEventListener('paylit-submit', (e) => e.preventDefault());
+    const submit = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
+    await sendKeys({ press: 'Enter' });
+    expect((await submit).submission.method).to.deep.equal({ type: 'wallet', methodId: 'MP' });
+  });
+
+  it('in Arabic: right to left, the marks at the start of each option (the right), the expiry in the locale\'s digits', async () => {
+    const params = { savedCard: '4111111111111111', methods: 'CARD,PX,MP' };
+    const ltr = await checkout(params, 'en');
+    await waitUntil(() => ltr.select.shadowRoot!.querySelectorAll('[part~=logo] > svg').length === 4, 'the marks load');
+    const ltrLabel = radio(ltr.select, 'Pix').closest('label')!;
+    const ltrMark = ltrLabel.querySelector('[part~=logo]')!.getBoundingClientRect();
+    const ltrName = ltrLabel.querySelector('[part~=name]')!.getBoundingClientRect();
+    expect(ltrMark.left).to.be.lessThan(ltrName.left);
+
+    const { el, select } = await checkout(params, 'ar');
+    await waitUntil(() => select.shadowRoot!.querySelectorAll('[part~=logo] > svg').length === 4, 'the marks load');
+    expect(select.shadowRoot!.querySelector('fieldset')!.getAttribute('dir')).to.equal('rtl');
+    expect(el.shadowRoot!.querySelector('.body')!.getAttribute('dir')).to.equal('rtl');
+    const t = await messagesFor('ar');
+    const label = labels(select).find((l) => nameOf(l) === 'Pix')!;
+    const mark = label.querySelector('[part~=logo]')!.getBoundingClientRect();
+    const name = label.querySelector('[part~=name]')!.getBoundingClientRect();
+    const box = label.getBoundingClientRect();
+    // Mirrored: the mark is at the right edge, the name to its left.
+    expect(mark.right).to.be.greaterThan(name.right);
+    expect(box.right - mark.right).to.be.closeTo(ltrMark.left - ltrLabel.getBoundingClientRect().left, 1);
+    const expires = new Intl.DateTimeFormat('ar', { month: '2-digit', year: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2040, 9, 1)));
+    expect(options(select)[0]).to.equal(format(t.savedCard, { brand: 'Visa', last4: '1111', expiry: expires }));
+    expect(options(select)).to.include(t.newCard);
+    await expect(select).to.be.accessible();
+  });
+
+  it('takes no room when there is nothing to choose but a new card', async () => {
+    const { order } = await (await fetch(`/__paylit/order?${new URLSearchParams({ methods: 'CARD' })}`)).json();
+    const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${order.id} lang="en"></paylit-checkout>`);
+    await waitUntil(() => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
+    const select = el.shadowRoot!.querySelector('paylit-wallet-select')!;
+    await select.updateComplete;
+    expect(getComputedStyle(select).display).to.equal('none');
+    // The card fields start where the checkout does: no gap above them.
+    const top = el.shadowRoot!.querySelector('.body')!.getBoundingClientRect().top;
+    expect(el.shadowRoot!.querySelector('paylit-card-fields')!.getBoundingClientRect().top).to.equal(top);
   });
 });

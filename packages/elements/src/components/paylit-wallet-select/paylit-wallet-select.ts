@@ -1,11 +1,11 @@
-import { html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
-import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type Selection } from '../../context/checkout-context.js';
+import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type PaymentMethodView, type Selection } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
-import { brandIcon } from '../../internal/brand-icon.js';
 import { inheritedLang } from '../../internal/lang.js';
+import { importMarks } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { styles } from './paylit-wallet-select.styles.js';
 
@@ -14,21 +14,49 @@ ensureContextRoot();
 /** Method types shown here; cards are the card fields' (the "new card" option). */
 const REDIRECT_TYPES = new Set(['BANK_TRANSFER', 'TICKET']);
 
+type Marks = Awaited<ReturnType<typeof importMarks>>;
+
+/** The marks chunk, asked for once per page by the first wallet select that has options to show. */
+let marksLoading: Promise<Marks> | undefined;
+
+/** A card's expiry as the shopper's locale writes a month and a two-digit year (10/40 in most). */
+function expiry(month: number, year: number, lang: string | undefined): string {
+  const date = new Date(Date.UTC(year, month - 1, 1));
+  const options: Intl.DateTimeFormatOptions = { month: '2-digit', year: '2-digit', timeZone: 'UTC' };
+  try {
+    return new Intl.DateTimeFormat(lang, options).format(date);
+  } catch {
+    // A `lang` that is no BCP 47 tag: the page's default.
+    return new Intl.DateTimeFormat(undefined, options).format(date);
+  }
+}
+
 /**
  * The ways to pay besides a new card: a returning payer's saved cards and wallets, the
- * country's wallets and redirect methods (banks, cash vouchers), and "new card", as a
- * keyboard radio group. The choice switches the checkout's mode.
+ * country's wallets and redirect methods (banks, cash vouchers), and "new card", as one
+ * keyboard radio group (Tab reaches the chosen option, the arrow keys choose). The choice
+ * switches the checkout's mode; the pay button pays.
+ *
+ * Each option is a button-like box with its mark: card brands for the cards, the
+ * wallet's or bank's own mark for a method (the API's `logo` only for a method paylit has
+ * no mark for). The marks load as their own chunk after the first render; until then each
+ * option holds an empty box of the mark's size, so nothing moves when they arrive.
+ *
+ * With nothing to offer (no checkout, or only cards) the element takes no room.
  *
  * @summary Saved cards, wallets and other methods of the order's country.
  *
  * @csspart legend - the group's title
- * @csspart option - each option's label
+ * @csspart option - each option's box (a label holding its radio, mark and name)
  * @csspart radio - each option's radio button
- * @csspart logo - a method's logo or a card brand's icon
+ * @csspart logo - each option's mark (a card brand's, a wallet's or bank's), 40×26
+ * @csspart name - each option's name
+ * @csspart methods - the wallets and banks, laid out as tiles
  *
  * @cssprop --paylit-wallet-select-gap - space between the options
+ * @cssprop --paylit-wallet-select-tile-width - the narrowest a wallet's or bank's tile gets before the tiles wrap (default 10rem)
  * @cssprop --paylit-color-border - each option's border
- * @cssprop --paylit-color-accent - the chosen option's border and the focus ring
+ * @cssprop --paylit-color-accent - the radios, the chosen option's border and tint, and the focus ring
  * @cssprop --paylit-radius - option corners
  * @cssprop --paylit-label-size - the legend's size
  * @cssprop --paylit-font - the font (default: inherited from the page)
@@ -38,12 +66,46 @@ const REDIRECT_TYPES = new Set(['BANK_TRANSFER', 'TICKET']);
 export class PaylitWalletSelect extends LocalizedElement {
   static override styles = styles;
 
+  #internals = this.attachInternals();
+  /** One mark node per option, kept across renders (a DOM node is one place at a time, and a new one each render would be redrawn). */
+  #marks = new Map<string, SVGSVGElement>();
+
   @consume({ context: checkoutContext, subscribe: true })
   @state()
   private checkout: CheckoutContextValue | undefined;
 
+  @state() private marks: Marks | undefined;
+
   protected override requestedLang(): string | undefined {
     return this.lang || this.checkout?.lang || inheritedLang(this);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // No room taken, nor a gap in the checkout's layout, when there is nothing to choose.
+    if (this.#empty()) this.#internals.states.add('empty');
+    else this.#internals.states.delete('empty');
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (!this.marks && !this.#empty()) {
+      marksLoading ??= importMarks();
+      marksLoading.then(
+        (marks) => (this.marks = marks),
+        // The chunk could not load: the empty boxes stay, and the next render asks again.
+        () => (marksLoading = undefined),
+      );
+    }
+  }
+
+  #methods(): PaymentMethodView[] {
+    return (this.checkout?.paymentMethods ?? []).filter((m) => m.type === 'WALLET' || REDIRECT_TYPES.has(m.type));
+  }
+
+  #empty(): boolean {
+    const c = this.checkout;
+    return !c || this.#methods().length + c.savedCards.length + c.savedWallets.length === 0;
   }
 
   #choose(selection: Selection): void {
@@ -55,38 +117,55 @@ export class PaylitWalletSelect extends LocalizedElement {
     return JSON.stringify(this.checkout?.selection) === JSON.stringify(selection);
   }
 
-  #option(selection: Selection, logo: unknown, label: string) {
-    return html`<label part="option">
+  /** A mark from the loaded chunk, one node per key; nothing (the empty box) until the chunk is here. */
+  #mark(key: string, draw: (marks: Marks) => SVGSVGElement) {
+    const marks = this.marks;
+    if (!marks) return nothing;
+    let node = this.#marks.get(key);
+    if (!node) this.#marks.set(key, (node = draw(marks)));
+    return node;
+  }
+
+  /** A method's mark: paylit's own, else the API's logo, else its initials. */
+  #methodMark(method: PaymentMethodView | undefined, id: string, name: string) {
+    if (this.marks && !this.marks.markedMethods.includes(id) && method?.logo) return html`<img src=${method.logo} alt="" width="40" height="26" />`;
+    return this.#mark(`method:${id}`, (marks) => marks.methodMark(id, name));
+  }
+
+  #option(selection: Selection, mark: unknown, name: string) {
+    return html`<label part="option" class="option">
       <input type="radio" part="radio" name="method" ?disabled=${this.checkout?.status === 'error'} .checked=${this.#is(selection)} @change=${() => this.#choose(selection)} />
-      <span class="logo" part="logo">${logo}</span>
-      <span>${label}</span>
+      <span class="mark" part="logo">${mark}</span>
+      <span class="name" part="name">${name}</span>
     </label>`;
   }
 
   protected override render() {
     const c = this.checkout;
+    if (!c || this.#empty()) return html`<div class="hidden" dir=${this.direction}></div>`;
     const lang = this.requestedLang();
     const t = this.t;
-    const methods = (c?.paymentMethods ?? []).filter((m) => m.type === 'WALLET' || REDIRECT_TYPES.has(m.type));
-    const saved = c?.savedCards ?? [];
-    const wallets = c?.savedWallets ?? [];
-    if (!c || methods.length + saved.length + wallets.length === 0) return html`<div class="hidden"></div>`;
-    const logo = (src: string | undefined) => (src ? html`<img src=${src} alt="" />` : nothing);
-    return html`<fieldset>
+    const methods = this.#methods();
+    return html`<fieldset dir=${this.direction}>
       <legend part="legend">${t.paymentMethod}</legend>
-      ${saved.map((card) => {
-        const brand = getBrand(card.brand);
-        const expiry = `${String(card.expiration_month).padStart(2, '0')}/${String(card.expiration_year % 100).padStart(2, '0')}`;
-        return this.#option({ type: 'saved_card', cardId: card.card_id }, brandIcon(brand?.id), format(t.savedCard, { brand: brand?.name ?? card.brand, last4: card.last4, expiry }));
-      })}
-      ${wallets.map((w) => {
-        const method = methods.find((m) => m.id === w.methodId);
-        return this.#option({ type: 'wallet', methodId: w.methodId, useSaved: true }, logo(method?.logo), format(t.savedWallet, { name: w.name ?? method?.name ?? w.methodId }));
-      })}
-      ${this.#option({ type: 'card' }, brandIcon(undefined), t.newCard)}
-      ${methods.map((m) =>
-        this.#option(m.type === 'WALLET' ? { type: 'wallet', methodId: m.id } : { type: 'redirect', methodId: m.id }, logo(m.logo), m.name),
-      )}
+      <div class="list">
+        ${c.savedCards.map((card) => {
+          const brand = getBrand(card.brand);
+          const name = format(t.savedCard, { brand: brand?.name ?? card.brand, last4: card.last4, expiry: expiry(card.expiration_month, card.expiration_year, lang) });
+          return this.#option({ type: 'saved_card', cardId: card.card_id }, this.#mark(`card:${card.card_id}`, (marks) => marks.brandMark(brand?.id ?? card.brand)), name);
+        })}
+        ${c.savedWallets.map((w) => {
+          const method = methods.find((m) => m.id === w.methodId);
+          const name = w.name ?? method?.name ?? w.methodId;
+          return this.#option({ type: 'wallet', methodId: w.methodId, useSaved: true }, this.#methodMark(method, w.methodId, name), format(t.savedWallet, { name }));
+        })}
+        ${this.#option({ type: 'card' }, this.#mark('card', (marks) => marks.brandMark(undefined)), t.newCard)}
+      </div>
+      ${methods.length
+        ? html`<div class="tiles" part="methods">
+            ${methods.map((m) => this.#option(m.type === 'WALLET' ? { type: 'wallet', methodId: m.id } : { type: 'redirect', methodId: m.id }, this.#methodMark(m, m.id, m.name), m.name))}
+          </div>`
+        : nothing}
     </fieldset>`;
   }
 }
