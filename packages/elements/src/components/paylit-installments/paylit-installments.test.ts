@@ -1,0 +1,223 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { ContextProvider } from '@lit/context';
+import { planRates } from '@paylit/core/installments';
+import { formatAmount } from '@paylit/core/money';
+import '../paylit-checkout/paylit-checkout.js';
+import './paylit-installments.js';
+import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
+import type { PaylitInstallments } from './paylit-installments.js';
+import type { PaylitPaymentEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
+import { checkoutContext, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
+import { format, messagesFor } from '../../i18n/index.js';
+
+const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
+
+const payers = {
+  AR: { name: 'Lucía Fernández', email: 'lucia@example.com', document: '30111222' },
+  MX: { name: 'Mariana Ruiz', email: 'mariana@example.com', document: 'RUMA900101MDFXXX01' },
+  BR: { name: 'Ana Lima', email: 'ana@example.com', document: '53033315550', phone: '+5511999999999' },
+};
+
+async function order(country: keyof typeof payers, currency: string, amount: number) {
+  const q = new URLSearchParams({ country, currency, amount: String(amount), payer: JSON.stringify(payers[country]) });
+  const { order } = (await (await fetch(`/__paylit/order?${q}`)).json()) as { order: { id: string; amount: number } };
+  return order;
+}
+
+const button = (el: PaylitCheckout) => el.shadowRoot?.querySelector('button') as HTMLButtonElement;
+const plansOf = (el: PaylitCheckout) => el.shadowRoot!.querySelector('paylit-installments') as PaylitInstallments;
+/** Text as read, with the no-break spaces of formatted amounts as plain spaces. */
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+const text = (node: Element | null | undefined) => norm(node?.textContent ?? '');
+const labels = (plans: Element) => [...plans.shadowRoot!.querySelectorAll('label[part=option]')].map(text);
+const percent = (lang: string) => {
+  const f = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (rate: number) => f.format(rate);
+};
+
+/** A checkout of the real companion server and sandbox, with the card typed: the plans are the sandbox's. */
+async function checkoutWithCard(country: keyof typeof payers, currency: string, amount: number, lang: string, number = '4111111111111111') {
+  const o = await order(country, currency, amount);
+  const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${o.id} lang=${lang}></paylit-checkout>`);
+  await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+  const fields = el.shadowRoot!.querySelector('paylit-card-fields')!;
+  await fields.updateComplete;
+  for (const [id, typed] of [['number', number], ['expiry', '1230'], ['cvv', '123'], ['holder', 'Ana Lima']] as const) {
+    fields.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!.focus();
+    await sendKeys({ type: typed });
+  }
+  const plans = plansOf(el);
+  await waitUntil(() => plans.options.length > 1 && plans.shadowRoot!.querySelector('fieldset'), 'the plans show', { timeout: 5000 });
+  await plans.updateComplete;
+  return { el, plans, amount: o.amount };
+}
+
+/** The element with a plan given through the checkout context, as a checkout would give it. */
+async function withPlan(plan: InstallmentsPlan, orderView: Partial<NonNullable<CheckoutContextValue['order']>>, lang: string) {
+  const wrapper = document.createElement('div');
+  wrapper.lang = lang;
+  let value: CheckoutContextValue = {
+    status: 'ready',
+    order: { id: 'ORDER-1', amount: plan.amount, currency: plan.currency, country: plan.country, intent: 'capture', installments: true, ...orderView },
+    paymentMethods: [],
+    savedCards: [],
+    savedWallets: [],
+    lang,
+    selection: { type: 'card' },
+    bin: plan.bin,
+    plan: undefined,
+    setBin: () => {},
+    choosePlan: (chosen) => provider.setValue((value = { ...value, plan: chosen })),
+    select: () => {},
+    loadPlans: async () => plan,
+  };
+  const provider = new ContextProvider(wrapper, { context: checkoutContext, initialValue: value });
+  const el = document.createElement('paylit-installments');
+  wrapper.append(el);
+  await fixture(html`${wrapper}`);
+  await waitUntil(() => el.options.length > 1 && el.shadowRoot!.querySelector('fieldset'), 'the plans show', { timeout: 3000 });
+  await el.updateComplete;
+  return { el, chosen: () => value.plan };
+}
+
+const option = (id: string, installments: number, each: number, total = Number((each * installments).toFixed(2))): InstallmentOption => ({ id, installments, installment_amount: each, total_amount: total });
+
+describe('<paylit-installments>', () => {
+  it('Argentina, a plan with interest: each installment and the total, TNA, TEA and the CFT as core computes them, the CFT at least twice their size', async () => {
+    const { plans, amount } = await checkoutWithCard('AR', 'ARS', 90000, 'es-AR');
+    const t = await messagesFor('es-AR');
+    const six = plans.options.find((o) => o.installments === 6)!;
+    const rates = planRates(amount, six, { currency: 'ARS' });
+    const pct = percent('es-AR');
+    const label = [...plans.shadowRoot!.querySelectorAll('label[part=option]')].find((l) => l.querySelector('input')!.value === '6')!;
+    expect(text(label)).to.contain(norm(`${format(t.installmentOption, { count: 6, amount: formatAmount(six.installment_amount, 'ARS', 'es-AR') })} · ${t.withInterest}`));
+    expect(text(label)).to.contain(norm(format(t.installmentTotal, { amount: formatAmount(six.total_amount, 'ARS', 'es-AR') })));
+    // The rates are the plan's description for a screen reader, not only what is seen.
+    const radio = label.querySelector('input')!;
+    const described = plans.shadowRoot!.getElementById(radio.getAttribute('aria-describedby')!)!;
+    const [tna, tea] = [...described.querySelectorAll('[part=rate]')];
+    const cft = described.querySelector('[part=cft]')!;
+    expect(text(tna!)).to.equal(format(t.rateTna, { rate: pct(rates.tna) }));
+    expect(text(tea!)).to.equal(format(t.rateTea, { rate: pct(rates.tea) }));
+    expect(text(cft)).to.equal(format(t.rateCft, { rate: pct(rates.cft) }));
+    expect(rates.cft).to.be.above(rates.tea);
+    const size = (node: Element) => parseFloat(getComputedStyle(node).fontSize);
+    expect(size(cft)).to.be.at.least(2 * size(tna!));
+    expect(size(cft)).to.be.at.least(2 * size(tea!));
+    // Paying in full has no rates.
+    const single = [...plans.shadowRoot!.querySelectorAll('input')].find((i) => i.value === '1')!;
+    expect(single.hasAttribute('aria-describedby')).to.equal(false);
+    await expect(plans).to.be.accessible();
+  });
+
+  it('Mexico says "meses sin intereses" (es-MX)', async () => {
+    const { plans } = await checkoutWithCard('MX', 'MXN', 6000, 'es-MX');
+    const t = await messagesFor('es-MX');
+    expect(labels(plans)[1]).to.contain(norm(format(t.monthsInterestFree, { count: 3, amount: formatAmount(2000, 'MXN', 'es-MX') })));
+    expect(labels(plans)[1]).to.contain('3 meses sin intereses de');
+    expect(labels(plans).slice(1).every((l) => l.includes('meses sin intereses'))).to.equal(true);
+    expect(plans.shadowRoot!.querySelector('[part=rates]')).to.equal(null);
+    await expect(plans).to.be.accessible();
+  });
+
+  it('Brazil says "sem juros" and "com juros" with the total, and the CET of a plan with interest', async () => {
+    // 25 BRL: five plans of at least R$ 5, so radios.
+    const { plans, amount } = await checkoutWithCard('BR', 'BRL', 25, 'pt-BR');
+    const all = labels(plans);
+    expect(all).to.have.length(5);
+    expect(all[0]).to.contain('À vista');
+    expect(all[2]).to.contain('3x de R$ 8,34 · sem juros');
+    expect(all[2]).to.contain('Total: R$ 25,02');
+    const four = plans.options.find((o) => o.installments === 4)!;
+    expect(all[3]).to.contain(norm(`4x de ${formatAmount(four.installment_amount, 'BRL', 'pt-BR')} · com juros`));
+    expect(all[3]).to.contain(norm(`Total: ${formatAmount(four.total_amount, 'BRL', 'pt-BR')}`));
+    const t = await messagesFor('pt-BR');
+    const rates = plans.shadowRoot!.querySelectorAll('[part=rates]');
+    expect(rates).to.have.length(2);
+    expect(text(rates[0])).to.equal(format(t.rateCet, { rate: percent('pt-BR')(planRates(amount, four, { currency: 'BRL' }).cet) }));
+    await expect(plans).to.be.accessible();
+  });
+
+  it('interest-free plans come first and are marked; a plan with interest in Mexico states its CAT', async () => {
+    const plan: InstallmentsPlan = {
+      id: 'INS1',
+      country: 'MX',
+      bin: '411111',
+      amount: 10000,
+      currency: 'MXN',
+      installments: [option('INS1-12', 12, 1100), option('INS1-6', 6, 1950), option('INS1-1', 1, 10000), option('INS1-3', 3, 3333.34), option('INS1-9', 9, 1111.12)],
+      installments_by_bank: false,
+    };
+    const { el } = await withPlan(plan, {}, 'es-MX');
+    expect(el.options.map((o) => o.installments)).to.deep.equal([1, 3, 9, 6, 12]);
+    const shown = labels(el);
+    expect(shown[1]).to.contain('3 meses sin intereses de');
+    expect(shown[2]).to.contain('9 meses sin intereses de');
+    expect(shown[3]).to.contain('6 meses con intereses de');
+    expect(el.shadowRoot!.querySelectorAll('[part=free]')).to.have.length(2);
+    const t = await messagesFor('es-MX');
+    const cat = percent('es-MX')(planRates(10000, plan.installments[1]!).cat);
+    expect(text(el.shadowRoot!.querySelector('[part=rates]'))).to.equal(format(t.rateCat, { rate: cat }));
+    await expect(el).to.be.accessible();
+  });
+
+  it('more than six plans are a select: labelled, the same wording, the chosen plan\'s figures below it, and the keyboard\'s choice is what the checkout charges', async () => {
+    const { el, plans, amount } = await checkoutWithCard('BR', 'BRL', 1200, 'pt-BR');
+    expect(plans.options).to.have.length(12);
+    expect(plans.shadowRoot!.querySelectorAll('input[type=radio]')).to.have.length(0);
+    const select = plans.shadowRoot!.querySelector('select')!;
+    const t = await messagesFor('pt-BR');
+    expect(text(plans.shadowRoot!.querySelector('label[for=select]'))).to.equal(t.chooseInstallments);
+    const texts = [...select.options].map(text);
+    expect(texts[0]).to.contain('À vista');
+    expect(texts[2]).to.equal('3x de R$ 400,00 · sem juros · Total: R$ 1.200,00');
+    expect(texts[3]).to.contain('com juros');
+    expect(select.value).to.equal('1');
+    expect(plans.shadowRoot!.querySelector('[part=rates]')).to.equal(null);
+    await expect(plans).to.be.accessible();
+
+    select.focus();
+    const changed = oneEvent(plans, 'change');
+    await sendKeys({ press: 'ArrowDown' });
+    await changed;
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => select.value === '4', 'the keyboard moves to 4x');
+    await plans.updateComplete;
+    const four = plans.options.find((o) => o.installments === 4)!;
+    const rates = plans.shadowRoot!.querySelector('[part=rates]')!;
+    expect(select.getAttribute('aria-describedby')).to.equal(rates.id);
+    expect(text(rates)).to.equal(format(t.rateCet, { rate: percent('pt-BR')(planRates(amount, four, { currency: 'BRL' }).cet) }));
+    await expect(plans).to.be.accessible();
+
+    const submit = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
+    const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
+    button(el).click();
+    const method = (await submit).submission.method as { installments?: string; installmentsId?: string };
+    expect(method.installments).to.equal('4');
+    expect(method.installmentsId).to.equal(four.id);
+    expect((await paid).payment.card).to.include({ installments: '4' });
+  });
+
+  it('six plans or fewer stay radios in the accent colour', async () => {
+    const plan: InstallmentsPlan = { id: 'INS2', country: 'CO', bin: '411111', amount: 600000, currency: 'COP', installments: [1, 2, 3, 6, 12, 24].map((n) => option(`INS2-${n}`, n, 600000 / n)), installments_by_bank: true };
+    const { el, chosen } = await withPlan(plan, {}, 'en');
+    el.style.setProperty('--paylit-color-accent', 'rgb(1, 2, 3)');
+    const radios = el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type=radio]');
+    expect(radios).to.have.length(6);
+    expect(getComputedStyle(radios[0]!).accentColor).to.equal('rgb(1, 2, 3)');
+    expect(labels(el)[1]).to.contain('interest set by your bank');
+    radios[3]!.click();
+    expect(chosen()?.id).to.equal('INS2-6');
+  });
+
+  it('in Arabic the group is laid out right to left, and axe finds nothing', async () => {
+    const { plans } = await checkoutWithCard('AR', 'ARS', 90000, 'ar');
+    const fieldset = plans.shadowRoot!.querySelector('fieldset')!;
+    expect(fieldset.getAttribute('dir')).to.equal('rtl');
+    expect(getComputedStyle(fieldset).direction).to.equal('rtl');
+    expect(plans.shadowRoot!.querySelectorAll('[part=cft]').length).to.be.above(0);
+    await expect(plans).to.be.accessible();
+  });
+});
