@@ -1,6 +1,8 @@
 /**
  * `<paylit-installments>` inside a checkout, for the card being typed: the plans are the
- * sandbox's own for the order's country, amount and the card's BIN.
+ * sandbox's own for the order's country, amount and the card's BIN, in the words and with
+ * the rates each market asks for (Argentina's TNA, TEA and CFT, Mexico's meses sin
+ * intereses, Brazil's sem juros / com juros). Brazil's twelve plans are a select.
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
@@ -40,18 +42,69 @@ const meta: Meta<Args> = {
 export default meta;
 type Story = StoryObj<Args>;
 
+/** Chooses a plan in the select that holds more than six, as the keyboard or a click would. */
+async function chooseInSelect(host: Element, installments: number): Promise<void> {
+  const select = await until('the plans are a select', () => host.shadowRoot?.querySelector('select'));
+  select.value = String(installments);
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Waits for the chosen plan's rates (CFT, CAT or CET) to be shown. */
+const ratesShown = (host: Element) => until('the rates show', () => host.shadowRoot?.querySelector('[part=rates]'));
+
 export const Brazil: Story = { name: 'Brazil: interest-free to 3×, then with interest' };
-export const Mexico: Story = { name: 'Mexico: interest-free (meses sin intereses)', args: { scenario: 'installments-mx' } };
-export const Argentina: Story = { name: 'Argentina: with interest', args: { scenario: 'installments-ar' } };
+export const BrazilSemJuros: Story = {
+  name: 'Brazil: sem juros / com juros',
+  globals: { locale: 'pt-BR' },
+  play: async (context) => {
+    await meta.play!(context);
+    const plans = context.canvasElement.querySelector('paylit-installments')!;
+    await chooseInSelect(plans, 6);
+    await ratesShown(plans);
+  },
+};
+export const Mexico: Story = {
+  name: 'Mexico: meses sin intereses',
+  globals: { locale: 'es-MX' },
+  args: { scenario: 'installments-mx' },
+  play: async (context) => {
+    await meta.play!(context);
+    await choose(context.canvasElement.querySelector('paylit-installments')!, 'meses sin intereses');
+  },
+};
+export const Argentina: Story = {
+  name: 'Argentina: a plan with interest and its rates',
+  globals: { locale: 'es-AR' },
+  args: { scenario: 'installments-ar' },
+  play: async (context) => {
+    await meta.play!(context);
+    const plans = context.canvasElement.querySelector('paylit-installments')!;
+    await choose(plans, /^\s*6\s*×/);
+    await until('the CFT shows', () => plans.shadowRoot?.querySelector('[part=cft]'));
+  },
+};
 export const NaranjaPlanZ: Story = { name: 'Argentina, Naranja: 3× interest-free (Plan Z)', args: { scenario: 'installments-ar', card: '5895627823453005' } };
+
+export const MoreThanSix: Story = {
+  name: 'More than six plans: a select',
+  play: async (context) => {
+    await meta.play!(context);
+    const plans = context.canvasElement.querySelector('paylit-installments')!;
+    await chooseInSelect(plans, 6);
+    await ratesShown(plans);
+  },
+};
 
 export const PlanChosen: Story = {
   name: 'A plan chosen',
+  args: { scenario: 'installments-ar' },
   play: async (context) => {
     await meta.play!(context);
-    await choose(context.canvasElement.querySelector('paylit-installments')!, /^\s*6\s*×/);
+    await choose(context.canvasElement.querySelector('paylit-installments')!, /^\s*3\s*×/);
   },
 };
+
+export const RightToLeft: Story = { name: 'Right to left', globals: { locale: 'ar' }, args: { scenario: 'installments-ar' }, play: Argentina.play };
 
 export const NoneForDebit: Story = {
   name: 'None for a debit card (hidden)',
@@ -68,6 +121,5 @@ export const NoneForDebit: Story = {
 };
 
 export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' } };
-export const LatinAmericanSpanish: Story = { name: 'Latin American Spanish (es-MX)', globals: { locale: 'es-MX' }, args: { scenario: 'installments-mx' } };
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'installments-ar' } };
