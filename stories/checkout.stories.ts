@@ -87,15 +87,21 @@ export const EveryFieldInError: Story = {
   },
 };
 
+/** The payment in flight: a spinner in the pay button, which is disabled and busy; "Processing…" goes once to the live region. */
 export const Busy: Story = {
-  name: 'Busy: the payment in flight',
+  name: 'Busy: spinner',
   play: async ({ canvasElement }) => {
     const checkout = await loadedCheckout(canvasElement);
+    const messages = await t(checkout);
     // The sandbox's own fault tool holds the API's answer for a minute.
     await (await storyBackend()).fault({ path: '/secure_payments', kind: 'latency', latency_ms: 60_000 });
     await fill(await cardFieldsIn(canvasElement), VISA);
     payButton(checkout).click();
-    await until('the button is busy', () => payButton(checkout).getAttribute('aria-busy') === 'true');
+    await until('the button is busy, with its spinner', () => {
+      const button = payButton(checkout);
+      return button.getAttribute('aria-busy') === 'true' && button.getAttribute('aria-disabled') === 'true' && button.querySelector('[part~=spinner]');
+    });
+    await until('the live region says it is processing', () => messageOf(checkout) === messages.processing);
   },
 };
 
@@ -205,6 +211,20 @@ export const InstallmentsArgentina: Story = { name: 'Installments: Argentina (wi
 export const Spanish: Story = { globals: { locale: 'es' }, play: Complete.play };
 export const LatinAmericanSpanish: Story = { name: 'Latin American Spanish (es-AR)', globals: { locale: 'es-AR' }, play: EveryFieldInError.play };
 export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' }, args: { scenario: 'installments-br' }, play: InstallmentsBrazil.play };
-export const RightToLeft: Story = { name: 'Right to left', globals: { locale: 'ar' }, play: Complete.play };
+/** Arabic: the checkout's root says dir=rtl and everything mirrors (the spinner, the decline's mark, the wallets' marks). */
+export const RightToLeft: Story = {
+  name: 'Right to left (Arabic)',
+  globals: { locale: 'ar' },
+  args: { scenario: 'returning' },
+  play: async (context) => {
+    await Complete.play!(context);
+    const checkout = context.canvasElement.querySelector('paylit-checkout')!;
+    await until('the checkout is laid out right to left', () => checkout.shadowRoot!.querySelector('.body')?.getAttribute('dir') === 'rtl');
+  },
+};
+/** The CJK and Thai script groups, and Devanagari: each renders in its own catalog (English until that catalog exists). */
+export const Chinese: Story = { name: 'Chinese (zh-CN)', globals: { locale: 'zh-CN' }, play: Complete.play };
+export const Thai: Story = { globals: { locale: 'th' }, play: Complete.play };
+export const Hindi: Story = { globals: { locale: 'hi' }, args: { scenario: 'wallet' }, play: Complete.play };
 export const Dark: Story = { globals: { theme: 'dark' }, play: EveryFieldInError.play };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'returning' }, play: WalletsAndBanks.play };

@@ -34,7 +34,18 @@ const meta: Meta<Args> = {
 export default meta;
 type Story = StoryObj<Args>;
 
-export const WalletsAndBanks: Story = { name: 'Wallets and banks of Brazil' };
+/** Every option a button-like box with its mark: the new card's, then Brazil's wallets and banks as tiles. */
+export const WalletsAndBanks: Story = {
+  name: 'Wallets and banks of Brazil: buttons with marks',
+  play: async (context) => {
+    await meta.play!(context);
+    const select = context.canvasElement.querySelector('paylit-wallet-select')!;
+    await until('every option shows its mark', () => {
+      const options = select.shadowRoot!.querySelectorAll('[part~=option]');
+      return options.length > 1 && [...options].every((option) => option.querySelector('[part~=logo] > svg, [part~=logo] > img'));
+    });
+  },
+};
 export const WalletChosen: Story = {
   name: 'A wallet chosen',
   play: async (context) => {
@@ -54,6 +65,19 @@ export const SavedCardChosen: Story = {
   },
 };
 export const Spanish: Story = { globals: { locale: 'es' }, args: { scenario: 'returning' } };
+/** Arabic: right to left, each mark at the option's start (its right), the saved card's expiry in the locale's digits. */
+export const RightToLeft: Story = {
+  name: 'Right to left (Arabic)',
+  globals: { locale: 'ar' },
+  args: { scenario: 'returning' },
+  play: async (context) => {
+    await WalletsAndBanks.play!(context);
+    const select = context.canvasElement.querySelector('paylit-wallet-select')!;
+    await until('the options are laid out right to left', () => select.shadowRoot!.querySelector('fieldset')?.getAttribute('dir') === 'rtl');
+  },
+};
+export const Chinese: Story = { name: 'Chinese (zh-CN)', globals: { locale: 'zh-CN' }, play: WalletsAndBanks.play };
+export const Thai: Story = { globals: { locale: 'th' }, play: WalletsAndBanks.play };
 export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' } };
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'returning' } };

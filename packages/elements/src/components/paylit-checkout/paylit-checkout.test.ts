@@ -37,6 +37,23 @@ async function typeCard(el: PaylitCheckout, number = '4111111111111111', cvv = '
   }
 }
 
+/** The installment plans as the shopper reads them: a radio's label each, or, for many plans, the select's options. */
+function planTexts(plans: Element): string[] {
+  const root = plans.shadowRoot!;
+  const select = root.querySelector('select');
+  const items = select ? [...select.options] : [...root.querySelectorAll('label')].filter((l) => l.querySelector('input[type=radio]'));
+  return items.map((item) => item.textContent!.replace(/\s+/g, ' ').trim());
+}
+
+/** Chooses the `index`th plan, as the shopper would: its radio, or its option in the select. */
+function choosePlan(plans: Element, index: number): void {
+  const root = plans.shadowRoot!;
+  const select = root.querySelector('select');
+  if (!select) return root.querySelectorAll<HTMLInputElement>('input[type=radio]')[index]!.click();
+  select.selectedIndex = index;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 describe('<paylit-checkout>', () => {
   it('loads the order and shows the amount in the page\'s language', async () => {
     const o = await order({ amount: 1234.5 });
@@ -186,13 +203,13 @@ describe('<paylit-checkout>', () => {
     const el = await checkout(o.id, 'pt-BR');
     await typeCard(el);
     const plans = el.shadowRoot!.querySelector('paylit-installments')!;
-    await waitUntil(() => plans.shadowRoot!.querySelectorAll('input[type=radio]').length === 12, 'the plans show', { timeout: 5000 });
-    const labels = [...plans.shadowRoot!.querySelectorAll('label')].map((l) => l.textContent!.replace(/\s+/g, ' ').trim());
+    await waitUntil(() => planTexts(plans).length === 12, 'the plans show', { timeout: 5000 });
+    const labels = planTexts(plans);
     expect(labels[0]).to.contain('À vista');
     expect(labels[2]).to.contain('3x de R$ 400,00 · sem juros');
     expect(labels[5]).to.contain('com juros');
     await expect(plans).to.be.accessible();
-    plans.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type=radio]')[2]!.click();
+    choosePlan(plans, 2);
     const submit = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
     const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
     button(el).click();
@@ -212,7 +229,7 @@ describe('<paylit-checkout>', () => {
     fields.shadowRoot!.querySelector<HTMLInputElement>('#number')!.focus();
     await sendKeys({ type: '4111111111111111' });
     const plans = wrapper.querySelector('paylit-installments')!;
-    await waitUntil(() => plans.shadowRoot!.querySelectorAll('input[type=radio]').length > 1, 'the slotted installments get the BIN', { timeout: 5000 });
+    await waitUntil(() => planTexts(plans).length > 1, 'the slotted installments get the BIN', { timeout: 5000 });
     // Remounting keeps it working.
     const parent = el.parentElement!;
     el.remove();
