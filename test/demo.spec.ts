@@ -230,12 +230,18 @@ for (const kind of kinds) {
   });
 }
 
-for (const [country, scenario, count] of [['Brazil', 'installments-br', '3'], ['Mexico', 'installments-mx', '3'], ['Argentina', 'installments-ar', '3']] as const) {
-  test(`installments in ${country}: the plans for the typed card, the choice charged`, async ({ page, demo }) => {
+// Brazil offers 12 plans for this order: a select; Mexico and Argentina five: radios.
+for (const [country, scenario, count, control] of [['Brazil', 'installments-br', '3', 'select'], ['Mexico', 'installments-mx', '3', 'radios'], ['Argentina', 'installments-ar', '3', 'radios']] as const) {
+  test(`installments in ${country}: the plans for the typed card (as ${control}), the choice charged`, async ({ page, demo }) => {
     await openCheckout(page, demo, 'plain', scenario);
     await typeCard(page);
     const plans = page.locator('paylit-installments');
-    await plans.getByRole('radio', { name: new RegExp(`^${count}\\s*×`) }).check();
+    if (control === 'select') {
+      await expect(plans.getByRole('radio')).toHaveCount(0);
+      await plans.getByRole('combobox').selectOption(count);
+    } else {
+      await plans.getByRole('radio', { name: new RegExp(`^${count}\\s*×|^${count} meses`) }).check();
+    }
     await payButton(page).click();
     await expect(log(page).first()).toContainText('PAID');
   });

@@ -32,8 +32,8 @@ for (const shot of shots) {
     await openCheckout(page, demo, 'plain', 'installments-br', `&lang=${shot.lang}`);
     await expect(payButton(page)).toHaveText(shot.button);
     await typeCard(page, { number: '5555555555554444', holder: 'Ana Lima' });
-    await expect(page.locator('paylit-installments').getByRole('radio')).not.toHaveCount(0);
-    await page.locator('paylit-installments').getByRole('radio').nth(2).check();
+    // Twelve plans for this order: a select.
+    await page.locator('paylit-installments').getByRole('combobox').selectOption('3');
     await page.locator('paylit-card-fields #holder').blur();
     const path = fileURLToPath(new URL(`../docs/screenshots/${shot.file}`, import.meta.url));
     await page.locator('section.checkout').screenshot({ path, animations: 'disabled' });
