@@ -12,11 +12,17 @@ export const styles = [
     --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
     --_radius: var(--paylit-radius, 8px);
     --_error: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
+    --_gap: var(--paylit-checkout-gap, 1rem);
   }
   .body {
-    display: grid;
-    gap: var(--paylit-checkout-gap, 1rem);
+    display: flex;
+    flex-direction: column;
+    gap: var(--_gap);
     text-align: start;
+  }
+  /* A part of the checkout's own with nothing to show (installments before a BIN): no gap after it either. */
+  .body > .collapsed {
+    margin-block-end: calc(-1 * var(--_gap));
   }
   button {
     font: inherit;
@@ -91,7 +97,7 @@ export const styles = [
   }
   /*
    * The live region is on the page from the start (so that what appears in it is announced),
-   * but takes no room, and no gap of the grid, until it has something to show.
+   * but takes no room, and no gap, until it has something to show (out of the flow, it is no flex item).
    */
   .message:not(.open) {
     position: absolute;

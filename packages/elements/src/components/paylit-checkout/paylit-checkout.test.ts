@@ -563,6 +563,11 @@ describe('<paylit-checkout>: the look', () => {
     const body = el.shadowRoot!.querySelector('.body')!;
     expect(live.getBoundingClientRect().height).to.equal(0);
     expect(body.getBoundingClientRect().bottom).to.be.closeTo(button(el).getBoundingClientRect().bottom, 0.5);
+    // Nor do the installments before there is a BIN: one gap between the card fields and the button.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const gap = parseFloat(getComputedStyle(body).rowGap);
+    expect(el.shadowRoot!.querySelector('paylit-installments')!.getBoundingClientRect().height).to.equal(0);
+    expect(button(el).getBoundingClientRect().top - fieldsOf(el).getBoundingClientRect().bottom).to.be.closeTo(gap, 0.5);
     // A decline opens it, below the button, with the grid's gap before it.
     await typeCard(el);
     const declined = oneEvent(el, 'paylit-declined');
@@ -609,6 +614,9 @@ describe('<paylit-checkout>: the look', () => {
     const o = await order({ description: 'Order 302', amount: 1234.5 });
     const el = await checkout(o.id, 'ar');
     expect(button(el).textContent).to.equal(format(t.pay, { amount: formatAmount(1234.5, 'BRL', 'ar') }));
+    // The currency's symbol is isolated left to right: "R$", not "$R", at the end of a right-to-left line.
+    const symbol = button(el).querySelector('bdi')!;
+    expect([symbol.textContent, symbol.getAttribute('dir')]).to.deep.equal(['R$', 'ltr']);
     await typeCard(el);
     const declined = oneEvent(el, 'paylit-declined');
     button(el).click();

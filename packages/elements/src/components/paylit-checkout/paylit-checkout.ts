@@ -125,6 +125,13 @@ export class PaylitCheckout extends LocalizedElement {
   #loadedFor: string | undefined;
   /** Follows elements added or removed inside the merchant's own wrappers, which fire no slotchange. */
   #observer: MutationObserver | undefined;
+  /**
+   * Watches the parts the checkout draws itself: one with nothing to show (installments
+   * before a BIN, no wallets) is zero high but still a flex item, so it is marked `collapsed`
+   * and takes back the gap after it (a negative margin leaves its own size, and so this
+   * observer, untouched).
+   */
+  #sizes: ResizeObserver | undefined;
 
   @state() private busy = false;
   /** The status or error line; a `quiet` one is for assistive technology alone (the busy button already shows it). */
@@ -165,6 +172,7 @@ export class PaylitCheckout extends LocalizedElement {
     if (DEV && !(globalThis.isSecureContext && globalThis.crypto?.subtle)) {
       issueWarning('secure-context', `this page (${globalThis.location?.origin}) is not a secure context, so the card cannot be encrypted (WebCrypto is missing): serve it over HTTPS, or from localhost while developing.`, 'secure-context');
     }
+    if (this.hasUpdated) this.#watchSizes();
     // Back on the page after a load was cut short by its removal: load again.
     if (this.hasUpdated && this.#loadedFor === undefined) this.#configure();
   }
@@ -172,6 +180,7 @@ export class PaylitCheckout extends LocalizedElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#observer?.disconnect();
+    this.#sizes?.disconnect();
     // A removed checkout sends and dispatches nothing more; a move (removed and added back
     // in the same task) keeps its load going.
     queueMicrotask(() => {
@@ -195,6 +204,11 @@ export class PaylitCheckout extends LocalizedElement {
     }
     // A new order is a new payment.
     if (changed.has('order')) this.reset();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    this.#watchSizes();
   }
 
   /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome. */
@@ -222,6 +236,14 @@ export class PaylitCheckout extends LocalizedElement {
     this.#cardFields()?.clear();
   }
 
+
+  #watchSizes(): void {
+    this.#sizes ??= new ResizeObserver((entries) => {
+      for (const entry of entries) entry.target.classList.toggle('collapsed', entry.contentRect.height === 0);
+    });
+    // Observing an element already observed does nothing; removed elements leave the observer with them.
+    for (const part of this.renderRoot.querySelectorAll(PARTS)) this.#sizes.observe(part);
+  }
 
   #contextValue(changes: Partial<CheckoutContextValue>): CheckoutContextValue {
     return {
@@ -525,12 +547,34 @@ export class PaylitCheckout extends LocalizedElement {
     }
   }
 
-  #label(): string {
+  #label() {
     const t = this.t;
     const order = this.context.order;
     if (!order) return t.loading;
     if (order.intent === 'verify') return t.verifyCard;
-    return format(t.pay, { amount: formatAmount(order.amount, order.currency, this.requestedLang()) });
+    return this.#withAmount(t.pay, order.amount, order.currency);
+  }
+
+  /**
+   * A message with its `{amount}` in the shopper's locale (core's formatAmount, through
+   * Intl), and the currency's symbol isolated left to right: Arabic's "‏120.00 R$" would
+   * otherwise show as "$R 120.00", the `$` being neutral at the end of a right-to-left line.
+   * The text is the same; only its layout changes.
+   */
+  #withAmount(message: string, amount: number, currency: string) {
+    const lang = this.requestedLang();
+    const text = formatAmount(amount, currency, lang);
+    const parts = message.split('{amount}');
+    if (parts.length !== 2) return format(message, { amount: text });
+    let symbol: string | undefined;
+    try {
+      symbol = new Intl.NumberFormat(lang, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value;
+    } catch {
+      // A lang Intl refuses: formatAmount has already fallen back; the symbol stays as it is.
+    }
+    const at = symbol ? text.indexOf(symbol) : -1;
+    const money = at < 0 ? text : html`${text.slice(0, at)}<bdi dir="ltr">${symbol}</bdi>${text.slice(at + symbol!.length)}`;
+    return html`${parts[0]}${money}${parts[1]}`;
   }
 
   /** The success or waiting state: what happened, and with which card or method. */
@@ -542,7 +586,7 @@ export class PaylitCheckout extends LocalizedElement {
       ? format(t.cardEnding, { brand: getBrand(card.brand!)?.name ?? card.brand!, last4: card.last4 })
       : this.context.paymentMethods.find((m) => m.id === payment.payment_method_id)?.name;
     return html`<div part="outcome" class="outcome ${pending ? 'pending' : ''}">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
-      <h2 tabindex="-1">${pending ? t.pending : format((t.outcomes as Record<string, string>)[payment.status]!, { amount: formatAmount(payment.amount, payment.currency, this.requestedLang()) })}</h2>
+      <h2 tabindex="-1">${pending ? t.pending : this.#withAmount((t.outcomes as Record<string, string>)[payment.status]!, payment.amount, payment.currency)}</h2>
       ${means ? html`<p>${means}</p>` : nothing}</div>`;
   }
 
