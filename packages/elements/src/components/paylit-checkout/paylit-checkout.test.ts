@@ -617,6 +617,8 @@ describe('<paylit-checkout>: the look', () => {
     // The currency's symbol is isolated left to right: "R$", not "$R", at the end of a right-to-left line.
     const symbol = button(el).querySelector('bdi')!;
     expect([symbol.textContent, symbol.getAttribute('dir')]).to.deep.equal(['R$', 'ltr']);
+    // One line of text, as it is written: the symbol is no flex item of its own, spaced apart from the figure.
+    expect(symbol.parentElement!.parentElement).to.equal(button(el));
     await typeCard(el);
     const declined = oneEvent(el, 'paylit-declined');
     button(el).click();

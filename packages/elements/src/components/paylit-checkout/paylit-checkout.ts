@@ -607,7 +607,7 @@ export class PaylitCheckout extends LocalizedElement {
         <paylit-card-fields ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
         <paylit-installments></paylit-installments>`}
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${this.busy}
-        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>${this.t.processing}` : this.#label()}</button>`}
+        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${this.busy ? this.t.processing : this.#label()}</span></button>`}
       <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${outcome
         ? this.#outcomeView(outcome)
         : message?.quiet ? html`<span class="visually-hidden">${message.text}</span>` : (message?.text ?? nothing)}</div>
