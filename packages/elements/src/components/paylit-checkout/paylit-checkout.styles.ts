@@ -1,18 +1,31 @@
 import { css } from 'lit';
-import { hostStyles } from '../../internal/shared-styles.js';
+import { hostStyles, srOnly } from '../../internal/shared-styles.js';
 
 /**
  * Logical properties only (inline/block, start/end), so that `dir="rtl"` on the root
- * mirrors the whole checkout with no second set of rules.
+ * mirrors the whole checkout with no second set of rules. (Notes here, not in the CSS:
+ * Lit ships the CSS text as written, comments included.)
+ *
+ * - `.collapsed`: a part of the checkout's own with nothing to show (installments before a
+ *   BIN) takes back the gap after it.
+ * - A busy button is not an unavailable one: it keeps most of its colour while the spinner
+ *   turns; under `prefers-reduced-motion` the spinner fades instead of turning.
+ * - The live region (`.message`) is on the page from the start, so that what appears in it
+ *   is announced, but out of the flow (no room, no gap) until it has something to show.
+ * - A decline or error: an exclamation mark in a circle at the line's start, read by no one
+ *   (`content: '!' / ''`), the text says it all.
+ * - The waiting state has no check mark: a clock face drawn in CSS.
  */
 export const styles = [
   hostStyles,
+  srOnly,
   css`
   :host {
     --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
     --_radius: var(--paylit-radius, 8px);
     --_error: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
     --_gap: var(--paylit-checkout-gap, 1rem);
+    --_pending: var(--paylit-color-pending, light-dark(#b45309, #fbbf24));
   }
   .body {
     display: flex;
@@ -20,7 +33,6 @@ export const styles = [
     gap: var(--_gap);
     text-align: start;
   }
-  /* A part of the checkout's own with nothing to show (installments before a BIN): no gap after it either. */
   .body > .collapsed {
     margin-block-end: calc(-1 * var(--_gap));
   }
@@ -53,7 +65,6 @@ export const styles = [
     opacity: 0.6;
     cursor: not-allowed;
   }
-  /* Busy is not unavailable: the button keeps most of its colour while the spinner turns. */
   button[aria-busy='true'] {
     opacity: 0.85;
     cursor: progress;
@@ -82,7 +93,6 @@ export const styles = [
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    /* Still busy, without the turning: a slow fade. */
     .spinner {
       animation: pulse 1.2s ease-in-out infinite alternate;
     }
@@ -95,10 +105,6 @@ export const styles = [
     background: transparent;
     box-shadow: inset 0 0 0 1px currentColor;
   }
-  /*
-   * The live region is on the page from the start (so that what appears in it is announced),
-   * but takes no room, and no gap, until it has something to show (out of the flow, it is no flex item).
-   */
   .message:not(.open) {
     position: absolute;
     inline-size: 1px;
@@ -120,7 +126,6 @@ export const styles = [
     background: color-mix(in srgb, var(--_error) 9%, transparent);
     border-inline-start: 3px solid var(--_error);
   }
-  /* An exclamation mark in a circle at the line's start; read by no one (the text says it all). */
   .message.error::before {
     content: '!' / '';
     flex: none;
@@ -135,14 +140,6 @@ export const styles = [
     line-height: 1;
     color: light-dark(#fff, #1e293b);
     background: var(--_error);
-  }
-  .visually-hidden {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
   }
   .outcome {
     display: grid;
@@ -165,17 +162,16 @@ export const styles = [
     stroke-linecap: round;
     stroke-linejoin: round;
   }
-  /* Waiting: a clock face drawn in CSS (the waiting state has no check mark). */
   .outcome.pending::before {
     content: '';
     box-sizing: border-box;
     inline-size: 3rem;
     block-size: 3rem;
     border-radius: 50%;
-    border: 3px solid var(--paylit-color-pending, light-dark(#b45309, #fbbf24));
+    border: 3px solid var(--_pending);
     background:
-      linear-gradient(var(--paylit-color-pending, light-dark(#b45309, #fbbf24)), var(--paylit-color-pending, light-dark(#b45309, #fbbf24))) 50% 30% / 3px 35% no-repeat,
-      linear-gradient(var(--paylit-color-pending, light-dark(#b45309, #fbbf24)), var(--paylit-color-pending, light-dark(#b45309, #fbbf24))) 62% 50% / 28% 3px no-repeat;
+      linear-gradient(var(--_pending), var(--_pending)) 50% 30% / 3px 35% no-repeat,
+      linear-gradient(var(--_pending), var(--_pending)) 62% 50% / 28% 3px no-repeat;
   }
   h2,
   p {

@@ -610,7 +610,7 @@ export class PaylitCheckout extends LocalizedElement {
         @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${this.busy ? this.t.processing : this.#label()}</span></button>`}
       <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${outcome
         ? this.#outcomeView(outcome)
-        : message?.quiet ? html`<span class="visually-hidden">${message.text}</span>` : (message?.text ?? nothing)}</div>
+        : message?.quiet ? html`<span class="sr-only">${message.text}</span>` : (message?.text ?? nothing)}</div>
       ${failed && !outcome ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
     </div>`;
   }

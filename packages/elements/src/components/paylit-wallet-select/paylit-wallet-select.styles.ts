@@ -1,7 +1,12 @@
 import { css } from 'lit';
 import { choiceStyles, hostStyles } from '../../internal/shared-styles.js';
 
-/** Logical properties only, so that `dir="rtl"` on the root mirrors every option. */
+/**
+ * Logical properties only, so that `dir="rtl"` on the root mirrors every option. Each
+ * option is a button-like box, the whole of it the target (44px at least), with the focus
+ * ring round the box rather than the small radio; the mark's box has its size from the
+ * start, so nothing moves when the marks arrive. (Notes here: Lit ships CSS comments.)
+ */
 export const styles = [
   hostStyles,
   choiceStyles,
@@ -26,7 +31,6 @@ export const styles = [
     .tiles {
       grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--paylit-wallet-select-tile-width, 10rem)), 1fr));
     }
-    /* Each option is a button-like box: the whole box is the target, 44px at least. */
     label {
       box-sizing: border-box;
       min-block-size: 2.75rem;
@@ -47,7 +51,6 @@ export const styles = [
       box-shadow: inset 0 0 0 1px var(--_accent);
       background: color-mix(in srgb, var(--_accent) 7%, transparent);
     }
-    /* The focus ring goes round the whole box, not the small radio. */
     label:has(input:focus-visible) {
       outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
       outline-offset: 1px;
@@ -66,7 +69,6 @@ export const styles = [
       block-size: 1rem;
       accent-color: var(--_accent);
     }
-    /* The mark's box: its size from the start, so nothing moves when the marks arrive. */
     .mark {
       flex: none;
       display: inline-flex;
