@@ -56,6 +56,29 @@ describe('money', () => {
     expect(() => fromMinorUnits(1.5, 'BRL')).to.throw(InvalidArgumentError);
   });
 
+  it('isolates the currency\'s symbol in a right-to-left amount, so that R$ does not show as $R; left-to-right amounts are left as Intl writes them', () => {
+    const ar = formatAmount(1200, 'BRL', 'ar');
+    expect(ar).to.contain('\u2068R$\u2069');
+    expect(ar.replace(/[\u2068\u2069]/g, '')).to.equal(new Intl.NumberFormat('ar', { style: 'currency', currency: 'BRL' }).format(1200));
+    // In a right-to-left paragraph the symbol reads R then $, left of the figure.
+    const line = document.createElement('p');
+    line.dir = 'rtl';
+    line.style.cssText = 'font: 16px monospace; width: 20em';
+    line.textContent = ar;
+    document.body.append(line);
+    const range = document.createRange();
+    const at = (c: string) => {
+      const i = ar.indexOf(c);
+      range.setStart(line.firstChild!, i);
+      range.setEnd(line.firstChild!, i + 1);
+      return range.getBoundingClientRect().left;
+    };
+    expect(at('R')).to.be.lessThan(at('$'));
+    expect(at('$')).to.be.lessThan(at('1'));
+    line.remove();
+    for (const locale of ['en', 'pt-BR', 'hi', 'zh-CN', 'th']) expect(formatAmount(1200, 'BRL', locale), locale).to.not.match(/[\u2068\u2069]/);
+  });
+
   it('formats for the shopper\'s locale', () => {
     const nbsp = /[\s\u00a0\u202f]/g;
     expect(formatAmount(1234.5, 'BRL', 'pt-BR').replace(nbsp, ' ')).to.equal('R$ 1.234,50');

@@ -100,7 +100,12 @@ export function formatAmount(amount: number, currency: string, locale?: string |
     formatter = currencyFormat(currency, locale);
     if (key !== undefined && currencyFormats.size < 256) currencyFormats.set(key, formatter);
   }
-  return formatter.format(amount);
+  const text = formatter.format(amount);
+  // Right-to-left output (Intl marks it with RLM or ALM): the currency's symbol is isolated
+  // (FSI … PDI), or "‏1,200.00 R$" shows as "$R 1,200.00", the `$` being neutral at the end of
+  // a right-to-left line. Only the layout changes, in a label, an <option> or a message alike.
+  if (!/[\u200f\u061c]/.test(text)) return text;
+  return formatter.formatToParts(amount).map((part) => (part.type === 'currency' ? `\u2068${part.value}\u2069` : part.value)).join('');
 }
 
 /**

@@ -557,24 +557,10 @@ export class PaylitCheckout extends LocalizedElement {
 
   /**
    * A message with its `{amount}` in the shopper's locale (core's formatAmount, through
-   * Intl), and the currency's symbol isolated left to right: Arabic's "‏120.00 R$" would
-   * otherwise show as "$R 120.00", the `$` being neutral at the end of a right-to-left line.
-   * The text is the same; only its layout changes.
+   * Intl, which isolates the currency's symbol in a right-to-left amount).
    */
-  #withAmount(message: string, amount: number, currency: string) {
-    const lang = this.requestedLang();
-    const text = formatAmount(amount, currency, lang);
-    const parts = message.split('{amount}');
-    if (parts.length !== 2) return format(message, { amount: text });
-    let symbol: string | undefined;
-    try {
-      symbol = new Intl.NumberFormat(lang, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value;
-    } catch {
-      // A lang Intl refuses: formatAmount has already fallen back; the symbol stays as it is.
-    }
-    const at = symbol ? text.indexOf(symbol) : -1;
-    const money = at < 0 ? text : html`${text.slice(0, at)}<bdi dir="ltr">${symbol}</bdi>${text.slice(at + symbol!.length)}`;
-    return html`${parts[0]}${money}${parts[1]}`;
+  #withAmount(message: string, amount: number, currency: string): string {
+    return format(message, { amount: formatAmount(amount, currency, this.requestedLang()) });
   }
 
   /** The success or waiting state: what happened, and with which card or method. */
