@@ -102,7 +102,11 @@ export const MarksGallery: Story = {
       for (const [id, name] of methods) tile(methodMark(id, name), name, id);
       tile(methodMark('ZZ', 'Banco Nuevo'), 'No mark of its own', 'initials');
     });
-    return gallery;
+    // The marks as the shopper meets them first: the accepted brands above the empty number.
+    const page = document.createElement('div');
+    page.style.cssText = 'display:grid;gap:2rem';
+    page.append(document.createElement('paylit-card-fields'), gallery);
+    return page;
   },
   play: async ({ canvasElement }) => {
     await until('every mark is drawn', () => canvasElement.querySelectorAll('.marks-gallery svg').length >= cardBrands.length + 30);
@@ -203,5 +207,8 @@ export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', global
 export const RightToLeft: Story = { name: 'Right to left (Arabic)', globals: { locale: 'ar' }, play: typed({ number: '378282246310005' }) };
 export const RightToLeftEmpty: Story = { name: 'Right to left (Arabic), empty', globals: { locale: 'ar' }, play: Empty.play };
 export const RightToLeftInError: Story = { name: 'Right to left (Arabic), every field in error', globals: { locale: 'ar' }, play: EveryFieldInError.play };
+export const Chinese: Story = { name: 'Chinese (zh-CN), every field in error', globals: { locale: 'zh-CN' }, play: EveryFieldInError.play };
+export const Thai: Story = { name: 'Thai, every field in error', globals: { locale: 'th' }, play: EveryFieldInError.play };
+export const Hindi: Story = { name: 'Hindi, every field in error', globals: { locale: 'hi' }, play: EveryFieldInError.play };
 export const Dark: Story = { globals: { theme: 'dark' }, play: ErrorNumberLuhn.play };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, play: ErrorCvvWrongLength.play };

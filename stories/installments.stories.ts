@@ -105,6 +105,16 @@ export const PlanChosen: Story = {
 };
 
 export const RightToLeft: Story = { name: 'Right to left', globals: { locale: 'ar' }, args: { scenario: 'installments-ar' }, play: Argentina.play };
+/** Argentina's 6× plan chosen by its radio's value: the words around the count differ by language (Chinese puts it last). */
+const sixWithRates: Story['play'] = async (context) => {
+  await meta.play!(context);
+  const plans = context.canvasElement.querySelector('paylit-installments')!;
+  const six = await until('the 6× plan shows', () => plans.shadowRoot?.querySelector<HTMLInputElement>('input[type=radio][value="6"]'));
+  six.click();
+  await until('the CFT shows', () => plans.shadowRoot?.querySelector('[part=cft]'));
+};
+export const Chinese: Story = { name: 'Chinese (zh-CN): Argentina\'s plans and rates', globals: { locale: 'zh-CN' }, args: { scenario: 'installments-ar' }, play: sixWithRates };
+export const Thai: Story = { name: 'Thai: Argentina\'s plans and rates', globals: { locale: 'th' }, args: { scenario: 'installments-ar' }, play: sixWithRates };
 
 export const NoneForDebit: Story = {
   name: 'None for a debit card (hidden)',

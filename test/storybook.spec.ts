@@ -53,6 +53,18 @@ test('the build has a story for every element and state the designers asked for'
   expect(entries.filter((e) => e.type === 'docs').map((e) => e.title)).toEqual(expect.arrayContaining(['Introduction', 'Elements/Checkout', 'Elements/Card fields']));
 });
 
+test('the toolbar offers every language the elements speak, and each element has a story per language group (left to right, right to left, CJK, Thai script)', async () => {
+  const { locales } = await import('../packages/elements/src/i18n/locales.js');
+  const preview = readFileSync(fileURLToPath(new URL('../.storybook/preview.ts', import.meta.url)), 'utf8');
+  for (const locale of locales) expect(preview, locale).toContain(`{ value: '${locale}',`);
+  const stories = entries.filter((e) => e.type === 'story');
+  for (const title of ['Elements/Checkout', 'Elements/Card fields', 'Elements/Installments', 'Elements/Wallet select']) {
+    const names = stories.filter((s) => s.title === title).map((s) => s.name);
+    for (const group of [/Spanish|Portuguese|Español|Brazil|Argentina|Mexico/i, /Right to left|Arabic/i, /Chinese|zh-CN/i, /Thai/i]) expect(names.some((n) => group.test(n)), `${title}: ${group}`).toBe(true);
+  }
+  expect(stories.map((s) => `${s.title}/${s.name}`)).toEqual(expect.arrayContaining([expect.stringMatching(/^Elements\/Installments\/.*Argentina.*rates/i)]));
+});
+
 for (const entry of entries) {
   test(`${entry.type === 'docs' ? 'docs' : 'story'}: ${entry.title} / ${entry.name}`, async ({ page, storybook }) => {
     await page.goto(`${storybook}/iframe.html?id=${entry.id}&viewMode=${entry.type === 'docs' ? 'docs' : 'story'}`);

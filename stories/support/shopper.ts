@@ -19,11 +19,14 @@ export async function until<T>(what: string, check: () => T | undefined | null |
 
 /** The card fields in a story: standalone, slotted in a checkout, or inside its shadow root. */
 export async function cardFieldsIn(root: Element): Promise<PaylitCardFields> {
-  return until('the card fields are on the page', () => {
+  const fields = await until('the card fields are on the page', () => {
     const direct = root.querySelector('paylit-card-fields');
     if (direct) return direct;
     return root.querySelector('paylit-checkout')?.shadowRoot?.querySelector('paylit-card-fields') ?? undefined;
   });
+  // Drawn in the story's language: a language other than English renders once its chunk is here.
+  await fields.updateComplete;
+  return fields;
 }
 
 export function inputOf(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder'): HTMLInputElement {

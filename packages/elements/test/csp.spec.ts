@@ -1,29 +1,34 @@
 /**
  * The script-tag file on a page served with a strict Content Security Policy and Trusted
  * Types: the elements render, the card fields format and encrypt, and no violation is reported.
+ * The file is served from a path of its own (as from a CDN folder): its chunks (languages,
+ * marks) are found beside it, and only those the page needs are loaded.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { decryptCard, generateCardKeyPair, type CardKeyPair } from '@paylit/core/crypto';
 import { expect, test } from '@playwright/test';
 
 const csp = "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'";
-const bundle = readFileSync(fileURLToPath(new URL('../dist/bundle/paylit.js', import.meta.url)));
+const dist = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
+const bundle = readFileSync(`${dist}paylit.js`);
 let server: Server;
 let origin: string;
 let keys: CardKeyPair;
 
 test.beforeAll(async () => {
   keys = await generateCardKeyPair();
-  const page = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>CSP</title><script src="/paylit.js"></script><script src="/page.js"></script></head>
+  const page = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>CSP</title><script src="/vendor/paylit/paylit.js"></script><script src="/page.js"></script></head>
 <body><main><paylit-checkout amount="120" currency="BRL" country="BR" public-key='${JSON.stringify(keys.publicJwk).replace(/'/g, '&#39;')}'></paylit-checkout></main></body></html>`;
   const pageScript = `window.violations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));
 document.addEventListener('paylit-submit', (e) => { window.submission = e.submission; });`;
   server = createServer((req, res) => {
     const headers = { 'Content-Security-Policy': csp };
-    if (req.url === '/paylit.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(bundle);
+    if (req.url === '/vendor/paylit/paylit.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(bundle);
+    const chunk = /^\/vendor\/paylit\/(paylit\.[\w.-]+\.js)$/.exec(req.url ?? '')?.[1];
+    if (chunk && existsSync(dist + chunk)) return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(readFileSync(dist + chunk));
     if (req.url === '/page.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(pageScript);
     res.writeHead(200, { ...headers, 'Content-Type': 'text/html' }).end(page);
   });
@@ -35,8 +40,10 @@ test.afterAll(() => new Promise((r) => server.close(r)));
 
 test('renders, formats, encrypts and submits under a strict CSP with Trusted Types', async ({ page }) => {
   const errors: string[] = [];
+  const scripts: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
   await page.goto(origin);
   const number = page.locator('paylit-card-fields #number');
   await expect(number).toBeVisible();
@@ -54,4 +61,21 @@ test('renders, formats, encrypts and submits under a strict CSP with Trusted Typ
   expect(await page.locator('paylit-card-fields #number').evaluate((el) => getComputedStyle(el).borderRadius)).toBe('8px');
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   expect(errors).toEqual([]);
+  // The page's language and the marks, from beside the script; no other language.
+  expect(scripts.filter((s) => s.startsWith('/vendor/')).sort()).toEqual(['/vendor/paylit/paylit.js', '/vendor/paylit/paylit.marks.js', '/vendor/paylit/paylit.pt-BR.js']);
+});
+
+test('another language is loaded when it is chosen, and the checkout speaks it, right to left for Arabic, under the same policy', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  await page.goto(origin);
+  await expect(page.locator('paylit-card-fields label[for=number]')).toHaveText('Número do cartão');
+  expect(scripts).not.toContain('/vendor/paylit/paylit.ar.js');
+  await page.locator('paylit-checkout').evaluate((el) => el.setAttribute('lang', 'ar'));
+  await expect(page.locator('paylit-card-fields label[for=number]')).not.toHaveText('Número do cartão');
+  await expect(page.locator('paylit-card-fields label[for=number]')).not.toHaveText('Card number');
+  expect(scripts).toContain('/vendor/paylit/paylit.ar.js');
+  expect(await page.locator('paylit-card-fields #number').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  expect(await page.locator('paylit-card-fields label[for=number]').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
 });

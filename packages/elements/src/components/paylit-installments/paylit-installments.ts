@@ -49,6 +49,7 @@ interface ShownPlan {
  * @csspart free - the mark of an interest-free plan
  * @csspart select - the select that holds more than six plans
  * @csspart rates - a plan's rates (TNA and TEA, CAT, or CET)
+ * @csspart rate - each rate but the CFT (TNA, TEA, CAT, CET)
  * @csspart cft - Argentina's CFT, twice the size of the other rates
  *
  * @cssprop --paylit-installments-gap - space between the plans
