@@ -240,7 +240,8 @@ for (const [country, scenario, count, control] of [['Brazil', 'installments-br',
       await expect(plans.getByRole('radio')).toHaveCount(0);
       await plans.getByRole('combobox').selectOption(count);
     } else {
-      await plans.getByRole('radio', { name: new RegExp(`^${count}\\s*×|^${count} meses`) }).check();
+      // "3 × …", or Mexico's "3 interest-free monthly payments of …": the count first, whatever the words.
+      await plans.getByRole('radio', { name: new RegExp(`^\\W*${count}\\s`) }).check();
     }
     await payButton(page).click();
     await expect(log(page).first()).toContainText('PAID');
