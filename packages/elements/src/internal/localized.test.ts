@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import '../paylit-card-fields.js';
+import type { PaylitCardFields } from '../paylit-card-fields.js';
 import { en } from '../i18n/en.js';
 import { messages, messagesFor } from '../i18n/index.js';
 
@@ -28,6 +29,21 @@ describe('LocalizedElement', () => {
     expect(el.shadowRoot!.querySelector('label[for=number]')!.textContent).to.equal(vi.cardNumber);
     expect(seen.length).to.be.greaterThan(0);
     expect(seen.every((text) => text === vi.cardNumber), `labels seen: ${seen.join(' | ')}`).to.equal(true);
+    el.remove();
+  });
+
+  it('card fields asked to report before their language has loaded are not valid, and show every message once drawn', async () => {
+    // Indonesian is loaded by nothing else in this page.
+    expect(messages('id')).to.equal(en);
+    const el = document.createElement('paylit-card-fields') as PaylitCardFields;
+    el.lang = 'id';
+    document.body.append(el);
+    expect(el.checkValidity()).to.equal(false);
+    expect(el.reportValidity()).to.equal(false);
+    await el.updateComplete;
+    const id = await messagesFor('id');
+    expect(el.shadowRoot!.querySelector('#number-error')!.textContent!.trim()).to.equal(id.errors.number.empty);
+    expect(el.shadowRoot!.querySelector('#holder-error')!.textContent!.trim()).to.equal(id.errors.holder.empty);
     el.remove();
   });
 

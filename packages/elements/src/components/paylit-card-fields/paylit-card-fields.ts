@@ -215,6 +215,8 @@ export class PaylitCardFields extends LocalizedElement {
   }
 
   protected override firstUpdated(): void {
+    // Asked to report before the fields were drawn (their language still loading): shown now.
+    if (this.#touched.size > 0) this.#revalidate();
     this.#sync();
   }
 
@@ -278,12 +280,17 @@ export class PaylitCardFields extends LocalizedElement {
   }
 
   checkValidity(): boolean {
+    // Not drawn yet: nothing typed, nothing valid.
+    if (!this.hasUpdated) return false;
     return this.#internals.checkValidity();
   }
 
   /** Shows every field's message, announces the first, focuses it; true when all is valid. */
   reportValidity(): boolean {
     for (const f of this.#fields()) this.#touched.add(f);
+    // Not drawn yet (its language still loading): nothing has been typed, so nothing is valid;
+    // the messages show with the first render.
+    if (!this.hasUpdated) return false;
     this.#revalidate();
     const first = this.#fields().find((f) => this.errors[f]);
     if (first) {
