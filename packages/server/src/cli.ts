@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * `paylit-server`: the companion server on Node, configured by environment variables.
- * With no `PAYLIT_BASE_URL` it starts the embedded sandbox in the same process, so
- * `npx paylit-server` works on a fresh machine with nothing configured.
+ * With no `PAYLIT_BASE_URL` it starts the sandbox in the same process, so `npx @paylit/server`
+ * works with nothing configured; that mode needs `@paylit/sandbox`, an optional peer dependency
+ * loaded only then (a production install, configured, does not carry the simulator).
  *
  *   PAYLIT_BASE_URL, PAYLIT_X_LOGIN, PAYLIT_X_TRANS_KEY, PAYLIT_SECRET_KEY  the API and the merchant's credentials
  *   PAYLIT_PUBLIC_KEY        the API's public key (JWK or PEM, a path or the value)
@@ -16,7 +17,6 @@
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { encryptCard } from '@paylit/core/crypto';
-import { createSandbox } from '@paylit/sandbox';
 import { PaymentsClient } from './client/payments-client.js';
 import { createCheckoutHandler } from './handler.js';
 import { nodeHmac, nodeTransport, serveNode } from './adapters/node.js';
@@ -28,6 +28,24 @@ const MOUNT = '/paylit';
 function fail(message: string): never {
   console.error(`paylit-server: ${message}`);
   process.exit(2);
+}
+
+/**
+ * `@paylit/sandbox`, for the no-configuration mode only: an optional peer dependency,
+ * loaded when needed so that a configured server never loads (or needs) the simulator.
+ */
+async function loadSandbox(): Promise<typeof import('@paylit/sandbox')> {
+  try {
+    return await import('@paylit/sandbox');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes('@paylit/sandbox')) throw error;
+    fail(
+      'with no PAYLIT_BASE_URL this server runs against the embedded sandbox, and @paylit/sandbox is not installed. ' +
+        'Either install it (npm install --save-dev @paylit/sandbox, or try it once with npx -p @paylit/server -p @paylit/sandbox paylit-server), ' +
+        'or set PAYLIT_BASE_URL, PAYLIT_X_LOGIN, PAYLIT_X_TRANS_KEY, PAYLIT_SECRET_KEY and PAYLIT_PUBLIC_KEY for the real API',
+    );
+  }
 }
 
 /** `PAYLIT_PUBLIC_KEY`: a JWK or PEM, given as the value or as a file path; checked by encrypting a test card. */
@@ -79,6 +97,7 @@ async function main(): Promise<void> {
     if (!env.PAYLIT_PUBLIC_KEY) fail('PAYLIT_PUBLIC_KEY is required with PAYLIT_BASE_URL: the API\'s public key for card encryption');
     key = await publicKey(env.PAYLIT_PUBLIC_KEY);
   } else {
+    const { createSandbox } = await loadSandbox();
     const sandbox = await createSandbox();
     const running = await sandbox.listen({ port: 0 });
     sandboxUrl = running.url;

@@ -8,11 +8,11 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { amountSchema } from '@paylit/core/schemas';
-import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
+import { fromApiError, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
-import { merchantOrderSchema } from '../order.js';
+import { mountOrders } from './orders.js';
 
 const encoder = new TextEncoder();
 
@@ -96,12 +96,7 @@ async function oneAtATime<T>(ctx: HandlerContext, paymentId: string, work: () =>
 export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, token: string): void {
   const auth = bearer(token);
 
-  app.post('/orders', auth, async (c) => {
-    const order = validate(merchantOrderSchema, await readJson(c));
-    await ctx.store.putOrder(order);
-    return c.json({ order }, 201);
-  });
-  app.get('/orders/:id', auth, async (c) => c.json({ order: await loadOrder(ctx, validate(id, c.req.param('id'), 'id')), payments: await ctx.store.paymentsOfOrder(c.req.param('id')) }));
+  mountOrders(app, ctx, auth);
 
   app.get('/admin/payments/:id', auth, async (c) => {
     try {
