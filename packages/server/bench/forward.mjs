@@ -1,92 +1,137 @@
-// npm run bench (server part): requests per second and p99 of signing and forwarding a create-payment
-// to a fixed upstream, for the checkout handler and, in the same run, the floor (bare node:http with
-// node:crypto and a keep-alive agent) and express + axios. Each server runs in its own process.
+// npm run bench (server part): signing and forwarding a create-payment to a fixed upstream, for the
+// checkout handler and, in the same run, the floor (bare node:http with node:crypto and a keep-alive
+// agent), the floor's work on Hono, and express + axios. Four kinds of process, none sharing one:
+// the upstream, the server under test, the load generator (load.mjs) and this one, which only
+// starts them and reads their figures. Each request is a new order's first payment.
+//
+// The target (issue 15) is the server's CPU per request against the floor's: CPU per request is
+// steadier than requests per second when the load, the upstream and the server share 2 cores.
+// Then the handler runs once more under `--cpu-prof`, and its CPU per request is split by phase.
 import { fork } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { finish, target } from '../../../bench/report.mjs';
+import { phases } from './phases.mjs';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const script = fileURLToPath(new URL('./servers.mjs', import.meta.url));
+const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
-function start(kind, upstream) {
-  const child = fork(script, [kind, ...(upstream ? [upstream] : [])], { execArgv: (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function child(script, args, execArgv = []) {
+  const proc = fork(here(script), args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
-    child.once('message', ({ url }) => resolve({ child, url }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`${kind} exited ${code}`)));
+    proc.once('message', (info) => resolve({ proc, ...info }));
+    proc.once('error', reject);
+    proc.once('exit', (code) => reject(new Error(`${script} ${args.join(' ')} exited ${code}`)));
   });
 }
 
-const jwe = 'eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIn0.a2V5a2V5a2V5.aXZpdml2.Y2lwaGVydGV4dA.dGFndGFn';
-const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-
-function post(url, body) {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function load(url) {
-  const latencies = [];
-  let errors = 0;
-  const until = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < until) {
-      const body = JSON.stringify({ order: 'BENCH-1', attempt: crypto.randomUUID(), method: { type: 'card', encryptedData: jwe, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } });
-      const t0 = performance.now();
-      const status = await post(`${url}/payments`, body);
-      latencies.push(performance.now() - t0);
-      if (status !== 200) errors++;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: Math.round(latencies.length / elapsed), p99: latencies[Math.floor(0.99 * latencies.length)].toFixed(2), requests: latencies.length, errors };
-}
-
-/** The child's CPU time in microseconds. */
-function cpu(child) {
+function ask(proc, message, key) {
   return new Promise((resolve) => {
-    child.once('message', ({ cpu: used }) => resolve(used));
-    child.send('cpu');
+    const on = (answer) => {
+      if (key in answer) {
+        proc.off('message', on);
+        resolve(answer);
+      }
+    };
+    proc.on('message', on);
+    proc.send(message);
   });
 }
 
-const upstream = await start('upstream');
-const results = {};
-for (const kind of (process.env.BENCH_KINDS ?? 'floor,hono-forward,handler,express').split(',')) {
-  const server = await start(kind, upstream.url);
-  await load(server.url); // warm-up
-  const before = await cpu(server.child);
-  results[kind] = await load(server.url);
-  results[kind].cpuPerRequest = ((await cpu(server.child)) - before) / results[kind].requests;
-  server.child.kill();
-}
-upstream.child.kill();
+const loader = await child('./load.mjs', []);
+let runs = 0;
+const load = (url) => ask(loader.proc, { url, seconds, concurrency, run: ++runs }, 'rps');
+const cpu = async (proc) => (await ask(proc, 'cpu', 'cpu')).cpu;
 
-if (!results.floor || !results.handler || !results.express) {
-  for (const [kind, r] of Object.entries(results)) console.log(kind.padEnd(20), r.rps, 'req/s, p99', r.p99, 'ms,', r.cpuPerRequest.toFixed(0), 'CPU µs/req');
-  process.exit(0);
+/** The server's CPU time around one run of the load, per request. */
+async function run(server) {
+  const before = await cpu(server.proc);
+  const result = await load(server.url);
+  result.cpuPerRequest = ((await cpu(server.proc)) - before) / result.requests;
+  return result;
 }
-console.log(`\nforward a create-payment to a fixed upstream, ${concurrency} concurrent clients, ${seconds} s each, same run`);
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+const upstream = await child('./servers.mjs', ['upstream']);
+const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+const kinds = (process.env.BENCH_KINDS ?? 'floor,hono-forward,handler,express').split(',');
+// Every server runs from the start (an idle one costs nothing), warmed once; then the kinds take
+// turns, round after round, so that a burst of other work on the machine lands on all of them
+// alike; each kind's figures are the median of its rounds, each ratio the median of the rounds' ratios.
+const servers = {};
+for (const kind of kinds) {
+  servers[kind] = await child('./servers.mjs', [kind, upstream.url], extra);
+  await load(servers[kind].url);
+}
+const byRound = Object.fromEntries(kinds.map((kind) => [kind, []]));
+for (let r = 0; r < rounds; r++) for (const kind of kinds) byRound[kind].push(await run(servers[kind]));
+for (const kind of kinds) servers[kind].proc.kill();
+const results = {};
+for (const kind of kinds) {
+  const all = byRound[kind];
+  results[kind] = {
+    rps: Math.round(median(all.map((x) => x.rps))),
+    p99: median(all.map((x) => Number(x.p99))).toFixed(2),
+    requests: all.reduce((sum, x) => sum + x.requests, 0),
+    errors: all.reduce((sum, x) => sum + x.errors, 0),
+    cpuPerRequest: median(all.map((x) => x.cpuPerRequest)),
+  };
+}
+const ratio = (a, b) => median(byRound[a].map((x, i) => x.cpuPerRequest / byRound[b][i].cpuPerRequest));
+
+// The handler again, profiled: the profile's shares of its busy time, applied to the CPU per
+// request measured above without the profiler.
+let breakdown;
+if (results.handler && process.env.BENCH_PROFILE !== '0') {
+  const dir = mkdtempSync(join(tmpdir(), 'paylit-prof-'));
+  const server = await child('./servers.mjs', ['handler', upstream.url], [...extra, '--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100']);
+  await load(server.url);
+  await load(server.url);
+  const exited = new Promise((resolve) => server.proc.once('exit', resolve));
+  server.proc.send('stop');
+  await exited;
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  breakdown = phases(join(dir, file));
+  if (process.env.BENCH_KEEP_PROFILE) console.log(`profile: ${join(dir, file)}`);
+  else rmSync(dir, { recursive: true, force: true });
+}
+upstream.proc.kill();
+loader.proc.kill();
+
+console.log(`\nforward a create-payment to a fixed upstream: ${concurrency} concurrent clients, ${rounds} rounds of ${seconds} s per server, taking turns, in one run; the load, the upstream and each server in their own process; medians of the rounds`);
 console.log('server                                                   req/s   p99 ms  requests  errors  CPU µs/req');
 const rows = [
   ['floor: node:http + node:crypto + keep-alive http.Agent', results.floor],
-  ...(results['hono-forward'] ? [['the floor\'s work on Hono (framework cost)', results['hono-forward']]] : []),
+  ['the floor\'s work on Hono (framework cost)', results['hono-forward']],
   ['@paylit/server checkout handler', results.handler],
   ['express + axios (by hand)', results.express],
 ];
-for (const [label, r] of rows) console.log(`${label.padEnd(56)}${String(r.rps).padStart(6)}${r.p99.padStart(9)}${String(r.requests).padStart(10)}${String(r.errors).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}`);
-const vsFloor = results.handler.rps / results.floor.rps;
-const vsExpress = results.handler.rps / results.express.rps;
-console.log(`handler / floor: ${vsFloor.toFixed(2)} (target 0.8)   handler / express+axios: ${vsExpress.toFixed(2)} (target 5)   floor / express+axios: ${(results.floor.rps / results.express.rps).toFixed(2)}`);
-console.log(`by server CPU per request: handler / floor ${(results.floor.cpuPerRequest / results.handler.cpuPerRequest).toFixed(2)}   handler / express+axios ${(results.express.cpuPerRequest / results.handler.cpuPerRequest).toFixed(2)}`);
-if (results.handler.errors > 0) process.exitCode = 1;
+for (const [label, r] of rows) if (r) console.log(`${label.padEnd(56)}${String(r.rps).padStart(6)}${r.p99.padStart(9)}${String(r.requests).padStart(10)}${String(r.errors).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}`);
+
+if (breakdown) {
+  const total = results.handler.cpuPerRequest;
+  console.log(`\nwhere the handler's ${total.toFixed(0)} µs of CPU per request go (shares of a --cpu-prof run, applied to the figure above)`);
+  for (const [phase, share] of breakdown) console.log(`  ${phase.padEnd(52)}${(share * total).toFixed(0).padStart(6)} µs  ${(share * 100).toFixed(1).padStart(5)} %`);
+  if (results.floor) console.log(`  ${'the floor\'s whole request, for comparison'.padEnd(52)}${results.floor.cpuPerRequest.toFixed(0).padStart(6)} µs`);
+}
+
+if (results.floor && results.handler) {
+  console.log('');
+  target('server: handler CPU per request / floor\'s', ratio('handler', 'floor'), 1.4, {
+    unit: '×', note: `median of ${rounds} rounds' ratios; ${results.handler.cpuPerRequest.toFixed(0)} µs against ${results.floor.cpuPerRequest.toFixed(0)} µs; rounds: ${byRound.handler.map((x, i) => (x.cpuPerRequest / byRound.floor[i].cpuPerRequest).toFixed(2)).join(', ')}`,
+  });
+  if (results.express) {
+    console.log(`information: express + axios CPU per request / handler's: ${ratio('express', 'handler').toFixed(2)}×; requests per second, handler / floor ${(results.handler.rps / results.floor.rps).toFixed(2)}, handler / express + axios ${(results.handler.rps / results.express.rps).toFixed(2)}`);
+  }
+  if (results['hono-forward']) console.log(`information: the floor's work on Hono / the floor, CPU per request: ${ratio('hono-forward', 'floor').toFixed(2)}×`);
+  finish();
+}
+if (results.handler?.errors > 0) {
+  console.log(`handler: ${results.handler.errors} requests did not answer 200`);
+  process.exitCode = 1;
+}

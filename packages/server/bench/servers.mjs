@@ -8,7 +8,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, createServer, request } from 'node:http';
 
 const [kind, upstream] = process.argv.slice(2);
-// Exit cleanly on SIGINT, so a --cpu-prof run writes its profile.
+// Exit cleanly on SIGINT or when asked, so a --cpu-prof run writes its profile.
 process.on('SIGINT', () => process.exit(0));
 // BENCH_CPU=1: report this process's CPU time when it is stopped, to compare servers per request.
 if (process.env.BENCH_CPU) process.on('SIGTERM', () => {
@@ -26,6 +26,7 @@ process.on('message', (message) => {
     const { user, system } = process.cpuUsage();
     process.send({ cpu: user + system });
   }
+  if (message === 'stop') process.exit(0);
 });
 
 function listen(server) {
@@ -36,7 +37,7 @@ function listen(server) {
 function paymentRequest(submission) {
   return {
     amount: order.amount, currency: order.currency, country: order.country, payer: order.payer,
-    order_id: `${order.id}.${submission.attempt}`, payment_method_id: 'CARD', payment_method_flow: 'DIRECT',
+    order_id: `${submission.order}.${submission.attempt}`, payment_method_id: 'CARD', payment_method_flow: 'DIRECT',
     notification_url: 'http://127.0.0.1/paylit/notifications', callback_url: 'http://127.0.0.1/paylit/callback',
     card: { holder_name: submission.method.holderName, expiration_month: submission.method.expirationMonth, expiration_year: submission.method.expirationYear, encrypted_data: submission.method.encryptedData, capture: true },
   };
@@ -90,9 +91,11 @@ if (kind === 'upstream') {
   const { nodeHmac, nodeTransport, serveNode } = await import('@paylit/server/node');
   const { generateCardKeyPair } = await import('@paylit/core/crypto');
   const store = new MemoryStore();
-  await store.putOrder({ ...order, intent: 'capture', installments: true });
   const client = new PaymentsClient({ baseUrl: upstream, ...credentials, transport: nodeTransport(), hmac: nodeHmac, maxRetries: 0 });
   const handler = createCheckoutHandler({
+    // The merchant's order lookup, as a database read gives it: a new object each time, for
+    // each of the load's orders (one charge per order, so every request creates a payment).
+    resolveOrder: async (id) => (id.startsWith('BENCH-') ? { ...order, id, payer: { ...order.payer }, intent: 'capture', installments: true } : undefined),
     client, store, publicKey: (await generateCardKeyPair()).publicJwk, publicUrl: 'http://127.0.0.1/paylit', returnUrl: 'http://127.0.0.1/return', allowedOrigins: [], rateLimit: false,
   });
   const app = new Hono().route('/', handler);

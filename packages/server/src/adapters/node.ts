@@ -7,7 +7,7 @@
  * const client = new PaymentsClient({ ...credentials, transport: nodeTransport(), hmac: nodeHmac });
  * const { url } = await serveNode(createCheckoutHandler({ client, … }), { port: 4000 });
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { serve } from '@hono/node-server';
@@ -18,7 +18,19 @@ import type { Transport } from '../client/transport.js';
  * HMAC-SHA256 with `node:crypto`, for `PaymentsClient({ hmac: nodeHmac })`: synchronous,
  * several times faster than WebCrypto for a request body. What is signed stays core's.
  */
-export const nodeHmac: HmacSha256 = (secretKey, message) => createHmac('sha256', secretKey).update(message).digest('hex');
+export const nodeHmac: HmacSha256 = (secretKey, message) => createHmac('sha256', secretKeyObject(secretKey)).update(message).digest('hex');
+
+// The key made from a secret, once per secret (a process signs with one or a few; cleared if many).
+const keyObjects = new Map<string, KeyObject>();
+function secretKeyObject(secretKey: string): KeyObject {
+  let key = keyObjects.get(secretKey);
+  if (key === undefined) {
+    if (keyObjects.size >= 16) keyObjects.clear();
+    key = createSecretKey(Buffer.from(secretKey, 'utf8'));
+    keyObjects.set(secretKey, key);
+  }
+  return key;
+}
 
 export interface NodeTransportOptions {
   /** Sockets kept per host. Default 128. */
@@ -30,31 +42,49 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
   const maxSockets = options.maxSockets ?? 128;
   const http = new HttpAgent({ keepAlive: true, maxSockets });
   const https = new HttpsAgent({ keepAlive: true, maxSockets });
+  // A client sends to one API: its URLs, parsed once each (a few, as the paths carry ids: bounded).
+  const targets = new Map<string, URL>();
+  const parse = (url: string): URL => {
+    let target = targets.get(url);
+    if (target === undefined) {
+      if (targets.size >= 256) targets.clear();
+      target = new URL(url);
+      targets.set(url, target);
+    }
+    return target;
+  };
   return ({ method, url, headers, body, timeoutMs, signal }) =>
     new Promise((resolve, reject) => {
-      const target = new URL(url);
+      const target = parse(url);
       const secure = target.protocol === 'https:';
       const send = secure ? httpsRequest : httpRequest;
-      const req = send(
-        target,
-        { method, headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) }, agent: secure ? https : http, ...(signal ? { signal } : {}) },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const flat: Record<string, string | undefined> = {};
-            for (const [name, value] of Object.entries(res.headers)) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-            resolve({ status: res.statusCode ?? 0, headers: flat, text: Buffer.concat(chunks).toString('utf8') });
-          });
-          res.on('error', reject);
-        },
-      );
-      req.setTimeout(timeoutMs, () => {
+      // The whole exchange within timeoutMs, as fetch's AbortSignal.timeout: one timer, cheaper
+      // than a socket idle timeout set and cleared on every request.
+      const timer = setTimeout(() => {
         const error = new Error(`no answer within ${timeoutMs} ms`);
         error.name = 'TimeoutError';
         req.destroy(error);
+      }, timeoutMs);
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      };
+      const req = send(target, { method, headers: body === undefined ? headers : { ...headers, 'Content-Length': Buffer.byteLength(body) }, agent: secure ? https : http, ...(signal ? { signal } : {}) }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          clearTimeout(timer);
+          const flat: Record<string, string | undefined> = {};
+          const raw = res.headers;
+          for (const name in raw) {
+            const value = raw[name];
+            flat[name] = Array.isArray(value) ? value.join(', ') : value;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: flat, text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', fail);
       });
-      req.on('error', reject);
+      req.on('error', fail);
       req.end(body);
     });
 }

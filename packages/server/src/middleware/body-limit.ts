@@ -28,6 +28,21 @@ export function bodyLimit({ maxBytes, onTooLarge, onIncomplete }: BodyLimitOptio
     // GET and HEAD bodies are never read (and a runtime gives them no stream to count):
     // one of unknown length is refused rather than left for the runtime to drain.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return chunked ? onTooLarge(c) : next();
+    // Node, HTTP/1 (@hono/node-server hands the IncomingMessage over as `c.env.incoming`): a
+    // body with a declared length cannot run past it, as Node's parser hands over exactly that
+    // many bytes, and the length is within the limit. The adapter's own reader takes it
+    // straight from the socket (no web stream, no second Request), kept for `c.req.text()`;
+    // its size is checked again, in case a middleware before this one swapped the Request.
+    if (declared !== undefined && !chunked && (c.env as { incoming?: { httpVersionMajor?: number } } | undefined)?.incoming?.httpVersionMajor === 1) {
+      let text: string;
+      try {
+        text = await c.req.text();
+      } catch (error) {
+        return onIncomplete(c, error);
+      }
+      if (text.length > maxBytes || (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)) return onTooLarge(c);
+      return next();
+    }
     const raw = c.req.raw;
     if (!raw.body) return next();
     const read = await readBodyLimited(raw.body, maxBytes);

@@ -1,0 +1,47 @@
+// The load generator of the forwarding benchmark, in a process of its own (forked by forward.mjs),
+// so that its own work never lands on the server's or the upstream's event loop or CPU count.
+// Asked over IPC: {url, seconds, concurrency, orders}; answers {rps, p99, requests, errors}.
+// Each request is a fresh card submission for a fresh order (`BENCH-<run>-<n>`): a checkout
+// charges each order once, so every request is a create-payment, never a replay.
+import { Agent, request } from 'node:http';
+
+const jwe = 'eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIn0.a2V5a2V5a2V5.aXZpdml2.Y2lwaGVydGV4dA.dGFndGFn';
+
+function post(agent, url, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function load({ url, seconds, concurrency, run }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies = [];
+  let errors = 0;
+  let n = 0;
+  const until = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const body = JSON.stringify({ order: `BENCH-${run}-${++n}`, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData: jwe, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } });
+      const t0 = performance.now();
+      const status = await post(agent, `${url}/payments`, body);
+      latencies.push(performance.now() - t0);
+      if (status !== 200) errors++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { rps: Math.round(latencies.length / elapsed), p99: latencies[Math.floor(0.99 * latencies.length)].toFixed(2), requests: latencies.length, errors };
+}
+
+process.on('message', async (job) => {
+  process.send(await load(job));
+});
+process.send({ ready: true });
