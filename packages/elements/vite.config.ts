@@ -1,5 +1,6 @@
 import { build, defineConfig, mergeConfig, type Plugin } from 'vite';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { locales } from './src/i18n/locales.js';
 import { fileURLToPath } from 'node:url';
 import base from '../../vite.config.js';
@@ -61,20 +62,116 @@ function scriptTagChunks(): Plugin {
       const entries: Record<string, string> = {};
       for (const locale of locales) if (locale !== 'en') entries[`paylit.${locale}`] = `${src}i18n/${locale}.ts`;
       entries['paylit.marks'] = `${src}internal/marks.ts`;
+      entries['paylit.crypto'] = `${src}internal/encryption.ts`;
       for (const [name, file] of Object.entries(entries)) if (!existsSync(file)) throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
       await build({
         configFile: false,
         logLevel: 'warn',
         define,
+        // Core from its sources, as in paylit.js.
+        resolve: base.resolve,
+        plugins: [sizeReport(false)],
         build: {
+          sourcemap: 'hidden',
           outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
           emptyOutDir: false,
           target: 'es2022',
           minify: true,
           lib: { entry: entries, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-          rolldownOptions: { output: { chunkFileNames: 'paylit.[name]-[hash].js' } },
+          // Whitespace too: Vite leaves it in a library's ES output, for the merchant's
+          // minifier; these chunks go to the browser as they are.
+          rolldownOptions: { output: { chunkFileNames: 'paylit.[name]-[hash].js', minify: true } },
         },
       });
+    },
+  };
+}
+
+/**
+ * The styles as the browser needs them: Lit ships a `css` template's text as written, so
+ * the script-tag file drops its comments and the spaces that carry no meaning (the ES
+ * modules keep them, for the merchant's bundler and for reading). `${…}` parts are left as
+ * they are.
+ */
+function minifyCss(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/:\s+/g, ':')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
+function lightStyles(): Plugin {
+  return {
+    name: 'paylit-light-styles',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(src) || !id.endsWith('.ts') || !code.includes('css`')) return null;
+      return code.replace(/\bcss`([^`]*)`/g, (_whole, body: string) => `css\`${body.split(/(\$\{[^}]*\})/).map((part, i) => (i % 2 ? part : minifyCss(part))).join('')}\``);
+    },
+  };
+}
+
+const sizesFile = fileURLToPath(new URL('./.cache/bundle-sizes.json', import.meta.url));
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * Where each file's bytes come from, for the bench's breakdown (bench/elements.mjs): the
+ * minified text of every source module, found through a source map that is made for this
+ * and not written, in `.cache/bundle-sizes.json` as `{file: {source: text}}`. A stretch of
+ * output the map gives no source for (a template's text on its own lines) goes with the
+ * source before it.
+ */
+function sizeReport(fresh: boolean): Plugin {
+  return {
+    name: 'paylit-size-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const report: Record<string, Record<string, string>> = !fresh && existsSync(sizesFile) ? JSON.parse(readFileSync(sizesFile, 'utf8')) : {};
+      for (const [name, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk' || !output.map) continue;
+        const { sources, mappings } = output.map;
+        const bySource: Record<string, string> = {};
+        let source = 0;
+        const lines = output.code.split('\n');
+        mappings.split(';').forEach((line, i) => {
+          const text = lines[i] ?? '';
+          const segments: [number, number][] = [];
+          let column = 0;
+          for (const segment of line.split(',').filter(Boolean)) {
+            const values: number[] = [];
+            let value = 0;
+            let shift = 0;
+            for (const ch of segment) {
+              const digit = B64.indexOf(ch);
+              value += (digit & 31) << shift;
+              if (digit & 32) shift += 5;
+              else {
+                values.push(value & 1 ? -(value >> 1) : value >> 1);
+                value = shift = 0;
+              }
+            }
+            column += values[0]!;
+            if (values.length > 1) source += values[1]!;
+            segments.push([column, values.length > 1 ? source : -1]);
+          }
+          let at = 0;
+          let from = segments.length && segments[0]![1] >= 0 ? segments[0]![1] : source;
+          for (const [col, src] of [...segments, [text.length, -1] as [number, number]]) {
+            const key = sources[from] ?? '(no source)';
+            bySource[key] = (bySource[key] ?? '') + text.slice(at, col) + (col === text.length && i < lines.length - 1 ? '\n' : '');
+            at = col;
+            if (src >= 0) from = src;
+          }
+        });
+        report[name] = Object.fromEntries(Object.entries(bySource).map(([k, v]) => [k.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, ''), v]));
+        if (bundle[`${name}.map`]) delete bundle[`${name}.map`];
+      }
+      mkdirSync(dirname(sizesFile), { recursive: true });
+      writeFileSync(sizesFile, JSON.stringify(report));
     },
   };
 }
@@ -88,11 +185,13 @@ export default mergeConfig(
   base,
   defineConfig({
     define,
-    plugins: [esModules(), scriptTagChunks()],
+    plugins: [esModules(), scriptTagChunks(), lightStyles(), sizeReport(true)],
     build: {
       outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
       emptyOutDir: true,
       target: 'es2022',
+      // For sizeReport() alone: not written.
+      sourcemap: 'hidden',
       lib: {
         entry: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
         name: 'paylit',

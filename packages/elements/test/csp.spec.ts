@@ -2,7 +2,8 @@
  * The script-tag file on a page served with a strict Content Security Policy and Trusted
  * Types: the elements render, the card fields format and encrypt, and no violation is reported.
  * The file is served from a path of its own (as from a CDN folder): its chunks (languages,
- * marks) are found beside it, and only those the page needs are loaded.
+ * marks, the encryption) are found beside it, and only those the page needs are loaded, when
+ * it needs them: the encryption once a card field is focused.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -48,6 +49,14 @@ test('renders, formats, encrypts and submits under a strict CSP with Trusted Typ
   const number = page.locator('paylit-card-fields #number');
   await expect(number).toBeVisible();
   await expect(page.locator('paylit-card-fields label[for=number]')).toHaveText('Número do cartão');
+  // Before any field is focused: the page's language and the marks, from beside the script; no
+  // other language, and not the encryption.
+  const vendor = () => [...new Set(scripts.filter((s) => s.startsWith('/vendor/')))].sort();
+  await page.waitForTimeout(300);
+  expect(vendor()).toEqual(['/vendor/paylit/paylit.js', '/vendor/paylit/paylit.marks.js', '/vendor/paylit/paylit.pt-BR.js']);
+  await number.focus();
+  // The encryption's chunk comes with the first focus, under the same policy.
+  await expect.poll(vendor).toContain('/vendor/paylit/paylit.crypto.js');
   await number.pressSequentially('4111111111111111');
   await expect(number).toHaveValue('4111 1111 1111 1111');
   await page.locator('paylit-card-fields #expiry').pressSequentially('1230');
@@ -61,8 +70,8 @@ test('renders, formats, encrypts and submits under a strict CSP with Trusted Typ
   expect(await page.locator('paylit-card-fields #number').evaluate((el) => getComputedStyle(el).borderRadius)).toBe('8px');
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   expect(errors).toEqual([]);
-  // The page's language and the marks, from beside the script; no other language.
-  expect(scripts.filter((s) => s.startsWith('/vendor/')).sort()).toEqual(['/vendor/paylit/paylit.js', '/vendor/paylit/paylit.marks.js', '/vendor/paylit/paylit.pt-BR.js']);
+  // Paid with the page's language, the marks and the encryption: no other language.
+  expect(vendor()).toEqual(['/vendor/paylit/paylit.crypto.js', '/vendor/paylit/paylit.js', '/vendor/paylit/paylit.marks.js', '/vendor/paylit/paylit.pt-BR.js']);
 });
 
 test('another language is loaded when it is chosen, and the checkout speaks it, right to left for Arabic, under the same policy', async ({ page }) => {

@@ -1,7 +1,10 @@
 /**
- * The script-tag build's lazy parts: `paylit.marks.js` beside `paylit.js`, found from the
- * script's own URL (read while the script runs: afterwards `currentScript` is gone).
+ * The script-tag build's lazy parts: `paylit.marks.js` and `paylit.crypto.js` beside
+ * `paylit.js`, found from the script's own URL (read while the script runs: afterwards
+ * `currentScript` is gone).
  */
 import { scriptBase } from './script-base.js';
 
-export const importMarks = (): Promise<typeof import('./marks.js')> => import(/* @vite-ignore */ new URL('paylit.marks.js', scriptBase).href);
+const chunk = (name: string) => import(/* @vite-ignore */ new URL(`paylit.${name}.js`, scriptBase).href);
+export const importMarks = (): Promise<typeof import('./marks.js')> => chunk('marks');
+export const importCrypto = (): Promise<typeof import('./encryption.js')> => chunk('crypto');

@@ -17,11 +17,11 @@ import {
   type BrandInfo,
   type FieldState,
 } from '@paylit/core/card';
-import { encryptCard, encryptCvv, type KeyInput } from '@paylit/core/crypto';
+import type { KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
-import { importMarks } from '../../internal/lazy.js';
+import { importCrypto, importMarks } from '../../internal/lazy.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { styles } from './paylit-card-fields.styles.js';
@@ -45,6 +45,21 @@ type Marks = Awaited<ReturnType<typeof importMarks>>;
 /** The marks, once loaded: shared by every instance, loaded once. */
 let marks: Marks | undefined;
 let marksLoading: Promise<Marks> | undefined;
+
+type Encryption = Awaited<ReturnType<typeof importCrypto>>;
+let encryption: Promise<Encryption> | undefined;
+/**
+ * The card encryption (jose), a chunk of its own: loaded when a card field is first focused,
+ * which leaves it the time the shopper takes to type the card; `encrypt()` waits for it.
+ * A failed load is tried again on the next focus or submit.
+ */
+function loadEncryption(): Promise<Encryption> {
+  encryption ??= importCrypto().catch((error: unknown) => {
+    encryption = undefined;
+    throw error;
+  });
+  return encryption;
+}
 
 /** Shown when there is no checkout, or the order lists no card brands. */
 const DEFAULT_BRANDS = ['VI', 'MC', 'AE'] as const;
@@ -195,6 +210,8 @@ export class PaylitCardFields extends LocalizedElement {
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const root = super.createRenderRoot();
     for (const type of PRIVATE_EVENTS) root.addEventListener(type, stop);
+    // The encryption starts loading when the shopper reaches a field, not with the page.
+    root.addEventListener('focusin', () => void loadEncryption().catch(() => undefined));
     return root;
   }
 
@@ -202,9 +219,13 @@ export class PaylitCardFields extends LocalizedElement {
     super.connectedCallback();
     // Loaded on connection rather than on focus: the accepted brands show before any
     // interaction. The import does not hold the first render; the marks re-render when here.
+    // Asked for after this task, so that the first render does not pay for starting a module
+    // load (about 2 ms in bench/elements.mjs); the boxes keep their places meanwhile.
     if (!marks) {
-      marksLoading ??= importMarks().then((m) => (marks = m));
-      marksLoading.then(() => this.requestUpdate(), () => (marksLoading = undefined));
+      setTimeout(() => {
+        marksLoading ??= importMarks().then((m) => (marks = m));
+        marksLoading.then(() => this.requestUpdate(), () => (marksLoading = undefined));
+      });
     }
   }
 
@@ -307,15 +328,20 @@ export class PaylitCardFields extends LocalizedElement {
   async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
     if (this.#saved) throw new Error('a saved card is chosen in the checkout: use encryptCvv() for its security code');
     if (!this.reportValidity()) throw new CardFieldsInvalidError(FIELDS.filter((f) => this.errors[f]));
+    // What was checked is what is sealed, whatever is typed while the chunk loads.
     const number = cardDigits(this.numberInput.value);
+    const cvv = this.cvvInput.value;
     const expiry = parseExpiry(this.expiryInput.value)!;
-    const encryptedData = await encryptCard({ number, cvv: this.cvvInput.value }, publicKey);
+    const holderName = this.holderInput.value.trim();
+    const brand = this.brandInfo?.code;
+    const { encryptCard } = await loadEncryption();
+    const encryptedData = await encryptCard({ number, cvv }, publicKey);
     return {
       encryptedData,
-      holderName: this.holderInput.value.trim(),
+      holderName,
       expirationMonth: expiry.month,
       expirationYear: expiry.year,
-      brand: this.brandInfo?.code,
+      brand,
       bin: extractBin(number)!,
       last4: lastFour(number),
     };
@@ -330,7 +356,9 @@ export class PaylitCardFields extends LocalizedElement {
     const saved = this.#saved;
     if (!saved) throw new Error('no saved card is chosen in the checkout: use encrypt() for a new card');
     if (!this.reportValidity()) throw new CardFieldsInvalidError(['cvv']);
-    return { cardId: saved.card_id, encryptedCvv: await encryptCvv(this.cvvInput.value, publicKey) };
+    const cvv = this.cvvInput.value;
+    const { encryptCvv } = await loadEncryption();
+    return { cardId: saved.card_id, encryptedCvv: await encryptCvv(cvv, publicKey) };
   }
 
   /** Empties every field. */

@@ -7,9 +7,14 @@ import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type Ins
 import { format, type Messages } from '../../i18n/index.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { LocalizedElement } from '../../internal/localized.js';
+import { hostStyles } from '../../internal/shared-styles.js';
+import { adoptWhenShown } from '../../internal/shown-styles.js';
 import { styles } from './paylit-installments.styles.js';
 
 ensureContextRoot();
+
+/** The instances whose full look is adopted (internal/shown-styles.ts). */
+const styled = new WeakSet<object>();
 
 /** How long to wait after the BIN changes before asking for plans. */
 const DEBOUNCE_MS = 200;
@@ -65,7 +70,8 @@ interface ShownPlan {
  */
 @customElement('paylit-installments')
 export class PaylitInstallments extends LocalizedElement {
-  static override styles = styles;
+  // The full look when there is something to show (internal/shown-styles.ts).
+  static override styles = hostStyles;
 
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Answers for BINs the shopper has since changed are dropped. */
@@ -218,6 +224,8 @@ export class PaylitInstallments extends LocalizedElement {
     const options = this.options;
     const order = this.checkout?.order;
     if (options.length === 0 || !order) return html`<div class="hidden"></div>`;
+    // Before this render is painted: the look, once, now that there is something to show.
+    adoptWhenShown(this, styled, styles);
     const lang = this.requestedLang();
     const t = this.t;
     const plans = options.map((o) => this.#describe(o, order, t, lang));

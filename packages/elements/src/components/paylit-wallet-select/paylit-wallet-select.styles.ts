@@ -7,17 +7,24 @@ import { choiceStyles, hostStyles } from '../../internal/shared-styles.js';
  * ring round the box rather than the small radio; the mark's box has its size from the
  * start, so nothing moves when the marks arrive. (Notes here: Lit ships CSS comments.)
  */
-export const styles = [
+/** What the element needs before it has anything to show: its look comes with its first options. */
+export const emptyStyles = [
   hostStyles,
+  css`
+    :host(:state(empty)) {
+      display: none;
+    }
+  `,
+];
+
+export const styles = [
+  ...emptyStyles,
   choiceStyles,
   css`
     :host {
       --_choice-gap: var(--paylit-wallet-select-gap, 0.375rem);
       --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
       --_border: var(--paylit-color-border, light-dark(#94a3b8, #64748b));
-    }
-    :host(:state(empty)) {
-      display: none;
     }
     legend {
       margin-block-end: 0.25rem;

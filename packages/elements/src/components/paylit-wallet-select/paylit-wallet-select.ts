@@ -7,9 +7,13 @@ import { format } from '../../i18n/index.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { importMarks } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
-import { styles } from './paylit-wallet-select.styles.js';
+import { adoptWhenShown } from '../../internal/shown-styles.js';
+import { emptyStyles, styles } from './paylit-wallet-select.styles.js';
 
 ensureContextRoot();
+
+/** The instances whose full look is adopted (internal/shown-styles.ts). */
+const styled = new WeakSet<object>();
 
 /** Method types shown here; cards are the card fields' (the "new card" option). */
 const REDIRECT_TYPES = new Set(['BANK_TRANSFER', 'TICKET']);
@@ -64,7 +68,8 @@ function expiry(month: number, year: number, lang: string | undefined): string {
  */
 @customElement('paylit-wallet-select')
 export class PaylitWalletSelect extends LocalizedElement {
-  static override styles = styles;
+  // The full look when there is something to show (internal/shown-styles.ts).
+  static override styles = emptyStyles;
 
   #internals = this.attachInternals();
   /** One mark node per option, kept across renders (a DOM node is one place at a time, and a new one each render would be redrawn). */
@@ -143,6 +148,8 @@ export class PaylitWalletSelect extends LocalizedElement {
   protected override render() {
     const c = this.checkout;
     if (!c || this.#empty()) return html`<div class="hidden" dir=${this.direction}></div>`;
+    // Before this render is painted: the look, once, now that there is something to show.
+    adoptWhenShown(this, styled, styles);
     const lang = this.requestedLang();
     const t = this.t;
     const methods = this.#methods();
