@@ -42,8 +42,9 @@ function esModules(): Plugin {
 }
 
 /**
- * The script-tag file's chunks: each language but English (`paylit.<locale>.js`) and the
- * marks (`paylit.marks.js`), as ES modules beside `paylit.js`, which imports them from its
+ * The script-tag file's chunks: each language but English (`paylit.<locale>.js`), the
+ * marks, the encryption, the installments' rules and the outcome's look
+ * (`paylit.marks.js`, `.crypto`, `.installments`, `.outcome`), as ES modules beside `paylit.js`, which imports them from its
  * own URL when an element first needs them. Here the sources' `importers.ts` and `lazy.ts`
  * (plain `import()`s, kept in the ES modules for bundlers) become their `.chunks.ts` twins.
  */
@@ -63,26 +64,34 @@ function scriptTagChunks(): Plugin {
       for (const locale of locales) if (locale !== 'en') entries[`paylit.${locale}`] = `${src}i18n/${locale}.ts`;
       entries['paylit.marks'] = `${src}internal/marks.ts`;
       entries['paylit.crypto'] = `${src}internal/encryption.ts`;
-      for (const [name, file] of Object.entries(entries)) if (!existsSync(file)) throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
-      await build({
-        configFile: false,
-        logLevel: 'warn',
-        define,
-        // Core from its sources, as in paylit.js.
-        resolve: base.resolve,
-        plugins: [sizeReport(false)],
-        build: {
-          sourcemap: 'hidden',
-          outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
-          emptyOutDir: false,
-          target: 'es2022',
-          minify: true,
-          lib: { entry: entries, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-          // Whitespace too: Vite leaves it in a library's ES output, for the merchant's
-          // minifier; these chunks go to the browser as they are.
-          rolldownOptions: { output: { chunkFileNames: 'paylit.[name]-[hash].js', minify: true } },
-        },
-      });
+      // Built apart from the others: sharing core's errors with the encryption would make a
+      // third chunk that a card payment fetches for nothing.
+      const apart: Record<string, string> = {
+        'paylit.installments': `${src}internal/installment-plans.ts`,
+        'paylit.outcome': `${src}components/paylit-checkout/paylit-checkout-outcome.styles.ts`,
+      };
+      for (const [name, file] of Object.entries({ ...entries, ...apart })) if (!existsSync(file)) throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
+      for (const entry of [entries, apart]) {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          define,
+          // Core from its sources, as in paylit.js.
+          resolve: base.resolve,
+          plugins: [lightStyles(), sizeReport(false)],
+          build: {
+            sourcemap: 'hidden',
+            outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
+            emptyOutDir: false,
+            target: 'es2022',
+            minify: true,
+            lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+            // Whitespace too: Vite leaves it in a library's ES output, for the merchant's
+            // minifier; these chunks go to the browser as they are.
+            rolldownOptions: { output: { chunkFileNames: 'paylit.[name]-[hash].js', minify: true } },
+          },
+        });
+      }
     },
   };
 }

@@ -13,6 +13,7 @@ import { locales, rightToLeft, type Locale } from './locales.js';
 
 export type { Messages } from './en.js';
 export { locales, type Locale } from './locales.js';
+export { format } from './format.js';
 
 /** Regions of the Americas, whose Spanish is es-419. */
 const americas = new Set(['419', 'AR', 'BO', 'CL', 'CO', 'CR', 'CU', 'DO', 'EC', 'GT', 'HN', 'MX', 'NI', 'PA', 'PE', 'PR', 'PY', 'SV', 'US', 'UY', 'VE']);
@@ -31,10 +32,6 @@ export function resolveLocale(tag: string | null | undefined): Locale {
   return byLanguage.has(lang) ? (lang as Locale) : 'en';
 }
 
-/** A message with `{name}` placeholders filled. */
-export function format(message: string, params: Readonly<Record<string, string | number>> = {}): string {
-  return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
 
 const loaded = new Map<Locale, Messages>([['en', en]]);
 const loading = new Map<Locale, Promise<void>>();

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { provide } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
@@ -25,7 +25,9 @@ import {
 } from '../../events/payment-events.js';
 import { format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueWarning } from '../../internal/dev.js';
+import { importOutcome } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
+import { adoptWhenShown } from '../../internal/shown-styles.js';
 import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
@@ -34,6 +36,22 @@ import '../paylit-wallet-select/paylit-wallet-select.js';
 import { styles } from './paylit-checkout.styles.js';
 
 ensureContextRoot();
+
+/** The instances showing an outcome's look (internal/shown-styles.ts). */
+const styled = new WeakSet<object>();
+/**
+ * The outcome's look, a chunk (paylit-checkout-outcome.styles.ts) loaded when a payment is
+ * sent, beside the request: an outcome shows once it is here, so never without its look.
+ */
+let outcomeSheet: CSSResultOrNative | undefined;
+let loadingOutcome: Promise<void> | undefined;
+/** Settles once the look is loaded or could not be (then the outcome shows all the same, unstyled). */
+function loadOutcome(): Promise<void> {
+  return (loadingOutcome ??= importOutcome().then(
+    (module) => void (outcomeSheet = unsafeCSS(module.outcomeStyles)),
+    () => void (loadingOutcome = undefined),
+  ));
+}
 
 /** The elements the checkout works with, wherever the merchant put them. */
 const PARTS = 'paylit-card-fields, paylit-installments, paylit-wallet-select';
@@ -428,10 +446,12 @@ export class PaylitCheckout extends LocalizedElement {
     const params = new URLSearchParams(globalThis.location?.search ?? '');
     const paymentId = params.get('payment_id');
     if (!paymentId || params.get('order') !== this.order) return;
+    // An outcome is likely: its look loads beside the request.
+    void loadOutcome();
     const res = await this.#fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`), { signal: this.#loading?.signal });
     const body = (await res.json()) as ServerAnswer;
     if (!current()) return;
-    if (res.ok && body.payment) return this.#outcome(body.payment, null);
+    if (res.ok && body.payment) return await this.#outcome(body.payment, null);
     // The payer is back but the payment cannot be confirmed: say so rather than show nothing.
     const text = this.t.serverError;
     this.message = { text, error: true };
@@ -481,6 +501,7 @@ export class PaylitCheckout extends LocalizedElement {
     // Said once per payment: set here, before the request, and left alone until its answer
     // (a re-render writes the same text, which a live region does not announce again).
     this.message = { text: this.t.processing, error: false, quiet: true };
+    void loadOutcome();
     let res: Response;
     let body: ServerAnswer;
     try {
@@ -511,10 +532,10 @@ export class PaylitCheckout extends LocalizedElement {
       return;
     }
     this.#attempt = undefined;
-    this.#outcome(body.payment, body.nextAction ?? null);
+    await this.#outcome(body.payment, body.nextAction ?? null);
   }
 
-  #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null): void {
+  async #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null): Promise<void> {
     const t = this.t;
     if (next?.type === 'redirect') {
       // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet):
@@ -528,6 +549,11 @@ export class PaylitCheckout extends LocalizedElement {
       case 'AUTHORIZED':
       case 'VERIFIED':
       case 'PENDING':
+        // Its look first (loading since the payment was sent): the form stays, busy, until then.
+        const order = this.order;
+        await loadOutcome();
+        // A new order while it loaded is a new payment.
+        if (this.order !== order) return;
         // The outcome replaces the form (and the default card fields, which clear as they leave).
         this.#cardFields()?.clear();
         this.message = undefined;
@@ -587,6 +613,8 @@ export class PaylitCheckout extends LocalizedElement {
     const failed = this.context.status === 'error';
     const message = this.message;
     const open = Boolean(outcome || (message && !message.quiet));
+    // Before this render is painted: the outcome's look, once, with the checkout's own.
+    if (outcome && outcomeSheet) adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, outcomeSheet]);
     return html`<div class="body" dir=${this.direction}>
       ${outcome ? nothing : html`<slot @slotchange=${() => this.#followSlot()}></slot>${this.slotted ? nothing : html`
         <paylit-wallet-select></paylit-wallet-select>

@@ -1,11 +1,11 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
-import { isInterestFree, planRates, type PlanRates } from '@paylit/core/installments';
-import { formatAmount } from '@paylit/core/money';
-import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan, type OrderView } from '../../context/checkout-context.js';
-import { format, type Messages } from '../../i18n/index.js';
+import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
+import type { Messages } from '../../i18n/index.js';
+import type { ShownPlan } from '../../internal/installment-plans.js';
 import { inheritedLang } from '../../internal/lang.js';
+import { importPlans } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { hostStyles } from '../../internal/shared-styles.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
@@ -21,16 +21,18 @@ const DEBOUNCE_MS = 200;
 /** More plans than this are a select, not a wall of radios. */
 const MAX_RADIOS = 6;
 
-/** One plan as the shopper reads it. */
-interface ShownPlan {
-  option: InstallmentOption;
-  free: boolean;
-  /** The plan's wording in the market's terms, e.g. "6 meses sin intereses de $1,000.00". */
-  text: string;
-  /** "Total …", for more than one installment. */
-  total: string | undefined;
-  /** The rates the market asks a plan with interest to state; none for an interest-free plan. */
-  rates: TemplateResult | undefined;
+/**
+ * The plans' rules (order, wording, rates: internal/installment-plans.ts), a chunk loaded
+ * with the first plans; a plan is shown once they are here, so it never shows half-described.
+ */
+let rules: Awaited<ReturnType<typeof importPlans>> | undefined;
+let loadingRules: Promise<void> | undefined;
+/** Settles once the rules are loaded or could not be (then no plan shows: the shopper pays in full). */
+function loadRules(): Promise<void> {
+  return (loadingRules ??= importPlans().then(
+    (module) => void (rules = module),
+    () => void (loadingRules = undefined),
+  ));
 }
 
 /**
@@ -104,8 +106,11 @@ export class PaylitInstallments extends LocalizedElement {
       return;
     }
     this.#timer = setTimeout(async () => {
-      const plan = await this.checkout?.loadPlans(bin);
-      if (this.#asked === bin) this.plan = plan ?? null;
+      // The rules load beside the request when the order takes installments, else once plans arrive.
+      const loading = this.checkout?.order?.installments ? loadRules() : undefined;
+      const plan = (await this.checkout?.loadPlans(bin)) ?? null;
+      if (plan && plan.installments.length > 1) await (loading ?? loadRules());
+      if (this.#asked === bin) this.plan = plan;
     }, DEBOUNCE_MS);
   }
 
@@ -113,21 +118,8 @@ export class PaylitInstallments extends LocalizedElement {
   get options(): readonly InstallmentOption[] {
     const order = this.checkout?.order;
     // A verification charges 0 and has no plans.
-    if (!this.plan || this.plan.installments.length <= 1 || !order || order.amount <= 0) return [];
-    const rank = (o: InstallmentOption) => (o.installments === 1 ? 0 : this.#free(o, order) ? 1 : 2);
-    return [...this.plan.installments].sort((a, b) => rank(a) - rank(b) || a.installments - b.installments);
-  }
-
-  /** Interest-free by core's rule; a plan whose interest the bank sets is shown as such, not as free. */
-  #free(option: InstallmentOption, order: OrderView): boolean {
-    if (option.installments === 1) return true;
-    if (this.plan?.installments_by_bank) return false;
-    try {
-      return isInterestFree(order.amount, option, order.currency);
-    } catch {
-      // An option core refuses (no amount, no count) is not advertised as free.
-      return false;
-    }
+    if (!this.plan || this.plan.installments.length <= 1 || !order || order.amount <= 0 || !rules) return [];
+    return rules.sortPlans(this.plan, order);
   }
 
   #choose(option: InstallmentOption | undefined): void {
@@ -136,52 +128,9 @@ export class PaylitInstallments extends LocalizedElement {
     this.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
   }
 
-  /** A percentage with two decimals in the shopper's language (the page's tag may be one Intl refuses). */
-  #percent(lang: string | undefined): (rate: number) => string {
-    const options: Intl.NumberFormatOptions = { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 };
-    let formatter: Intl.NumberFormat;
-    try {
-      formatter = new Intl.NumberFormat(lang, options);
-    } catch {
-      formatter = new Intl.NumberFormat(this.locale, options);
-    }
-    return (rate) => formatter.format(rate);
-  }
-
-  #describe(option: InstallmentOption, order: OrderView, t: Messages, lang: string | undefined): ShownPlan {
-    const money = (amount: number) => formatAmount(amount, order.currency, lang);
-    const count = option.installments;
-    const amount = money(option.installment_amount);
-    const free = this.#free(option, order);
-    const byBank = count > 1 && Boolean(this.plan?.installments_by_bank);
-    const total = count === 1 ? undefined : format(t.installmentTotal, { amount: money(option.total_amount) });
-    const plain = format(t.installmentOption, { count, amount });
-    let text: string;
-    if (count === 1) text = `${plain} · ${t.payInFull}`;
-    else if (byBank) text = `${plain} · ${t.bankSetsInterest}`;
-    else if (order.country === 'MX') text = format(free ? t.monthsInterestFree : t.monthsWithInterest, { count, amount });
-    else text = `${plain} · ${free ? t.interestFree : t.withInterest}`;
-    return { option, free: free && count > 1 && !byBank, text, total, rates: free || byBank ? undefined : this.#rates(option, order, t, lang) };
-  }
-
-  /** The rates a plan with interest states in the order's country; none where no rule asks for them. */
-  #rates(option: InstallmentOption, order: OrderView, t: Messages, lang: string | undefined): TemplateResult | undefined {
-    const country = order.country;
-    if (country !== 'AR' && country !== 'MX' && country !== 'BR') return undefined;
-    let rates: PlanRates;
-    try {
-      rates = planRates(order.amount, option, { currency: order.currency });
-    } catch {
-      return undefined;
-    }
-    if (rates.monthly === 0) return undefined;
-    const percent = this.#percent(lang);
-    if (country === 'MX') return html`<span part="rate">${format(t.rateCat, { rate: percent(rates.cat) })}</span>`;
-    if (country === 'BR') return html`<span part="rate">${format(t.rateCet, { rate: percent(rates.cet) })}</span>`;
-    // Argentina: the CFT at twice the size of the TNA and TEA (BCRA, electronic offers).
-    return html`<span part="rate">${format(t.rateTna, { rate: percent(rates.tna) })}</span>
-      <span part="rate">${format(t.rateTea, { rate: percent(rates.tea) })}</span>
-      <strong class="cft" part="cft">${format(t.rateCft, { rate: percent(rates.cft) })}</strong>`;
+  /** A plan's rates, each a line (Argentina's CFT twice the size of the TNA and TEA: BCRA, electronic offers). */
+  #rates(rates: NonNullable<ShownPlan['rates']>): TemplateResult {
+    return html`${rates.map(({ text, cft }, i) => html`${i ? ' ' : nothing}${cft ? html`<strong class="cft" part="cft">${text}</strong>` : html`<span part="rate">${text}</span>`}`)}`;
   }
 
   #radios(plans: readonly ShownPlan[], chosen: number): TemplateResult {
@@ -201,7 +150,7 @@ export class PaylitInstallments extends LocalizedElement {
           <span class="text">${text}${free ? html` <span class="free" part="free" aria-hidden="true">✓</span>` : nothing}</span>
           ${total ? html`<span class="total" part="total">${total}</span>` : nothing}
         </label>
-        ${rates ? html`<div class="rates" part="rates" id=${ratesId}>${rates}</div>` : nothing}
+        ${rates ? html`<div class="rates" part="rates" id=${ratesId}>${this.#rates(rates)}</div>` : nothing}
       </div>`;
     })}`;
   }
@@ -217,7 +166,7 @@ export class PaylitInstallments extends LocalizedElement {
       >
         ${plans.map(({ option, text, total }) => html`<option .value=${String(option.installments)} .selected=${option.installments === current.option.installments}>${total ? `${text} · ${total}` : text}</option>`)}
       </select>
-      ${current.rates ? html`<div class="rates" part="rates" id="rates" aria-live="polite">${current.rates}</div>` : nothing}`;
+      ${current.rates ? html`<div class="rates" part="rates" id="rates" aria-live="polite">${this.#rates(current.rates)}</div>` : nothing}`;
   }
 
   protected override render() {
@@ -228,7 +177,7 @@ export class PaylitInstallments extends LocalizedElement {
     adoptWhenShown(this, styled, styles);
     const lang = this.requestedLang();
     const t = this.t;
-    const plans = options.map((o) => this.#describe(o, order, t, lang));
+    const plans = rules!.describePlans(this.plan!, options, order, t, lang, this.locale);
     const chosen = this.checkout?.plan?.installments ?? 1;
     return html`<fieldset dir=${this.direction}>
       <legend part="legend">${t.installments}</legend>

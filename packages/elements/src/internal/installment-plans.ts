@@ -1,0 +1,93 @@
+/**
+ * The installments' rules, as their own chunk (lazy.ts `importPlans`): which plans are shown
+ * in which order, their wording in the market's terms and the rates a plan with interest
+ * states (core's `planRates`). `<paylit-installments>` loads it with its first plans, so a
+ * page whose shopper never gets a plan never fetches it. No template here: a chunk must not
+ * import `lit` (it would carry its own copy); the element draws what this describes.
+ */
+import { isInterestFree, planRates, type PlanRates } from '@paylit/core/installments';
+import { formatAmount } from '@paylit/core/money';
+import type { InstallmentOption, InstallmentsPlan, OrderView } from '../context/checkout-context.js';
+import type { Messages } from '../i18n/index.js';
+import { format } from '../i18n/format.js';
+
+/** One plan as the shopper reads it. */
+export interface ShownPlan {
+  option: InstallmentOption;
+  free: boolean;
+  /** The plan's wording in the market's terms, e.g. "6 meses sin intereses de $1,000.00". */
+  text: string;
+  /** "Total …", for more than one installment. */
+  total: string | undefined;
+  /** The rates the market asks a plan with interest to state, in order (`cft`: Argentina's CFT, shown twice the size); none for an interest-free plan. */
+  rates: { text: string; cft?: true }[] | undefined;
+}
+
+/** Interest-free by core's rule; a plan whose interest the bank sets is shown as such, not as free. */
+function isFree(plan: InstallmentsPlan, option: InstallmentOption, order: OrderView): boolean {
+  if (option.installments === 1) return true;
+  if (plan.installments_by_bank) return false;
+  try {
+    return isInterestFree(order.amount, option, order.currency);
+  } catch {
+    // An option core refuses (no amount, no count) is not advertised as free.
+    return false;
+  }
+}
+
+/** The options in the order shown: pay in full, interest-free by count, then with interest by count. */
+export function sortPlans(plan: InstallmentsPlan, order: OrderView): InstallmentOption[] {
+  const rank = (o: InstallmentOption) => (o.installments === 1 ? 0 : isFree(plan, o, order) ? 1 : 2);
+  return [...plan.installments].sort((a, b) => rank(a) - rank(b) || a.installments - b.installments);
+}
+
+/** A percentage with two decimals in the shopper's language (the page's tag may be one Intl refuses: then `fallback`). */
+function percent(lang: string | undefined, fallback: string): (rate: number) => string {
+  const options: Intl.NumberFormatOptions = { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  let formatter: Intl.NumberFormat;
+  try {
+    formatter = new Intl.NumberFormat(lang, options);
+  } catch {
+    formatter = new Intl.NumberFormat(fallback, options);
+  }
+  return (rate) => formatter.format(rate);
+}
+
+/** The rates a plan with interest states in the order's country; none where no rule asks for them. */
+function ratesOf(option: InstallmentOption, order: OrderView, t: Messages, rate: () => (r: number) => string): ShownPlan['rates'] {
+  const country = order.country;
+  if (country !== 'AR' && country !== 'MX' && country !== 'BR') return undefined;
+  let rates: PlanRates;
+  try {
+    rates = planRates(order.amount, option, { currency: order.currency });
+  } catch {
+    return undefined;
+  }
+  if (rates.monthly === 0) return undefined;
+  const pct = rate();
+  if (country === 'MX') return [{ text: format(t.rateCat, { rate: pct(rates.cat) }) }];
+  if (country === 'BR') return [{ text: format(t.rateCet, { rate: pct(rates.cet) }) }];
+  // Argentina: the CFT at twice the size of the TNA and TEA (BCRA, electronic offers).
+  return [{ text: format(t.rateTna, { rate: pct(rates.tna) }) }, { text: format(t.rateTea, { rate: pct(rates.tea) }) }, { text: format(t.rateCft, { rate: pct(rates.cft) }), cft: true }];
+}
+
+/** Each option as the shopper reads it, in the order given; `fallback` is the element's locale, for a `lang` Intl refuses. */
+export function describePlans(plan: InstallmentsPlan, options: readonly InstallmentOption[], order: OrderView, t: Messages, lang: string | undefined, fallback: string): ShownPlan[] {
+  const money = (amount: number) => formatAmount(amount, order.currency, lang);
+  let pct: ((r: number) => string) | undefined;
+  const rate = () => (pct ??= percent(lang, fallback));
+  return options.map((option) => {
+    const count = option.installments;
+    const amount = money(option.installment_amount);
+    const free = isFree(plan, option, order);
+    const byBank = count > 1 && Boolean(plan.installments_by_bank);
+    const total = count === 1 ? undefined : format(t.installmentTotal, { amount: money(option.total_amount) });
+    const plain = format(t.installmentOption, { count, amount });
+    let text: string;
+    if (count === 1) text = `${plain} · ${t.payInFull}`;
+    else if (byBank) text = `${plain} · ${t.bankSetsInterest}`;
+    else if (order.country === 'MX') text = format(free ? t.monthsInterestFree : t.monthsWithInterest, { count, amount });
+    else text = `${plain} · ${free ? t.interestFree : t.withInterest}`;
+    return { option, free: free && count > 1 && !byBank, text, total, rates: free || byBank ? undefined : ratesOf(option, order, t, rate) };
+  });
+}
