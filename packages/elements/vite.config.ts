@@ -1,7 +1,9 @@
-import { build, defineConfig, mergeConfig, type Plugin } from 'vite';
+import { build, defineConfig, mergeConfig, runnerImport, type Plugin } from 'vite';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { locales } from './src/i18n/locales.js';
+import { toArray } from './src/i18n/catalog-array.js';
+import type { Messages } from './src/i18n/en.js';
 import { fileURLToPath } from 'node:url';
 import base from '../../vite.config.js';
 
@@ -78,7 +80,7 @@ function scriptTagChunks(): Plugin {
           define,
           // Core from its sources, as in paylit.js.
           resolve: base.resolve,
-          plugins: [lightStyles(), sizeReport(false)],
+          plugins: [catalogArrays(), lightStyles(), sizeReport(false)],
           build: {
             sourcemap: 'hidden',
             outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
@@ -92,6 +94,33 @@ function scriptTagChunks(): Plugin {
           },
         });
       }
+    },
+  };
+}
+
+/**
+ * Each language's chunk as an array of its messages in English's key order
+ * (src/i18n/catalog-array.ts): the keys travel once, in English. The catalog is read from its
+ * source (an object, for translators) and written as `export default [...]`; a catalog made
+ * from another (es-419 from es) is written as that one's array with its own messages in place.
+ */
+function catalogArrays(): Plugin {
+  const catalog = /\/i18n\/([\w-]+)\.ts$/;
+  return {
+    name: 'paylit-catalog-arrays',
+    enforce: 'pre',
+    async load(id) {
+      const locale = catalog.exec(id)?.[1];
+      if (!id.startsWith(`${src}i18n/`) || !locale || locale === 'en' || !(locales as readonly string[]).includes(locale)) return null;
+      const read = async (file: string) => toArray((await runnerImport<{ default: Messages }>(file, { configFile: false, logLevel: 'silent' })).module.default);
+      const values = await read(id);
+      const missing = values.flatMap((v, i) => (v === null ? [i] : []));
+      if (missing.length) this.warn(`${locale} lacks ${missing.length} message(s) of English's: English stands in for them`);
+      const base = [...readFileSync(id, 'utf8').matchAll(/from '\.\/([\w-]+)\.js'/g)].map((m) => m[1]!).find((l) => l !== 'en' && (locales as readonly string[]).includes(l));
+      if (!base) return `export default ${JSON.stringify(values)};`;
+      const from = await read(`${src}i18n/${base}.ts`);
+      const own = Object.fromEntries(values.flatMap((v, i) => (v === from[i] ? [] : [[i, v]])));
+      return `import base from ${JSON.stringify(`${src}i18n/${base}.ts`)};\nconst own = ${JSON.stringify(own)};\nexport default base.map((v, i) => own[i] ?? v);`;
     },
   };
 }
