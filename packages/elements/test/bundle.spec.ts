@@ -17,22 +17,23 @@ import { locales } from '../src/i18n/locales.js';
  * build time), and the rest are chunks beside it, loaded when needed: the encryption (jose,
  * when a card field is first focused), each other language (when chosen; its messages as an
  * array in English's key order, src/i18n/catalog-array.ts), the marks (after the first
- * render), the installments' rules (with the first plans) and the outcome's look (when a
- * payment is sent). The issue asks 24 576 B for the first part; it is 24 866 B (bench/elements.mjs
- * prints the breakdown). Everything (paylit.js and all 16 chunks) is 59 480 B against the
- * issue's 49 152 B: jose is 7.8 KB of it, the 12 catalogs 19.1 KB, and the installments'
- * chunk carries its own copy of core's money and errors (about 1 KB).
+ * render), the installments' rules and look (with the first plans) and the outcome's look
+ * (when a payment is sent). The issue asks 24 576 B for the first part, and that is the
+ * budget: it is 24 521 B (bench/elements.mjs prints the breakdown). Everything (paylit.js and
+ * all 16 chunks) is 59 723 B against the issue's 49 152 B: jose is 7.8 KB of it, the 12
+ * catalogs 19.1 KB, and the installments' chunk carries its own copy of core's money and
+ * errors (about 1 KB).
  */
-const BUDGET_GZIP = 24_950;
+const BUDGET_GZIP = 24_576;
 /** Each chunk: a language (es-419 imports es's), the marks, the encryption. */
-const CHUNK_GZIP = { language: 2_100, marks: 3_400, crypto: 9_600, installments: 2_400, outcome: 600 };
+const CHUNK_GZIP = { language: 2_100, marks: 3_400, crypto: 9_600, installments: 2_900, outcome: 600 };
 /** paylit.js and every chunk together. */
-const EVERYTHING_GZIP = 59_600;
+const EVERYTHING_GZIP = 59_800;
 const dir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 const file = `${dir}paylit.js`;
 const gzipOf = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
-test('the first part stays under its budget (24 950 B gzip), with every element and English inside, no other language, no encryption and no zod', () => {
+test('the first part stays under its budget (24 576 B gzip), with every element and English inside, no other language, no encryption and no zod', () => {
   const code = readFileSync(file);
   const gzip = gzipSync(code, { level: 9 }).length;
   const brotli = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;

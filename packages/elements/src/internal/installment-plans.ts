@@ -3,13 +3,16 @@
  * in which order, their wording in the market's terms and the rates a plan with interest
  * states (core's `planRates`). `<paylit-installments>` loads it with its first plans, so a
  * page whose shopper never gets a plan never fetches it. No template here: a chunk must not
- * import `lit` (it would carry its own copy); the element draws what this describes.
+ * import `lit` (it would carry its own copy); the element draws what this describes, with
+ * the look (`styles`, CSS text) this brings.
  */
 import { isInterestFree, planRates, type PlanRates } from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
 import type { InstallmentOption, InstallmentsPlan, OrderView } from '../context/checkout-context.js';
 import type { Messages } from '../i18n/index.js';
 import { format } from '../i18n/format.js';
+
+export { styles } from '../components/paylit-installments/paylit-installments.styles.js';
 
 /** One plan as the shopper reads it. */
 export interface ShownPlan {

@@ -1,80 +1,83 @@
-import { css } from 'lit';
-import { choiceStyles, hostStyles } from '../../internal/shared-styles.js';
+/**
+ * The installments' own look, beside `hostStyles` and `choiceStyles` (internal/shared-styles.ts),
+ * which the element adopts with it the first time it shows plans. Logical properties only
+ * (inline/block, start/end): the group mirrors in right-to-left languages.
+ *
+ * Plain CSS text, not Lit's `css`: it travels in the installments' chunk
+ * (internal/installment-plans.ts), which must not import `lit` (it would carry its own copy),
+ * since nobody sees the look before there are plans to show.
+ */
+const css = String.raw;
 
-/** Logical properties only (inline/block, start/end): the group mirrors in right-to-left languages. */
-export const styles = [
-  hostStyles,
-  choiceStyles,
-  css`
-    :host {
-      --_choice-gap: var(--paylit-installments-gap, 0.375rem);
-      --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
-      --_muted: var(--paylit-color-muted, light-dark(#475569, #94a3b8));
-    }
-    legend {
-      margin-block-end: 0.25rem;
-    }
-    label {
-      align-items: baseline;
-      flex-wrap: wrap;
-    }
-    input[type='radio'] {
-      accent-color: var(--_accent);
-      margin: 0;
-    }
-    .text {
-      text-align: start;
-    }
-    .free {
-      color: var(--paylit-color-success, light-dark(#15803d, #4ade80));
-      font-weight: 700;
-    }
-    .total {
-      margin-inline-start: auto;
-      font-size: 0.8125rem;
-      color: var(--_muted);
-    }
-    /* The rates read as part of the plan above them: indented to its text, under its box. */
-    .rates {
-      padding-inline: 0.75rem;
-      padding-block: 0.25rem 0.125rem;
-      font-size: 0.8125rem;
-      line-height: 1.35;
-      color: var(--_muted);
-      text-align: start;
-    }
-    .rates [part='rate'] + [part='rate'] {
-      margin-inline-start: 0.75rem;
-    }
-    /* Argentina's CFT: at least twice the size of the other rates (BCRA, electronic offers). */
-    .cft {
-      display: block;
-      font-size: 2em;
-      line-height: 1.2;
-      font-weight: 700;
-      color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
-    }
-    .select-label {
-      display: block;
-      padding: 0;
-      border: 0;
-      font-size: var(--paylit-label-size, 0.875rem);
-      cursor: default;
-    }
-    select {
-      font: inherit;
-      color: inherit;
-      background: var(--paylit-color-surface, light-dark(#fff, #0f172a));
-      inline-size: 100%;
-      padding-block: 0.5rem;
-      padding-inline: 0.75rem;
-      border: 1px solid var(--paylit-color-border, light-dark(#94a3b8, #64748b));
-      border-radius: var(--paylit-radius, 8px);
-      accent-color: var(--_accent);
-    }
-    select:focus-visible {
-      outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
-      outline-offset: 1px;
-    }
-  `,
-];
+export const styles = css`
+  :host {
+    --_choice-gap: var(--paylit-installments-gap, 0.375rem);
+    --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
+    --_muted: var(--paylit-color-muted, light-dark(#475569, #94a3b8));
+  }
+  legend {
+    margin-block-end: 0.25rem;
+  }
+  label {
+    align-items: baseline;
+    flex-wrap: wrap;
+  }
+  input[type='radio'] {
+    accent-color: var(--_accent);
+    margin: 0;
+  }
+  .text {
+    text-align: start;
+  }
+  .free {
+    color: var(--paylit-color-success, light-dark(#15803d, #4ade80));
+    font-weight: 700;
+  }
+  .total {
+    margin-inline-start: auto;
+    font-size: 0.8125rem;
+    color: var(--_muted);
+  }
+  /* The rates read as part of the plan above them: indented to its text, under its box. */
+  .rates {
+    padding-inline: 0.75rem;
+    padding-block: 0.25rem 0.125rem;
+    font-size: 0.8125rem;
+    line-height: 1.35;
+    color: var(--_muted);
+    text-align: start;
+  }
+  .rates [part='rate'] + [part='rate'] {
+    margin-inline-start: 0.75rem;
+  }
+  /* Argentina's CFT: at least twice the size of the other rates (BCRA, electronic offers). */
+  .cft {
+    display: block;
+    font-size: 2em;
+    line-height: 1.2;
+    font-weight: 700;
+    color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
+  }
+  .select-label {
+    display: block;
+    padding: 0;
+    border: 0;
+    font-size: var(--paylit-label-size, 0.875rem);
+    cursor: default;
+  }
+  select {
+    font: inherit;
+    color: inherit;
+    background: var(--paylit-color-surface, light-dark(#fff, #0f172a));
+    inline-size: 100%;
+    padding-block: 0.5rem;
+    padding-inline: 0.75rem;
+    border: 1px solid var(--paylit-color-border, light-dark(#94a3b8, #64748b));
+    border-radius: var(--paylit-radius, 8px);
+    accent-color: var(--_accent);
+  }
+  select:focus-visible {
+    outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
+    outline-offset: 1px;
+  }
+`;

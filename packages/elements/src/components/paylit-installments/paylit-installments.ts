@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
@@ -7,9 +7,8 @@ import type { ShownPlan } from '../../internal/installment-plans.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { importPlans } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
-import { hostStyles } from '../../internal/shared-styles.js';
+import { choiceStyles, hostStyles } from '../../internal/shared-styles.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
-import { styles } from './paylit-installments.styles.js';
 
 ensureContextRoot();
 
@@ -26,11 +25,16 @@ const MAX_RADIOS = 6;
  * with the first plans; a plan is shown once they are here, so it never shows half-described.
  */
 let rules: Awaited<ReturnType<typeof importPlans>> | undefined;
+/** The full look, from the same chunk (paylit-installments.styles.ts). */
+let look: CSSResultOrNative[] = [];
 let loadingRules: Promise<void> | undefined;
 /** Settles once the rules are loaded or could not be (then no plan shows: the shopper pays in full). */
 function loadRules(): Promise<void> {
   return (loadingRules ??= importPlans().then(
-    (module) => void (rules = module),
+    (module) => {
+      rules = module;
+      look = [hostStyles, choiceStyles, unsafeCSS(module.styles)];
+    },
     () => void (loadingRules = undefined),
   ));
 }
@@ -174,7 +178,7 @@ export class PaylitInstallments extends LocalizedElement {
     const order = this.checkout?.order;
     if (options.length === 0 || !order) return html`<div class="hidden"></div>`;
     // Before this render is painted: the look, once, now that there is something to show.
-    adoptWhenShown(this, styled, styles);
+    adoptWhenShown(this, styled, look);
     const lang = this.requestedLang();
     const t = this.t;
     const plans = rules!.describePlans(this.plan!, options, order, t, lang, this.locale);
