@@ -1,6 +1,6 @@
 /** The sandbox's tools: the API's own force-status, the clock, the ledger over HTTP. */
 import { cardPayment, orderId, payer } from './support/client.js';
-import { expect, test } from './support/fixture.js';
+import { expect, startSandbox, stopSandbox, test, type SandboxFixture } from './support/fixture.js';
 
 test('POST /sandbox-tools/payments forces a pending payment to a final state and notifies', async ({ sbx }) => {
   const notification_url = `${sbx.receiver.url}/forced`;
@@ -17,14 +17,25 @@ test('POST /sandbox-tools/payments forces a pending payment to a final state and
   expect([unknownRefund.status, unknownRefund.body.code]).toEqual([404, 4001]);
 });
 
-test('force-status moves a pending refund, and refuses a status of the wrong kind', async ({ sbx }) => {
+test('force-status moves a pending refund, and refuses a status of the wrong kind', async () => {
+  // A sandbox of its own whose refunds stay pending for a minute: the shared one settles them
+  // after 50 ms, which a loaded machine can take between the refund and the force (it was flaky).
+  const sbx = await startSandbox({ settleDelayMs: 60_000 });
+  try {
+    await forcePendingRefund(sbx);
+  } finally {
+    await stopSandbox(sbx);
+  }
+});
+
+async function forcePendingRefund(sbx: SandboxFixture): Promise<void> {
   const pending = (await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer, order_id: orderId() })).body;
   await sbx.api.post('/sandbox-tools/payments', { payment_id: pending.id, status: 'PAID' });
   const refund = (await sbx.api.post('/refunds', { payment_id: pending.id, notification_url: `${sbx.receiver.url}/r` })).body;
   expect(refund.status).toBe('PENDING');
   expect((await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'PAID' })).body).toMatchObject({ code: 5001, param: 'status' });
   expect((await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'REJECTED' })).body).toMatchObject({ status: 'REJECTED', status_code: 300, status_detail: 'The refund was rejected.' });
-});
+}
 
 test('force-status is signed like the rest of the API', async ({ sbx }) => {
   const res = await fetch(`${sbx.running.url}/sandbox-tools/payments`, { method: 'POST', body: JSON.stringify({ payment_id: 'x', status: 'PAID' }) });
