@@ -24,7 +24,8 @@ test.beforeAll(async () => {
 <body><main><paylit-checkout amount="120" currency="BRL" country="BR" public-key='${JSON.stringify(keys.publicJwk).replace(/'/g, '&#39;')}'></paylit-checkout></main></body></html>`;
   const pageScript = `window.violations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));
-document.addEventListener('paylit-submit', (e) => { window.submission = e.submission; });`;
+document.addEventListener('paylit-submit', (e) => { window.submission = e.submission; });
+document.addEventListener('paylit-error', (e) => { (window.errors ??= []).push({ kind: e.kind, retryable: e.retryable }); });`;
   server = createServer((req, res) => {
     const headers = { 'Content-Security-Policy': csp };
     if (req.url === '/vendor/paylit/paylit.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(bundle);
@@ -87,4 +88,24 @@ test('another language is loaded when it is chosen, and the checkout speaks it, 
   expect(await page.locator('paylit-card-fields #number').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
   expect(await page.locator('paylit-card-fields label[for=number]').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
   expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+});
+
+test('the encryption\'s chunk failing to load is a network error the shopper reads, nothing is submitted, and Pay works once it loads', async ({ page }) => {
+  let blocked = true;
+  await page.route('**/vendor/paylit/paylit.crypto.js', (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto(origin);
+  const number = page.locator('paylit-card-fields #number');
+  await number.pressSequentially('4111111111111111');
+  await page.locator('paylit-card-fields #expiry').pressSequentially('1230');
+  await page.locator('paylit-card-fields #cvv').pressSequentially('123');
+  await page.locator('paylit-card-fields #holder').fill('Ana Lima');
+  await page.locator('paylit-checkout button').click();
+  await expect(page.locator('paylit-checkout [part=message]')).toHaveText('Não conseguimos falar com a loja. Confira sua conexão e tente de novo.');
+  expect(await page.evaluate(() => (window as unknown as { errors: unknown[] }).errors)).toEqual([{ kind: 'network', retryable: true }]);
+  expect(await page.evaluate(() => (window as unknown as { submission?: unknown }).submission)).toBeUndefined();
+  blocked = false;
+  await page.locator('paylit-checkout button').click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { submission?: unknown }).submission !== undefined)).toBe(true);
+  const submission = await page.evaluate(() => (window as unknown as { submission: { method: { encryptedData: string } } }).submission);
+  expect(await decryptCard(submission.method.encryptedData, keys.privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
 });

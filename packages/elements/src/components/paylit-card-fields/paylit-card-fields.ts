@@ -56,7 +56,8 @@ let encryption: Promise<Encryption> | undefined;
 function loadEncryption(): Promise<Encryption> {
   encryption ??= importCrypto().catch((error: unknown) => {
     encryption = undefined;
-    throw error;
+    // The chunk did not arrive (offline, a blocked request): the next focus or submit tries again.
+    throw new PaylitError('encryption_failed', 'the encryption did not load', { kind: 'network', cause: error });
   });
   return encryption;
 }

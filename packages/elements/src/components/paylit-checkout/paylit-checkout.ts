@@ -481,9 +481,18 @@ export class PaylitCheckout extends LocalizedElement {
       return { type: 'card', encryptedData: card.encryptedData, holderName: card.holderName, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, ...installments };
     } catch (error) {
       if (error instanceof CardFieldsInvalidError) return undefined; // the fields show why
+      // The encryption's chunk did not load: nothing was sent, and Pay tries again.
+      if ((error as { kind?: unknown }).kind === 'network') return this.#networkFailed();
       this.dispatchEvent(new PaylitErrorEvent({ kind: 'configuration', message: (error as Error).message, retryable: false }));
       return undefined;
     }
+  }
+
+  /** The store could not be reached (or the encryption's chunk could not be loaded): said, and retryable. */
+  #networkFailed(): undefined {
+    this.message = { text: this.t.networkError, error: true };
+    this.dispatchEvent(new PaylitErrorEvent({ kind: 'network', message: this.t.networkError, retryable: true }));
+    return undefined;
   }
 
   async #submit(): Promise<void> {
@@ -509,9 +518,7 @@ export class PaylitCheckout extends LocalizedElement {
       body = (await res.json()) as ServerAnswer;
     } catch {
       // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
-      this.message = { text: this.t.networkError, error: true };
-      this.dispatchEvent(new PaylitErrorEvent({ kind: 'network', message: this.t.networkError, retryable: true }));
-      return;
+      return this.#networkFailed();
     }
     if (!res.ok || !body.payment) {
       const error = body.error;
