@@ -1,7 +1,7 @@
 /** Refunds: of captures and PAID payments only, never more than remains, card at once, others later. */
 import { parse, refundRecordSchema } from '@paylit/core/schemas';
 import { cardPayment, orderId, payer, visa } from './support/client.js';
-import { expect, test } from './support/fixture.js';
+import { expect, slowRefunds, test, withSandbox } from './support/fixture.js';
 import { choose } from './support/pages.js';
 
 test('a card refund is SUCCESS at once, in full by default; the payment lists it', async ({ sbx }) => {
@@ -89,7 +89,7 @@ test('a refund larger than the merchant\'s available balance is 400 / 5012', asy
   expect(await (await fetch(`${sbx.running.url}/sandbox-tools/balance`)).json()).toEqual({ USD: 5 });
 });
 
-test('a pending refund forced to CANCELLED gives nothing back', async ({ sbx }) => {
+test('a pending refund forced to CANCELLED gives nothing back', () => withSandbox(slowRefunds, async (sbx) => {
   const callback_url = `${sbx.receiver.url}/return`;
   const pix = (await sbx.api.post('/payments', { amount: 40, currency: 'BRL', country: 'BR', payment_method_id: 'PX', payment_method_flow: 'REDIRECT', payer, order_id: orderId(), callback_url })).body;
   await choose(pix.redirect_url, 'approve');
@@ -98,4 +98,4 @@ test('a pending refund forced to CANCELLED gives nothing back', async ({ sbx }) 
   expect(forced.body).toMatchObject({ status: 'CANCELLED', status_code: 400, status_detail: 'The refund was cancelled.', amount_refunded: 0 });
   // What it held is available again.
   expect((await sbx.api.post('/refunds', { payment_id: pix.id, notification_url: `${sbx.receiver.url}/r` })).body).toMatchObject({ status: 'PENDING', amount: 40 });
-});
+}));

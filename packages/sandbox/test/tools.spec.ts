@@ -1,6 +1,6 @@
 /** The sandbox's tools: the API's own force-status, the clock, the ledger over HTTP. */
 import { cardPayment, orderId, payer } from './support/client.js';
-import { expect, startSandbox, stopSandbox, test, type SandboxFixture } from './support/fixture.js';
+import { expect, slowRefunds, test, withSandbox, type SandboxFixture } from './support/fixture.js';
 
 test('POST /sandbox-tools/payments forces a pending payment to a final state and notifies', async ({ sbx }) => {
   const notification_url = `${sbx.receiver.url}/forced`;
@@ -17,16 +17,7 @@ test('POST /sandbox-tools/payments forces a pending payment to a final state and
   expect([unknownRefund.status, unknownRefund.body.code]).toEqual([404, 4001]);
 });
 
-test('force-status moves a pending refund, and refuses a status of the wrong kind', async () => {
-  // A sandbox of its own whose refunds stay pending for a minute: the shared one settles them
-  // after 50 ms, which a loaded machine can take between the refund and the force (it was flaky).
-  const sbx = await startSandbox({ settleDelayMs: 60_000 });
-  try {
-    await forcePendingRefund(sbx);
-  } finally {
-    await stopSandbox(sbx);
-  }
-});
+test('force-status moves a pending refund, and refuses a status of the wrong kind', () => withSandbox(slowRefunds, forcePendingRefund));
 
 async function forcePendingRefund(sbx: SandboxFixture): Promise<void> {
   const pending = (await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer, order_id: orderId() })).body;

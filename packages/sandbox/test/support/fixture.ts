@@ -29,6 +29,20 @@ export async function stopSandbox(f: SandboxFixture): Promise<void> {
   await f.receiver.stop();
 }
 
+/** Runs `body` on a sandbox of its own, e.g. one whose refunds stay pending while a spec forces them. */
+export async function withSandbox(options: SandboxOptions, body: (f: SandboxFixture) => Promise<void>): Promise<void> {
+  const f = await startSandbox(options);
+  try {
+    await body(f);
+  } finally {
+    await stopSandbox(f);
+  }
+}
+
+/** Refunds that stay pending for a minute: the shared sandbox settles them after 50 ms, which a loaded
+ * machine can take between a refund and the next request (forcing it then answered 5002). */
+export const slowRefunds: SandboxOptions = { settleDelayMs: 60_000 };
+
 export const test = base.extend<{}, { sbx: SandboxFixture }>({
   sbx: [
     async ({}, use) => {
