@@ -6,6 +6,7 @@ import { toArray } from './src/i18n/catalog-array.js';
 import type { Messages } from './src/i18n/en.js';
 import { fileURLToPath } from 'node:url';
 import base from '../../vite.config.js';
+import { collapseTemplates } from './scripts/collapse-templates.js';
 
 const src = fileURLToPath(new URL('./src/', import.meta.url));
 const dist = fileURLToPath(new URL('./dist/', import.meta.url));
@@ -147,8 +148,10 @@ function lightStyles(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!id.startsWith(src) || !id.endsWith('.ts') || !code.includes('css`')) return null;
-      return code.replace(/\bcss`([^`]*)`/g, (_whole, body: string) => `css\`${body.split(/(\$\{[^}]*\})/).map((part, i) => (i % 2 ? part : minifyCss(part))).join('')}\``);
+      if (!id.startsWith(src) || !id.endsWith('.ts')) return null;
+      let light = code.includes('css`') ? code.replace(/\bcss`([^`]*)`/g, (_whole, body: string) => `css\`${body.split(/(\$\{[^}]*\})/).map((part, i) => (i % 2 ? part : minifyCss(part))).join('')}\``) : code;
+      if (id.startsWith(`${src}components/`) && light.includes('html`')) light = collapseTemplates(light);
+      return light === code ? null : light;
     },
   };
 }

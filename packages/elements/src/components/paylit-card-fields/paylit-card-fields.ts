@@ -440,7 +440,8 @@ export class PaylitCardFields extends LocalizedElement {
       if (p) errors[f] = p;
     }
     this.errors = errors;
-    this.#sync();
+    // Before the first render there are no inputs to point at: firstUpdated tells the form.
+    if (this.hasUpdated) this.#sync();
   }
 
   #sync(): void {

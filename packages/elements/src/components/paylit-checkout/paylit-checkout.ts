@@ -32,7 +32,7 @@ import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fi
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-installments/paylit-installments.js';
-import '../paylit-wallet-select/paylit-wallet-select.js';
+import { offersChoice } from '../paylit-wallet-select/paylit-wallet-select.js';
 import { styles } from './paylit-checkout.styles.js';
 
 ensureContextRoot();
@@ -425,9 +425,14 @@ export class PaylitCheckout extends LocalizedElement {
     }
   }
 
+  /** Whether the order can be paid in installments: plans are asked for, and the checkout draws its picker. */
+  #takesInstallments(): boolean {
+    return Boolean(this.endpoint && this.context.order?.installments);
+  }
+
   #loadPlans(bin: string): Promise<InstallmentsPlan | null> {
     const order = this.context.order;
-    if (!this.endpoint || !order?.installments) return Promise.resolve(null);
+    if (!order || !this.#takesInstallments()) return Promise.resolve(null);
     let plan = this.#plans.get(bin);
     if (!plan) {
       plan = this.#fetch(this.#url('/installments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: order.id, bin }) })
@@ -615,7 +620,9 @@ export class PaylitCheckout extends LocalizedElement {
     const outcome = this.outcome;
     // The default elements show unless the merchant put elements inside (the whitespace and
     // comments of indented markup would fill a <slot> and hide its fallback content), and
-    // are not created otherwise.
+    // are not created otherwise; the wallet picker and the installments only once the order
+    // has wallets or banks (or saved means) and takes installments: until then they would
+    // show nothing, and creating them is most of a first render's cost (npm run bench).
     // The message is one live region for the whole life of the checkout (announced when its content changes): the outcome appears inside it.
     const failed = this.context.status === 'error';
     const message = this.message;
@@ -624,9 +631,9 @@ export class PaylitCheckout extends LocalizedElement {
     if (outcome && outcomeSheet) adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, outcomeSheet]);
     return html`<div class="body" dir=${this.direction}>
       ${outcome ? nothing : html`<slot @slotchange=${() => this.#followSlot()}></slot>${this.slotted ? nothing : html`
-        <paylit-wallet-select></paylit-wallet-select>
+        ${offersChoice(this.context) ? html`<paylit-wallet-select></paylit-wallet-select>` : nothing}
         <paylit-card-fields ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
-        <paylit-installments></paylit-installments>`}
+        ${this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`}
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${this.busy}
         @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${this.busy ? this.t.processing : this.#label()}</span></button>`}
       <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${outcome

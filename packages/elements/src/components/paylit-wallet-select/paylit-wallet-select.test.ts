@@ -190,15 +190,22 @@ describe('<paylit-wallet-select>', () => {
     await expect(select).to.be.accessible();
   });
 
-  it('takes no room when there is nothing to choose but a new card', async () => {
+  it('takes no room when there is nothing to choose but a new card: the checkout does not draw it, and the merchant\'s own is hidden', async () => {
     const { order } = await (await fetch(`/__paylit/order?${new URLSearchParams({ methods: 'CARD' })}`)).json();
     const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${order.id} lang="en"></paylit-checkout>`);
     await waitUntil(() => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
-    const select = el.shadowRoot!.querySelector('paylit-wallet-select')!;
-    await select.updateComplete;
-    expect(getComputedStyle(select).display).to.equal('none');
+    expect(el.shadowRoot!.querySelector('paylit-wallet-select')).to.equal(null);
     // The card fields start where the checkout does: no gap above them.
     const top = el.shadowRoot!.querySelector('.body')!.getBoundingClientRect().top;
     expect(el.shadowRoot!.querySelector('paylit-card-fields')!.getBoundingClientRect().top).to.equal(top);
+
+    const own = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${order.id} lang="en">
+      <div class="merchant"><paylit-wallet-select></paylit-wallet-select><paylit-card-fields></paylit-card-fields></div>
+    </paylit-checkout>`);
+    await waitUntil(() => own.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
+    const select = own.querySelector('paylit-wallet-select')!;
+    await select.updateComplete;
+    expect(getComputedStyle(select).display).to.equal('none');
+    expect(own.querySelector('paylit-card-fields')!.getBoundingClientRect().top).to.equal(own.querySelector('.merchant')!.getBoundingClientRect().top);
   });
 });

@@ -20,6 +20,19 @@ const REDIRECT_TYPES = new Set(['BANK_TRANSFER', 'TICKET']);
 
 type Marks = Awaited<ReturnType<typeof importMarks>>;
 
+/** The wallets and banks of the order the picker offers (the card is the card fields'). */
+function walletMethods(checkout: CheckoutContextValue | undefined): PaymentMethodView[] {
+  return (checkout?.paymentMethods ?? []).filter((m) => m.type === 'WALLET' || REDIRECT_TYPES.has(m.type));
+}
+
+/**
+ * Whether the picker has anything to offer: a wallet or bank of the order, or a saved card or
+ * wallet. Without, it takes no room; the checkout does not even draw it.
+ */
+export function offersChoice(checkout: CheckoutContextValue | undefined): boolean {
+  return checkout !== undefined && walletMethods(checkout).length + checkout.savedCards.length + checkout.savedWallets.length > 0;
+}
+
 /** The marks chunk, asked for once per page by the first wallet select that has options to show. */
 let marksLoading: Promise<Marks> | undefined;
 
@@ -105,12 +118,11 @@ export class PaylitWalletSelect extends LocalizedElement {
   }
 
   #methods(): PaymentMethodView[] {
-    return (this.checkout?.paymentMethods ?? []).filter((m) => m.type === 'WALLET' || REDIRECT_TYPES.has(m.type));
+    return walletMethods(this.checkout);
   }
 
   #empty(): boolean {
-    const c = this.checkout;
-    return !c || this.#methods().length + c.savedCards.length + c.savedWallets.length === 0;
+    return !offersChoice(this.checkout);
   }
 
   #choose(selection: Selection): void {

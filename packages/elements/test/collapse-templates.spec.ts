@@ -1,0 +1,31 @@
+/** The browser build's template squeeze: indentation inside Lit templates becomes one space, and nothing else changes. */
+import { expect, test } from '@playwright/test';
+import { collapseTemplates } from '../scripts/collapse-templates.js';
+
+test('indentation in html templates, nested ones included, becomes one space', () => {
+  const source = 'const a = html`<div>\n    <span>${x ? html`<b>\n   y</b>` : nothing}</span>\n  </div>`;';
+  expect(collapseTemplates(source)).toBe('const a = html`<div> <span>${x ? html`<b> y</b>` : nothing}</span> </div>`;');
+});
+
+test('strings, plain template literals, objects and code outside templates are left as they are', () => {
+  const source = [
+    "const s = '`not a template';",
+    'const t = html`<p class=${{ a: 1 }[\'a\'] ? `keep\n   this` : "}"}>\n  ${"`"}\n</p>`;',
+    'const plain = `a\n   b`;',
+    'const css = css`:host {\n  display: block;\n}`;',
+    '// html`x`',
+    'const escaped = html`\\`\n  `;',
+  ].join('\n');
+  expect(collapseTemplates(source)).toBe([
+    "const s = '`not a template';",
+    'const t = html`<p class=${{ a: 1 }[\'a\'] ? `keep\n   this` : "}"}> ${"`"} </p>`;',
+    'const plain = `a\n   b`;',
+    'const css = css`:host {\n  display: block;\n}`;',
+    '// html`x`',
+    'const escaped = html`\\` `;',
+  ].join('\n'));
+});
+
+test('an unterminated template is an error that says so, not a silent truncation', () => {
+  expect(() => collapseTemplates('html`<p>${x}')).toThrow(/without its end/);
+});
