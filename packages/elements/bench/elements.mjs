@@ -26,6 +26,14 @@ const [bareOut] = await build({
   build: { write: false, minify: true, lib: { entry: fileURLToPath(new URL('./bare-element.js', import.meta.url)), name: 'bare', formats: ['iife'], fileName: () => 'bare.js' } },
 });
 const bare = Buffer.from(bareOut.output[0].code);
+const [formOut] = await build({
+  configFile: false,
+  logLevel: 'silent',
+  build: { write: false, minify: true, lib: { entry: fileURLToPath(new URL('./bare-form.js', import.meta.url)), name: 'bareForm', formats: ['iife'], fileName: () => 'bare-form.js' } },
+});
+const bareForm = Buffer.from(formOut.output[0].code);
+/** The checkout's form (markup and CSS, the card fields' shadow root inlined), read from a first render below. */
+let form = { markup: '', css: [] };
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 const size = (b) => ({ raw: b.length, gzip: gz(b), brotli: brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length });
 
@@ -34,11 +42,12 @@ const keys = await generateCardKeyPair();
 // connected → its first update done (what the bare element's figure is) → the elements it
 // draws (card fields, installments, wallet select) rendered too.
 const pageFor = (kind) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+${kind === 'form' ? `<script>window.benchForm = ${JSON.stringify(form).replace(/</g, '\\u003c')}</script>` : ''}
 <script>performance.mark('script-start')</script>
-<script>${(kind === 'paylit' ? paylit : bare).toString().replace(/<\/script/g, '<\\/script')}</script>
+<script>${({ paylit, bare, form: bareForm })[kind].toString().replace(/<\/script/g, '<\\/script')}</script>
 <script>
 performance.mark('evaluated');
-const tag = ${JSON.stringify(kind === 'paylit' ? 'paylit-checkout' : 'bare-element')};
+const tag = ${JSON.stringify(({ paylit: 'paylit-checkout', bare: 'bare-element', form: 'bare-form' })[kind])};
 const el = document.createElement(tag);
 ${kind === 'paylit' ? `el.setAttribute('amount', '120'); el.setAttribute('currency', 'BRL'); el.setAttribute('country', 'BR'); el.setAttribute('public-key', ${JSON.stringify(JSON.stringify(keys.publicJwk))});` : ''}
 document.documentElement.append(el);
@@ -57,7 +66,7 @@ const server = createServer((req, res) => {
   // The chunks (languages, marks, encryption), beside the page, where the inlined script finds them.
   const chunk = /^\/(paylit\.[\w.-]+\.js)$/.exec(req.url ?? '')?.[1];
   if (chunk && existsSync(dir + chunk)) return void res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' }).end(readFileSync(dir + chunk));
-  res.writeHead(200, { 'Content-Type': 'text/html' }).end(pageFor(req.url === '/bare' ? 'bare' : 'paylit'));
+  res.writeHead(200, { 'Content-Type': 'text/html' }).end(pageFor(({ '/bare': 'bare', '/form': 'form' })[req.url] ?? 'paylit'));
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const origin = `http://127.0.0.1:${server.address().port}`;
@@ -78,16 +87,39 @@ async function firstRender(path) {
   }
   return { ms: median(times), phases: Object.fromEntries(Object.keys(phases[0]).map((k) => [k, median(phases.map((p) => p[k]))])) };
 }
-// Alternated, so that a slower stretch of the machine falls on both.
+// The form the checkout draws, as markup and CSS, for the second baseline.
+await page.goto(`${origin}/paylit`);
+await page.waitForFunction(() => window.phases !== undefined);
+form = await page.evaluate(() => {
+  const root = document.querySelector('paylit-checkout').shadowRoot;
+  const css = [];
+  const flat = (node) => {
+    for (const sheet of node.adoptedStyleSheets) css.push([...sheet.cssRules].map((r) => r.cssText).join('\n'));
+    const copy = document.createElement('div');
+    copy.innerHTML = node.innerHTML.replace(/<!--[\s\S]*?-->/g, '');
+    for (const child of node.querySelectorAll('*')) {
+      if (!child.shadowRoot) continue;
+      const at = copy.querySelector(`${child.localName}`);
+      if (at) at.replaceWith(Object.assign(document.createElement('div'), { className: child.localName, innerHTML: flat(child.shadowRoot) }));
+    }
+    return copy.innerHTML;
+  };
+  const markup = flat(root);
+  return { markup, css };
+});
+// Alternated, so that a slower stretch of the machine falls on all three.
 const paylitRuns = [];
 const bareRuns = [];
+const formRuns = [];
 for (let round = 0; round < 2; round++) {
   bareRuns.push(await firstRender('/bare'));
+  formRuns.push(await firstRender('/form'));
   paylitRuns.push(await firstRender('/paylit'));
 }
 const pick = (rs) => rs.sort((a, b) => a.ms - b.ms)[0];
 const renderPaylit = pick(paylitRuns);
 const renderBare = pick(bareRuns);
+const renderForm = pick(formRuns);
 
 // Which chunks a page in English loads before any interaction.
 scripts.length = 0;
@@ -195,6 +227,8 @@ console.log(`  towards 49 152 B, a design not built (an estimate, not a measured
 console.log(`\nfirst render, phases (median ms)       paylit   bare`);
 for (const k of Object.keys(renderPaylit.phases)) console.log(`  ${({ evaluate: 'script evaluation (every element defined)', connect: 'create + connect', update: 'first update (with the elements it draws)', children: 'after: their update promises settled' })[k].padEnd(44)}${renderPaylit.phases[k].toFixed(2).padStart(7)}${(renderBare.phases[k] ?? 0).toFixed(2).padStart(7)}`);
 row('script start to first render', renderPaylit.ms.toFixed(2), renderBare.ms.toFixed(2), 'ms');
+console.log(`  second baseline, the same form (its DOM and CSS) drawn by one bare Lit element with no logic: ${renderForm.ms.toFixed(2)} ms, ${(renderForm.ms / renderBare.ms).toFixed(2)}× the bare element's;
+  paylit against it: ${(renderPaylit.ms / renderForm.ms).toFixed(2)}× (phases: evaluation ${renderForm.phases.evaluate.toFixed(2)}, connect ${renderForm.phases.connect.toFixed(2)}, update ${renderForm.phases.update.toFixed(2)} ms)`);
 row('encrypt the card (baseline: raw RSA-OAEP)', encryption.paylit.toFixed(2), encryption.raw.toFixed(2), 'ms');
 console.log(`scripts an English page loads before any focus: ${loadedUntouched.join(', ') || '(inlined only)'}`);
 row('focus → encryption ready (chunk, key, first JWE)', focusToReady.toFixed(1), '', 'ms');
