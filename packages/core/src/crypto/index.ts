@@ -28,8 +28,9 @@ export {
   parseAuthorizationHeader,
   parseXDate,
   signedHeaders,
+  signedHeadersSync,
   verifyCallbackSignature,
   verifySignature,
   webCryptoHmac,
 } from './signature.js';
-export type { CallbackSignatureInput, Credentials, HmacSha256, SignatureInput, SignedBody } from './signature.js';
+export type { CallbackSignatureInput, Credentials, HmacSha256, SignatureInput, SignedBody, TextHmacSha256 } from './signature.js';

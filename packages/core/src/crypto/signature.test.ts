@@ -11,6 +11,7 @@ import {
   parseAuthorizationHeader,
   parseXDate,
   signedHeaders,
+  signedHeadersSync,
   verifyCallbackSignature,
   verifySignature,
   webCryptoHmac,
@@ -33,6 +34,21 @@ describe('V2-HMAC-SHA256 signatures', () => {
     expect(new TextDecoder().decode(seen[0])).to.equal(v!.login + v!.date + v!.body);
     const headers = await signedHeaders({ login: v!.login, transKey: 't', secretKey: v!.secretKey, body: v!.body, date: new Date(v!.date), hmac: () => 'f'.repeat(64) });
     expect(headers.Authorization).to.equal(`V2-HMAC-SHA256, Signature: ${'f'.repeat(64)}`);
+  });
+
+  it('signs synchronously with a text HMAC: the same headers over the same bytes', async () => {
+    for (const v of signatureVectors) {
+      const seen: string[] = [];
+      const date = new Date(v.date);
+      const expected = await signedHeaders({ login: v.login, transKey: 't', secretKey: v.secretKey, body: v.body, date });
+      if (formatXDate(date) !== v.date) continue; // a vector whose X-Date is not this formatting of a Date
+      const bytes = (key: string, text: string) => (seen.push(text), 'f'.repeat(64));
+      const headers = signedHeadersSync({ login: v.login, transKey: 't', secretKey: v.secretKey, body: v.body, date, hmac: bytes });
+      expect(seen).to.deep.equal([v.login + v.date + v.body]);
+      expect(headers).to.deep.equal({ ...expected, Authorization: `V2-HMAC-SHA256, Signature: ${'f'.repeat(64)}` });
+    }
+    expect(() => signedHeadersSync({ login: 'L', transKey: 'T', secretKey: '', body: '', hmac: () => '' })).to.throw(InvalidArgumentError);
+    expect(() => signedHeadersSync({ login: 'L', transKey: 'T', secretKey: 'S', body: 1 as unknown as string, hmac: () => '' })).to.throw(InvalidArgumentError);
   });
 
   it('refuses a signature one bit off, of another body, or malformed', async () => {

@@ -159,6 +159,18 @@ export interface Credentials {
   secretKey: string;
 }
 
+/** The headers of a signed request, for its `X-Date` and signature. */
+function requestHeaders(input: Credentials, date: string, signature: string): Record<string, string> {
+  return {
+    'X-Date': date,
+    'X-Login': input.login,
+    'X-Trans-Key': input.transKey,
+    'Content-Type': 'application/json',
+    'X-Version': API_VERSION,
+    Authorization: authorizationHeader(signature),
+  };
+}
+
 /**
  * Every header the spec requires on a request, signed over the exact `body` to be sent.
  * The caller adds `User-Agent`, `X-Idempotency-Key` and the payment-source header.
@@ -170,14 +182,30 @@ export async function signedHeaders(
   assertString(input.transKey, 'transKey');
   const date = formatXDate(input.date ?? new Date());
   const signature = await createSignature({ login: input.login, date, body: input.body, secretKey: input.secretKey, ...(input.hmac ? { hmac: input.hmac } : {}) });
-  return {
-    'X-Date': date,
-    'X-Login': input.login,
-    'X-Trans-Key': input.transKey,
-    'Content-Type': 'application/json',
-    'X-Version': API_VERSION,
-    Authorization: authorizationHeader(signature),
-  };
+  return requestHeaders(input, date, signature);
+}
+
+/**
+ * HMAC-SHA256 of `message`'s UTF-8 bytes under `secretKey`, as lowercase hex, answered
+ * synchronously (node:crypto's `createHmac` takes text as it is).
+ */
+export type TextHmacSha256 = (secretKey: string, message: string) => string;
+
+/**
+ * `signedHeaders` for a text body and an HMAC that answers synchronously and takes text:
+ * the same headers, signed over the same bytes (the UTF-8 of `login + date + body`),
+ * without a promise or a copy of the body as bytes.
+ */
+export function signedHeadersSync(input: Credentials & { body?: string; date?: Date; hmac: TextHmacSha256 }): Record<string, string> {
+  assertObject(input, 'input', 'an object {login, transKey, secretKey, body, hmac}');
+  const { login, body = '' } = input;
+  assertString(login, 'login');
+  assertString(input.transKey, 'transKey');
+  assertString(body, 'body');
+  assertSecret(input.secretKey);
+  if (typeof input.hmac !== 'function') throw new InvalidArgumentError('hmac', 'a function (secretKey, text) => hex', input.hmac);
+  const date = formatXDate(input.date ?? new Date());
+  return requestHeaders(input, date, input.hmac(input.secretKey, login + date + body));
 }
 
 /** The redirect callback's signed text: `{status:<status>,paymentId:<id>}`, literally, unquoted. */

@@ -101,10 +101,17 @@ function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   return result.data;
 }
 
+/** The schema of an id named `name`, built once per name (the client's few: id, cardId, orderId). */
+const idSchemas = new Map<string, z.ZodType>();
+
 /** An id for the path, checked and encoded; a bad one is a local error naming `name`. */
 function path(id: unknown, name: string): string {
-  return encodeURIComponent(check(z.object({ [name]: idSchema }), { [name]: id })[name] as string);
+  let schema = idSchemas.get(name);
+  if (schema === undefined) idSchemas.set(name, (schema = z.object({ [name]: idSchema })));
+  return encodeURIComponent((check(schema, { [name]: id }) as Record<string, string>)[name]!);
 }
+
+const countryParamsSchema = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "BR"') });
 
 export class PaymentsClient {
   readonly payments;
@@ -177,7 +184,7 @@ export class PaymentsClient {
     };
     this.paymentMethods = {
       list: async (params: { country: string }, options?: RequestOptions) => {
-        const { country } = check(z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "BR"') }), params);
+        const { country } = check(countryParamsSchema, params);
         return send({ method: 'GET', path: `/payments-methods?country=${country}`, response: paymentMethodListSchema }, options);
       },
     };
@@ -233,7 +240,10 @@ export class PaymentsClient {
    */
   async idempotencyKeyFor(...parts: string[]): Promise<string> {
     const { credentials, hmac } = this.#requester.config;
-    const hex = await (hmac ?? webCryptoHmac)(credentials.secretKey, new TextEncoder().encode(`paylit-idempotency\n${parts.join('\n')}`));
+    const text = `paylit-idempotency\n${parts.join('\n')}`;
+    // A synchronous text form (nodeHmac.text) signs the same UTF-8 bytes without the copy.
+    const textHmac = (hmac as { text?: unknown } | undefined)?.text;
+    const hex = typeof textHmac === 'function' ? (textHmac as (key: string, message: string) => string)(credentials.secretKey, text) : await (hmac ?? webCryptoHmac)(credentials.secretKey, new TextEncoder().encode(text));
     return `pl${hex.slice(0, 40)}`;
   }
 

@@ -4,7 +4,7 @@
  * deadline, and read the answer leniently.
  */
 import { safeParse } from '@paylit/core/schemas';
-import { signedHeaders, type Credentials, type HmacSha256 } from '@paylit/core/crypto';
+import { signedHeaders, signedHeadersSync, type Credentials, type HmacSha256, type TextHmacSha256 } from '@paylit/core/crypto';
 import type { z } from 'zod';
 import { VERSION } from '../version.js';
 import { IDEMPOTENCY_KEY_MAX } from '@paylit/core/codes';
@@ -72,8 +72,13 @@ function retryAfter(headers: Record<string, string | undefined>): number | undef
 export class Requester {
   readonly config: RequesterConfig;
 
+  /** The HMAC's synchronous text form, when it has one (`nodeHmac.text`): signing then needs no promise. */
+  readonly #textHmac: TextHmacSha256 | undefined;
+
   constructor(config: RequesterConfig) {
     this.config = config;
+    const text = (config.hmac as { text?: unknown } | undefined)?.text;
+    this.#textHmac = typeof text === 'function' ? (text as TextHmacSha256) : undefined;
   }
 
   async send<S extends z.ZodType>(op: Operation<S>, options: RequestOptions = {}): Promise<z.output<S>> {
@@ -90,7 +95,7 @@ export class Requester {
     let last: PaymentsApiError | undefined;
     for (let attempt = 0; attempt <= config.maxRetries; attempt++) {
       if (options.signal?.aborted) throw new PaymentsApiError({ type: 'connection_error', status: 0, message: 'the request was aborted', retryable: false, ...(key ? { idempotencyKey: key } : {}) });
-      const headers = await this.#headers(body, key);
+      const headers = this.#textHmac ? this.#headersSync(body, key, this.#textHmac) : await this.#headers(body, key);
       const timeoutMs = Math.max(1, Math.min(config.timeoutMs, deadline - Date.now()));
       let wait: number | undefined;
       try {
@@ -128,10 +133,18 @@ export class Requester {
 
   async #headers(body: string, key: string | undefined): Promise<Record<string, string>> {
     const { config } = this;
-    const headers: Record<string, string> = {
-      ...(await signedHeaders({ ...config.credentials, body, date: config.now(), ...(config.hmac ? { hmac: config.hmac } : {}) })),
-      'User-Agent': config.userAgent,
-    };
+    return this.#complete(await signedHeaders({ ...config.credentials, body, date: config.now(), ...(config.hmac ? { hmac: config.hmac } : {}) }), body, key);
+  }
+
+  #headersSync(body: string, key: string | undefined, hmac: TextHmacSha256): Record<string, string> {
+    const { credentials, now } = this.config;
+    return this.#complete(signedHeadersSync({ login: credentials.login, transKey: credentials.transKey, secretKey: credentials.secretKey, body, date: now(), hmac }), body, key);
+  }
+
+  /** The signed headers, with what the client adds to them. */
+  #complete(headers: Record<string, string>, body: string, key: string | undefined): Record<string, string> {
+    const { config } = this;
+    headers['User-Agent'] = config.userAgent;
     // Requests without a body (GET, cancel) send no Content-Type, as the spec shows them.
     if (body === '') delete headers['Content-Type'];
     if (key) headers['X-Idempotency-Key'] = key;
