@@ -15,7 +15,11 @@ const define = { __PAYLIT_DEV__: 'false' };
 
 /**
  * The ES modules: tsc writes the declarations, then the same modules are written again by
- * Vite with `__PAYLIT_DEV__` false, so that no dev-mode warning's text is published.
+ * Vite with `__PAYLIT_DEV__` false, so that no dev-mode warning's text is published in
+ * `dist/`; and once more with it true in `dist/development/`, which the package's
+ * `development` export condition names (as Lit's packages do): Vite's dev server and webpack
+ * in development mode pick it, so a merchant's app explains misuse while it is built and the
+ * production build carries none of it.
  */
 function esModules(): Plugin {
   return {
@@ -23,23 +27,25 @@ function esModules(): Plugin {
     apply: 'build',
     async closeBundle() {
       const input = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !/\.(test|spec|d)\.ts$/.test(f)).map((f) => src + f);
-      await build({
-        configFile: false,
-        logLevel: 'warn',
-        define,
-        build: {
-          outDir: dist,
-          emptyOutDir: false,
-          minify: false,
-          sourcemap: true,
-          target: 'es2022',
-          lib: { entry: input, formats: ['es'] },
-          rolldownOptions: {
-            external: (id) => /^(lit|@lit\/|@paylit\/)/.test(id),
-            output: { preserveModules: true, preserveModulesRoot: src, entryFileNames: '[name].js', sourcemapExcludeSources: true },
+      for (const [outDir, dev] of [[dist, false], [`${dist}development/`, true]] as const) {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          define: { __PAYLIT_DEV__: String(dev) },
+          build: {
+            outDir,
+            emptyOutDir: false,
+            minify: false,
+            sourcemap: true,
+            target: 'es2022',
+            lib: { entry: input, formats: ['es'] },
+            rolldownOptions: {
+              external: (id) => /^(lit|@lit\/|@paylit\/)/.test(id),
+              output: { preserveModules: true, preserveModulesRoot: src, entryFileNames: '[name].js', sourcemapExcludeSources: true },
+            },
           },
-        },
-      });
+        });
+      }
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { locales } from '../src/i18n/locales.js';
@@ -84,7 +84,8 @@ test('the published files carry no dev-mode warning: the script-tag file and the
   // Phrases of src/internal/dev.ts's warnings, as the checkout words them in development.
   const phrases = ['is not a secure context', 'to its allowedOrigins', 'has no catalog', 'has an endpoint but no order', 'nothing can be paid with', 'could not reach the companion server'];
   const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => /\.js(\.map)?$/.test(f));
+  // dist/development/ is the development condition's build: it carries them (the next test).
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => /\.js(\.map)?$/.test(f) && !f.startsWith('development/'));
   expect(files).toContain('bundle/paylit.js');
   expect(files).toContain('components/paylit-checkout/paylit-checkout.js');
   for (const f of files) {
@@ -94,6 +95,20 @@ test('the published files carry no dev-mode warning: the script-tag file and the
   // The sources do hold them: the test looks for the right words.
   const source = readFileSync(fileURLToPath(new URL('../src/components/paylit-checkout/paylit-checkout.ts', import.meta.url)), 'utf8');
   expect(phrases.filter((p) => !source.includes(p))).toEqual([]);
+});
+
+test('a merchant\'s bundler in development (the `development` condition, as Vite\'s dev server and webpack use it) gets the warnings; its production build does not', () => {
+  const resolve = (conditions: string[]) =>
+    execFileSync(process.execPath, [...conditions.map((c) => `--conditions=${c}`), '--input-type=module', '-e', "console.log(import.meta.resolve('@paylit/elements/paylit-checkout'))"], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } }).trim();
+  const development = fileURLToPath(resolve(['development']));
+  const production = fileURLToPath(resolve([]));
+  expect(development).toMatch(/dist\/development\/paylit-checkout\.js$/);
+  expect(production).toMatch(/dist\/paylit-checkout\.js$/);
+  const checkout = (entry: string) => readFileSync(new URL('./components/paylit-checkout/paylit-checkout.js', pathToFileURL(entry)), 'utf8');
+  for (const phrase of ['has no catalog', 'is not a secure context', 'could not reach the companion server']) {
+    expect(checkout(development)).toContain(phrase);
+    expect(checkout(production)).not.toContain(phrase);
+  }
 });
 
 test('importing the package in Node (server rendering) defines the elements and does not crash', () => {

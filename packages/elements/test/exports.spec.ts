@@ -41,10 +41,10 @@ console.log(JSON.stringify({ names: Object.keys(m).sort(), defined: ${JSON.strin
   return JSON.parse(out.trim().split('\n').at(-1)!);
 }
 
-test('the export map has an entry per element, with its source, types and built module', () => {
+test('the export map has an entry per element, with its source, types, development build and built module', () => {
   for (const tag of tags) {
     const entry = manifest.exports[`./${tag}`];
-    expect(entry, tag).toEqual({ source: `./src/${tag}.ts`, types: `./dist/${tag}.d.ts`, default: `./dist/${tag}.js` });
+    expect(entry, tag).toEqual({ source: `./src/${tag}.ts`, types: `./dist/${tag}.d.ts`, development: `./dist/development/${tag}.js`, default: `./dist/${tag}.js` });
     for (const file of Object.values(entry as Record<string, string>)) expect(existsSync(packageDir + file), `${tag}: ${file}`).toBe(true);
   }
 });
