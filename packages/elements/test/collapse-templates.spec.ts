@@ -1,10 +1,10 @@
-/** The browser build's template squeeze: indentation inside Lit templates becomes one space, and nothing else changes. */
+/** The browser build's template squeeze: indentation inside Lit templates goes (its line breaks stay), and nothing else changes. */
 import { expect, test } from '@playwright/test';
 import { collapseTemplates } from '../scripts/collapse-templates.js';
 
-test('indentation in html templates, nested ones included, becomes one space', () => {
-  const source = 'const a = html`<div>\n    <span>${x ? html`<b>\n   y</b>` : nothing}</span>\n  </div>`;';
-  expect(collapseTemplates(source)).toBe('const a = html`<div> <span>${x ? html`<b> y</b>` : nothing}</span> </div>`;');
+test('indentation in html templates, nested ones included, goes; the line breaks stay, so lines keep their numbers', () => {
+  const source = 'const a = html`<div>\n    <span>${x ? html`<b>\n   y</b>` : nothing}</span>  \n\n  </div>`;';
+  expect(collapseTemplates(source)).toBe('const a = html`<div>\n<span>${x ? html`<b>\ny</b>` : nothing}</span>\n\n</div>`;');
 });
 
 test('strings, plain template literals, objects and code outside templates are left as they are', () => {
@@ -18,11 +18,11 @@ test('strings, plain template literals, objects and code outside templates are l
   ].join('\n');
   expect(collapseTemplates(source)).toBe([
     "const s = '`not a template';",
-    'const t = html`<p class=${{ a: 1 }[\'a\'] ? `keep\n   this` : "}"}> ${"`"} </p>`;',
+    'const t = html`<p class=${{ a: 1 }[\'a\'] ? `keep\n   this` : "}"}>\n${"`"}\n</p>`;',
     'const plain = `a\n   b`;',
     'const css = css`:host {\n  display: block;\n}`;',
     '// html`x`',
-    'const escaped = html`\\` `;',
+    'const escaped = html`\\`\n`;',
   ].join('\n'));
 });
 
