@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 /** [phase, test of one call frame], innermost match wins; the order only breaks ties within a frame. */
 const rules = [
   ['answer parse (JSON.parse + zod of the record)', (f) => /client\/requester\.js$/.test(f.url) && /#read|parseJson|\bread\b/.test(f.functionName)],
-  ['signing (V2-HMAC-SHA256 + headers)', (f) => /crypto\/signature\.js$/.test(f.url) || f.functionName === 'nodeHmac' || (/client\/requester\.js$/.test(f.url) && /headers/.test(f.functionName))],
+  // node:crypto's HMAC (nodeHmacBytes, nodeHmacText) is named by its caller: core's signature or the idempotency key.
+  ['signing (V2-HMAC-SHA256 + headers)', (f) => /crypto\/signature\.js$/.test(f.url) || (/client\/requester\.js$/.test(f.url) && /headers/i.test(f.functionName))],
   ['idempotency key (HMAC derivation)', (f) => f.functionName === 'idempotencyKeyFor'],
   ['validation: the payment request (zod)', (f) => /payments-client\.js$/.test(f.url) && f.functionName === 'check'],
   ['validation: the submission (zod)', (f) => /middleware\/input\.js$/.test(f.url) && f.functionName === 'validate'],
   ['order read and check (resolveOrder + zod)', (f) => (/\/context\.js$/.test(f.url) && f.functionName === 'loadOrder') || /bench\/servers\.mjs$/.test(f.url)],
   ['charge state (store: get, swap, link)', (f) => /\/charges\.js$|store\/store\.js$/.test(f.url)],
-  ['forward: node:http client (+ keep-alive agent)', (f) => /adapters\/node\.js$/.test(f.url) && f.functionName !== 'serveNode' || /^node:_http_client$|^node:_http_agent$/.test(f.url)],
+  ['forward: node:http client (+ keep-alive agent)', (f) => /adapters\/node\.js$/.test(f.url) && !/^(serveNode|nodeHmac\w*|secretKeyObject)$/.test(f.functionName) || /^node:_http_client$|^node:_http_agent$/.test(f.url)],
   ['body read (limit, stream, JSON.parse)', (f) => /middleware\/body-limit\.js$|core\/dist\/body\.js$|^node:internal\/webstreams/.test(f.url) || (/middleware\/input\.js$/.test(f.url) && f.functionName === 'readJson')],
   ['request id, log, CORS check', (f) => /middleware\/(request-id|log)\.js$/.test(f.url)],
   ['route: build request and answer', (f) => /routes\/(payments|public-payment)\.js$/.test(f.url)],

@@ -37,6 +37,13 @@ export interface ChargeTimings {
 
 /** Orders already checked, by identity: a store that answers the same frozen object is not checked again. */
 const checked = new WeakMap<object, MerchantOrder>();
+/** The checked orders `checked` holds: `loadOrder` answers these same objects again. */
+const remembered = new WeakSet<MerchantOrder>();
+
+/** True when `loadOrder` may answer this same order object again (a frozen order from the store); false for one checked anew each time. */
+export function isRememberedOrder(order: MerchantOrder): boolean {
+  return remembered.has(order);
+}
 
 /** The order, checked; a missing one is 404, a broken one from `resolveOrder` a 500 that says why. */
 export async function loadOrder(ctx: HandlerContext, id: string): Promise<MerchantOrder> {
@@ -50,7 +57,10 @@ export async function loadOrder(ctx: HandlerContext, id: string): Promise<Mercha
     ctx.logError(new Error(`resolveOrder(${JSON.stringify(id)}) returned an invalid order: ${issue.path.join('.')} ${issue.message}`));
     throw new CheckoutError(500, { type: 'internal_error', message: 'the order could not be read' });
   }
-  if (Object.isFrozen(raw)) checked.set(raw, parsed.data);
+  if (Object.isFrozen(raw)) {
+    checked.set(raw, parsed.data);
+    remembered.add(parsed.data);
+  }
   return parsed.data;
 }
 

@@ -76,16 +76,33 @@ export const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alp
 export const METHOD_ID_PATTERN = /^[A-Z0-9]{2,4}$/;
 export const paymentMethodId = z.string().regex(METHOD_ID_PATTERN, 'must be CARD or a method code of 2 to 4 uppercase letters or digits');
 
-/** An absolute http(s) URL of at most `max` characters. */
-export function url(max: number) {
-  return text(max).refine((v) => {
+/**
+ * Whether `v` is an absolute http(s) URL, remembered for a few hundred short texts: a
+ * server sends the same notification and callback URLs in every request, and parsing
+ * one is most of the cost of checking it.
+ */
+const httpUrlVerdicts = new Map<string, boolean>();
+function isHttpUrl(v: string): boolean {
+  let verdict = httpUrlVerdicts.get(v);
+  if (verdict === undefined) {
     try {
       const u = new URL(v);
-      return u.protocol === 'https:' || u.protocol === 'http:';
+      verdict = u.protocol === 'https:' || u.protocol === 'http:';
     } catch {
-      return false;
+      verdict = false;
     }
-  }, 'must be an absolute http or https URL');
+    // Short texts only, so the memory it holds stays small whatever a caller sends.
+    if (v.length <= 512) {
+      if (httpUrlVerdicts.size >= 256) httpUrlVerdicts.clear();
+      httpUrlVerdicts.set(v, verdict);
+    }
+  }
+  return verdict;
+}
+
+/** An absolute http(s) URL of at most `max` characters. */
+export function url(max: number) {
+  return text(max).refine(isHttpUrl, 'must be an absolute http or https URL');
 }
 
 /** A 32-bit integer. */

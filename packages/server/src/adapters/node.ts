@@ -8,7 +8,8 @@
  * const { url } = await serveNode(createCheckoutHandler({ client, … }), { port: 4000 });
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type RequestOptions } from 'node:http';
+import { urlToHttpOptions } from 'node:url';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { serve } from '@hono/node-server';
 import type { HmacSha256, TextHmacSha256 } from '@paylit/core/crypto';
@@ -20,10 +21,15 @@ import type { Transport } from '../client/transport.js';
  * Its `text` takes the message as text (signed as its UTF-8 bytes): the client signs
  * with it through core's `signedHeadersSync`, without a copy of the body as bytes or a promise.
  */
-export const nodeHmac: HmacSha256 & { readonly text: TextHmacSha256 } = Object.assign(
-  (secretKey: string, message: Uint8Array) => createHmac('sha256', secretKeyObject(secretKey)).update(message).digest('hex'),
-  { text: (secretKey: string, message: string) => createHmac('sha256', secretKeyObject(secretKey)).update(message, 'utf8').digest('hex') },
-);
+export const nodeHmac: HmacSha256 & { readonly text: TextHmacSha256 } = Object.assign(nodeHmacBytes, { text: nodeHmacText });
+
+function nodeHmacBytes(secretKey: string, message: Uint8Array): string {
+  return createHmac('sha256', secretKeyObject(secretKey)).update(message).digest('hex');
+}
+
+function nodeHmacText(secretKey: string, message: string): string {
+  return createHmac('sha256', secretKeyObject(secretKey)).update(message, 'utf8').digest('hex');
+}
 
 // The key made from a secret, once per secret (a process signs with one or a few; cleared if many).
 const keyObjects = new Map<string, KeyObject>();
@@ -37,6 +43,13 @@ function secretKeyObject(secretKey: string): KeyObject {
   return key;
 }
 
+interface Target {
+  /** The Host header: the host, and the port unless it is the protocol's own. */
+  host: string;
+  secure: boolean;
+  options: RequestOptions;
+}
+
 export interface NodeTransportOptions {
   /** Sockets kept per host. Default 128. */
   maxSockets?: number;
@@ -47,13 +60,17 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
   const maxSockets = options.maxSockets ?? 128;
   const http = new HttpAgent({ keepAlive: true, maxSockets });
   const https = new HttpsAgent({ keepAlive: true, maxSockets });
-  // A client sends to one API: its URLs, parsed once each (a few, as the paths carry ids: bounded).
-  const targets = new Map<string, URL>();
-  const parse = (url: string): URL => {
+  // A client sends to one API: its URLs, parsed once each (a few, as the paths carry ids:
+  // bounded), and turned once into node:http's options (what it would do for each request).
+  const targets = new Map<string, Target>();
+  const parse = (url: string): Target => {
     let target = targets.get(url);
     if (target === undefined) {
       if (targets.size >= 256) targets.clear();
-      target = new URL(url);
+      const parsed = new URL(url);
+      const secure = parsed.protocol === 'https:';
+      // Plain HTTP has no TLS server name: '' spares node:http working one out per request.
+      target = { host: parsed.host, secure, options: { ...urlToHttpOptions(parsed), ...(secure ? {} : { servername: '' }) } };
       targets.set(url, target);
     }
     return target;
@@ -61,7 +78,7 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
   return ({ method, url, headers, body, timeoutMs, signal }) =>
     new Promise((resolve, reject) => {
       const target = parse(url);
-      const secure = target.protocol === 'https:';
+      const { secure } = target;
       const send = secure ? httpsRequest : httpRequest;
       // The whole exchange within timeoutMs, as fetch's AbortSignal.timeout: one timer, cheaper
       // than a socket idle timeout set and cleared on every request.
@@ -86,7 +103,8 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       }
       if (!host) list.push('Host', target.host);
       if (body !== undefined) list.push('Content-Length', String(Buffer.byteLength(body)));
-      const req = send(target, signal ? { method, headers: list, agent: secure ? https : http, signal } : { method, headers: list, agent: secure ? https : http }, (res) => {
+      const agent = secure ? https : http;
+      const req = send(signal ? { ...target.options, method, headers: list, agent, signal } : { ...target.options, method, headers: list, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {

@@ -13,11 +13,12 @@ import type { RequestIdVariables } from 'hono/request-id';
 export const SAFE_REQUEST_ID = /^[\w.:=-]{1,64}$/;
 
 export function requestId({ headerName = 'X-Request-Id' }: { headerName?: string } = {}): MiddlewareHandler<{ Variables: RequestIdVariables }> {
-  return async function requestId(c, next) {
+  // Not async: it only sets the id before the rest runs, so it hands on next()'s promise.
+  return function requestId(c, next) {
     const sent = c.req.header(headerName);
     const id = sent !== undefined && SAFE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
     c.set('requestId', id);
     c.header(headerName, id);
-    await next();
+    return next();
   };
 }

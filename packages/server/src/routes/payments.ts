@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { chargedAmount, orderIdSchema, paymentIdSchema, submissionSchema, type paymentAnswerSchema, type paymentStatusAnswerSchema, type Submission } from '@paylit/core/checkout';
 import type { PaymentRequest } from '@paylit/core/schemas';
 import { attemptOrderId, chargeOnce } from '../charges.js';
-import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
+import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
@@ -105,11 +105,13 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     checkAgreement(order, submission);
     const request = paymentRequest(ctx, order, submission);
     if ('installmentsId' in submission.method && submission.method.installmentsId !== undefined) await checkPlan(ctx, order, submission.method.installmentsId);
-    const checked = checkedRequests.get(order) ?? new Set<string>();
-    const firstOfItsKind = !checked.has(submission.method.type);
+    // Only an order loadOrder answers again is worth remembering: one checked anew is a new object each time.
+    const remembered = isRememberedOrder(order);
+    const checked = remembered ? checkedRequests.get(order) : undefined;
+    const firstOfItsKind = checked?.has(submission.method.type) !== true;
     const { record, replayed } = await chargeOnce(ctx, order.id, submission.attempt, async () => {
       const made = await ctx.client.payments.create(request, { idempotencyKey: await ctx.client.idempotencyKeyFor(order.id, submission.attempt), validate: firstOfItsKind });
-      if (firstOfItsKind) checkedRequests.set(order, checked.add(submission.method.type));
+      if (firstOfItsKind && remembered) checkedRequests.set(order, (checked ?? new Set<string>()).add(submission.method.type));
       return made;
     });
     return c.json({ payment: publicPayment(record, order.id), nextAction: nextAction(record), ...(replayed ? { replayed } : {}) } satisfies z.input<typeof paymentAnswerSchema>);
