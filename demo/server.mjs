@@ -130,7 +130,10 @@ app.get('/*', async (c) => {
   if (lang && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) html = html.replace('<html lang="en">', `<html lang="${lang}"${/^(ar|he|fa|ur)\b/.test(lang) ? ' dir="rtl"' : ''}>`);
   // The merchant's server puts the order id into the page, as a server-rendered checkout would.
   if (checkoutPages.has(page)) {
-    html = html.replaceAll('__PAYLIT_ORDER__', await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code')));
+    // ?order=<id> of an order this shop made: its page again (a reload, a second tab), as a
+    // merchant's session would render it; otherwise a new order for the scenario.
+    const again = orders.find((o) => o.id === c.req.query('order'));
+    html = html.replaceAll('__PAYLIT_ORDER__', again ? again.id : await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code')));
   } else if (page === 'return') {
     const order = c.req.query('order') ?? '';
     html = html.replaceAll('__PAYLIT_ORDER__', ORDER_ID_PATTERN.test(order) ? order : '');

@@ -265,3 +265,28 @@ test('a returning payer pays with a saved card, typing its security code again',
   expect(method.encryptedCvv).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+\.[\w-]+$/);
   expect(bodies.map((b) => b.replace(method.encryptedCvv, '<jwe>')).join('\n')).not.toMatch(/\b737\b/);
 });
+
+test('the paid order opened again in a second tab shows its payment, not a form: no Pay, nothing charged again', async ({ page, context, demo }) => {
+  const order = await openCheckout(page, demo, 'plain', 'pay');
+  await typeCard(page);
+  await payButton(page).click();
+  await expect(log(page).first()).toContainText('PAID');
+  // The merchant's page for the same order, in another tab (as a reload would open it).
+  const second = await context.newPage();
+  await second.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { paylitEvents: string[] }).paylitEvents = []);
+    for (const type of ['paylit-paid', 'paylit-error', 'paylit-declined']) document.addEventListener(type, () => seen.push(type));
+  });
+  await second.goto(`${demo.url}/plain.html?order=${encodeURIComponent(order)}`);
+  await expect(second.locator('paylit-checkout')).toHaveAttribute('order', order);
+  const outcome = second.locator('paylit-checkout [part=outcome]');
+  await expect(outcome.getByRole('heading')).toHaveText('Paid R$120.00');
+  await expect(outcome).toContainText('Visa ending in 1111');
+  await expect(second.locator('paylit-checkout button[part=button]')).toHaveCount(0);
+  await expect(second.locator('paylit-card-fields')).toHaveCount(0);
+  expect(await second.evaluate(() => (window as unknown as { paylitEvents: string[] }).paylitEvents)).toEqual(['paylit-paid']);
+  await expect((await new AxeBuilder({ page: second }).include('paylit-checkout').analyze()).violations).toEqual([]);
+  const entries = await ledger(demo, order);
+  expect(new Set(entries.map((e) => e.order_id)).size, 'one attempt reached the API').toBe(1);
+  expect(entries.filter((e) => e.money_moved)).toHaveLength(1);
+});

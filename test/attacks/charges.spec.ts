@@ -117,6 +117,22 @@ for (const kind of ['memory', 'redis'] as const) {
       report(`${kind}: a paid order submitted 7 more times with 7 attempt ids`, `every answer is the first payment (PAID, replayed); ledger: ${ledger.summary()}`);
     });
 
+    test('a second tab loads an order that is paid: the checkout view carries its payment, from either instance', async () => {
+      const order = await a.order();
+      expect((await a.browser(`/checkout?order=${order.id}`)).body.payment).toBeUndefined();
+      const declined = (await submitCard(a, order.id, {}, { number: '4111111111111111', cvv: '1234' })).res;
+      expect(declined.body.payment.status).toBe('REJECTED');
+      // A decline leaves the order open: a form again, no payment to show.
+      expect((await via(1).browser(`/checkout?order=${order.id}`)).body.payment).toBeUndefined();
+      const paid = (await submitCard(a, order.id)).res;
+      expect(paid.body.payment.status).toBe('PAID');
+      const views = await Promise.all(all.map((shop) => shop.browser(`/checkout?order=${order.id}`)));
+      for (const view of views) expect(view.body.payment).toEqual(paid.body.payment);
+      const ledger = ledgerOf(h, order.id);
+      expect([ledger.accepted, ledger.moved]).toEqual([1, 1]);
+      report(`${kind}: a paid order's checkout loaded again on ${all.length} instance(s)`, `each view carries the PAID payment (${paid.body.payment.id}), none before it; ledger: ${ledger.summary()}, one accepted`);
+    });
+
     test('twenty concurrent submissions with twenty attempt ids', async () => {
       const order = await a.order();
       const answers = (await Promise.all(Array.from({ length: 20 }, (_, i) => submitCard(via(i), order.id)))).map((s) => s.res);

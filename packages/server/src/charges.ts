@@ -24,6 +24,21 @@ export interface ChargeResult {
   replayed: boolean;
 }
 
+/** Statuses of a payment made: the order shows it instead of a form. */
+const MADE = new Set(['PAID', 'AUTHORIZED', 'VERIFIED']);
+
+/**
+ * The order's payment if one is made (PAID, AUTHORIZED or VERIFIED, as the API has it now),
+ * for the checkout to show instead of a form; undefined while the order is open, an attempt is
+ * in flight or its payment waits for the payer.
+ */
+export async function paymentMade(ctx: HandlerContext, orderId: string): Promise<PaymentRecord | undefined> {
+  const state = await ctx.store.getCharge(orderId);
+  if (state?.state !== 'settled') return undefined;
+  const record = await retrieve(ctx, state.paymentId);
+  return MADE.has(record.status) ? record : undefined;
+}
+
 /** The API's `order_id` of one attempt: the merchant's order and the attempt id. */
 export function attemptOrderId(orderId: string, attempt: string): string {
   return `${orderId}.${attempt}`;

@@ -98,6 +98,12 @@ export const checkoutViewSchema = z.strictObject({
   paymentMethods: z.array(paymentMethodViewSchema),
   savedCards: z.array(savedCardViewSchema),
   savedWallets: z.array(savedWalletViewSchema),
+  /**
+   * The order's payment when one is made already (PAID, AUTHORIZED or VERIFIED): the checkout
+   * shows it instead of a form, in a second tab or after a reload, where a Pay would only
+   * answer it again.
+   */
+  payment: z.lazy(() => paymentViewSchema).optional(),
 });
 export type CheckoutView = z.output<typeof checkoutViewSchema>;
 

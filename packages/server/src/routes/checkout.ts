@@ -1,7 +1,8 @@
 /**
  * What the checkout needs to render: the order's public view, the public key, the
  * country's payment methods (those the order allows), a returning payer's saved cards
- * and wallets; and the installment plans for a BIN and the order's amount.
+ * and wallets, and the order's payment once it is made; and the installment plans for a
+ * BIN and the order's amount.
  */
 import type { Hono } from 'hono';
 import type { z } from 'zod';
@@ -15,11 +16,13 @@ import {
   type OrderView,
 } from '@paylit/core/checkout';
 import type { InstallmentsPlanRecord, PaymentMethodRecord } from '@paylit/core/schemas';
+import { paymentMade } from '../charges.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
+import { publicPayment } from './public-payment.js';
 
 
 const TTL_MS = 5 * 60 * 1000;
@@ -90,9 +93,10 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const id = validate(orderIdSchema, c.req.query('order'), 'order');
     const order = await loadOrder(ctx, id);
     try {
-      const [list, savedCards] = await Promise.all([
+      const [list, savedCards, made] = await Promise.all([
         methods.get(order.country, () => ctx.client.paymentMethods.list({ country: order.country })),
         Promise.all((order.savedCardIds ?? []).map((cardId) => ctx.client.cards.retrieve(cardId).catch(() => undefined))),
+        paymentMade(ctx, order.id),
       ]);
       return c.json({
         order: orderView(order),
@@ -100,6 +104,7 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
         paymentMethods: list.filter((m) => allows(order, m)),
         savedCards: savedCards.filter((card) => card !== undefined).map(({ card_id, brand, last4, expiration_month, expiration_year, holder_name }) => ({ card_id, brand, last4, expiration_month, expiration_year, holder_name })),
         savedWallets: (order.savedWallets ?? []).map(({ methodId, name }) => ({ methodId, ...(name ? { name } : {}) })),
+        ...(made ? { payment: publicPayment(made, order.id) } : {}),
       } satisfies z.input<typeof checkoutViewSchema>);
     } catch (error) {
       throw fromApiError(error);

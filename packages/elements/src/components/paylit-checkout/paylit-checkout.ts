@@ -339,7 +339,7 @@ export class PaylitCheckout extends LocalizedElement {
     this.#update({ status: 'loading' });
     this.message = undefined;
     let res: Response;
-    let body: { order?: OrderView; publicKey?: KeyInput; paymentMethods?: []; savedCards?: []; savedWallets?: []; error?: { message?: string } } | undefined;
+    let body: { order?: OrderView; publicKey?: KeyInput; paymentMethods?: []; savedCards?: []; savedWallets?: []; payment?: PaymentView; error?: { message?: string } } | undefined;
     try {
       res = await this.#fetch(url, { signal: loading.signal });
       body = await res.json().catch(() => undefined);
@@ -366,6 +366,8 @@ export class PaylitCheckout extends LocalizedElement {
     try {
       // On a return page the checkout stays loading (its button disabled) until the payment's outcome is known.
       await this.#resume(current);
+      // The order is paid already (another tab, a reload): its payment, not a form.
+      if (current() && !this.outcome && body.payment) await this.#outcome(body.payment, null);
     } catch {
       if (!current()) return;
       return this.#loadFailed('network', this.t.loadFailed);
