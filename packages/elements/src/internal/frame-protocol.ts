@@ -1,0 +1,145 @@
+/**
+ * What may cross between the page and the card frame of the frame isolation mode (the issue
+ * "Both isolation modes behind one API"), in either direction, over the one MessagePort the
+ * page hands the frame at start: a closed list, each message read here on arrival and
+ * dropped unless it is exactly one of these shapes. Nothing else crosses, ever: no full
+ * number, no security code, no free text but the holder's name and the theme's values.
+ *
+ * Frame → page: `ready`; `state` (the brand, the last four digits, the BIN of 6 or 8 digits
+ * for installment plans, and per field whether it is valid and its error's key); `focus` /
+ * `blur` of a field; `height`; `sealed` (the JWE and the card's non-secret fields) or
+ * `refused` (an error's key) for a `seal` request.
+ *
+ * Page → frame: `configure` (language and theme tokens); `seal` (with the public key);
+ * `focus` a field; `report` (show every field's error); `clear`; `disable`.
+ */
+import { getBrand } from '@paylit/core/card';
+import { en } from '../i18n/en.js';
+
+export type FrameField = 'number' | 'expiry' | 'cvv' | 'holder';
+export const FRAME_FIELDS: readonly FrameField[] = ['number', 'expiry', 'cvv', 'holder'];
+
+export interface FieldValidity {
+  valid: boolean;
+  /** The key of the field's error in the catalogs (`errors.<field>.<key>`), or null. */
+  error: string | null;
+}
+
+export type FrameMessage =
+  | { type: 'ready' }
+  | { type: 'state'; brand: string | null; last4: string | null; bin: string | null; fields: Record<FrameField, FieldValidity> }
+  | { type: 'focus' | 'blur'; field: FrameField }
+  | { type: 'height'; px: number }
+  | { type: 'sealed'; id: number; card: SealedCard }
+  | { type: 'refused'; id: number; error: string };
+
+export interface SealedCard {
+  /** The number and security code, a compact JWE. */
+  encryptedData: string;
+  holderName: string;
+  expirationMonth: number;
+  expirationYear: number;
+}
+
+export type PageMessage =
+  | { type: 'configure'; lang: string; theme: Record<string, string> }
+  | { type: 'seal'; id: number; publicKey: string }
+  | { type: 'focus'; field: FrameField }
+  | { type: 'report' }
+  | { type: 'clear' }
+  | { type: 'disable'; disabled: boolean };
+
+type Record_ = Record<string, unknown>;
+
+/** A plain object (what structured clone makes of one) with exactly these keys. */
+function exactly(value: unknown, keys: readonly string[]): value is Record_ {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const own = Object.keys(value);
+  return own.length === keys.length && keys.every((k) => Object.hasOwn(value, k));
+}
+
+const isField = (v: unknown): v is FrameField => typeof v === 'string' && (FRAME_FIELDS as readonly string[]).includes(v);
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const orNull = (v: unknown, test: (v: unknown) => boolean) => v === null || test(v);
+const matches = (re: RegExp) => (v: unknown) => typeof v === 'string' && re.test(v);
+/** A catalog error key of this field, as the English catalog lists them. */
+const errorOf = (field: FrameField) => (v: unknown) => typeof v === 'string' && Object.hasOwn(en.errors[field], v);
+/** Any field's error key, or one of the encryption's own (a bad key, the chunk not loaded). */
+const sealError = (v: unknown) => typeof v === 'string' && (v === 'configuration' || v === 'network' || FRAME_FIELDS.some((f) => errorOf(f)(v)));
+
+const LAST4 = /^\d{4}$/;
+const BIN = /^\d{6}(\d{2})?$/;
+const JWE = /^[\w-]{1,2048}\.[\w-]{0,2048}\.[\w-]{1,64}\.[\w-]{1,4096}\.[\w-]{1,64}$/;
+const LANG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
+const TOKEN = /^--paylit-[a-z0-9-]{1,60}$/;
+/** A theme value: what a custom property holds, with nothing that fetches (url(), image-set()) and no escapes. */
+const TOKEN_VALUE = /^(?!.*(url|image-set|image|src)\s*\()[^\\<>{};]{0,200}$/i;
+/** A holder's name: letters, marks, spaces and the punctuation of names; a run of digits could carry a number. */
+const HOLDER = /^(?!.*\d{4})[^\0-\x1f]{1,100}$/u;
+
+function validity(value: unknown, field: FrameField): value is FieldValidity {
+  return exactly(value, ['valid', 'error']) && typeof value.valid === 'boolean' && orNull(value.error, errorOf(field)) && value.valid === (value.error === null);
+}
+
+/** A message from the frame, if it is one of the list; undefined for anything else. */
+export function readFrameMessage(data: unknown): FrameMessage | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const m = data as Record_;
+  switch (m.type) {
+    case 'ready':
+      return exactly(m, ['type']) ? (m as FrameMessage) : undefined;
+    case 'state': {
+      if (!exactly(m, ['type', 'brand', 'last4', 'bin', 'fields'])) return undefined;
+      const brandOk = orNull(m.brand, (b) => typeof b === 'string' && getBrand(b)?.id === b);
+      const fields = m.fields;
+      const fieldsOk = exactly(fields, FRAME_FIELDS) && FRAME_FIELDS.every((f) => validity(fields[f], f));
+      return brandOk && orNull(m.last4, matches(LAST4)) && orNull(m.bin, matches(BIN)) && fieldsOk ? (m as FrameMessage) : undefined;
+    }
+    case 'focus':
+    case 'blur':
+      return exactly(m, ['type', 'field']) && isField(m.field) ? (m as FrameMessage) : undefined;
+    case 'height':
+      return exactly(m, ['type', 'px']) && typeof m.px === 'number' && m.px >= 0 && m.px <= 10_000 ? (m as FrameMessage) : undefined;
+    case 'sealed': {
+      if (!exactly(m, ['type', 'id', 'card']) || !isId(m.id)) return undefined;
+      const c = m.card;
+      const ok =
+        exactly(c, ['encryptedData', 'holderName', 'expirationMonth', 'expirationYear']) &&
+        matches(JWE)(c.encryptedData) &&
+        matches(HOLDER)(c.holderName) &&
+        Number.isInteger(c.expirationMonth) && (c.expirationMonth as number) >= 1 && (c.expirationMonth as number) <= 12 &&
+        Number.isInteger(c.expirationYear) && (c.expirationYear as number) >= 2000 && (c.expirationYear as number) <= 2099;
+      return ok ? (m as FrameMessage) : undefined;
+    }
+    case 'refused':
+      return exactly(m, ['type', 'id', 'error']) && isId(m.id) && sealError(m.error) ? (m as FrameMessage) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A message from the page, if it is one of the list; undefined for anything else. */
+export function readPageMessage(data: unknown): PageMessage | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const m = data as Record_;
+  switch (m.type) {
+    case 'configure': {
+      if (!exactly(m, ['type', 'lang', 'theme']) || !matches(LANG)(m.lang)) return undefined;
+      const theme = m.theme;
+      if (typeof theme !== 'object' || theme === null || Object.getPrototypeOf(theme) !== Object.prototype) return undefined;
+      const entries = Object.entries(theme);
+      return entries.length <= 64 && entries.every(([k, v]) => TOKEN.test(k) && matches(TOKEN_VALUE)(v)) ? (m as PageMessage) : undefined;
+    }
+    case 'seal':
+      return exactly(m, ['type', 'id', 'publicKey']) && isId(m.id) && typeof m.publicKey === 'string' && m.publicKey.length > 0 && m.publicKey.length <= 8192 ? (m as PageMessage) : undefined;
+    case 'focus':
+      return exactly(m, ['type', 'field']) && isField(m.field) ? (m as PageMessage) : undefined;
+    case 'report':
+    case 'clear':
+      return exactly(m, ['type']) ? (m as PageMessage) : undefined;
+    case 'disable':
+      return exactly(m, ['type', 'disabled']) && typeof m.disabled === 'boolean' ? (m as PageMessage) : undefined;
+    default:
+      return undefined;
+  }
+}
