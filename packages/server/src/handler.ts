@@ -192,7 +192,10 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   // The browser's routes: CORS from the allowlist, and a rate limit per client address.
   const browser = ['/checkout', '/installments', '/payments', '/payments/*'];
   const corsFor = cors({ origin: (origin) => (allowed.has(origin) ? origin : null), allowMethods: ['GET', 'POST'], allowHeaders: ['Content-Type'], exposeHeaders: ['X-Request-Id'], maxAge: 600 });
+  // CORS first, so that a refusal (a 429 too) carries its headers; once per request: '/payments/*'
+  // also matches '/payments', which a second pass would answer with `Vary: Origin, Origin`.
   for (const path of browser) {
+    if (path === '/payments') continue;
     // Same-origin and server-side callers send no Origin: nothing for CORS to do.
     app.use(path, (c, next) => {
       const origin = c.req.header('Origin');
@@ -200,8 +203,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
       if (!allowed.has(origin)) refused(origin);
       return corsFor(c, next);
     });
-    if (limits) app.use(path, rateLimit({ store, bucket: '', windowMs: limits.windowMs, max: limits.max, address }));
   }
+  if (limits) for (const path of browser) app.use(path, rateLimit({ store, bucket: '', windowMs: limits.windowMs, max: limits.max, address }));
   // The API's routes, each with its own counter: the callback comes through the payer's
   // browser; notifications from the API's few addresses, in bursts when it retries.
   if (limits) {
