@@ -13,7 +13,7 @@ import { brandTestNumbers } from '../packages/core/test/fixtures/brand-numbers.j
 import { checkoutContext, type CheckoutContextValue } from '../packages/elements/src/context/checkout-context.js';
 import { importMarks } from '../packages/elements/src/internal/lazy.js';
 import { paymentMethods } from '../packages/sandbox/src/catalogs/payment-methods.js';
-import { VISA, cardFieldsIn, fill, inputOf, leave, until, type Card } from './support/shopper.js';
+import { VISA, autofill, cardFieldsIn, fill, inputOf, leave, paste, until, type Card } from './support/shopper.js';
 
 interface Args {
   lang?: string;
@@ -127,16 +127,15 @@ function brand(id: string): Story {
       await fill(fields, { number });
       await until(`${info.name} is recognised`, () => fields.brand?.id === id);
       await until('grouped as the brand groups it', () => inputOf(fields, 'number').value === formatCardNumber(number));
-      await until('the CVV takes the brand\'s length', () => inputOf(fields, 'cvv').maxLength === maxCvvLength(info));
+      await until('the CVV asks for the brand\'s length', () => inputOf(fields, 'cvv').placeholder.length === maxCvvLength(info));
     },
   };
 }
 
 /**
  * A message of a field: what is typed, then the field is left; the message must be the
- * catalog's. Two messages cannot be reached by typing, so they have no story: a number
- * longer than its brand's stops growing, and a first month digit above 1 is read as the
- * month itself ("3" becomes "03/").
+ * catalog's. A number too long for its brand cannot be typed (it stops growing): the
+ * "Paste" story shows it.
  */
 function problem(field: 'number' | 'expiry' | 'cvv' | 'holder', kind: string, card: Card): Story {
   return {
@@ -195,11 +194,72 @@ export const ErrorNumberIncomplete = problem('number', 'incomplete', { number: '
 export const ErrorNumberLuhn = problem('number', 'luhn', { number: '4111111111111112' });
 export const ErrorExpiryEmpty = problem('expiry', 'empty', {});
 export const ErrorExpiryIncomplete = problem('expiry', 'incomplete', { expiry: '1' });
+export const ErrorExpiryInvalidMonth = problem('expiry', 'invalid_month', { expiry: '1330' });
 export const ErrorExpiryExpired = problem('expiry', 'expired', { expiry: '0120' });
 export const ErrorExpiryTooFar = problem('expiry', 'too_far', { expiry: '1299' });
 export const ErrorCvvEmpty = problem('cvv', 'empty', {});
 export const ErrorCvvWrongLength = problem('cvv', 'wrong_length', { number: '4111111111111111', cvv: '12' });
 export const ErrorHolderEmpty = problem('holder', 'empty', {});
+
+/** The shopper's text in a field, and what the field must show: its value and its message (the catalog's, by key), or none. */
+async function shows(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder', value: string, message?: (t: Awaited<ReturnType<typeof messagesFor>>) => string) {
+  const t = await messagesFor(fields.closest('[lang]')?.getAttribute('lang'));
+  const expected = message ? message(t) : '';
+  await until(`the ${id} shows "${value}"`, () => inputOf(fields, id).value === value);
+  await until(`the ${id} says "${expected}"`, () => fields.shadowRoot!.querySelector(`#${id}-error`)!.textContent!.trim() === expected);
+}
+
+/**
+ * Pasted: a number with a letter in it, an expiry that cannot be a date, a security code too
+ * long for the brand: each kept as pasted, with its message, never turned into something else.
+ */
+export const Paste: Story = {
+  name: 'Paste: a letter in the number, a wrong month, a long code',
+  play: async ({ canvasElement }) => {
+    const fields = await cardFieldsIn(canvasElement);
+    await paste(fields, 'number', '5555 5555 5555 444A');
+    await shows(fields, 'number', '5555 5555 5555 444A', (t) => t.errors.number.not_digits);
+    await paste(fields, 'expiry', '13/30');
+    await shows(fields, 'expiry', '13/30', (t) => t.errors.expiry.invalid_month);
+    await paste(fields, 'cvv', '7370');
+    await shows(fields, 'cvv', '7370', (t) => format(t.errors.cvv.wrong_length, { digits: 3 }));
+    await paste(fields, 'holder', 'Ana Lima');
+  },
+};
+
+/** Pasted as copied from a bank's page: spaced, dashed or dotted numbers, every way of writing the expiry: all read as typed. */
+export const PasteFormats: Story = {
+  name: 'Paste: spaced number, long expiry',
+  play: async ({ canvasElement }) => {
+    const fields = await cardFieldsIn(canvasElement);
+    await paste(fields, 'number', ' 4111-1111.1111 1111 ');
+    await shows(fields, 'number', '4111 1111 1111 1111');
+    await paste(fields, 'expiry', '12 / 2030');
+    await shows(fields, 'expiry', '12/30');
+  },
+};
+
+/** Filled by Chromium's autofill (`cc-number`, `cc-exp` as MM/YYYY, `cc-csc`, `cc-name`): formatted, the brand shown, complete. */
+export const Autofill: Story = {
+  name: 'Autofill',
+  play: async ({ canvasElement }) => {
+    const fields = await cardFieldsIn(canvasElement);
+    await autofill(fields, { number: '378282246310005', expiry: '04/2031', cvv: '1234', holder: 'ANA LIMA' });
+    await shows(fields, 'number', '3782 822463 10005');
+    await shows(fields, 'expiry', '04/31');
+    await until('the card is complete', () => fields.complete);
+  },
+};
+
+/** Autofilled with a card that has expired: the message shows at once, without leaving the field. */
+export const AutofillExpired: Story = {
+  name: 'Autofill: an expired card',
+  play: async ({ canvasElement }) => {
+    const fields = await cardFieldsIn(canvasElement);
+    await autofill(fields, { number: '4111111111111111', expiry: '01/2020', cvv: '123', holder: 'ANA LIMA' });
+    await shows(fields, 'expiry', '01/20', (t) => t.errors.expiry.expired);
+  },
+};
 
 export const Spanish: Story = { globals: { locale: 'es' }, play: EveryFieldInError.play };
 export const LatinAmericanSpanish: Story = { name: 'Latin American Spanish (es-419)', globals: { locale: 'es-419' }, play: EveryFieldInError.play };

@@ -48,6 +48,30 @@ export async function type(fields: PaylitCardFields, id: 'number' | 'expiry' | '
   }
 }
 
+/** Pastes `text` into a field, as the clipboard does: the whole text at the caret, one `input` of `insertFromPaste`. */
+export async function paste(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder', text: string): Promise<void> {
+  await fields.updateComplete;
+  const input = inputOf(fields, id);
+  input.focus();
+  input.setRangeText(text, input.selectionStart ?? 0, input.selectionEnd ?? input.value.length, 'end');
+  input.dispatchEvent(new InputEvent('input', { inputType: 'insertFromPaste', bubbles: true, composed: true }));
+  await fields.updateComplete;
+}
+
+/** Fills the fields given as Chromium's autofill does: each whole value at once, then `input` (no `inputType`) and `change`. */
+export async function autofill(fields: PaylitCardFields, card: Card): Promise<void> {
+  await fields.updateComplete;
+  for (const id of ['number', 'expiry', 'cvv', 'holder'] as const) {
+    const text = card[id];
+    if (text === undefined) continue;
+    const input = inputOf(fields, id);
+    input.value = text;
+    input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  await fields.updateComplete;
+}
+
 /** Visits a field and leaves it, as Tab does: its message shows. */
 export async function leave(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder'): Promise<void> {
   inputOf(fields, id).focus();

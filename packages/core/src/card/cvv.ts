@@ -24,3 +24,13 @@ export function isValidCvv(cvv: string, brand?: Pick<CardBrand, 'cvvLength'>): b
 export function maxCvvLength(brand?: Pick<CardBrand, 'cvvLength'>): number {
   return brand ? brand.cvvLength : 4;
 }
+
+/**
+ * The security code input after an edit. Typed: digits only, cut
+ * to the brand's length. A `whole` value (pasted, autofilled) is only trimmed: a wrong
+ * one is kept as it came, for its message to say what is wrong.
+ */
+export function reformatCvv(value: string, brand?: Pick<CardBrand, 'cvvLength'>, whole = false): string {
+  assertString(value, 'value');
+  return whole ? value.trim() : value.replace(/\D/g, '').slice(0, maxCvvLength(brand));
+}

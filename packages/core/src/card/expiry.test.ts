@@ -12,6 +12,8 @@ describe('card expiry', () => {
     expect(parseExpiry('01/2029')).to.deep.equal({ month: 1, year: 2029 });
     expect(parseExpiry('0129')).to.deep.equal({ month: 1, year: 2029 });
     expect(parseExpiry('01-29')).to.deep.equal({ month: 1, year: 2029 });
+    expect(parseExpiry('012029')).to.deep.equal({ month: 1, year: 2029 });
+    expect(parseExpiry(' 12 / 2030 ')).to.deep.equal({ month: 12, year: 2030 });
     expect(parseExpiry('13/29')).to.equal(undefined);
     expect(parseExpiry('00/29')).to.equal(undefined);
     expect(parseExpiry('12/2')).to.equal(undefined);
@@ -38,19 +40,52 @@ describe('card expiry', () => {
     expect(expiryInputProblem('12/99', now)).to.equal('too_far');
     expect(expiryInputProblem('12/29', now)).to.equal(undefined);
     expect(expiryProblem({ month: 13, year: 2029 }, now)).to.equal('invalid_month');
+    expect(expiryInputProblem('13/', now)).to.equal('invalid_month');
+    expect(expiryInputProblem('00/3', now)).to.equal('invalid_month');
+    expect(expiryInputProblem('13/2030', now)).to.equal('invalid_month');
+    // The month before the separator: 1/3 is January of a year still being typed.
+    expect(expiryInputProblem('1/3', now)).to.equal('incomplete');
+    expect(expiryInputProblem('0', now)).to.equal('incomplete');
   });
 
   it('adds the slash as the shopper types', () => {
     expect(formatExpiryDigits('1')).to.equal('1');
     expect(formatExpiryDigits('4')).to.equal('04/');
     expect(formatExpiryDigits('12')).to.equal('12/');
-    expect(formatExpiryDigits('13')).to.equal('01/3');
+    // Digits are never read as another month: 13 is a wrong month, not 01/3.
+    expect(formatExpiryDigits('13')).to.equal('13/');
+    expect(formatExpiryDigits('1330')).to.equal('13/30');
+    expect(formatExpiryDigits('00')).to.equal('00/');
     expect(formatExpiryDigits('1229')).to.equal('12/29');
     expect(formatExpiryDigits('122999')).to.equal('12/29');
     expect(reformatExpiry({ value: '1/', caret: 2 })).to.deep.equal({ value: '01/', caret: 3 });
     expect(reformatExpiry({ value: '12/2029', caret: 7 })).to.deep.equal({ value: '12/29', caret: 5 });
     // Backspace over the auto slash deletes the month's last digit.
     expect(reformatExpiry({ value: '12', caret: 2 }, '12/')).to.deep.equal({ value: '1', caret: 1 });
+  });
+
+  it('reads a pasted or autofilled expiry in every format shoppers and browsers use', () => {
+    for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030', ' 12/30 ', '12 / 2030']) {
+      expect(reformatExpiry({ value: text, caret: text.length }, '', true), text).to.deep.equal({ value: '12/30', caret: 5 });
+    }
+    expect(reformatExpiry({ value: '4/30', caret: 4 }, '', true)).to.deep.equal({ value: '04/30', caret: 5 });
+  });
+
+  it('keeps a pasted expiry it cannot read as it came, never another date', () => {
+    // "13/30" once became "01/33": a valid date the shopper never entered.
+    for (const text of ['13/30', '00/30', '13/2030', '12/3', '1/3', '12345', '12/30x', 'dec 30']) {
+      expect(reformatExpiry({ value: text, caret: text.length }, '', true), text).to.deep.equal({ value: text, caret: text.length });
+      expect(expiryInputProblem(text, now), text).not.to.equal(undefined);
+    }
+    expect(expiryInputProblem('13/30', now)).to.equal('invalid_month');
+    // Digits alone get their separator, nothing else.
+    expect(reformatExpiry({ value: '1330', caret: 4 }, '', true)).to.deep.equal({ value: '13/30', caret: 5 });
+  });
+
+  it('typed, a wrong month stays as typed', () => {
+    let state = { value: '', caret: 0 };
+    for (const digit of '1330') state = reformatExpiry({ value: state.value + digit, caret: state.value.length + 1 }, state.value);
+    expect(state).to.deep.equal({ value: '13/30', caret: 5 });
   });
 
   it('typing digit by digit ends at MM/YY with the caret at the end (property)', () => {

@@ -13,8 +13,8 @@ export interface Expiry {
 export const MAX_EXPIRY_YEARS = 20;
 
 /**
- * Reads `MM/YY`, `MM / YY`, `MM/YYYY`, `M/YY`, `MMYY` and `MM-YY`. Two-digit years are
- * 20YY. Answers `undefined` for anything else (including a month outside 1–12).
+ * Reads `MM/YY`, `MM / YY`, `MM/YYYY`, `M/YY`, `MMYY`, `MMYYYY` and `MM-YY`. Two-digit years
+ * are 20YY. Answers `undefined` for anything else (including a month outside 1–12).
  */
 export function parseExpiry(input: string): Expiry | undefined {
   assertString(input, 'input');
@@ -47,10 +47,13 @@ export function expiryProblem(expiry: Expiry, now: Date = new Date()): ExpiryPro
 /** As `expiryProblem`, from what is in the input. */
 export function expiryInputProblem(input: string, now: Date = new Date()): ExpiryProblem | undefined {
   assertString(input, 'input');
-  const digits = input.replace(/\D/g, '');
-  if (digits === '') return 'empty';
-  const expiry = parseExpiry(input);
-  if (!expiry) return digits.length >= 2 && Number(digits.slice(0, 2)) > 12 ? 'invalid_month' : 'incomplete';
+  const text = input;
+  if (!/\d/.test(text)) return 'empty';
+  const expiry = parseExpiry(text);
+  // The month as entered: before a separator, or the first two digits.
+  const entered = /^\s*(\d\d?)\s*[/\-. ]|^\s*(\d\d)/.exec(text);
+  const month = Number(entered?.[1] ?? entered?.[2]);
+  if (!expiry) return month < 1 || month > 12 ? 'invalid_month' : 'incomplete';
   return expiryProblem(expiry, now);
 }
 
@@ -66,36 +69,41 @@ export function formatExpiry(expiry: Expiry): string {
 }
 
 /**
- * Typed digits as the expiry input shows them: a lone 2–9 becomes `0N/`, two digits get
- * the slash, four digits are `MM/YY`.
+ * Typed digits as the expiry input shows them: a lone 2–9 becomes `0N/` (no month starts
+ * with it), two digits get the slash, four digits are `MM/YY`. Digits are never read as
+ * another month: `13` stays `13/`, and its message says the month is wrong.
  */
 export function formatExpiryDigits(digits: string): string {
   assertString(digits, 'digits');
   let d = digits.replace(/\D/g, '');
   if (d.length === 1 && d > '1') d = `0${d}`;
-  // "13" cannot be a month: read it as 01/3…
-  if (d.length >= 2 && d[0] === '1' && d[1]! > '2') d = `0${d}`;
-  if (d.length >= 2 && d.startsWith('00')) d = `0${d.slice(2)}`;
   d = d.slice(0, 4);
   if (d.length < 2) return d;
   return `${d.slice(0, 2)}/${d.slice(2)}`;
 }
 
 /**
- * The expiry input after an edit, with the auto slash. Autofill's `MM/YYYY` is read as
- * a whole. Pass the value before the edit as `previous` so Backspace over the slash
- * deletes the month's last digit.
+ * The expiry input after an edit, with the auto slash. Pass the
+ * value before the edit as `previous` so Backspace over the slash deletes the month's last
+ * digit, and `whole` for a value that came at once (pasted, dropped, autofilled): what
+ * `parseExpiry` reads becomes `MM/YY`; anything else keeps its digits and separators as
+ * they came (`13/30`, `12/3`, `12345`), never cut or moved into another date, for its
+ * message to say what is wrong. Typed, separators come and go and a fifth digit is refused.
+ *
+ * @example reformatExpiry({ value: '12/2030', caret: 7 }, '', true) // {value: '12/30', caret: 5}
  */
-export function reformatExpiry(next: FieldState, previous?: string): FieldState {
+export function reformatExpiry(next: FieldState, previous?: string, whole = false): FieldState {
   assertObject(next, 'state', 'an object {value, caret}');
   assertString(next.value, 'state.value');
-  const text = next.value.trim();
-  const whole = /\D/.test(text) ? parseExpiry(text) : undefined;
-  if (whole) {
-    const value = formatExpiry(whole);
+  const state = next;
+  const text = state.value.trim();
+  const read = parseExpiry(text);
+  if (read && (whole || /\D/.test(text))) {
+    const value = formatExpiry(read);
     return { value, caret: value.length };
   }
   // "1/" typed by hand means January.
-  if (/^\d\s*[/\-. ]$/.test(text)) return { value: `0${text[0]}/`, caret: 3 };
-  return reformatDigits(next, formatExpiryDigits, previous);
+  if (/^[1-9]\s*[/\-. ]$/.test(text)) return { value: `0${text[0]}/`, caret: 3 };
+  if (/[^\d\s/.-]/.test(text) || (whole && (/\D/.test(text) || text.length > 4))) return state;
+  return reformatDigits(state, formatExpiryDigits, whole ? undefined : previous);
 }

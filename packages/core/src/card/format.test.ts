@@ -26,6 +26,16 @@ describe('card number formatting', () => {
     expect(reformatCardNumber({ value: '4111-1111-1111-1111', caret: 19 })).to.deep.equal({ value: '4111 1111 1111 1111', caret: 19 });
   });
 
+  it('keeps a whole value it cannot read as a number as it came', () => {
+    expect(reformatCardNumber({ value: '4111 1111 1111 111O', caret: 19 }, '', true)).to.deep.equal({ value: '4111 1111 1111 111O', caret: 19 });
+    // Typed letters are kept too: they are never silently dropped.
+    expect(reformatCardNumber({ value: '4111a', caret: 5 }, '4111')).to.deep.equal({ value: '4111a', caret: 5 });
+    expect(reformatCardNumber({ value: '4111 1111 1111 1111 12/30 123', caret: 29 }, '', true)).to.deep.equal({ value: '4111 1111 1111 1111 12/30 123', caret: 29 });
+    // Too long for its brand, pasted: kept, not cut (Mastercard has 16 digits).
+    expect(reformatCardNumber({ value: '5555555555554444 9', caret: 18 }, '', true)).to.deep.equal({ value: '5555555555554444 9', caret: 18 });
+    expect(reformatCardNumber({ value: ' 4111-1111-1111-1111 ', caret: 21 }, '', true)).to.deep.equal({ value: '4111 1111 1111 1111', caret: 19 });
+  });
+
   it('cuts at the brand\'s longest length', () => {
     expect(formatCardNumber('37828224631000599')).to.equal('3782 822463 10005');
     expect(formatCardNumber('41111111111111111111111')).to.equal('4111 1111 1111 1111 111');

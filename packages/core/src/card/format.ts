@@ -1,5 +1,6 @@
 /** Card number formatting by brand, for display and for the input as it is typed. */
 import { GAPS_16, detectCardBrand, type CardBrand } from './brands.js';
+import { assertObject, assertString } from '../errors.js';
 import { reformatDigits, type FieldState } from './caret.js';
 import { cardDigits, maxCardLength } from './number.js';
 
@@ -25,11 +26,19 @@ export function parseCardNumber(formatted: string): string {
 }
 
 /**
- * The card number input after an edit: formatted by the brand its digits now show,
- * caret kept after the same digit. Pass the value before the edit as `previous`.
+ * The card number input after an edit: formatted by the brand its digits now show, caret
+ * kept after the same digit. Pass the value before the edit as `previous`, and `whole` for
+ * a value that came at once (pasted, dropped, autofilled). Only separators are added or
+ * removed: a value with anything but digits and separators is kept as it came, for its
+ * message to say so. Typed digits past the brand's longest number are refused; a whole
+ * value that long is kept, unformatted.
  *
  * @example reformatCardNumber({ value: '41111', caret: 5 }) // {value: '4111 1', caret: 6}
  */
-export function reformatCardNumber(next: FieldState, previous?: string): FieldState {
-  return reformatDigits(next, (digits) => formatCardNumber(digits), previous);
+export function reformatCardNumber(next: FieldState, previous?: string, whole = false): FieldState {
+  assertObject(next, 'state', 'an object {value, caret}');
+  assertString(next.value, 'state.value');
+  if (/[^\d\s.-]/.test(next.value) || (whole && cardDigits(next.value).length > maxCardLength(detectCardBrand(next.value)))) return next;
+  // A whole value replaces the last: it is no Backspace over a separator.
+  return reformatDigits(next, (digits) => formatCardNumber(digits), whole ? undefined : previous);
 }

@@ -22,7 +22,7 @@ export {
   maxCardLength,
 } from './number.js';
 export type { CardNumberProblem } from './number.js';
-export { cvvProblem, isValidCvv, maxCvvLength } from './cvv.js';
+export { cvvProblem, isValidCvv, maxCvvLength, reformatCvv } from './cvv.js';
 export type { CvvProblem } from './cvv.js';
 export { formatCardNumber, parseCardNumber, reformatCardNumber } from './format.js';
 export {

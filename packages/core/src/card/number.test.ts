@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { cardNumberProblem, extractBin, isValidCardNumber, lastFour, luhnCheck, maskCardNumber } from './number.js';
-import { cvvProblem, isValidCvv } from './cvv.js';
+import { cvvProblem, isValidCvv, reformatCvv } from './cvv.js';
 import { getBrand } from './brands.js';
 
 describe('card numbers', () => {
@@ -19,6 +19,11 @@ describe('card numbers', () => {
     expect(cardNumberProblem('41111111111111111111')).to.equal('too_long');
     expect(cardNumberProblem('3782822463100050')).to.equal('too_long'); // Amex has 15
     expect(cardNumberProblem('4111-1111-1111-1111')).to.equal(undefined);
+  });
+
+  it('reads dots as separators', () => {
+    expect(cardNumberProblem('4111.1111.1111.1111')).to.equal(undefined);
+    expect(cardNumberProblem('4111 1111 1111 111O')).to.equal('not_digits');
   });
 
   it('checks length by brand', () => {
@@ -63,5 +68,13 @@ describe('CVV', () => {
     expect(isValidCvv('1234')).to.equal(true);
     expect(cvvProblem('')).to.equal('empty');
     expect(cvvProblem('12a')).to.equal('not_digits');
+  });
+
+  it('typed, cuts to the brand\'s length; pasted or filled, keeps what came', () => {
+    const visa = getBrand('visa');
+    expect(reformatCvv('12a34', visa)).to.equal('123');
+    expect(reformatCvv(' 737 ', visa, true)).to.equal('737');
+    expect(reformatCvv('1234', visa, true)).to.equal('1234');
+    expect(cvvProblem(reformatCvv('1234', visa, true), visa)).to.equal('wrong_length');
   });
 });

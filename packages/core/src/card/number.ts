@@ -49,13 +49,13 @@ export function maxCardLength(brand: Pick<CardBrand, 'lengths'> | undefined): nu
 export type CardNumberProblem = 'empty' | 'not_digits' | 'incomplete' | 'too_long' | 'luhn';
 
 /**
- * Why a card number is not valid, or `undefined` when it is. Separators (spaces, dashes)
- * are allowed, as shoppers type and paste them.
+ * Why a card number is not valid, or `undefined` when it is. Separators (spaces, dashes,
+ * dots) are allowed, as shoppers type and paste them.
  */
 export function cardNumberProblem(number: string): CardNumberProblem | undefined {
   assertString(number, 'number');
   if (number.trim() === '') return 'empty';
-  if (/[^\d\s-]/.test(number)) return 'not_digits';
+  if (/[^\d\s.-]/.test(number)) return 'not_digits';
   const digits = cardDigits(number);
   const brand = detectCardBrand(digits);
   const lengths = allowedLengths(brand);

@@ -89,7 +89,7 @@ describe('<paylit-card-fields>', () => {
     expect(input(el, 'number').value).to.equal('3782 822463 10005');
     expect(el.brand?.code).to.equal('AE');
     expect(el.shadowRoot!.querySelector('[part=icon]')!.getAttribute('title')).to.equal('American Express');
-    expect(input(el, 'cvv').maxLength).to.equal(4);
+    expect(input(el, 'cvv').placeholder).to.equal('1234');
     expect(el.bin).to.equal('378282');
   });
 
@@ -281,9 +281,10 @@ describe('<paylit-card-fields>', () => {
 
       await type(el, 'number', '4111111111111112');
       expect(errorOf(el, 'number')).to.equal(t.errors.number.luhn);
+      // 13 is a wrong month, kept as typed: never read as 01/3….
       await type(el, 'expiry', '13');
-      expect(input(el, 'expiry').value).to.equal('01/3');
-      expect(errorOf(el, 'expiry')).to.equal(t.errors.expiry.incomplete);
+      expect(input(el, 'expiry').value).to.equal('13/');
+      expect(errorOf(el, 'expiry')).to.equal(t.errors.expiry.invalid_month);
       input(el, 'expiry').value = '';
       await type(el, 'expiry', '0120');
       expect(errorOf(el, 'expiry')).to.equal(t.errors.expiry.expired);
@@ -423,6 +424,116 @@ describe('<paylit-card-fields>', () => {
     await type(el, 'number', '4111111111111111');
     expect(input(el, 'number').value).to.equal('4111 1111 1111 1111');
   });
+});
+
+/** What Chromium's autofill does: the whole value at once, then `input` (with no `inputType`, or `insertReplacementText`) and `change`. */
+async function autofill(el: PaylitCardFields, id: string, value: string, inputType?: 'insertReplacementText') {
+  const field = input(el, id);
+  field.value = value;
+  field.dispatchEvent(inputType ? new InputEvent('input', { inputType, bubbles: true, composed: true }) : new Event('input', { bubbles: true, composed: true }));
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+  await el.updateComplete;
+}
+
+/** A checkout around the fields, as the installments see it: the BIN it was given last. */
+async function inCheckout(lang = 'en') {
+  const bins: (string | undefined)[] = [];
+  const checkout = { status: 'ready', paymentMethods: [], savedCards: [], savedWallets: [], selection: { type: 'card' }, setBin: (bin: string | undefined) => bins.push(bin) } as unknown as CheckoutContextValue;
+  const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+  wrapper.addEventListener('context-request', (e: Event) => {
+    const request = e as Event & { context: unknown; callback: (v: CheckoutContextValue) => void };
+    if (request.context !== checkoutContext) return;
+    e.stopPropagation();
+    request.callback(checkout);
+  });
+  const el = document.createElement('paylit-card-fields');
+  el.lang = lang;
+  wrapper.append(el);
+  await el.updateComplete;
+  return { el, bins };
+}
+
+describe('<paylit-card-fields> as shoppers really enter a card', () => {
+  it('reads a pasted number with spaces, dashes, dots or spaces around it', async () => {
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
+    for (const text of ['4111 1111 1111 1111', '4111-1111-1111-1111', '4111.1111.1111.1111', ' 4111111111111111 ']) {
+      await paste(el, 'number', text);
+      expect(input(el, 'number').value, text).to.equal('4111 1111 1111 1111');
+      expect(errorOf(el, 'number'), text).to.equal('');
+    }
+  });
+
+  it('reads a pasted expiry in every format, and keeps one it cannot read as it came, with its message', async () => {
+    const t = await messagesFor('en');
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
+    for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030']) {
+      await paste(el, 'expiry', text);
+      expect(input(el, 'expiry').value, text).to.equal('12/30');
+      expect(errorOf(el, 'expiry'), text).to.equal('');
+    }
+    // Once "01/33": a valid date the shopper never entered.
+    await paste(el, 'expiry', '13/30');
+    expect(input(el, 'expiry').value).to.equal('13/30');
+    expect(errorOf(el, 'expiry')).to.equal(t.errors.expiry.invalid_month);
+    expect(input(el, 'expiry').getAttribute('aria-invalid')).to.equal('true');
+    expect(el.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal(t.errors.expiry.invalid_month);
+    await paste(el, 'expiry', '12345');
+    expect(input(el, 'expiry').value).to.equal('12345');
+    expect(errorOf(el, 'expiry')).to.equal(t.errors.expiry.incomplete);
+  });
+
+  it('keeps a pasted number with letters in it as it came, and says so (a card line too)', async () => {
+    const t = await messagesFor('en');
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
+    await paste(el, 'number', '4111 1111 1111 111O');
+    expect(input(el, 'number').value).to.equal('4111 1111 1111 111O');
+    expect(errorOf(el, 'number')).to.equal(t.errors.number.not_digits);
+    expect(el.complete).to.equal(false);
+    await paste(el, 'number', '4111 1111 1111 1111 12/30 123');
+    expect(input(el, 'number').value).to.equal('4111 1111 1111 1111 12/30 123');
+    expect(errorOf(el, 'number')).to.equal(t.errors.number.not_digits);
+  });
+
+  for (const inputType of [undefined, 'insertReplacementText'] as const) {
+    it(`takes Chromium's autofill (input event ${inputType ?? 'with no inputType'}): formats, validates, shows the brand and gives the BIN`, async () => {
+      const t = await messagesFor('en');
+      const { el, bins } = await inCheckout();
+      await autofill(el, 'number', '5555555555554444', inputType);
+      expect(input(el, 'number').value).to.equal('5555 5555 5555 4444');
+      expect(el.brand?.code).to.equal('MC');
+      expect(bins.at(-1)).to.equal('55555555');
+      await until('the mark', () => marksIn(el.shadowRoot!.querySelector('[part=icon]')!)[0] === 'mastercard');
+      for (const text of ['12/2030', '12 / 30', '12-30', '1230', '122030']) {
+        await autofill(el, 'expiry', text, inputType);
+        expect(input(el, 'expiry').value, text).to.equal('12/30');
+      }
+      await autofill(el, 'cvv', '737', inputType);
+      await autofill(el, 'holder', 'ANA LIMA', inputType);
+      expect(el.complete).to.equal(true);
+      // Filled with an expired card: its message shows at once.
+      await autofill(el, 'expiry', '01/2020', inputType);
+      expect(input(el, 'expiry').value).to.equal('01/20');
+      expect(errorOf(el, 'expiry')).to.equal(t.errors.expiry.expired);
+    });
+  }
+
+  it('reads nothing while a composition runs, and the whole of it when it ends', async () => {
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="zh-CN"></paylit-card-fields>`);
+    await type(el, 'number', '4111');
+    const field = input(el, 'number');
+    field.dispatchEvent(new CompositionEvent('compositionstart', { data: '', bubbles: true, composed: true }));
+    for (const composing of ['4111s', '41111', '41111111']) {
+      field.value = composing;
+      field.dispatchEvent(new InputEvent('input', { inputType: 'insertCompositionText', isComposing: true, bubbles: true, composed: true }));
+      await el.updateComplete;
+      expect(field.value).to.equal(composing);
+    }
+    field.dispatchEvent(new CompositionEvent('compositionend', { data: '1111', bubbles: true, composed: true }));
+    await el.updateComplete;
+    expect(field.value).to.equal('4111 1111');
+    expect(el.bin).to.equal('411111');
+  });
+
 });
 
 describe('<paylit-card-fields> layout and themes', () => {

@@ -8,11 +8,13 @@ import {
   detectBrand,
   expiryInputProblem,
   extractBin,
+  formatCardNumber,
   getBrand,
   lastFour,
   maxCvvLength,
   parseExpiry,
   reformatCardNumber,
+  reformatCvv,
   reformatExpiry,
   type BrandInfo,
   type FieldState,
@@ -30,6 +32,8 @@ ensureContextRoot();
 
 type Field = 'number' | 'expiry' | 'cvv' | 'holder';
 const FIELDS: readonly Field[] = ['number', 'expiry', 'cvv', 'holder'];
+/** Each input's autofill token, after `cc-`. */
+const AUTOFILL = { number: 'number', expiry: 'exp', cvv: 'csc', holder: 'name' } as const;
 /** A saved card is confirmed by its security code alone. */
 const SAVED_CARD_FIELDS: readonly Field[] = ['cvv'];
 
@@ -67,16 +71,9 @@ const DEFAULT_BRANDS = ['VI', 'MC', 'AE'] as const;
 
 /** `1234 1234 1234 1234`, spaced as the brand spaces its numbers and as long as its usual length. */
 function numberPlaceholder(brand: BrandInfo | undefined): string {
-  const gaps = brand?.gaps ?? [4, 8, 12, 16];
   const lengths = brand?.lengths ?? [16];
-  const length = gaps.at(-1) === 16 && lengths.includes(16) ? 16 : lengths[0]!;
-  const groups: string[] = [];
-  let from = 0;
-  for (const to of [...gaps.filter((g) => g < length), length]) {
-    groups.push('1234567890'.slice(0, to - from));
-    from = to;
-  }
-  return groups.join(' ');
+  const length = (brand?.gaps ?? [16]).at(-1) === 16 && lengths.includes(16) ? 16 : lengths[0]!;
+  return formatCardNumber('0'.repeat(length), brand).replace(/0+/g, (group) => '1234567890'.slice(0, group.length));
 }
 
 /** Where the security code is: a small card, front (code above the number) or back (signature strip). */
@@ -177,7 +174,7 @@ export class PaylitCardFields extends LocalizedElement {
   readonly #internals: ElementInternals;
   /** The value of each input before the last edit, to tell a deleted separator from a deleted digit. */
   #previous: Record<'number' | 'expiry', string> = { number: '', expiry: '' };
-  /** Fields the shopper has left, or all of them after a submit: their messages show. */
+  /** Fields the shopper has left, or filled at once (pasted, autofilled), or all of them after a submit: their messages show. */
   #touched = new Set<Field>();
   /** The saved card whose security code is asked for, or `undefined` for a new card. */
   #saved: SavedCardView | undefined;
@@ -328,7 +325,7 @@ export class PaylitCardFields extends LocalizedElement {
     this.#revalidate();
     const first = this.#fields().find((f) => this.errors[f]);
     if (first) {
-      this.#inputOf(first).focus();
+      this.#input(first).focus();
       this.announcement = this.errors[first]!;
     }
     return first === undefined;
@@ -377,7 +374,7 @@ export class PaylitCardFields extends LocalizedElement {
   /** Empties every field. */
   clear(): void {
     for (const f of FIELDS) {
-      const input = this.renderRoot?.querySelector<HTMLInputElement>(`#${f}`);
+      const input = this.#input(f);
       if (input) input.value = '';
     }
     this.#previous = { number: '', expiry: '' };
@@ -404,10 +401,6 @@ export class PaylitCardFields extends LocalizedElement {
 
   protected override requestedLang(): string | undefined {
     return this.lang || this.checkout?.lang || inheritedLang(this);
-  }
-
-  #inputOf(field: Field): HTMLInputElement {
-    return { number: this.numberInput, expiry: this.expiryInput, cvv: this.cvvInput, holder: this.holderInput }[field];
   }
 
   #problem(field: Field): string | undefined {
@@ -446,7 +439,7 @@ export class PaylitCardFields extends LocalizedElement {
 
   #sync(): void {
     const first = this.#fields().find((f) => this.#problem(f) !== undefined);
-    if (first) this.#internals.setValidity({ customError: true }, this.#problem(first)!, this.#inputOf(first));
+    if (first) this.#internals.setValidity({ customError: true }, this.#problem(first)!, this.#input(first));
     else this.#internals.setValidity({});
     const brand = this.#saved ? this.#saved.brand : this.brandInfo && (this.brandInfo.code ?? this.brandInfo.id);
     if (first === undefined && brand) {
@@ -469,48 +462,40 @@ export class PaylitCardFields extends LocalizedElement {
     if (this.shadowRoot?.activeElement === input) input.setSelectionRange(next.caret, next.caret);
   }
 
-  #onNumber(event: InputEvent): void {
+  /**
+   * Every field's edit. A value that came at once (pasted, dropped, autofilled: no
+   * `inputType`, or `insertFrom…`, `insertReplacementText`) is read as a whole and its message
+   * shows at once. While a composition (an IME) runs nothing is read: its end is read as typed.
+   */
+  #onInput(event: InputEvent): void {
     event.stopPropagation();
-    const input = this.numberInput;
-    const next = reformatCardNumber({ value: input.value, caret: input.selectionStart ?? input.value.length }, this.#previous.number);
-    this.#apply(input, next);
-    this.#previous.number = next.value;
-    this.numberEmpty = next.value === '';
-    const brand = detectBrand(next.value);
-    if (brand?.id !== this.brandInfo?.id) {
-      this.brandInfo = brand;
-      this.announcement = brand ? format(this.t.brandDetected, { brand: brand.name }) : '';
+    if (event.isComposing) return;
+    const input = event.target as HTMLInputElement;
+    const field = input.id as Field;
+    const whole = event.type === 'input' && !/^(insertT|insertC|del|hist)/.test(event.inputType ?? '');
+    const state = { value: input.value, caret: input.selectionStart ?? input.value.length };
+    if (field === 'number') {
+      const next = reformatCardNumber(state, this.#previous.number, whole);
+      this.#apply(input, next);
+      this.#previous.number = next.value;
+      this.numberEmpty = next.value === '';
+      const brand = detectBrand(next.value);
+      if (brand?.id !== this.brandInfo?.id) {
+        this.brandInfo = brand;
+        this.announcement = brand ? format(this.t.brandDetected, { brand: brand.name }) : '';
+      }
+      this.checkout?.setBin(extractBin(next.value));
+    } else if (field === 'expiry') {
+      const next = reformatExpiry(state, this.#previous.expiry, whole);
+      this.#apply(input, next);
+      this.#previous.expiry = next.value;
+    } else if (field === 'cvv') {
+      const value = reformatCvv(input.value, this.#cvvBrand(), whole);
+      if (value !== input.value) this.#apply(input, { value, caret: value.length });
     }
-    // A CVV longer than the new brand's is cut.
-    const max = maxCvvLength(brand);
-    if (this.cvvInput.value.length > max) this.cvvInput.value = this.cvvInput.value.slice(0, max);
+    if (whole) this.#touched.add(field);
     this.#revalidate();
-    this.checkout?.setBin(extractBin(next.value));
-    this.#emit('input');
-  }
-
-  #onExpiry(event: InputEvent): void {
-    event.stopPropagation();
-    const input = this.expiryInput;
-    const next = reformatExpiry({ value: input.value, caret: input.selectionStart ?? input.value.length }, this.#previous.expiry);
-    this.#apply(input, next);
-    this.#previous.expiry = next.value;
-    this.#revalidate();
-    this.#emit('input');
-  }
-
-  #onCvv(event: InputEvent): void {
-    event.stopPropagation();
-    const input = this.cvvInput;
-    const digits = input.value.replace(/\D/g, '').slice(0, maxCvvLength(this.#cvvBrand()));
-    if (digits !== input.value) this.#apply(input, { value: digits, caret: digits.length });
-    this.#revalidate();
-    this.#emit('input');
-  }
-
-  #onHolder(event: InputEvent): void {
-    event.stopPropagation();
-    this.#revalidate();
+    if (whole && this.errors[field]) this.announcement = this.errors[field];
     this.#emit('input');
   }
 
@@ -537,8 +522,7 @@ export class PaylitCardFields extends LocalizedElement {
 
   /** The brands the order accepts: the checkout's card methods, by the API's brand code. */
   #acceptedBrands(): BrandInfo[] {
-    const codes = (this.checkout?.paymentMethods ?? []).filter((m) => m.type === 'CARD').map((m) => m.id);
-    const brands = codes.map((code) => getBrand(code)).filter((b): b is NonNullable<typeof b> => b !== undefined);
+    const brands = (this.checkout?.paymentMethods ?? []).filter((m) => m.type === 'CARD').map((m) => getBrand(m.id)).filter((b) => b !== undefined);
     return brands.length ? brands : DEFAULT_BRANDS.map((code) => getBrand(code)!);
   }
 
@@ -558,16 +542,23 @@ export class PaylitCardFields extends LocalizedElement {
     </div>`;
   }
 
+  /** An input: for digits (all but the name) left to right with a numeric keyboard. */
+  #control(field: Field, placeholder?: string, describedBy = `${field}-error`) {
+    const digits = field !== 'holder';
+    return html`<input id=${field} class=${field} part="input ${field}-input" type="text" inputmode=${digits ? 'numeric' : nothing} dir=${digits ? 'ltr' : nothing}
+      autocomplete="cc-${AUTOFILL[field]}" autocapitalize=${digits ? nothing : 'characters'}
+      placeholder=${placeholder ?? nothing} spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'}
+      aria-invalid=${this.errors[field] ? 'true' : 'false'} aria-describedby=${describedBy}
+      @input=${this.#onInput} @compositionend=${this.#onInput} @blur=${() => this.#onBlur(field)} />`;
+  }
+
   protected override render() {
     const t = this.t;
-    const invalid = (f: Field) => (this.errors[f] ? 'true' : 'false');
-    const cvvDigits = maxCvvLength(this.#cvvBrand());
     const saved = this.#saved;
     const cvvLabel = saved ? format(t.savedCardCvv, { brand: getBrand(saved.brand)?.name ?? saved.brand, last4: saved.last4 }) : t.cvv;
-    const common = { blur: (f: Field) => () => this.#onBlur(f) };
     const cvvBrand = this.#cvvBrand();
     const front = cvvBrand?.id === 'american-express';
-    const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, { digits: cvvDigits });
+    const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, { digits: maxCvvLength(cvvBrand) });
     const empty = this.numberEmpty;
     return html`<div class="root" dir=${this.direction}>
       <div class="grid ${saved ? 'saved' : ''}" @change=${this.#onChange}>
@@ -575,43 +566,23 @@ export class PaylitCardFields extends LocalizedElement {
           'number',
           t.cardNumber,
           html`<div class="control">
-            <input id="number" class="number" part="input number-input" type="text" inputmode="numeric" autocomplete="cc-number" dir="ltr"
-              placeholder=${numberPlaceholder(this.brandInfo)}
-              spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('number')} aria-describedby="number-error"
-              @input=${this.#onNumber} @blur=${common.blur('number')} />
+            ${this.#control('number', numberPlaceholder(this.brandInfo))}
             <span class="icon mark" part="icon" title=${this.brandInfo?.name ?? nothing}>${empty ? nothing : this.#mark('icon', this.brandInfo?.id)}</span>
           </div>`,
           true,
           empty && !saved ? this.#accepted() : nothing,
         )}
-        ${this.#field(
-          'expiry',
-          t.expiry,
-          html`<input id="expiry" part="input expiry-input" type="text" inputmode="numeric" autocomplete="cc-exp" placeholder=${t.expiryPlaceholder} dir="ltr"
-            spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('expiry')} aria-describedby="expiry-error"
-            @input=${this.#onExpiry} @blur=${common.blur('expiry')} />`,
-        )}
+        ${this.#field('expiry', t.expiry, this.#control('expiry', t.expiryPlaceholder))}
         ${this.#field(
           'cvv',
           cvvLabel,
           html`<div class="control">
-            <input id="cvv" class="cvv" part="input cvv-input" type="text" inputmode="numeric" autocomplete="cc-csc" maxlength=${cvvDigits} dir="ltr"
-              placeholder=${'1234'.slice(0, cvvBrand?.cvvLength ?? 3)}
-              spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('cvv')}
-              aria-describedby=${this.errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint'}
-              @input=${this.#onCvv} @blur=${common.blur('cvv')} />
+            ${this.#control('cvv', '1234'.slice(0, cvvBrand?.cvvLength ?? 3), this.errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint')}
             <span class="icon cvv-card ${front ? 'front' : 'back'}" part="cvv-hint" title=${cvvWhere}>${cvvCard(front)}</span>
             <span class="sr-only" id="cvv-hint">${cvvWhere}</span>
           </div>`,
         )}
-        ${this.#field(
-          'holder',
-          t.holder,
-          html`<input id="holder" part="input holder-input" type="text" autocomplete="cc-name" autocapitalize="characters"
-            spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'} aria-invalid=${invalid('holder')} aria-describedby="holder-error"
-            @input=${this.#onHolder} @blur=${common.blur('holder')} />`,
-          true,
-        )}
+        ${this.#field('holder', t.holder, this.#control('holder'), true)}
       </div>
       <p class="encrypted" part="encrypted">${lock}<span>${t.encrypted}</span></p>
       <div class="sr-only" role="status" aria-live="polite">${this.announcement}</div>

@@ -1,0 +1,226 @@
+/**
+ * Card input the way shoppers really enter it (issue 16), in Debian's Chromium, on the
+ * script-tag file as merchants load it: paste from the clipboard with the keyboard
+ * shortcut, the browser's autofill (its `input` events, the whole value at once), an
+ * IME's composition, and a phone's touch. Each test reads what the shopper sees, and the card as the JWE
+ * holds it, opened with the private key.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { decryptCard, generateCardKeyPair, type CardKeyPair } from '@paylit/core/crypto';
+import { devices, expect, test as base, type Page } from '@playwright/test';
+import { test as demoTest, openCheckout } from './support/demo.js';
+import { consoleErrors } from './support/console.js';
+
+const dist = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
+let server: Server;
+let origin: string;
+let keys: CardKeyPair;
+
+const test = base.extend<{ consoleErrors: string[] }>({ consoleErrors: [consoleErrors, { auto: true }] });
+
+test.beforeAll(async () => {
+  keys = await generateCardKeyPair();
+  const publicKey = JSON.stringify(keys.publicJwk).replace(/'/g, '&#39;');
+  // `?lang=` picks the checkout's language; `#form` puts the card fields alone in a form.
+  const page = (lang: string) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Card input</title><script src="/paylit.js"></script><script src="/page.js"></script></head>
+<body><main><paylit-checkout amount="120" currency="BRL" country="BR" public-key='${publicKey}'></paylit-checkout></main></body></html>`;
+  const pageScript = `document.addEventListener('paylit-submit', (e) => { window.submission = e.submission; });`;
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const file = /^\/(paylit(\.[\w.-]+)?\.js)$/.exec(url.pathname)?.[1];
+    if (file && existsSync(dist + file)) return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(dist + file));
+    if (url.pathname === '/page.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
+    res.writeHead(200, { 'Content-Type': 'text/html' }).end(page(url.searchParams.get('lang') ?? 'en'));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+test.afterAll(() => new Promise((r) => server.close(r)));
+
+type Field = 'number' | 'expiry' | 'cvv' | 'holder';
+const field = (page: Page, id: Field) => page.locator(`paylit-card-fields #${id}`);
+const errorOf = (page: Page, id: Field) => page.locator(`paylit-card-fields #${id}-error`);
+
+async function open(page: Page, lang = 'en'): Promise<void> {
+  await page.goto(`${origin}/?lang=${lang}`);
+  await expect(page.locator('paylit-checkout button[part=button]')).toHaveAttribute('aria-disabled', 'false');
+}
+
+/** Copies `text` to the clipboard, then pastes it into the field with the keyboard shortcut. */
+async function paste(page: Page, id: Field, text: string): Promise<void> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await field(page, id).focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
+/** Pays, and opens the JWE the checkout handed over with the private key. */
+async function sealed(page: Page): Promise<{ number: string; cvv: string; expirationMonth: number; expirationYear: number }> {
+  await page.locator('paylit-checkout button[part=button]').click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { submission?: unknown }).submission !== undefined)).toBe(true);
+  const { method } = await page.evaluate(() => (window as unknown as { submission: { method: { encryptedData: string; expirationMonth: number; expirationYear: number } } }).submission);
+  return { ...(await decryptCard(method.encryptedData, keys.privateJwk)), expirationMonth: method.expirationMonth, expirationYear: method.expirationYear };
+}
+
+/** Types the rest of a valid card after what a test entered itself. */
+async function complete(page: Page, card: Partial<Record<Field, string>> = {}): Promise<void> {
+  for (const [id, text] of Object.entries({ number: '4111111111111111', expiry: '1230', cvv: '123', holder: 'Ana Lima', ...card }) as [Field, string][]) {
+    if ((await field(page, id).inputValue()) === '') await field(page, id).pressSequentially(text);
+  }
+}
+
+/** What Chromium's autofill does to a field: the whole value at once, then `input` (no `inputType`, or `insertReplacementText`) and `change`. */
+async function autofill(page: Page, values: Partial<Record<Field, string>>, inputType?: 'insertReplacementText'): Promise<void> {
+  await page.locator('paylit-card-fields').evaluate((el, [values, inputType]) => {
+    for (const [id, value] of Object.entries(values)) {
+      const input = el.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
+      input.value = value!;
+      input.dispatchEvent(inputType ? new InputEvent('input', { inputType, bubbles: true, composed: true }) : new Event('input', { bubbles: true, composed: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }, [values, inputType] as const);
+}
+
+test.describe('paste', () => {
+  test('a pasted expiry of 13/30 stays 13/30 with its message, and nothing is sealed', async ({ page }) => {
+    await open(page);
+    await paste(page, 'expiry', '13/30');
+    await expect(field(page, 'expiry')).toHaveValue('13/30');
+    await expect(errorOf(page, 'expiry')).toHaveText('The month must be 01 to 12.');
+    await expect(field(page, 'expiry')).toHaveAttribute('aria-invalid', 'true');
+    await complete(page);
+    await page.locator('paylit-checkout button[part=button]').click();
+    await expect(field(page, 'expiry')).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { submission?: unknown }).submission)).toBeUndefined();
+    // Corrected by the shopper, it is sealed as entered.
+    await paste(page, 'expiry', '12/30');
+    await expect(field(page, 'expiry')).toHaveValue('12/30');
+    await expect(errorOf(page, 'expiry')).toHaveText('');
+    expect(await sealed(page)).toEqual({ number: '4111111111111111', cvv: '123', expirationMonth: 12, expirationYear: 2030 });
+  });
+
+  for (const text of ['4111 1111 1111 1111', '4111-1111-1111-1111', '4111.1111.1111.1111', ' 4111111111111111 ']) {
+    test(`a pasted number "${text}"`, async ({ page }) => {
+      await open(page);
+      await paste(page, 'number', text);
+      await expect(field(page, 'number')).toHaveValue('4111 1111 1111 1111');
+      await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute('title', 'Visa');
+      await complete(page);
+      expect(await sealed(page)).toMatchObject({ number: '4111111111111111' });
+    });
+  }
+
+  for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030']) {
+    test(`a pasted expiry "${text}"`, async ({ page }) => {
+      await open(page);
+      await paste(page, 'expiry', text);
+      await expect(field(page, 'expiry')).toHaveValue('12/30');
+      await complete(page);
+      expect(await sealed(page)).toMatchObject({ expirationMonth: 12, expirationYear: 2030 });
+    });
+  }
+
+  for (const text of ['4111 1111 1111 111l', 'ANA LIMA  5555 5555 5555 4444  12/30  737']) {
+    test(`a pasted "${text}" is kept as it came, with its message, and nothing is sealed`, async ({ page }) => {
+      await open(page);
+      await paste(page, 'number', text);
+      await expect(field(page, 'number')).toHaveValue(text);
+      await expect(errorOf(page, 'number')).toHaveText('The card number can only have digits.');
+      await complete(page);
+      await page.locator('paylit-checkout button[part=button]').click();
+      await expect(field(page, 'number')).toBeFocused();
+      expect(await page.evaluate(() => (window as unknown as { submission?: unknown }).submission)).toBeUndefined();
+    });
+  }
+});
+
+test.describe('autofill', () => {
+  for (const inputType of [undefined, 'insertReplacementText'] as const) {
+    for (const expiry of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030']) {
+      test(`Chromium's autofill (${inputType ?? 'no inputType'}) with cc-exp "${expiry}": formatted, validated, the brand shown, the card sealed`, async ({ page }) => {
+        await open(page);
+        await autofill(page, { number: '5555555555554444', expiry, cvv: '737', holder: 'ANA LIMA' }, inputType);
+        await expect(field(page, 'number')).toHaveValue('5555 5555 5555 4444');
+        await expect(field(page, 'expiry')).toHaveValue('12/30');
+        await expect(field(page, 'cvv')).toHaveValue('737');
+        await expect(field(page, 'holder')).toHaveValue('ANA LIMA');
+        await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute('title', 'Mastercard');
+        await expect(page.locator('paylit-card-fields [part=icon] svg')).toHaveAttribute('data-mark', 'mastercard');
+        await expect(page.locator('paylit-card-fields .error:not(:empty)')).toHaveCount(0);
+        expect(await sealed(page)).toEqual({ number: '5555555555554444', cvv: '737', expirationMonth: 12, expirationYear: 2030 });
+      });
+    }
+  }
+
+  test('an autofilled expired card shows its message at once', async ({ page }) => {
+    await open(page);
+    await autofill(page, { number: '4111111111111111', expiry: '01/2020' });
+    await expect(field(page, 'expiry')).toHaveValue('01/20');
+    await expect(errorOf(page, 'expiry')).toHaveText('The card has expired.');
+  });
+});
+
+demoTest('autofill: the installment plans follow the autofilled number, as they follow typing', async ({ page, demo }) => {
+  const optionsFor = async (enter: () => Promise<void>) => {
+    await openCheckout(page, demo, 'plain', 'installments-br');
+    const plans = page.locator('paylit-installments');
+    await expect(plans.getByRole('combobox')).toHaveCount(0);
+    await enter();
+    // Brazil offers this order 12 plans, in a select.
+    await expect(plans.getByRole('combobox').locator('option')).toHaveCount(12);
+    return plans.getByRole('combobox').locator('option').allTextContents();
+  };
+  const typed = await optionsFor(() => field(page, 'number').pressSequentially('5555555555554444'));
+  const filled = await optionsFor(() => autofill(page, { number: '5555555555554444', expiry: '12/2030', cvv: '737', holder: 'ANA LIMA' }));
+  expect(filled).toEqual(typed);
+  await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute('title', 'Mastercard');
+});
+
+test('an IME\'s composition: nothing half-composed is read, the whole is read when it ends', async ({ page }) => {
+  await open(page, 'zh-CN');
+  const number = field(page, 'number');
+  await number.pressSequentially('4111');
+  await number.focus();
+  const cdp = await page.context().newCDPSession(page);
+  // The IME shows what is being composed in the field; the card fields leave it alone until it ends.
+  await cdp.send('Input.imeSetComposition', { text: '1', selectionStart: 1, selectionEnd: 1 });
+  await cdp.send('Input.imeSetComposition', { text: '11111', selectionStart: 5, selectionEnd: 5 });
+  await expect(number).toHaveValue('411111111');
+  await cdp.send('Input.insertText', { text: '1111' });
+  await expect(number).toHaveValue('4111 1111');
+  await cdp.send('Input.imeSetComposition', { text: '11111111', selectionStart: 8, selectionEnd: 8 });
+  await cdp.send('Input.insertText', { text: '11111111' });
+  await expect(number).toHaveValue('4111 1111 1111 1111');
+  await complete(page);
+  expect(await sealed(page)).toMatchObject({ number: '4111111111111111' });
+});
+
+test.describe('a phone', () => {
+  // Chromium's mobile emulation: a phone's screen, touch, and its user agent (the browser stays Debian's Chromium).
+  const { defaultBrowserType: _, ...pixel } = devices['Pixel 7'];
+  test.use(pixel);
+
+  test('a tap into each field: a numeric keyboard where digits go, no zoom, the card sealed', async ({ page }) => {
+    await open(page, 'pt-BR');
+    const expected: [Field, string | null][] = [['number', 'numeric'], ['expiry', 'numeric'], ['cvv', 'numeric'], ['holder', null]];
+    for (const [id, mode] of expected) {
+      await field(page, id).tap();
+      await expect(field(page, id)).toBeFocused();
+      if (mode) await expect(field(page, id)).toHaveAttribute('inputmode', mode);
+      else await expect(field(page, id)).not.toHaveAttribute('inputmode');
+      expect(parseFloat(await field(page, id).evaluate((el) => getComputedStyle(el).fontSize)), id).toBeGreaterThanOrEqual(16);
+      expect(await page.evaluate(() => visualViewport!.scale), id).toBe(1);
+    }
+    for (const [id, text] of [['number', '4111111111111111'], ['expiry', '1230'], ['cvv', '123'], ['holder', 'Ana Lima']] as const) {
+      await field(page, id).tap();
+      await page.keyboard.type(text);
+    }
+    await expect(field(page, 'number')).toHaveValue('4111 1111 1111 1111');
+    expect(await sealed(page)).toEqual({ number: '4111111111111111', cvv: '123', expirationMonth: 12, expirationYear: 2030 });
+  });
+});
