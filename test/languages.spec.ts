@@ -4,13 +4,13 @@
  * card's fields left to right, passes axe empty and with every error shown, and takes a
  * payment in Arabic and in Hindi, counted in the sandbox's ledger.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe.js';
 import type { Page } from '@playwright/test';
 import { format, locales, type Messages } from '../packages/elements/src/i18n/index.js';
 import { expect, ledger, openCheckout, payButton, test, typeCard } from './support/demo.js';
 
 const catalog = async (locale: string): Promise<Messages> => (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
-const axe = (page: Page) => new AxeBuilder({ page }).include('paylit-checkout').analyze().then((r) => r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`));
+const axe = (page: Page) => axeViolations(page, 'paylit-checkout');
 /** A message as a pattern, its placeholders matching anything. */
 const pattern = (message: string) => new RegExp(message.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+'));
 
