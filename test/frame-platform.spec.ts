@@ -3,6 +3,12 @@
  * plans (`<iframe sandbox="allow-scripts">` with `srcdoc`, no `allow-same-origin`), on a page
  * under the demo's strict CSP with Trusted Types: the groundwork the frame mode is built on,
  * kept as a spec so that a browser that changes any of it says so.
+ *
+ * What it tells the design: classic scripts load in the frame from beside the page under the
+ * page's own policy, but the ES module chunks the script-tag file loads with `import()` do
+ * not, unless the host sends `Access-Control-Allow-Origin` (a module is fetched in CORS mode,
+ * and the frame's origin is opaque): the frame's code, its language and its encryption must
+ * come as classic scripts for the merchant to deploy nothing new.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -38,7 +44,11 @@ window.addEventListener('message', async (e) => {
   const sealed = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key.publicKey, new TextEncoder().encode('4111111111111111'));
   let parentDocument = 'reachable';
   try { void parent.document.body; } catch { parentDocument = 'unreachable'; }
-  port.postMessage({ origin: self.origin, secure: isSecureContext, subtle: typeof crypto.subtle?.encrypt, sealedBytes: sealed.byteLength, parentDocument, cookies: (() => { try { return document.cookie; } catch { return 'denied'; } })() });
+  // The script-tag file's chunks are ES modules, fetched in CORS mode: from the frame's opaque
+  // origin, a server that sends no Access-Control-Allow-Origin (as a merchant's static host does not) refuses them.
+  const chunk = async (path) => import(new URL(path, document.querySelector('script').src).href).then((m) => m.default, (e) => 'refused: ' + e.name);
+  const [plainChunk, corsChunk] = await Promise.all([chunk('/chunk.js'), chunk('/chunk-cors.js')]);
+  port.postMessage({ origin: self.origin, secure: isSecureContext, subtle: typeof crypto.subtle?.encrypt, sealedBytes: sealed.byteLength, parentDocument, cookies: (() => { try { return document.cookie; } catch { return 'denied'; } })(), plainChunk, corsChunk });
   const input = document.getElementById('number');
   input.addEventListener('input', () => port.postMessage({ type: 'digits', count: input.value.replace(/\\D/g, '').length }));
 });
@@ -52,6 +62,8 @@ test.beforeAll(async () => {
     const headers = { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
     if (req.url === '/page.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(pageScript);
     if (req.url === '/frame.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(frameScript);
+    if (req.url === '/chunk.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end("export default 'loaded';");
+    if (req.url === '/chunk-cors.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' }).end("export default 'loaded';");
     res.writeHead(200, { ...headers, 'Content-Type': 'text/html' }).end('<!doctype html><html lang="en"><head><title>Frame probe</title><script src="/page.js" defer></script></head><body><main><h1>Checkout</h1></main></body></html>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -60,12 +72,12 @@ test.beforeAll(async () => {
 
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test('a sandboxed srcdoc frame under the page\'s strict CSP: its script loads from beside the page, its origin is opaque, WebCrypto works, and one MessagePort carries what it sends', async ({ page }) => {
+test('a sandboxed srcdoc frame under the page\'s strict CSP: its script loads from beside the page, ES module chunks only with CORS, its origin is opaque, WebCrypto works, and one MessagePort carries what it sends', async ({ page }) => {
   await page.goto(`${origin}/`);
   await expect.poll(() => page.evaluate(() => (window as unknown as { results: { messages: unknown[] } }).results.messages.length)).toBeGreaterThan(0);
   const results = await page.evaluate(() => (window as unknown as { results: { violations: string[]; messages: Record<string, unknown>[] } }).results);
   expect(results.violations).toEqual([]);
-  expect(results.messages[0]).toEqual({ origin: 'null', secure: true, subtle: 'function', sealedBytes: 256, parentDocument: 'unreachable', cookies: 'denied' });
+  expect(results.messages[0]).toEqual({ origin: 'null', secure: true, subtle: 'function', sealedBytes: 256, parentDocument: 'unreachable', cookies: 'denied', plainChunk: 'refused: TypeError', corsChunk: 'loaded' });
   // The page cannot reach the frame's document, nor its inputs.
   expect(await page.evaluate(() => (window as unknown as { frameElementForTest: HTMLIFrameElement }).frameElementForTest.contentDocument)).toBeNull();
 
