@@ -1,5 +1,9 @@
 import { expect } from 'chai';
+import { toArray } from '../i18n/catalog-array.js';
+import es from '../i18n/es.js';
 import { readFrameMessage, readPageMessage, type FrameMessage, type PageMessage } from './frame-protocol.js';
+
+const spanish = toArray(es).map((m) => m ?? '');
 
 const fields = {
   number: { valid: true, error: null },
@@ -23,7 +27,8 @@ const frameMessages: FrameMessage[] = [
   { type: 'refused', id: 5, error: 'configuration' },
 ];
 const pageMessages: PageMessage[] = [
-  { type: 'configure', lang: 'es-AR', theme: { '--paylit-color-accent': '#2563eb', '--paylit-radius': '8px', '--paylit-font': '16px/1.4 "Inter", system-ui' } },
+  { type: 'configure', lang: 'en', messages: null, theme: {} },
+  { type: 'configure', lang: 'es-AR', messages: spanish, theme: { '--paylit-color-accent': '#2563eb', '--paylit-radius': '8px', '--paylit-font': '16px/1.4 "Inter", system-ui' } },
   { type: 'seal', id: 1, publicKey: '{"kty":"RSA","n":"…","e":"AQAB"}' },
   { type: 'focus', field: 'number' },
   { type: 'report' },
@@ -91,7 +96,7 @@ describe('the card frame\'s messages: a closed list, read on arrival', () => {
   });
 
   it('takes theme tokens of paylit alone, with values that fetch nothing', () => {
-    const configure = (theme: Record<string, unknown>, lang = 'en') => readPageMessage({ type: 'configure', lang, theme });
+    const configure = (theme: Record<string, unknown>, lang = 'en') => readPageMessage({ type: 'configure', lang, messages: null, theme });
     expect(configure({ color: 'red' })).to.equal(undefined);
     expect(configure({ '--paylit-bg': 'url(https://evil.example/x.png)' })).to.equal(undefined);
     expect(configure({ '--paylit-bg': 'image-set("x.png" 1x)' })).to.equal(undefined);
@@ -100,7 +105,17 @@ describe('the card frame\'s messages: a closed list, read on arrival', () => {
     expect(configure({ '--paylit-bg': 3 })).to.equal(undefined);
     expect(configure({}, 'en"><script>')).to.equal(undefined);
     expect(configure(Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`--paylit-t${i}`, 'red'])))).to.equal(undefined);
-    expect(configure({ '--paylit-color-accent': 'light-dark(#2563eb, #60a5fa)' })).to.deep.equal({ type: 'configure', lang: 'en', theme: { '--paylit-color-accent': 'light-dark(#2563eb, #60a5fa)' } });
+    expect(configure({ '--paylit-color-accent': 'light-dark(#2563eb, #60a5fa)' })).to.deep.equal({ type: 'configure', lang: 'en', messages: null, theme: { '--paylit-color-accent': 'light-dark(#2563eb, #60a5fa)' } });
+  });
+
+  it('takes a language\'s catalog as its messages in English\'s key order, all of them and nothing else', () => {
+    const configure = (messages: unknown) => readPageMessage({ type: 'configure', lang: 'es', messages, theme: {} });
+    expect(configure(spanish)).to.not.equal(undefined);
+    expect(configure(spanish.slice(1))).to.equal(undefined);
+    expect(configure([...spanish, 'one more'])).to.equal(undefined);
+    expect(configure(spanish.map((m, i) => (i === 3 ? 42 : m)))).to.equal(undefined);
+    expect(configure(spanish.map((m, i) => (i === 3 ? 'x'.repeat(401) : m)))).to.equal(undefined);
+    expect(configure({ title: 'Pagar' })).to.equal(undefined);
   });
 
   it('drops objects that are not plain: a prototype smuggled in, an array in place of an object', () => {

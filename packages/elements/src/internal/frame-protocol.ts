@@ -10,10 +10,14 @@
  * `blur` of a field; `height`; `sealed` (the JWE and the card's non-secret fields) or
  * `refused` (an error's key) for a `seal` request.
  *
- * Page → frame: `configure` (language and theme tokens); `seal` (with the public key);
- * `focus` a field; `report` (show every field's error); `clear`; `disable`.
+ * Page → frame: `configure` (the language: its tag and its catalog's messages, and the
+ * theme tokens); `seal` (with the public key); `focus` a field; `report` (show every field's
+ * error); `clear`; `disable`. The catalog comes from the page, which has it loaded: the
+ * frame's opaque origin cannot load the language chunks, ES modules fetched in CORS mode,
+ * from a host that does not allow it (test/frame-platform.spec.ts).
  */
 import { getBrand } from '@paylit/core/card';
+import { toArray } from '../i18n/catalog-array.js';
 import { en } from '../i18n/en.js';
 
 export type FrameField = 'number' | 'expiry' | 'cvv' | 'holder';
@@ -42,7 +46,7 @@ export interface SealedCard {
 }
 
 export type PageMessage =
-  | { type: 'configure'; lang: string; theme: Record<string, string> }
+  | { type: 'configure'; lang: string; messages: string[] | null; theme: Record<string, string> }
   | { type: 'seal'; id: number; publicKey: string }
   | { type: 'focus'; field: FrameField }
   | { type: 'report' }
@@ -67,6 +71,9 @@ const errorOf = (field: FrameField) => (v: unknown) => typeof v === 'string' && 
 /** Any field's error key, or one of the encryption's own (a bad key, the chunk not loaded). */
 const sealError = (v: unknown) => typeof v === 'string' && (v === 'configuration' || v === 'network' || FRAME_FIELDS.some((f) => errorOf(f)(v)));
 
+/** How many messages a catalog has, in English's key order (i18n/catalog-array.ts). */
+const MESSAGES = toArray(en).length;
+const messagesOk = (v: unknown) => v === null || (Array.isArray(v) && v.length === MESSAGES && v.every((m) => typeof m === 'string' && m.length <= 400));
 const LAST4 = /^\d{4}$/;
 const BIN = /^\d{6}(\d{2})?$/;
 const JWE = /^[\w-]{1,2048}\.[\w-]{0,2048}\.[\w-]{1,64}\.[\w-]{1,4096}\.[\w-]{1,64}$/;
@@ -124,7 +131,7 @@ export function readPageMessage(data: unknown): PageMessage | undefined {
   const m = data as Record_;
   switch (m.type) {
     case 'configure': {
-      if (!exactly(m, ['type', 'lang', 'theme']) || !matches(LANG)(m.lang)) return undefined;
+      if (!exactly(m, ['type', 'lang', 'messages', 'theme']) || !matches(LANG)(m.lang) || !messagesOk(m.messages)) return undefined;
       const theme = m.theme;
       if (typeof theme !== 'object' || theme === null || Object.getPrototypeOf(theme) !== Object.prototype) return undefined;
       const entries = Object.entries(theme);
