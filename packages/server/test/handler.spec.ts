@@ -352,6 +352,15 @@ test('hardening: CORS only for allowed origins (never *), body limit, rate limit
     const res = await limited.browser(`/checkout?order=${order.id}`);
     expect(res.body.error).toMatchObject({ type: 'rate_limited', retryable: true });
     expect(res.headers.get('retry-after')).toBe('60');
+    // Pay counts once per request: three fit in a limit of three (it counted twice, under '/payments' and '/payments/*').
+    const pays = [];
+    const other = await startShop({ rateLimit: { windowMs: 60_000, max: 3 } }, shop);
+    try {
+      for (let i = 0; i < 4; i++) pays.push((await other.browser('/payments', { method: 'POST', body: '{}' })).status);
+    } finally {
+      await other.close();
+    }
+    expect(pays).toEqual([400, 400, 400, 429]);
     // Server-to-server routes are not rate limited by the browser limit.
     expect((await fetch(`${limited.base}/notifications`, { method: 'POST', body: '{}' })).status).toBe(401);
   } finally {
