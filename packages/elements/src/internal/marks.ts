@@ -144,12 +144,12 @@ const generic: Drawing = [
 const NS = 'http://www.w3.org/2000/svg';
 const built = new Map<string, SVGSVGElement>();
 
-function draw(key: string, name: string, drawing: Drawing): SVGSVGElement {
+function draw(key: string, name: string, drawing: Drawing, [width, height] = [40, 26]): SVGSVGElement {
   let svg = built.get(key);
   if (!svg) {
     svg = document.createElementNS(NS, 'svg');
     const attrs = {
-      viewBox: '0 0 40 26', width: 40, height: 26, 'aria-hidden': 'true', focusable: 'false',
+      viewBox: `0 0 ${width} ${height}`, width, height, 'aria-hidden': 'true', focusable: 'false',
       'font-family': 'system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif', 'font-weight': 700, 'data-mark': name,
     };
     for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, String(v));
@@ -193,5 +193,24 @@ export function methodMark(id: string, name: string): SVGSVGElement {
 }
 
 /** The ids that have a mark of their own: core's brand ids, the API's card codes, the wallets' and banks' method ids. */
+/**
+ * Where the security code is, 34×22 and `aria-hidden` (the field's title says it in words): a
+ * small card seen from the front (the code above the number, as American Express prints it)
+ * or from the back (the signature strip), the code's box in the accent colour.
+ */
+export function cvvMark(front: boolean): SVGSVGElement {
+  const accent = 'var(--_accent)';
+  const box = (x: number, y: number, width: number, height: number): Shape => ['rect', { x, y, width, height, rx: 1.5, fill: 'none', stroke: accent, 'stroke-width': 1.5 }];
+  const outline: Shape = ['rect', { x: 0.5, y: 0.5, width: 33, height: 21, rx: 3, fill: 'none', stroke: 'currentColor', 'stroke-opacity': 0.55 }];
+  const shade = (x: number, y: number, width: number, height: number, opacity: number, rx = 0): Shape => ['rect', { x, y, width, height, rx, fill: 'currentColor', 'fill-opacity': opacity }];
+  const drawing: Drawing = front
+    ? [outline, shade(4, 13, 20, 2.5, 0.35, 1), box(20, 5, 11, 6), R(22, 7.2, 7, 1.6, accent)]
+    : [outline, shade(1, 3.5, 32, 4.5, 0.55), shade(4, 11, 18, 5, 0.18), box(21.5, 9.5, 9.5, 8), R(23.5, 12.7, 5.5, 1.6, accent)];
+  return draw(`cvv:${front}`, front ? 'cvv-front' : 'cvv-back', drawing, [34, 22]);
+}
+
+/** The wallet picker's look: it draws with the marks, so its look comes with them. */
+export { walletSelectLook } from '../components/paylit-wallet-select/paylit-wallet-select.look.js';
+
 export const markedBrands: readonly string[] = Object.keys(brands);
 export const markedMethods: readonly string[] = [...Object.keys(methods), ...Object.keys(codes)];

@@ -76,14 +76,6 @@ function numberPlaceholder(brand: BrandInfo | undefined): string {
   return formatCardNumber('0'.repeat(length), brand).replace(/0+/g, (group) => '1234567890'.slice(0, group.length));
 }
 
-/** Where the security code is: a small card, front (code above the number) or back (signature strip). */
-const cvvCard = (front: boolean) => svg`<svg viewBox="0 0 34 22" width="34" height="22" aria-hidden="true" focusable="false">
-  <rect x=".5" y=".5" width="33" height="21" rx="3" fill="none" stroke="currentColor" stroke-opacity=".55"/>
-  ${front
-    ? svg`<rect x="4" y="13" width="20" height="2.5" rx="1" fill="currentColor" fill-opacity=".35"/><rect x="20" y="5" width="11" height="6" rx="1.5" fill="none" stroke="var(--_accent)" stroke-width="1.5"/><rect x="22" y="7.2" width="7" height="1.6" fill="var(--_accent)"/>`
-    : svg`<rect x="1" y="3.5" width="32" height="4.5" fill="currentColor" fill-opacity=".55"/><rect x="4" y="11" width="18" height="5" fill="currentColor" fill-opacity=".18"/><rect x="21.5" y="9.5" width="9.5" height="8" rx="1.5" fill="none" stroke="var(--_accent)" stroke-width="1.5"/><rect x="23.5" y="12.7" width="5.5" height="1.6" fill="var(--_accent)"/>`}
-</svg>`;
-
 const lock = svg`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><rect x="3" y="7" width="10" height="7.5" rx="1.5" fill="currentColor"/><path d="M5.2 7V5a2.8 2.8 0 0 1 5.6 0v2" fill="none" stroke="currentColor" stroke-width="1.6"/></svg>`;
 
 /** What `encrypt()` answers: everything the checkout posts, the number and CVV only inside the JWE. */
@@ -513,10 +505,13 @@ export class PaylitCardFields extends LocalizedElement {
   /** Each place's mark, built once per brand: the same node renders again unchanged. */
   #marks = new Map<string, SVGSVGElement>();
   #mark(place: string, id: string | undefined) {
+    return this.#drawn(`${place}:${id}`, (m) => m.brandMark(id));
+  }
+  /** A drawing of the marks' chunk (nothing until it is here), built once per key. */
+  #drawn(key: string, build: (m: Marks) => SVGSVGElement) {
     if (!marks) return nothing;
-    const key = `${place}:${id}`;
     let node = this.#marks.get(key);
-    if (!node) this.#marks.set(key, (node = marks.brandMark(id)));
+    if (!node) this.#marks.set(key, (node = build(marks)));
     return node;
   }
 
@@ -578,7 +573,7 @@ export class PaylitCardFields extends LocalizedElement {
           cvvLabel,
           html`<div class="control">
             ${this.#control('cvv', '1234'.slice(0, cvvBrand?.cvvLength ?? 3), this.errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint')}
-            <span class="icon cvv-card ${front ? 'front' : 'back'}" part="cvv-hint" title=${cvvWhere}>${cvvCard(front)}</span>
+            <span class="icon cvv-card ${front ? 'front' : 'back'}" part="cvv-hint" title=${cvvWhere}>${this.#drawn(`cvv:${front}`, (m) => m.cvvMark(front))}</span>
             <span class="sr-only" id="cvv-hint">${cvvWhere}</span>
           </div>`,
         )}

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
@@ -8,12 +8,15 @@ import { inheritedLang } from '../../internal/lang.js';
 import { importMarks } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
-import { emptyStyles, styles } from './paylit-wallet-select.styles.js';
+import { choiceStyles } from '../../internal/shared-styles.js';
+import { emptyStyles } from './paylit-wallet-select.styles.js';
 
 ensureContextRoot();
 
 /** The instances whose full look is adopted (internal/shown-styles.ts). */
 const styled = new WeakSet<object>();
+/** The full look, once the marks' chunk brought it. */
+let look: CSSResultOrNative[] | undefined;
 
 /** Method types shown here; cards are the card fields' (the "new card" option). */
 const REDIRECT_TYPES = new Set(['BANK_TRANSFER', 'TICKET']);
@@ -159,9 +162,11 @@ export class PaylitWalletSelect extends LocalizedElement {
 
   protected override render() {
     const c = this.checkout;
-    if (!c || this.#empty()) return html`<div class="hidden" dir=${this.direction}></div>`;
+    // Its look comes with the marks (their chunk): until both are here, nothing is drawn.
+    const marks = this.marks;
+    if (!c || this.#empty() || !marks) return html`<div class="hidden" dir=${this.direction}></div>`;
     // Before this render is painted: the look, once, now that there is something to show.
-    adoptWhenShown(this, styled, styles);
+    adoptWhenShown(this, styled, (look ??= [...emptyStyles, choiceStyles, unsafeCSS(marks.walletSelectLook)]));
     const lang = this.requestedLang();
     const t = this.t;
     const methods = this.#methods();

@@ -1,0 +1,92 @@
+/**
+ * The wallet picker's look, as plain CSS text in the marks' chunk (internal/marks.ts): the
+ * picker draws its options once the marks are here, and adopts this with them, after
+ * `hostStyles` and the shared `choiceStyles`. Not Lit's `css`: a chunk must not import `lit`.
+ *
+ * Logical properties only, so that `dir="rtl"` on the root mirrors every option. Each option
+ * is a button-like box, the whole of it the target (44px at least), with the focus ring round
+ * the box rather than the small radio; the mark's box has its size from the start.
+ */
+const css = String.raw;
+
+export const walletSelectLook = css`
+    :host {
+      --_choice-gap: var(--paylit-wallet-select-gap, 0.375rem);
+      --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
+      --_border: var(--paylit-color-border, light-dark(#94a3b8, #64748b));
+    }
+    legend {
+      margin-block-end: 0.25rem;
+      padding: 0;
+    }
+    .list,
+    .tiles {
+      display: grid;
+      gap: var(--_choice-gap);
+    }
+    .tiles {
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--paylit-wallet-select-tile-width, 10rem)), 1fr));
+    }
+    label {
+      box-sizing: border-box;
+      min-block-size: 2.75rem;
+      gap: 0.625rem;
+      padding-block: 0.5rem;
+      padding-inline: 0.75rem;
+      border-color: var(--_border);
+      transition:
+        border-color 120ms ease,
+        background-color 120ms ease,
+        box-shadow 120ms ease;
+    }
+    label:hover {
+      border-color: color-mix(in srgb, var(--_accent) 60%, var(--_border));
+    }
+    label:has(input:checked) {
+      border-color: var(--_accent);
+      box-shadow: inset 0 0 0 1px var(--_accent);
+      background: color-mix(in srgb, var(--_accent) 7%, transparent);
+    }
+    label:has(input:focus-visible) {
+      outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
+      outline-offset: 1px;
+    }
+    input:focus-visible {
+      outline: none;
+    }
+    label:has(input:disabled) {
+      opacity: 0.6;
+      cursor: not-allowed;
+    }
+    input {
+      flex: none;
+      margin: 0;
+      inline-size: 1rem;
+      block-size: 1rem;
+      accent-color: var(--_accent);
+    }
+    .mark {
+      flex: none;
+      display: inline-flex;
+      inline-size: 40px;
+      block-size: 26px;
+      border-radius: 4px;
+      overflow: hidden;
+    }
+    .mark > img,
+    .mark > svg {
+      inline-size: 40px;
+      block-size: 26px;
+      object-fit: contain;
+    }
+    .name {
+      min-inline-size: 0;
+      overflow-wrap: anywhere;
+      line-height: 1.3;
+    }
+    @media (prefers-reduced-motion: reduce) {
+      label {
+        transition: none;
+      }
+    }
+  `;
