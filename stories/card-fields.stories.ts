@@ -210,15 +210,16 @@ async function shows(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' |
 }
 
 /**
- * Pasted: a number with a letter in it, an expiry that cannot be a date, a security code too
- * long for the brand: each kept as pasted, with its message, never turned into something else.
+ * Pasted: a card line from a password manager in the number (the number alone is taken, and
+ * the field says so), an expiry that cannot be a date (kept as pasted, with its message, never
+ * turned into another date), a security code too long for the brand (kept, with its message).
  */
 export const Paste: Story = {
-  name: 'Paste: a letter in the number, a wrong month, a long code',
+  name: 'Paste: a card line, a wrong month, a long code',
   play: async ({ canvasElement }) => {
     const fields = await cardFieldsIn(canvasElement);
-    await paste(fields, 'number', '5555 5555 5555 444A');
-    await shows(fields, 'number', '5555 5555 5555 444A', (t) => t.errors.number.not_digits);
+    await paste(fields, 'number', 'ANA LIMA  5555 5555 5555 4444  12/30  737');
+    await shows(fields, 'number', '5555 5555 5555 4444', (t) => t.numberTaken);
     await paste(fields, 'expiry', '13/30');
     await shows(fields, 'expiry', '13/30', (t) => t.errors.expiry.invalid_month);
     await paste(fields, 'cvv', '7370');
@@ -260,6 +261,24 @@ export const AutofillExpired: Story = {
     await shows(fields, 'expiry', '01/20', (t) => t.errors.expiry.expired);
   },
 };
+
+/** Typed in the shopper's own digits: shown as Latin digits, as the card prints them. */
+function nativeDigits(digits: string): Story {
+  const native = (ascii: string) => ascii.replace(/\d/g, (d) => digits[Number(d)]!);
+  return {
+    play: async ({ canvasElement }) => {
+      const fields = await cardFieldsIn(canvasElement);
+      await fill(fields, { number: native('5555555555554444'), expiry: native('1230'), cvv: native('737') });
+      await shows(fields, 'number', '5555 5555 5555 4444');
+      await shows(fields, 'expiry', '12/30');
+      await shows(fields, 'cvv', '737');
+    },
+  };
+}
+export const NativeDigitsArabic: Story = { name: 'Native digits: Arabic-Indic (٥٥٥٥)', globals: { locale: 'ar' }, ...nativeDigits('٠١٢٣٤٥٦٧٨٩') };
+export const NativeDigitsHindi: Story = { name: 'Native digits: Devanagari (५५५५)', globals: { locale: 'hi' }, ...nativeDigits('०१२३४५६७८९') };
+export const NativeDigitsThai: Story = { name: 'Native digits: Thai (๕๕๕๕)', globals: { locale: 'th' }, ...nativeDigits('๐๑๒๓๔๕๖๗๘๙') };
+export const NativeDigitsFullWidth: Story = { name: 'Native digits: full-width (５５５５)', globals: { locale: 'zh-CN' }, ...nativeDigits('０１２３４５６７８９') };
 
 export const Spanish: Story = { globals: { locale: 'es' }, play: EveryFieldInError.play };
 export const LatinAmericanSpanish: Story = { name: 'Latin American Spanish (es-419)', globals: { locale: 'es-419' }, play: EveryFieldInError.play };

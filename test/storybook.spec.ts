@@ -165,7 +165,7 @@ test('the build has a story for every element and state the designers asked for'
     expect(stories.filter((s) => s.title === title).length, title).toBeGreaterThan(2);
   }
   const names = stories.map((s) => `${s.title}/${s.name}`).join('\n');
-  for (const state of ['Empty', 'Typing', 'Every field in error', 'Busy', 'Declined', '3-D Secure pending', 'Saved card', 'Dark', 'Custom theme', 'Right to left', 'American Express', 'interest-free', 'with interest']) {
+  for (const state of ['Empty', 'Typing', 'Every field in error', 'Busy', 'Declined', '3-D Secure pending', 'Saved card', 'Dark', 'Custom theme', 'Right to left', 'American Express', 'interest-free', 'with interest', 'Card fields/Paste', 'Card fields/Autofill', 'Card fields/Native digits']) {
     expect(names, state).toContain(state);
   }
   expect(entries.filter((e) => e.type === 'docs').map((e) => e.title)).toEqual(expect.arrayContaining(['Introduction', 'Elements/Checkout', 'Elements/Card fields']));

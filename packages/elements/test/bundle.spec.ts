@@ -28,7 +28,7 @@ const BUDGET_GZIP = 24_576;
 /** Each chunk: a language (es-419 imports es's), the marks (with the CVV hint's drawings and the wallet picker's look, out of the first part), the encryption. */
 const CHUNK_GZIP = { language: 2_100, marks: 4_300, crypto: 9_600, installments: 2_900, outcome: 600 };
 /** paylit.js and every chunk together. */
-const EVERYTHING_GZIP = 60_200;
+const EVERYTHING_GZIP = 61_000;
 const dir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 const file = `${dir}paylit.js`;
 const gzipOf = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;

@@ -1,6 +1,7 @@
 /** Security code rules: digits only, the length the brand prints. */
 import { assertString } from '../errors.js';
 import type { CardBrand } from './brands.js';
+import { normalizeDigits } from './digits.js';
 
 export type CvvProblem = 'empty' | 'not_digits' | 'wrong_length';
 
@@ -26,11 +27,11 @@ export function maxCvvLength(brand?: Pick<CardBrand, 'cvvLength'>): number {
 }
 
 /**
- * The security code input after an edit. Typed: digits only, cut
+ * The security code input after an edit, native digits as ASCII. Typed: digits only, cut
  * to the brand's length. A `whole` value (pasted, autofilled) is only trimmed: a wrong
  * one is kept as it came, for its message to say what is wrong.
  */
 export function reformatCvv(value: string, brand?: Pick<CardBrand, 'cvvLength'>, whole = false): string {
-  assertString(value, 'value');
-  return whole ? value.trim() : value.replace(/\D/g, '').slice(0, maxCvvLength(brand));
+  const cvv = normalizeDigits(value);
+  return whole ? cvv.trim() : cvv.replace(/\D/g, '').slice(0, maxCvvLength(brand));
 }

@@ -14,6 +14,8 @@ describe('card expiry', () => {
     expect(parseExpiry('01-29')).to.deep.equal({ month: 1, year: 2029 });
     expect(parseExpiry('012029')).to.deep.equal({ month: 1, year: 2029 });
     expect(parseExpiry(' 12 / 2030 ')).to.deep.equal({ month: 12, year: 2030 });
+    expect(parseExpiry('١٢/٣٠')).to.deep.equal({ month: 12, year: 2030 });
+    expect(parseExpiry('１２／３０')).to.deep.equal({ month: 12, year: 2030 });
     expect(parseExpiry('13/29')).to.equal(undefined);
     expect(parseExpiry('00/29')).to.equal(undefined);
     expect(parseExpiry('12/2')).to.equal(undefined);
@@ -46,6 +48,7 @@ describe('card expiry', () => {
     // The month before the separator: 1/3 is January of a year still being typed.
     expect(expiryInputProblem('1/3', now)).to.equal('incomplete');
     expect(expiryInputProblem('0', now)).to.equal('incomplete');
+    expect(expiryInputProblem('١٢/٣٠', now)).to.equal(undefined);
   });
 
   it('adds the slash as the shopper types', () => {
@@ -65,7 +68,7 @@ describe('card expiry', () => {
   });
 
   it('reads a pasted or autofilled expiry in every format shoppers and browsers use', () => {
-    for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030', ' 12/30 ', '12 / 2030']) {
+    for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030', ' 12/30 ', '12 / 2030', '１２／３０', '١٢/٣٠', '१२३०']) {
       expect(reformatExpiry({ value: text, caret: text.length }, '', true), text).to.deep.equal({ value: '12/30', caret: 5 });
     }
     expect(reformatExpiry({ value: '4/30', caret: 4 }, '', true)).to.deep.equal({ value: '04/30', caret: 5 });
@@ -80,12 +83,16 @@ describe('card expiry', () => {
     expect(expiryInputProblem('13/30', now)).to.equal('invalid_month');
     // Digits alone get their separator, nothing else.
     expect(reformatExpiry({ value: '1330', caret: 4 }, '', true)).to.deep.equal({ value: '13/30', caret: 5 });
+    expect(reformatExpiry({ value: '١٣٣٠', caret: 4 }, '', true)).to.deep.equal({ value: '13/30', caret: 5 });
   });
 
-  it('typed, a wrong month stays as typed', () => {
+  it('typed, a wrong month stays as typed, and native digits show as ASCII', () => {
     let state = { value: '', caret: 0 };
     for (const digit of '1330') state = reformatExpiry({ value: state.value + digit, caret: state.value.length + 1 }, state.value);
     expect(state).to.deep.equal({ value: '13/30', caret: 5 });
+    state = { value: '', caret: 0 };
+    for (const digit of '١٢٣٠') state = reformatExpiry({ value: state.value + digit, caret: state.value.length + 1 }, state.value);
+    expect(state).to.deep.equal({ value: '12/30', caret: 5 });
   });
 
   it('typing digit by digit ends at MM/YY with the caret at the end (property)', () => {

@@ -1,6 +1,7 @@
 /** Card expiry: parsing what shoppers and autofill type, validation, and the input's auto slash. */
 import { InvalidArgumentError, assertObject, assertString } from '../errors.js';
 import { reformatDigits, type FieldState } from './caret.js';
+import { normalizeDigits } from './digits.js';
 
 export interface Expiry {
   /** 1 to 12. */
@@ -13,12 +14,13 @@ export interface Expiry {
 export const MAX_EXPIRY_YEARS = 20;
 
 /**
- * Reads `MM/YY`, `MM / YY`, `MM/YYYY`, `M/YY`, `MMYY`, `MMYYYY` and `MM-YY`. Two-digit years
- * are 20YY. Answers `undefined` for anything else (including a month outside 1–12).
+ * Reads `MM/YY`, `MM / YY`, `MM/YYYY`, `M/YY`, `MMYY`, `MMYYYY` and `MM-YY`, in any script's
+ * digits (`normalizeDigits`). Two-digit years are 20YY. Answers `undefined` for anything
+ * else (including a month outside 1–12).
  */
 export function parseExpiry(input: string): Expiry | undefined {
   assertString(input, 'input');
-  const text = input.trim();
+  const text = normalizeDigits(input).trim();
   const m = /^(\d{1,2})\s*[/\-. ]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(text);
   if (!m) return undefined;
   const month = Number(m[1]);
@@ -47,7 +49,7 @@ export function expiryProblem(expiry: Expiry, now: Date = new Date()): ExpiryPro
 /** As `expiryProblem`, from what is in the input. */
 export function expiryInputProblem(input: string, now: Date = new Date()): ExpiryProblem | undefined {
   assertString(input, 'input');
-  const text = input;
+  const text = normalizeDigits(input);
   if (!/\d/.test(text)) return 'empty';
   const expiry = parseExpiry(text);
   // The month as entered: before a separator, or the first two digits.
@@ -83,7 +85,7 @@ export function formatExpiryDigits(digits: string): string {
 }
 
 /**
- * The expiry input after an edit, with the auto slash. Pass the
+ * The expiry input after an edit, with the auto slash, native digits as ASCII. Pass the
  * value before the edit as `previous` so Backspace over the slash deletes the month's last
  * digit, and `whole` for a value that came at once (pasted, dropped, autofilled): what
  * `parseExpiry` reads becomes `MM/YY`; anything else keeps its digits and separators as
@@ -94,8 +96,7 @@ export function formatExpiryDigits(digits: string): string {
  */
 export function reformatExpiry(next: FieldState, previous?: string, whole = false): FieldState {
   assertObject(next, 'state', 'an object {value, caret}');
-  assertString(next.value, 'state.value');
-  const state = next;
+  const state = { value: normalizeDigits(next.value), caret: next.caret };
   const text = state.value.trim();
   const read = parseExpiry(text);
   if (read && (whole || /\D/.test(text))) {

@@ -26,11 +26,18 @@ describe('card number formatting', () => {
     expect(reformatCardNumber({ value: '4111-1111-1111-1111', caret: 19 })).to.deep.equal({ value: '4111 1111 1111 1111', caret: 19 });
   });
 
-  it('keeps a whole value it cannot read as a number as it came', () => {
+  it('reads native digits as ASCII, keeping the caret after the same digit', () => {
+    expect(reformatCardNumber({ value: '٤١١١١', caret: 5 }, '4111')).to.deep.equal({ value: '4111 1', caret: 6 });
+    // A Devanagari digit typed in the middle, before a space that moves.
+    expect(reformatCardNumber({ value: '4111 ९1111', caret: 6 }, '4111 1111')).to.deep.equal({ value: '4111 9111 1', caret: 6 });
+    expect(reformatCardNumber({ value: '４１１１１１１１１１１１１１１１', caret: 16 }, '', true)).to.deep.equal({ value: '4111 1111 1111 1111', caret: 19 });
+  });
+
+  it('keeps a whole value it cannot read as a number as it came, and takes the number out of a card line', () => {
     expect(reformatCardNumber({ value: '4111 1111 1111 111O', caret: 19 }, '', true)).to.deep.equal({ value: '4111 1111 1111 111O', caret: 19 });
     // Typed letters are kept too: they are never silently dropped.
     expect(reformatCardNumber({ value: '4111a', caret: 5 }, '4111')).to.deep.equal({ value: '4111a', caret: 5 });
-    expect(reformatCardNumber({ value: '4111 1111 1111 1111 12/30 123', caret: 29 }, '', true)).to.deep.equal({ value: '4111 1111 1111 1111 12/30 123', caret: 29 });
+    expect(reformatCardNumber({ value: '4111 1111 1111 1111 12/30 123', caret: 29 }, '', true)).to.deep.equal({ value: '4111 1111 1111 1111', caret: 19, taken: true });
     // Too long for its brand, pasted: kept, not cut (Mastercard has 16 digits).
     expect(reformatCardNumber({ value: '5555555555554444 9', caret: 18 }, '', true)).to.deep.equal({ value: '5555555555554444 9', caret: 18 });
     expect(reformatCardNumber({ value: ' 4111-1111-1111-1111 ', caret: 21 }, '', true)).to.deep.equal({ value: '4111 1111 1111 1111', caret: 19 });

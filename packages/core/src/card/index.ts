@@ -15,6 +15,7 @@ export {
   cardDigits,
   cardNumberProblem,
   extractBin,
+  findCardNumber,
   isValidCardNumber,
   lastFour,
   luhnCheck,
@@ -22,9 +23,11 @@ export {
   maxCardLength,
 } from './number.js';
 export type { CardNumberProblem } from './number.js';
+export { normalizeDigits } from './digits.js';
 export { cvvProblem, isValidCvv, maxCvvLength, reformatCvv } from './cvv.js';
 export type { CvvProblem } from './cvv.js';
 export { formatCardNumber, parseCardNumber, reformatCardNumber } from './format.js';
+export type { CardNumberState } from './format.js';
 export {
   MAX_EXPIRY_YEARS,
   expiryInputProblem,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { cardNumberProblem, extractBin, isValidCardNumber, lastFour, luhnCheck, maskCardNumber } from './number.js';
+import { cardDigits, cardNumberProblem, extractBin, findCardNumber, isValidCardNumber, lastFour, luhnCheck, maskCardNumber } from './number.js';
 import { cvvProblem, isValidCvv, reformatCvv } from './cvv.js';
 import { getBrand } from './brands.js';
 
@@ -21,9 +21,22 @@ describe('card numbers', () => {
     expect(cardNumberProblem('4111-1111-1111-1111')).to.equal(undefined);
   });
 
-  it('reads dots as separators', () => {
+  it('reads digits of any script, and dots as separators', () => {
+    expect(cardDigits('٤١١١ ١١١١ ١١١١ ١١١١')).to.equal('4111111111111111');
+    expect(cardNumberProblem('४१११ ११११ ११११ ११११')).to.equal(undefined);
     expect(cardNumberProblem('4111.1111.1111.1111')).to.equal(undefined);
     expect(cardNumberProblem('4111 1111 1111 111O')).to.equal('not_digits');
+  });
+
+  it('finds the number in a card line copied from a password manager', () => {
+    expect(findCardNumber('4111 1111 1111 1111 12/30 123')).to.equal('4111111111111111');
+    expect(findCardNumber('4111111111111111 1230 123')).to.equal('4111111111111111');
+    expect(findCardNumber('Visa 12/30 5555-5555-5555-4444 CVC 737 ANA LIMA')).to.equal('5555555555554444');
+    expect(findCardNumber('Ana Lima\n3782 822463 10005\n04/31\n1234')).to.equal('378282246310005');
+    expect(findCardNumber('Número: ٤١١١ ١١١١ ١١١١ ١١١١')).to.equal('4111111111111111');
+    // No valid number: nothing is taken.
+    expect(findCardNumber('4111 1111 1111 111O')).to.equal(undefined);
+    expect(findCardNumber('12/30 123')).to.equal(undefined);
   });
 
   it('checks length by brand', () => {
@@ -70,10 +83,11 @@ describe('CVV', () => {
     expect(cvvProblem('12a')).to.equal('not_digits');
   });
 
-  it('typed, cuts to the brand\'s length; pasted or filled, keeps what came', () => {
+  it('reads native digits; typed, cuts to the brand\'s length; pasted or filled, keeps what came', () => {
     const visa = getBrand('visa');
+    expect(reformatCvv('١٢٣', visa)).to.equal('123');
     expect(reformatCvv('12a34', visa)).to.equal('123');
-    expect(reformatCvv(' 737 ', visa, true)).to.equal('737');
+    expect(reformatCvv(' ７３７ ', visa, true)).to.equal('737');
     expect(reformatCvv('1234', visa, true)).to.equal('1234');
     expect(cvvProblem(reformatCvv('1234', visa, true), visa)).to.equal('wrong_length');
   });

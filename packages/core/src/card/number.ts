@@ -4,15 +4,34 @@
  */
 import { assertString } from '../errors.js';
 import { detectCardBrand, type CardBrand } from './brands.js';
+import { normalizeDigits } from './digits.js';
 
 /** The shortest and longest card numbers any brand issues (ISO/IEC 7812). */
 export const MIN_CARD_LENGTH = 12;
 export const MAX_CARD_LENGTH = 19;
 
-/** The digits of `input`, everything else dropped: `'4111-1111 1111.1111'` gives `'4111111111111111'`. */
+/**
+ * The digits of `input`, in ASCII, everything else dropped: `'4111-1111 1111.1111'` and
+ * `'٤١١١ ١١١١ ١١١١ ١١١١'` give `'4111111111111111'`.
+ */
 export function cardDigits(input: string): string {
   assertString(input, 'input');
-  return input.replace(/\D/g, '');
+  return normalizeDigits(input).replace(/\D/g, '');
+}
+
+/**
+ * The card number in a longer text, such as a card line copied from a password manager
+ * (`4111 1111 1111 1111  12/30  123`): the first run of digit groups (joined by a space,
+ * dash or dot) that starts with four digits or more and whose first groups make a valid
+ * number, taken group by group so that a code or date after it is not taken with it.
+ * `undefined` when the text holds no valid number.
+ */
+export function findCardNumber(text: string): string | undefined {
+  for (const [run] of normalizeDigits(text).matchAll(/\d{4,}(?:[ .-]\d+)*/g)) {
+    let digits = '';
+    for (const group of run.split(/\D/)) if (isValidCardNumber((digits += group))) return digits;
+  }
+  return undefined;
 }
 
 /** The Luhn (mod 10) check over a string of digits. */
@@ -50,12 +69,12 @@ export type CardNumberProblem = 'empty' | 'not_digits' | 'incomplete' | 'too_lon
 
 /**
  * Why a card number is not valid, or `undefined` when it is. Separators (spaces, dashes,
- * dots) are allowed, as shoppers type and paste them.
+ * dots) are allowed, as shoppers type and paste them, and digits of any script.
  */
 export function cardNumberProblem(number: string): CardNumberProblem | undefined {
   assertString(number, 'number');
   if (number.trim() === '') return 'empty';
-  if (/[^\d\s.-]/.test(number)) return 'not_digits';
+  if (/[^\d\s.-]/.test(normalizeDigits(number))) return 'not_digits';
   const digits = cardDigits(number);
   const brand = detectCardBrand(digits);
   const lengths = allowedLengths(brand);

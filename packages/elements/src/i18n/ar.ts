@@ -53,6 +53,7 @@ export const ar: Messages = {
   savedWallet: '{name} (محفوظة)',
   payWith: 'ادفع عبر {name}',
   brandDetected: 'بطاقة {brand}',
+  numberTaken: 'أُخذ رقم البطاقة فقط مما لصقته.',
   errors: {
     number: {
       empty: 'أدخل رقم البطاقة.',

@@ -59,6 +59,8 @@ export const en = {
   /** A wallet's or bank's button. */
   payWith: 'Pay with {name}',
   brandDetected: '{brand} card',
+  /** Under the number, when a longer pasted text (a card line) held a card number and only the number was kept. Never repeats the text. */
+  numberTaken: 'Only the card number was taken from what you pasted.',
   errors: {
     number: {
       empty: 'Enter the card number.',

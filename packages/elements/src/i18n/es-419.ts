@@ -14,6 +14,7 @@ export const es419: Messages = {
   monthsInterestFree: '{count} meses sin intereses de {amount}',
   monthsWithInterest: '{count} meses con intereses de {amount}',
   chooseInstallments: 'Cantidad de cuotas',
+  numberTaken: 'Solo se tomó el número de la tarjeta de lo que pegaste.',
   rateCet: 'CET (costo efectivo total) {rate} anual',
   errors: {
     number: {

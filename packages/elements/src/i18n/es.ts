@@ -51,6 +51,7 @@ export const es: Messages = {
   savedWallet: '{name}, guardado',
   payWith: 'Pagar con {name}',
   brandDetected: 'Tarjeta {brand}',
+  numberTaken: 'Solo se ha tomado el número de la tarjeta de lo que has pegado.',
   errors: {
     number: {
       empty: 'Introduce el número de la tarjeta.',

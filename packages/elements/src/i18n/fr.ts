@@ -51,6 +51,7 @@ export const fr: Messages = {
   savedWallet: '{name} (enregistré)',
   payWith: 'Payer avec {name}',
   brandDetected: 'Carte {brand}',
+  numberTaken: 'Seul le numéro de carte a été repris de ce que vous avez collé.',
   errors: {
     number: {
       empty: 'Saisissez le numéro de carte.',

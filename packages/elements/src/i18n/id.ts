@@ -51,6 +51,7 @@ export const id: Messages = {
   savedWallet: '{name}, tersimpan',
   payWith: 'Bayar dengan {name}',
   brandDetected: 'Kartu {brand}',
+  numberTaken: 'Hanya nomor kartu yang diambil dari teks yang Anda tempel.',
   errors: {
     number: {
       empty: 'Masukkan nomor kartu.',

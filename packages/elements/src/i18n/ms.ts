@@ -51,6 +51,7 @@ export const ms: Messages = {
   savedWallet: '{name}, disimpan',
   payWith: 'Bayar dengan {name}',
   brandDetected: 'Kad {brand}',
+  numberTaken: 'Hanya nombor kad diambil daripada teks yang anda tampal.',
   errors: {
     number: {
       empty: 'Masukkan nombor kad.',

@@ -51,6 +51,7 @@ export const ptBR: Messages = {
   savedWallet: '{name}, salvo',
   payWith: 'Pagar com {name}',
   brandDetected: 'Cartão {brand}',
+  numberTaken: 'Só o número do cartão foi aproveitado do que você colou.',
   errors: {
     number: {
       empty: 'Informe o número do cartão.',

@@ -52,6 +52,7 @@ export const th: Messages = {
   savedWallet: '{name} (บันทึกไว้)',
   payWith: 'ชำระเงินด้วย {name}',
   brandDetected: 'บัตร {brand}',
+  numberTaken: 'ระบบใช้เฉพาะหมายเลขบัตรจากข้อความที่คุณวาง',
   errors: {
     number: {
       empty: 'โปรดระบุหมายเลขบัตร',

@@ -51,6 +51,7 @@ export const tr: Messages = {
   savedWallet: '{name}, kayıtlı',
   payWith: '{name} ile öde',
   brandDetected: '{brand} kartı',
+  numberTaken: 'Yapıştırdığınız metinden yalnızca kart numarası alındı.',
   errors: {
     number: {
       empty: 'Kart numarasını girin.',

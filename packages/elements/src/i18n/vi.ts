@@ -51,6 +51,7 @@ export const vi: Messages = {
   savedWallet: '{name}, đã lưu',
   payWith: 'Thanh toán bằng {name}',
   brandDetected: 'Thẻ {brand}',
+  numberTaken: 'Chỉ số thẻ được lấy từ nội dung bạn đã dán.',
   errors: {
     number: {
       empty: 'Vui lòng nhập số thẻ.',

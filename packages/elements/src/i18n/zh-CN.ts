@@ -52,6 +52,7 @@ export const zhCN: Messages = {
   savedWallet: '{name}（已保存）',
   payWith: '使用 {name} 支付',
   brandDetected: '{brand} 卡',
+  numberTaken: '已从您粘贴的内容中只取用卡号。',
   errors: {
     number: {
       empty: '请输入卡号。',

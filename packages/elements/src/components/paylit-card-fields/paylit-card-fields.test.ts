@@ -73,11 +73,12 @@ describe('<paylit-card-fields> before the marks arrive', () => {
 describe('<paylit-card-fields>', () => {
   it('has four labelled inputs with the autofill tokens and numeric keyboards', async () => {
     const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
-    const expected: [string, string, string | null][] = [['number', 'cc-number', 'numeric'], ['expiry', 'cc-exp', 'numeric'], ['cvv', 'cc-csc', 'numeric'], ['holder', 'cc-name', null]];
-    for (const [id, autocomplete, mode] of expected) {
+    const expected: [string, string, string | null, string][] = [['number', 'cc-number', 'numeric', 'next'], ['expiry', 'cc-exp', 'numeric', 'next'], ['cvv', 'cc-csc', 'numeric', 'next'], ['holder', 'cc-name', null, 'go']];
+    for (const [id, autocomplete, mode, enter] of expected) {
       const field = input(el, id);
       expect(field.getAttribute('autocomplete')).to.equal(autocomplete);
       expect(field.getAttribute('inputmode')).to.equal(mode);
+      expect(field.getAttribute('enterkeyhint'), id).to.equal(enter);
       expect(el.shadowRoot!.querySelector(`label[for=${id}]`)!.textContent).to.have.length.above(3);
     }
     await expect(el).to.be.accessible();
@@ -482,16 +483,36 @@ describe('<paylit-card-fields> as shoppers really enter a card', () => {
     expect(errorOf(el, 'expiry')).to.equal(t.errors.expiry.incomplete);
   });
 
-  it('keeps a pasted number with letters in it as it came, and says so (a card line too)', async () => {
+  it('keeps a pasted number with letters in it as it came, and says so', async () => {
     const t = await messagesFor('en');
     const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
     await paste(el, 'number', '4111 1111 1111 111O');
     expect(input(el, 'number').value).to.equal('4111 1111 1111 111O');
     expect(errorOf(el, 'number')).to.equal(t.errors.number.not_digits);
     expect(el.complete).to.equal(false);
-    await paste(el, 'number', '4111 1111 1111 1111 12/30 123');
-    expect(input(el, 'number').value).to.equal('4111 1111 1111 1111 12/30 123');
-    expect(errorOf(el, 'number')).to.equal(t.errors.number.not_digits);
+  });
+
+  it('takes the number alone out of a pasted card line, says so without repeating it, and seals that number', async () => {
+    const t = await messagesFor('pt-BR');
+    const keys = await generateCardKeyPair();
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="pt-BR"></paylit-card-fields>`);
+    await paste(el, 'number', 'Ana Lima 5555 5555 5555 4444 12/30 737');
+    expect(input(el, 'number').value).to.equal('5555 5555 5555 4444');
+    expect(errorOf(el, 'number')).to.equal(t.numberTaken);
+    expect(t.numberTaken).not.to.match(/\d/);
+    expect(input(el, 'number').getAttribute('aria-invalid')).to.equal('false');
+    expect(el.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal(t.numberTaken);
+    expect(el.brand?.code).to.equal('MC');
+    // The next edit of the number ends the note.
+    await type(el, 'expiry', '1230');
+    await type(el, 'cvv', '737');
+    await type(el, 'holder', 'Ana Lima');
+    expect(await decryptCard((await el.encrypt(keys.publicJwk)).encryptedData, keys.privateJwk)).to.deep.equal({ number: '5555555555554444', cvv: '737' });
+    input(el, 'number').focus();
+    input(el, 'number').setSelectionRange(19, 19);
+    await sendKeys({ press: 'Backspace' });
+    await el.updateComplete;
+    expect(errorOf(el, 'number')).to.equal(t.errors.number.incomplete);
   });
 
   for (const inputType of [undefined, 'insertReplacementText'] as const) {
@@ -517,23 +538,77 @@ describe('<paylit-card-fields> as shoppers really enter a card', () => {
     });
   }
 
+  const scripts = { 'Arabic-Indic': '٠١٢٣٤٥٦٧٨٩', 'Extended Arabic-Indic': '۰۱۲۳۴۵۶۷۸۹', Devanagari: '०१२३४५६७८९', Thai: '๐๑๒๓๔๕๖๗๘๙', 'full-width': '０１２３４５６７８９' };
+  const native = (digits: string, ascii: string) => ascii.replace(/\d/g, (d) => digits[Number(d)]!);
+  for (const [script, digits] of Object.entries(scripts)) {
+    it(`reads ${script} digits typed one by one as Latin digits, and seals them as ASCII`, async () => {
+      const keys = await generateCardKeyPair();
+      const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
+      await type(el, 'number', native(digits, '4111111111111111'));
+      expect(input(el, 'number').value).to.equal('4111 1111 1111 1111');
+      expect(el.brand?.code).to.equal('VI');
+      await type(el, 'expiry', native(digits, '1230'));
+      expect(input(el, 'expiry').value).to.equal('12/30');
+      await type(el, 'cvv', native(digits, '123'));
+      expect(input(el, 'cvv').value).to.equal('123');
+      await type(el, 'holder', 'Ana Lima');
+      const submission = await el.encrypt(keys.publicJwk);
+      expect(submission).to.include({ expirationMonth: 12, expirationYear: 2030, bin: '41111111', last4: '1111' });
+      expect(await decryptCard(submission.encryptedData, keys.privateJwk)).to.deep.equal({ number: '4111111111111111', cvv: '123' });
+    });
+  }
+
+  it('keeps the caret after each native digit typed or deleted in the middle, where separators move', async () => {
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="ar"></paylit-card-fields>`);
+    await type(el, 'number', '٤١١١٢٢٢٢٣٣٣٣');
+    const field = input(el, 'number');
+    expect(field.value).to.equal('4111 2222 3333');
+    field.setSelectionRange(2, 2); // 41|11 2222 3333
+    await sendKeys({ type: '٩' });
+    expect(field.value).to.equal('4191 1222 2333 3');
+    expect(field.selectionStart).to.equal(3);
+    field.setSelectionRange(5, 5); // 4191 |1222…: Backspace over the space deletes the 4th digit
+    await sendKeys({ press: 'Backspace' });
+    expect(field.value).to.equal('4191 2222 3333');
+    expect(field.selectionStart).to.equal(3);
+    await sendKeys({ type: '४' });
+    expect(field.value).to.equal('4194 1222 2333 3');
+    expect(field.selectionStart).to.equal(4);
+  });
+
   it('reads nothing while a composition runs, and the whole of it when it ends', async () => {
     const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="zh-CN"></paylit-card-fields>`);
     await type(el, 'number', '4111');
     const field = input(el, 'number');
     field.dispatchEvent(new CompositionEvent('compositionstart', { data: '', bubbles: true, composed: true }));
-    for (const composing of ['4111s', '41111', '41111111']) {
+    for (const composing of ['4111ｓ', '4111１', '4111１１１１']) {
       field.value = composing;
       field.dispatchEvent(new InputEvent('input', { inputType: 'insertCompositionText', isComposing: true, bubbles: true, composed: true }));
       await el.updateComplete;
       expect(field.value).to.equal(composing);
     }
-    field.dispatchEvent(new CompositionEvent('compositionend', { data: '1111', bubbles: true, composed: true }));
+    field.dispatchEvent(new CompositionEvent('compositionend', { data: '１１１１', bubbles: true, composed: true }));
     await el.updateComplete;
     expect(field.value).to.equal('4111 1111');
     expect(el.bin).to.equal('411111');
   });
 
+  it('moves to the next field on Enter, and submits the form from the last', async () => {
+    const form = await fixture<HTMLFormElement>(html`<form><paylit-card-fields lang="en"></paylit-card-fields></form>`);
+    const el = form.querySelector('paylit-card-fields')!;
+    await el.updateComplete;
+    let submitted = 0;
+    form.addEventListener('submit', (e) => (e.preventDefault(), submitted++));
+    await fill(el);
+    input(el, 'number').focus();
+    for (const next of ['expiry', 'cvv', 'holder']) {
+      await sendKeys({ press: 'Enter' });
+      expect(el.shadowRoot!.activeElement?.id).to.equal(next);
+    }
+    expect(submitted).to.equal(0);
+    await sendKeys({ press: 'Enter' });
+    expect(submitted).to.equal(1);
+  });
 });
 
 describe('<paylit-card-fields> layout and themes', () => {

@@ -168,6 +168,8 @@ export class PaylitCardFields extends LocalizedElement {
   #previous: Record<'number' | 'expiry', string> = { number: '', expiry: '' };
   /** Fields the shopper has left, or filled at once (pasted, autofilled), or all of them after a submit: their messages show. */
   #touched = new Set<Field>();
+  /** The number was taken out of a longer pasted text: the number's message says so until it changes. */
+  #taken = false;
   /** The saved card whose security code is asked for, or `undefined` for a new card. */
   #saved: SavedCardView | undefined;
 
@@ -214,6 +216,7 @@ export class PaylitCardFields extends LocalizedElement {
     for (const type of PRIVATE_EVENTS) root.addEventListener(type, stop);
     // The encryption starts loading when the shopper reaches a field, not with the page.
     root.addEventListener('focusin', () => void loadEncryption().catch(() => undefined));
+    root.addEventListener('keydown', (event) => this.#onEnter(event as KeyboardEvent));
     return root;
   }
 
@@ -370,6 +373,7 @@ export class PaylitCardFields extends LocalizedElement {
       if (input) input.value = '';
     }
     this.#previous = { number: '', expiry: '' };
+    this.#taken = false;
     this.numberEmpty = true;
     this.#touched.clear();
     this.brandInfo = undefined;
@@ -470,6 +474,7 @@ export class PaylitCardFields extends LocalizedElement {
       const next = reformatCardNumber(state, this.#previous.number, whole);
       this.#apply(input, next);
       this.#previous.number = next.value;
+      this.#taken = !!next.taken;
       this.numberEmpty = next.value === '';
       const brand = detectBrand(next.value);
       if (brand?.id !== this.brandInfo?.id) {
@@ -487,8 +492,19 @@ export class PaylitCardFields extends LocalizedElement {
     }
     if (whole) this.#touched.add(field);
     this.#revalidate();
-    if (whole && this.errors[field]) this.announcement = this.errors[field];
+    if (whole && (this.errors[field] || this.#taken)) this.announcement = this.errors[field] ?? this.t.numberTaken;
     this.#emit('input');
+  }
+
+  /** Enter moves to the next field, and from the last one submits: the form's, or the checkout's. */
+  #onEnter(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' || event.isComposing) return;
+    const fields = this.#fields();
+    const next = fields[fields.indexOf((event.target as HTMLElement).id as Field) + 1];
+    event.preventDefault();
+    if (next) return this.#input(next).focus();
+    if (this.form) this.form.requestSubmit();
+    else ((this.closest('paylit-checkout') ?? (this.getRootNode() as ShadowRoot).host) as { submit?: () => void } | null)?.submit?.();
   }
 
   #onChange(event: Event): void {
@@ -529,7 +545,7 @@ export class PaylitCardFields extends LocalizedElement {
   }
 
   #field(field: Field, label: string, input: unknown, wide = false, beside: unknown = nothing) {
-    const error = this.errors[field];
+    const error = this.errors[field] ?? (field === 'number' && this.#taken ? this.t.numberTaken : undefined);
     return html`<div class="field ${wide ? 'wide' : ''}" part="field ${field}-field" ?hidden=${!this.#fields().includes(field)}>
       <div class="head"><label part="label" for=${field}>${label}</label>${beside}</div>
       ${input}
@@ -537,11 +553,14 @@ export class PaylitCardFields extends LocalizedElement {
     </div>`;
   }
 
-  /** An input: for digits (all but the name) left to right with a numeric keyboard. */
+  /**
+   * An input: for digits (all but the name) left to right with a numeric keyboard. The
+   * keyboard's Enter key says "next", and "go" on the last field shown (`#onEnter`).
+   */
   #control(field: Field, placeholder?: string, describedBy = `${field}-error`) {
     const digits = field !== 'holder';
     return html`<input id=${field} class=${field} part="input ${field}-input" type="text" inputmode=${digits ? 'numeric' : nothing} dir=${digits ? 'ltr' : nothing}
-      autocomplete="cc-${AUTOFILL[field]}" autocapitalize=${digits ? nothing : 'characters'}
+      autocomplete="cc-${AUTOFILL[field]}" autocapitalize=${digits ? nothing : 'characters'} enterkeyhint=${field === this.#fields().at(-1) ? 'go' : 'next'}
       placeholder=${placeholder ?? nothing} spellcheck="false" ?disabled=${this.disabled || this.checkout?.status === 'error'}
       aria-invalid=${this.errors[field] ? 'true' : 'false'} aria-describedby=${describedBy}
       @input=${this.#onInput} @compositionend=${this.#onInput} @blur=${() => this.#onBlur(field)} />`;
