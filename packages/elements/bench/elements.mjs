@@ -223,7 +223,8 @@ console.log(`  towards 49 152 B, a design not built (an estimate, not a measured
     in place of jose's 7.8 KB: a change to core's crypto that the style guide's choice of jose
     for the JWE would have to give way to.
   (built: each non-English catalog is an array of its messages in English's key order; the
-  installments' rules and look, and the checkout's outcome look, are chunks.)`);
+  installments' rules and look, and the checkout's outcome look, are chunks; the CVV hint's
+  drawings and the wallet picker's look come with the marks.)`);
 console.log(`\nfirst render, phases (median ms)       paylit   bare`);
 for (const k of Object.keys(renderPaylit.phases)) console.log(`  ${({ evaluate: 'script evaluation (every element defined)', connect: 'create + connect', update: 'first update (with the elements it draws)', children: 'after: their update promises settled' })[k].padEnd(44)}${renderPaylit.phases[k].toFixed(2).padStart(7)}${(renderBare.phases[k] ?? 0).toFixed(2).padStart(7)}`);
 row('script start to first render', renderPaylit.ms.toFixed(2), renderBare.ms.toFixed(2), 'ms');
@@ -237,7 +238,7 @@ console.log(`  towards 3×, designs tried (measured in this bench's way, not reb
     prepare phase goes (first update about 0.4 ms less) but evaluation takes about 0.2 ms more
     and paylit.js 1.3 KB more, past its 24 576 B budget: no net gain;
   - where the rest goes (a CPU profile of the first render): script compilation and top-level
-    evaluation of 74 KB of JS (parsing alone 1.0 ms), Lit's first-time work (template
+    evaluation of about 72 KB of JS (parsing alone 1.0 ms), Lit's first-time work (template
     preparation, lazy compilation: a second checkout on the same page renders in about 1.1 ms
     against the first's 4.4), the stylesheets' parse, and the amount's Intl formatter.`);
 row('encrypt the card (baseline: raw RSA-OAEP)', encryption.paylit.toFixed(2), encryption.raw.toFixed(2), 'ms');
