@@ -155,21 +155,10 @@ describe('<paylit-card-fields>', () => {
   });
 
   it('shows the order\'s accepted brands while the number is empty, and the typed brand once typed', async () => {
-    const checkout = { status: 'ready', paymentMethods: [
+    const { el } = await inCheckout('pt-BR', { paymentMethods: [
       { id: 'CARD', type: 'CARD', name: 'Card' }, { id: 'VI', type: 'CARD', name: 'Visa' }, { id: 'MC', type: 'CARD', name: 'Mastercard' },
       { id: 'EL', type: 'CARD', name: 'Elo' }, { id: 'HI', type: 'CARD', name: 'Hipercard' }, { id: 'PX', type: 'BANK_TRANSFER', name: 'Pix' },
-    ], savedCards: [], savedWallets: [], selection: { type: 'card' }, setBin() {} } as unknown as CheckoutContextValue;
-    const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
-    wrapper.addEventListener('context-request', (e: Event) => {
-      const request = e as Event & { context: unknown; callback: (v: CheckoutContextValue) => void };
-      if (request.context !== checkoutContext) return;
-      e.stopPropagation();
-      request.callback(checkout);
-    });
-    const el = document.createElement('paylit-card-fields');
-    el.lang = 'pt-BR';
-    wrapper.append(el);
-    await el.updateComplete;
+    ] } as unknown as Partial<CheckoutContextValue>);
     const t = await messagesFor('pt-BR');
     const row = () => el.shadowRoot!.querySelector('[part=accepted]');
     expect(row()!.getAttribute('role')).to.equal('list');
@@ -436,10 +425,10 @@ async function autofill(el: PaylitCardFields, id: string, value: string, inputTy
   await el.updateComplete;
 }
 
-/** A checkout around the fields, as the installments see it: the BIN it was given last. */
-async function inCheckout(lang = 'en') {
+/** A checkout around the fields (ready, card chosen, what `context` adds), and the BINs it was given, as the installments see them. */
+async function inCheckout(lang = 'en', context: Partial<CheckoutContextValue> = {}) {
   const bins: (string | undefined)[] = [];
-  const checkout = { status: 'ready', paymentMethods: [], savedCards: [], savedWallets: [], selection: { type: 'card' }, setBin: (bin: string | undefined) => bins.push(bin) } as unknown as CheckoutContextValue;
+  const checkout = { status: 'ready', paymentMethods: [], savedCards: [], savedWallets: [], selection: { type: 'card' }, setBin: (bin: string | undefined) => bins.push(bin), ...context } as unknown as CheckoutContextValue;
   const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
   wrapper.addEventListener('context-request', (e: Event) => {
     const request = e as Event & { context: unknown; callback: (v: CheckoutContextValue) => void };
