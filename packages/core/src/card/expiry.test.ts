@@ -35,6 +35,10 @@ describe('card expiry', () => {
 
   it('says what is wrong with the input', () => {
     expect(expiryInputProblem('', now)).to.equal('empty');
+    expect(expiryInputProblem('   ', now)).to.equal('empty');
+    // Something entered that holds no digit (a pasted word) is not "empty": it is not a date yet.
+    expect(expiryInputProblem('abc', now)).to.equal('incomplete');
+    expect(expiryInputProblem('MM/YY', now)).to.equal('incomplete');
     expect(expiryInputProblem('1', now)).to.equal('incomplete');
     expect(expiryInputProblem('12/2', now)).to.equal('incomplete');
     expect(expiryInputProblem('13/29', now)).to.equal('invalid_month');

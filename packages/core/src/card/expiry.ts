@@ -50,7 +50,9 @@ export function expiryProblem(expiry: Expiry, now: Date = new Date()): ExpiryPro
 export function expiryInputProblem(input: string, now: Date = new Date()): ExpiryProblem | undefined {
   assertString(input, 'input');
   const text = normalizeDigits(input);
-  if (!/\d/.test(text)) return 'empty';
+  if (!/\S/.test(text)) return 'empty';
+  // Something entered with no digit in it (a pasted word) is not a date yet: say how to write one.
+  if (!/\d/.test(text)) return 'incomplete';
   const expiry = parseExpiry(text);
   // The month as entered: before a separator, or the first two digits.
   const entered = /^\s*(\d\d?)\s*[/\-. ]|^\s*(\d\d)/.exec(text);
