@@ -25,6 +25,7 @@ function isDigit(c: number): boolean {
 /** The position right after the `n`-th digit of `value` (0 for n = 0). */
 export function caretAfterDigits(value: string, n: number): number {
   assertString(value, 'value');
+  if (!Number.isInteger(n)) throw new InvalidArgumentError('n', 'an integer position', n);
   if (n <= 0) return 0;
   let seen = 0;
   for (let i = 0; i < value.length; i++) {

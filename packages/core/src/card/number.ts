@@ -2,7 +2,7 @@
  * Card number rules: digits, Luhn, length by brand, BIN, masking.
  * No test-number exceptions: a number is valid by its brand's rules in every environment.
  */
-import { assertString } from '../errors.js';
+import { InvalidArgumentError, assertString } from '../errors.js';
 import { detectCardBrand, type CardBrand } from './brands.js';
 import { normalizeDigits } from './digits.js';
 
@@ -54,7 +54,9 @@ export function luhnCheck(digits: string): boolean {
 
 /** The lengths a number of this brand may have; any length from 12 to 19 for an unknown brand. */
 export function allowedLengths(brand: Pick<CardBrand, 'lengths'> | undefined): readonly number[] {
-  return brand ? brand.lengths : ANY_LENGTH;
+  if (!brand) return ANY_LENGTH;
+  if (!Array.isArray(brand.lengths)) throw new InvalidArgumentError('brand', 'a card brand', brand);
+  return brand.lengths;
 }
 
 const ANY_LENGTH = Object.freeze(Array.from({ length: MAX_CARD_LENGTH - MIN_CARD_LENGTH + 1 }, (_, i) => MIN_CARD_LENGTH + i));

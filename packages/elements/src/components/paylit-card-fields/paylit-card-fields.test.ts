@@ -191,11 +191,12 @@ describe('<paylit-card-fields>', () => {
     const description = () => input(el, 'cvv').getAttribute('aria-describedby')!.split(' ').map((id) => el.shadowRoot!.getElementById(id)!.textContent!.trim());
     await type(el, 'number', '4111');
     expect(description()).to.deep.equal([t.cvvWhereBack.replace('{digits}', '3')]);
-    expect(el.shadowRoot!.querySelector('[part=cvv-hint]')!.classList.contains('back')).to.equal(true);
+    const drawn = () => el.shadowRoot!.querySelector('[part=cvv-hint] svg')?.getAttribute('data-mark');
+    await until('the back of a card is drawn', () => drawn() === 'cvv-back');
     input(el, 'number').value = '';
     await type(el, 'number', '3782');
     expect(description()).to.deep.equal([t.cvvWhereFront.replace('{digits}', '4')]);
-    expect(el.shadowRoot!.querySelector('[part=cvv-hint]')!.classList.contains('front')).to.equal(true);
+    await until('the front of a card is drawn', () => drawn() === 'cvv-front');
     // With an error, the error first, then where the code is.
     await type(el, 'cvv', '12');
     input(el, 'cvv').blur();

@@ -592,7 +592,7 @@ export class PaylitCardFields extends LocalizedElement {
           cvvLabel,
           html`<div class="control">
             ${this.#control('cvv', '1234'.slice(0, cvvBrand?.cvvLength ?? 3), this.errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint')}
-            <span class="icon cvv-card ${front ? 'front' : 'back'}" part="cvv-hint" title=${cvvWhere}>${this.#drawn(`cvv:${front}`, (m) => m.cvvMark(front))}</span>
+            <span class="icon cvv-card" part="cvv-hint" title=${cvvWhere}>${this.#drawn(`cvv:${front}`, (m) => m.cvvMark(front))}</span>
             <span class="sr-only" id="cvv-hint">${cvvWhere}</span>
           </div>`,
         )}
