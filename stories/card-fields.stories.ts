@@ -71,7 +71,7 @@ function cvvWhere(number: string, side: 'front' | 'back'): Story {
       const fields = await cardFieldsIn(canvasElement);
       await fill(fields, { number });
       inputOf(fields, 'cvv').focus();
-      await until(`the hint shows the ${side}`, () => fields.shadowRoot!.querySelector(`[part=cvv-hint].${side}`));
+      await until(`the hint shows the ${side}`, () => fields.shadowRoot!.querySelector(`[part=cvv-hint] svg[data-mark=cvv-${side}]`));
     },
   };
 }
