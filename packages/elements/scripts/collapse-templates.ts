@@ -26,6 +26,19 @@ export function collapseTemplates(code: string): string {
     }
     throw new Error('collapseTemplates: a template literal without its end');
   };
+  const end = (at: number) => {
+    if (at < 0) throw new Error('collapseTemplates: a string or comment without its end');
+    return at;
+  };
+  // The index of the quote that closes the string opened at `i`, escapes skipped.
+  const skipString = (i: number, quote: string): number => {
+    for (let j = i + 1; j < code.length; j++) {
+      if (code[j] === '\\') j++;
+      else if (code[j] === quote) return j;
+      else if (code[j] === '\n') break;
+    }
+    return end(-1);
+  };
   // A `${…}` expression's rest from `i`: [its text to the closing brace, the index after it].
   const expression = (i: number): [string, number] => {
     let out = '';
@@ -35,7 +48,9 @@ export function collapseTemplates(code: string): string {
       const ch = code[i]!;
       if (ch === '{') depth++;
       else if (ch === '}' && depth-- === 0) return [`${out}${code.slice(from, i)}}`, i + 1];
-      else if (ch === "'" || ch === '"') i = code.indexOf(ch, i + 1);
+      else if (ch === "'" || ch === '"') i = skipString(i, ch);
+      else if (ch === '/' && code[i + 1] === '*') i = end(code.indexOf('*/', i + 2)) + 1;
+      else if (ch === '/' && code[i + 1] === '/') i = end(code.indexOf('\n', i + 2));
       else if (ch === '`') {
         out += code.slice(from, i + 1);
         const [text, end] = template(i + 1, /(?<![\w$.])html$/.test(code.slice(Math.max(0, i - 5), i)));

@@ -29,3 +29,12 @@ test('strings, plain template literals, objects and code outside templates are l
 test('an unterminated template is an error that says so, not a silent truncation', () => {
   expect(() => collapseTemplates('html`<p>${x}')).toThrow(/without its end/);
 });
+
+test('strings with escaped quotes and comments inside an expression do not end it early', () => {
+  const source = "html`<p>\n  ${x ? 'it\\'s' : \"a \\\"}\\\" b\"}\n  ${/* a } ' ` */ y}\n  ${// don't `\n z}</p>`";
+  expect(collapseTemplates(source)).toBe("html`<p>\n${x ? 'it\\'s' : \"a \\\"}\\\" b\"}\n${/* a } ' ` */ y}\n${// don't `\n z}</p>`");
+});
+
+test('an unterminated string inside an expression is an error, not a loop', () => {
+  expect(() => collapseTemplates("html`<p>${'open}</p>`")).toThrow(/without its end/);
+});
