@@ -297,3 +297,20 @@ test('the paid order opened again in a second tab shows its payment, not a form:
   expect(new Set(entries.map((e) => e.order_id)).size, 'one attempt reached the API').toBe(1);
   expect(entries.filter((e) => e.money_moved)).toHaveLength(1);
 });
+
+test('the marks\' chunk blocked: the wallets and banks are offered all the same, without their marks, and one pays', async ({ page, demo, consoleErrors }) => {
+  await page.route('**/paylit.marks.js', (route) => route.abort());
+  await openCheckout(page, demo, 'plain', 'wallet');
+  const picker = page.locator('paylit-wallet-select');
+  await expect(picker.getByRole('radio', { name: 'Mercado Pago' })).toBeVisible();
+  expect(await picker.getByRole('radio').count()).toBeGreaterThan(2);
+  await expect(picker.locator('svg[data-mark]')).toHaveCount(0);
+  expect(await axeViolations(page, 'paylit-checkout')).toEqual([]);
+  await picker.getByRole('radio', { name: 'Mercado Pago' }).check();
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { name: /Mercado Pago/ })).toBeVisible();
+  // The one console error is the blocked chunk's, which the browser logs; nothing else.
+  const others = consoleErrors.filter((e) => !/Failed to load resource: net::ERR_FAILED/.test(e));
+  expect(consoleErrors.length).toBeGreaterThan(others.length);
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+});

@@ -23,6 +23,7 @@ import type { KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
+import { drawn } from '../../internal/drawn.js';
 import { importCrypto, importMarks } from '../../internal/lazy.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { LocalizedElement } from '../../internal/localized.js';
@@ -521,14 +522,7 @@ export class PaylitCardFields extends LocalizedElement {
   /** Each place's mark, built once per brand: the same node renders again unchanged. */
   #marks = new Map<string, SVGSVGElement>();
   #mark(place: string, id: string | undefined) {
-    return this.#drawn(`${place}:${id}`, (m) => m.brandMark(id));
-  }
-  /** A drawing of the marks' chunk (nothing until it is here), built once per key. */
-  #drawn(key: string, build: (m: Marks) => SVGSVGElement) {
-    if (!marks) return nothing;
-    let node = this.#marks.get(key);
-    if (!node) this.#marks.set(key, (node = build(marks)));
-    return node;
+    return drawn(this.#marks, marks, `${place}:${id}`, (m) => m.brandMark(id));
   }
 
   /** The brands the order accepts: the checkout's card methods, by the API's brand code. */
@@ -592,7 +586,7 @@ export class PaylitCardFields extends LocalizedElement {
           cvvLabel,
           html`<div class="control">
             ${this.#control('cvv', '1234'.slice(0, cvvBrand?.cvvLength ?? 3), this.errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint')}
-            <span class="icon cvv-card" part="cvv-hint" title=${cvvWhere}>${this.#drawn(`cvv:${front}`, (m) => m.cvvMark(front))}</span>
+            <span class="icon cvv-card" part="cvv-hint" title=${cvvWhere}>${drawn(this.#marks, marks, `cvv:${front}`, (m) => m.cvvMark(front))}</span>
             <span class="sr-only" id="cvv-hint">${cvvWhere}</span>
           </div>`,
         )}

@@ -1,10 +1,11 @@
-import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues } from 'lit';
+import { html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type PaymentMethodView, type Selection } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { inheritedLang } from '../../internal/lang.js';
+import { drawn } from '../../internal/drawn.js';
 import { importMarks } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
@@ -15,8 +16,6 @@ ensureContextRoot();
 
 /** The instances whose full look is adopted (internal/shown-styles.ts). */
 const styled = new WeakSet<object>();
-/** The full look, once the marks' chunk brought it. */
-let look: CSSResultOrNative[] | undefined;
 
 /** Method types shown here; cards are the card fields' (the "new card" option). */
 const REDIRECT_TYPES = new Set(['BANK_TRANSFER', 'TICKET']);
@@ -95,7 +94,8 @@ export class PaylitWalletSelect extends LocalizedElement {
   @state()
   private checkout: CheckoutContextValue | undefined;
 
-  @state() private marks: Marks | undefined;
+  /** The marks' chunk (with the look); null when it could not load. */
+  @state() private marks: Marks | null | undefined;
 
   protected override requestedLang(): string | undefined {
     return this.lang || this.checkout?.lang || inheritedLang(this);
@@ -110,12 +110,13 @@ export class PaylitWalletSelect extends LocalizedElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    if (!this.marks && !this.#empty()) {
+    if (this.marks === undefined && !this.#empty()) {
       marksLoading ??= importMarks();
       marksLoading.then(
         (marks) => (this.marks = marks),
-        // The chunk could not load: the empty boxes stay, and the next render asks again.
-        () => (marksLoading = undefined),
+        // The chunk could not load: the options show all the same, in the shared look with
+        // empty mark boxes (until the page loads again).
+        () => (this.marks = null),
       );
     }
   }
@@ -139,11 +140,7 @@ export class PaylitWalletSelect extends LocalizedElement {
 
   /** A mark from the loaded chunk, one node per key; nothing (the empty box) until the chunk is here. */
   #mark(key: string, draw: (marks: Marks) => SVGSVGElement) {
-    const marks = this.marks;
-    if (!marks) return nothing;
-    let node = this.#marks.get(key);
-    if (!node) this.#marks.set(key, (node = draw(marks)));
-    return node;
+    return drawn(this.#marks, this.marks, key, draw);
   }
 
   /** A method's mark: paylit's own, else the API's logo, else its initials. */
@@ -162,11 +159,11 @@ export class PaylitWalletSelect extends LocalizedElement {
 
   protected override render() {
     const c = this.checkout;
-    // Its look comes with the marks (their chunk): until both are here, nothing is drawn.
+    // Its look comes with the marks (their chunk): until they are here or failed, nothing is drawn.
     const marks = this.marks;
-    if (!c || this.#empty() || !marks) return html`<div class="hidden" dir=${this.direction}></div>`;
+    if (!c || this.#empty() || marks === undefined) return html`<div class="hidden" dir=${this.direction}></div>`;
     // Before this render is painted: the look, once, now that there is something to show.
-    adoptWhenShown(this, styled, (look ??= [...emptyStyles, choiceStyles, unsafeCSS(marks.walletSelectLook)]));
+    adoptWhenShown(this, styled, [...emptyStyles, choiceStyles, ...(marks ? [unsafeCSS(marks.walletSelectLook)] : [])]);
     const lang = this.requestedLang();
     const t = this.t;
     const methods = this.#methods();
