@@ -128,6 +128,8 @@ app.get('/*', async (c) => {
   const lang = c.req.query('lang');
   // A right-to-left language's page says so, as a merchant's Arabic page does.
   if (lang && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) html = html.replace('<html lang="en">', `<html lang="${lang}"${/^(ar|he|fa|ur)\b/.test(lang) ? ' dir="rtl"' : ''}>`);
+  // ?isolation=frame: the card fields in a sandboxed frame (the page's toggle), as the merchant's template would write it.
+  if (c.req.query('isolation') === 'frame') html = html.replace('isolation="page"', 'isolation="frame"').replace('name="paylit-isolation" content="page"', 'name="paylit-isolation" content="frame"');
   // The merchant's server puts the order id into the page, as a server-rendered checkout would.
   if (checkoutPages.has(page)) {
     // ?order=<id> of an order this shop made: its page again (a reload, a second tab), as a

@@ -5,7 +5,7 @@
 import '@paylit/elements';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { describe, orderOfPage, renderPicker } from './shop.js';
+import { describe, isolationOfPage, orderOfPage, renderPicker } from './shop.js';
 
 function Checkout({ order }: { order: string }) {
   const [log, setLog] = useState<{ type: string; text: string }[]>([]);
@@ -15,6 +15,7 @@ function Checkout({ order }: { order: string }) {
       <paylit-checkout
         endpoint="/paylit"
         order={order}
+        isolation={isolationOfPage()}
         onpaylit-paid={record}
         onpaylit-authorized={record}
         onpaylit-verified={record}

@@ -10,6 +10,11 @@ export function orderOfPage(): string {
   return document.querySelector<HTMLMetaElement>('meta[name=paylit-order]')?.content ?? '';
 }
 
+/** Where the card fields keep the card on this page: `page`, or `frame` (?isolation=frame). */
+export function isolationOfPage(): 'page' | 'frame' {
+  return document.querySelector<HTMLMetaElement>('meta[name=paylit-isolation]')?.content === 'frame' ? 'frame' : 'page';
+}
+
 /** Links to every scenario on this page, the current one marked, and its hint. */
 export function renderPicker(container: HTMLElement): void {
   const params = new URLSearchParams(location.search);
@@ -20,8 +25,8 @@ export function renderPicker(container: HTMLElement): void {
   for (const s of scenarios) {
     const item = document.createElement('li');
     const link = document.createElement('a');
-    const lang = params.get('lang');
-    link.href = `?scenario=${s.id}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`;
+    const kept = new URLSearchParams([...params].filter(([k]) => k === 'lang' || k === 'isolation'));
+    link.href = `?${new URLSearchParams([['scenario', s.id], ...kept])}`;
     link.textContent = s.label;
     if (s === current) link.setAttribute('aria-current', 'page');
     item.append(link);
@@ -31,7 +36,7 @@ export function renderPicker(container: HTMLElement): void {
   const hint = document.createElement('p');
   hint.className = 'hint';
   hint.textContent = current.hint;
-  container.replaceChildren(nav, hint);
+  container.replaceChildren(nav, hint, isolationToggle(params));
   if (current.id === 'decline') {
     const label = document.createElement('label');
     label.textContent = 'Decline code ';
@@ -42,6 +47,25 @@ export function renderPicker(container: HTMLElement): void {
     label.append(select);
     container.append(label);
   }
+}
+
+/** The two isolation modes, as links to this page in each: the card fields in the page, or in a sandboxed frame. */
+function isolationToggle(params: URLSearchParams): HTMLElement {
+  const nav = document.createElement('nav');
+  nav.setAttribute('aria-label', 'Card fields');
+  nav.className = 'isolation';
+  nav.append('Card fields: ');
+  const framed = params.get('isolation') === 'frame';
+  for (const [mode, text] of [['page', 'in the page'], ['frame', 'in a sandboxed frame']] as const) {
+    const link = document.createElement('a');
+    const next = new URLSearchParams([...params].filter(([k]) => k !== 'isolation' && k !== 'order'));
+    if (mode === 'frame') next.set('isolation', 'frame');
+    link.href = `?${next}`;
+    link.textContent = text;
+    if ((mode === 'frame') === framed) link.setAttribute('aria-current', 'page');
+    nav.append(link, ' ');
+  }
+  return nav;
 }
 
 const outcomes = ['paylit-paid', 'paylit-authorized', 'paylit-verified', 'paylit-pending', 'paylit-redirect', 'paylit-declined', 'paylit-error'] as const;

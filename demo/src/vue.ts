@@ -3,7 +3,7 @@
 // runs under the strict CSP; with SFCs, set compilerOptions.isCustomElement for `paylit-`.
 import '@paylit/elements';
 import { createApp, defineComponent, h, ref } from 'vue';
-import { describe, orderOfPage, renderPicker } from './shop.js';
+import { describe, isolationOfPage, orderOfPage, renderPicker } from './shop.js';
 
 const Checkout = defineComponent({
   props: { order: { type: String, required: true } },
@@ -14,6 +14,7 @@ const Checkout = defineComponent({
       h('paylit-checkout', {
         endpoint: '/paylit',
         order: props.order,
+        isolation: isolationOfPage(),
         'onPaylit-paid': record,
         'onPaylit-authorized': record,
         'onPaylit-verified': record,

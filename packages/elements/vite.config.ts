@@ -22,6 +22,19 @@ const define = { __PAYLIT_DEV__: 'false' };
  * production build carries none of it.
  */
 function esModules(): Plugin {
+  /** The frame script's path from lazy.ts, as the sources have it, and from the two builds' `internal/`. */
+  const frame = "'../../dist/bundle/paylit.frame.js'";
+  // Written once the modules are bundled: as a literal before then, Vite's own build would take the file in as an asset.
+  const framePath = (dev: boolean): Plugin => ({
+    name: 'paylit-frame-path',
+    enforce: 'pre',
+    transform(code, id) {
+      return id === `${src}internal/lazy.ts` ? { code: code.replace(frame, '__PAYLIT_FRAME_PATH__'), map: null } : null;
+    },
+    renderChunk(code) {
+      return code.includes('__PAYLIT_FRAME_PATH__') ? { code: code.replace('__PAYLIT_FRAME_PATH__', dev ? "'../../bundle/paylit.frame.js'" : "'../bundle/paylit.frame.js'"), map: null } : null;
+    },
+  });
   return {
     name: 'paylit-es-modules',
     apply: 'build',
@@ -32,6 +45,7 @@ function esModules(): Plugin {
           configFile: false,
           logLevel: 'warn',
           define: { __PAYLIT_DEV__: String(dev) },
+          plugins: [framePath(dev)],
           build: {
             outDir,
             emptyOutDir: false,
@@ -57,17 +71,25 @@ function esModules(): Plugin {
  * own URL when an element first needs them. Here the sources' `importers.ts` and `lazy.ts`
  * (plain `import()`s, kept in the ES modules for bundlers) become their `.chunks.ts` twins.
  */
-function scriptTagChunks(): Plugin {
-  const twins: Record<string, string> = { [`${src}i18n/importers.ts`]: `${src}i18n/importers.chunks.ts`, [`${src}internal/lazy.ts`]: `${src}internal/lazy.chunks.ts` };
+/** Each of these source files replaced by its twin with this suffix (`lazy.ts` → `lazy.chunks.ts`). */
+function twins(suffix: string): Plugin {
+  const twin: Record<string, string> = Object.fromEntries(['i18n/importers', 'internal/lazy'].map((f) => [`${src}${f}.ts`, `${src}${f}.${suffix}.ts`]));
   return {
-    name: 'paylit-script-tag-chunks',
+    name: `paylit-twins-${suffix}`,
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer, options) {
       if (!importer || !/^\.\.?\//.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && twins[resolved.id] ? twins[resolved.id]! : null;
+      return resolved && twin[resolved.id] ? twin[resolved.id]! : null;
     },
+  };
+}
+
+function scriptTagChunks(): Plugin {
+  return {
+    ...twins('chunks'),
+    name: 'paylit-script-tag-chunks',
     async closeBundle() {
       const entries: Record<string, string> = {};
       for (const locale of locales) if (locale !== 'en') entries[`paylit.${locale}`] = `${src}i18n/${locale}.ts`;
@@ -79,8 +101,10 @@ function scriptTagChunks(): Plugin {
         'paylit.installments': `${src}internal/installment-plans.ts`,
         'paylit.outcome': `${src}components/paylit-checkout/paylit-checkout-outcome.styles.ts`,
       };
-      for (const [name, file] of Object.entries({ ...entries, ...apart })) if (!existsSync(file)) throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
-      for (const entry of [entries, apart]) {
+      // The frame isolation's page side, alone: it shares core's card rules with nothing loaded beside it.
+      const isolation = { 'paylit.isolation': `${src}internal/frame-host.ts` };
+      for (const [name, file] of Object.entries({ ...entries, ...apart, ...isolation })) if (!existsSync(file)) throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
+      for (const entry of [entries, apart, isolation]) {
         await build({
           configFile: false,
           logLevel: 'warn',
@@ -101,6 +125,24 @@ function scriptTagChunks(): Plugin {
           },
         });
       }
+      // The card frame's script (frame/card-frame.ts): one classic script, as the frame's opaque
+      // origin loads no ES module from a host that does not send CORS headers; its marks and
+      // encryption inside (lazy.frame.ts), its catalog from the page (importers.frame.ts).
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        define,
+        resolve: base.resolve,
+        plugins: [twins('frame'), lightStyles(), sizeReport(false)],
+        build: {
+          sourcemap: 'hidden',
+          outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
+          emptyOutDir: false,
+          target: 'es2022',
+          minify: true,
+          lib: { entry: `${src}frame/card-frame.ts`, name: 'paylitFrame', formats: ['iife'], fileName: () => 'paylit.frame.js' },
+        },
+      });
     },
   };
 }

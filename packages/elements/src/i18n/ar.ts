@@ -54,6 +54,7 @@ export const ar: Messages = {
   payWith: 'ادفع عبر {name}',
   brandDetected: 'بطاقة {brand}',
   numberTaken: 'أُخذ رقم البطاقة فقط مما لصقته.',
+  cardFrame: 'بيانات البطاقة',
   errors: {
     number: {
       empty: 'أدخل رقم البطاقة.',

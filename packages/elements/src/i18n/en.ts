@@ -61,6 +61,8 @@ export const en = {
   brandDetected: '{brand} card',
   /** Under the number, when a longer pasted text (a card line) held a card number and only the number was kept. Never repeats the text. */
   numberTaken: 'Only the card number was taken from what you pasted.',
+  /** The title of the frame that holds the card fields in frame isolation. */
+  cardFrame: 'Card details',
   errors: {
     number: {
       empty: 'Enter the card number.',

@@ -52,6 +52,7 @@ export const es: Messages = {
   payWith: 'Pagar con {name}',
   brandDetected: 'Tarjeta {brand}',
   numberTaken: 'Solo se ha tomado el número de la tarjeta de lo que has pegado.',
+  cardFrame: 'Datos de la tarjeta',
   errors: {
     number: {
       empty: 'Introduce el número de la tarjeta.',

@@ -52,6 +52,7 @@ export const fr: Messages = {
   payWith: 'Payer avec {name}',
   brandDetected: 'Carte {brand}',
   numberTaken: 'Seul le numéro de carte a été repris de ce que vous avez collé.',
+  cardFrame: 'Informations de la carte',
   errors: {
     number: {
       empty: 'Saisissez le numéro de carte.',

@@ -52,6 +52,7 @@ export const hi: Messages = {
   payWith: '{name} से भुगतान करें',
   brandDetected: '{brand} कार्ड',
   numberTaken: 'आपके पेस्ट किए गए टेक्स्ट से केवल कार्ड नंबर लिया गया है।',
+  cardFrame: 'कार्ड का विवरण',
   errors: {
     number: {
       empty: 'कार्ड नंबर दर्ज करें।',

@@ -52,6 +52,7 @@ export const id: Messages = {
   payWith: 'Bayar dengan {name}',
   brandDetected: 'Kartu {brand}',
   numberTaken: 'Hanya nomor kartu yang diambil dari teks yang Anda tempel.',
+  cardFrame: 'Detail kartu',
   errors: {
     number: {
       empty: 'Masukkan nomor kartu.',

@@ -52,6 +52,7 @@ export const ms: Messages = {
   payWith: 'Bayar dengan {name}',
   brandDetected: 'Kad {brand}',
   numberTaken: 'Hanya nombor kad diambil daripada teks yang anda tampal.',
+  cardFrame: 'Butiran kad',
   errors: {
     number: {
       empty: 'Masukkan nombor kad.',

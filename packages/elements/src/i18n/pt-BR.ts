@@ -52,6 +52,7 @@ export const ptBR: Messages = {
   payWith: 'Pagar com {name}',
   brandDetected: 'Cartão {brand}',
   numberTaken: 'Só o número do cartão foi aproveitado do que você colou.',
+  cardFrame: 'Dados do cartão',
   errors: {
     number: {
       empty: 'Informe o número do cartão.',

@@ -53,6 +53,7 @@ export const th: Messages = {
   payWith: 'ชำระเงินด้วย {name}',
   brandDetected: 'บัตร {brand}',
   numberTaken: 'ระบบใช้เฉพาะหมายเลขบัตรจากข้อความที่คุณวาง',
+  cardFrame: 'รายละเอียดบัตร',
   errors: {
     number: {
       empty: 'โปรดระบุหมายเลขบัตร',

@@ -52,6 +52,7 @@ export const tr: Messages = {
   payWith: '{name} ile öde',
   brandDetected: '{brand} kartı',
   numberTaken: 'Yapıştırdığınız metinden yalnızca kart numarası alındı.',
+  cardFrame: 'Kart bilgileri',
   errors: {
     number: {
       empty: 'Kart numarasını girin.',

@@ -52,6 +52,7 @@ export const vi: Messages = {
   payWith: 'Thanh toán bằng {name}',
   brandDetected: 'Thẻ {brand}',
   numberTaken: 'Chỉ số thẻ được lấy từ nội dung bạn đã dán.',
+  cardFrame: 'Thông tin thẻ',
   errors: {
     number: {
       empty: 'Vui lòng nhập số thẻ.',

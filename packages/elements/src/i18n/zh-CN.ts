@@ -53,6 +53,7 @@ export const zhCN: Messages = {
   payWith: '使用 {name} 支付',
   brandDetected: '{brand} 卡',
   numberTaken: '已从您粘贴的内容中只取用卡号。',
+  cardFrame: '银行卡信息',
   errors: {
     number: {
       empty: '请输入卡号。',

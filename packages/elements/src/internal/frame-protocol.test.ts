@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { toArray } from '../i18n/catalog-array.js';
 import es from '../i18n/es.js';
 import { readFrameMessage, readPageMessage, type FrameMessage, type PageMessage } from './frame-protocol.js';
 
-const spanish = toArray(es).map((m) => m ?? '');
+const spanish = es;
 
 const fields = {
   number: { valid: true, error: null },
@@ -23,12 +22,14 @@ const frameMessages: FrameMessage[] = [
   { type: 'blur', field: 'number' },
   { type: 'height', px: 212.5 },
   { type: 'sealed', id: 3, card: { encryptedData: jwe, holderName: 'María José Núñez-O\'Neil', expirationMonth: 12, expirationYear: 2030 } },
+  { type: 'sealed', id: 6, card: { encryptedCvv: jwe } },
+  { type: 'submit' },
   { type: 'refused', id: 4, error: 'luhn' },
   { type: 'refused', id: 5, error: 'configuration' },
 ];
 const pageMessages: PageMessage[] = [
-  { type: 'configure', lang: 'en', messages: null, theme: {} },
-  { type: 'configure', lang: 'es-AR', messages: spanish, theme: { '--paylit-color-accent': '#2563eb', '--paylit-radius': '8px', '--paylit-font': '16px/1.4 "Inter", system-ui' } },
+  { type: 'configure', lang: 'en', messages: null, theme: {}, brands: [], saved: null },
+  { type: 'configure', lang: 'es-AR', messages: spanish, theme: { '--paylit-color-accent': '#2563eb', '--paylit-radius': '8px', '--paylit-font': '16px/1.4 "Inter", system-ui' }, brands: ['VI', 'MC', 'NJ'], saved: { brand: 'VI', last4: '4242' } },
   { type: 'seal', id: 1, publicKey: '{"kty":"RSA","n":"…","e":"AQAB"}' },
   { type: 'focus', field: 'number' },
   { type: 'report' },
@@ -96,7 +97,7 @@ describe('the card frame\'s messages: a closed list, read on arrival', () => {
   });
 
   it('takes theme tokens of paylit alone, with values that fetch nothing', () => {
-    const configure = (theme: Record<string, unknown>, lang = 'en') => readPageMessage({ type: 'configure', lang, messages: null, theme });
+    const configure = (theme: Record<string, unknown>, lang = 'en') => readPageMessage({ type: 'configure', lang, messages: null, theme, brands: [], saved: null });
     expect(configure({ color: 'red' })).to.equal(undefined);
     expect(configure({ '--paylit-bg': 'url(https://evil.example/x.png)' })).to.equal(undefined);
     expect(configure({ '--paylit-bg': 'image-set("x.png" 1x)' })).to.equal(undefined);
@@ -105,17 +106,30 @@ describe('the card frame\'s messages: a closed list, read on arrival', () => {
     expect(configure({ '--paylit-bg': 3 })).to.equal(undefined);
     expect(configure({}, 'en"><script>')).to.equal(undefined);
     expect(configure(Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`--paylit-t${i}`, 'red'])))).to.equal(undefined);
-    expect(configure({ '--paylit-color-accent': 'light-dark(#2563eb, #60a5fa)' })).to.deep.equal({ type: 'configure', lang: 'en', messages: null, theme: { '--paylit-color-accent': 'light-dark(#2563eb, #60a5fa)' } });
+    expect(configure({ '--paylit-color-accent': 'light-dark(#2563eb, #60a5fa)' })).to.deep.equal({ type: 'configure', lang: 'en', messages: null, theme: { '--paylit-color-accent': 'light-dark(#2563eb, #60a5fa)' }, brands: [], saved: null });
   });
 
-  it('takes a language\'s catalog as its messages in English\'s key order, all of them and nothing else', () => {
-    const configure = (messages: unknown) => readPageMessage({ type: 'configure', lang: 'es', messages, theme: {} });
+  it('takes the accepted brands as the API\'s codes, and a saved card as its brand and last four alone', () => {
+    const configure = (brands: unknown, saved: unknown) => readPageMessage({ type: 'configure', lang: 'en', messages: null, theme: {}, brands, saved });
+    expect(configure(['VI', 'EL'], { brand: 'MC', last4: '0004' })).to.not.equal(undefined);
+    expect(configure('VI', null)).to.equal(undefined);
+    expect(configure(['<b>'], null)).to.equal(undefined);
+    expect(configure(Array.from({ length: 41 }, () => 'VI'), null)).to.equal(undefined);
+    expect(configure([], { brand: 'VI', last4: '4111111111111111' })).to.equal(undefined);
+    expect(configure([], { brand: 'VI', last4: '4242', cardId: 'x' })).to.equal(undefined);
+  });
+
+  it('takes a language\'s catalog in English\'s shape, every message and nothing else', () => {
+    const configure = (messages: unknown) => readPageMessage({ type: 'configure', lang: 'es', messages, theme: {}, brands: [], saved: null });
     expect(configure(spanish)).to.not.equal(undefined);
-    expect(configure(spanish.slice(1))).to.equal(undefined);
-    expect(configure([...spanish, 'one more'])).to.equal(undefined);
-    expect(configure(spanish.map((m, i) => (i === 3 ? 42 : m)))).to.equal(undefined);
-    expect(configure(spanish.map((m, i) => (i === 3 ? 'x'.repeat(401) : m)))).to.equal(undefined);
-    expect(configure({ title: 'Pagar' })).to.equal(undefined);
+    const { cardNumber: _, ...lacking } = spanish;
+    expect(configure(lacking)).to.equal(undefined);
+    expect(configure({ ...spanish, extra: 'one more' })).to.equal(undefined);
+    expect(configure({ ...spanish, cardNumber: 42 })).to.equal(undefined);
+    expect(configure({ ...spanish, cardNumber: 'x'.repeat(401) })).to.equal(undefined);
+    expect(configure({ ...spanish, errors: { ...spanish.errors, cvv: { ...spanish.errors.cvv, extra: 'x' } } })).to.equal(undefined);
+    expect(configure({ ...spanish, errors: 'no' })).to.equal(undefined);
+    expect(configure(Object.values(spanish))).to.equal(undefined);
   });
 
   it('drops objects that are not plain: a prototype smuggled in, an array in place of an object', () => {

@@ -7,18 +7,19 @@
  *
  * Frame → page: `ready`; `state` (the brand, the last four digits, the BIN of 6 or 8 digits
  * for installment plans, and per field whether it is valid and its error's key); `focus` /
- * `blur` of a field; `height`; `sealed` (the JWE and the card's non-secret fields) or
- * `refused` (an error's key) for a `seal` request.
+ * `blur` of a field; `height`; `submit` (Enter in the last field); `sealed` (the JWE and the
+ * card's non-secret fields, or for a saved card the security code's JWE alone) or `refused`
+ * (an error's key) for a `seal` request.
  *
- * Page → frame: `configure` (the language: its tag and its catalog's messages, and the
- * theme tokens); `seal` (with the public key); `focus` a field; `report` (show every field's
- * error); `clear`; `disable`. The catalog comes from the page, which has it loaded: the
+ * Page → frame: `configure` (the language: its tag and its catalog's messages; the theme
+ * tokens; the brands the order accepts, by the API's code; the saved card whose security
+ * code is asked for, by brand and last four); `seal` (with the public key); `focus` a field;
+ * `report` (show every field's error); `clear`; `disable`. The catalog (in English's shape, checked key by key) comes from the page, which has it loaded: the
  * frame's opaque origin cannot load the language chunks, ES modules fetched in CORS mode,
  * from a host that does not allow it (test/frame-platform.spec.ts).
  */
-import { getBrand } from '@paylit/core/card';
-import { toArray } from '../i18n/catalog-array.js';
-import { en } from '../i18n/en.js';
+import { getBrand, type CardNumberProblem, type CvvProblem, type ExpiryProblem } from '@paylit/core/card';
+import { en, type Messages } from '../i18n/en.js';
 
 export type FrameField = 'number' | 'expiry' | 'cvv' | 'holder';
 export const FRAME_FIELDS: readonly FrameField[] = ['number', 'expiry', 'cvv', 'holder'];
@@ -34,7 +35,8 @@ export type FrameMessage =
   | { type: 'state'; brand: string | null; last4: string | null; bin: string | null; fields: Record<FrameField, FieldValidity> }
   | { type: 'focus' | 'blur'; field: FrameField }
   | { type: 'height'; px: number }
-  | { type: 'sealed'; id: number; card: SealedCard }
+  | { type: 'submit' }
+  | { type: 'sealed'; id: number; card: SealedCard | SealedCvv }
   | { type: 'refused'; id: number; error: string };
 
 export interface SealedCard {
@@ -45,8 +47,19 @@ export interface SealedCard {
   expirationYear: number;
 }
 
+/** A saved card's security code, a compact JWE. */
+export interface SealedCvv {
+  encryptedCvv: string;
+}
+
+/** The saved card whose security code alone is asked for: the API's brand code and the last four digits. */
+export interface SavedCardShown {
+  brand: string;
+  last4: string;
+}
+
 export type PageMessage =
-  | { type: 'configure'; lang: string; messages: string[] | null; theme: Record<string, string> }
+  | { type: 'configure'; lang: string; messages: Messages | null; theme: Record<string, string>; brands: string[]; saved: SavedCardShown | null }
   | { type: 'seal'; id: number; publicKey: string }
   | { type: 'focus'; field: FrameField }
   | { type: 'report' }
@@ -66,14 +79,25 @@ const isField = (v: unknown): v is FrameField => typeof v === 'string' && (FRAME
 const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const orNull = (v: unknown, test: (v: unknown) => boolean) => v === null || test(v);
 const matches = (re: RegExp) => (v: unknown) => typeof v === 'string' && re.test(v);
-/** A catalog error key of this field, as the English catalog lists them. */
-const errorOf = (field: FrameField) => (v: unknown) => typeof v === 'string' && Object.hasOwn(en.errors[field], v);
+/** Each field's problems, as core names them (the keys of its messages in `errors.<field>`). */
+const PROBLEMS: { readonly [F in FrameField]: Readonly<Record<F extends 'number' ? CardNumberProblem : F extends 'expiry' ? ExpiryProblem : F extends 'cvv' ? CvvProblem : 'empty', true>> } = {
+  number: { empty: true, not_digits: true, incomplete: true, too_long: true, luhn: true },
+  expiry: { empty: true, incomplete: true, invalid_month: true, expired: true, too_far: true },
+  cvv: { empty: true, not_digits: true, wrong_length: true },
+  holder: { empty: true },
+};
+/** A problem key of this field. */
+const errorOf = (field: FrameField) => (v: unknown) => typeof v === 'string' && Object.hasOwn(PROBLEMS[field], v);
 /** Any field's error key, or one of the encryption's own (a bad key, the chunk not loaded). */
 const sealError = (v: unknown) => typeof v === 'string' && (v === 'configuration' || v === 'network' || FRAME_FIELDS.some((f) => errorOf(f)(v)));
 
-/** How many messages a catalog has, in English's key order (i18n/catalog-array.ts). */
-const MESSAGES = toArray(en).length;
-const messagesOk = (v: unknown) => v === null || (Array.isArray(v) && v.length === MESSAGES && v.every((m) => typeof m === 'string' && m.length <= 400));
+interface Tree {
+  readonly [key: string]: string | Tree;
+}
+/** A catalog of English's shape: the same keys at every level, each message a string of at most 400 characters. */
+function catalogOk(value: unknown, ref: Tree = en): boolean {
+  return exactly(value, Object.keys(ref)) && Object.entries(ref).every(([k, r]) => (typeof r === 'string' ? typeof value[k] === 'string' && value[k].length <= 400 : catalogOk(value[k], r)));
+}
 const LAST4 = /^\d{4}$/;
 const BIN = /^\d{6}(\d{2})?$/;
 const JWE = /^[\w-]{1,2048}\.[\w-]{0,2048}\.[\w-]{1,64}\.[\w-]{1,4096}\.[\w-]{1,64}$/;
@@ -83,6 +107,12 @@ const TOKEN = /^--paylit-[a-z0-9-]{1,60}$/;
 const TOKEN_VALUE = /^(?!.*(url|image-set|image|src)\s*\()[^\\<>{};]{0,200}$/i;
 /** A holder's name: letters, marks, spaces and the punctuation of names; a run of digits could carry a number. */
 const HOLDER = /^(?!.*\d{4})[^\0-\x1f]{1,100}$/u;
+/** A payment method's id in the API: `VI`, `MC`, `EL`. */
+const METHOD = /^[A-Z0-9]{2,8}$/;
+
+function saved(value: unknown): boolean {
+  return value === null || (exactly(value, ['brand', 'last4']) && matches(METHOD)(value.brand) && matches(LAST4)(value.last4));
+}
 
 function validity(value: unknown, field: FrameField): value is FieldValidity {
   return exactly(value, ['valid', 'error']) && typeof value.valid === 'boolean' && orNull(value.error, errorOf(field)) && value.valid === (value.error === null);
@@ -107,9 +137,12 @@ export function readFrameMessage(data: unknown): FrameMessage | undefined {
       return exactly(m, ['type', 'field']) && isField(m.field) ? (m as FrameMessage) : undefined;
     case 'height':
       return exactly(m, ['type', 'px']) && typeof m.px === 'number' && m.px >= 0 && m.px <= 10_000 ? (m as FrameMessage) : undefined;
+    case 'submit':
+      return exactly(m, ['type']) ? (m as FrameMessage) : undefined;
     case 'sealed': {
       if (!exactly(m, ['type', 'id', 'card']) || !isId(m.id)) return undefined;
       const c = m.card;
+      if (exactly(c, ['encryptedCvv'])) return matches(JWE)(c.encryptedCvv) ? (m as FrameMessage) : undefined;
       const ok =
         exactly(c, ['encryptedData', 'holderName', 'expirationMonth', 'expirationYear']) &&
         matches(JWE)(c.encryptedData) &&
@@ -131,7 +164,8 @@ export function readPageMessage(data: unknown): PageMessage | undefined {
   const m = data as Record_;
   switch (m.type) {
     case 'configure': {
-      if (!exactly(m, ['type', 'lang', 'messages', 'theme']) || !matches(LANG)(m.lang) || !messagesOk(m.messages)) return undefined;
+      if (!exactly(m, ['type', 'lang', 'messages', 'theme', 'brands', 'saved']) || !matches(LANG)(m.lang) || !(m.messages === null || catalogOk(m.messages)) || !saved(m.saved)) return undefined;
+      if (!Array.isArray(m.brands) || m.brands.length > 40 || !m.brands.every(matches(METHOD))) return undefined;
       const theme = m.theme;
       if (typeof theme !== 'object' || theme === null || Object.getPrototypeOf(theme) !== Object.prototype) return undefined;
       const entries = Object.entries(theme);

@@ -11,3 +11,5 @@ export const importMarks = (): Promise<typeof import('./marks.js')> => chunk('ma
 export const importCrypto = (): Promise<typeof import('./encryption.js')> => chunk('crypto');
 export const importPlans = (): Promise<typeof import('./installment-plans.js')> => chunk('installments');
 export const importOutcome = (): Promise<typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js')> => chunk('outcome');
+export const importFrameHost = (): Promise<typeof import('./frame-host.js')> => chunk('isolation');
+export const frameScript = (): string => new URL('paylit.frame.js', scriptBase).href;

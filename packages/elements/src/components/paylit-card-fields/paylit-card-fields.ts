@@ -24,7 +24,8 @@ import { PaylitError } from '@paylit/core/errors';
 import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
-import { importCrypto, importMarks } from '../../internal/lazy.js';
+import type { FrameHost } from '../../internal/frame-host.js';
+import { frameScript, importCrypto, importFrameHost, importMarks } from '../../internal/lazy.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { styles } from './paylit-card-fields.styles.js';
@@ -65,6 +66,14 @@ function loadEncryption(): Promise<Encryption> {
     throw new PaylitError('encryption_failed', 'the encryption did not load', { kind: 'network', cause: error });
   });
   return encryption;
+}
+
+/**
+ * The key of a field's problem (its message's key in `errors.<field>`), or undefined when the
+ * value is valid: core's rule for each field. The security code's length is its brand's.
+ */
+export function fieldProblem(field: Field, value: string, cvvBrand?: BrandInfo): string | undefined {
+  return field === 'number' ? cardNumberProblem(value) : field === 'expiry' ? expiryInputProblem(value) : field === 'cvv' ? cvvProblem(value, cvvBrand) : value.trim() ? undefined : 'empty';
 }
 
 /** Shown when there is no checkout, or the order lists no card brands. */
@@ -205,7 +214,15 @@ export class PaylitCardFields extends LocalizedElement {
   /** The form field's name; the form gets only `<name>-brand` and `<name>-last4`, never card data. */
   @property({ reflect: true }) name = 'card';
   @property({ type: Boolean, reflect: true }) disabled = false;
-  /** The language of labels and messages; inherited from the page when absent. */
+  /**
+   * `page` (the default): the inputs are in this element's shadow root. `frame`: they are in a
+   * sandboxed frame of an opaque origin, where no script of the page can read them or listen
+   * to them; the element, its events, its form value and `encrypt()` are the same.
+   */
+  @property({ reflect: true }) isolation: 'page' | 'frame' = 'page';
+  /** In frame isolation: the frame's page side, a chunk (internal/frame-host.ts), once loaded. */
+  #frame: FrameHost | undefined;
+  #framing: Promise<FrameHost> | undefined;
 
   constructor() {
     super();
@@ -239,17 +256,33 @@ export class PaylitCardFields extends LocalizedElement {
     super.disconnectedCallback();
     // Card data does not outlive the element on the page.
     this.clear();
+    this.#frame?.disconnect();
   }
 
   protected override firstUpdated(): void {
     // Asked to report before the fields were drawn (their language still loading): shown now.
     if (this.#touched.size > 0) this.#revalidate();
-    this.#sync();
+    if (this.numberInput) this.#sync();
+  }
+
+  protected override updated(): void {
+    // The frame follows the language, the theme, the saved card and `disabled`.
+    this.#frame?.sync();
+  }
+
+  /** The frame's page side, loaded when first drawn in frame isolation. */
+  #framed(): Promise<FrameHost> {
+    return (this.#framing ??= importFrameHost().then((m) => {
+      this.#frame = new m.FrameHost(this, { internals: this.#internals, saved: () => this.#saved, submit: () => this.#submitAround(), invalid: (fields) => new CardFieldsInvalidError(fields) }, frameScript());
+      this.requestUpdate();
+      return this.#frame;
+    }));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // State set here joins this update instead of scheduling another.
     if (changed.has('checkout' as keyof PaylitCardFields)) this.#followSelection();
+    if (this.isolation === 'frame') void this.#framed();
     // Messages follow the language.
     if (changed.has('lang') || changed.has('checkout' as keyof PaylitCardFields)) this.#revalidate();
   }
@@ -286,12 +319,12 @@ export class PaylitCardFields extends LocalizedElement {
 
   /** The BIN (6 or 8 digits, never more) for installment plans; `undefined` before 6 digits. */
   get bin(): string | undefined {
-    return this.numberInput ? extractBin(this.numberInput.value) : undefined;
+    return this.#frame ? this.#frame.bin : this.numberInput ? extractBin(this.numberInput.value) : undefined;
   }
 
   /** True when every field is valid. */
   get complete(): boolean {
-    return this.numberInput !== null && this.#fields().every((f) => this.#problem(f) === undefined);
+    return this.#frame ? this.#frame.complete : !!this.numberInput && this.#fields().every((f) => this.#problem(f) === undefined);
   }
 
   get form(): HTMLFormElement | null {
@@ -314,6 +347,7 @@ export class PaylitCardFields extends LocalizedElement {
 
   /** Shows every field's message, announces the first, focuses it; true when all is valid. */
   reportValidity(): boolean {
+    if (this.#frame) return this.#frame.report();
     for (const f of this.#fields()) this.#touched.add(f);
     // Not drawn yet (its language still loading): nothing has been typed, so nothing is valid;
     // the messages show with the first render.
@@ -333,6 +367,7 @@ export class PaylitCardFields extends LocalizedElement {
    */
   async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
     if (this.#saved) throw new Error('a saved card is chosen in the checkout: use encryptCvv() for its security code');
+    if (this.isolation === 'frame') return (await this.#framed()).encrypt(publicKey);
     if (!this.reportValidity()) throw new CardFieldsInvalidError(FIELDS.filter((f) => this.errors[f]));
     // What was checked is what is sealed, whatever is typed while the chunk loads.
     const number = cardDigits(this.numberInput.value);
@@ -361,6 +396,7 @@ export class PaylitCardFields extends LocalizedElement {
   async encryptCvv(publicKey: KeyInput): Promise<SavedCardSubmission> {
     const saved = this.#saved;
     if (!saved) throw new Error('no saved card is chosen in the checkout: use encrypt() for a new card');
+    if (this.isolation === 'frame') return (await this.#framed()).encryptCvv(publicKey, saved);
     if (!this.reportValidity()) throw new CardFieldsInvalidError(['cvv']);
     const cvv = this.cvvInput.value;
     const { encryptCvv } = await loadEncryption();
@@ -369,6 +405,7 @@ export class PaylitCardFields extends LocalizedElement {
 
   /** Empties every field. */
   clear(): void {
+    this.#frame?.clear();
     for (const f of FIELDS) {
       const input = this.#input(f);
       if (input) input.value = '';
@@ -401,23 +438,9 @@ export class PaylitCardFields extends LocalizedElement {
   }
 
   #problem(field: Field): string | undefined {
-    const t = this.t;
-    switch (field) {
-      case 'number': {
-        const p = cardNumberProblem(this.numberInput.value);
-        return p && t.errors.number[p];
-      }
-      case 'expiry': {
-        const p = expiryInputProblem(this.expiryInput.value);
-        return p && t.errors.expiry[p];
-      }
-      case 'cvv': {
-        const p = cvvProblem(this.cvvInput.value, this.#cvvBrand());
-        return p && format(t.errors.cvv[p], { digits: maxCvvLength(this.#cvvBrand()) });
-      }
-      case 'holder':
-        return this.holderInput.value.trim() === '' ? t.errors.holder.empty : undefined;
-    }
+    const brand = this.#cvvBrand();
+    const p = fieldProblem(field, this.#input(field).value, brand);
+    return p && format((this.t.errors[field] as Record<string, string>)[p]!, { digits: maxCvvLength(brand) });
   }
 
   /** Messages of the touched fields, validity and form value: after every change. */
@@ -504,6 +527,10 @@ export class PaylitCardFields extends LocalizedElement {
     const next = fields[fields.indexOf((event.target as HTMLElement).id as Field) + 1];
     event.preventDefault();
     if (next) return this.#input(next).focus();
+    this.#submitAround();
+  }
+
+  #submitAround(): void {
     if (this.form) this.form.requestSubmit();
     else ((this.closest('paylit-checkout') ?? (this.getRootNode() as ShadowRoot).host) as { submit?: () => void } | null)?.submit?.();
   }
@@ -561,6 +588,7 @@ export class PaylitCardFields extends LocalizedElement {
   }
 
   protected override render() {
+    if (this.isolation === 'frame') return html`<div class="root" dir=${this.direction}>${this.#frame?.frame ?? nothing}</div>`;
     const t = this.t;
     const saved = this.#saved;
     const cvvLabel = saved ? format(t.savedCardCvv, { brand: getBrand(saved.brand)?.name ?? saved.brand, last4: saved.last4 }) : t.cvv;

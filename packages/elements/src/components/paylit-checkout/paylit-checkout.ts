@@ -165,6 +165,12 @@ export class PaylitCheckout extends LocalizedElement {
 
   /** The companion server's base URL, e.g. `/paylit`. */
   @property({ reflect: true }) endpoint = '';
+  /**
+   * Where the card fields the checkout draws keep the card: `page` (the default) or `frame`, a
+   * sandboxed frame no page script can read (`<paylit-card-fields isolation>`). Card fields of
+   * the merchant's own, inside the checkout, take their own attribute.
+   */
+  @property({ reflect: true }) isolation: 'page' | 'frame' = 'page';
   /** The merchant's order reference. */
   @property({ reflect: true }) order = '';
   /** Without an endpoint: the amount to show and submit. */
@@ -634,7 +640,7 @@ export class PaylitCheckout extends LocalizedElement {
     return html`<div class="body" dir=${this.direction}>
       ${outcome ? nothing : html`<slot @slotchange=${() => this.#followSlot()}></slot>${this.slotted ? nothing : html`
         ${offersChoice(this.context) ? html`<paylit-wallet-select></paylit-wallet-select>` : nothing}
-        <paylit-card-fields ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
+        <paylit-card-fields isolation=${this.isolation} ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
         ${this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`}
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${this.busy}
         @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${this.busy ? this.t.processing : this.#label()}</span></button>`}

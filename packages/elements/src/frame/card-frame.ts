@@ -1,0 +1,164 @@
+/**
+ * The card frame of the frame isolation mode: the script (`paylit.frame.js`, one classic
+ * script with the marks and the encryption inside) that the frame `<paylit-card-fields
+ * isolation="frame">` draws loads in its sandboxed, opaque-origin document
+ * (internal/frame-host.ts). It draws the same `<paylit-card-fields>`, in page mode, inside
+ * the frame, where no script of the page can listen to it or read it.
+ *
+ * It takes one `MessagePort` from the page that holds it, once, and speaks only over it, in
+ * the closed list of internal/frame-protocol.ts: every message is read on arrival and
+ * dropped unless it is one of the list; a message from anything but the parent window, or a
+ * second port, is ignored. The number and the security code leave this document only inside
+ * the JWE.
+ */
+import { ContextProvider } from '@lit/context';
+import { extractBin, getBrand, lastFour } from '@paylit/core/card';
+import type { KeyInput } from '@paylit/core/crypto';
+import { CardFieldsInvalidError, fieldProblem, type PaylitCardFields } from '../components/paylit-card-fields/paylit-card-fields.js';
+import { checkoutContext, type CheckoutContextValue, type PaymentMethodView, type SavedCardView } from '../context/checkout-context.js';
+import { give } from '../i18n/importers.frame.js';
+import { resolveLocale } from '../i18n/index.js';
+import { FRAME_FIELDS, readFrameMessage, readPageMessage, type FieldValidity, type FrameField, type FrameMessage, type PageMessage } from '../internal/frame-protocol.js';
+
+const SAVED_ID = 'saved';
+/** Room for the focus ring, which the frame's edge would cut: the page draws the frame this much larger on each side. */
+const RING = 4;
+
+let port: MessagePort | undefined;
+const root = document.documentElement;
+const fields = document.createElement('paylit-card-fields') as PaylitCardFields;
+let saved: SavedCardView | undefined;
+
+/** The checkout's part the fields read: the order's card brands, the saved card, the language. */
+const context: CheckoutContextValue = {
+  status: 'ready',
+  order: undefined,
+  paymentMethods: [],
+  savedCards: [],
+  savedWallets: [],
+  lang: undefined,
+  selection: { type: 'card' },
+  bin: undefined,
+  plan: undefined,
+  // The page's checkout gets the BIN from the frame's state.
+  setBin: () => undefined,
+  choosePlan: () => undefined,
+  select: () => undefined,
+  loadPlans: () => Promise.resolve(null),
+};
+const provider = new ContextProvider(document.body, { context: checkoutContext, initialValue: context });
+
+function post(message: FrameMessage): void {
+  // What leaves is read as the page reads it: nothing off the list goes out either.
+  if (readFrameMessage(message)) port?.postMessage(message);
+}
+
+const input = (field: FrameField) => fields.shadowRoot?.getElementById(field) as HTMLInputElement | null;
+
+/** The brand, the last four (once the number is valid), the BIN and each field's validity. */
+function state(): Record<FrameField, FieldValidity> | undefined {
+  if (!input('number')) return undefined;
+  const cvvBrand = saved ? getBrand(saved.brand) : fields.brand;
+  const checked = Object.fromEntries(
+    FRAME_FIELDS.map((f): [FrameField, FieldValidity] => {
+      const error = fieldProblem(f, input(f)!.value, cvvBrand) ?? null;
+      return [f, { valid: error === null, error }];
+    }),
+  ) as Record<FrameField, FieldValidity>;
+  const number = input('number')!.value;
+  post({ type: 'state', brand: fields.brand?.id ?? null, last4: checked.number.valid ? lastFour(number) : null, bin: extractBin(number) ?? null, fields: checked });
+  return checked;
+}
+
+function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
+  const locale = resolveLocale(message.lang);
+  if (message.messages && locale !== 'en') give(locale, message.messages);
+  root.lang = message.lang;
+  for (const [token, value] of Object.entries(message.theme)) root.style.setProperty(token, value);
+  root.style.colorScheme = message.theme['--paylit-color-scheme'] ?? '';
+  saved = message.saved ? { card_id: SAVED_ID, brand: message.saved.brand, last4: message.saved.last4 } as SavedCardView : undefined;
+  provider.setValue({
+    ...context,
+    lang: message.lang,
+    paymentMethods: message.brands.map((id) => ({ type: 'CARD', id }) as PaymentMethodView),
+    savedCards: saved ? [saved] : [],
+    selection: saved ? { type: 'saved_card', cardId: SAVED_ID } : { type: 'card' },
+  });
+  void fields.updateComplete.then(state);
+}
+
+/** The public key as the page sent it: a JWK's JSON, or an SPKI PEM. */
+function key(text: string): KeyInput {
+  return text.trimStart().startsWith('{') ? (JSON.parse(text) as JsonWebKey) : text;
+}
+
+async function seal(id: number, publicKey: string): Promise<void> {
+  try {
+    if (saved) {
+      const { encryptedCvv } = await fields.encryptCvv(key(publicKey));
+      post({ type: 'sealed', id, card: { encryptedCvv } });
+    } else {
+      const { encryptedData, holderName, expirationMonth, expirationYear } = await fields.encrypt(key(publicKey));
+      post({ type: 'sealed', id, card: { encryptedData, holderName, expirationMonth, expirationYear } });
+    }
+  } catch (error) {
+    const checked = state();
+    const first = error instanceof CardFieldsInvalidError ? error.fields[0] : undefined;
+    const kind = (error as { kind?: unknown }).kind === 'network' ? 'network' : 'configuration';
+    post({ type: 'refused', id, error: first ? (checked?.[first].error ?? 'empty') : kind });
+  }
+}
+
+function receive(message: PageMessage): void {
+  switch (message.type) {
+    case 'configure':
+      return configure(message);
+    case 'seal':
+      return void seal(message.id, message.publicKey);
+    case 'focus':
+      return input(message.field)?.focus();
+    case 'report':
+      fields.reportValidity();
+      state();
+      return;
+    case 'clear':
+      fields.clear();
+      state();
+      return;
+    case 'disable':
+      fields.disabled = message.disabled;
+  }
+}
+
+const fieldOf = (event: Event) => (event.composedPath()[0] as HTMLElement).id as FrameField;
+
+function start(): void {
+  document.body.style.cssText = `margin:0;padding:${RING}px;background:transparent`;
+  fields.addEventListener('input', state);
+  fields.addEventListener('focusin', (event) => post({ type: 'focus', field: fieldOf(event) }));
+  fields.addEventListener('focusout', (event) => post({ type: 'blur', field: fieldOf(event) }));
+  document.body.append(fields);
+  // Enter in the last field pays, in the page: the form's submit or the checkout's.
+  void fields.updateComplete.then(() => {
+    fields.shadowRoot!.addEventListener('keydown', (event) => {
+      const target = event.composedPath()[0] as HTMLInputElement;
+      if ((event as KeyboardEvent).key === 'Enter' && !(event as KeyboardEvent).isComposing && target.enterKeyHint === 'go') post({ type: 'submit' });
+    });
+    state();
+  });
+  new ResizeObserver(() => post({ type: 'height', px: root.getBoundingClientRect().height })).observe(root);
+  // Focus given to the frame from the page (Tab, or the page's `focus()`) goes to the first field.
+  // (Tab and Shift+Tab land on the first or last field themselves, before this looks.)
+  addEventListener('focus', () => setTimeout(() => document.activeElement === document.body && fields.focus()));
+}
+
+addEventListener('message', (event) => {
+  if (port || event.source !== parent || event.data !== 'paylit-card-frame' || event.ports.length !== 1) return;
+  port = event.ports[0]!;
+  port.onmessage = (message) => {
+    const read = readPageMessage(message.data);
+    if (read) receive(read);
+  };
+  start();
+  post({ type: 'ready' });
+});

@@ -1,0 +1,291 @@
+/**
+ * The page's side of the frame isolation mode (`<paylit-card-fields isolation="frame">`), a
+ * chunk the card fields load when they are first drawn in that mode (lazy.ts
+ * `importFrameHost`).
+ *
+ * It draws the card frame: an `<iframe sandbox="allow-scripts">` without `allow-same-origin`,
+ * so that its origin is opaque and no page script reaches its document, its inputs or its
+ * events; its content is `srcdoc` (through the Trusted Types policy `paylit`) that loads the
+ * frame script (`paylit.frame.js`, frame/card-frame.ts) from beside `paylit.js`. The frame
+ * draws the same `<paylit-card-fields>` in page mode, inside itself.
+ *
+ * Page and frame speak over one `MessagePort`, handed to the frame once when it has loaded;
+ * what crosses is the closed list of frame-protocol.ts, read on arrival. The page gets the
+ * brand, the last four digits (once the number is valid), the BIN, and each field's validity;
+ * on `encrypt()` the JWE and the card's non-secret fields. It gives the language with its
+ * catalog, the theme (the `--paylit-*` tokens as the host computes them, its font, colour and
+ * colour scheme), the brands the order accepts and the saved card chosen.
+ *
+ * The host element stays the form's field and the checkout's card fields: its `input` and
+ * `change` events, its form value (`<name>-brand`, `<name>-last4`), its validity, its
+ * `brand`, `bin` and `complete`, and `encrypt()` answer as in page mode.
+ */
+import { getBrand, maxCvvLength, type BrandInfo } from '@paylit/core/card';
+import type { KeyInput } from '@paylit/core/crypto';
+import type { CardSubmission, SavedCardSubmission } from '../components/paylit-card-fields/paylit-card-fields.js';
+import { PaylitError } from '@paylit/core/errors';
+import type { CheckoutContextValue, SavedCardView } from '../context/checkout-context.js';
+import type { Messages } from '../i18n/en.js';
+import { format } from '../i18n/format.js';
+import { FRAME_FIELDS, readFrameMessage, type FrameField, type FrameMessage, type PageMessage, type SealedCard, type SealedCvv } from './frame-protocol.js';
+
+/** What the card fields give their frame: what only they can reach (the rest it reads from them, as `Fields`). */
+export interface FrameLink {
+  /** The host's form participation. */
+  readonly internals: ElementInternals;
+  /** The saved card chosen in the checkout, whose security code alone is asked for. */
+  saved(): SavedCardView | undefined;
+  /** Enter in the last field: the form's submit, or the checkout's. */
+  submit(): void;
+  /** The card fields' own error for fields that are not complete. */
+  invalid(fields: FrameField[]): Error;
+}
+
+/** The card fields as their frame reads them: their public properties, and the internal ones Lit keeps on the element. */
+interface Fields extends HTMLElement {
+  name: string;
+  disabled: boolean;
+  readonly locale: string;
+  readonly t: Messages;
+  brandInfo: BrandInfo | undefined;
+  readonly checkout: CheckoutContextValue | undefined;
+}
+
+type State = Extract<FrameMessage, { type: 'state' }>;
+
+/** The Trusted Types policy that writes the frame's `srcdoc`: one per page, made when first needed. */
+let policy: { createHTML(html: string): string } | null | undefined;
+function trusted(html: string): string {
+  const tt = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: { createHTML(s: string): string }): { createHTML(s: string): string } } }).trustedTypes;
+  if (policy === undefined) {
+    try {
+      policy = tt ? tt.createPolicy('paylit', { createHTML: (s) => s }) : null;
+    } catch {
+      // The page's CSP lists its `trusted-types` and not `paylit` (or the name is taken).
+      throw new PaylitError('configuration_error', 'the card frame needs the Trusted Types policy "paylit": add it to the page\'s CSP `trusted-types` directive', { kind: 'configuration' });
+    }
+  }
+  return policy ? policy.createHTML(html) : html;
+}
+
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The computed style properties the frame takes when the merchant set no token of its own. */
+const INHERITED = { '--paylit-font': 'font', '--paylit-color-text': 'color', '--paylit-color-scheme': 'color-scheme' } as const;
+
+export class FrameHost {
+  /** The iframe, drawn by the card fields in their shadow root. */
+  readonly frame: HTMLIFrameElement;
+  readonly #host: Fields;
+  readonly #link: FrameLink;
+  #port: MessagePort | undefined;
+  #state: State | undefined;
+  /** The last `configure` sent, as JSON: sent again only when it changes. */
+  #configured = '';
+  /** The seal requests waiting for their answer, by id. */
+  #seals = new Map<number, { resolve(card: SealedCard | SealedCvv): void; reject(error: Error): void }>();
+  #nextId = 1;
+  /** A state came while a field had focus: its blur is a `change`. */
+  #changed = false;
+  #ready: Promise<void>;
+  #readyNow!: () => void;
+
+  constructor(host: HTMLElement, link: FrameLink, script: string) {
+    this.#host = host as Fields;
+    this.#link = link;
+    this.#ready = new Promise((resolve) => (this.#readyNow = resolve));
+    const frame = (this.frame = document.createElement('iframe'));
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.part.add('frame');
+    // Larger than the host by the room the frame leaves for the focus ring (frame/card-frame.ts RING).
+    frame.style.cssText = 'display:block;border:0;width:calc(100% + 8px);margin:-4px;height:0;background:transparent';
+    frame.title = this.#host.t.cardFrame;
+    frame.srcdoc = trusted(`<!doctype html><html><head><meta charset="utf-8"></head><body><script src="${attribute(script)}"></script></body></html>`);
+    frame.addEventListener('load', () => this.#connect());
+  }
+
+  /** The frame's document is there (again, after the element moved): a new port, and everything it must know. */
+  #connect(): void {
+    this.#port?.close();
+    const { port1, port2 } = new MessageChannel();
+    this.#port = port1;
+    this.#configured = '';
+    port1.onmessage = (event) => {
+      const message = readFrameMessage(event.data);
+      if (message) this.#receive(message);
+    };
+    this.frame.contentWindow?.postMessage('paylit-card-frame', '*', [port2]);
+  }
+
+  #send(message: PageMessage): void {
+    this.#port?.postMessage(message);
+  }
+
+  #receive(message: FrameMessage): void {
+    switch (message.type) {
+      case 'ready':
+        this.sync();
+        this.#readyNow();
+        return;
+      case 'state':
+        return this.#take(message);
+      case 'height':
+        this.frame.style.height = `${Math.ceil(message.px)}px`;
+        return;
+      case 'focus':
+        this.#changed = false;
+        return;
+      case 'blur':
+        if (this.#changed) this.#host.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+        this.#changed = false;
+        return;
+      case 'submit':
+        return this.#link.submit();
+      case 'sealed':
+      case 'refused': {
+        const seal = this.#seals.get(message.id);
+        this.#seals.delete(message.id);
+        if (message.type === 'sealed') seal?.resolve(message.card);
+        else seal?.reject(message.error === 'network' || message.error === 'configuration' ? new PaylitError(message.error === 'network' ? 'encryption_failed' : 'configuration_error', message.error === 'network' ? 'the encryption did not load' : 'the public key could not be used', { kind: message.error }) : this.#link.invalid(this.#invalid()));
+      }
+    }
+  }
+
+  /** What the frame tells of the card: the host's brand, BIN, validity, form value and `input`. */
+  #take(state: State): void {
+    const before = this.#state;
+    this.#state = state;
+    this.#changed = true;
+    const brand = state.brand ? getBrand(state.brand) : undefined;
+    if (brand?.id !== this.#host.brandInfo?.id) this.#host.brandInfo = brand && withoutPatterns(brand);
+    if (state.bin !== before?.bin) this.#host.checkout?.setBin(state.bin ?? undefined);
+    this.#validate();
+    if (before) this.#host.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  }
+
+  /** The fields the frame shows: all four, or the security code alone for a saved card. */
+  #fields(): readonly FrameField[] {
+    return this.#link.saved() ? ['cvv'] : FRAME_FIELDS;
+  }
+
+  #invalid(): FrameField[] {
+    return this.#fields().filter((f) => !this.#state?.fields[f].valid);
+  }
+
+  #validate(): void {
+    const { internals } = this.#link;
+    const name = this.#host.name;
+    const first = this.#invalid()[0];
+    if (first) {
+      const t = this.#host.t;
+      const key = this.#state?.fields[first].error ?? 'empty';
+      const text = (t.errors[first] as Record<string, string>)[key] ?? t.errors[first].empty;
+      const saved = this.#link.saved();
+      internals.setValidity({ customError: true }, format(text, { digits: maxCvvLength(getBrand(saved ? saved.brand : (this.#state?.brand ?? ''))) }), this.frame);
+    } else internals.setValidity({});
+    const saved = this.#link.saved();
+    const brand = saved ? saved.brand : this.#state?.brand && (getBrand(this.#state.brand)?.code ?? this.#state.brand);
+    const last4 = saved ? saved.last4 : this.#state?.last4;
+    if (!first && brand && last4) {
+      const value = new FormData();
+      value.append(`${name}-brand`, brand);
+      value.append(`${name}-last4`, last4);
+      internals.setFormValue(value, null);
+    } else internals.setFormValue(null, null);
+  }
+
+  /** Tells the frame what it must show, when that changed: language, theme, accepted brands, saved card, disabled. */
+  sync(): void {
+    if (!this.#port) return;
+    const { locale: lang, t: messages, checkout } = this.#host;
+    const style = getComputedStyle(this.#host);
+    const theme: Record<string, string> = {};
+    for (let i = 0; i < style.length; i++) {
+      const name = style[i]!;
+      if (name.startsWith('--paylit-')) theme[name] = style.getPropertyValue(name).trim();
+    }
+    for (const [token, property] of Object.entries(INHERITED)) theme[token] ??= style.getPropertyValue(property);
+    const saved = this.#link.saved();
+    const configure: PageMessage = {
+      type: 'configure',
+      lang,
+      messages: lang === 'en' ? null : messages,
+      theme,
+      brands: (checkout?.paymentMethods ?? []).filter((m) => m.type === 'CARD').map((m) => m.id),
+      saved: saved ? { brand: saved.brand, last4: saved.last4 } : null,
+    };
+    const disabled = this.#host.disabled || checkout?.status === 'error';
+    const json = JSON.stringify([configure, disabled]);
+    if (json === this.#configured) return;
+    this.#configured = json;
+    this.#send(configure);
+    this.#send({ type: 'disable', disabled });
+    this.frame.title = messages.cardFrame;
+    if (this.#state) this.#validate();
+  }
+
+  get bin(): string | undefined {
+    return this.#state?.bin ?? undefined;
+  }
+
+  /** The number's last four digits, once it is valid. */
+  get last4(): string | undefined {
+    return this.#state?.last4 ?? undefined;
+  }
+
+  get complete(): boolean {
+    return this.#state !== undefined && this.#invalid().length === 0;
+  }
+
+  /** Shows every field's message in the frame, and focuses the first that has one; true when all is valid. */
+  report(): boolean {
+    const first = this.#invalid()[0];
+    if (first) this.focus(first);
+    this.#send({ type: 'report' });
+    return first === undefined;
+  }
+
+  focus(field: FrameField = this.#fields()[0]!): void {
+    // Focus enters the frame first: a frame cannot take it from the page on its own.
+    this.frame.focus();
+    this.#send({ type: 'focus', field });
+  }
+
+  clear(): void {
+    this.#send({ type: 'clear' });
+  }
+
+  /** The frame seals the card with this key: the card fields' `encrypt()`. */
+  async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
+    const card = (await this.#seal(publicKey)) as SealedCard;
+    return { ...card, brand: this.#host.brandInfo?.code, bin: this.#state!.bin!, last4: this.#state!.last4! };
+  }
+
+  /** The frame seals the saved card's security code with this key: the card fields' `encryptCvv()`. */
+  async encryptCvv(publicKey: KeyInput, saved: SavedCardView): Promise<SavedCardSubmission> {
+    const { encryptedCvv } = (await this.#seal(publicKey)) as SealedCvv;
+    return { cardId: saved.card_id, encryptedCvv };
+  }
+
+  async #seal(publicKey: KeyInput): Promise<SealedCard | SealedCvv> {
+    if (typeof publicKey !== 'string' && !('kty' in publicKey)) throw new PaylitError('configuration_error', 'the card frame takes the public key as a JWK or an SPKI PEM, not a CryptoKey', { kind: 'configuration' });
+    await this.#ready;
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#seals.set(id, { resolve, reject });
+      this.#send({ type: 'seal', id, publicKey: typeof publicKey === 'string' ? publicKey : JSON.stringify(publicKey) });
+    });
+  }
+
+  /** The element left the page: the frame's fields empty, and what waits is refused. */
+  disconnect(): void {
+    this.clear();
+    for (const seal of this.#seals.values()) seal.reject(new PaylitError('encryption_failed', 'the card fields left the page', { kind: 'network' }));
+    this.#seals.clear();
+  }
+}
+
+function withoutPatterns(brand: ReturnType<typeof getBrand> & object): BrandInfo {
+  const { patterns: _, ...info } = brand;
+  return info;
+}
