@@ -13,19 +13,23 @@ import { brandTestNumbers } from '../packages/core/test/fixtures/brand-numbers.j
 import { checkoutContext, type CheckoutContextValue } from '../packages/elements/src/context/checkout-context.js';
 import { importMarks } from '../packages/elements/src/internal/lazy.js';
 import { paymentMethods } from '../packages/sandbox/src/catalogs/payment-methods.js';
-import { VISA, autofill, cardFieldsIn, fill, inputOf, leave, paste, until, type Card } from './support/shopper.js';
+import { VISA, autofill, cardFieldsIn, fill, framedFieldsIn, inputOf, leave, paste, typedInFrame, until, type Card } from './support/shopper.js';
 
 interface Args {
   lang?: string;
   disabled: boolean;
   name: string;
+  isolation: 'page' | 'frame';
 }
 
 const meta: Meta<Args> = {
   title: 'Elements/Card fields',
   component: 'paylit-card-fields',
-  args: { disabled: false, name: 'card' },
-  render: (args) => html`<paylit-card-fields name=${args.name} ?disabled=${args.disabled} lang=${ifDefined(args.lang || undefined)}></paylit-card-fields>`,
+  args: { disabled: false, name: 'card', isolation: 'page' },
+  argTypes: {
+    isolation: { control: 'inline-radio', options: ['page', 'frame'], description: 'Where the inputs are: the element\'s shadow root, or a sandboxed frame of an opaque origin' },
+  },
+  render: (args) => html`<paylit-card-fields name=${args.name} ?disabled=${args.disabled} isolation=${args.isolation} lang=${ifDefined(args.lang || undefined)}></paylit-card-fields>`,
 };
 export default meta;
 type Story = StoryObj<Args>;
@@ -291,3 +295,72 @@ export const Thai: Story = { name: 'Thai, every field in error', globals: { loca
 export const Hindi: Story = { name: 'Hindi, every field in error', globals: { locale: 'hi' }, play: EveryFieldInError.play };
 export const Dark: Story = { globals: { theme: 'dark' }, play: ErrorNumberLuhn.play };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, play: ErrorCvvWrongLength.play };
+
+/**
+ * Frame isolation: the same fields in a sandboxed frame of an opaque origin, drawn in the
+ * element's shadow root (`<iframe part="frame" title="Card details">`). No script of the page
+ * reaches the frame's inputs, these play functions included: they read the host (its
+ * validity, `complete`, `brand`, `bin`), as the merchant's page does, and test/storybook.spec.ts
+ * checks inside the frame (Playwright reaches it).
+ */
+export const FrameIsolation: Story = {
+  name: 'Frame isolation',
+  tags: ['frame-isolation'],
+  args: { isolation: 'frame' },
+  play: async ({ canvasElement }) => {
+    const fields = await framedFieldsIn(canvasElement);
+    const t = await messagesFor(fields.closest('[lang]')?.getAttribute('lang'));
+    await until('the host is invalid, the number empty', () => fields.validationMessage === t.errors.number.empty && !fields.complete);
+  },
+};
+
+/**
+ * Typed in the frame by the shopper (a play function cannot: in Storybook, type the test Visa
+ * 4111 1111 1111 1111, 12/30, 123 and a name; the spec types it with Playwright); the host
+ * is complete, with the brand, the BIN and its form value, as in page mode.
+ */
+export const FrameIsolationTypedAndValid: Story = {
+  name: 'Frame isolation: typed and valid',
+  tags: ['frame-isolation', 'shopper-types-in-frame'],
+  args: { isolation: 'frame' },
+  play: async ({ canvasElement }) => {
+    const fields = await framedFieldsIn(canvasElement);
+    await typedInFrame(fields);
+    await until('the host has the brand and the BIN', () => fields.brand?.id === 'visa' && fields.bin?.startsWith('411111'));
+    await until('the host is valid', () => fields.checkValidity() && fields.validationMessage === '');
+  },
+};
+
+/** `reportValidity()` on the host: each field shows its message inside the frame, and the host is invalid with the first. */
+export const FrameIsolationErrorsShown: Story = {
+  name: 'Frame isolation: errors shown',
+  tags: ['frame-isolation'],
+  args: { isolation: 'frame' },
+  play: async ({ canvasElement }) => {
+    const fields = await framedFieldsIn(canvasElement);
+    const t = await messagesFor(fields.closest('[lang]')?.getAttribute('lang'));
+    if (fields.reportValidity()) throw new Error('the empty fields reported themselves valid');
+    await until('the host says the first field\'s message', () => fields.validationMessage === t.errors.number.empty);
+  },
+};
+
+/**
+ * Arabic, dark, and a merchant's accent on the host (`--paylit-color-accent`): the frame
+ * takes the page's language (its title and its fields, right to left), colour scheme and
+ * tokens. The messages shown, the first field focused in the accent.
+ */
+export const FrameIsolationArabicDark: Story = {
+  name: 'Frame isolation: Arabic, dark, a merchant\'s accent',
+  tags: ['frame-isolation'],
+  globals: { locale: 'ar', theme: 'dark' },
+  args: { isolation: 'frame' },
+  render: (args) => html`<paylit-card-fields name=${args.name} isolation=${args.isolation} style="--paylit-color-accent: #2dd4bf"></paylit-card-fields>`,
+  play: async ({ canvasElement }) => {
+    const fields = await framedFieldsIn(canvasElement);
+    const t = await messagesFor('ar');
+    const frame = fields.shadowRoot!.querySelector('iframe')!;
+    await until(`the frame is titled in Arabic ("${t.cardFrame}")`, () => frame.title === t.cardFrame);
+    fields.reportValidity();
+    await until('the host says the first field\'s message in Arabic', () => fields.validationMessage === t.errors.number.empty);
+  },
+};

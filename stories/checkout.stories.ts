@@ -9,20 +9,28 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { format, messagesFor, type Messages } from '@paylit/elements';
 import { formatAmount } from '@paylit/core/money';
 import { ENDPOINT, leaveReturnPage, storyBackend } from './support/backend.js';
-import { VISA, cardFieldsIn, choose, fill, loadedCheckout, messageOf, outcomeOf, payButton, until } from './support/shopper.js';
+import { VISA, cardFieldsIn, choose, fill, framedFieldsIn, loadedCheckout, messageOf, outcomeOf, payButton, typedInFrame, until } from './support/shopper.js';
 
 interface Args {
   scenario: string;
   lang?: string;
+  isolation: 'page' | 'frame';
 }
 
 /** What the page says in the story's language: the elements' own catalog. */
 const t = (root: Element) => messagesFor(root.closest('[lang]')?.getAttribute('lang'));
 
+/** The test Visa in the checkout's card fields: typed by the play function, or, in frame isolation, by the shopper (the page cannot type into the frame). */
+async function enterVisa(canvasElement: HTMLElement): Promise<void> {
+  const checkout = canvasElement.querySelector('paylit-checkout')!;
+  if (checkout.isolation === 'frame') await typedInFrame(await framedFieldsIn(canvasElement));
+  else await fill(await cardFieldsIn(canvasElement), VISA);
+}
+
 /** The success state after paying with the test Visa: `heading(t, amount)` in the story's language, then the card. */
 const paysAndShows = (heading: (t: Messages, money: (amount: number) => string) => string): Story['play'] => async ({ canvasElement }) => {
   const checkout = await loadedCheckout(canvasElement);
-  await fill(await cardFieldsIn(canvasElement), VISA);
+  await enterVisa(canvasElement);
   payButton(checkout).click();
   const lang = checkout.closest('[lang]')?.getAttribute('lang') ?? undefined;
   const messages = await t(checkout);
@@ -36,8 +44,9 @@ const stayOnPage = (event: Event) => event.preventDefault();
 const meta: Meta<Args> = {
   title: 'Elements/Checkout',
   component: 'paylit-checkout',
-  args: { scenario: 'pay' },
+  args: { scenario: 'pay', isolation: 'page' },
   argTypes: {
+    isolation: { control: 'inline-radio', options: ['page', 'frame'], description: 'Where the card fields the checkout draws keep the card: their shadow root, or a sandboxed frame' },
     scenario: {
       description: 'The demo shop\'s order: what the merchant\'s backend creates',
       control: 'select',
@@ -51,7 +60,7 @@ const meta: Meta<Args> = {
       return { order: await backend.order(args.scenario), fetch: backend.fetch };
     },
   ],
-  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} lang=${ifDefined(args.lang || undefined)}
+  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} isolation=${args.isolation} lang=${ifDefined(args.lang || undefined)}
     .fetch=${loaded.fetch} @paylit-redirect=${stayOnPage}></paylit-checkout>`,
 };
 export default meta;
@@ -228,3 +237,29 @@ export const Thai: Story = { globals: { locale: 'th' }, play: Complete.play };
 export const Hindi: Story = { globals: { locale: 'hi' }, args: { scenario: 'wallet' }, play: Complete.play };
 export const Dark: Story = { globals: { theme: 'dark' }, play: EveryFieldInError.play };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'returning' }, play: WalletsAndBanks.play };
+
+/**
+ * Frame isolation: the checkout draws its card fields with `isolation="frame"`, their inputs
+ * in a sandboxed frame of an opaque origin (`<iframe part="frame" title="Card details">`).
+ */
+export const FrameIsolation: Story = {
+  name: 'Frame isolation',
+  tags: ['frame-isolation'],
+  args: { isolation: 'frame' },
+  play: async ({ canvasElement }) => {
+    await loadedCheckout(canvasElement);
+    await framedFieldsIn(canvasElement);
+  },
+};
+
+/**
+ * Paid in frame isolation: the shopper types the test Visa into the frame (a play function
+ * cannot; the spec types it with Playwright), the frame seals it with the API's key, and the
+ * checkout shows the order's 120 BRL paid, as in page mode.
+ */
+export const PaidInFrameIsolation: Story = {
+  name: 'Frame isolation: paid',
+  tags: ['frame-isolation', 'shopper-types-in-frame'],
+  args: { isolation: 'frame' },
+  play: Paid.play,
+};

@@ -7,18 +7,20 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ENDPOINT, storyBackend } from './support/backend.js';
-import { VISA, cardFieldsIn, choose, fill, loadedCheckout, until } from './support/shopper.js';
+import { VISA, cardFieldsIn, choose, fill, framedFieldsIn, loadedCheckout, typedInFrame, until } from './support/shopper.js';
 
 interface Args {
   scenario: string;
   card: string;
+  isolation: 'page' | 'frame';
 }
 
 const meta: Meta<Args> = {
   title: 'Elements/Installments',
   component: 'paylit-installments',
-  args: { scenario: 'installments-br', card: VISA.number! },
+  args: { scenario: 'installments-br', card: VISA.number!, isolation: 'page' },
   argTypes: {
+    isolation: { control: 'inline-radio', options: ['page', 'frame'], description: 'Where the card fields keep the card: their shadow root, or a sandboxed frame (typed there by the shopper)' },
     scenario: { control: 'select', options: ['installments-br', 'installments-mx', 'installments-ar'], description: 'The order: its country and amount' },
     card: { control: 'text', description: 'The test card typed (its BIN picks the plans)' },
   },
@@ -28,8 +30,8 @@ const meta: Meta<Args> = {
       return { order: await backend.order(args.scenario), fetch: backend.fetch };
     },
   ],
-  render: (_, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} .fetch=${loaded.fetch}>
-    <paylit-card-fields></paylit-card-fields>
+  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} isolation=${args.isolation} .fetch=${loaded.fetch}>
+    <paylit-card-fields isolation=${args.isolation}></paylit-card-fields>
     <paylit-installments></paylit-installments>
   </paylit-checkout>`,
   play: async ({ canvasElement, args }) => {
@@ -133,3 +135,22 @@ export const NoneForDebit: Story = {
 export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' } };
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'installments-ar' } };
+
+/**
+ * In a checkout with frame isolation: the card fields' inputs are in a sandboxed frame; the
+ * BIN crosses to the page from the frame, and the plans for it show beside the frame. The
+ * shopper types the test Visa into the frame (a play function cannot; the spec types it
+ * with Playwright).
+ */
+export const InACheckoutWithFrameIsolation: Story = {
+  name: 'Brazil in a checkout with frame isolation',
+  tags: ['frame-isolation', 'shopper-types-in-frame'],
+  args: { isolation: 'frame' },
+  play: async ({ canvasElement }) => {
+    await loadedCheckout(canvasElement);
+    const fields = await framedFieldsIn(canvasElement);
+    await typedInFrame(fields);
+    const plans = canvasElement.querySelector('paylit-installments')!;
+    await until('the plans for the frame\'s BIN show', () => plans.options.length > 1);
+  },
+};

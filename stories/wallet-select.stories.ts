@@ -5,26 +5,30 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ENDPOINT, storyBackend } from './support/backend.js';
-import { cardFieldsIn, choose, loadedCheckout, until } from './support/shopper.js';
+import { cardFieldsIn, choose, framedFieldsIn, loadedCheckout, until } from './support/shopper.js';
 
 interface Args {
   scenario: string;
+  isolation: 'page' | 'frame';
 }
 
 const meta: Meta<Args> = {
   title: 'Elements/Wallet select',
   component: 'paylit-wallet-select',
-  args: { scenario: 'wallet' },
-  argTypes: { scenario: { control: 'select', options: ['wallet', 'returning'], description: 'The order: a Brazilian order with every method, or a returning payer' } },
+  args: { scenario: 'wallet', isolation: 'page' },
+  argTypes: {
+    scenario: { control: 'select', options: ['wallet', 'returning'], description: 'The order: a Brazilian order with every method, or a returning payer' },
+    isolation: { control: 'inline-radio', options: ['page', 'frame'], description: 'Where the card fields keep the card: their shadow root, or a sandboxed frame' },
+  },
   loaders: [
     async ({ args }) => {
       const backend = await storyBackend();
       return { order: await backend.order(args.scenario), fetch: backend.fetch };
     },
   ],
-  render: (_, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} .fetch=${loaded.fetch} @paylit-redirect=${(e: Event) => e.preventDefault()}>
+  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} isolation=${args.isolation} .fetch=${loaded.fetch} @paylit-redirect=${(e: Event) => e.preventDefault()}>
     <paylit-wallet-select></paylit-wallet-select>
-    <paylit-card-fields></paylit-card-fields>
+    <paylit-card-fields isolation=${args.isolation}></paylit-card-fields>
   </paylit-checkout>`,
   play: async ({ canvasElement }) => {
     await loadedCheckout(canvasElement);
@@ -81,3 +85,23 @@ export const Thai: Story = { globals: { locale: 'th' }, play: WalletsAndBanks.pl
 export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' } };
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'returning' } };
+
+/**
+ * In a checkout with frame isolation: the picker as in page mode; a wallet chosen, then
+ * "New card" again, and the card fields show with their inputs in the sandboxed frame.
+ */
+export const InACheckoutWithFrameIsolation: Story = {
+  name: 'Wallets and banks in a checkout with frame isolation',
+  tags: ['frame-isolation'],
+  args: { isolation: 'frame' },
+  play: async (context) => {
+    await meta.play!(context);
+    const select = context.canvasElement.querySelector('paylit-wallet-select')!;
+    const fields = await framedFieldsIn(context.canvasElement);
+    const chosen = (text: string) => [...select.shadowRoot!.querySelectorAll('label')].find((l) => l.textContent!.includes(text))?.querySelector('input')?.checked;
+    await choose(select, 'Mercado Pago');
+    await until('Mercado Pago is chosen', () => chosen('Mercado Pago'));
+    await choose(select, 'New card');
+    await until('"New card" is chosen, the framed card fields shown', () => chosen('New card') && fields.shadowRoot!.querySelector('iframe')!.getBoundingClientRect().height > 0);
+  },
+};

@@ -124,3 +124,32 @@ export async function choose(host: Element, text: string | RegExp): Promise<void
   );
   label.querySelector('input')!.click();
 }
+
+/**
+ * Card fields in frame isolation (`isolation="frame"`), once their frame has drawn its fields
+ * and told the page their state. The frame's document has an opaque origin: no script of the
+ * page, a play function included, can read it (its `contentDocument` is null) or type into it.
+ * What it shows is read on the host, as the merchant's page reads it: the frame's height
+ * (which the frame reports once its fields are drawn) and the host's validity, which only the
+ * frame's state sets (empty fields: the number's "empty" message).
+ */
+export async function framedFieldsIn(root: Element): Promise<PaylitCardFields> {
+  const fields = await cardFieldsIn(root);
+  const frame = await until('the card frame is drawn', () => fields.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]'));
+  await until('the frame has drawn its fields', () => parseFloat(frame.style.height) > 0);
+  await until('the frame has told the page its state', () => fields.complete || fields.validationMessage !== '');
+  return fields;
+}
+
+/**
+ * How long a story in frame isolation waits for the shopper. A play function cannot type
+ * into the frame (see `framedFieldsIn`): in Storybook the designer types the card into the
+ * frame; in test/storybook.spec.ts Playwright, which reaches every frame, types the test Visa
+ * into the stories tagged `shopper-types-in-frame`.
+ */
+export const SHOPPER_MS = 5 * 60_000;
+
+/** The shopper has typed a complete card into the frame: the host says so. */
+export async function typedInFrame(fields: PaylitCardFields): Promise<void> {
+  await until('the shopper has typed a valid card into the frame (type it: the page cannot)', () => fields.complete, SHOPPER_MS);
+}
