@@ -327,7 +327,7 @@ if (renderFrame.frameLoads > 0) {
   const ms = (x) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(1)} ms`);
   console.log(`first render, frame isolation: checkout drawn ${frameCheckoutMs.toFixed(2)} ms, the frame's fields drawn ${renderFrame.frameMs.toFixed(1)} ms (${(renderFrame.frameMs / renderPaylit.ms).toFixed(1)}× the page mode's)`);
   console.log(`  (information, no target; medians of ${renderFrame.frameLoads} of ${runs} loads; the frame's fields drawn: the iframe has the frame's height and the host its validity)`);
-  console.log(`  where the frame's time goes, from script start (the page's view; median ms):`);
+  console.log(`  where the frame's time goes, from script start (the page's view; medians of the round whose fields were drawn soonest, ms):`);
   const step = (label, x) => console.log(`    ${label.padEnd(70)}${ms(x).padStart(9)}`);
   step('checkout drawn (its card fields ask for the isolation chunk)', renderFrame.ms);
   step('paylit.isolation.js fetched (the page\'s resource timing)', f.chunk);
