@@ -185,10 +185,12 @@ async function shopperTypesInFrame(page: Page, storyId: string): Promise<void> {
     return render?.id === storyId && render.phase === 'playing';
   }, storyId, { timeout: 20_000 });
   const frame = cardFrame(page);
+  // The name first: the card is complete at the last key, and a story that pays then (the
+  // form and its frame giving way to the outcome) cannot cut the typing short.
+  await inputIn(frame, 'holder').pressSequentially('Ana Lima');
   await inputIn(frame, 'number').pressSequentially('4111111111111111');
   await inputIn(frame, 'expiry').pressSequentially('1230');
   await inputIn(frame, 'cvv').pressSequentially('123');
-  await inputIn(frame, 'holder').pressSequentially('Ana Lima');
 }
 
 /** What each story in frame isolation shows inside its frame, once its play function is done. */

@@ -149,7 +149,18 @@ export async function framedFieldsIn(root: Element): Promise<PaylitCardFields> {
  */
 export const SHOPPER_MS = 5 * 60_000;
 
-/** The shopper has typed a complete card into the frame: the host says so. */
-export async function typedInFrame(fields: PaylitCardFields): Promise<void> {
-  await until('the shopper has typed a valid card into the frame (type it: the page cannot)', () => fields.complete, SHOPPER_MS);
+/**
+ * The shopper has typed a complete card into the frame, and has stopped typing: the host is
+ * complete and has had no `input` for `quietMs` (the name is complete from its first letter,
+ * and the checkout's stories pay as soon as this answers).
+ */
+export async function typedInFrame(fields: PaylitCardFields, quietMs = 1000): Promise<void> {
+  let last = performance.now();
+  const typing = () => (last = performance.now());
+  fields.addEventListener('input', typing);
+  try {
+    await until('the shopper has typed a valid card into the frame (type it: the page cannot)', () => fields.complete && performance.now() - last >= quietMs, SHOPPER_MS);
+  } finally {
+    fields.removeEventListener('input', typing);
+  }
 }
