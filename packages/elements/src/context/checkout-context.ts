@@ -7,7 +7,8 @@
  * The server's messages are typed by core's checkout protocol (`@paylit/core/checkout`),
  * imported as types only: no zod reaches the browser.
  */
-import { ContextRoot, createContext } from '@lit/context';
+import { ContextConsumer, ContextRoot, createContext } from '@lit/context';
+import type { ReactiveElement } from 'lit';
 import type * as Checkout from '@paylit/core/checkout';
 
 /** The order's public view, as `GET <endpoint>/checkout` answers it. */
@@ -58,4 +59,12 @@ export function ensureContextRoot(): void {
   if (g[ROOT] || typeof document === 'undefined') return;
   g[ROOT] = true;
   new ContextRoot().attach(document.documentElement);
+}
+
+/**
+ * The checkout around `host`, given to `take` now and at every change: @lit/context's consumer
+ * as a controller (its `@consume` decorator's code is more of the first load than this).
+ */
+export function consumeCheckout(host: ReactiveElement, take: (checkout: CheckoutContextValue) => void): ContextConsumer<typeof checkoutContext, ReactiveElement> {
+  return new ContextConsumer(host, { context: checkoutContext, subscribe: true, callback: take });
 }

@@ -7,7 +7,6 @@ export const ar: Messages = {
   // Latin "MM/YY", as printed on the card: "شهر/سنة" would read right to left, the other way round from the digits typed.
   expiryPlaceholder: 'MM/YY',
   cvv: 'رمز الأمان (CVV)',
-  cvvHint: '{digits} أرقام',
   cvvWhereBack: 'آخر {digits} أرقام في شريط التوقيع على ظهر البطاقة.',
   cvvWhereFront: 'الرمز المكوّن من {digits} أرقام والمطبوع فوق رقم البطاقة على وجهها الأمامي.',
   acceptedCards: 'البطاقات المقبولة',
@@ -51,7 +50,6 @@ export const ar: Messages = {
   savedCard: 'بطاقة {brand} المنتهية بـ {last4}، صالحة حتى {expiry}',
   savedCardCvv: 'رمز الأمان لبطاقة {brand} المنتهية بـ {last4}',
   savedWallet: '{name} (محفوظة)',
-  payWith: 'ادفع عبر {name}',
   brandDetected: 'بطاقة {brand}',
   numberTaken: 'أُخذ رقم البطاقة فقط مما لصقته.',
   cardFrame: 'بيانات البطاقة',

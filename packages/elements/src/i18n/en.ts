@@ -4,7 +4,6 @@ export const en = {
   expiry: 'Expiration date',
   expiryPlaceholder: 'MM/YY',
   cvv: 'Security code',
-  cvvHint: '{digits} digits',
   /** Where the security code is printed, by brand: most on the back, American Express on the front. */
   cvvWhereBack: 'The last {digits} digits in the signature strip on the back of the card.',
   cvvWhereFront: 'The {digits} digits printed above the number on the front of the card.',
@@ -56,8 +55,6 @@ export const en = {
   savedCard: '{brand} ending in {last4}, expires {expiry}',
   savedCardCvv: 'Security code of the {brand} card ending in {last4}',
   savedWallet: '{name}, saved',
-  /** A wallet's or bank's button. */
-  payWith: 'Pay with {name}',
   brandDetected: '{brand} card',
   /** Under the number, when a longer pasted text (a card line) held a card number and only the number was kept. Never repeats the text. */
   numberTaken: 'Only the card number was taken from what you pasted.',

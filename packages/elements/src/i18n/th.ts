@@ -7,7 +7,6 @@ export const th: Messages = {
   // Latin "MM/YY", as printed on the card: "ปป" invites a Buddhist-era year (e.g. 68 for 2025).
   expiryPlaceholder: 'MM/YY',
   cvv: 'รหัสความปลอดภัย (CVV)',
-  cvvHint: '{digits} หลัก',
   cvvWhereBack: 'ตัวเลข {digits} หลักสุดท้ายบนแถบลายมือชื่อด้านหลังบัตร',
   cvvWhereFront: 'ตัวเลข {digits} หลักที่พิมพ์อยู่เหนือหมายเลขบัตรด้านหน้าบัตร',
   acceptedCards: 'บัตรที่รับชำระ',
@@ -50,7 +49,6 @@ export const th: Messages = {
   savedCard: '{brand} ลงท้ายด้วย {last4} หมดอายุ {expiry}',
   savedCardCvv: 'รหัสความปลอดภัยของบัตร {brand} ที่ลงท้ายด้วย {last4}',
   savedWallet: '{name} (บันทึกไว้)',
-  payWith: 'ชำระเงินด้วย {name}',
   brandDetected: 'บัตร {brand}',
   numberTaken: 'ระบบใช้เฉพาะหมายเลขบัตรจากข้อความที่คุณวาง',
   cardFrame: 'รายละเอียดบัตร',

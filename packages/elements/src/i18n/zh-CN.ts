@@ -7,7 +7,6 @@ export const zhCN: Messages = {
   // Month first, as printed on the card: Chinese dates put the year first, so say so.
   expiryPlaceholder: '月/年',
   cvv: '安全码',
-  cvvHint: '{digits} 位数字',
   cvvWhereBack: '卡片背面签名栏上的最后 {digits} 位数字。',
   cvvWhereFront: '卡片正面卡号上方印有的 {digits} 位数字。',
   acceptedCards: '支持的卡种',
@@ -50,7 +49,6 @@ export const zhCN: Messages = {
   savedCard: '{brand} 尾号 {last4}，有效期至 {expiry}',
   savedCardCvv: '{brand} 尾号 {last4} 卡片的安全码',
   savedWallet: '{name}（已保存）',
-  payWith: '使用 {name} 支付',
   brandDetected: '{brand} 卡',
   numberTaken: '已从您粘贴的内容中只取用卡号。',
   cardFrame: '银行卡信息',

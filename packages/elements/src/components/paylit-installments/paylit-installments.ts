@@ -1,7 +1,6 @@
 import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
-import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
+import { state } from 'lit/decorators.js';
+import { consumeCheckout, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
 import type { Messages } from '../../i18n/index.js';
 import type { ShownPlan } from '../../internal/installment-plans.js';
 import { inheritedLang } from '../../internal/lang.js';
@@ -74,7 +73,6 @@ function loadRules(): Promise<void> {
  * @cssprop --paylit-font - the font (default: inherited from the page)
  * @cssprop --paylit-color-text - text colour
  */
-@customElement('paylit-installments')
 export class PaylitInstallments extends LocalizedElement {
   // The full look when there is something to show (internal/shown-styles.ts).
   static override styles = hostStyles;
@@ -83,9 +81,8 @@ export class PaylitInstallments extends LocalizedElement {
   /** Answers for BINs the shopper has since changed are dropped. */
   #asked: string | undefined;
 
-  @consume({ context: checkoutContext, subscribe: true })
-  @state()
-  private checkout: CheckoutContextValue | undefined;
+  @state() private checkout: CheckoutContextValue | undefined;
+  readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
 
   @state() private plan: InstallmentsPlan | null = null;
 
@@ -189,6 +186,8 @@ export class PaylitInstallments extends LocalizedElement {
     </fieldset>`;
   }
 }
+
+customElements.define('paylit-installments', PaylitInstallments);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,8 +1,7 @@
 import { html, nothing, unsafeCSS, type PropertyValues } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { state } from 'lit/decorators.js';
 import { getBrand } from '@paylit/core/card';
-import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type PaymentMethodView, type Selection } from '../../context/checkout-context.js';
+import { consumeCheckout, ensureContextRoot, type CheckoutContextValue, type PaymentMethodView, type Selection } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { drawn } from '../../internal/drawn.js';
@@ -81,7 +80,6 @@ function expiry(month: number, year: number, lang: string | undefined): string {
  * @cssprop --paylit-font - the font (default: inherited from the page)
  * @cssprop --paylit-color-text - text colour
  */
-@customElement('paylit-wallet-select')
 export class PaylitWalletSelect extends LocalizedElement {
   // The full look when there is something to show (internal/shown-styles.ts).
   static override styles = emptyStyles;
@@ -90,9 +88,8 @@ export class PaylitWalletSelect extends LocalizedElement {
   /** One mark node per option, kept across renders (a DOM node is one place at a time, and a new one each render would be redrawn). */
   #marks = new Map<string, SVGSVGElement>();
 
-  @consume({ context: checkoutContext, subscribe: true })
-  @state()
-  private checkout: CheckoutContextValue | undefined;
+  @state() private checkout: CheckoutContextValue | undefined;
+  readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
 
   /** The marks' chunk (with the look); null when it could not load. */
   @state() private marks: Marks | null | undefined;
@@ -190,6 +187,8 @@ export class PaylitWalletSelect extends LocalizedElement {
     </fieldset>`;
   }
 }
+
+customElements.define('paylit-wallet-select', PaylitWalletSelect);
 
 declare global {
   interface HTMLElementTagNameMap {
