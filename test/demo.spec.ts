@@ -5,16 +5,19 @@
  */
 import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe.js';
-import { expect, kinds, ledger, log, openCheckout, payButton, test, typeCard } from './support/demo.js';
+import { cardInputs, expect, focusedId, inMode, isolations, kinds, ledger, log, openCheckout as open, payButton, settled, test, typeCard, type Demo, type Kind } from './support/demo.js';
 
+for (const isolation of isolations)
 for (const kind of kinds) {
-  test.describe(`${kind} page`, () => {
+  // Every test of a page, with its card fields in the page and in a sandboxed frame (`?isolation=frame`).
+  const openCheckout = (page: Page, demo: Demo, k: Kind, scenario: string, extra = '') => open(page, demo, k, scenario, `${extra}${inMode(isolation)}`);
+  test.describe(`${kind} page${isolation === 'frame' ? ', card fields in a frame' : ''}`, () => {
     test('served under the strict CSP, with no violation while paying', async ({ page, demo }) => {
       await page.addInitScript(() => {
         (window as unknown as { violations: string[] }).violations = [];
         document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
       });
-      const response = await page.goto(`${demo.url}/${kind}.html?scenario=pay`);
+      const response = await page.goto(`${demo.url}/${kind}.html?scenario=pay${inMode(isolation)}`);
       expect(response!.headers()['content-security-policy']).toContain("script-src 'self'; style-src 'self'");
       expect(response!.headers()['content-security-policy']).toContain("require-trusted-types-for 'script'");
       await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
@@ -31,7 +34,7 @@ for (const kind of kinds) {
       page.on('console', (m) => (m.type() === 'warning' && m.text().startsWith('paylit:') ? warnings.push(m.text()) : undefined));
       await openCheckout(page, demo, kind, 'pay');
       await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
-      await expect(page.locator('paylit-checkout paylit-card-fields #number')).toBeVisible();
+      await expect((await cardInputs(page)).locator('#number')).toBeVisible();
       await page.waitForTimeout(300);
       expect(loads).toHaveLength(1);
       expect(warnings).toEqual([]);
@@ -150,13 +153,9 @@ for (const kind of kinds) {
 
     test('keyboard only: Tab into the form, type, Enter pays', async ({ page, demo }) => {
       await openCheckout(page, demo, kind, 'pay');
-      const focusedId = () => page.evaluate(() => {
-        let a: Element | null = document.activeElement;
-        while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-        return a?.id ?? '';
-      });
-      for (let i = 0; i < 40 && (await focusedId()) !== 'number'; i++) await page.keyboard.press('Tab');
-      expect(await focusedId()).toBe('number');
+      await expect((await cardInputs(page)).locator('#number')).toBeVisible();
+      for (let i = 0; i < 40 && (await focusedId(page)) !== 'number'; i++) await page.keyboard.press('Tab');
+      expect(await focusedId(page)).toBe('number');
       for (const text of ['4111111111111111', '1230', '123', 'Ana Lima']) {
         await page.keyboard.type(text);
         await page.keyboard.press('Tab');
@@ -173,7 +172,7 @@ for (const kind of kinds) {
       await openCheckout(page, demo, kind, 'decline');
       expect(await axe(page)).toEqual([]);
       await payButton(page).click(); // nothing typed: every field's message shows
-      await expect(page.locator('paylit-card-fields #number-error')).not.toBeEmpty();
+      await expect((await cardInputs(page)).locator('#number-error')).not.toBeEmpty();
       expect(await axe(page)).toEqual([]);
     });
 
@@ -238,8 +237,10 @@ for (const kind of kinds) {
 }
 
 // Brazil offers 12 plans for this order: a select; Mexico and Argentina five: radios.
+for (const isolation of isolations)
 for (const [country, scenario, count, control] of [['Brazil', 'installments-br', '3', 'select'], ['Mexico', 'installments-mx', '3', 'radios'], ['Argentina', 'installments-ar', '3', 'radios']] as const) {
-  test(`installments in ${country}: the plans for the typed card (as ${control}), the choice charged`, async ({ page, demo }) => {
+  const openCheckout = (page: Page, demo: Demo, k: Kind, scenario: string) => open(page, demo, k, scenario, inMode(isolation));
+  test(`installments in ${country}: the plans for the typed card (as ${control}), the choice charged${isolation === 'frame' ? ', card fields in a frame' : ''}`, async ({ page, demo }) => {
     await openCheckout(page, demo, 'plain', scenario);
     await typeCard(page);
     const plans = page.locator('paylit-installments');
@@ -250,19 +251,22 @@ for (const [country, scenario, count, control] of [['Brazil', 'installments-br',
       // "3 × …", or Mexico's "3 interest-free monthly payments of …": the count first, whatever the words.
       await plans.getByRole('radio', { name: new RegExp(`^\\W*${count}\\s`) }).check();
     }
+    await settled(page);
     await payButton(page).click();
     await expect(log(page).first()).toContainText('PAID');
   });
 }
 
-test('a returning payer pays with a saved card, typing its security code again', async ({ page, demo }) => {
+for (const isolation of isolations)
+test(`a returning payer pays with a saved card, typing its security code again${isolation === 'frame' ? ', in the card frame' : ''}`, async ({ page, demo }) => {
   const bodies: string[] = [];
   page.on('request', (r) => bodies.push(`${r.url()} ${r.postData() ?? ''}`));
-  await openCheckout(page, demo, 'react', 'returning');
+  await open(page, demo, 'react', 'returning', inMode(isolation));
   await page.locator('paylit-wallet-select').getByRole('radio', { name: /4444/ }).check();
-  const cvv = page.getByLabel('Security code of the Mastercard card ending in 4444');
+  const fields = await cardInputs(page);
+  const cvv = fields.getByLabel('Security code of the Mastercard card ending in 4444');
   await expect(cvv).toBeVisible();
-  await expect(page.locator('paylit-card-fields #number')).toBeHidden();
+  await expect(fields.locator('#number')).toBeHidden();
   await cvv.pressSequentially('737');
   await payButton(page).click();
   await expect(log(page).first()).toContainText('PAID');
@@ -274,7 +278,7 @@ test('a returning payer pays with a saved card, typing its security code again',
 });
 
 test('the paid order opened again in a second tab shows its payment, not a form: no Pay, nothing charged again', async ({ page, context, demo }) => {
-  const order = await openCheckout(page, demo, 'plain', 'pay');
+  const order = await open(page, demo, 'plain', 'pay');
   await typeCard(page);
   await payButton(page).click();
   await expect(log(page).first()).toContainText('PAID');
@@ -300,7 +304,7 @@ test('the paid order opened again in a second tab shows its payment, not a form:
 
 test('the marks\' chunk blocked: the wallets and banks are offered all the same, without their marks, and one pays', async ({ page, demo, consoleErrors }) => {
   await page.route('**/paylit.marks.js', (route) => route.abort());
-  await openCheckout(page, demo, 'plain', 'wallet');
+  await open(page, demo, 'plain', 'wallet');
   const picker = page.locator('paylit-wallet-select');
   await expect(picker.getByRole('radio', { name: 'Mercado Pago' })).toBeVisible();
   expect(await picker.getByRole('radio').count()).toBeGreaterThan(2);

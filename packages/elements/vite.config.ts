@@ -22,14 +22,14 @@ const define = { __PAYLIT_DEV__: 'false' };
  * production build carries none of it.
  */
 function esModules(): Plugin {
-  /** The frame script's path from lazy.ts, as the sources have it, and from the two builds' `internal/`. */
+  /** The frame script's path from internal/frame-script.ts, as the sources have it, and from the two builds' `internal/`. */
   const frame = "'../../dist/bundle/paylit.frame.js'";
   // Written once the modules are bundled: as a literal before then, Vite's own build would take the file in as an asset.
   const framePath = (dev: boolean): Plugin => ({
     name: 'paylit-frame-path',
     enforce: 'pre',
     transform(code, id) {
-      return id === `${src}internal/lazy.ts` ? { code: code.replace(frame, '__PAYLIT_FRAME_PATH__'), map: null } : null;
+      return id === `${src}internal/frame-script.ts` ? { code: code.replace(frame, '__PAYLIT_FRAME_PATH__'), map: null } : null;
     },
     renderChunk(code) {
       return code.includes('__PAYLIT_FRAME_PATH__') ? { code: code.replace('__PAYLIT_FRAME_PATH__', dev ? "'../../bundle/paylit.frame.js'" : "'../bundle/paylit.frame.js'"), map: null } : null;
@@ -73,7 +73,7 @@ function esModules(): Plugin {
  */
 /** Each of these source files replaced by its twin with this suffix (`lazy.ts` → `lazy.chunks.ts`). */
 function twins(suffix: string): Plugin {
-  const twin: Record<string, string> = Object.fromEntries(['i18n/importers', 'internal/lazy'].map((f) => [`${src}${f}.ts`, `${src}${f}.${suffix}.ts`]));
+  const twin: Record<string, string> = Object.fromEntries(['i18n/importers', 'internal/lazy', 'internal/frame-script'].filter((f) => existsSync(`${src}${f}.${suffix}.ts`)).map((f) => [`${src}${f}.ts`, `${src}${f}.${suffix}.ts`]));
   return {
     name: `paylit-twins-${suffix}`,
     apply: 'build',
@@ -111,7 +111,7 @@ function scriptTagChunks(): Plugin {
           define,
           // Core from its sources, as in paylit.js.
           resolve: base.resolve,
-          plugins: [catalogArrays(), lightStyles(), sizeReport(false)],
+          plugins: [twins('chunks'), catalogArrays(), lightStyles(), sizeReport(false)],
           build: {
             sourcemap: 'hidden',
             outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),

@@ -4,7 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { consoleErrors } from './console.js';
 
 export interface Demo {
@@ -14,6 +14,42 @@ export interface Demo {
 
 export type Kind = 'plain' | 'react' | 'vue';
 export const kinds: readonly Kind[] = ['plain', 'react', 'vue'];
+
+/** Where the card fields keep the card: in the page, or in a sandboxed frame (the demo's toggle, `?isolation=frame`). */
+export type Isolation = 'page' | 'frame';
+export const isolations: readonly Isolation[] = ['page', 'frame'];
+/** The query that puts a demo page in this isolation mode, to add to its URL. */
+export const inMode = (isolation: Isolation): string => (isolation === 'frame' ? '&isolation=frame' : '');
+
+/**
+ * The card fields the shopper types into: the page's `<paylit-card-fields>`, or, in frame
+ * isolation, the one inside its frame (where a test reaches as the shopper's browser does,
+ * and no page script can).
+ */
+export async function cardInputs(page: Page): Promise<Locator> {
+  const host = page.locator('paylit-card-fields').first();
+  await expect(host).toBeAttached();
+  if ((await host.getAttribute('isolation')) !== 'frame') return host;
+  return host.locator('iframe').contentFrame().locator('paylit-card-fields');
+}
+
+/** The card frame itself, for what only a frame can be asked (its focused element). */
+export async function cardFrame(page: Page): Promise<Frame | null> {
+  const frame = page.locator('paylit-card-fields iframe').first();
+  return (await frame.count()) ? (await frame.elementHandle())!.contentFrame() : null;
+}
+
+/** The id of the focused element, through shadow roots and into the card frame. */
+export async function focusedId(page: Page): Promise<string> {
+  const deepest = () => {
+    let a: Element | null = document.activeElement;
+    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
+    return a?.tagName === 'IFRAME' ? '(frame)' : (a?.id ?? '');
+  };
+  const id = await page.evaluate(deepest);
+  if (id !== '(frame)') return id;
+  return (await (await cardFrame(page))?.evaluate(deepest)) ?? '';
+}
 
 export const test = base.extend<{ consoleErrors: string[] }, { demo: Demo }>({
   demo: [
@@ -37,6 +73,7 @@ export { expect };
 export async function openCheckout(page: Page, demo: Demo, kind: Kind, scenario: string, extra = ''): Promise<string> {
   await page.goto(`${demo.url}/${kind}.html?scenario=${scenario}${extra}`);
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  await settled(page);
   return (await page.locator('paylit-checkout').getAttribute('order'))!;
 }
 
@@ -45,10 +82,38 @@ export const log = (page: Page) => page.locator('#log li');
 
 export async function typeCard(page: Page, card: { number?: string; expiry?: string; cvv?: string; holder?: string } = {}): Promise<void> {
   const { number = '4111111111111111', expiry = '12/30', cvv = '123', holder = 'Ana Lima' } = card;
-  await page.locator('paylit-card-fields #number').pressSequentially(number);
-  await page.locator('paylit-card-fields #expiry').pressSequentially(expiry.replace('/', ''));
-  await page.locator('paylit-card-fields #cvv').fill(cvv);
-  await page.locator('paylit-card-fields #holder').fill(holder);
+  const fields = await cardInputs(page);
+  await fields.locator('#number').pressSequentially(number);
+  await fields.locator('#expiry').pressSequentially(expiry.replace('/', ''));
+  await fields.locator('#cvv').fill(cvv);
+  await fields.locator('#holder').fill(holder);
+  await settled(page);
+}
+
+/**
+ * In frame isolation, the frame tells the page its height a moment after its fields change
+ * (a message): until then the form below it may still move. A shopper's next click comes long
+ * after; a test's comes at once, so it waits for the frame's size to be the page's.
+ *
+ * And Pay is scrolled into view first: the card frame is drawn by a process of its own
+ * (its origin is opaque), and Chromium routes a click that comes in the same frame as a scroll
+ * by where that frame was before it (seen here: Playwright's click, scrolling to a Pay below the
+ * fold, landed in the card frame). A shopper's click never follows a scroll so closely.
+ */
+export async function settled(page: Page): Promise<void> {
+  const frame = await cardFrame(page);
+  if (!frame) return;
+  if (await payButton(page).count()) {
+    await payButton(page).scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  }
+  await expect
+    .poll(async () => {
+      const inside = Math.ceil(await frame.evaluate(() => document.documentElement.getBoundingClientRect().height));
+      const outside = await page.locator('paylit-card-fields iframe').first().evaluate((f: HTMLIFrameElement) => f.style.height);
+      return inside > 0 && outside === `${inside}px`;
+    })
+    .toBe(true);
 }
 
 /** The sandbox's ledger entries of one merchant order (each attempt is `<order>.<attempt>`). */

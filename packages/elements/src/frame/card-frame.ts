@@ -84,8 +84,15 @@ function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
     savedCards: saved ? [saved] : [],
     selection: saved ? { type: 'saved_card', cardId: SAVED_ID } : { type: 'card' },
   });
-  void fields.updateComplete.then(state);
+  void fields.updateComplete.then(() => {
+    state();
+    // The page shows the frame from its first height: sent once the fields are drawn as configured
+    // (language, brands), so the page's layout moves once, not again a moment later.
+    sizes.observe(root);
+  });
 }
+
+const sizes = new ResizeObserver(() => post({ type: 'height', px: root.getBoundingClientRect().height }));
 
 /** The public key as the page sent it: a JWK's JSON, or an SPKI PEM. */
 function key(text: string): KeyInput {
@@ -135,18 +142,19 @@ const fieldOf = (event: Event) => (event.composedPath()[0] as HTMLElement).id as
 function start(): void {
   document.body.style.cssText = `margin:0;padding:${RING}px;background:transparent`;
   fields.addEventListener('input', state);
-  fields.addEventListener('focusin', (event) => post({ type: 'focus', field: fieldOf(event) }));
-  fields.addEventListener('focusout', (event) => post({ type: 'blur', field: fieldOf(event) }));
   document.body.append(fields);
   // Enter in the last field pays, in the page: the form's submit or the checkout's.
   void fields.updateComplete.then(() => {
-    fields.shadowRoot!.addEventListener('keydown', (event) => {
+    // On the shadow root: focus moving from one field to the next does not reach the host.
+    const inside = fields.shadowRoot!;
+    inside.addEventListener('focusin', (event) => post({ type: 'focus', field: fieldOf(event) }));
+    inside.addEventListener('focusout', (event) => post({ type: 'blur', field: fieldOf(event) }));
+    inside.addEventListener('keydown', (event) => {
       const target = event.composedPath()[0] as HTMLInputElement;
       if ((event as KeyboardEvent).key === 'Enter' && !(event as KeyboardEvent).isComposing && target.enterKeyHint === 'go') post({ type: 'submit' });
     });
     state();
   });
-  new ResizeObserver(() => post({ type: 'height', px: root.getBoundingClientRect().height })).observe(root);
   // Focus given to the frame from the page (Tab, or the page's `focus()`) goes to the first field.
   // (Tab and Shift+Tab land on the first or last field themselves, before this looks.)
   addEventListener('focus', () => setTimeout(() => document.activeElement === document.body && fields.focus()));

@@ -27,14 +27,13 @@ import { PaylitError } from '@paylit/core/errors';
 import type { CheckoutContextValue, SavedCardView } from '../context/checkout-context.js';
 import type { Messages } from '../i18n/en.js';
 import { format } from '../i18n/format.js';
+import { frameScript } from './frame-script.js';
 import { FRAME_FIELDS, readFrameMessage, type FrameField, type FrameMessage, type PageMessage, type SealedCard, type SealedCvv } from './frame-protocol.js';
 
 /** What the card fields give their frame: what only they can reach (the rest it reads from them, as `Fields`). */
 export interface FrameLink {
   /** The host's form participation. */
   readonly internals: ElementInternals;
-  /** The saved card chosen in the checkout, whose security code alone is asked for. */
-  saved(): SavedCardView | undefined;
   /** Enter in the last field: the form's submit, or the checkout's. */
   submit(): void;
   /** The card fields' own error for fields that are not complete. */
@@ -49,6 +48,8 @@ interface Fields extends HTMLElement {
   readonly t: Messages;
   brandInfo: BrandInfo | undefined;
   readonly checkout: CheckoutContextValue | undefined;
+  /** The saved card chosen in the checkout, whose security code alone is asked for. */
+  readonly savedCard: SavedCardView | undefined;
 }
 
 type State = Extract<FrameMessage, { type: 'state' }>;
@@ -90,7 +91,7 @@ export class FrameHost {
   #ready: Promise<void>;
   #readyNow!: () => void;
 
-  constructor(host: HTMLElement, link: FrameLink, script: string) {
+  constructor(host: HTMLElement, link: FrameLink) {
     this.#host = host as Fields;
     this.#link = link;
     this.#ready = new Promise((resolve) => (this.#readyNow = resolve));
@@ -100,7 +101,7 @@ export class FrameHost {
     // Larger than the host by the room the frame leaves for the focus ring (frame/card-frame.ts RING).
     frame.style.cssText = 'display:block;border:0;width:calc(100% + 8px);margin:-4px;height:0;background:transparent';
     frame.title = this.#host.t.cardFrame;
-    frame.srcdoc = trusted(`<!doctype html><html><head><meta charset="utf-8"></head><body><script src="${attribute(script)}"></script></body></html>`);
+    frame.srcdoc = trusted(`<!doctype html><html><head><meta charset="utf-8"></head><body><script src="${attribute(frameScript())}"></script></body></html>`);
     frame.addEventListener('load', () => this.#connect());
   }
 
@@ -165,7 +166,7 @@ export class FrameHost {
 
   /** The fields the frame shows: all four, or the security code alone for a saved card. */
   #fields(): readonly FrameField[] {
-    return this.#link.saved() ? ['cvv'] : FRAME_FIELDS;
+    return this.#host.savedCard ? ['cvv'] : FRAME_FIELDS;
   }
 
   #invalid(): FrameField[] {
@@ -180,10 +181,10 @@ export class FrameHost {
       const t = this.#host.t;
       const key = this.#state?.fields[first].error ?? 'empty';
       const text = (t.errors[first] as Record<string, string>)[key] ?? t.errors[first].empty;
-      const saved = this.#link.saved();
+      const saved = this.#host.savedCard;
       internals.setValidity({ customError: true }, format(text, { digits: maxCvvLength(getBrand(saved ? saved.brand : (this.#state?.brand ?? ''))) }), this.frame);
     } else internals.setValidity({});
-    const saved = this.#link.saved();
+    const saved = this.#host.savedCard;
     const brand = saved ? saved.brand : this.#state?.brand && (getBrand(this.#state.brand)?.code ?? this.#state.brand);
     const last4 = saved ? saved.last4 : this.#state?.last4;
     if (!first && brand && last4) {
@@ -205,7 +206,7 @@ export class FrameHost {
       if (name.startsWith('--paylit-')) theme[name] = style.getPropertyValue(name).trim();
     }
     for (const [token, property] of Object.entries(INHERITED)) theme[token] ??= style.getPropertyValue(property);
-    const saved = this.#link.saved();
+    const saved = this.#host.savedCard;
     const configure: PageMessage = {
       type: 'configure',
       lang,

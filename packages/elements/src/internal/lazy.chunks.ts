@@ -12,4 +12,3 @@ export const importCrypto = (): Promise<typeof import('./encryption.js')> => chu
 export const importPlans = (): Promise<typeof import('./installment-plans.js')> => chunk('installments');
 export const importOutcome = (): Promise<typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js')> => chunk('outcome');
 export const importFrameHost = (): Promise<typeof import('./frame-host.js')> => chunk('isolation');
-export const frameScript = (): string => new URL('paylit.frame.js', scriptBase).href;

@@ -12,9 +12,3 @@ export const importCrypto = () => import('./encryption.js');
 export const importPlans = () => import('./installment-plans.js');
 export const importOutcome = () => import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
 export const importFrameHost = () => import('./frame-host.js');
-/**
- * The card frame's script (`paylit.frame.js`, a classic script: the frame's opaque origin
- * loads no ES module without CORS), from the built script-tag files. The path is from the
- * sources; the ES modules' build writes it from where they are (vite.config.ts `esModules`).
- */
-export const frameScript = (): string => new URL('../../dist/bundle/paylit.frame.js', import.meta.url).href;

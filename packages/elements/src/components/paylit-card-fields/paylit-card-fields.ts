@@ -1,6 +1,5 @@
 import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
+import { property, state } from 'lit/decorators.js';
 import {
   cardDigits,
   cardNumberProblem,
@@ -21,11 +20,11 @@ import {
 } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
-import { checkoutContext, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
+import { consumeCheckout, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
 import type { FrameHost } from '../../internal/frame-host.js';
-import { frameScript, importCrypto, importFrameHost, importMarks } from '../../internal/lazy.js';
+import { importCrypto, importFrameHost, importMarks } from '../../internal/lazy.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { styles } from './paylit-card-fields.styles.js';
@@ -167,7 +166,6 @@ export class CardFieldsInvalidError extends PaylitError {
  * @cssprop --paylit-font - the font (default: inherited from the page)
  * @cssprop --paylit-color-text - text colour
  */
-@customElement('paylit-card-fields')
 export class PaylitCardFields extends LocalizedElement {
   static override styles = styles;
   static formAssociated = true;
@@ -201,9 +199,8 @@ export class PaylitCardFields extends LocalizedElement {
   }
 
   /** The checkout around these fields, if any: it gets the BIN (never more) for the installment plans. */
-  @consume({ context: checkoutContext, subscribe: true })
-  @state()
-  private checkout: CheckoutContextValue | undefined;
+  @state() private checkout: CheckoutContextValue | undefined;
+  readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
 
   @state() private brandInfo: BrandInfo | undefined;
   @state() private errors: Partial<Record<Field, string>> = {};
@@ -273,7 +270,7 @@ export class PaylitCardFields extends LocalizedElement {
   /** The frame's page side, loaded when first drawn in frame isolation. */
   #framed(): Promise<FrameHost> {
     return (this.#framing ??= importFrameHost().then((m) => {
-      this.#frame = new m.FrameHost(this, { internals: this.#internals, saved: () => this.#saved, submit: () => this.#submitAround(), invalid: (fields) => new CardFieldsInvalidError(fields) }, frameScript());
+      this.#frame = new m.FrameHost(this, { internals: this.#internals, submit: () => this.#submitAround(), invalid: (fields) => new CardFieldsInvalidError(fields) });
       this.requestUpdate();
       return this.#frame;
     }));
@@ -625,6 +622,8 @@ export class PaylitCardFields extends LocalizedElement {
     </div>`;
   }
 }
+
+customElements.define('paylit-card-fields', PaylitCardFields);
 
 declare global {
   interface HTMLElementTagNameMap {
