@@ -4,7 +4,7 @@
  * issue, with the real sandbox and companion server behind it.
  */
 import type { Page } from '@playwright/test';
-import { axeViolations } from './support/axe.js';
+import { axeViolations, axeWithCardFrame } from './support/axe.js';
 import { cardInputs, expect, focusedId, inMode, isolations, kinds, ledger, log, openCheckout as open, payButton, settled, test, typeCard, type Demo, type Kind } from './support/demo.js';
 
 for (const isolation of isolations)
@@ -58,11 +58,16 @@ for (const kind of kinds) {
       await page.goto(`${demo.url}/back-office.html`);
       const authorized = page.locator(`#payments tr[data-payment="${paymentId}"]`);
       await expect(authorized).toHaveAttribute('data-status', 'AUTHORIZED');
+      // The capture is a payment of its own, listed with the authorization's order: the new row
+      // (the same page's authorization in the other isolation mode may have one already).
+      const captures = page.locator('#payments tr[data-status=PAID]', { hasText: `authorize (${kind})` }).filter({ hasText: 'R$100.00' });
+      const before = await captures.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.payment));
       await authorized.getByLabel(/Capture amount/).fill('100');
       await authorized.getByRole('button', { name: 'Capture' }).click();
       await expect(page.locator('#status')).toHaveText('Capture: PAID');
-      // The capture is a payment of its own, listed with the authorization's order.
-      const capture = page.locator('#payments tr[data-status=PAID]', { hasText: `authorize (${kind})` }).filter({ hasText: 'R$100.00' }).first();
+      await expect(captures).toHaveCount(before.length + 1);
+      const newId = (await captures.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.payment))).find((id) => !before.includes(id))!;
+      const capture = page.locator(`#payments tr[data-payment="${newId}"]`);
       await expect(capture).toBeVisible();
       const captureId = (await capture.getAttribute('data-payment'))!;
       await capture.getByLabel(/Refund amount/).fill('40');
@@ -165,8 +170,14 @@ for (const kind of kinds) {
       await expect(log(page).first()).toContainText('PAID');
     });
 
-    // Two tests, so that a loaded machine does not push four axe runs past one test's timeout.
-    const axe = (page: Page) => axeViolations(page);
+    // Two tests, so that a loaded machine does not push four axe runs past one test's timeout. In
+    // frame isolation axe runs in the card frame too, and must have reached it.
+    const axe = async (page: Page) => {
+      if (isolation === 'page') return axeViolations(page);
+      const { violations, inCardFrame } = await axeWithCardFrame(page);
+      expect(inCardFrame, 'axe checked inside the card frame').toBe(true);
+      return violations;
+    };
 
     test('axe finds no violations: empty, then with every field\'s error shown', async ({ page, demo }) => {
       await openCheckout(page, demo, kind, 'decline');

@@ -19,7 +19,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations, axeWithCardFrame } from './support/axe.js';
 import { consoleErrors } from './support/console.js';
 import { ar } from '../packages/elements/src/i18n/ar.js';
 import { en, type Messages } from '../packages/elements/src/i18n/en.js';
@@ -301,26 +301,15 @@ for (const entry of entries) {
       expect(inFrame[`${entry.title}/${entry.name}`], `${what}: what its frame shows, checked here`).toBeDefined();
       await inFrame[`${entry.title}/${entry.name}`]!(page);
     }
-    // Legacy mode: axe.run() in the page, instead of axe.runPartial() there and axe.finishRun() in a
-    // new blank page for every story (half of axe's time). The two differ only for cross-origin frames,
-    // which only the stories in frame isolation have (the card frame's origin is opaque): those run
-    // axe.runPartial() in every frame, the card frame included. The card frame is a part of the page,
-    // not a page: axe would check the frame's document for the rules of a whole page (a main landmark,
-    // a first-level heading, all content in landmarks), which no story is checked for (#storybook-root
-    // is not the whole page) and which the merchant's page, not the frame, answers.
-    const run = () => {
-      const builder = new AxeBuilder({ page }).include('#storybook-root').setLegacyMode(!framed);
-      return (framed ? builder.disableRules(['landmark-one-main', 'page-has-heading-one', 'region']) : builder).analyze();
-    };
-    // A node's target has one selector per frame: a target of two is in the card frame.
-    const inCardFrame = (results: Awaited<ReturnType<typeof run>>) => results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1));
+    // Legacy mode (axe.run() in the page) for a story without a frame; with its card frame, axe in
+    // every frame (test/support/axe.ts axeWithCardFrame).
     const hasFrame = framed && (await page.locator('#storybook-root paylit-card-fields iframe').count()) > 0;
-    let axe = await run();
-    // @axe-core/playwright gives axe's script one second to load in a frame, and leaves out,
-    // silently, a frame where it took longer (the card frame is a new document for every story;
-    // on a busy machine the second passed): run again then, the script now compiled there.
-    for (let attempt = 2; hasFrame && !inCardFrame(axe) && attempt <= 3; attempt++) axe = await run();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${what}: axe`).toEqual([]);
-    if (hasFrame) expect(inCardFrame(axe), `${what}: axe checked inside the card frame`).toBe(true);
+    if (hasFrame) {
+      const axe = await axeWithCardFrame(page, '#storybook-root');
+      expect(axe.violations, `${what}: axe`).toEqual([]);
+      expect(axe.inCardFrame, `${what}: axe checked inside the card frame`).toBe(true);
+    } else {
+      expect(await axeViolations(page, '#storybook-root'), `${what}: axe`).toEqual([]);
+    }
   });
 }
