@@ -184,6 +184,25 @@ test.describe('in a merchant\'s own form, written as merchants write it', () => 
     await expect(frame.locator('paylit-card-fields #number')).toBeDisabled();
   });
 
+  test('autofill inside the frame, as Chromium writes it (each field\'s whole value and one input event): formatted, validated, the card complete on the host', async ({ page }) => {
+    await page.goto(`${origin}/form.html`);
+    const frame = await cardFrame(page);
+    // In the frame's own document, as the browser's autofill acts there: no page script can.
+    await frame.locator('paylit-card-fields').evaluate((el) => {
+      for (const [id, value] of Object.entries({ number: '4111111111111111', expiry: '12/2030', cvv: '123', holder: 'ANA LIMA' })) {
+        const input = el.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
+        input.value = value;
+        input.dispatchEvent(new InputEvent('input', { inputType: 'insertReplacementText', bubbles: true, composed: true }));
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    });
+    await expect(frame.locator('paylit-card-fields #number')).toHaveValue('4111 1111 1111 1111');
+    await expect(frame.locator('paylit-card-fields #expiry')).toHaveValue('12/30');
+    const host = page.locator('paylit-card-fields');
+    await expect.poll(() => host.evaluate((h) => (h as unknown as { complete: boolean }).complete)).toBe(true);
+    expect(await page.evaluate(() => [...new FormData(document.getElementById('order') as HTMLFormElement)].map(([k, v]) => `${k}=${String(v)}`))).toEqual(['email=ana@example.com', 'card-brand=VI', 'card-last4=1111']);
+  });
+
   test('two on one page: each its own frame and port, what is typed in one is in that one alone', async ({ page }) => {
     await page.goto(`${origin}/two.html`);
     const first = await cardFrame(page, 'first');

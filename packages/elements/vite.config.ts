@@ -113,11 +113,7 @@ function scriptTagChunks(): Plugin {
           resolve: base.resolve,
           plugins: [twins('chunks'), catalogArrays(), lightStyles(), sizeReport(false)],
           build: {
-            sourcemap: 'hidden',
-            outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
-            emptyOutDir: false,
-            target: 'es2022',
-            minify: true,
+            ...besidePaylit,
             lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
             // Whitespace too: Vite leaves it in a library's ES output, for the merchant's
             // minifier; these chunks go to the browser as they are.
@@ -135,11 +131,7 @@ function scriptTagChunks(): Plugin {
         resolve: base.resolve,
         plugins: [twins('frame'), lightStyles(), sizeReport(false)],
         build: {
-          sourcemap: 'hidden',
-          outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
-          emptyOutDir: false,
-          target: 'es2022',
-          minify: true,
+          ...besidePaylit,
           lib: { entry: `${src}frame/card-frame.ts`, name: 'paylitFrame', formats: ['iife'], fileName: () => 'paylit.frame.js' },
         },
       });
@@ -205,6 +197,9 @@ function lightStyles(): Plugin {
     },
   };
 }
+
+/** How each script-tag file beside paylit.js is written: minified, for the browser as it is, its map for the size report alone. */
+const besidePaylit = { sourcemap: 'hidden', outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)), emptyOutDir: false, target: 'es2022', minify: true } as const;
 
 const sizesFile = fileURLToPath(new URL('./.cache/bundle-sizes.json', import.meta.url));
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -49,6 +49,19 @@ export interface CheckoutContextValue {
   loadPlans(bin: string): Promise<InstallmentsPlan | null>;
 }
 
+/** What a checkout holds before its order is loaded; the checkout and the card frame start from it. */
+export const emptyCheckout: Omit<CheckoutContextValue, 'setBin' | 'choosePlan' | 'select' | 'loadPlans'> = {
+  status: 'loading',
+  order: undefined,
+  paymentMethods: [],
+  savedCards: [],
+  savedWallets: [],
+  lang: undefined,
+  selection: { type: 'card' },
+  bin: undefined,
+  plan: undefined,
+};
+
 export const checkoutContext = createContext<CheckoutContextValue>(Symbol.for('paylit-checkout-context'));
 
 const ROOT = Symbol.for('paylit-context-root');

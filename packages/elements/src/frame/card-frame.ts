@@ -15,7 +15,7 @@ import { ContextProvider } from '@lit/context';
 import { extractBin, getBrand, lastFour } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import { CardFieldsInvalidError, fieldProblem, type PaylitCardFields } from '../components/paylit-card-fields/paylit-card-fields.js';
-import { checkoutContext, type CheckoutContextValue, type PaymentMethodView, type SavedCardView } from '../context/checkout-context.js';
+import { checkoutContext, emptyCheckout, type CheckoutContextValue, type PaymentMethodView, type SavedCardView } from '../context/checkout-context.js';
 import { give } from '../i18n/importers.frame.js';
 import { resolveLocale } from '../i18n/index.js';
 import { FRAME_FIELDS, readFrameMessage, readPageMessage, type FieldValidity, type FrameField, type FrameMessage, type PageMessage } from '../internal/frame-protocol.js';
@@ -31,15 +31,8 @@ let saved: SavedCardView | undefined;
 
 /** The checkout's part the fields read: the order's card brands, the saved card, the language. */
 const context: CheckoutContextValue = {
+  ...emptyCheckout,
   status: 'ready',
-  order: undefined,
-  paymentMethods: [],
-  savedCards: [],
-  savedWallets: [],
-  lang: undefined,
-  selection: { type: 'card' },
-  bin: undefined,
-  plan: undefined,
   // The page's checkout gets the BIN from the frame's state.
   setBin: () => undefined,
   choosePlan: () => undefined,
@@ -87,12 +80,15 @@ function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
   void fields.updateComplete.then(() => {
     state();
     // The page shows the frame from its first height: sent once the fields are drawn as configured
-    // (language, brands), so the page's layout moves once, not again a moment later.
+    // (language, brands), so the page's layout moves once, not again a moment later; at once,
+    // not a frame later with the observer's first report.
+    height();
     sizes.observe(root);
   });
 }
 
-const sizes = new ResizeObserver(() => post({ type: 'height', px: root.getBoundingClientRect().height }));
+const height = () => post({ type: 'height', px: root.getBoundingClientRect().height });
+const sizes = new ResizeObserver(height);
 
 /** The public key as the page sent it: a JWK's JSON, or an SPKI PEM. */
 function key(text: string): KeyInput {

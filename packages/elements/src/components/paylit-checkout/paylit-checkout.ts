@@ -6,7 +6,7 @@ import { formatAmount } from '@paylit/core/money';
 import type { CheckoutErrorAnswer, PaymentAnswer } from '@paylit/core/checkout';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
-  checkoutContext,
+  checkoutContext, emptyCheckout,
   ensureContextRoot,
   type CheckoutContextValue,
   type InstallmentOption,
@@ -272,15 +272,7 @@ export class PaylitCheckout extends LocalizedElement {
 
   #contextValue(changes: Partial<CheckoutContextValue>): CheckoutContextValue {
     return {
-      status: 'loading',
-      order: undefined,
-      paymentMethods: [],
-      savedCards: [],
-      savedWallets: [],
-      lang: undefined,
-      selection: { type: 'card' },
-      bin: undefined,
-      plan: undefined,
+      ...emptyCheckout,
       setBin: (bin) => {
         if (bin !== this.context.bin) this.#update({ bin, plan: undefined });
       },
