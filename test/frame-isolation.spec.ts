@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Frame, type Page } from '@playwright/test';
-import { generateCardKeyPair } from '@paylit/core/crypto';
+import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import { consoleErrors } from './support/console.js';
 
 // Every page of these tests fails on a console error: a CSP or Trusted Types violation logs as one.
@@ -90,10 +90,13 @@ const pages: Record<string, string> = {
   '/sibling.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sibling</title><script src="/sibling.js"></script></head><body></body></html>`,
 };
 const scripts: Record<string, string> = { '/recorder.js': recorder, '/raw.js': rawPage, '/sibling.js': siblingScript };
-const theme = 'paylit-card-fields { --paylit-color-accent: #c026d3; --paylit-radius: 2px; }';
+const theme = 'paylit-card-fields { --paylit-color-accent: #c026d3; --paylit-radius: 2px; } .second-brand paylit-card-fields { --paylit-color-accent: #16a34a; }';
 
 let server: Server;
 let origin: string;
+/** Requests of paylit.frame.js to refuse next (the frame's requests are not seen by Playwright's routing: its own process), and how many were. */
+let refuseFrameScript = 0;
+let refusedFrameScript = 0;
 
 test.beforeAll(async () => {
   server = createServer((req, res) => {
@@ -102,6 +105,11 @@ test.beforeAll(async () => {
     if (pages[path]) return void res.writeHead(200, { ...headers, 'Content-Type': 'text/html' }).end(pages[path]);
     if (scripts[path]) return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(scripts[path]);
     if (path === '/theme.css') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/css' }).end(theme);
+    if (path === '/paylit.frame.js' && refuseFrameScript > 0) {
+      refuseFrameScript--;
+      refusedFrameScript++;
+      return void res.writeHead(503, headers).end();
+    }
     const chunk = /^\/(paylit(\.[\w-]+)?\.js)$/.exec(path)?.[1];
     if (chunk) {
       try {
@@ -203,6 +211,31 @@ test.describe('in a merchant\'s own form, written as merchants write it', () => 
     expect(await page.evaluate(() => [...new FormData(document.getElementById('order') as HTMLFormElement)].map(([k, v]) => `${k}=${String(v)}`))).toEqual(['email=ana@example.com', 'card-brand=VI', 'card-last4=1111']);
   });
 
+  test('the frame\'s script blocked once: encrypt() is refused as a network failure the shopper may retry, the frame is loaded anew, and the card then seals', async ({ page, consoleErrors }) => {
+    test.setTimeout(60_000);
+    const { publicJwk, privateJwk } = await generateCardKeyPair();
+    refuseFrameScript = 1;
+    refusedFrameScript = 0;
+    await page.goto(`${origin}/form.html`);
+    const host = page.locator('paylit-card-fields');
+    const encrypt = () => host.evaluate((h, key) => (h as unknown as { encrypt(k: string): Promise<{ encryptedData: string }> }).encrypt(JSON.stringify(key)).then((c) => c.encryptedData, (e: { kind?: string; message: string }) => `refused (${e.kind}): ${e.message}`), publicJwk);
+    expect(await encrypt()).toMatch(/^refused \(network\): the card frame did not start/);
+    // Loaded anew: the fields are there now, and the card seals.
+    const frame = await cardFrame(page);
+    const fields = frame.locator('paylit-card-fields');
+    await fields.locator('#number').pressSequentially('4111111111111111');
+    await fields.locator('#expiry').pressSequentially('1230');
+    await fields.locator('#cvv').fill('123');
+    await fields.locator('#holder').fill('Ana Lima');
+    const jwe = await encrypt();
+    expect(await decryptCard(jwe, privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
+    expect(refusedFrameScript).toBe(1);
+    // The one refused request, as the browser reports it (in the frame's console and the page's), and nothing else.
+    const logged = consoleErrors.splice(0);
+    expect(logged.length).toBeGreaterThan(0);
+    expect(new Set(logged)).toEqual(new Set(['Failed to load resource: the server responded with a status of 503 (Service Unavailable)']));
+  });
+
   test('two on one page: each its own frame and port, what is typed in one is in that one alone', async ({ page }) => {
     await page.goto(`${origin}/two.html`);
     const first = await cardFrame(page, 'first');
@@ -221,6 +254,9 @@ test.describe('in a merchant\'s own form, written as merchants write it', () => 
     expect(await frame.evaluate(() => [document.documentElement.lang, getComputedStyle(document.documentElement).getPropertyValue('--paylit-color-accent').trim(), getComputedStyle(document.documentElement).getPropertyValue('--paylit-radius').trim()])).toEqual(['ar', '#c026d3', '2px']);
     expect(await frame.locator('paylit-card-fields').evaluate((f) => f.shadowRoot!.querySelector('.root')!.getAttribute('dir'))).toBe('rtl');
     expect(await page.locator('paylit-card-fields iframe').getAttribute('title')).toBe('بيانات البطاقة');
+    // The page changes its theme (a class on <html>, as a theme switcher does): the frame follows.
+    await page.evaluate(() => document.documentElement.classList.add('second-brand'));
+    await expect.poll(() => frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paylit-color-accent').trim())).toBe('#16a34a');
   });
 });
 

@@ -71,6 +71,10 @@ function trusted(html: string): string {
 
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** How long a loaded frame has to say it is ready, and a seal to be answered (RSA and AES in WebCrypto take milliseconds). */
+const READY_MS = 8_000;
+const SEAL_MS = 15_000;
+
 /** The computed style properties the frame takes when the merchant set no token of its own. */
 const INHERITED = { '--paylit-font': 'font', '--paylit-color-text': 'color', '--paylit-color-scheme': 'color-scheme' } as const;
 
@@ -88,21 +92,42 @@ export class FrameHost {
   #nextId = 1;
   /** A state came while a field had focus: its blur is a `change`. */
   #changed = false;
-  #ready: Promise<void>;
+  /** Settles when the frame has said `ready`; refused when it did not within READY_MS of its load. */
+  #ready!: Promise<void>;
   #readyNow!: () => void;
+  #readyFailed!: (error: Error) => void;
+  #readyTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The page's own changes of theme (a class or style on `<html>` or `<body>`, the colour scheme) are sent to the frame. */
+  #themeWatch = new MutationObserver(() => this.sync());
+  #schemeWatch = matchMedia('(prefers-color-scheme: dark)');
+  #schemeChanged = () => this.sync();
 
   constructor(host: HTMLElement, link: FrameLink) {
     this.#host = host as Fields;
     this.#link = link;
-    this.#ready = new Promise((resolve) => (this.#readyNow = resolve));
+    this.#waitReady();
     const frame = (this.frame = document.createElement('iframe'));
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.part.add('frame');
     // Larger than the host by the room the frame leaves for the focus ring (frame/card-frame.ts RING).
     frame.style.cssText = 'display:block;border:0;width:calc(100% + 8px);margin:-4px;height:0;background:transparent';
     frame.title = this.#host.t.cardFrame;
-    frame.srcdoc = trusted(`<!doctype html><html><head><meta charset="utf-8"></head><body><script src="${attribute(frameScript())}"></script></body></html>`);
+    this.#load();
     frame.addEventListener('load', () => this.#connect());
+  }
+
+  /** The frame's document: a `srcdoc` that loads the frame's script from beside paylit.js. */
+  #load(): void {
+    this.frame.srcdoc = trusted(`<!doctype html><html><head><meta charset="utf-8"></head><body><script src="${attribute(frameScript())}"></script></body></html>`);
+  }
+
+  #waitReady(): void {
+    this.#ready = new Promise((resolve, reject) => {
+      this.#readyNow = resolve;
+      this.#readyFailed = reject;
+    });
+    // Nobody may be waiting yet: a failure is read when a seal asks.
+    this.#ready.catch(() => undefined);
   }
 
   /** The frame's document is there (again, after the element moved): a new port, and everything it must know. */
@@ -116,6 +141,16 @@ export class FrameHost {
       if (message) this.#receive(message);
     };
     this.frame.contentWindow?.postMessage('paylit-card-frame', '*', [port2]);
+    clearTimeout(this.#readyTimer);
+    this.#readyTimer = setTimeout(() => {
+      // Its script did not run: not served beside paylit.js, refused by the page's CSP, or the
+      // network failed. A payment asked now is refused as a network failure, which the shopper may
+      // try again: the frame is loaded anew for that.
+      this.#readyFailed(new PaylitError('encryption_failed', 'the card frame did not start: paylit.frame.js did not load or run (is it served beside paylit.js, and allowed by the page\'s CSP?)', { kind: 'network' }));
+    }, READY_MS);
+    this.#themeWatch.disconnect();
+    for (const el of [document.documentElement, document.body]) this.#themeWatch.observe(el, { attributes: true });
+    this.#schemeWatch.addEventListener('change', this.#schemeChanged);
   }
 
   #send(message: PageMessage): void {
@@ -125,6 +160,7 @@ export class FrameHost {
   #receive(message: FrameMessage): void {
     switch (message.type) {
       case 'ready':
+        clearTimeout(this.#readyTimer);
         this.sync();
         this.#readyNow();
         return;
@@ -270,10 +306,21 @@ export class FrameHost {
 
   async #seal(publicKey: KeyInput): Promise<SealedCard | SealedCvv> {
     if (typeof publicKey !== 'string' && !('kty' in publicKey)) throw new PaylitError('configuration_error', 'the card frame takes the public key as a JWK or an SPKI PEM, not a CryptoKey', { kind: 'configuration' });
-    await this.#ready;
+    try {
+      await this.#ready;
+    } catch (error) {
+      this.#waitReady();
+      this.#load();
+      throw error;
+    }
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#seals.set(id, { resolve, reject });
+      // A frame that stopped answering (its process gone) refuses the payment, which may be tried again.
+      const timer = setTimeout(() => {
+        this.#seals.delete(id);
+        reject(new PaylitError('encryption_failed', 'the card frame did not answer', { kind: 'network' }));
+      }, SEAL_MS);
+      this.#seals.set(id, { resolve: (card) => (clearTimeout(timer), resolve(card)), reject: (error) => (clearTimeout(timer), reject(error)) });
       this.#send({ type: 'seal', id, publicKey: typeof publicKey === 'string' ? publicKey : JSON.stringify(publicKey) });
     });
   }
@@ -281,6 +328,8 @@ export class FrameHost {
   /** The element left the page: the frame's fields empty, and what waits is refused. */
   disconnect(): void {
     this.clear();
+    this.#themeWatch.disconnect();
+    this.#schemeWatch.removeEventListener('change', this.#schemeChanged);
     for (const seal of this.#seals.values()) seal.reject(new PaylitError('encryption_failed', 'the card fields left the page', { kind: 'network' }));
     this.#seals.clear();
   }

@@ -51,21 +51,26 @@ type Marks = Awaited<ReturnType<typeof importMarks>>;
 let marks: Marks | undefined;
 let marksLoading: Promise<Marks> | undefined;
 
-type Encryption = Awaited<ReturnType<typeof importCrypto>>;
-let encryption: Promise<Encryption> | undefined;
 /**
- * The card encryption (jose), a chunk of its own: loaded when a card field is first focused,
- * which leaves it the time the shopper takes to type the card; `encrypt()` waits for it.
- * A failed load is tried again on the next focus or submit.
+ * A chunk the card fields need before they can seal a card, loaded once when first asked for. One
+ * that does not arrive (offline, a blocked request) is a network error, which the checkout offers
+ * to try again: the next call loads it anew.
  */
-function loadEncryption(): Promise<Encryption> {
-  encryption ??= importCrypto().catch((error: unknown) => {
-    encryption = undefined;
-    // The chunk did not arrive (offline, a blocked request): the next focus or submit tries again.
-    throw new PaylitError('encryption_failed', 'the encryption did not load', { kind: 'network', cause: error });
-  });
-  return encryption;
+function sealing<T>(load: () => Promise<T>, what: string): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw new PaylitError('encryption_failed', `the ${what} did not load`, { kind: 'network', cause: error });
+    }));
 }
+/**
+ * The card encryption (jose), loaded when a card field is first focused, which leaves it the
+ * time the shopper takes to type the card; `encrypt()` waits for it.
+ */
+const loadEncryption = sealing(importCrypto, 'encryption');
+/** Frame isolation's page side (internal/frame-host.ts), loaded when the fields are first drawn in that mode. */
+const loadFrameHost = sealing(importFrameHost, 'card frame');
 
 /**
  * The key of a field's problem (its message's key in `errors.<field>`), or undefined when the
@@ -269,17 +274,24 @@ export class PaylitCardFields extends LocalizedElement {
 
   /** The frame's page side, loaded when first drawn in frame isolation. */
   #framed(): Promise<FrameHost> {
-    return (this.#framing ??= importFrameHost().then((m) => {
-      this.#frame = new m.FrameHost(this, { internals: this.#internals, submit: () => this.#submitAround(), invalid: (fields) => new CardFieldsInvalidError(fields) });
-      this.requestUpdate();
-      return this.#frame;
-    }));
+    return (this.#framing ??= loadFrameHost().then(
+      (m) => {
+        this.#frame = new m.FrameHost(this, { internals: this.#internals, submit: () => this.#submitAround(), invalid: (fields) => new CardFieldsInvalidError(fields) });
+        this.requestUpdate();
+        return this.#frame;
+      },
+      (error: unknown) => {
+        // Not here: the next render or payment asks again.
+        this.#framing = undefined;
+        throw error;
+      },
+    ));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // State set here joins this update instead of scheduling another.
     if (changed.has('checkout' as keyof PaylitCardFields)) this.#followSelection();
-    if (this.isolation === 'frame') void this.#framed();
+    if (this.isolation === 'frame') this.#framed().catch(() => undefined);
     // Messages follow the language.
     if (changed.has('lang') || changed.has('checkout' as keyof PaylitCardFields)) this.#revalidate();
   }
