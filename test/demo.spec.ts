@@ -182,6 +182,7 @@ for (const kind of kinds) {
     test('axe finds no violations: empty, then with every field\'s error shown', async ({ page, demo }) => {
       await openCheckout(page, demo, kind, 'decline');
       expect(await axe(page)).toEqual([]);
+      await settled(page);
       await payButton(page).click(); // nothing typed: every field's message shows
       await expect((await cardInputs(page)).locator('#number-error')).not.toBeEmpty();
       expect(await axe(page)).toEqual([]);

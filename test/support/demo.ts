@@ -48,7 +48,11 @@ export async function focusedId(page: Page): Promise<string> {
   };
   const id = await page.evaluate(deepest);
   if (id !== '(frame)') return id;
-  return (await (await cardFrame(page))?.evaluate(deepest)) ?? '';
+  // Focus entering the frame reaches its document before its field: a moment, read past.
+  const frame = await cardFrame(page);
+  let inside = '';
+  for (let i = 0; i < 10 && !inside; i++) inside = (await frame?.evaluate(deepest)) ?? '';
+  return inside;
 }
 
 export const test = base.extend<{ consoleErrors: string[] }, { demo: Demo }>({

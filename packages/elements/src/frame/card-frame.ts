@@ -69,6 +69,8 @@ function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
   root.lang = message.lang;
   for (const [token, value] of Object.entries(message.theme)) root.style.setProperty(token, value);
   root.style.colorScheme = message.theme['--paylit-color-scheme'] ?? '';
+  // The colour behind the host on the page, painted under the fields (frame-host.ts `behind`).
+  document.body.style.backgroundColor = message.theme['--paylit-frame-background'] || 'transparent';
   saved = message.saved ? { card_id: SAVED_ID, brand: message.saved.brand, last4: message.saved.last4 } as SavedCardView : undefined;
   provider.setValue({
     ...context,
@@ -136,20 +138,19 @@ function receive(message: PageMessage): void {
 const fieldOf = (event: Event) => (event.composedPath()[0] as HTMLElement).id as FrameField;
 
 function start(): void {
-  document.body.style.cssText = `margin:0;padding:${RING}px;background:transparent`;
+  document.body.style.cssText = `margin:0;padding:${RING}px;background-color:transparent`;
   fields.addEventListener('input', state);
   document.body.append(fields);
-  // Enter in the last field pays, in the page: the form's submit or the checkout's.
   void fields.updateComplete.then(() => {
     // On the shadow root: focus moving from one field to the next does not reach the host.
     const inside = fields.shadowRoot!;
     inside.addEventListener('focusin', (event) => post({ type: 'focus', field: fieldOf(event) }));
     inside.addEventListener('focusout', (event) => post({ type: 'blur', field: fieldOf(event) }));
+    // Enter in the last field pays, in the page: the form's submit or the checkout's.
     inside.addEventListener('keydown', (event) => {
       const target = event.composedPath()[0] as HTMLInputElement;
       if ((event as KeyboardEvent).key === 'Enter' && !(event as KeyboardEvent).isComposing && target.enterKeyHint === 'go') post({ type: 'submit' });
     });
-    state();
   });
   // Focus given to the frame from the page (Tab, or the page's `focus()`) goes to the first field.
   // (Tab and Shift+Tab land on the first or last field themselves, before this looks.)
@@ -163,6 +164,11 @@ addEventListener('message', (event) => {
     const read = readPageMessage(message.data);
     if (read) receive(read);
   };
-  start();
   post({ type: 'ready' });
+  void fields.updateComplete.then(state);
 });
+
+// The fields are drawn at once, while the page hands the port over: the frame stays at height 0
+// on the page until it is configured (its language, the order's brands), and the first
+// drawing, Lit's first-time work, is done by then.
+start();

@@ -242,6 +242,7 @@ export class FrameHost {
       if (name.startsWith('--paylit-')) theme[name] = style.getPropertyValue(name).trim();
     }
     for (const [token, property] of Object.entries(INHERITED)) theme[token] ??= style.getPropertyValue(property);
+    theme['--paylit-frame-background'] = behind(this.#host);
     const saved = this.#host.savedCard;
     const configure: PageMessage = {
       type: 'configure',
@@ -333,6 +334,22 @@ export class FrameHost {
     for (const seal of this.#seals.values()) seal.reject(new PaylitError('encryption_failed', 'the card fields left the page', { kind: 'network' }));
     this.#seals.clear();
   }
+}
+
+/**
+ * The solid colour behind the host (the first ancestor's background, through shadow roots), for
+ * the frame to paint under its fields: the same to the eye as a transparent frame, and what a
+ * contrast checker that cannot see through the frame (axe) reads. Behind nothing but the page's
+ * canvas, the canvas's colour (`Canvas`, in the colour scheme the frame is given); empty behind an
+ * image or a gradient, where the frame stays transparent.
+ */
+function behind(host: Element): string {
+  for (let node: Element | null = host; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null)) {
+    const style = getComputedStyle(node);
+    if (style.backgroundImage !== 'none') return '';
+    if (!/^(transparent|rgba\(.*,\s*0\))$/.test(style.backgroundColor)) return style.backgroundColor;
+  }
+  return 'Canvas';
 }
 
 function withoutPatterns(brand: ReturnType<typeof getBrand> & object): BrandInfo {
