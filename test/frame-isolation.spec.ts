@@ -90,7 +90,10 @@ const pages: Record<string, string> = {
   '/sibling.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sibling</title><script src="/sibling.js"></script></head><body></body></html>`,
 };
 const scripts: Record<string, string> = { '/recorder.js': recorder, '/raw.js': rawPage, '/sibling.js': siblingScript };
-const theme = 'paylit-card-fields { --paylit-color-accent: #c026d3; --paylit-radius: 2px; } .second-brand paylit-card-fields { --paylit-color-accent: #16a34a; }';
+// A merchant's theme: tokens, one that holds an image (which the frame must not be sent), and a long font list.
+const theme = `paylit-card-fields { --paylit-color-accent: #c026d3; --paylit-radius: 2px; --paylit-pattern: url("/pattern.png"); }
+.second-brand paylit-card-fields { --paylit-color-accent: #16a34a; }
+html { font-family: ${Array.from({ length: 14 }, (_, i) => `"Merchant Sans ${i}"`).join(', ')}, system-ui, sans-serif; }`;
 
 let server: Server;
 let origin: string;
@@ -236,6 +239,22 @@ test.describe('in a merchant\'s own form, written as merchants write it', () => 
     expect(new Set(logged)).toEqual(new Set(['Failed to load resource: the server responded with a status of 503 (Service Unavailable)']));
   });
 
+  test('a card number typed into the name is refused in the frame, with its message, and never crosses as the holder\'s name', async ({ page }) => {
+    const { publicJwk } = await generateCardKeyPair();
+    await page.goto(`${origin}/form.html`);
+    const frame = await cardFrame(page);
+    const fields = frame.locator('paylit-card-fields');
+    await fields.locator('#number').pressSequentially('4111111111111111');
+    await fields.locator('#expiry').pressSequentially('1230');
+    await fields.locator('#cvv').fill('123');
+    await fields.locator('#holder').fill('4111 1111 1111 1111');
+    const host = page.locator('paylit-card-fields');
+    const answer = await host.evaluate((h, key) => (h as unknown as { encrypt(k: string): Promise<unknown> }).encrypt(JSON.stringify(key)).then(() => 'sealed', (e: { name: string; fields: string[] }) => `${e.name} ${e.fields.join(',')}`), publicJwk);
+    expect(answer).toBe('CardFieldsInvalidError holder');
+    await expect(fields.locator('#holder-error')).toHaveText('Enter the name on the card, not a number.');
+    expect(await host.evaluate((h) => (h as HTMLInputElement).validationMessage)).toBe('Enter the name on the card, not a number.');
+  });
+
   test('two on one page: each its own frame and port, what is typed in one is in that one alone', async ({ page }) => {
     await page.goto(`${origin}/two.html`);
     const first = await cardFrame(page, 'first');
@@ -253,6 +272,9 @@ test.describe('in a merchant\'s own form, written as merchants write it', () => 
     await expect(frame.locator('paylit-card-fields label[for=number]')).toHaveText('رقم البطاقة');
     expect(await frame.evaluate(() => [document.documentElement.lang, getComputedStyle(document.documentElement).getPropertyValue('--paylit-color-accent').trim(), getComputedStyle(document.documentElement).getPropertyValue('--paylit-radius').trim()])).toEqual(['ar', '#c026d3', '2px']);
     expect(await frame.locator('paylit-card-fields').evaluate((f) => f.shadowRoot!.querySelector('.root')!.getAttribute('dir'))).toBe('rtl');
+    // The token that holds an image stays on the page; the long font list reaches the frame.
+    expect(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paylit-pattern'))).toBe('');
+    expect(await frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--paylit-font'))).toContain('Merchant Sans 13');
     expect(await page.locator('paylit-card-fields iframe').getAttribute('title')).toBe('بيانات البطاقة');
     // The page changes its theme (a class on <html>, as a theme switcher does): the frame follows.
     await page.evaluate(() => document.documentElement.classList.add('second-brand'));

@@ -41,6 +41,19 @@ export async function cardFrame(page: Page): Promise<Frame | null> {
 
 /** The id of the focused element, through shadow roots and into the card frame. */
 export async function focusedId(page: Page): Promise<string> {
+  // Focus crossing into or out of the card frame crosses processes, after the key that moved it
+  // has returned: read until two reads a frame apart agree.
+  let last = await focusedOnce(page);
+  for (let i = 0; i < 20; i++) {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 10))));
+    const now = await focusedOnce(page);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+async function focusedOnce(page: Page): Promise<string> {
   const deepest = () => {
     let a: Element | null = document.activeElement;
     while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
@@ -48,11 +61,7 @@ export async function focusedId(page: Page): Promise<string> {
   };
   const id = await page.evaluate(deepest);
   if (id !== '(frame)') return id;
-  // Focus entering the frame reaches its document before its field: a moment, read past.
-  const frame = await cardFrame(page);
-  let inside = '';
-  for (let i = 0; i < 10 && !inside; i++) inside = (await frame?.evaluate(deepest)) ?? '';
-  return inside;
+  return (await (await cardFrame(page))?.evaluate(deepest)) ?? '';
 }
 
 export const test = base.extend<{ consoleErrors: string[] }, { demo: Demo }>({

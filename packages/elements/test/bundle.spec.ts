@@ -28,15 +28,20 @@ import { locales } from '../src/i18n/locales.js';
 const BUDGET_GZIP = 24_576;
 /** Each chunk: a language (es-419 imports es's), the marks (with the CVV hint's drawings and the wallet picker's look, out of the first part), the encryption. */
 const CHUNK_GZIP = { language: 2_100, marks: 4_300, crypto: 9_600, installments: 2_900, outcome: 600 };
-/** paylit.js and every chunk a page in page isolation can load, together. */
-const EVERYTHING_GZIP = 61_000;
+/**
+ * paylit.js and every chunk a page in page isolation can load, together: a ratchet (the issue's
+ * 49 152 B is not met, and the bench says why). Raised from 61 000 B by issue 17's two messages in
+ * each of the 13 catalogs (the card frame's title, and a name that holds a card number).
+ */
+const EVERYTHING_GZIP = 61_300;
 /**
  * The frame isolation's two files, loaded only by a page that asks for it: the page side, a
  * chunk like the others; and the frame's script, one classic script (the frame's opaque origin
  * loads no ES module from a host that sends no CORS headers: test/frame-platform.spec.ts) that
- * holds the card fields with Lit, English, the marks and the encryption.
+ * holds the card fields with Lit, English, the marks and the encryption. The page side carries its
+ * own copy of the brand table (1.6 KB) and the protocol's reader.
  */
-const FRAME_GZIP = { isolation: 4_600, frame: 34_000 };
+const FRAME_GZIP = { isolation: 5_200, frame: 34_000 };
 const FRAME_FILES = ['paylit.isolation.js', 'paylit.frame.js'];
 const dir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 const file = `${dir}paylit.js`;

@@ -75,6 +75,7 @@ export const ar: Messages = {
     },
     holder: {
       empty: 'أدخل الاسم كما هو مكتوب على البطاقة.',
+      digits: 'أدخل الاسم المدوّن على البطاقة، لا رقمًا.',
     },
   },
   apiErrors: {

@@ -82,6 +82,8 @@ export const en = {
     },
     holder: {
       empty: 'Enter the name as it appears on the card.',
+      /** A run of four digits or more in the name: a card number typed in the wrong field, never sent. */
+      digits: 'Enter the name on the card, not a number.',
     },
   },
   apiErrors: {

@@ -38,6 +38,7 @@ export const es419: Messages = {
     },
     holder: {
       empty: 'Ingresa el nombre tal como aparece en la tarjeta.',
+      digits: 'Ingresa el nombre que figura en la tarjeta, no un número.',
     },
   },
   apiErrors: {

@@ -73,6 +73,7 @@ export const es: Messages = {
     },
     holder: {
       empty: 'Introduce el nombre tal como aparece en la tarjeta.',
+      digits: 'Introduce el nombre que figura en la tarjeta, no un número.',
     },
   },
   apiErrors: {

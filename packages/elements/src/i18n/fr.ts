@@ -73,6 +73,7 @@ export const fr: Messages = {
     },
     holder: {
       empty: 'Saisissez le nom tel qu’il figure sur la carte.',
+      digits: 'Saisissez le nom figurant sur la carte, pas un numéro.',
     },
   },
   apiErrors: {

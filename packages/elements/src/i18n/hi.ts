@@ -73,6 +73,7 @@ export const hi: Messages = {
     },
     holder: {
       empty: 'नाम वैसे ही दर्ज करें जैसा कार्ड पर लिखा है।',
+      digits: 'कार्ड पर लिखा नाम दर्ज करें, कोई नंबर नहीं।',
     },
   },
   apiErrors: {

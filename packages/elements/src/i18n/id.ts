@@ -73,6 +73,7 @@ export const id: Messages = {
     },
     holder: {
       empty: 'Masukkan nama sesuai yang tertera pada kartu.',
+      digits: 'Masukkan nama pada kartu, bukan nomor.',
     },
   },
   apiErrors: {

@@ -73,6 +73,7 @@ export const ms: Messages = {
     },
     holder: {
       empty: 'Masukkan nama seperti yang tertera pada kad.',
+      digits: 'Masukkan nama pada kad, bukan nombor.',
     },
   },
   apiErrors: {

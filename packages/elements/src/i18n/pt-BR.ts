@@ -73,6 +73,7 @@ export const ptBR: Messages = {
     },
     holder: {
       empty: 'Informe o nome como está no cartão.',
+      digits: 'Informe o nome impresso no cartão, não um número.',
     },
   },
   apiErrors: {

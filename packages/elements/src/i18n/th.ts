@@ -74,6 +74,7 @@ export const th: Messages = {
     },
     holder: {
       empty: 'โปรดระบุชื่อตามที่ปรากฏบนบัตร',
+      digits: 'โปรดระบุชื่อบนบัตร ไม่ใช่หมายเลข',
     },
   },
   apiErrors: {

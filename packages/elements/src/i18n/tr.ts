@@ -73,6 +73,7 @@ export const tr: Messages = {
     },
     holder: {
       empty: 'Adı ve soyadı kartın üzerinde yazdığı gibi girin.',
+      digits: 'Kart üzerindeki adı girin, numara değil.',
     },
   },
   apiErrors: {

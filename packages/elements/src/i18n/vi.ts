@@ -73,6 +73,7 @@ export const vi: Messages = {
     },
     holder: {
       empty: 'Vui lòng nhập tên đúng như in trên thẻ.',
+      digits: 'Nhập tên in trên thẻ, không phải số.',
     },
   },
   apiErrors: {

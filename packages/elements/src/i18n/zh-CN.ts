@@ -74,6 +74,7 @@ export const zhCN: Messages = {
     },
     holder: {
       empty: '请按卡面所示输入持卡人姓名。',
+      digits: '请输入卡上的姓名，而不是号码。',
     },
   },
   apiErrors: {

@@ -28,7 +28,7 @@ import type { CheckoutContextValue, SavedCardView } from '../context/checkout-co
 import type { Messages } from '../i18n/en.js';
 import { format } from '../i18n/format.js';
 import { frameScript } from './frame-script.js';
-import { FRAME_FIELDS, readFrameMessage, type FrameField, type FrameMessage, type PageMessage, type SealedCard, type SealedCvv } from './frame-protocol.js';
+import { FRAME_FIELDS, readFrameMessage, themeToken, THEME_TOKENS, type FrameField, type FrameMessage, type PageMessage, type SealedCard, type SealedCvv } from './frame-protocol.js';
 
 /** What the card fields give their frame: what only they can reach (the rest it reads from them, as `Fields`). */
 export interface FrameLink {
@@ -243,12 +243,14 @@ export class FrameHost {
     }
     for (const [token, property] of Object.entries(INHERITED)) theme[token] ??= style.getPropertyValue(property);
     theme['--paylit-frame-background'] = behind(this.#host);
+    // Only what the frame takes (a value with `url()`, or too long a font list, would have it drop the whole message).
+    const taken = Object.fromEntries(Object.entries(theme).filter(([name, value]) => themeToken(name, value)).slice(0, THEME_TOKENS));
     const saved = this.#host.savedCard;
     const configure: PageMessage = {
       type: 'configure',
       lang,
       messages: lang === 'en' ? null : messages,
-      theme,
+      theme: taken,
       brands: (checkout?.paymentMethods ?? []).filter((m) => m.type === 'CARD').map((m) => m.id),
       saved: saved ? { brand: saved.brand, last4: saved.last4 } : null,
     };

@@ -80,11 +80,11 @@ const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as numbe
 const orNull = (v: unknown, test: (v: unknown) => boolean) => v === null || test(v);
 const matches = (re: RegExp) => (v: unknown) => typeof v === 'string' && re.test(v);
 /** Each field's problems, as core names them (the keys of its messages in `errors.<field>`). */
-const PROBLEMS: { readonly [F in FrameField]: Readonly<Record<F extends 'number' ? CardNumberProblem : F extends 'expiry' ? ExpiryProblem : F extends 'cvv' ? CvvProblem : 'empty', true>> } = {
+const PROBLEMS: { readonly [F in FrameField]: Readonly<Record<F extends 'number' ? CardNumberProblem : F extends 'expiry' ? ExpiryProblem : F extends 'cvv' ? CvvProblem : 'empty' | 'digits', true>> } = {
   number: { empty: true, not_digits: true, incomplete: true, too_long: true, luhn: true },
   expiry: { empty: true, incomplete: true, invalid_month: true, expired: true, too_far: true },
   cvv: { empty: true, not_digits: true, wrong_length: true },
-  holder: { empty: true },
+  holder: { empty: true, digits: true },
 };
 /** A problem key of this field. */
 const errorOf = (field: FrameField) => (v: unknown) => typeof v === 'string' && Object.hasOwn(PROBLEMS[field], v);
@@ -104,7 +104,14 @@ const JWE = /^[\w-]{1,2048}\.[\w-]{0,2048}\.[\w-]{1,64}\.[\w-]{1,4096}\.[\w-]{1,
 const LANG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
 const TOKEN = /^--paylit-[a-z0-9-]{1,60}$/;
 /** A theme value: what a custom property holds, with nothing that fetches (url(), image-set()) and no escapes. */
-const TOKEN_VALUE = /^(?!.*(url|image-set|image|src)\s*\()[^\\<>{};]{0,200}$/i;
+const TOKEN_VALUE = /^(?!.*(url|image-set|image|src)\s*\()[^\\<>{};]{0,400}$/i;
+/** How many theme tokens a `configure` may carry. */
+export const THEME_TOKENS = 64;
+
+/** A theme token the frame takes: a `--paylit-*` name, and a value that fetches nothing. The page sends no other (one more would have the whole message dropped). */
+export function themeToken(name: string, value: string): boolean {
+  return TOKEN.test(name) && TOKEN_VALUE.test(value);
+}
 /** A holder's name: letters, marks, spaces and the punctuation of names; a run of digits could carry a number. */
 const HOLDER = /^(?!.*\d{4})[^\0-\x1f]{1,100}$/u;
 /** A payment method's id in the API: `VI`, `MC`, `EL`. */
@@ -169,7 +176,7 @@ export function readPageMessage(data: unknown): PageMessage | undefined {
       const theme = m.theme;
       if (typeof theme !== 'object' || theme === null || Object.getPrototypeOf(theme) !== Object.prototype) return undefined;
       const entries = Object.entries(theme);
-      return entries.length <= 64 && entries.every(([k, v]) => TOKEN.test(k) && matches(TOKEN_VALUE)(v)) ? (m as PageMessage) : undefined;
+      return entries.length <= THEME_TOKENS && entries.every(([k, v]) => typeof v === 'string' && themeToken(k, v)) ? (m as PageMessage) : undefined;
     }
     case 'seal':
       return exactly(m, ['type', 'id', 'publicKey']) && isId(m.id) && typeof m.publicKey === 'string' && m.publicKey.length > 0 && m.publicKey.length <= 8192 ? (m as PageMessage) : undefined;

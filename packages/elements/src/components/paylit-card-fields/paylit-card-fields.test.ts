@@ -340,6 +340,25 @@ describe('<paylit-card-fields>', () => {
     expect(await decryptCard(submission.encryptedData, keys.privateJwk)).to.deep.equal({ number: '5895627823453005', cvv: '737' });
   });
 
+  it('a card number typed into the name is refused, with its message, in any digits: it would have been sent in clear as the holder\'s name', async () => {
+    const keys = await generateCardKeyPair();
+    for (const holder of ['4111 1111 1111 1111', 'ANA 4111111111111111', 'ANA ٤١١١ LIMA']) {
+      const el = await fixture<PaylitCardFields>(html`<paylit-card-fields></paylit-card-fields>`);
+      await fill(el, { number: '5555555555554444', expiry: '1230', cvv: '123', holder });
+      let error: Error | undefined;
+      await el.encrypt(keys.publicJwk).catch((e: Error) => (error = e));
+      expect(error?.name, holder).to.equal('CardFieldsInvalidError');
+      expect((error as unknown as { fields: string[] }).fields).to.deep.equal(['holder']);
+      await el.updateComplete;
+      expect(errorOf(el, 'holder')).to.equal('Enter the name on the card, not a number.');
+      expect(el.complete).to.equal(false);
+    }
+    // A name with fewer digits in a row is a name.
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields></paylit-card-fields>`);
+    await fill(el, { number: '5555555555554444', expiry: '1230', cvv: '123', holder: 'Ana Lima 3rd' });
+    expect((await el.encrypt(keys.publicJwk)).holderName).to.equal('Ana Lima 3rd');
+  });
+
   it('refuses to encrypt an incomplete card, and shows why', async () => {
     const keys = await generateCardKeyPair();
     const el = await fixture<PaylitCardFields>(html`<paylit-card-fields></paylit-card-fields>`);

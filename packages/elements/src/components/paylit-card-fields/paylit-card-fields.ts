@@ -2,6 +2,7 @@ import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import {
   cardDigits,
+  normalizeDigits,
   cardNumberProblem,
   cvvProblem,
   detectBrand,
@@ -74,10 +75,12 @@ const loadFrameHost = sealing(importFrameHost, 'card frame');
 
 /**
  * The key of a field's problem (its message's key in `errors.<field>`), or undefined when the
- * value is valid: core's rule for each field. The security code's length is its brand's.
+ * value is valid: core's rule for each field. The security code's length is its brand's; the
+ * name may not hold a run of four digits, in any script.
  */
 export function fieldProblem(field: Field, value: string, cvvBrand?: BrandInfo): string | undefined {
-  return field === 'number' ? cardNumberProblem(value) : field === 'expiry' ? expiryInputProblem(value) : field === 'cvv' ? cvvProblem(value, cvvBrand) : value.trim() ? undefined : 'empty';
+  // A name with a run of four digits is a number in the wrong field: it would be sent in clear.
+  return field === 'number' ? cardNumberProblem(value) : field === 'expiry' ? expiryInputProblem(value) : field === 'cvv' ? cvvProblem(value, cvvBrand) : !value.trim() ? 'empty' : /\d{4}/.test(normalizeDigits(value)) ? 'digits' : undefined;
 }
 
 /** Shown when there is no checkout, or the order lists no card brands. */
@@ -375,7 +378,7 @@ export class PaylitCardFields extends LocalizedElement {
    * PEM) and answers what the checkout posts. Incomplete fields are shown and refused.
    */
   async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
-    if (this.#saved) throw new Error('a saved card is chosen in the checkout: use encryptCvv() for its security code');
+    if (this.#saved) throw new Error('a saved card is chosen: use encryptCvv()');
     if (this.isolation === 'frame') return (await this.#framed()).encrypt(publicKey);
     if (!this.reportValidity()) throw new CardFieldsInvalidError(FIELDS.filter((f) => this.errors[f]));
     // What was checked is what is sealed, whatever is typed while the chunk loads.
@@ -404,7 +407,7 @@ export class PaylitCardFields extends LocalizedElement {
    */
   async encryptCvv(publicKey: KeyInput): Promise<SavedCardSubmission> {
     const saved = this.#saved;
-    if (!saved) throw new Error('no saved card is chosen in the checkout: use encrypt() for a new card');
+    if (!saved) throw new Error('no saved card is chosen: use encrypt()');
     if (this.isolation === 'frame') return (await this.#framed()).encryptCvv(publicKey, saved);
     if (!this.reportValidity()) throw new CardFieldsInvalidError(['cvv']);
     const cvv = this.cvvInput.value;
