@@ -210,8 +210,8 @@ for (const kind of kinds) {
         const seen: string[] = [];
         (window as unknown as { paylitEvents: string[] }).paylitEvents = seen;
         // Bubbling listeners, as a merchant's page or analytics script adds them. (A capture
-        // listener on window sees each keystroke before any element can act: only an iframe
-        // prevents that, and the elements are built without iframes.)
+        // listener on window sees each keystroke in page mode before any element can act: frame
+        // mode prevents that, as hostile-page.spec.ts shows.)
         for (const type of ['input', 'change', 'beforeinput', 'textInput', 'keydown', 'keypress', 'keyup', 'paste', 'compositionend', 'paylit-submit', 'paylit-paid']) {
           window.addEventListener(type, (e) => seen.push(JSON.stringify({ type, detail: (e as CustomEvent).detail, data: (e as InputEvent).data ?? null, key: (e as KeyboardEvent).key ?? null })));
         }

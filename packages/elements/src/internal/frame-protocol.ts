@@ -14,9 +14,10 @@
  * Page → frame: `configure` (the language: its tag and its catalog's messages; the theme
  * tokens; the brands the order accepts, by the API's code; the saved card whose security
  * code is asked for, by brand and last four); `seal` (with the public key); `focus` a field;
- * `report` (show every field's error); `clear`; `disable`. The catalog (in English's shape, checked key by key) comes from the page, which has it loaded: the
- * frame's opaque origin cannot load the language chunks, ES modules fetched in CORS mode,
- * from a host that does not allow it (test/frame-platform.spec.ts).
+ * `report` (show every field's error); `clear`; `disable`. The catalog (in English's shape,
+ * checked key by key) comes from the page, which has it loaded: the frame's opaque origin
+ * cannot load the language chunks, ES modules fetched in CORS mode, from a host that does not
+ * allow it (test/frame-platform.spec.ts).
  */
 import { getBrand, type CardNumberProblem, type CvvProblem, type ExpiryProblem } from '@paylit/core/card';
 import { en, type Messages } from '../i18n/en.js';

@@ -1,6 +1,6 @@
 /**
  * The script-tag build's lazy parts: `paylit.marks.js`, `paylit.crypto.js`,
- * `paylit.installments.js` and `paylit.outcome.js` beside
+ * `paylit.installments.js`, `paylit.outcome.js` and `paylit.isolation.js` beside
  * `paylit.js`, found from the script's own URL (read while the script runs: afterwards
  * `currentScript` is gone).
  */
