@@ -154,8 +154,10 @@ test.describe('in a merchant\'s own form, written as merchants write it', () => 
 
   test('the host is the form\'s field as in page mode: its validity, its value (brand and last four, never more), input and change with no data, Enter in the last field submits', async ({ page }) => {
     await page.goto(`${origin}/form.html`);
-    const frame = await cardFrame(page);
     const host = page.locator('paylit-card-fields');
+    // Asked at once, before the frame (or even its page side) is there: nothing typed is valid.
+    expect(await host.evaluate((h) => (h as HTMLInputElement).reportValidity())).toBe(false);
+    const frame = await cardFrame(page);
     expect(await page.evaluate(() => (document.getElementById('order') as HTMLFormElement).checkValidity())).toBe(false);
     await expect.poll(() => host.evaluate((h: HTMLInputElement) => h.validationMessage)).toBe('Enter the card number.');
     const fields = frame.locator('paylit-card-fields');

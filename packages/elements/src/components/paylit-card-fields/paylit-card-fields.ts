@@ -359,7 +359,8 @@ export class PaylitCardFields extends LocalizedElement {
 
   /** Shows every field's message, announces the first, focuses it; true when all is valid. */
   reportValidity(): boolean {
-    if (this.#frame) return this.#frame.report();
+    // In frame isolation, nothing is valid until the frame says so.
+    if (this.isolation === 'frame') return !!this.#frame?.report();
     for (const f of this.#fields()) this.#touched.add(f);
     // Not drawn yet (its language still loading): nothing has been typed, so nothing is valid;
     // the messages show with the first render.
