@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Frame, type Page } from '@playwright/test';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import { consoleErrors } from './support/console.js';
+import { focusedId, typeCard } from './support/demo.js';
 
 // Every page of these tests fails on a console error: a CSP or Trusted Types violation logs as one.
 const test = base.extend<{ consoleErrors: string[] }>({ consoleErrors: [consoleErrors, { auto: true }] });
@@ -139,17 +140,6 @@ async function cardFrame(page: Page, name?: string): Promise<Frame> {
   return (await frame)!;
 }
 
-/** The id of the focused element, through shadow roots, into the card frame when it has focus. */
-async function focused(page: Page): Promise<string> {
-  const deepest = () => {
-    let a: Element | null = document.activeElement;
-    while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
-    return a?.tagName === 'IFRAME' ? '(frame)' : (a?.id ?? '');
-  };
-  const id = await page.evaluate(deepest);
-  return id === '(frame)' ? `frame:${await (await cardFrame(page)).evaluate(deepest)}` : id;
-}
-
 test.describe('in a merchant\'s own form, written as merchants write it', () => {
 
   test('the host is the form\'s field as in page mode: its validity, its value (brand and last four, never more), input and change with no data, Enter in the last field submits', async ({ page }) => {
@@ -184,15 +174,15 @@ test.describe('in a merchant\'s own form, written as merchants write it', () => 
     const frame = await cardFrame(page);
     await page.locator('#email').focus();
     await page.keyboard.press('Tab');
-    await expect.poll(() => focused(page)).toBe('frame:number');
+    await expect.poll(() => focusedId(page)).toBe('number');
     for (const next of ['expiry', 'cvv', 'holder']) {
       await page.keyboard.press('Tab');
-      await expect.poll(() => focused(page)).toBe(`frame:${next}`);
+      await expect.poll(() => focusedId(page)).toBe(next);
     }
     await page.keyboard.press('Tab');
-    await expect.poll(() => focused(page)).toBe('next');
+    await expect.poll(() => focusedId(page)).toBe('next');
     await page.keyboard.press('Shift+Tab');
-    await expect.poll(() => focused(page)).toBe('frame:holder');
+    await expect.poll(() => focusedId(page)).toBe('holder');
     await page.locator('paylit-card-fields').evaluate((h) => ((h as unknown as { disabled: boolean }).disabled = true));
     await expect(frame.locator('paylit-card-fields #number')).toBeDisabled();
   });
@@ -226,12 +216,8 @@ test.describe('in a merchant\'s own form, written as merchants write it', () => 
     const encrypt = () => host.evaluate((h, key) => (h as unknown as { encrypt(k: string): Promise<{ encryptedData: string }> }).encrypt(JSON.stringify(key)).then((c) => c.encryptedData, (e: { kind?: string; message: string }) => `refused (${e.kind}): ${e.message}`), publicJwk);
     expect(await encrypt()).toMatch(/^refused \(network\): the card frame did not start/);
     // Loaded anew: the fields are there now, and the card seals.
-    const frame = await cardFrame(page);
-    const fields = frame.locator('paylit-card-fields');
-    await fields.locator('#number').pressSequentially('4111111111111111');
-    await fields.locator('#expiry').pressSequentially('1230');
-    await fields.locator('#cvv').fill('123');
-    await fields.locator('#holder').fill('Ana Lima');
+    await cardFrame(page);
+    await typeCard(page);
     const jwe = await encrypt();
     expect(await decryptCard(jwe, privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
     expect(refusedFrameScript).toBe(1);
@@ -244,12 +230,8 @@ test.describe('in a merchant\'s own form, written as merchants write it', () => 
   test('a card number typed into the name is refused in the frame, with its message, and never crosses as the holder\'s name', async ({ page }) => {
     const { publicJwk } = await generateCardKeyPair();
     await page.goto(`${origin}/form.html`);
-    const frame = await cardFrame(page);
-    const fields = frame.locator('paylit-card-fields');
-    await fields.locator('#number').pressSequentially('4111111111111111');
-    await fields.locator('#expiry').pressSequentially('1230');
-    await fields.locator('#cvv').fill('123');
-    await fields.locator('#holder').fill('4111 1111 1111 1111');
+    const fields = (await cardFrame(page)).locator('paylit-card-fields');
+    await typeCard(page, { holder: '4111 1111 1111 1111' });
     const host = page.locator('paylit-card-fields');
     const answer = await host.evaluate((h, key) => (h as unknown as { encrypt(k: string): Promise<unknown> }).encrypt(JSON.stringify(key)).then(() => 'sealed', (e: { name: string; fields: string[] }) => `${e.name} ${e.fields.join(',')}`), publicJwk);
     expect(answer).toBe('CardFieldsInvalidError holder');
