@@ -48,8 +48,14 @@ function post(message: FrameMessage): void {
 
 const input = (field: FrameField) => fields.shadowRoot?.getElementById(field) as HTMLInputElement | null;
 
-/** The brand, the last four (once the number is valid), the BIN and each field's validity. */
-function state(): Record<FrameField, FieldValidity> | undefined {
+/**
+ * The brand, the last four, the BIN and each field's validity. While the shopper is still in the
+ * number field, its validity and last four are not told: a number is valid at each length its
+ * brand allows (Visa's 13, 16 and 19), so the last four of each valid prefix, told as it was
+ * typed, would give a page script the whole number. They are told when the shopper leaves the
+ * field, and before a card is sealed (`final`).
+ */
+function state(final = fields.shadowRoot?.activeElement !== input('number')): Record<FrameField, FieldValidity> | undefined {
   if (!input('number')) return undefined;
   const cvvBrand = saved ? getBrand(saved.brand) : fields.brand;
   const checked = Object.fromEntries(
@@ -59,7 +65,8 @@ function state(): Record<FrameField, FieldValidity> | undefined {
     }),
   ) as Record<FrameField, FieldValidity>;
   const number = input('number')!.value;
-  post({ type: 'state', brand: fields.brand?.id ?? null, last4: checked.number.valid ? lastFour(number) : null, bin: extractBin(number) ?? null, fields: checked });
+  const told = final || !checked.number.valid ? checked : { ...checked, number: { valid: false, error: 'incomplete' } };
+  post({ type: 'state', brand: fields.brand?.id ?? null, last4: final && checked.number.valid ? lastFour(number) : null, bin: extractBin(number) ?? null, fields: told });
   return checked;
 }
 
@@ -104,10 +111,12 @@ async function seal(id: number, publicKey: string): Promise<void> {
       post({ type: 'sealed', id, card: { encryptedCvv } });
     } else {
       const { encryptedData, holderName, expirationMonth, expirationYear } = await fields.encrypt(key(publicKey));
+      // What was sealed, told in full first (the page's submission carries its last four).
+      state(true);
       post({ type: 'sealed', id, card: { encryptedData, holderName, expirationMonth, expirationYear } });
     }
   } catch (error) {
-    const checked = state();
+    const checked = state(true);
     const first = error instanceof CardFieldsInvalidError ? error.fields[0] : undefined;
     const kind = (error as { kind?: unknown }).kind === 'network' ? 'network' : 'configuration';
     post({ type: 'refused', id, error: first ? (checked?.[first].error ?? 'empty') : kind });
@@ -139,13 +148,17 @@ const fieldOf = (event: Event) => (event.composedPath()[0] as HTMLElement).id as
 
 function start(): void {
   document.body.style.cssText = `margin:0;padding:${RING}px;background-color:transparent`;
-  fields.addEventListener('input', state);
+  fields.addEventListener('input', () => state());
   document.body.append(fields);
   void fields.updateComplete.then(() => {
     // On the shadow root: focus moving from one field to the next does not reach the host.
     const inside = fields.shadowRoot!;
     inside.addEventListener('focusin', (event) => post({ type: 'focus', field: fieldOf(event) }));
-    inside.addEventListener('focusout', (event) => post({ type: 'blur', field: fieldOf(event) }));
+    inside.addEventListener('focusout', (event) => {
+      // Leaving the number: its validity and last four are told now.
+      if (fieldOf(event) === 'number') state(true);
+      post({ type: 'blur', field: fieldOf(event) });
+    });
     // Enter in the last field pays, in the page: the form's submit or the checkout's.
     inside.addEventListener('keydown', (event) => {
       const target = event.composedPath()[0] as HTMLInputElement;
@@ -165,7 +178,7 @@ addEventListener('message', (event) => {
     if (read) receive(read);
   };
   post({ type: 'ready' });
-  void fields.updateComplete.then(state);
+  void fields.updateComplete.then(() => state());
 });
 
 // The fields are drawn at once, while the page hands the port over: the frame stays at height 0

@@ -116,9 +116,14 @@ export class FrameHost {
     frame.addEventListener('load', () => this.#connect());
   }
 
-  /** The frame's document: a `srcdoc` that loads the frame's script from beside paylit.js. */
+  /**
+   * The frame's document: a `srcdoc` that loads the frame's script from beside paylit.js. It takes
+   * the page's CSP; under a nonce-based one (`'nonce-…' 'strict-dynamic'`) its script carries the
+   * page's nonce, read from a script of the page (the property keeps it when the attribute is hidden).
+   */
   #load(): void {
-    this.frame.srcdoc = trusted(`<!doctype html><html><head><meta charset="utf-8"></head><body><script src="${attribute(frameScript())}"></script></body></html>`);
+    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+    this.frame.srcdoc = trusted(`<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(frameScript())}"></script></body></html>`);
   }
 
   #waitReady(): void {
@@ -136,6 +141,8 @@ export class FrameHost {
     const { port1, port2 } = new MessageChannel();
     this.#port = port1;
     this.#configured = '';
+    // A new document (the element moved, or the frame was loaded anew) holds no card yet.
+    this.#forget();
     port1.onmessage = (event) => {
       const message = readFrameMessage(event.data);
       if (message) this.#receive(message);
@@ -218,7 +225,8 @@ export class FrameHost {
       const key = this.#state?.fields[first].error ?? 'empty';
       const text = (t.errors[first] as Record<string, string>)[key] ?? t.errors[first].empty;
       const saved = this.#host.savedCard;
-      internals.setValidity({ customError: true }, format(text, { digits: maxCvvLength(getBrand(saved ? saved.brand : (this.#state?.brand ?? ''))) }), this.frame);
+      // (the frame as the anchor while it is drawn in the host's shadow root)
+      internals.setValidity({ customError: true }, format(text, { digits: maxCvvLength(getBrand(saved ? saved.brand : (this.#state?.brand ?? ''))) }), this.frame.isConnected ? this.frame : undefined);
     } else internals.setValidity({});
     const saved = this.#host.savedCard;
     const brand = saved ? saved.brand : this.#state?.brand && (getBrand(this.#state.brand)?.code ?? this.#state.brand);
@@ -328,9 +336,24 @@ export class FrameHost {
     });
   }
 
-  /** The element left the page: the frame's fields empty, and what waits is refused. */
+  /**
+   * What the frame told is forgotten, and it is not ready until it says so again: its document is
+   * going (the element left the page, or moved: the frame loads anew).
+   */
+  #forget(): void {
+    if (!this.#state) return;
+    this.#state = undefined;
+    this.#host.brandInfo = undefined;
+    this.#host.checkout?.setBin(undefined);
+    this.#validate();
+    this.#waitReady();
+  }
+
+  /** The element left the page: the frame's fields empty, what it told forgotten, and what waits refused. */
   disconnect(): void {
     this.clear();
+    this.#forget();
+    clearTimeout(this.#readyTimer);
     this.#themeWatch.disconnect();
     this.#schemeWatch.removeEventListener('change', this.#schemeChanged);
     for (const seal of this.#seals.values()) seal.reject(new PaylitError('encryption_failed', 'the card fields left the page', { kind: 'network' }));

@@ -104,8 +104,8 @@ const BIN = /^\d{6}(\d{2})?$/;
 const JWE = /^[\w-]{1,2048}\.[\w-]{0,2048}\.[\w-]{1,64}\.[\w-]{1,4096}\.[\w-]{1,64}$/;
 const LANG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
 const TOKEN = /^--paylit-[a-z0-9-]{1,60}$/;
-/** A theme value: what a custom property holds, with nothing that fetches (url(), image-set()) and no escapes. */
-const TOKEN_VALUE = /^(?!.*(url|image-set|image|src)\s*\()[^\\<>{};]{0,400}$/i;
+/** A theme value: what a custom property holds, on one line, with nothing that fetches (url(), image-set()) and no escapes. */
+const TOKEN_VALUE = /^(?![\s\S]*(url|image-set|image|src)\s*\()[^\\<>{};\0-\x1f\x7f]{0,400}$/i;
 /** How many theme tokens a `configure` may carry. */
 export const THEME_TOKENS = 64;
 

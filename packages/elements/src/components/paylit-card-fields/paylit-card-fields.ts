@@ -273,6 +273,12 @@ export class PaylitCardFields extends LocalizedElement {
   protected override updated(): void {
     // The frame follows the language, the theme, the saved card and `disabled`.
     this.#frame?.sync();
+    // Back from frame isolation: the frame and what it said go; the page's fields speak.
+    if (this.isolation !== 'frame' && this.#frame) {
+      this.#frame.disconnect();
+      this.#frame = this.#framing = undefined;
+      this.clear();
+    }
   }
 
   /** The frame's page side, loaded when first drawn in frame isolation. */
