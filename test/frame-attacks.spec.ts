@@ -306,10 +306,7 @@ test.describe('a hostile frame against the page side', () => {
       }
       parent.postMessage({ type: 'state', brand: 'visa', last4: '9999', bin: '99999999', fields: {} }, '*');
     });
-    await fields.locator('#number').pressSequentially('4111111111111111');
-    await fields.locator('#expiry').pressSequentially('1130');
-    await fields.locator('#cvv').pressSequentially('321');
-    await fields.locator('#holder').pressSequentially('Ana Lima');
+    await typeCard(p, { number: '4111111111111111', expiry: '11/30', cvv: '321' });
     const { publicJwk, privateKey } = await generateCardKeyPair();
     const jwk = JSON.stringify(publicJwk);
     const card = await p.locator('paylit-card-fields').evaluate(async (h, k) => (h as unknown as { encrypt(k: object): Promise<{ encryptedData: string; holderName: string; last4: string }> }).encrypt(JSON.parse(k)), jwk);
@@ -325,10 +322,7 @@ test.describe('lifecycle', () => {
     await p.goto(`${origin}/form.html`);
     const frame = await hostFrame(p);
     const fields = frame.locator('paylit-card-fields');
-    await fields.locator('#number').pressSequentially('4111111111111111');
-    await fields.locator('#expiry').pressSequentially('1130');
-    await fields.locator('#cvv').pressSequentially('321');
-    await fields.locator('#holder').pressSequentially('Ana Lima');
+    await typeCard(p, { number: '4111111111111111', expiry: '11/30', cvv: '321' });
     await expect.poll(() => p.locator('paylit-card-fields').evaluate((h) => (h as unknown as { complete: boolean }).complete)).toBe(true);
     const right = await p.evaluate(() => {
       const host = document.querySelector('paylit-card-fields')!;
@@ -353,10 +347,7 @@ test.describe('lifecycle', () => {
     });
     const frame = await hostFrame(p);
     const fields = frame.locator('paylit-card-fields');
-    await fields.locator('#number').pressSequentially('5555555555554444');
-    await fields.locator('#expiry').pressSequentially('1130');
-    await fields.locator('#cvv').pressSequentially('321');
-    await fields.locator('#holder').pressSequentially('Ana Lima');
+    await typeCard(p, { number: '5555555555554444', expiry: '11/30', cvv: '321' });
     const { publicJwk, privateKey } = await generateCardKeyPair();
     const card = await p.locator('paylit-card-fields').evaluate(async (h, k) => (h as unknown as { encrypt(k: object): Promise<{ encryptedData: string }> }).encrypt(JSON.parse(k)), JSON.stringify(publicJwk));
     expect(await decryptCard(card.encryptedData, privateKey)).toMatchObject({ number: '5555555555554444' });
@@ -366,10 +357,7 @@ test.describe('lifecycle', () => {
     await p.goto(`${origin}/form.html`);
     const frame = await hostFrame(p);
     const fields = frame.locator('paylit-card-fields');
-    await fields.locator('#number').pressSequentially('4111111111111111');
-    await fields.locator('#expiry').pressSequentially('1130');
-    await fields.locator('#cvv').pressSequentially('321');
-    await fields.locator('#holder').pressSequentially('Ana Lima');
+    await typeCard(p, { number: '4111111111111111', expiry: '11/30', cvv: '321' });
     await expect.poll(() => p.locator('paylit-card-fields').evaluate((h) => (h as unknown as { complete: boolean }).complete)).toBe(true);
     await p.locator('paylit-card-fields').evaluate(async (h) => {
       (h as unknown as { isolation: string }).isolation = 'page';
