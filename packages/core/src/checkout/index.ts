@@ -237,6 +237,12 @@ export const checkoutErrorKinds = {
   method_not_allowed: 'validation',
   payment_refused: 'validation',
   payment_in_progress: 'server',
+  /** The order had as many declined attempts as it allows (5): no card is tried on it again. */
+  order_locked: 'validation',
+  /** The order already has a payment: its amount, currency, country and payer cannot change. */
+  order_has_payment: 'validation',
+  /** The server's store (Redis, PostgreSQL) did not answer in time: nothing was charged. */
+  store_unavailable: 'server',
   idempotency_key_reused: 'validation',
   rate_limited: 'server',
   payload_too_large: 'validation',

@@ -42,6 +42,11 @@ export class RedisStore implements CheckoutStore {
     return this.#prefix + parts.join(':');
   }
 
+  async now() {
+    const [seconds, micros] = await this.#client.time();
+    return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+  }
+
   async getOrder(id: string) {
     const text = await this.#client.get(this.#key('order', id));
     if (text === null) return undefined;
@@ -100,6 +105,10 @@ export class RedisStore implements CheckoutStore {
     const count = await this.#client.incr(k);
     if (count === 1) await this.#client.pExpire(k, windowMs);
     return count;
+  }
+
+  async count(key: string) {
+    return Number((await this.#client.get(this.#key('hits', key))) ?? 0);
   }
 
   async close() {

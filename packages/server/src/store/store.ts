@@ -15,17 +15,40 @@ export interface PaymentLink {
 }
 
 /**
- * Where an order's payment stands. `charging`: an attempt is with the API (or its outcome
- * is not known yet, `unknown`); `settled`: a payment was made (PAID, AUTHORIZED, VERIFIED,
- * or PENDING while the payer acts); `open`: the last attempt was rejected, the order may be
- * paid again. No state at all is open too. `rev` changes on every write (see `swapCharge`).
+ * Where an order's payment stands. Attempts on an order are numbered 1, 2, 3…: attempt `n`
+ * is sent to the API as `order_id` `<order>.<n>`, which the API refuses to use twice (5009),
+ * so each number can move money at most once, and `n` moves on only once the API says that
+ * attempt `n` was REJECTED or EXPIRED (see charges.ts).
+ *
+ * `charging`: attempt `n` is with the API since `since` (the store's clock, `now()`), or its
+ * outcome is not known yet (`unknown`); `settled`: attempt `n` made a payment (PAID,
+ * AUTHORIZED, VERIFIED, or PENDING while the payer acts); `open`: the order may be paid, and
+ * `n` is the number the next attempt takes. No state at all means the store does not know the
+ * order (never paid, or the store lost it): the API is asked before anything is charged.
+ * `declines` counts the order's REJECTED attempts. `rev` changes on every write (see `swapCharge`).
  */
 export type ChargeState =
-  | { state: 'charging'; rev: string; attempt: string; since: number; unknown?: true }
-  | { state: 'settled'; rev: string; attempt: string; paymentId: string }
-  | { state: 'open'; rev: string; lastPaymentId?: string; lastAttempt?: string };
+  | { state: 'charging'; rev: string; n: number; attempt: string; since: number; declines: number; unknown?: true }
+  | { state: 'settled'; rev: string; n: number; attempt: string; paymentId: string; declines: number }
+  | { state: 'open'; rev: string; n: number; declines: number; lastPaymentId?: string; lastAttempt?: string };
+
+/**
+ * A store that did not answer (down, unreachable, or slower than its timeout). The handler
+ * answers 503 `store_unavailable`: nothing is charged without its state recorded.
+ */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
 
 export interface CheckoutStore {
+  /**
+   * The store's own clock, in milliseconds since the epoch (Redis `TIME`, PostgreSQL `now()`):
+   * every instance reads an attempt's age with the same clock that wrote its `since`.
+   */
+  now(): Promise<number>;
   getOrder(id: string): Promise<MerchantOrder | undefined>;
   putOrder(order: MerchantOrder): Promise<void>;
   linkPayment(link: PaymentLink): Promise<void>;
@@ -47,6 +70,8 @@ export interface CheckoutStore {
   release(key: string): Promise<void>;
   /** Counts a hit in the window `windowMs` and answers the count so far. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** The count `hit` has reached for `key` in its current window, without counting; 0 when none. */
+  count(key: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -59,6 +84,10 @@ export class MemoryStore implements CheckoutStore {
   readonly #bound = new Map<string, { value: string; until: number }>();
   readonly #hits = new Map<string, { count: number; until: number }>();
   #writes = 0;
+
+  async now() {
+    return Date.now();
+  }
 
   /** The stored order itself, frozen: the handler validates and copies what it reads. */
   async getOrder(id: string) {
@@ -130,6 +159,11 @@ export class MemoryStore implements CheckoutStore {
       return 1;
     }
     return ++entry.count;
+  }
+
+  async count(key: string) {
+    const entry = this.#hits.get(key);
+    return entry && entry.until > Date.now() ? entry.count : 0;
   }
 
   /** How many claims, bound values and counters are held (expired ones go at the next sweep). */
