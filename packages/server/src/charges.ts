@@ -1,22 +1,38 @@
 /**
- * One order, one charge. Each order's charge state lives in the store (shared by every
- * instance): a submission charges only an order that is open; one that finds an attempt
- * in flight waits for it and answers its outcome; one that finds a payment made answers
- * that payment as the API has it now. Only a REJECTED or EXPIRED payment reopens the order.
+ * One order, one charge, with the API as the truth about money.
  *
- * An attempt whose outcome is unknown (the connection dropped or timed out after the API
- * may have committed) keeps the order closed until the API is asked what that attempt did
- * (`GET /orders/<order>.<attempt>`): found, it is the order's payment; not found after
- * `outcomeWindowMs`, nothing was charged and the order opens again.
+ * Attempts on an order are numbered 1, 2, 3…, and attempt `n` goes to the API with `order_id`
+ * `<order>.<n>`. The API refuses an `order_id` it has seen (5009), so each number can make at
+ * most one payment, and the number moves on only when the API says attempt `n` was REJECTED or
+ * EXPIRED. Whatever the store forgets or gets wrong, a second payment would need a second
+ * number, and no number is taken while an earlier one may still stand.
+ *
+ * The store keeps each order's state (store.ts, `ChargeState`) so that the API is asked only
+ * when needed: when the store does not know the order (never paid, a restart, an evicted key,
+ * a lost Redis), the API is asked what `<order>.1`, `<order>.2`… already did before anything is
+ * charged; when an attempt has been with the API longer than its owner can wait, the API is
+ * asked what it did. Ages are read with the store's own clock, never an instance's.
  */
-import type { PaymentRecord, PaymentRequest } from '@paylit/core/schemas';
+import type { PaymentRecord } from '@paylit/core/schemas';
 import { PaymentsApiError } from './client/errors.js';
 import { fromApiError, type HandlerContext } from './context.js';
 import { CheckoutError } from './middleware/errors.js';
 import type { ChargeState } from './store/store.js';
 
-/** Statuses after which the order may be paid again. */
+/** Statuses after which the order may be paid again, with the next attempt number. */
 const REOPENS = new Set(['REJECTED', 'EXPIRED']);
+
+/** Statuses of a payment made: the order shows it instead of a form. */
+const MADE = new Set(['PAID', 'AUTHORIZED', 'VERIFIED']);
+
+/** Declined attempts an order allows; the next submission is refused before it reaches the API. */
+export const MAX_DECLINES = 5;
+
+/** The API's "Order ID is duplicated": this attempt number was used already. */
+const DUPLICATED_ORDER_ID = 5009;
+
+/** At most this many attempts are looked up for one order (a bound on what a lost store costs). */
+const MAX_ATTEMPTS = 100;
 
 export interface ChargeResult {
   record: PaymentRecord;
@@ -24,24 +40,15 @@ export interface ChargeResult {
   replayed: boolean;
 }
 
-/** Statuses of a payment made: the order shows it instead of a form. */
-const MADE = new Set(['PAID', 'AUTHORIZED', 'VERIFIED']);
-
-/**
- * The order's payment if one is made (PAID, AUTHORIZED or VERIFIED, as the API has it now),
- * for the checkout to show instead of a form; undefined while the order is open, an attempt is
- * in flight or its payment waits for the payer.
- */
-export async function paymentMade(ctx: HandlerContext, orderId: string): Promise<PaymentRecord | undefined> {
-  const state = await ctx.store.getCharge(orderId);
-  if (state?.state !== 'settled') return undefined;
-  const record = await retrieve(ctx, state.paymentId);
-  return MADE.has(record.status) ? record : undefined;
+/** The API's `order_id` of attempt `n` of an order. */
+export function attemptOrderId(orderId: string, n: number): string {
+  return `${orderId}.${n}`;
 }
 
-/** The API's `order_id` of one attempt: the merchant's order and the attempt id. */
-export function attemptOrderId(orderId: string, attempt: string): string {
-  return `${orderId}.${attempt}`;
+/** The merchant's order of an API `order_id` made by `attemptOrderId`; undefined for any other. */
+export function orderOfAttempt(apiOrderId: string | undefined): string | undefined {
+  const match = apiOrderId === undefined ? null : /^(.+)\.[1-9]\d{0,5}$/.exec(apiOrderId);
+  return match?.[1];
 }
 
 const rev = () => crypto.randomUUID();
@@ -51,15 +58,26 @@ function inProgress(message: string): CheckoutError {
   return new CheckoutError(409, { type: 'payment_in_progress', message, retryable: true });
 }
 
-/** The state a finished attempt leaves: the order settled by its payment, or open again. */
-function after(record: PaymentRecord, attempt: string): ChargeState {
-  return REOPENS.has(record.status) ? { state: 'open', rev: rev(), lastPaymentId: record.id, lastAttempt: attempt } : { state: 'settled', rev: rev(), paymentId: record.id, attempt };
+function locked(): CheckoutError {
+  return new CheckoutError(409, {
+    type: 'order_locked',
+    code: 305,
+    message: `this order had ${MAX_DECLINES} declined payments and cannot be paid again; the merchant can make a new order`,
+    retryable: false,
+  });
 }
 
-/** The payment an attempt made, asked of the API; undefined when it made none. */
-async function paymentOfAttempt(ctx: HandlerContext, orderId: string, attempt: string): Promise<PaymentRecord | undefined> {
+/** The state a finished attempt leaves: the order settled by its payment, or open for the next number. */
+function after(record: PaymentRecord, from: { n: number; attempt: string; declines: number }): ChargeState {
+  if (!REOPENS.has(record.status)) return { state: 'settled', rev: rev(), n: from.n, attempt: from.attempt, paymentId: record.id, declines: from.declines };
+  const declines = from.declines + (record.status === 'REJECTED' ? 1 : 0);
+  return { state: 'open', rev: rev(), n: from.n + 1, declines, lastPaymentId: record.id, lastAttempt: from.attempt };
+}
+
+/** The payment attempt `n` made, asked of the API; undefined when it made none. */
+async function paymentOfAttempt(ctx: HandlerContext, orderId: string, n: number): Promise<PaymentRecord | undefined> {
   try {
-    const found = await ctx.client.orders.retrieve(attemptOrderId(orderId, attempt));
+    const found = await ctx.client.orders.retrieve(attemptOrderId(orderId, n));
     return await ctx.client.payments.retrieve(found.payment_id);
   } catch (error) {
     if (error instanceof PaymentsApiError && error.type === 'not_found') return undefined;
@@ -76,6 +94,66 @@ async function retrieve(ctx: HandlerContext, paymentId: string): Promise<Payment
 }
 
 /**
+ * What the API says the order has, for a store that does not know it: the attempts
+ * `<order>.1`, `<order>.2`… looked up in turn until one is not found. A payment that stands
+ * settles the order; otherwise the order is open for the first number not used, with the
+ * declines counted. Answers undefined for an order the API has never seen.
+ */
+async function fromApi(ctx: HandlerContext, orderId: string): Promise<ChargeState | undefined> {
+  let open: ChargeState | undefined;
+  for (let n = 1; n <= MAX_ATTEMPTS; n++) {
+    const found = await paymentOfAttempt(ctx, orderId, n);
+    if (!found) return open;
+    await ctx.store.linkPayment({ paymentId: found.id, orderId, attempt: String(n) });
+    open = after(found, { n, attempt: '', declines: open?.declines ?? 0 });
+    if (open.state === 'settled') return open;
+  }
+  throw new CheckoutError(409, { type: 'order_locked', message: `this order has had ${MAX_ATTEMPTS} payment attempts; the merchant can make a new order`, retryable: false });
+}
+
+/**
+ * The order's state, from the store or, when the store does not know the order, from the API
+ * (and then written to the store, unless the API has never seen the order either).
+ */
+async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeState | undefined> {
+  for (;;) {
+    const stored = await ctx.store.getCharge(orderId);
+    if (stored) return stored;
+    const found = await fromApi(ctx, orderId);
+    if (!found) return undefined;
+    if (await ctx.store.swapCharge(orderId, undefined, found)) return found;
+  }
+}
+
+/**
+ * The order's payment if one is made (PAID, AUTHORIZED or VERIFIED, as the API has it now),
+ * for the checkout to show instead of a form; undefined while the order is open, an attempt is
+ * in flight or its payment waits for the payer. A store that lost the order asks the API.
+ */
+export async function paymentMade(ctx: HandlerContext, orderId: string): Promise<PaymentRecord | undefined> {
+  const state = await knownState(ctx, orderId);
+  if (state?.state !== 'settled') return undefined;
+  const record = await retrieve(ctx, state.paymentId);
+  return MADE.has(record.status) ? record : undefined;
+}
+
+/**
+ * Writes `next` over `from`. A lost race is not ignored: the state is read again, and `next` is
+ * written unless the order has already moved past it (a state written for the same payment, or a
+ * later attempt number); answers false when it could not be written.
+ */
+async function write(ctx: HandlerContext, orderId: string, from: ChargeState, next: ChargeState, paymentId?: string): Promise<boolean> {
+  if (await ctx.store.swapCharge(orderId, from.rev, next)) return true;
+  for (let tries = 0; tries < 20; tries++) {
+    const now = await ctx.store.getCharge(orderId);
+    if (now && (now.n > next.n || (now.state === 'settled' && now.paymentId === paymentId))) return false;
+    if (paymentId === undefined && now && (now.n !== from.n || now.state !== from.state)) return false;
+    if (await ctx.store.swapCharge(orderId, now?.rev, { ...next, rev: rev() })) return true;
+  }
+  throw inProgress('the payment state of this order is changing; try again shortly');
+}
+
+/**
  * True when the API's answer says for certain that nothing was done: a refusal, or a 5xx
  * or 429 it answered (and did not keep under the idempotency key). A timeout, a cut
  * connection or an unreadable 2xx leave the outcome unknown.
@@ -87,34 +165,38 @@ function nothingDone(error: unknown): boolean {
 }
 
 /**
- * Charges `orderId` with `request` unless it was charged already; answers the payment
- * this submission made or the one it found.
+ * Charges `orderId` unless it was charged already; answers the payment this submission made or
+ * the one it found. `create(n)` sends attempt number `n` to the API. `attempt` is the browser's
+ * id of this submission: a retried request with it answers what it got the first time.
  */
-export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: string, create: () => Promise<PaymentRecord>): Promise<ChargeResult> {
+export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: string, create: (n: number) => Promise<PaymentRecord>): Promise<ChargeResult> {
   const { store } = ctx;
   const giveUpAt = Date.now() + ctx.charge.inFlightMs;
   let waitedFor: string | undefined;
   for (;;) {
-    const state = await store.getCharge(orderId);
+    const state = await knownState(ctx, orderId);
     if (state === undefined || state.state === 'open') {
-      // An attempt this submission waited for was rejected: answer its outcome, charge nothing.
-      if (state?.state === 'open' && waitedFor !== undefined && state.lastAttempt === waitedFor && state.lastPaymentId) {
+      // This submission's own attempt (a retried request), or the one it waited for, was declined: answer it.
+      if (state?.lastPaymentId && (state.lastAttempt === attempt || (waitedFor !== undefined && state.lastAttempt === waitedFor))) {
         return { record: await retrieve(ctx, state.lastPaymentId), replayed: true };
       }
-      const mine: ChargeState = { state: 'charging', rev: rev(), attempt, since: Date.now() };
+      const declines = state?.declines ?? 0;
+      if (declines >= MAX_DECLINES) throw locked();
+      const mine = { state: 'charging', rev: rev(), n: state?.n ?? 1, attempt, since: await store.now(), declines } as const;
       if (!(await store.swapCharge(orderId, state?.rev, mine))) continue; // another submission got there first
-      return { record: await charge(ctx, orderId, mine, create), replayed: false };
+      const made = await charge(ctx, orderId, mine, create);
+      if (made) return { record: made, replayed: false };
+      continue; // the number was taken at the API: what it holds is now in the state
     }
     if (state.state === 'settled') {
       const record = await retrieve(ctx, state.paymentId);
       if (!REOPENS.has(record.status)) return { record, replayed: true };
       // The payer rejected 3-D Secure, or the pending payment expired: the order is open again.
-      await store.swapCharge(orderId, state.rev, after(record, state.attempt));
-      waitedFor = undefined;
+      await write(ctx, orderId, state, after(record, state));
       continue;
     }
     // An attempt is with the API. While its owner may still be waiting for the answer, wait too.
-    const age = Date.now() - state.since;
+    const age = (await store.now()) - state.since;
     if (!state.unknown && age < ctx.charge.inFlightMs) {
       if (Date.now() >= giveUpAt) throw inProgress('a payment for this order is in progress; try again shortly');
       waitedFor = state.attempt;
@@ -122,33 +204,49 @@ export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: 
       continue;
     }
     // Its owner gave up without knowing, or is gone: ask the API what that attempt did.
-    const found = await paymentOfAttempt(ctx, orderId, state.attempt);
+    const found = await paymentOfAttempt(ctx, orderId, state.n);
     if (found) {
       await store.linkPayment({ paymentId: found.id, orderId, attempt: state.attempt });
-      await store.swapCharge(orderId, state.rev, after(found, state.attempt));
+      await write(ctx, orderId, state, after(found, state), found.id);
       waitedFor = state.attempt;
       continue;
     }
     if (age < ctx.charge.outcomeWindowMs) throw inProgress('the outcome of an earlier payment for this order is not known yet; try again shortly');
-    await store.swapCharge(orderId, state.rev, { state: 'open', rev: rev() });
+    // Nothing under that number after the window: open the order with the SAME number, so that
+    // if the old attempt ever reaches the API after all, one of the two is refused as a duplicate.
+    await write(ctx, orderId, state, { state: 'open', rev: rev(), n: state.n, declines: state.declines });
   }
 }
 
-async function charge(ctx: HandlerContext, orderId: string, mine: ChargeState & { state: 'charging' }, create: () => Promise<PaymentRecord>): Promise<PaymentRecord> {
+/**
+ * Sends attempt `mine.n` and records what it did. Answers the payment it made, or undefined
+ * when the API already had a payment under that number (its state is then recorded, and the
+ * caller looks again).
+ */
+async function charge(ctx: HandlerContext, orderId: string, mine: ChargeState & { state: 'charging' }, create: (n: number) => Promise<PaymentRecord>): Promise<PaymentRecord | undefined> {
   const { store } = ctx;
   let record: PaymentRecord;
   try {
-    record = await create();
+    record = await create(mine.n);
   } catch (error) {
+    if (error instanceof PaymentsApiError && error.code === DUPLICATED_ORDER_ID) {
+      // The store was behind the API (a lost or restored store): what stands under this number?
+      const found = await paymentOfAttempt(ctx, orderId, mine.n);
+      if (found) {
+        await store.linkPayment({ paymentId: found.id, orderId, attempt: String(mine.n) });
+        await write(ctx, orderId, mine, after(found, { ...mine, attempt: '' }), found.id);
+        return undefined;
+      }
+    }
     if (nothingDone(error)) {
-      await store.swapCharge(orderId, mine.rev, { state: 'open', rev: rev() });
+      await write(ctx, orderId, mine, { state: 'open', rev: rev(), n: mine.n, declines: mine.declines });
     } else {
       // Timed out or cut off: the API may have charged. The order stays closed until we know.
-      await store.swapCharge(orderId, mine.rev, { ...mine, rev: rev(), unknown: true });
+      await write(ctx, orderId, mine, { ...mine, rev: rev(), unknown: true });
     }
     throw error instanceof PaymentsApiError ? fromApiError(error) : error;
   }
   await store.linkPayment({ paymentId: record.id, orderId, attempt: mine.attempt });
-  await store.swapCharge(orderId, mine.rev, after(record, mine.attempt));
+  await write(ctx, orderId, mine, after(record, mine), record.id);
   return record;
 }

@@ -70,7 +70,7 @@ test('a double submit across two instances charges once', async () => {
   const { body } = await submitCard(a, order.id);
   const [x, y] = await Promise.all([a, b].map((shop) => shop.browser('/payments', { method: 'POST', body: JSON.stringify(body) })));
   expect(x!.body.payment.id).toBe(y!.body.payment.id);
-  expect(h.sandbox.ledger({ order_id: `${order.id}.${body.attempt}` }).money_moved).toBe(1);
+  expect(h.sandbox.ledger({ order_id: `${order.id}.1` }).money_moved).toBe(1);
 });
 
 test('a notification delivered to both instances reaches the merchant once', async () => {

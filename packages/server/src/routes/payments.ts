@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import type { z } from 'zod';
 import { chargedAmount, orderIdSchema, paymentIdSchema, submissionSchema, type paymentAnswerSchema, type paymentStatusAnswerSchema, type Submission } from '@paylit/core/checkout';
 import type { PaymentRequest } from '@paylit/core/schemas';
-import { attemptOrderId, chargeOnce } from '../charges.js';
+import { attemptOrderId, chargeOnce, orderOfAttempt } from '../charges.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
@@ -35,14 +35,14 @@ function allowed(order: MerchantOrder, id: string): void {
   if (order.methods && !order.methods.includes(id)) throw new CheckoutError(403, { type: 'method_not_allowed', message: `the order does not allow ${id}`, param: 'method.methodId' });
 }
 
-/** The API's payment request for a submission, trusting only the order for what matters. */
-export function paymentRequest(ctx: HandlerContext, order: MerchantOrder, s: Submission): PaymentRequest {
+/** The API's payment request for attempt `n` of a submission, trusting only the order for what matters. */
+export function paymentRequest(ctx: HandlerContext, order: MerchantOrder, s: Submission, n: number): PaymentRequest {
   const base = {
     amount: chargedAmount(order),
     currency: order.currency,
     country: order.country,
     payer: order.payer,
-    order_id: attemptOrderId(order.id, s.attempt),
+    order_id: attemptOrderId(order.id, n),
     ...(order.description !== undefined ? { description: order.description } : {}),
     notification_url: `${ctx.publicUrl}/notifications`,
     callback_url: `${ctx.publicUrl}/callback`,
@@ -103,14 +103,15 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const submission = validate(submissionSchema, await readJson(c));
     const order = await loadOrder(ctx, submission.order);
     checkAgreement(order, submission);
-    const request = paymentRequest(ctx, order, submission);
+    // Built once before charging, so that what the order does not allow is refused first.
+    const request = paymentRequest(ctx, order, submission, 1);
     if ('installmentsId' in submission.method && submission.method.installmentsId !== undefined) await checkPlan(ctx, order, submission.method.installmentsId);
     // Only an order loadOrder answers again is worth remembering: one checked anew is a new object each time.
     const remembered = isRememberedOrder(order);
     const checked = remembered ? checkedRequests.get(order) : undefined;
     const firstOfItsKind = checked?.has(submission.method.type) !== true;
-    const { record, replayed } = await chargeOnce(ctx, order.id, submission.attempt, async () => {
-      const made = await ctx.client.payments.create(request, { idempotencyKey: await ctx.client.idempotencyKeyFor(order.id, submission.attempt), validate: firstOfItsKind });
+    const { record, replayed } = await chargeOnce(ctx, order.id, submission.attempt, async (n) => {
+      const made = await ctx.client.payments.create({ ...request, order_id: attemptOrderId(order.id, n) }, { idempotencyKey: await ctx.client.idempotencyKeyFor(order.id, submission.attempt, String(n)), validate: firstOfItsKind });
       if (firstOfItsKind && remembered) checkedRequests.set(order, (checked ?? new Set<string>()).add(submission.method.type));
       return made;
     });
@@ -120,13 +121,19 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
   app.get('/payments/:id', async (c) => {
     const orderId = validate(orderIdSchema, c.req.query('order'), 'order');
     const id = validate(paymentIdSchema, c.req.param('id'), 'id');
-    // Only the order a payment was made for may read it.
-    if ((await ctx.store.orderOfPayment(id)) !== orderId) throw new CheckoutError(404, { type: 'not_found', message: 'no payment with this id for this order', param: 'id' });
+    const notFound = new CheckoutError(404, { type: 'not_found', message: 'no payment with this id for this order', param: 'id' });
+    // Only the order a payment was made for may read it: the store's link, or, when the store
+    // does not know the payment (a restart, a lost store), the order its API order_id names.
+    const linked = await ctx.store.orderOfPayment(id);
+    if (linked !== undefined && linked !== orderId) throw notFound;
+    let record;
     try {
-      const record = await ctx.client.payments.retrieve(id);
-      return c.json({ payment: publicPayment(record, orderId), nextAction: nextAction(record) } satisfies z.input<typeof paymentStatusAnswerSchema>);
+      record = await ctx.client.payments.retrieve(id);
     } catch (error) {
-      throw fromApiError(error);
+      const mapped = fromApiError(error);
+      throw mapped.status === 404 ? notFound : mapped;
     }
+    if (linked === undefined && orderOfAttempt(record.order_id) !== orderId) throw notFound;
+    return c.json({ payment: publicPayment(record, orderId), nextAction: nextAction(record) } satisfies z.input<typeof paymentStatusAnswerSchema>);
   });
 }
