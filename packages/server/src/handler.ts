@@ -60,7 +60,7 @@ export interface CheckoutHandlerOptions {
   publicKey: JsonWebKey | string;
   /** Where this handler is reachable from the API and browsers, e.g. `https://shop.example/paylit`. */
   publicUrl: string;
-  /** The merchant's return page; the payer lands there after a redirect with `?payment_id=…&order=…`. */
+  /** The merchant's return page; the payer lands there after a redirect with `?payment_id=…&order=<the order's client secret>`. */
   returnUrl: string;
   /** Origins whose pages may call the browser routes (CORS). Never `*`. */
   allowedOrigins: readonly string[];
@@ -77,9 +77,17 @@ export interface CheckoutHandlerOptions {
    * (default 120 requests a minute); `callback` for `POST /callback` (default 120 a minute);
    * `notifications` for `POST /notifications`, which come from the API's few addresses
    * (default 600 a minute: a missed notification waits an hour for the API's next try, so
-   * keep it above the API's bursts). `false` turns every limit off.
+   * keep it above the API's bursts). `false` turns these off (not `declineLimit`).
    */
   rateLimit?: (RateLimit & { callback?: RateLimit; notifications?: RateLimit }) | false;
+  /**
+   * Declined payments per client address, across all orders, counted in the store: once an
+   * address has had `max` payments REJECTED within `windowMs`, its `POST /payments` is refused
+   * 429 `rate_limited` before anything reaches the API (someone testing stolen cards on order
+   * after order). A decline counts once, for the submission that made it (not a replay).
+   * Default 10 an hour. Separate from `rateLimit` (whose `false` leaves this on); `false` turns it off.
+   */
+  declineLimit?: RateLimit | false;
   /** The largest body read, counted as it streams (with or without `Content-Length`); more is 413. Default 64 KiB. */
   maxBodyBytes?: number;
   /** Take the client address from `X-Forwarded-For` (behind a proxy you trust). Default false. */
@@ -105,6 +113,7 @@ const optionsSchema = z.object({
   allowedOrigins: z.array(z.string().refine((o) => o !== '*' && /^https?:\/\/[^/]+$/.test(o), 'must be an origin such as https://shop.example (never *)')),
   apiToken: z.string().min(16, 'must be at least 16 characters').optional(),
   rateLimit: z.union([z.literal(false), rateLimitSchema.extend({ callback: rateLimitSchema.optional(), notifications: rateLimitSchema.optional() })]).optional(),
+  declineLimit: z.union([z.literal(false), rateLimitSchema]).optional(),
   maxBodyBytes: z.number().int().positive().optional(),
   outcomeWindowMs: z.number().int().positive().optional(),
 }).loose();
@@ -210,6 +219,21 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   if (limits) {
     app.use('/callback', rateLimit({ store, bucket: 'callback:', windowMs: 60_000, max: 120, ...limits.callback, address }));
     app.use('/notifications', rateLimit({ store, bucket: 'notifications:', windowMs: 60_000, max: 600, ...limits.notifications, address }));
+  }
+
+  const declines = options.declineLimit === false ? undefined : options.declineLimit ?? { windowMs: 60 * 60_000, max: 10 };
+  if (declines) {
+    app.use('/payments', async (c, next) => {
+      if (c.req.method !== 'POST') return next();
+      const key = `declines:${address(c)}`;
+      if ((await store.count(key)) >= declines.max) {
+        throw new CheckoutError(429, { type: 'rate_limited', message: `too many declined payments from this address (${declines.max} within ${Math.round(declines.windowMs / 60_000)} minutes); try again later`, retryable: false });
+      }
+      await next();
+      if (c.res.status !== 200) return;
+      const answer = (await c.res.clone().json()) as { payment?: { status?: string }; replayed?: true };
+      if (answer.payment?.status === 'REJECTED' && answer.replayed !== true) await store.hit(key, declines.windowMs);
+    });
   }
 
   mountCheckout(app, ctx);

@@ -11,6 +11,7 @@ export { IDEMPOTENCY_KEY_MAX, newIdempotencyKey } from './client/requester.js';
 export type { RequestOptions } from './client/requester.js';
 export { fetchTransport } from './client/transport.js';
 export type { Transport, TransportRequest, TransportResponse } from './client/transport.js';
+export { clientSecretFor } from './client-secret.js';
 export { createCheckoutHandler } from './handler.js';
 export type { CheckoutHandlerOptions, LogEntry, RateLimit } from './handler.js';
 export type { NotificationEvent } from './context.js';

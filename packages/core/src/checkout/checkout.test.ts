@@ -7,6 +7,7 @@ import { IDEMPOTENCY_KEY_MAX } from '../codes.js';
 import { encryptCard, encryptCvv, generateCardKeyPair } from '../crypto/index.js';
 import { KeyError, PaylitError, ValidationError, errorKindOfStatus, errorKinds } from '../errors.js';
 import {
+  CLIENT_SECRET_PATTERN,
   ORDER_ID_PATTERN,
   chargedAmount,
   checkoutErrorAnswerSchema,
@@ -28,7 +29,7 @@ async function cardSubmission(): Promise<Submission> {
   const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, keys.publicPem);
   // As <paylit-checkout> builds it.
   return {
-    order: 'ORDER-1042',
+    order: `ORDER-1042_secret_${'0f'.repeat(16)}`,
     attempt,
     method: { type: 'card', encryptedData, holderName: 'Ana Souza', expirationMonth: 12, expirationYear: 2030, installments: '3', installmentsId: 'plan-1' },
     amount: 100,
@@ -77,13 +78,22 @@ describe('checkout protocol: the submission', () => {
     expect(JSON.stringify(inMethod)).not.to.contain('4111111111111111');
   });
 
-  it('refuses an order id or a method id outside their patterns, and a JWE that is not one', async () => {
+  it('refuses an order reference or a method id outside their patterns, and a JWE that is not one', async () => {
     const submission = await cardSubmission();
-    expect(issuesOf({ ...submission, order: 'x'.repeat(81) })[0]!.path).to.deep.equal(['order']);
+    expect(issuesOf({ ...submission, order: 'x'.repeat(121) })[0]!.path).to.deep.equal(['order']);
     expect(issuesOf({ ...submission, order: 'a b' })[0]!.path).to.deep.equal(['order']);
     expect(issuesOf({ order: 'o', attempt, method: { type: 'redirect', methodId: 'px' } })[0]!.path).to.deep.equal(['method', 'methodId']);
     expect(issuesOf({ ...submission, method: { ...submission.method, encryptedData: '4111111111111111' } })[0]!.path).to.deep.equal(['method', 'encryptedData']);
     expect(ORDER_ID_PATTERN.test('ORDER-1042.a:b_c')).to.equal(true);
+  });
+
+  it('reads the order id out of a client secret, the last "_secret_" and 32 hex digits', () => {
+    const digest = 'a'.repeat(32);
+    expect(CLIENT_SECRET_PATTERN.exec(`A-1042_secret_${digest}`)?.[1]).to.equal('A-1042');
+    expect(CLIENT_SECRET_PATTERN.exec(`x_secret_y_secret_${digest}`)?.[1]).to.equal('x_secret_y');
+    expect(CLIENT_SECRET_PATTERN.test('A-1042')).to.equal(false);
+    expect(CLIENT_SECRET_PATTERN.test(`A-1042_secret_${'A'.repeat(32)}`)).to.equal(false);
+    expect(CLIENT_SECRET_PATTERN.test(`A-1042_secret_${digest}0`)).to.equal(false);
   });
 });
 
@@ -93,12 +103,14 @@ describe('checkout protocol: the answers', () => {
       order: { id: 'ORDER-1042', amount: 100, currency: 'BRL', country: 'BR', intent: 'capture', installments: true },
       publicKey: { kty: 'RSA', n: 'abc', e: 'AQAB' },
       paymentMethods: [{ id: 'CARD', type: 'CARD', name: 'Card', allowed_flows: ['DIRECT'], extra: 1 }],
-      savedCards: [{ card_id: 'c1', brand: 'VI', last4: '1111', expiration_month: 12, expiration_year: 2030 }],
+      savedCards: [{ card_id: 'c1', brand: 'VI', last4: '1111' }],
       savedWallets: [{ methodId: 'PX', name: 'Pix' }],
     };
     expect(checkoutViewSchema.safeParse(view).success).to.equal(true);
-    // A saved wallet's token is never part of the view.
+    // A saved wallet's token is never part of the view, nor a saved card's holder or expiry.
     expect(checkoutViewSchema.safeParse({ ...view, savedWallets: [{ methodId: 'PX', token: 't' }] }).success).to.equal(false);
+    expect(checkoutViewSchema.safeParse({ ...view, savedCards: [{ card_id: 'c1', brand: 'VI', last4: '1111', holder_name: 'Ana Souza' }] }).success).to.equal(false);
+    expect(checkoutViewSchema.safeParse({ ...view, savedCards: [{ card_id: 'c1', brand: 'VI', last4: '1111', expiration_month: 12, expiration_year: 2030 }] }).success).to.equal(false);
 
     expect(installmentsRequestSchema.safeParse({ order: 'ORDER-1042', bin: '41111111' }).success).to.equal(true);
     expect(installmentsRequestSchema.safeParse({ order: 'ORDER-1042', bin: '4111111111111111' }).success).to.equal(false);

@@ -6,11 +6,15 @@
  *
  * | route | the browser sends | the server answers |
  * |---|---|---|
- * | `GET /checkout?order=` | `orderIdSchema` | `checkoutViewSchema` |
+ * | `GET /checkout?order=` | `orderReferenceSchema` | `checkoutViewSchema` |
  * | `POST /installments` | `installmentsRequestSchema` | `installmentsAnswerSchema` |
  * | `POST /payments` | `submissionSchema` | `paymentAnswerSchema` |
- * | `GET /payments/:id?order=` (the return page) | `paymentIdSchema`, `orderIdSchema` | `paymentStatusAnswerSchema` |
+ * | `GET /payments/:id?order=` (the return page) | `paymentIdSchema`, `orderReferenceSchema` | `paymentStatusAnswerSchema` |
  * | any, refused | | `checkoutErrorAnswerSchema` |
+ *
+ * The browser names an order by its client secret (`orderReferenceSchema`), never by its id:
+ * an order id is often guessable (`A-1042`), the secret is not. The answers name the order by
+ * the merchant's id (`order.id`, `payment.order`), which is for showing.
  *
  * Wire names are the API's snake_case where a field is the API's (`status_code`), the
  * checkout's camelCase where it is the checkout's own (`encryptedData`, `nextAction`).
@@ -32,6 +36,20 @@ import { installmentSchema, installmentsPlanRecordSchema, paymentMethodRecordSch
 /** A merchant's order reference: each payment attempt's API `order_id` is `<id>.<attempt>`, so it stays short. */
 export const ORDER_ID_PATTERN = /^[\w\-.:]{1,80}$/;
 export const orderIdSchema = z.string().regex(ORDER_ID_PATTERN, 'must be 1 to 80 letters, digits, "_", "-", "." or ":"');
+
+/**
+ * An order's client secret, `<order id>_secret_<32 hex digits>`: the order id and an HMAC of
+ * it under the merchant's secret key, made by the companion server (`clientSecretFor`,
+ * `POST /orders`'s `clientSecret`). The page puts it in `<paylit-checkout order="…">`.
+ */
+export const CLIENT_SECRET_PATTERN = /^([\w\-.:]{1,80})_secret_([0-9a-f]{32})$/;
+
+/**
+ * What the browser sends as `order`: the order's client secret. The shape admits any text of
+ * the order id's characters up to a secret's length, so that a bare order id reaches the
+ * server and is refused there with a message that asks for the secret (404 `not_found`).
+ */
+export const orderReferenceSchema = z.string().regex(/^[\w\-.:]{1,120}$/, 'must be the order\'s client secret ("<order id>_secret_<32 characters>")');
 
 /** capture: charge now; authorize: capture later from the back office; verify: a zero-amount card check. */
 export const orderIntentSchema = z.enum(['capture', 'authorize', 'verify']);
@@ -70,14 +88,14 @@ export type OrderView = z.output<typeof orderViewSchema>;
 export const paymentMethodViewSchema = paymentMethodRecordSchema;
 export type PaymentMethodView = z.output<typeof paymentMethodViewSchema>;
 
-/** A returning payer's saved card: brand, last four and expiry, never the number. */
+/**
+ * A returning payer's saved card: its id, brand and last four only (no holder, no expiry,
+ * never the number). Paying with it takes its security code typed again.
+ */
 export const savedCardViewSchema = z.strictObject({
   card_id: z.string(),
   brand: z.string(),
   last4: z.string(),
-  expiration_month: z.number().int(),
-  expiration_year: z.number().int(),
-  holder_name: z.string().optional(),
 });
 export type SavedCardView = z.output<typeof savedCardViewSchema>;
 
@@ -111,7 +129,7 @@ export type CheckoutView = z.output<typeof checkoutViewSchema>;
 
 /** `POST /installments`: the plans for the card's BIN (never more of the number) and the order's amount. */
 export const installmentsRequestSchema = z.strictObject({
-  order: orderIdSchema,
+  order: orderReferenceSchema,
   bin: z.string().regex(/^\d{6}(\d{2})?$/, 'must be the first 6 or 8 digits of the card'),
 });
 export type InstallmentsRequest = z.output<typeof installmentsRequestSchema>;
@@ -140,7 +158,8 @@ const installmentsId = z.string().min(1).max(80).optional();
  * The trusted part of the payment comes from the merchant's order, never from here.
  */
 export const submissionSchema = z.strictObject({
-  order: orderIdSchema,
+  /** The order's client secret. */
+  order: orderReferenceSchema,
   /** A new UUID per submit: the same attempt sent twice charges once. */
   attempt: z.uuid('must be a UUID made for this submit'),
   method: z.discriminatedUnion('type', [

@@ -239,12 +239,25 @@ export class PaymentsClient {
    * the same key, so a double submit or a retried request charges once.
    */
   async idempotencyKeyFor(...parts: string[]): Promise<string> {
+    return `pl${(await this.#keyed('paylit-idempotency', parts)).slice(0, 40)}`;
+  }
+
+  /**
+   * The 32 hex characters that end an order's client secret, keyed with the merchant's secret
+   * under a label of their own (no idempotency key is ever one): use `clientSecretFor` of
+   * `@paylit/server`, which builds the whole secret.
+   */
+  async clientSecretDigest(orderId: string): Promise<string> {
+    return (await this.#keyed('paylit-client-secret', [orderId])).slice(0, 32);
+  }
+
+  /** HMAC-SHA256 (hex) of `label` and `parts`, one a line, under the secret key. */
+  async #keyed(label: string, parts: readonly string[]): Promise<string> {
     const { credentials, hmac } = this.#requester.config;
-    const text = `paylit-idempotency\n${parts.join('\n')}`;
+    const text = `${label}\n${parts.join('\n')}`;
     // A synchronous text form (nodeHmac.text) signs the same UTF-8 bytes without the copy.
     const textHmac = (hmac as { text?: unknown } | undefined)?.text;
-    const hex = typeof textHmac === 'function' ? (textHmac as (key: string, message: string) => string)(credentials.secretKey, text) : await (hmac ?? webCryptoHmac)(credentials.secretKey, new TextEncoder().encode(text));
-    return `pl${hex.slice(0, 40)}`;
+    return typeof textHmac === 'function' ? (textHmac as (key: string, message: string) => string)(credentials.secretKey, text) : await (hmac ?? webCryptoHmac)(credentials.secretKey, new TextEncoder().encode(text));
   }
 
   /** How long one call may take, retries included. */

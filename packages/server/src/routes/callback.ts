@@ -6,6 +6,7 @@
  */
 import type { Hono } from 'hono';
 import { callbackFormSchema } from '@paylit/core/schemas';
+import { clientSecretFor } from '../client-secret.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
@@ -42,7 +43,8 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const order = await loadOrder(ctx, orderId);
     const target = new URL(order.returnUrl ?? ctx.returnUrl);
     target.searchParams.set('payment_id', fields.paymentId);
-    target.searchParams.set('order', orderId);
+    // The client secret, not the id: the return page reads the payment with it.
+    target.searchParams.set('order', await clientSecretFor(ctx.client, orderId));
     return c.redirect(target.href, 303);
   });
 }

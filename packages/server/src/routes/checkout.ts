@@ -10,13 +10,14 @@ import {
   chargedAmount,
   installmentsRequestSchema,
   offersInstallments,
-  orderIdSchema,
+  orderReferenceSchema,
   type checkoutViewSchema,
   type installmentsAnswerSchema,
   type OrderView,
 } from '@paylit/core/checkout';
 import type { InstallmentsPlanRecord, PaymentMethodRecord } from '@paylit/core/schemas';
 import { paymentMade } from '../charges.js';
+import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
@@ -90,7 +91,7 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
   const plans = new Cache<InstallmentsPlanRecord>();
 
   app.get('/checkout', async (c) => {
-    const id = validate(orderIdSchema, c.req.query('order'), 'order');
+    const id = await orderOfClientSecret(ctx.client, validate(orderReferenceSchema, c.req.query('order'), 'order'));
     const order = await loadOrder(ctx, id);
     try {
       const [list, savedCards, made] = await Promise.all([
@@ -102,7 +103,7 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
         order: orderView(order),
         publicKey: ctx.publicKey,
         paymentMethods: list.filter((m) => allows(order, m)),
-        savedCards: savedCards.filter((card) => card !== undefined).map(({ card_id, brand, last4, expiration_month, expiration_year, holder_name }) => ({ card_id, brand, last4, expiration_month, expiration_year, holder_name })),
+        savedCards: savedCards.filter((card) => card !== undefined).map(({ card_id, brand, last4 }) => ({ card_id, brand, last4 })),
         savedWallets: (order.savedWallets ?? []).map(({ methodId, name }) => ({ methodId, ...(name ? { name } : {}) })),
         ...(made ? { payment: publicPayment(made, order.id) } : {}),
       } satisfies z.input<typeof checkoutViewSchema>);
@@ -112,8 +113,8 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
   });
 
   app.post('/installments', async (c) => {
-    const { order: id, bin } = validate(installmentsRequestSchema, await readJson(c));
-    const order = await loadOrder(ctx, id);
+    const { order: reference, bin } = validate(installmentsRequestSchema, await readJson(c));
+    const order = await loadOrder(ctx, await orderOfClientSecret(ctx.client, reference));
     if (!offersInstallments(order)) return c.json({ plan: null } satisfies z.input<typeof installmentsAnswerSchema>);
     try {
       const plan = await plans.get(`${order.id}\n${order.amount}\n${bin}`, async () => {

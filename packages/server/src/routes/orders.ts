@@ -11,6 +11,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { ValidationIssue } from '@paylit/core/errors';
 import { countrySchema, payerSchema, paymentRequestSchema, safeParse } from '@paylit/core/schemas';
+import { clientSecretFor } from '../client-secret.js';
 import { loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
@@ -66,7 +67,10 @@ export function mountOrders(app: Hono<HandlerEnv>, ctx: HandlerContext, auth: Mi
     const { order, issues } = orderIssues(await readJson(c));
     if (!order) throw refusal(issues);
     await ctx.store.putOrder(order);
-    return c.json({ order }, 201);
+    return c.json({ order, clientSecret: await clientSecretFor(ctx.client, order.id) }, 201);
   });
-  app.get('/orders/:id', auth, async (c) => c.json({ order: await loadOrder(ctx, validate(id, c.req.param('id'), 'id')), payments: await ctx.store.paymentsOfOrder(c.req.param('id')) }));
+  app.get('/orders/:id', auth, async (c) => {
+    const order = await loadOrder(ctx, validate(id, c.req.param('id'), 'id'));
+    return c.json({ order, clientSecret: await clientSecretFor(ctx.client, order.id), payments: await ctx.store.paymentsOfOrder(order.id) });
+  });
 }

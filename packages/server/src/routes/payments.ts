@@ -7,9 +7,10 @@
  */
 import type { Hono } from 'hono';
 import type { z } from 'zod';
-import { chargedAmount, orderIdSchema, paymentIdSchema, submissionSchema, type paymentAnswerSchema, type paymentStatusAnswerSchema, type Submission } from '@paylit/core/checkout';
+import { chargedAmount, orderReferenceSchema, paymentIdSchema, submissionSchema, type paymentAnswerSchema, type paymentStatusAnswerSchema, type Submission } from '@paylit/core/checkout';
 import type { PaymentRequest } from '@paylit/core/schemas';
 import { attemptOrderId, chargeOnce, orderOfAttempt } from '../charges.js';
+import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
@@ -101,7 +102,7 @@ const checkedRequests = new WeakMap<MerchantOrder, Set<string>>();
 export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/payments', async (c) => {
     const submission = validate(submissionSchema, await readJson(c));
-    const order = await loadOrder(ctx, submission.order);
+    const order = await loadOrder(ctx, await orderOfClientSecret(ctx.client, submission.order));
     checkAgreement(order, submission);
     // Built once before charging, so that what the order does not allow is refused first.
     const request = paymentRequest(ctx, order, submission, 1);
@@ -119,7 +120,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
   });
 
   app.get('/payments/:id', async (c) => {
-    const orderId = validate(orderIdSchema, c.req.query('order'), 'order');
+    const orderId = await orderOfClientSecret(ctx.client, validate(orderReferenceSchema, c.req.query('order'), 'order'));
     const id = validate(paymentIdSchema, c.req.param('id'), 'id');
     const notFound = new CheckoutError(404, { type: 'not_found', message: 'no payment with this id for this order', param: 'id' });
     // Only the order a payment was made for may read it: the store's link, or, when the store

@@ -3,7 +3,8 @@
  * with a return page and the merchant's notification hook recorded.
  */
 import { createSandbox, type Sandbox, type SandboxOptions } from '@paylit/sandbox';
-import { PaymentsClient, createCheckoutHandler, type CheckoutHandlerOptions, type NotificationEvent, type PaymentsClientOptions } from '@paylit/server';
+import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
+import { PaymentsClient, clientSecretFor, createCheckoutHandler, type CheckoutHandlerOptions, type NotificationEvent, type PaymentsClientOptions } from '@paylit/server';
 import { nodeTransport, serveNode, type Served } from '@paylit/server/node';
 import { Hono } from 'hono';
 
@@ -37,8 +38,10 @@ export interface Shop extends Harness {
   notifications: NotificationEvent[];
   handler: ReturnType<typeof createCheckoutHandler>;
   served: Served;
-  /** Creates an order through the standalone order API. */
-  order(overrides?: Record<string, unknown>): Promise<{ id: string; amount: number; currency: string }>;
+  /** Creates an order through the standalone order API; `clientSecret` is what the order API answered beside it. */
+  order(overrides?: Record<string, unknown>): Promise<{ id: string; amount: number; currency: string; clientSecret: string }>;
+  /** The client secret of an order id, made with the handler's client (as clientSecretFor); a client secret is answered as it is. */
+  secretOf(orderIdOrSecret: string): Promise<string>;
   /** What the browser would do: fetch with the shop's origin. */
   browser(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
 }
@@ -50,6 +53,7 @@ export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, h
   const base = `${served.url}/paylit`;
   const apiToken = 'test-token-0123456789abcdef';
   const notifications: NotificationEvent[] = [];
+  const client = options.client ?? h.client;
   const handler = createCheckoutHandler({
     client: h.client,
     publicKey: h.sandbox.publicJwk,
@@ -75,8 +79,10 @@ export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, h
       const order = { id: uid('order'), amount: 120, currency: 'BRL', country: 'BR', payer, ...overrides };
       const res = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
       if (res.status !== 201) throw new Error(`order not created: ${res.status} ${await res.text()}`);
-      return order as { id: string; amount: number; currency: string };
+      const { clientSecret } = (await res.json()) as { clientSecret: string };
+      return { ...order, clientSecret } as { id: string; amount: number; currency: string; clientSecret: string };
     },
+    secretOf: async (orderIdOrSecret) => (CLIENT_SECRET_PATTERN.test(orderIdOrSecret) ? orderIdOrSecret : clientSecretFor(client, orderIdOrSecret)),
     async browser(path, init = {}) {
       const res = await fetch(`${base}${path}`, { ...init, headers: { Origin: 'https://shop.example', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) } });
       const text = await res.text();
@@ -94,11 +100,15 @@ export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, h
   return shop;
 }
 
-/** Submits a card payment as `<paylit-checkout>` does: the JWE made with the public key from the checkout view. */
-export async function submitCard(shop: Shop, orderId: string, overrides: Record<string, unknown> = {}, card = { number: '4111111111111111', cvv: '123' }) {
+/**
+ * Submits a card payment as `<paylit-checkout>` does: the JWE made with the public key from the
+ * checkout view, the order named by its client secret (made from the id when given an id).
+ */
+export async function submitCard(shop: Shop, orderIdOrSecret: string, overrides: Record<string, unknown> = {}, card = { number: '4111111111111111', cvv: '123' }) {
   const { encryptCard } = await import('@paylit/core/crypto');
-  const view = (await shop.browser(`/checkout?order=${orderId}`)).body;
+  const secret = await shop.secretOf(orderIdOrSecret);
+  const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
   const encryptedData = await encryptCard(card, view.publicKey);
-  const body = { order: orderId, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 }, ...overrides };
+  const body = { order: secret, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 }, ...overrides };
   return { body, res: await shop.browser('/payments', { method: 'POST', body: JSON.stringify(body) }) };
 }

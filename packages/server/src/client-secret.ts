@@ -1,0 +1,48 @@
+/**
+ * An order's client secret: what the page hands `<paylit-checkout order="…">` instead of the
+ * order id, and the only name under which the browser routes read or pay an order. An order id
+ * is often guessable (`A-1042`, the next one `A-1043`); its secret is not.
+ *
+ * It is `<order id>_secret_<32 hex digits>`, the digits an HMAC-SHA256 of the order id under
+ * the merchant's secret key with a label of its own (`PaymentsClient.clientSecretDigest`). Made
+ * again rather than stored, it holds across restarts, instances and a lost store, and only who
+ * holds the secret key can make one. Rotating the secret key invalidates every secret handed out.
+ */
+import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
+import type { PaymentsClient } from './client/payments-client.js';
+import { CheckoutError } from './middleware/errors.js';
+
+/**
+ * The client secret of `orderId`, for a merchant with their own `resolveOrder`: render it into
+ * the page as `<paylit-checkout order="…">`. The order API answers it as `clientSecret`.
+ *
+ * @example
+ * const secret = await clientSecretFor(client, order.id);
+ * res.send(`<paylit-checkout endpoint="/paylit" order="${secret}"></paylit-checkout>`);
+ */
+export async function clientSecretFor(client: PaymentsClient, orderId: string): Promise<string> {
+  return `${orderId}_secret_${await client.clientSecretDigest(orderId)}`;
+}
+
+/** Equal strings in a time that does not depend on where they differ. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+/**
+ * The order id the browser's `order` names, when it is that order's client secret. A bare
+ * order id, or a secret not made with this merchant's key, is refused with the same 404
+ * whatever the order (the answer does not tell whether the order exists).
+ */
+export async function orderOfClientSecret(client: PaymentsClient, reference: string): Promise<string> {
+  const match = CLIENT_SECRET_PATTERN.exec(reference);
+  if (match && sameText(await client.clientSecretDigest(match[1]!), match[2]!)) return match[1]!;
+  throw new CheckoutError(404, {
+    type: 'not_found',
+    message: 'order must be the order\'s client secret ("<order id>_secret_…", from POST /orders or clientSecretFor), not its id: no order has this client secret',
+    param: 'order',
+  });
+}
