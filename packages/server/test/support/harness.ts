@@ -41,7 +41,7 @@ export interface Shop extends Harness {
   /** Creates an order through the standalone order API; `clientSecret` is what the order API answered beside it. */
   order(overrides?: Record<string, unknown>): Promise<{ id: string; amount: number; currency: string; clientSecret: string }>;
   /** The client secret of an order id, made with the handler's client (as clientSecretFor); a client secret is answered as it is. */
-  secretOf(orderIdOrSecret: string): Promise<string>;
+  secret(orderIdOrSecret: string): Promise<string>;
   /** What the browser would do: fetch with the shop's origin. */
   browser(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
 }
@@ -82,7 +82,7 @@ export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, h
       const { clientSecret } = (await res.json()) as { clientSecret: string };
       return { ...order, clientSecret } as { id: string; amount: number; currency: string; clientSecret: string };
     },
-    secretOf: async (orderIdOrSecret) => (CLIENT_SECRET_PATTERN.test(orderIdOrSecret) ? orderIdOrSecret : clientSecretFor(client, orderIdOrSecret)),
+    secret: async (orderIdOrSecret) => (CLIENT_SECRET_PATTERN.test(orderIdOrSecret) ? orderIdOrSecret : clientSecretFor(client, orderIdOrSecret)),
     async browser(path, init = {}) {
       const res = await fetch(`${base}${path}`, { ...init, headers: { Origin: 'https://shop.example', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) } });
       const text = await res.text();
@@ -106,7 +106,7 @@ export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, h
  */
 export async function submitCard(shop: Shop, orderIdOrSecret: string, overrides: Record<string, unknown> = {}, card = { number: '4111111111111111', cvv: '123' }) {
   const { encryptCard } = await import('@paylit/core/crypto');
-  const secret = await shop.secretOf(orderIdOrSecret);
+  const secret = await shop.secret(orderIdOrSecret);
   const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
   const encryptedData = await encryptCard(card, view.publicKey);
   const body = { order: secret, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 }, ...overrides };
