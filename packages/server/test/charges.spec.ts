@@ -1,0 +1,91 @@
+/**
+ * The one-charge engine against the real sandbox, where the store misleads it: a lost
+ * compare-and-set after the API committed, a store that forgot the order, a store that is
+ * behind the API (a snapshot restored). Counts from the sandbox's ledger.
+ */
+import { MemoryStore, type ChargeState } from '@paylit/server';
+import { expect, test } from '@playwright/test';
+import { startSandbox, startShop, submitCard, type Harness, type Shop } from './support/harness.js';
+
+let h: Harness;
+test.beforeAll(async () => {
+  h = await startSandbox();
+});
+test.afterAll(() => h?.close());
+
+const paymentsOf = (orderId: string) => h.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`) && e.kind === 'payment');
+
+/**
+ * A store on which another instance moves the order's state while this one's attempt is with
+ * the API: just before the attempt's result is written, the state is set to `interloper`.
+ */
+class RacedStore extends MemoryStore {
+  interloper: ((current: ChargeState) => ChargeState) | undefined;
+  override async swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState) {
+    const meddle = this.interloper;
+    if (meddle && next.state !== 'charging') {
+      this.interloper = undefined;
+      const current = (await this.getCharge(orderId))!;
+      await super.swapCharge(orderId, current.rev, meddle(current));
+    }
+    return super.swapCharge(orderId, expectedRev, next);
+  }
+}
+
+test('a lost race after the API committed is not ignored: the payment is recorded over the other write', async () => {
+  const store = new RacedStore();
+  const shop = await startShop({ store }, h);
+  try {
+    const order = await shop.order();
+    // Another instance judged the attempt abandoned and opened the order with the same number.
+    store.interloper = (current) => ({ state: 'open', rev: crypto.randomUUID(), n: current.n, declines: 0 });
+    const first = (await submitCard(shop, order.id)).res;
+    expect(first.body.payment.status).toBe('PAID');
+    expect(await store.getCharge(order.id)).toMatchObject({ state: 'settled', paymentId: first.body.payment.id });
+    const again = (await submitCard(shop, order.id)).res;
+    expect([again.body.replayed, again.body.payment.id]).toEqual([true, first.body.payment.id]);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+  } finally {
+    await shop.close();
+  }
+});
+
+test('a store that forgot the order asks the API: a paid order answers its payment, in the checkout view and on Pay', async () => {
+  const before = await startShop({ store: new MemoryStore() }, h);
+  let after: Shop | undefined;
+  try {
+    const order = await before.order();
+    const paid = (await submitCard(before, order.id)).res.body.payment;
+    after = await startShop({ store: new MemoryStore() }, h);
+    // The merchant's backend makes the order again on the new instance.
+    const made = (await after.order({ id: order.id })) as { id: string; clientSecret?: string };
+    const view = (await after.browser(`/checkout?order=${encodeURIComponent(made.clientSecret ?? order.id)}`)).body;
+    expect(view.payment?.id).toBe(paid.id);
+    const again = (await submitCard(after, order.id)).res;
+    expect([again.body.replayed, again.body.payment.id]).toEqual([true, paid.id]);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+  } finally {
+    await before.close();
+    await after?.close();
+  }
+});
+
+test('a store behind the API (a restored snapshot says "open" at attempt 1 after attempt 1 was declined and 2 paid): no third charge', async () => {
+  const store = new MemoryStore();
+  const shop = await startShop({ store }, h);
+  try {
+    const order = await shop.order();
+    const stale = await store.getCharge(order.id);
+    const declined = (await submitCard(shop, order.id, {}, { number: '4111111111111111', cvv: '1234' })).res.body.payment;
+    const paid = (await submitCard(shop, order.id)).res.body.payment;
+    expect([declined.status, paid.status]).toEqual(['REJECTED', 'PAID']);
+    // The snapshot taken before either attempt is restored.
+    const now = (await store.getCharge(order.id))!;
+    await store.swapCharge(order.id, now.rev, stale ?? { state: 'open', rev: crypto.randomUUID(), n: 1, declines: 0 });
+    const again = (await submitCard(shop, order.id)).res;
+    expect([again.body.replayed, again.body.payment.id]).toEqual([true, paid.id]);
+    expect(paymentsOf(order.id).map((e) => e.status)).toEqual(['REJECTED', 'PAID']);
+  } finally {
+    await shop.close();
+  }
+});
