@@ -35,10 +35,12 @@ test('with nothing configured it starts the embedded sandbox, prints both URLs, 
     expect(banner).toMatch(/API\s+http:\/\/127\.0\.0\.1:\d+ \(embedded sandbox: no PAYLIT_BASE_URL\)/);
     const token = /Bearer ([0-9a-f]{32})/.exec(banner)![1]!;
     const order = { id: `cli-${Date.now()}`, amount: 99.9, currency: 'MXN', country: 'MX', payer };
-    expect((await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) })).status).toBe(201);
-    const view = await (await fetch(`${base}/checkout?order=${order.id}`)).json();
+    const made = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+    expect(made.status).toBe(201);
+    const { clientSecret } = await made.json();
+    const view = await (await fetch(`${base}/checkout?order=${clientSecret}`)).json();
     const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, view.publicKey);
-    const paid = await fetch(`${base}/payments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'T', expirationMonth: 1, expirationYear: 2040 } }) });
+    const paid = await fetch(`${base}/payments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: clientSecret, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'T', expirationMonth: 1, expirationYear: 2040 } }) });
     expect((await paid.json()).payment).toMatchObject({ status: 'PAID', amount: 99.9, currency: 'MXN' });
     await expect.poll(out).toMatch(/POST \/paylit\/payments 200 \d+ms/);
     expect(out()).not.toContain('4111111111111111');
@@ -60,8 +62,9 @@ test('against an API given by the environment: credentials and public key from i
     for (const secret of [secretKey, transKey, 'merchant-token-0123456789']) expect(banner).not.toContain(secret);
     const base = /paylit server: (\S+)/.exec(banner)![1]!;
     const order = { id: `env-${Date.now()}`, amount: 10, currency: 'BRL', country: 'BR', payer };
-    expect((await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: 'Bearer merchant-token-0123456789', 'Content-Type': 'application/json' }, body: JSON.stringify(order) })).status).toBe(201);
-    expect((await (await fetch(`${base}/checkout?order=${order.id}`)).json()).publicKey).toBe(h.sandbox.publicPem);
+    const made = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: 'Bearer merchant-token-0123456789', 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+    expect(made.status).toBe(201);
+    expect((await (await fetch(`${base}/checkout?order=${(await made.json()).clientSecret}`)).json()).publicKey).toBe(h.sandbox.publicPem);
   } finally {
     await stop(child);
     await h.close();

@@ -26,15 +26,15 @@ test.afterAll(() => shop.close());
 
 test('every answer of the checkout routes parses with core\'s strict schemas', async () => {
   const order = await shop.order({ amount: 1200, methods: ['CARD', 'PX'], savedWallets: [{ token: 'W-token', methodId: 'PX', name: 'Pix' }] });
-  checkoutViewSchema.parse((await shop.browser(`/checkout?order=${order.id}`)).body);
-  installmentsAnswerSchema.parse((await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: order.id, bin: '41111111' }) })).body);
+  checkoutViewSchema.parse((await shop.browser(`/checkout?order=${order.clientSecret}`)).body);
+  installmentsAnswerSchema.parse((await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, bin: '41111111' }) })).body);
 
   const { res } = await submitCard(shop, order.id);
   const paid = paymentAnswerSchema.parse(res.body);
   expect(paid.payment.status).toBe('PAID');
   // A second submission for a paid order answers that payment again.
   expect(paymentAnswerSchema.parse((await submitCard(shop, order.id)).res.body).replayed).toBe(true);
-  paymentStatusAnswerSchema.parse((await shop.browser(`/payments/${paid.payment.id}?order=${order.id}`)).body);
+  paymentStatusAnswerSchema.parse((await shop.browser(`/payments/${paid.payment.id}?order=${order.clientSecret}`)).body);
 
   // The card saved for the payer's next checkout: a field the element could not send before.
   const saving = await shop.order();
@@ -45,8 +45,8 @@ test('every answer of the checkout routes parses with core\'s strict schemas', a
 
   for (const refused of [
     await shop.browser('/checkout?order=nope'),
-    await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: order.id, bin: '4111111111111111' }) }),
-    await shop.browser(`/payments/${paid.payment.id}?order=other`),
+    await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, bin: '4111111111111111' }) }),
+    await shop.browser(`/payments/${paid.payment.id}?order=${(await shop.order()).clientSecret}`),
   ]) {
     expect(refused.status).toBeGreaterThanOrEqual(400);
     checkoutErrorAnswerSchema.parse(refused.body);

@@ -13,7 +13,7 @@ let orderId: string;
 const unexpected: unknown[] = [];
 test.beforeAll(async () => {
   shop = await startShop({ onError: (e) => void unexpected.push(e) });
-  orderId = (await shop.order()).id;
+  orderId = (await shop.order()).clientSecret;
 });
 test.afterAll(() => shop.close());
 

@@ -17,7 +17,7 @@ async function fault(body: Record<string, unknown>) {
 test('the checkout view: the order\'s public part, the public key, the methods it allows, saved cards and wallets', async () => {
   const saved = await shop.client.cards.create({ country: 'BR', card: { holder_name: 'T', expiration_month: 1, expiration_year: 2040, number: '5555555555554444', cvv: '123' }, payer });
   const order = await shop.order({ methods: ['CARD', 'PX'], savedCardIds: [saved.card_id], savedWallets: [{ token: 'W-secret-token', methodId: 'MP', name: 'Mercado Pago' }], description: 'Shoes' });
-  const res = await shop.browser(`/checkout?order=${order.id}`);
+  const res = await shop.browser(`/checkout?order=${order.clientSecret}`);
   expect(res.status).toBe(200);
   expect(res.body.order).toEqual({ id: order.id, amount: 120, currency: 'BRL', country: 'BR', intent: 'capture', description: 'Shoes', installments: true });
   expect(res.body.publicKey).toEqual(shop.sandbox.publicJwk);
@@ -26,7 +26,8 @@ test('the checkout view: the order\'s public part, the public key, the methods i
   expect(ids).toContain('VI');
   expect(ids).toContain('PX');
   expect(ids).not.toContain('BL');
-  expect(res.body.savedCards).toEqual([{ card_id: saved.card_id, brand: 'MC', last4: '4444', expiration_month: 1, expiration_year: 2040, holder_name: 'T' }]);
+  // A saved card shows its brand and last four only: no holder, no expiry.
+  expect(res.body.savedCards).toEqual([{ card_id: saved.card_id, brand: 'MC', last4: '4444' }]);
   expect(res.body.savedWallets).toEqual([{ methodId: 'MP', name: 'Mercado Pago' }]);
   expect(JSON.stringify(res.body)).not.toContain('W-secret-token');
   expect(JSON.stringify(res.body)).not.toContain(payer.email);
@@ -38,12 +39,12 @@ test('the checkout view: the order\'s public part, the public key, the methods i
 
 test('installment plans for a BIN and the order\'s amount; none for a verification', async () => {
   const order = await shop.order({ amount: 1200 });
-  const res = await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: order.id, bin: '41111111' }) });
+  const res = await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, bin: '41111111' }) });
   expect(res.body.plan).toMatchObject({ amount: 1200, currency: 'BRL', bin: '41111111' });
   expect(res.body.plan.installments).toHaveLength(12);
   const verify = await shop.order({ intent: 'verify' });
-  expect((await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: verify.id, bin: '411111' }) })).body).toEqual({ plan: null });
-  const bad = await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: order.id, bin: '4111111111111111' }) });
+  expect((await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: verify.clientSecret, bin: '411111' }) })).body).toEqual({ plan: null });
+  const bad = await shop.browser('/installments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, bin: '4111111111111111' }) });
   expect([bad.status, bad.body.error.param]).toEqual([400, 'bin']);
 });
 
@@ -54,10 +55,10 @@ test('a card payment from the JWE: the amount from the order, the record sanitiz
   expect(res.body.nextAction).toBeNull();
   expect(res.body.payment).toMatchObject({ order: order.id, status: 'PAID', amount: 75.5, currency: 'BRL', card: { brand: 'VI', last4: '1111' } });
   expect(JSON.stringify(res.body)).not.toMatch(/4111111111111111|payer|notification_url|callback_url/);
-  const status = await shop.browser(`/payments/${res.body.payment.id}?order=${order.id}`);
+  const status = await shop.browser(`/payments/${res.body.payment.id}?order=${order.clientSecret}`);
   expect(status.body.payment.status).toBe('PAID');
   const other = await shop.order();
-  expect((await shop.browser(`/payments/${res.body.payment.id}?order=${other.id}`)).status).toBe(404);
+  expect((await shop.browser(`/payments/${res.body.payment.id}?order=${other.clientSecret}`)).status).toBe(404);
 });
 
 test('a tampered amount, currency or country is refused, and nothing is charged', async () => {
@@ -122,24 +123,24 @@ test('saved cards, saved wallets and redirect methods; only the order\'s own', a
   const newOrder = () => shop.order({ savedCardIds: [saved.card_id], methods: ['CARD', 'PX', 'MP'] });
   const order = await newOrder();
   const savedCard = async (cardId: string, cvv: string) => ({ type: 'saved_card', cardId, encryptedCvv: await encryptCvv(cvv, shop.sandbox.publicJwk) });
-  const paid = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: await savedCard(saved.card_id, '123') }) });
+  const paid = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: await savedCard(saved.card_id, '123') }) });
   expect(paid.body.payment).toMatchObject({ status: 'PAID', card: { last4: '1111' } });
   expect((await shop.client.payments.retrieve(paid.body.payment.id)).card).toMatchObject({ card_id: saved.card_id });
   // The sandbox opened the JWE: a security code of the wrong length for the brand is its 315.
-  const wrongCvv = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: (await newOrder()).id, attempt: crypto.randomUUID(), method: await savedCard(saved.card_id, '1234') }) });
+  const wrongCvv = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: (await newOrder()).clientSecret, attempt: crypto.randomUUID(), method: await savedCard(saved.card_id, '1234') }) });
   expect(wrongCvv.body.payment).toMatchObject({ status: 'REJECTED', status_code: '315' });
-  const noCvv = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'saved_card', cardId: saved.card_id } }) });
+  const noCvv = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: { type: 'saved_card', cardId: saved.card_id } }) });
   expect([noCvv.status, noCvv.body.error.type, noCvv.body.error.param]).toEqual([400, 'invalid_request', 'method.encryptedCvv']);
-  const other = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: await savedCard('CV-someone-else', '123') }) });
+  const other = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: await savedCard('CV-someone-else', '123') }) });
   expect([other.status, other.body.error.type]).toEqual([403, 'forbidden']);
-  const pix = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: (await newOrder()).id, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
+  const pix = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: (await newOrder()).clientSecret, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
   expect(pix.body.payment.status).toBe('PENDING');
   expect(pix.body.nextAction).toEqual({ type: 'redirect', url: expect.stringContaining('/sandbox-pages/redirect/') });
-  const boleto = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'BL' } }) });
+  const boleto = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'BL' } }) });
   expect([boleto.status, boleto.body.error.type]).toEqual([403, 'method_not_allowed']);
-  const wallet = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: (await newOrder()).id, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP', save: true } }) });
+  const wallet = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: (await newOrder()).clientSecret, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP', save: true } }) });
   expect(wallet.body.nextAction.type).toBe('redirect');
-  const noSaved = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP', useSaved: true } }) });
+  const noSaved = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP', useSaved: true } }) });
   expect([noSaved.status, noSaved.body.error.type]).toEqual([403, 'forbidden']);
 });
 
@@ -160,8 +161,9 @@ test('3-D Secure: the redirect, the signed callback confirmed with the API, then
   const location = new URL(callback.headers.get('location')!);
   expect(location.pathname).toBe('/return');
   expect(location.searchParams.get('payment_id')).toBe(res.body.payment.id);
-  expect(location.searchParams.get('order')).toBe(za.id);
-  expect((await shop.browser(`/payments/${res.body.payment.id}?order=${za.id}`)).body.payment.status).toBe('PAID');
+  // The return page is told the order's client secret, never its id.
+  expect(location.searchParams.get('order')).toBe(za.clientSecret);
+  expect((await shop.browser(`/payments/${res.body.payment.id}?order=${za.clientSecret}`)).body.payment.status).toBe('PAID');
   // The same callback again is refused.
   const replay = await fetch(action, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
   expect([replay.status, (await replay.json()).error.message]).toEqual([403, 'this callback was already used']);
@@ -225,7 +227,7 @@ test('forged, stale and replayed notifications are refused', async () => {
 
 test('a PENDING refund confirmed by notification reaches the merchant\'s hook once', async () => {
   const order = await shop.order({ methods: ['PX'] });
-  const pix = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
+  const pix = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
   await fetch(pix.body.nextAction.url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) });
   const refunded = await fetch(`${shop.base}/admin/payments/${pix.body.payment.id}/refunds`, { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Length': '0', 'Idempotency-Key': crypto.randomUUID() } });
   const { refund } = await refunded.json();
@@ -288,10 +290,10 @@ test('the back office: token required; capture in part, cancel, refund, retrieve
 test('what core refuses in an order is named: a wallet payment for a payer without a phone', async () => {
   const { phone: _phone, ...noPhone } = payer;
   const order = await shop.order({ payer: noPhone, methods: ['MP'] });
-  const res = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP' } }) });
+  const res = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP' } }) });
   expect([res.status, res.body.error]).toEqual([422, { type: 'payment_refused', message: 'payer.phone is required for wallet payments', code: 5001, param: 'payer.phone', retryable: false }]);
   // Still refused the second time, when the order is no longer checked by the handler: the API refuses it.
-  const again = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP' } }) });
+  const again = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP' } }) });
   expect([again.status, again.body.error.code, again.body.error.param]).toEqual([422, 5001, 'payer.phone']);
 });
 
@@ -302,9 +304,9 @@ test('with the merchant\'s own resolveOrder, the order is theirs; a broken order
     onError: (e) => void errors.push(e),
   });
   try {
-    expect((await own.browser('/checkout?order=good')).body.order.amount).toBe(10);
-    expect((await own.browser('/checkout?order=missing')).status).toBe(404);
-    const broken = await own.browser('/checkout?order=broken');
+    expect((await own.browser(`/checkout?order=${await own.secret('good')}`)).body.order.amount).toBe(10);
+    expect((await own.browser(`/checkout?order=${await own.secret('missing')}`)).status).toBe(404);
+    const broken = await own.browser(`/checkout?order=${await own.secret('broken')}`);
     expect([broken.status, broken.body.error.type]).toEqual([500, 'internal_error']);
     expect(String(errors[0])).toMatch(/resolveOrder\("broken"\) returned an invalid order: amount/);
     // No order API without a token configured? It is configured here; without resolveOrder it would be the store.
@@ -329,9 +331,9 @@ test('a page on an origin not allowed: the merchant\'s log says so through onErr
 
 test('hardening: CORS only for allowed origins (never *), body limit, rate limit, a request id on every answer', async () => {
   const order = await shop.order();
-  const allowed = await fetch(`${shop.base}/checkout?order=${order.id}`, { headers: { Origin: 'https://shop.example' } });
+  const allowed = await fetch(`${shop.base}/checkout?order=${order.clientSecret}`, { headers: { Origin: 'https://shop.example' } });
   expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
-  const denied = await fetch(`${shop.base}/checkout?order=${order.id}`, { headers: { Origin: 'https://evil.example' } });
+  const denied = await fetch(`${shop.base}/checkout?order=${order.clientSecret}`, { headers: { Origin: 'https://evil.example' } });
   expect(denied.headers.get('access-control-allow-origin')).toBeNull();
   const preflight = await fetch(`${shop.base}/payments`, { method: 'OPTIONS', headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' } });
   expect(preflight.headers.get('access-control-allow-origin')).toBe('https://shop.example');
@@ -339,7 +341,7 @@ test('hardening: CORS only for allowed origins (never *), body limit, rate limit
     'createCheckoutHandler: allowedOrigins.0 must be an origin such as https://shop.example (never *)',
   );
 
-  const huge = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.id, pad: 'x'.repeat(70_000) }) });
+  const huge = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, pad: 'x'.repeat(70_000) }) });
   expect([huge.status, huge.body.error.type]).toEqual([413, 'payload_too_large']);
   for (const res of [allowed, denied, huge]) expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   expect(huge.body.requestId).toBe(huge.headers.get('x-request-id'));
@@ -347,9 +349,9 @@ test('hardening: CORS only for allowed origins (never *), body limit, rate limit
   const limited = await startShop({ rateLimit: { windowMs: 60_000, max: 3 } }, shop);
   try {
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await limited.browser(`/checkout?order=${order.id}`)).status);
+    for (let i = 0; i < 5; i++) statuses.push((await limited.browser(`/checkout?order=${order.clientSecret}`)).status);
     expect(statuses).toEqual([404, 404, 404, 429, 429]);
-    const res = await limited.browser(`/checkout?order=${order.id}`);
+    const res = await limited.browser(`/checkout?order=${order.clientSecret}`);
     expect(res.body.error).toMatchObject({ type: 'rate_limited', retryable: true });
     expect(res.headers.get('retry-after')).toBe('60');
     // Pay counts once per request: three fit in a limit of three (it counted twice, under '/payments' and '/payments/*').

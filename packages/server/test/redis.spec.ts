@@ -57,12 +57,12 @@ test('the store: orders, links, claims once across clients, counters in a window
 
 test('an order created on one instance checks out on the other', async () => {
   const order = await a.order();
-  const view = await b.browser(`/checkout?order=${order.id}`);
+  const view = await b.browser(`/checkout?order=${order.clientSecret}`);
   expect(view.body.order.id).toBe(order.id);
   const { res } = await submitCard(b, order.id);
   expect(res.body.payment.status).toBe('PAID');
   // The payment is linked in the shared store: instance A may read it for the order.
-  expect((await a.browser(`/payments/${res.body.payment.id}?order=${order.id}`)).body.payment.status).toBe('PAID');
+  expect((await a.browser(`/payments/${res.body.payment.id}?order=${order.clientSecret}`)).body.payment.status).toBe('PAID');
 });
 
 test('a double submit across two instances charges once', async () => {
