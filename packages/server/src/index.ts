@@ -1,7 +1,7 @@
 /**
  * `@paylit/server`: the companion server. `PaymentsClient` for every API operation, and
  * `createCheckoutHandler` for the routes the elements talk to.
- * Node: `@paylit/server/node` (serveNode, nodeTransport). Redis: `@paylit/server/redis`.
+ * Node: `@paylit/server/node` (serveNode, nodeTransport). Stores: `@paylit/server/redis`, `@paylit/server/postgres`.
  */
 export { PaymentsClient } from './client/payments-client.js';
 export type { PaymentsClientOptions } from './client/payments-client.js';
@@ -21,6 +21,6 @@ export { merchantOrderSchema } from './order.js';
 export type { MerchantOrder, MerchantOrderInput } from './order.js';
 export { submissionSchema } from './routes/payments.js';
 export type { Submission } from './routes/payments.js';
-export { MemoryStore } from './store/store.js';
+export { MemoryStore, StoreUnavailableError } from './store/store.js';
 export type { ChargeState, CheckoutStore, PaymentLink } from './store/store.js';
 export { VERSION } from './version.js';

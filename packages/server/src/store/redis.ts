@@ -2,6 +2,15 @@
  * `RedisStore`: the checkout store in Redis, so that several server instances behind a
  * load balancer behave as one (claims with SET NX PX, counters with INCR and PEXPIRE).
  *
+ * Every call answers or throws `StoreUnavailableError` within `timeoutMs` (default 1 s):
+ * nothing waits for Redis to come back, and nothing sent while it was away runs later on
+ * this server's behalf (no offline queue; a connection with a command past its deadline is
+ * dropped and replaced). Each call is one command or one script, so a call cut off by its
+ * deadline leaves nothing half done to be finished afterwards.
+ *
+ * Run Redis with persistence on (`appendonly yes`; see the server's README for what
+ * `appendfsync everysec` and `always` can lose).
+ *
  * @example
  * import { createRedisStore } from '@paylit/server/redis';
  * const store = await createRedisStore({ url: process.env.REDIS_URL });
@@ -9,13 +18,15 @@
  */
 import { createClient } from 'redis';
 import { merchantOrderSchema, type MerchantOrder } from '../order.js';
-import type { ChargeState, CheckoutStore, PaymentLink } from './store.js';
+import { StoreUnavailableError, type ChargeState, type CheckoutStore, type PaymentLink } from './store.js';
 
 export interface RedisStoreOptions {
   /** `redis://host:port`. Default `redis://127.0.0.1:6379`. */
   url?: string;
   /** Prefix of every key. Default `paylit:`. */
   prefix?: string;
+  /** How long a call may take before it throws `StoreUnavailableError`. Default 1000 ms. */
+  timeoutMs?: number;
 }
 
 type Client = ReturnType<typeof createClient>;
@@ -29,107 +40,192 @@ if rev ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2])
 return 1`;
 
-export class RedisStore implements CheckoutStore {
-  readonly #client: Client;
-  readonly #prefix: string;
+/** A value bound once: the value bound before, or nil when this call bound it. */
+const BIND = `
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return false end
+return redis.call('GET', KEYS[1])`;
 
-  constructor(client: Client, prefix = 'paylit:') {
+/** A hit in a fixed window: the counter and its expiry are set together. */
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count`;
+
+/** A payment linked to its order once: the link and the order's list are written together. */
+const LINK = `
+if redis.call('SET', KEYS[1], ARGV[1], 'NX') then redis.call('RPUSH', KEYS[2], ARGV[2]) end
+return 1`;
+
+function masked(url: string): string {
+  return url.replace(/\/\/([^@/]*)@/, (_, userinfo: string) => `//${userinfo.includes(':') ? `${userinfo.slice(0, userinfo.indexOf(':'))}:***` : '***'}@`);
+}
+
+export class RedisStore implements CheckoutStore {
+  #client: Client;
+  readonly #prefix: string;
+  readonly #timeoutMs: number;
+  /** When the current connection was made to replace one that did not answer in time. */
+  #replacedAt = 0;
+  #closed = false;
+
+  /**
+   * A store on a client the caller made and connected. `createRedisStore` makes one with the
+   * settings this store needs (`disableOfflineQueue`, fast reconnection); a client without
+   * them still never makes a call wait longer than `timeoutMs`.
+   */
+  constructor(client: Client, prefix = 'paylit:', timeoutMs = 1000) {
     this.#client = client;
     this.#prefix = prefix;
+    this.#timeoutMs = timeoutMs;
   }
 
   #key(...parts: string[]): string {
     return this.#prefix + parts.join(':');
   }
 
+  /**
+   * Runs one command with the store's deadline. A command still waiting at its deadline may
+   * be held by a Redis that stopped answering: the connection is dropped (which fails every
+   * command on it at once, so none is sent or retried later) and a new one is made.
+   */
+  async #run<T>(command: (client: Client) => Promise<T>): Promise<T> {
+    if (this.#closed) throw new StoreUnavailableError('the Redis store is closed');
+    const client = this.#client;
+    if (!client.isReady && this.#replacedAt && performance.now() - this.#replacedAt > this.#timeoutMs * 5) this.#replace(client);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const pending = command(client);
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // One turn of the event loop more: a reply that arrived while the loop was busy is read first.
+        setImmediate(() => {
+          this.#replace(client);
+          reject(new StoreUnavailableError(`Redis did not answer within ${this.#timeoutMs} ms`));
+        });
+      }, this.#timeoutMs);
+    });
+    try {
+      return await Promise.race([pending, late]);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError) throw error;
+      throw new StoreUnavailableError(`Redis failed: ${(error as Error).message}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+      pending.catch(() => {});
+    }
+  }
+
+  #replace(client: Client): void {
+    if (client !== this.#client || this.#closed) return;
+    const next = client.duplicate({ disableOfflineQueue: true });
+    next.on('error', () => {});
+    this.#client = next;
+    this.#replacedAt = performance.now();
+    client.destroy();
+    // Reconnects by the strategy the first client was made with; calls fail fast meanwhile.
+    next.connect().catch(() => {});
+  }
+
   async now() {
-    const [seconds, micros] = await this.#client.time();
+    const [seconds, micros] = await this.#run((c) => c.time());
     return Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
   }
 
   async getOrder(id: string) {
-    const text = await this.#client.get(this.#key('order', id));
+    const text = await this.#run((c) => c.get(this.#key('order', id)));
     if (text === null) return undefined;
     const parsed = merchantOrderSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   }
 
   async putOrder(order: MerchantOrder) {
-    await this.#client.set(this.#key('order', order.id), JSON.stringify(order));
+    await this.#run((c) => c.set(this.#key('order', order.id), JSON.stringify(order)));
   }
 
   async linkPayment({ paymentId, orderId }: PaymentLink) {
-    const added = await this.#client.set(this.#key('payment', paymentId), orderId, { NX: true });
-    if (added === 'OK') await this.#client.rPush(this.#key('order-payments', orderId), paymentId);
+    await this.#run((c) => c.eval(LINK, { keys: [this.#key('payment', paymentId), this.#key('order-payments', orderId)], arguments: [orderId, paymentId] }));
   }
 
   async orderOfPayment(paymentId: string) {
-    return (await this.#client.get(this.#key('payment', paymentId))) ?? undefined;
+    return (await this.#run((c) => c.get(this.#key('payment', paymentId)))) ?? undefined;
   }
 
   async paymentsOfOrder(orderId: string) {
-    return this.#client.lRange(this.#key('order-payments', orderId), 0, -1);
+    return this.#run((c) => c.lRange(this.#key('order-payments', orderId), 0, -1));
   }
 
   async getCharge(orderId: string) {
-    const text = await this.#client.get(this.#key('charge', orderId));
+    const text = await this.#run((c) => c.get(this.#key('charge', orderId)));
     return text === null ? undefined : (JSON.parse(text) as ChargeState);
   }
 
   async swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState) {
-    const done = await this.#client.eval(SWAP_CHARGE, { keys: [this.#key('charge', orderId)], arguments: [expectedRev ?? '', JSON.stringify(next)] });
+    const done = await this.#run((c) => c.eval(SWAP_CHARGE, { keys: [this.#key('charge', orderId)], arguments: [expectedRev ?? '', JSON.stringify(next)] }));
     return done === 1;
   }
 
   async bind(key: string, value: string, ttlMs: number) {
-    const k = this.#key('bound', key);
-    // A bound value never changes until it expires, so reading it after a refused SET NX is safe.
-    if ((await this.#client.set(k, value, { NX: true, PX: ttlMs })) === 'OK') return undefined;
-    return (await this.#client.get(k)) ?? undefined;
+    const before = await this.#run((c) => c.eval(BIND, { keys: [this.#key('bound', key)], arguments: [value, String(Math.max(1, Math.ceil(ttlMs)))] }));
+    return typeof before === 'string' ? before : undefined;
   }
 
   async bound(key: string) {
-    return (await this.#client.get(this.#key('bound', key))) ?? undefined;
+    return (await this.#run((c) => c.get(this.#key('bound', key)))) ?? undefined;
   }
 
   async claim(key: string, ttlMs: number) {
-    return (await this.#client.set(this.#key('claim', key), '1', { NX: true, PX: ttlMs })) === 'OK';
+    return (await this.#run((c) => c.set(this.#key('claim', key), '1', { NX: true, PX: Math.max(1, Math.ceil(ttlMs)) }))) === 'OK';
   }
 
   async release(key: string) {
-    await this.#client.del(this.#key('claim', key));
+    await this.#run((c) => c.del(this.#key('claim', key)));
   }
 
   async hit(key: string, windowMs: number) {
-    const k = this.#key('hits', key);
-    const count = await this.#client.incr(k);
-    if (count === 1) await this.#client.pExpire(k, windowMs);
-    return count;
+    return Number(await this.#run((c) => c.eval(HIT, { keys: [this.#key('hits', key)], arguments: [String(Math.max(1, Math.ceil(windowMs)))] })));
   }
 
   async count(key: string) {
-    return Number((await this.#client.get(this.#key('hits', key))) ?? 0);
+    return Number((await this.#run((c) => c.get(this.#key('hits', key)))) ?? 0);
   }
 
+  /** Closes the connection: waits up to `timeoutMs` for commands under way, then drops it. */
   async close() {
-    await this.#client.quit();
+    if (this.#closed) return;
+    this.#closed = true;
+    const client = this.#client;
+    if (!client.isOpen) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([client.close().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, this.#timeoutMs)))]);
+    clearTimeout(timer);
+    if (client.isOpen) client.destroy();
   }
 }
 
-/** Connects to Redis and answers the store; a connection failure says where it tried. */
+/** Connects to Redis and answers the store; a connection failure says where it tried (the password masked). */
 export async function createRedisStore(options: RedisStoreOptions = {}): Promise<RedisStore> {
   const url = options.url ?? 'redis://127.0.0.1:6379';
+  const timeoutMs = options.timeoutMs ?? 1000;
   let connected = false;
-  // At start, give up after a few tries so a wrong URL is reported; once connected, keep reconnecting.
-  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: (retries, cause) => (!connected && retries >= 2 ? cause : Math.min(100 * 2 ** retries, 2000)) } });
+  const client = createClient({
+    url,
+    // A command is sent only on a ready connection: one sent while Redis is away fails at once
+    // instead of waiting to run when it returns, after its request has been answered.
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: Math.max(timeoutMs, 2000),
+      keepAlive: true,
+      // At start, give up after a few tries so a wrong URL is reported; once connected, keep reconnecting, soon.
+      reconnectStrategy: (retries, cause) => (!connected && retries >= 2 ? cause : Math.min(50 * 2 ** retries, 500)),
+    },
+  });
   client.on('error', () => {
-    // Reconnection is node-redis's; commands fail meanwhile and the handler answers 503.
+    // Reconnection is node-redis's; calls fail meanwhile and the handler answers 503.
   });
   try {
     await client.connect();
     connected = true;
   } catch (cause) {
-    throw new Error(`paylit: could not connect to Redis at ${url.replace(/\/\/[^@/]*@/, '//***@')}`, { cause });
+    throw new Error(`paylit: could not connect to Redis at ${masked(url)}`, { cause });
   }
-  return new RedisStore(client, options.prefix);
+  return new RedisStore(client, options.prefix, timeoutMs);
 }
