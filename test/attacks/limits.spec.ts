@@ -198,8 +198,8 @@ test.describe('limits in process', () => {
 
   test('GET, HEAD, OPTIONS and DELETE with no body still work; a chunked GET is refused, not drained', async () => {
     const order = await shop.order();
-    const get = await fetch(`${shop.base}/checkout?order=${order.id}`);
-    const head = await fetch(`${shop.base}/checkout?order=${order.id}`, { method: 'HEAD' });
+    const get = await fetch(`${shop.base}/checkout?order=${order.clientSecret}`);
+    const head = await fetch(`${shop.base}/checkout?order=${order.clientSecret}`, { method: 'HEAD' });
     const options = await fetch(`${shop.base}/payments`, { method: 'OPTIONS', headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' } });
     const emptyPost = await fetch(`${shop.base}/payments`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
     expect([get.status, head.status, options.status]).toEqual([200, 200, 204]);
@@ -212,7 +212,7 @@ test.describe('limits in process', () => {
     await direct.close();
     expect([del.status, (await del.json()).error.type, delWithBody.status, (await delWithBody.json()).error.type, delChunked.status]).toEqual([404, 'not_found', 404, 'not_found', 413]);
     expect([emptyPost.status, (await emptyPost.json()).error.type]).toEqual([400, 'invalid_request']);
-    const chunkedGet = await stream(`${shop.base}/checkout?order=${order.id}`, bytes(10 * MB), {}, 'GET');
+    const chunkedGet = await stream(`${shop.base}/checkout?order=${order.clientSecret}`, bytes(10 * MB), {}, 'GET');
     expect(chunkedGet.status).toBe(413);
     report('GET, HEAD, OPTIONS, DELETE and an empty POST with no body; DELETE with a small body; GET and DELETE with a 10 MB chunked body', `${get.status}, ${head.status}, ${options.status}, ${del.status}, ${emptyPost.status}; ${delWithBody.status}; ${chunkedGet.status} and ${delChunked.status} after ${(chunkedGet.sent / MB).toFixed(1)} and ${(delChunked.sent / MB).toFixed(1)} MB`);
   });
