@@ -99,3 +99,27 @@ test('a pending refund forced to CANCELLED gives nothing back', () => withSandbo
   // What it held is available again.
   expect((await sbx.api.post('/refunds', { payment_id: pix.id, notification_url: `${sbx.receiver.url}/r` })).body).toMatchObject({ status: 'PENDING', amount: 40 });
 }));
+
+test('a PENDING refund counts against what can still be refunded: 25 pending of 40, then 20 is 400 / 5007 and 15 fits', () => withSandbox(slowRefunds, async (sbx) => {
+  const callback_url = `${sbx.receiver.url}/return`;
+  const pix = (await sbx.api.post('/payments', { amount: 40, currency: 'BRL', country: 'BR', payment_method_id: 'PX', payment_method_flow: 'REDIRECT', payer, order_id: orderId(), callback_url })).body;
+  await choose(pix.redirect_url, 'approve');
+  const notification_url = `${sbx.receiver.url}/r`;
+  const first = (await sbx.api.post('/refunds', { payment_id: pix.id, notification_url, amount: 25, currency: 'BRL' })).body;
+  expect(first).toMatchObject({ status: 'PENDING', amount: 25, amount_refunded: 0 });
+  // 25 + 20 is more than 40 though nothing has been refunded yet.
+  const over = await sbx.api.post('/refunds', { payment_id: pix.id, notification_url, amount: 20, currency: 'BRL' });
+  expect([over.status, over.body]).toEqual([400, { code: 5007, message: 'Amount exceeded', param: 'amount' }]);
+  expect((await sbx.api.post('/refunds', { payment_id: pix.id, notification_url, amount: 15, currency: 'BRL' })).body).toMatchObject({ status: 'PENDING', amount: 15 });
+  expect(sbx.sandbox.ledger({ payment_id: pix.id }).entries.filter((e) => e.kind === 'refund').map((e) => e.amount)).toEqual([25, 15]);
+}));
+
+test('partial captures never exceed the authorization: 40 then 90 of 120 is 400 / 5007, and 80 fits', async ({ sbx }) => {
+  const auth = (await sbx.api.post('/secure_payments', cardPayment({ amount: 120, card: { ...visa, capture: false } }))).body;
+  expect(auth.status).toBe('AUTHORIZED');
+  expect((await sbx.api.post('/payments', { authorization_id: auth.id, amount: 40, currency: 'BRL' })).body).toMatchObject({ status: 'PAID', amount: 40 });
+  const over = await sbx.api.post('/payments', { authorization_id: auth.id, amount: 90, currency: 'BRL' });
+  expect([over.status, over.body]).toEqual([400, { code: 5007, message: 'Amount exceeded', param: 'amount' }]);
+  expect((await sbx.api.post('/payments', { authorization_id: auth.id, amount: 80, currency: 'BRL' })).body).toMatchObject({ status: 'PAID', amount: 80 });
+  expect(sbx.sandbox.ledger({ payment_id: auth.id }).entries.filter((e) => e.kind === 'capture').map((e) => e.amount)).toEqual([40, 80]);
+});
