@@ -12,6 +12,7 @@
  *   PAYLIT_RETURN_URL        the merchant's return page (default: a small page this server serves)
  *   PAYLIT_ALLOWED_ORIGINS   comma-separated origins allowed to call it (default: its own, and localhost:5173)
  *   PAYLIT_API_TOKEN         turns on the order API and back office (generated in sandbox mode)
+ *   PAYLIT_TRUST_PROXY       the reverse proxies in front: their count (1) or addresses (10.0.0.1,10.0.0.0/8); default none, X-Forwarded-For ignored
  *   PAYLIT_REDIS_URL         keep state in Redis, shared by instances (default: in memory)
  */
 import { readFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { encryptCard } from '@paylit/core/crypto';
 import { PaymentsClient } from './client/payments-client.js';
 import { createCheckoutHandler } from './handler.js';
 import { nodeHmac, nodeTransport, serveNode } from './adapters/node.js';
+import { trustProxyProblem, type TrustProxy } from './middleware/client-address.js';
 import { escapeLog } from './middleware/log.js';
 import { MemoryStore, type CheckoutStore } from './store/store.js';
 
@@ -67,6 +69,16 @@ async function publicKey(value: string): Promise<JsonWebKey | string> {
   return key;
 }
 
+/** `PAYLIT_TRUST_PROXY`: a hop count, or the proxies' addresses and ranges, comma-separated. */
+function trustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  const trust: TrustProxy | true = text === 'true' ? true : /^\d+$/.test(text) ? Number(text) : text.split(',').map((t) => t.trim()).filter(Boolean);
+  const problem = trustProxyProblem(trust);
+  if (problem !== undefined || trust === true) fail(`PAYLIT_TRUST_PROXY ${problem}`);
+  return trust;
+}
+
 function returnPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment result</title></head>
 <body><main><h1>Payment result</h1><p id="result">Checking…</p></main>
@@ -107,6 +119,7 @@ async function main(): Promise<void> {
     apiToken ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   }
 
+  const trust = trustProxy(env.PAYLIT_TRUST_PROXY);
   let store: CheckoutStore = new MemoryStore();
   if (env.PAYLIT_REDIS_URL) {
     const { createRedisStore } = await import('./store/redis.js');
@@ -126,6 +139,7 @@ async function main(): Promise<void> {
       publicUrl,
       returnUrl,
       allowedOrigins,
+      trustProxy: trust,
       store,
       ...(apiToken ? { apiToken } : {}),
       // One line per request, its fields apart: what the client sent is escaped, spaces too.
@@ -150,6 +164,7 @@ async function main(): Promise<void> {
       `  origins       ${allowedOrigins.join(', ')}`,
       `  return page   ${returnUrl}`,
       apiToken ? `  order API     POST ${publicUrl}/orders with Authorization: Bearer ${env.PAYLIT_API_TOKEN ? '(PAYLIT_API_TOKEN)' : apiToken}` : '  order API     off (set PAYLIT_API_TOKEN)',
+      `  trust proxy   ${trust === false ? 'none: X-Forwarded-For ignored, each client counted by its socket (set PAYLIT_TRUST_PROXY behind a reverse proxy)' : typeof trust === 'number' ? `${trust} hop${trust === 1 ? '' : 's'}: the client is X-Forwarded-For's entry ${trust} from the right` : `${trust.join(', ')}: the client is the rightmost X-Forwarded-For entry not among them`}`,
       `  store         ${env.PAYLIT_REDIS_URL ? 'Redis' : 'in memory'}`,
     ].join('\n'),
   );

@@ -9,8 +9,19 @@ export interface NotificationEvent {
   kind: 'payment' | 'refund' | 'enrollment';
   /** The record as the API sent it. */
   record: Record<string, unknown> & { id: string; status: string };
-  /** The merchant order it belongs to, when the handler knows. */
+  /**
+   * The merchant order it belongs to: from the record's API `order_id` (`<order>.<n>`), the
+   * store's link, or for a refund its payment. Undefined for an enrollment, or a payment this
+   * handler did not make.
+   */
   orderId: string | undefined;
+  /**
+   * False when a later status of the same record reached the handler before this one (the API
+   * retrying an AUTHORIZED after the CANCELLED was handed over): record it, but it is not the
+   * record's current status. Statuses only move forward (PENDING, then AUTHORIZED or ACTIVE,
+   * then a final one); a capture is a payment of its own.
+   */
+  latest: boolean;
 }
 
 export interface HandlerContext {

@@ -21,6 +21,7 @@ import { PaymentsClient } from './client/payments-client.js';
 import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
+import { clientAddressResolver, trustProxyProblem, type TrustProxy } from './middleware/client-address.js';
 import { CheckoutError } from './middleware/errors.js';
 import { escapeLog } from './middleware/log.js';
 import { rateLimit } from './middleware/rate-limit.js';
@@ -75,9 +76,10 @@ export interface CheckoutHandlerOptions {
   /**
    * Per client address, counted in the store: `windowMs` and `max` for the browser routes
    * (default 120 requests a minute); `callback` for `POST /callback` (default 120 a minute);
-   * `notifications` for `POST /notifications`, which come from the API's few addresses
-   * (default 600 a minute: a missed notification waits an hour for the API's next try, so
-   * keep it above the API's bursts). `false` turns these off (not `declineLimit`).
+   * `notifications` for `POST /notifications` that fail verification (default 600 a minute):
+   * a notification is verified before it is counted, and one correctly signed with a fresh
+   * `X-Date` is never limited, so junk sent from the API's address, or at the API's scale,
+   * never gets a genuine one refused. `false` turns these off (not `declineLimit`).
    */
   rateLimit?: (RateLimit & { callback?: RateLimit; notifications?: RateLimit }) | false;
   /**
@@ -90,8 +92,24 @@ export interface CheckoutHandlerOptions {
   declineLimit?: RateLimit | false;
   /** The largest body read, counted as it streams (with or without `Content-Length`); more is 413. Default 64 KiB. */
   maxBodyBytes?: number;
-  /** Take the client address from `X-Forwarded-For` (behind a proxy you trust). Default false. */
-  trustProxy?: boolean;
+  /**
+   * The reverse proxies in front of this handler, whose `X-Forwarded-For` entries are believed
+   * (the rate limits count per client address). A proxy appends the address it was reached
+   * from, so the client is the rightmost entry no proxy of yours wrote; the entries on its
+   * left are the client's own words. Either the proxies' addresses and CIDR ranges
+   * (`['10.0.0.1', '10.0.0.0/8']`: a request whose socket is not one of them is counted by its
+   * socket, whatever it claims), or the number of proxies every request passes (`1`: the
+   * rightmost entry; only if no one can reach this server around them). `true` is refused: it
+   * does not say which entry to believe. Default `false`: `X-Forwarded-For` is ignored.
+   */
+  trustProxy?: TrustProxy;
+  /**
+   * How long a notification is held by the request handing it to `onNotification`; another
+   * delivery of it meanwhile is answered 409 and the API tries again later. A hook slower than
+   * this, or a process that dies during it, leaves the notification to the API's next try.
+   * Default 60 s: keep it above your hook's slowest run.
+   */
+  notificationLeaseMs?: number;
   /** One line per request (never bodies or secrets). Default: none. */
   logger?: (entry: LogEntry) => void;
   /** Errors the handler did not expect. Default: `console.error`. */
@@ -116,15 +134,13 @@ const optionsSchema = z.object({
   declineLimit: z.union([z.literal(false), rateLimitSchema]).optional(),
   maxBodyBytes: z.number().int().positive().optional(),
   outcomeWindowMs: z.number().int().positive().optional(),
+  notificationLeaseMs: z.number().int().positive().optional(),
+  trustProxy: z.unknown().superRefine((value, check) => {
+    const problem = trustProxyProblem(value);
+    if (problem) check.addIssue({ code: 'custom', message: problem });
+  }).optional(),
 }).loose();
 
-function clientAddress(c: Context<HandlerEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
-}
 
 export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<HandlerEnv> {
   const parsed = optionsSchema.safeParse(options ?? {});
@@ -147,7 +163,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   };
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
   const limits = options.rateLimit === false ? undefined : options.rateLimit ?? { windowMs: 60_000, max: 120 };
-  const address = (c: Context<HandlerEnv>) => clientAddress(c, options.trustProxy ?? false);
+  const resolve = clientAddressResolver(options.trustProxy);
+  const address = (c: Context<HandlerEnv>) => resolve(c.env?.incoming?.socket?.remoteAddress ?? 'unknown', c.req.header('X-Forwarded-For'));
   const allowed = new Set(options.allowedOrigins);
 
   const app = new Hono<HandlerEnv>();
@@ -214,12 +231,9 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     });
   }
   if (limits) for (const path of browser) app.use(path, rateLimit({ store, bucket: '', windowMs: limits.windowMs, max: limits.max, address }));
-  // The API's routes, each with its own counter: the callback comes through the payer's
-  // browser; notifications from the API's few addresses, in bursts when it retries.
-  if (limits) {
-    app.use('/callback', rateLimit({ store, bucket: 'callback:', windowMs: 60_000, max: 120, ...limits.callback, address }));
-    app.use('/notifications', rateLimit({ store, bucket: 'notifications:', windowMs: 60_000, max: 600, ...limits.notifications, address }));
-  }
+  // The callback comes through the payer's browser: its own counter. Notifications count
+  // only their failed verifications, in their route (notifications.ts).
+  if (limits) app.use('/callback', rateLimit({ store, bucket: 'callback:', windowMs: 60_000, max: 120, ...limits.callback, address }));
 
   const declines = options.declineLimit === false ? undefined : options.declineLimit ?? { windowMs: 60 * 60_000, max: 10 };
   if (declines) {
@@ -239,7 +253,10 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   mountCheckout(app, ctx);
   mountPayments(app, ctx);
   mountCallback(app, ctx);
-  mountNotifications(app, ctx);
+  mountNotifications(app, ctx, {
+    leaseMs: options.notificationLeaseMs ?? 60_000,
+    failures: limits && { windowMs: 60_000, max: 600, ...limits.notifications, address },
+  });
   if (options.apiToken) mountBackOffice(app, ctx, options.apiToken);
   return app;
 }

@@ -1,6 +1,7 @@
 /**
- * A fixed-window limit per client address, counted with the store's `hit`, so that every
- * instance sharing the store counts together. Over the limit: 429 with `Retry-After`.
+ * A fixed-window limit per client address (the socket's, or behind trusted proxies the one
+ * `client-address.ts` reads from `X-Forwarded-For`), counted with the store's `hit`, so that
+ * every instance sharing the store counts together. Over the limit: 429 with `Retry-After`.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { CheckoutStore } from '../store/store.js';
@@ -12,7 +13,7 @@ export interface RateLimitOptions {
   bucket: string;
   windowMs: number;
   max: number;
-  /** The client's address. */
+  /** The client's address: a limit is only as good as this is hard to forge. */
   address: (c: Context) => string;
 }
 

@@ -1,0 +1,143 @@
+/**
+ * The client's address behind reverse proxies. Each proxy appends the address it was reached
+ * from to `X-Forwarded-For`, so only the entries on the right were written by proxies of
+ * ours; whatever is on the left the client wrote itself. The client is the rightmost address
+ * that is not one of our proxies, read from the socket leftwards.
+ *
+ * No Node API here: the handler runs in Workers too.
+ */
+
+/**
+ * Which proxies are trusted: `false` (none: `X-Forwarded-For` is ignored), a hop count (the
+ * number of proxies every request passes through), or the proxies' addresses and ranges
+ * (`'10.0.0.1'`, `'10.0.0.0/8'`, `'fd00::/8'`).
+ */
+export type TrustProxy = false | number | readonly string[];
+
+/** An address as 16 bytes (IPv4 as IPv4-mapped IPv6), or undefined when it is not one. */
+function parseIp(text: string): Uint8Array | undefined {
+  const s = text.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  const v4 = parseIpv4(s);
+  if (v4) return Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...v4]);
+  return parseIpv6(s);
+}
+
+function parseIpv4(s: string): number[] | undefined {
+  const parts = s.split('.');
+  if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255)) return undefined;
+  return parts.map(Number);
+}
+
+function parseIpv6(s: string): Uint8Array | undefined {
+  if (!s.includes(':')) return undefined;
+  let rest = s;
+  let tail: number[] = [];
+  // An embedded IPv4 ending (::ffff:10.0.0.1) stands for the last two groups.
+  const lastColon = s.lastIndexOf(':');
+  if (s.slice(lastColon + 1).includes('.')) {
+    const v4 = parseIpv4(s.slice(lastColon + 1));
+    if (!v4) return undefined;
+    tail = [(v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!];
+    rest = s.slice(0, lastColon + 1);
+    if (!rest.endsWith('::')) rest = rest.slice(0, -1);
+  }
+  const halves = rest.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  const left = groups(halves[0]);
+  const right = groups(halves[1]);
+  if (![...left, ...right].every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return undefined;
+  const count = left.length + right.length + tail.length;
+  if (halves.length === 2 ? count > 7 : count !== 8) return undefined;
+  const words = [...left.map((g) => parseInt(g, 16)), ...Array<number>(8 - count).fill(0), ...right.map((g) => parseInt(g, 16)), ...tail];
+  const bytes = new Uint8Array(16);
+  words.forEach((w, i) => {
+    bytes[2 * i] = w >> 8;
+    bytes[2 * i + 1] = w & 0xff;
+  });
+  return bytes;
+}
+
+interface Range {
+  bytes: Uint8Array;
+  bits: number;
+}
+
+function parseRange(text: string): Range | undefined {
+  const [address, prefix, extra] = text.trim().split('/');
+  if (extra !== undefined || address === undefined) return undefined;
+  const bytes = parseIp(address);
+  if (!bytes) return undefined;
+  const v4 = parseIpv4(address.trim()) !== undefined;
+  const max = v4 ? 32 : 128;
+  if (prefix !== undefined && !/^\d{1,3}$/.test(prefix)) return undefined;
+  const bits = prefix === undefined ? max : Number(prefix);
+  if (bits > max) return undefined;
+  return { bytes, bits: v4 ? bits + 96 : bits };
+}
+
+function inRange(address: Uint8Array, range: Range): boolean {
+  const whole = range.bits >> 3;
+  for (let i = 0; i < whole; i++) if (address[i] !== range.bytes[i]) return false;
+  const rest = range.bits & 7;
+  if (rest === 0) return true;
+  const mask = (0xff << (8 - rest)) & 0xff;
+  return (address[whole]! & mask) === (range.bytes[whole]! & mask);
+}
+
+/** Why `value` is not a valid `trustProxy`, or undefined when it is. */
+export function trustProxyProblem(value: unknown): string | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) {
+    return 'must be the number of proxies in front of this server (1 for one) or their addresses (["10.0.0.1", "10.0.0.0/8"]), not true: "trust the proxy" does not say which X-Forwarded-For entry a proxy of yours wrote';
+  }
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value <= 32 ? undefined : 'must be a hop count from 0 to 32';
+  if (Array.isArray(value)) {
+    const bad = value.find((v) => typeof v !== 'string' || parseRange(v) === undefined);
+    return bad === undefined ? undefined : `holds ${JSON.stringify(bad)}, which is not an IP address or CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)`;
+  }
+  return 'must be a hop count or a list of the proxies\' IP addresses and CIDR ranges';
+}
+
+/** The address as the limits count it: IPv4-mapped IPv6 written as IPv4, the rest as given (trimmed). */
+function canonical(text: string): string {
+  const s = text.trim();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(s);
+  return mapped ? mapped[1]! : s;
+}
+
+/**
+ * Makes `address(socket, forwardedFor)`: the client's address under `trust`. Without trusted
+ * proxies it is the socket's; with a hop count n, the nth address from the socket leftwards
+ * through `X-Forwarded-For` (the leftmost when there are fewer); with a list, the first
+ * address from the socket leftwards that is not in the list (the socket's own, when the
+ * socket is not a trusted proxy: a client that bypasses the proxy cannot name itself).
+ */
+export function clientAddressResolver(trust: TrustProxy | undefined): (socket: string, forwardedFor: string | undefined) => string {
+  if (trust === undefined || trust === false || trust === 0) return (socket) => canonical(socket);
+  const chain = (socket: string, forwardedFor: string | undefined) => [
+    socket,
+    ...(forwardedFor ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .reverse(),
+  ];
+  if (typeof trust === 'number') {
+    return (socket, forwardedFor) => {
+      const hops = chain(socket, forwardedFor);
+      return canonical(hops[Math.min(trust, hops.length - 1)]!);
+    };
+  }
+  const ranges = trust.map((t) => parseRange(t)!);
+  const trusted = (address: string) => {
+    const bytes = parseIp(address);
+    return bytes !== undefined && ranges.some((r) => inRange(bytes, r));
+  };
+  return (socket, forwardedFor) => {
+    const hops = chain(socket, forwardedFor);
+    let i = 0;
+    while (i < hops.length - 1 && trusted(hops[i]!)) i++;
+    return canonical(hops[i]!);
+  };
+}
