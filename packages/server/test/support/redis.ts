@@ -1,7 +1,14 @@
-/** A real redis-server (Debian's package) on a free port, for the specs that need one. */
+/**
+ * A real redis-server (Debian's package) on a free port, for the specs that need one: without
+ * persistence (the default), with the append-only file, or with Debian's default snapshot
+ * settings, in a data dir that outlives a kill, so a spec can crash it and start it again on
+ * the same port and data.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -19,26 +26,85 @@ export function redisServerPath(): string {
   return found;
 }
 
-export async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * `none`: nothing written to disk. `aof`: `appendonly yes` with `appendfsync everysec` (or
+ * `always`, with `fsync: 'always'`). `snapshot`: Debian's redis.conf defaults, `save 3600 1
+ * 300 100 60 10000` and no append-only file.
+ */
+export interface RedisOptions {
+  persistence?: 'none' | 'aof' | 'snapshot';
+  fsync?: 'everysec' | 'always';
+}
+
+export interface Redis {
+  url: string;
+  port: number;
+  /** Stops it for good (SIGTERM) and deletes its data dir. */
+  stop(): Promise<void>;
+  /** SIGKILL: a crash, with only what was on disk already. */
+  kill(): Promise<void>;
+  /** SIGSTOP: alive to TCP, answering nothing, until `resume`. */
+  pause(): void;
+  resume(): void;
+  /** Starts it again on the same port and data dir, after `kill`. */
+  restart(): Promise<void>;
+}
+
+export async function startRedis(options: RedisOptions = {}): Promise<Redis> {
   const port = await freePort();
-  const child: ChildProcess = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Ready to accept connections')) {
+  const dir = mkdtempSync(join(tmpdir(), 'paylit-redis-'));
+  const persistence = {
+    none: ['--save', '', '--appendonly', 'no'],
+    aof: ['--save', '', '--appendonly', 'yes', '--appendfsync', options.fsync ?? 'everysec'],
+    snapshot: ['--save', '3600 1 300 100 60 10000', '--appendonly', 'no'],
+  }[options.persistence ?? 'none'];
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    const started = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...persistence], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    const orphaned = () => started.kill('SIGKILL');
+    process.once('exit', orphaned);
+    started.once('exit', () => process.off('exit', orphaned));
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
+      const exited = (code: number | null) => {
         clearTimeout(timer);
-        resolve();
-      }
+        reject(new Error(`redis-server exited ${code}: ${out}`));
+      };
+      started.once('exit', exited);
+      started.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('Ready to accept connections')) {
+          clearTimeout(timer);
+          started.off('exit', exited);
+          resolve();
+        }
+      });
     });
-    child.once('exit', (code) => reject(new Error(`redis-server exited ${code}: ${out}`)));
-  });
+  };
+
+  const stopWith = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      const running = child;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return resolve();
+      running.once('exit', () => resolve());
+      if (signal !== 'SIGKILL') running.kill('SIGCONT');
+      running.kill(signal);
+    });
+
+  await start();
   return {
     url: `redis://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    port,
+    async stop() {
+      await stopWith('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+    kill: () => stopWith('SIGKILL'),
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
+    restart: start,
   };
 }

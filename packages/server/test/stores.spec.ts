@@ -1,0 +1,383 @@
+/**
+ * Every store behaves as the CheckoutStore interface says, against the real thing: memory,
+ * Redis (Debian's redis-server) and PostgreSQL (Debian's postgresql, a throwaway cluster).
+ * Two handles on one Redis or PostgreSQL are two instances of the server: what one writes the
+ * other reads, and a compare-and-set raced by 20 writers has exactly one winner. Redis and
+ * PostgreSQL answer or throw StoreUnavailableError within 1.5 s when their server stops
+ * answering or dies, and come back by themselves; the clock they read is theirs.
+ */
+import { MemoryStore, StoreUnavailableError, type ChargeState, type CheckoutStore, type MerchantOrder } from '@paylit/server';
+import { createPostgresStore, type PostgresStore } from '@paylit/server/postgres';
+import { createRedisStore, type RedisStore } from '@paylit/server/redis';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { createClient } from 'redis';
+import { startPostgres, type Postgres } from './support/postgres.js';
+import { startRedis, type Redis } from './support/redis.js';
+
+let n = 0;
+const uid = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++n}`;
+
+const order = (id: string): MerchantOrder => ({
+  id,
+  amount: 120,
+  currency: 'BRL',
+  country: 'BR',
+  payer: { name: 'Thiago Gabriel', email: 't@example.com', document: '53033315550' },
+  intent: 'capture',
+  installments: true,
+});
+
+const charging = (rev: string, n = 1): ChargeState => ({ state: 'charging', rev, n, attempt: `a${n}`, since: 1_700_000_000_000, declines: 0 });
+const settled = (rev: string, paymentId: string, n = 1): ChargeState => ({ state: 'settled', rev, n, attempt: `a${n}`, paymentId, declines: 0 });
+const open = (rev: string, n: number, lastPaymentId?: string): ChargeState => ({ state: 'open', rev, n, declines: 1, ...(lastPaymentId ? { lastPaymentId, lastAttempt: `a${n - 1}` } : {}) });
+
+/** What a store's own clock says, read around a call to `now()`, with this process's clock set 150 s ahead. */
+async function skewed<T>(work: () => Promise<T>): Promise<T> {
+  const real = Date.now;
+  Date.now = () => real() + 150_000;
+  try {
+    return await work();
+  } finally {
+    Date.now = real;
+  }
+}
+
+interface Backend {
+  /** Two handles on one store, as two server instances have (the same object for memory). */
+  stores: [CheckoutStore, CheckoutStore];
+  /** The store's own clock, read directly (not through the store), in ms. */
+  clock?: () => Promise<number>;
+  close(): Promise<void>;
+}
+
+function conformance(name: string, start: () => Promise<Backend>) {
+  test.describe(name, () => {
+    let backend: Backend;
+    test.beforeAll(async () => {
+      backend = await start();
+    });
+    test.afterAll(async () => {
+      await backend?.close();
+    });
+
+    test('orders: put, read from the other instance, replace; unknown is undefined', async () => {
+      const [a, b] = backend.stores;
+      const id = uid('order');
+      expect(await b.getOrder(id)).toBeUndefined();
+      await a.putOrder(order(id));
+      expect(await b.getOrder(id)).toEqual(order(id));
+      await b.putOrder({ ...order(id), amount: 99 });
+      expect((await a.getOrder(id))?.amount).toBe(99);
+    });
+
+    test('payment links: once per payment, in the order they were made', async () => {
+      const [a, b] = backend.stores;
+      const id = uid('order');
+      const [p1, p2] = [uid('P'), uid('P')];
+      expect(await a.paymentsOfOrder(id)).toEqual([]);
+      expect(await a.orderOfPayment(p1)).toBeUndefined();
+      await a.linkPayment({ paymentId: p1, orderId: id, attempt: '1' });
+      await b.linkPayment({ paymentId: p1, orderId: id, attempt: '1' });
+      await b.linkPayment({ paymentId: p2, orderId: id, attempt: '2' });
+      // A payment is linked to its first order only.
+      await a.linkPayment({ paymentId: p2, orderId: uid('other'), attempt: '1' });
+      expect(await b.orderOfPayment(p2)).toBe(id);
+      expect(await a.paymentsOfOrder(id)).toEqual([p1, p2]);
+    });
+
+    test('charge state: written only over the rev it was read with', async () => {
+      const [a, b] = backend.stores;
+      const id = uid('order');
+      expect(await a.getCharge(id)).toBeUndefined();
+      expect(await a.swapCharge(id, 'r0', charging('r1'))).toBe(false);
+      expect(await a.swapCharge(id, undefined, charging('r1'))).toBe(true);
+      expect(await b.getCharge(id)).toEqual(charging('r1'));
+      expect(await b.swapCharge(id, undefined, charging('r2'))).toBe(false);
+      expect(await b.swapCharge(id, 'r0', settled('r2', 'P-1'))).toBe(false);
+      expect(await b.swapCharge(id, 'r1', settled('r2', 'P-1'))).toBe(true);
+      expect(await a.getCharge(id)).toEqual(settled('r2', 'P-1'));
+      expect(await a.swapCharge(id, 'r1', open('r3', 2, 'P-1'))).toBe(false);
+      expect(await a.swapCharge(id, 'r2', open('r3', 2, 'P-1'))).toBe(true);
+      expect(await b.getCharge(id)).toEqual(open('r3', 2, 'P-1'));
+    });
+
+    test('compare-and-set under 20 concurrent swaps from one rev: exactly one wins, on either instance', async () => {
+      const [a, b] = backend.stores;
+      for (const from of [undefined, 'r0']) {
+        const id = uid('order');
+        if (from) expect(await a.swapCharge(id, undefined, charging(from))).toBe(true);
+        const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).swapCharge(id, from, charging(`w${i}`, 2))));
+        expect(results.filter(Boolean)).toHaveLength(1);
+        const winner = results.indexOf(true);
+        expect(await a.getCharge(id)).toEqual(charging(`w${winner}`, 2));
+      }
+    });
+
+    test('bound values: bound once until they expire, the first value answered to later binds', async () => {
+      const [a, b] = backend.stores;
+      const key = uid('key');
+      expect(await a.bound(key)).toBeUndefined();
+      const binds = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).bind(key, `v${i}`, 400)));
+      const firsts = binds.filter((v) => v === undefined);
+      expect(firsts).toHaveLength(1);
+      const value = `v${binds.indexOf(undefined)}`;
+      expect(binds.filter((v) => v !== undefined && v !== value)).toEqual([]);
+      expect(await b.bound(key)).toBe(value);
+      await expect.poll(() => a.bound(key)).toBeUndefined();
+      expect(await b.bind(key, 'later', 60_000)).toBeUndefined();
+      expect(await a.bind(key, 'again', 60_000)).toBe('later');
+    });
+
+    test('claims: true once within the ttl across instances, again after release or expiry', async () => {
+      const [a, b] = backend.stores;
+      const key = uid('claim');
+      const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claim(key, 60_000)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      await b.release(key);
+      expect(await a.claim(key, 300)).toBe(true);
+      expect(await b.claim(key, 300)).toBe(false);
+      await expect.poll(() => b.claim(key, 60_000)).toBe(true);
+      expect(await a.claim(key, 60_000)).toBe(false);
+    });
+
+    test('counters: hit counts across instances, count reads without counting, the window expires', async () => {
+      const [a, b] = backend.stores;
+      const key = uid('ip');
+      expect(await a.count(key)).toBe(0);
+      const hits = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit(key, 500)));
+      expect(hits.sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(await b.count(key)).toBe(10);
+      expect(await a.count(key)).toBe(10);
+      await expect.poll(() => a.count(key)).toBe(0);
+      expect(await b.hit(key, 60_000)).toBe(1);
+    });
+
+    test('now() is the store\'s clock: this process\'s clock set 150 s ahead does not move it', async () => {
+      const [a] = backend.stores;
+      test.skip(!backend.clock, 'the memory store\'s clock is this process\'s');
+      const before = await backend.clock!();
+      const now = await skewed(() => a.now());
+      const after = await backend.clock!();
+      expect(now).toBeGreaterThanOrEqual(before - 1);
+      expect(now).toBeLessThanOrEqual(after + 1);
+    });
+  });
+}
+
+conformance('memory', async () => {
+  const store = new MemoryStore();
+  return { stores: [store, store], close: () => store.close() };
+});
+
+let redisOrders = 0;
+conformance('Redis', async () => {
+  const redis = await startRedis();
+  const prefix = `conf${++redisOrders}:`;
+  const stores = [await createRedisStore({ url: redis.url, prefix }), await createRedisStore({ url: redis.url, prefix })] as [RedisStore, RedisStore];
+  const direct = createClient({ url: redis.url });
+  await direct.connect();
+  return {
+    stores,
+    clock: async () => {
+      const [s, us] = await direct.time();
+      return Number(s) * 1000 + Math.floor(Number(us) / 1000);
+    },
+    close: async () => {
+      await Promise.all(stores.map((s) => s.close()));
+      await direct.quit();
+      await redis.stop();
+    },
+  };
+});
+
+conformance('PostgreSQL', async () => {
+  const cluster = await startPostgres();
+  const url = await cluster.createDatabase('conformance');
+  const stores = [await createPostgresStore({ url }), await createPostgresStore({ url })] as [PostgresStore, PostgresStore];
+  const direct = new pg.Client({ connectionString: url });
+  await direct.connect();
+  return {
+    stores,
+    clock: async () => (await direct.query<{ ms: number }>('SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms')).rows[0]!.ms,
+    close: async () => {
+      await Promise.all(stores.map((s) => s.close()));
+      await direct.end();
+      await cluster.destroy();
+    },
+  };
+});
+
+/** Runs `call` and answers how it ended and how long it took. */
+async function timed(call: () => Promise<unknown>): Promise<{ ms: number; error?: unknown }> {
+  const started = performance.now();
+  try {
+    await call();
+    return { ms: performance.now() - started };
+  } catch (error) {
+    return { ms: performance.now() - started, error };
+  }
+}
+
+test.describe('PostgreSQL only', () => {
+  let cluster: Postgres;
+  let url: string;
+  test.beforeAll(async () => {
+    cluster = await startPostgres();
+    url = await cluster.createDatabase('constraints');
+  });
+  test.afterAll(async () => {
+    await cluster?.destroy();
+  });
+
+  test('the one-charge rule is a key too: a second payment is never recorded for an order while the first stands', async () => {
+    const store = await createPostgresStore({ url });
+    const direct = new pg.Client({ connectionString: url });
+    await direct.connect();
+    try {
+      const id = uid('order');
+      expect(await store.swapCharge(id, undefined, charging('r1'))).toBe(true);
+      expect(await store.swapCharge(id, 'r1', settled('r2', 'P-1'))).toBe(true);
+      // The right rev, the same attempt, another payment id: refused, and nothing changed.
+      expect(await store.swapCharge(id, 'r2', settled('r3', 'P-2'))).toBe(false);
+      expect(await store.getCharge(id)).toEqual(settled('r2', 'P-1'));
+      // The same payment written again is not a second payment.
+      expect(await store.swapCharge(id, 'r2', settled('r3', 'P-1'))).toBe(true);
+      // Even with the charge state gone (an operator's delete), the made payment holds the order.
+      await direct.query('DELETE FROM paylit_charges WHERE order_id = $1', [id]);
+      expect(await store.swapCharge(id, undefined, settled('r4', 'P-2'))).toBe(false);
+      expect(await store.getCharge(id)).toBeUndefined();
+      // A payment is the payment of one order only.
+      expect(await store.swapCharge(uid('other'), undefined, settled('r5', 'P-1'))).toBe(false);
+
+      // The order reopens only by a state that names the payment as rejected or expired; then another may stand.
+      const next = uid('order');
+      expect(await store.swapCharge(next, undefined, settled('r1', 'P-10'))).toBe(true);
+      expect(await store.swapCharge(next, 'r1', open('r2', 2))).toBe(true);
+      expect(await store.swapCharge(next, 'r2', settled('r3', 'P-11', 2))).toBe(false);
+      expect(await store.swapCharge(next, 'r2', open('r3', 2, 'P-10'))).toBe(true);
+      expect(await store.swapCharge(next, 'r3', settled('r4', 'P-11', 2))).toBe(true);
+      expect((await direct.query('SELECT payment_id FROM paylit_made WHERE order_id = $1', [next])).rows).toEqual([{ payment_id: 'P-11' }]);
+    } finally {
+      await direct.end();
+      await store.close();
+    }
+  });
+
+  test('tables are created once, by instances starting together, under a prefix of their own', async () => {
+    const stores = await Promise.all(Array.from({ length: 4 }, () => createPostgresStore({ url, tablePrefix: 'together_' })));
+    try {
+      await stores[0]!.putOrder(order('T-1'));
+      expect(await stores[3]!.getOrder('T-1')).toEqual(order('T-1'));
+      const other = await createPostgresStore({ url });
+      expect(await other.getOrder('T-1')).toBeUndefined();
+      await other.close();
+    } finally {
+      await Promise.all(stores.map((s) => s.close()));
+    }
+    await expect(createPostgresStore({ url, tablePrefix: 'x"; DROP TABLE paylit_orders; --' })).rejects.toThrow(/tablePrefix must be/);
+  });
+
+  test('a database that is not there is a clear error, the password masked', async () => {
+    await expect(createPostgresStore({ url: `postgres://postgres:hunter2@127.0.0.1:${cluster.port}/missing` })).rejects.toThrow(/could not set up the PostgreSQL store at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/missing: .*missing/);
+    const error = await createPostgresStore({ url: `postgres://postgres:hunter2@127.0.0.1:${cluster.port}/missing` }).catch((e: Error) => e);
+    expect(String(error)).not.toContain('hunter2');
+  });
+});
+
+test.describe('failing fast', () => {
+  test('Redis paused (SIGSTOP): every call throws StoreUnavailableError within 1.5 s, nothing sent meanwhile runs when it resumes, and the store comes back', async () => {
+    const redis = await startRedis();
+    const store = await createRedisStore({ url: redis.url, prefix: 'pause:' });
+    try {
+      expect(await store.hit('warm', 60_000)).toBe(1);
+      redis.pause();
+      // The first call is on the wire when Redis stops: it times out (and may run on resume).
+      const first = await timed(() => store.hit('on-the-wire', 60_000));
+      expect(first.error).toBeInstanceOf(StoreUnavailableError);
+      expect(first.ms).toBeLessThan(1500);
+      // Calls after it fail at once: none is queued to run later.
+      const rest = await Promise.all(Array.from({ length: 20 }, () => timed(() => store.hit('offline', 60_000))));
+      for (const r of rest) {
+        expect(r.error).toBeInstanceOf(StoreUnavailableError);
+        expect(r.ms).toBeLessThan(1500);
+      }
+      const swap = await timed(() => store.swapCharge('paused-order', undefined, charging('r1')));
+      expect(swap.error).toBeInstanceOf(StoreUnavailableError);
+      redis.resume();
+      await expect.poll(() => store.count('warm').catch(() => -1), { timeout: 10_000 }).toBe(1);
+      expect(await store.count('offline')).toBe(0);
+      expect(await store.getCharge('paused-order')).toBeUndefined();
+    } finally {
+      redis.resume();
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  test('Redis killed: calls fail at once with StoreUnavailableError; restarted on the same port, the store reconnects by itself', async () => {
+    const redis = await startRedis({ persistence: 'aof', fsync: 'always' });
+    const store = await createRedisStore({ url: redis.url, prefix: 'kill:' });
+    try {
+      await store.putOrder(order('K-1'));
+      await redis.kill();
+      const calls = await Promise.all(Array.from({ length: 10 }, () => timed(() => store.getOrder('K-1'))));
+      for (const r of calls) {
+        expect(r.error).toBeInstanceOf(StoreUnavailableError);
+        expect(r.ms).toBeLessThan(1500);
+      }
+      await redis.restart();
+      await expect.poll(() => store.getOrder('K-1').catch(() => undefined), { timeout: 10_000 }).toEqual(order('K-1'));
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  test('PostgreSQL paused (SIGSTOP): every call throws StoreUnavailableError within 1.5 s, a swap cut off is rolled back, and the store comes back', async () => {
+    const cluster = await startPostgres();
+    const url = await cluster.createDatabase('pause');
+    const store = await createPostgresStore({ url });
+    try {
+      await store.putOrder(order('Q-1'));
+      cluster.pause();
+      const calls = await Promise.all([
+        timed(() => store.getOrder('Q-1')),
+        timed(() => store.swapCharge('Q-1', undefined, charging('r1'))),
+        ...Array.from({ length: 15 }, () => timed(() => store.hit('paused', 60_000))),
+      ]);
+      for (const r of calls) {
+        expect(r.error).toBeInstanceOf(StoreUnavailableError);
+        expect(r.ms).toBeLessThan(1500);
+      }
+      cluster.resume();
+      await expect.poll(() => store.getOrder('Q-1').catch(() => undefined), { timeout: 10_000 }).toEqual(order('Q-1'));
+      // A transaction cut off before its COMMIT was sent is rolled back.
+      expect(await store.getCharge('Q-1')).toBeUndefined();
+    } finally {
+      cluster.resume();
+      await store.close();
+      await cluster.destroy();
+    }
+  });
+
+  test('PostgreSQL killed: calls fail at once with StoreUnavailableError; restarted, the store reconnects by itself and what was committed is there', async () => {
+    const cluster = await startPostgres();
+    const url = await cluster.createDatabase('kill');
+    const store = await createPostgresStore({ url });
+    try {
+      expect(await store.swapCharge('K-1', undefined, settled('r1', 'P-1'))).toBe(true);
+      await cluster.kill();
+      const calls = await Promise.all(Array.from({ length: 10 }, () => timed(() => store.getCharge('K-1'))));
+      for (const r of calls) {
+        expect(r.error).toBeInstanceOf(StoreUnavailableError);
+        expect(r.ms).toBeLessThan(1500);
+      }
+      await cluster.restart();
+      await expect.poll(() => store.getCharge('K-1').catch(() => undefined), { timeout: 10_000 }).toEqual(settled('r1', 'P-1'));
+    } finally {
+      await store.close();
+      await cluster.destroy();
+    }
+  });
+});
