@@ -5,10 +5,11 @@ import { encryptCard } from '@paylit/core/crypto';
 import { scenario } from './scenarios.js';
 
 /**
- * Creates the order of a scenario and answers its id.
+ * Creates the order of a scenario and answers its id and client secret (the order API's
+ * `clientSecret`): the secret is what the page gets, in `<paylit-checkout order="…">`.
  * @param {{ client: import('@paylit/server').PaymentsClient, handler: { request(path: string, init: RequestInit): Response | Promise<Response> }, token: string, publicJwk: JsonWebKey }} backend
  * @param {{ scenario: string, returnUrl: string, code?: string | null, prefix?: string }} options
- * @returns {Promise<string>}
+ * @returns {Promise<{ id: string, clientSecret: string }>}
  */
 export async function createScenarioOrder({ client, handler, token, publicJwk }, options) {
   const s = scenario(options.scenario);
@@ -29,5 +30,6 @@ export async function createScenarioOrder({ client, handler, token, publicJwk },
   }
   const res = await handler.request('/orders', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
   if (res.status !== 201) throw new Error(`the order API refused the order: ${await res.text()}`);
-  return orderId;
+  const { clientSecret } = await res.json();
+  return { id: orderId, clientSecret };
 }

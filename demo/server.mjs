@@ -2,14 +2,14 @@
 // The demo shop: the sandbox, the companion server and the shop's pages in one process.
 //   npm run demo            (builds, then runs this; PORT picks the shop's port, default 4321)
 // It plays the merchant's backend: it creates an order for the scenario a page asks for,
-// hands the order id to the page, and runs the back office with the order API's token,
+// hands the order's client secret to the page (never the bare id, which reads and pays nothing), and runs the back office with the order API's token,
 // which never reaches the browser. Pages are the Vite build in demo/dist.
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Hono } from 'hono';
 import { createSandbox } from '@paylit/sandbox';
-import { ORDER_ID_PATTERN } from '@paylit/core/checkout';
+import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
 import { PaymentsClient, createCheckoutHandler, MemoryStore } from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode } from '@paylit/server/node';
 import { createScenarioOrder } from './merchant.js';
@@ -49,6 +49,9 @@ const handler = createCheckoutHandler({
   returnUrl: `${origin}/return.html`,
   allowedOrigins: [origin],
   apiToken: token,
+  // The decline scenario is there to try every code, again and again, from one address (the
+  // demo's tests do): a shop keeps the default of 10 declines an hour per client address.
+  declineLimit: false,
   onNotification: ({ kind, record, orderId }) => {
     notifications.unshift({ at: new Date().toISOString(), kind, id: record.id, status: record.status, orderId: orderId ?? null });
     notifications.length = Math.min(notifications.length, 200);
@@ -58,10 +61,10 @@ app.route('/paylit', handler);
 
 /** What the merchant's backend does: create the order for a scenario through the order API. */
 async function createOrder(id, page, code) {
-  const orderId = await createScenarioOrder({ client, handler, token, publicJwk: sandbox.publicJwk }, { scenario: id, code, returnUrl: `${origin}/return.html?page=${page}` });
-  orders.unshift({ id: orderId, scenario: scenario(id).id, page });
+  const made = await createScenarioOrder({ client, handler, token, publicJwk: sandbox.publicJwk }, { scenario: id, code, returnUrl: `${origin}/return.html?page=${page}` });
+  orders.unshift({ ...made, scenario: scenario(id).id, page });
   orders.length = Math.min(orders.length, 100);
-  return orderId;
+  return made;
 }
 
 // The back office, server-side: the shop's own routes call the handler's admin routes with the token.
@@ -70,11 +73,11 @@ app.get('/shop/scenarios', (c) => c.json({ scenarios: scenarios.map(({ id, label
 app.get('/shop/notifications', (c) => c.json({ notifications }));
 app.get('/shop/payments', async (c) => {
   const rows = [];
-  for (const order of orders.slice(0, 30)) {
-    const { payments = [] } = await (await admin(`/orders/${encodeURIComponent(order.id)}`)).json();
+  for (const { id, scenario, page } of orders.slice(0, 30)) {
+    const { payments = [] } = await (await admin(`/orders/${encodeURIComponent(id)}`)).json();
     for (const paymentId of payments) {
       const res = await admin(`/admin/payments/${encodeURIComponent(paymentId)}`);
-      if (res.ok) rows.push({ order, payment: (await res.json()).payment });
+      if (res.ok) rows.push({ order: { id, scenario, page }, payment: (await res.json()).payment });
     }
   }
   return c.json({ payments: rows });
@@ -130,15 +133,16 @@ app.get('/*', async (c) => {
   if (lang && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) html = html.replace('<html lang="en">', `<html lang="${lang}"${/^(ar|he|fa|ur)\b/.test(lang) ? ' dir="rtl"' : ''}>`);
   // ?isolation=frame: the card fields in a sandboxed frame (the page's toggle), as the merchant's template would write it.
   if (c.req.query('isolation') === 'frame') html = html.replace('isolation="page"', 'isolation="frame"').replace('name="paylit-isolation" content="page"', 'name="paylit-isolation" content="frame"');
-  // The merchant's server puts the order id into the page, as a server-rendered checkout would.
+  // The merchant's server puts the order's client secret into the page, as a server-rendered checkout would.
   if (checkoutPages.has(page)) {
-    // ?order=<id> of an order this shop made: its page again (a reload, a second tab), as a
-    // merchant's session would render it; otherwise a new order for the scenario.
-    const again = orders.find((o) => o.id === c.req.query('order'));
-    html = html.replaceAll('__PAYLIT_ORDER__', again ? again.id : await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code')));
+    // ?order=<client secret> of an order this shop made: its page again (a reload, a second
+    // tab), as a merchant's session would render it; otherwise a new order for the scenario.
+    const again = orders.find((o) => o.clientSecret === c.req.query('order'));
+    html = html.replaceAll('__PAYLIT_ORDER__', (again ?? (await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code')))).clientSecret);
   } else if (page === 'return') {
+    // The companion server sends the payer back with the client secret in ?order=.
     const order = c.req.query('order') ?? '';
-    html = html.replaceAll('__PAYLIT_ORDER__', ORDER_ID_PATTERN.test(order) ? order : '');
+    html = html.replaceAll('__PAYLIT_ORDER__', CLIENT_SECRET_PATTERN.test(order) ? order : '');
   }
   return c.body(html, 200, { ...headers, 'Cache-Control': 'no-store' });
 });

@@ -21,7 +21,7 @@ export interface StoryBackend {
   sandbox: Sandbox;
   /** Give this to `<paylit-checkout>`'s `fetch`: it answers `/paylit/...` from the handler in the page. */
   fetch: typeof globalThis.fetch;
-  /** Creates the order of one of the demo shop's scenarios, as the merchant's backend would. */
+  /** Creates the order of one of the demo shop's scenarios, as the merchant's backend would, and answers its client secret (`<paylit-checkout order>`). */
   order(scenario: string, options?: { code?: string }): Promise<string>;
   /** A fault on the next requests of an API path (the sandbox's own tool): latency, an error status. */
   fault(fault: FaultInput): Promise<void>;
@@ -29,7 +29,7 @@ export interface StoryBackend {
    * The merchant's return page for a payer who went to the bank's page (3-D Secure) and came
    * back without finishing: a 3-D Secure order paid by the test Visa (as the checkout posts
    * it, the card inside a JWE), still PENDING, and this page's URL given the `payment_id` and
-   * `order` the companion server's callback adds. Answers the order; `leaveReturnPage()`
+   * `order` (the client secret) the companion server's callback adds. Answers the client secret; `leaveReturnPage()`
    * takes the parameters off the URL again.
    */
   backFromTheBank(): Promise<string>;
@@ -117,8 +117,8 @@ async function start(): Promise<StoryBackend> {
     return Response.json(view, { status: res.status });
   };
 
-  const order = (id: string, options: { code?: string } = {}) =>
-    createScenarioOrder({ client, handler: h, token, publicJwk: sandbox.publicJwk }, { scenario: id, code: options.code ?? null, returnUrl: `${origin}/iframe.html`, prefix: 'story' });
+  const order = async (id: string, options: { code?: string } = {}) =>
+    (await createScenarioOrder({ client, handler: h, token, publicJwk: sandbox.publicJwk }, { scenario: id, code: options.code ?? null, returnUrl: `${origin}/iframe.html`, prefix: 'story' })).clientSecret;
 
   return {
     sandbox,

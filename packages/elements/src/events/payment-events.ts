@@ -25,15 +25,19 @@ export class PaylitPaymentEvent extends CustomEvent<{ payment: PaymentView }> {
   }
 }
 
-/** REJECTED (or cancelled, expired): the code and a message in the checkout's language. */
-export class PaylitDeclinedEvent extends CustomEvent<{ payment: PaymentView; code: string; message: string }> {
-  readonly payment: PaymentView;
+/**
+ * REJECTED (or cancelled, expired): the code and a message in the checkout's language. Or the
+ * order is locked: it had five declined payments and the companion server refuses another
+ * (409 `order_locked`); then `payment` is undefined and `code` is `'305'` (too many attempts).
+ */
+export class PaylitDeclinedEvent extends CustomEvent<{ payment: PaymentView | undefined; code: string; message: string }> {
+  readonly payment: PaymentView | undefined;
   readonly code: string;
   readonly message: string;
-  constructor(payment: PaymentView, message: string) {
-    super('paylit-declined', { bubbles: true, composed: true, detail: { payment, code: payment.status_code, message } });
+  constructor(payment: PaymentView | undefined, message: string, code = payment!.status_code) {
+    super('paylit-declined', { bubbles: true, composed: true, detail: { payment, code, message } });
     this.payment = payment;
-    this.code = payment.status_code;
+    this.code = code;
     this.message = message;
   }
 }

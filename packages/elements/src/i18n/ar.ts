@@ -21,6 +21,7 @@ export const ar: Messages = {
   retry: 'إعادة المحاولة',
   networkError: 'تعذّر علينا الاتصال بالمتجر. تحقّق من اتصالك بالإنترنت وحاول مرة أخرى.',
   serverError: 'تعذّر إتمام عملية الدفع. حاول مرة أخرى.',
+  orderLocked: 'رُفض الدفع مرات كثيرة جدًا: لم يعد من الممكن دفع هذا الطلب. تواصل مع المتجر.',
   redirecting: 'تابع في صفحة البنك لتأكيد عملية الدفع.',
   pending: 'عملية الدفع قيد المعالجة، وسنُعلمك عند تأكيدها.',
   outcomes: {
@@ -47,7 +48,6 @@ export const ar: Messages = {
   payInFull: 'الدفع بالكامل',
   paymentMethod: 'طريقة الدفع',
   newCard: 'بطاقة جديدة',
-  savedCard: 'بطاقة {brand} المنتهية بـ {last4}، صالحة حتى {expiry}',
   savedCardCvv: 'رمز الأمان لبطاقة {brand} المنتهية بـ {last4}',
   savedWallet: '{name} (محفوظة)',
   brandDetected: 'بطاقة {brand}',

@@ -21,6 +21,8 @@ export const en = {
   retry: 'Try again',
   networkError: 'We could not reach the store. Check your connection and try again.',
   serverError: 'The payment could not be made. Try again.',
+  /** After five declines on one order (409 order_locked): the order is not tried again. */
+  orderLocked: 'The payment was declined too many times: this order can no longer be paid. Contact the store.',
   redirecting: 'Continue on your bank\'s page to confirm the payment.',
   pending: 'The payment is pending. You will be told when it is confirmed.',
   /** The checkout's final state, by the payment's status. */
@@ -52,7 +54,6 @@ export const en = {
   payInFull: 'Pay in full',
   paymentMethod: 'Payment method',
   newCard: 'New card',
-  savedCard: '{brand} ending in {last4}, expires {expiry}',
   savedCardCvv: 'Security code of the {brand} card ending in {last4}',
   savedWallet: '{name}, saved',
   brandDetected: '{brand} card',

@@ -11,6 +11,7 @@ export const es419: Messages = {
   loadRefused: 'La tienda no pudo abrir este pago. Intenta de nuevo o comunícate con la tienda.',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
   serverError: 'No se pudo realizar el pago. Intenta de nuevo.',
+  orderLocked: 'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Comunícate con la tienda.',
   monthsInterestFree: '{count} meses sin intereses de {amount}',
   monthsWithInterest: '{count} meses con intereses de {amount}',
   chooseInstallments: 'Cantidad de cuotas',

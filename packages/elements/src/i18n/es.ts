@@ -20,6 +20,7 @@ export const es: Messages = {
   retry: 'Reintentar',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.',
   serverError: 'No se pudo realizar el pago. Inténtalo de nuevo.',
+  orderLocked: 'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Contacta con la tienda.',
   redirecting: 'Continúa en la página de tu banco para confirmar el pago.',
   pending: 'El pago está pendiente. Te avisaremos cuando se confirme.',
   outcomes: {
@@ -45,7 +46,6 @@ export const es: Messages = {
   payInFull: 'Pago único',
   paymentMethod: 'Medio de pago',
   newCard: 'Tarjeta nueva',
-  savedCard: '{brand} terminada en {last4}, vence {expiry}',
   savedCardCvv: 'Código de seguridad de la tarjeta {brand} terminada en {last4}',
   savedWallet: '{name}, guardado',
   brandDetected: 'Tarjeta {brand}',

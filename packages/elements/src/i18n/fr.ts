@@ -20,6 +20,7 @@ export const fr: Messages = {
   retry: 'Réessayer',
   networkError: 'Nous n’avons pas pu joindre la boutique. Vérifiez votre connexion et réessayez.',
   serverError: 'Le paiement n’a pas pu être effectué. Réessayez.',
+  orderLocked: 'Le paiement a été refusé trop de fois. Cette commande ne peut plus être payée. Contactez la boutique.',
   redirecting: 'Poursuivez sur la page de votre banque pour confirmer le paiement.',
   pending: 'Le paiement est en attente. Nous vous informerons dès qu’il sera confirmé.',
   outcomes: {
@@ -45,7 +46,6 @@ export const fr: Messages = {
   payInFull: 'Payer en une fois',
   paymentMethod: 'Moyen de paiement',
   newCard: 'Nouvelle carte',
-  savedCard: '{brand} se terminant par {last4}, expire fin {expiry}',
   savedCardCvv: 'Code de sécurité de la carte {brand} se terminant par {last4}',
   savedWallet: '{name} (enregistré)',
   brandDetected: 'Carte {brand}',

@@ -20,6 +20,7 @@ export const hi: Messages = {
   retry: 'फिर से कोशिश करें',
   networkError: 'हम स्टोर से कनेक्ट नहीं कर सके। अपना इंटरनेट कनेक्शन जाँचें और फिर से कोशिश करें।',
   serverError: 'भुगतान नहीं हो सका। फिर से कोशिश करें।',
+  orderLocked: 'भुगतान बहुत बार अस्वीकार हुआ: इस ऑर्डर का भुगतान अब नहीं हो सकता। स्टोर से संपर्क करें।',
   redirecting: 'भुगतान की पुष्टि करने के लिए अपने बैंक के पेज पर आगे बढ़ें।',
   pending: 'भुगतान अभी लंबित है। पुष्टि होते ही आपको सूचित किया जाएगा।',
   outcomes: {
@@ -45,7 +46,6 @@ export const hi: Messages = {
   payInFull: 'एक बार में पूरा भुगतान',
   paymentMethod: 'भुगतान का तरीका',
   newCard: 'नया कार्ड',
-  savedCard: '{brand}, अंतिम अंक {last4}, समाप्ति {expiry}',
   savedCardCvv: '{brand} कार्ड (अंतिम अंक {last4}) का सुरक्षा कोड',
   savedWallet: '{name} (सेव किया गया)',
   brandDetected: '{brand} कार्ड',

@@ -20,6 +20,7 @@ export const id: Messages = {
   retry: 'Coba lagi',
   networkError: 'Kami tidak dapat terhubung ke toko. Periksa koneksi internet Anda, lalu coba lagi.',
   serverError: 'Pembayaran tidak dapat dilakukan. Coba lagi.',
+  orderLocked: 'Pembayaran ditolak terlalu sering: pesanan ini tidak dapat lagi dibayar. Hubungi toko.',
   redirecting: 'Lanjutkan di halaman bank Anda untuk mengonfirmasi pembayaran.',
   pending: 'Pembayaran masih tertunda. Anda akan diberi tahu setelah pembayaran dikonfirmasi.',
   outcomes: {
@@ -45,7 +46,6 @@ export const id: Messages = {
   payInFull: 'Bayar penuh',
   paymentMethod: 'Metode pembayaran',
   newCard: 'Kartu baru',
-  savedCard: '{brand} berakhiran {last4}, berlaku hingga {expiry}',
   savedCardCvv: 'Kode keamanan kartu {brand} berakhiran {last4}',
   savedWallet: '{name}, tersimpan',
   brandDetected: 'Kartu {brand}',

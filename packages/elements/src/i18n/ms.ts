@@ -20,6 +20,7 @@ export const ms: Messages = {
   retry: 'Cuba lagi',
   networkError: 'Kami tidak dapat menghubungi kedai. Semak sambungan internet anda dan cuba lagi.',
   serverError: 'Pembayaran tidak dapat dibuat. Cuba lagi.',
+  orderLocked: 'Pembayaran ditolak terlalu banyak kali: pesanan ini tidak lagi boleh dibayar. Hubungi kedai.',
   redirecting: 'Teruskan di halaman bank anda untuk mengesahkan pembayaran.',
   pending: 'Pembayaran belum selesai. Anda akan dimaklumkan apabila pembayaran disahkan.',
   outcomes: {
@@ -45,7 +46,6 @@ export const ms: Messages = {
   payInFull: 'Bayar penuh',
   paymentMethod: 'Kaedah pembayaran',
   newCard: 'Kad baharu',
-  savedCard: '{brand} berakhir dengan {last4}, tamat tempoh {expiry}',
   savedCardCvv: 'Kod keselamatan kad {brand} yang berakhir dengan {last4}',
   savedWallet: '{name}, disimpan',
   brandDetected: 'Kad {brand}',

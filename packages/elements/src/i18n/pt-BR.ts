@@ -20,6 +20,7 @@ export const ptBR: Messages = {
   retry: 'Tentar de novo',
   networkError: 'Não conseguimos falar com a loja. Confira sua conexão e tente de novo.',
   serverError: 'Não foi possível fazer o pagamento. Tente de novo.',
+  orderLocked: 'O pagamento foi recusado vezes demais: este pedido não pode mais ser pago. Fale com a loja.',
   redirecting: 'Continue na página do seu banco para confirmar o pagamento.',
   pending: 'O pagamento está pendente. Você será avisado quando for confirmado.',
   outcomes: {
@@ -45,7 +46,6 @@ export const ptBR: Messages = {
   payInFull: 'À vista',
   paymentMethod: 'Forma de pagamento',
   newCard: 'Novo cartão',
-  savedCard: '{brand} final {last4}, validade {expiry}',
   savedCardCvv: 'Código de segurança do cartão {brand} final {last4}',
   savedWallet: '{name}, salvo',
   brandDetected: 'Cartão {brand}',

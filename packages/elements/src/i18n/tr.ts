@@ -20,6 +20,7 @@ export const tr: Messages = {
   retry: 'Tekrar dene',
   networkError: 'Mağazaya ulaşamadık. İnternet bağlantınızı kontrol edip tekrar deneyin.',
   serverError: 'Ödeme gerçekleştirilemedi. Tekrar deneyin.',
+  orderLocked: 'Ödeme çok fazla kez reddedildi: bu sipariş artık ödenemez. Mağazayla iletişime geçin.',
   redirecting: 'Ödemeyi onaylamak için bankanızın sayfasında devam edin.',
   pending: 'Ödemeniz beklemede. Onaylandığında size bilgi verilecek.',
   outcomes: {
@@ -45,7 +46,6 @@ export const tr: Messages = {
   payInFull: 'Peşin',
   paymentMethod: 'Ödeme yöntemi',
   newCard: 'Yeni kart',
-  savedCard: '{last4} ile biten {brand}, son kullanma tarihi {expiry}',
   savedCardCvv: '{last4} ile biten {brand} kartın güvenlik kodu',
   savedWallet: '{name}, kayıtlı',
   brandDetected: '{brand} kartı',

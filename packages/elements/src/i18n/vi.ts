@@ -20,6 +20,7 @@ export const vi: Messages = {
   retry: 'Thử lại',
   networkError: 'Không thể kết nối với cửa hàng. Quý khách vui lòng kiểm tra kết nối mạng và thử lại.',
   serverError: 'Không thể thực hiện thanh toán. Quý khách vui lòng thử lại.',
+  orderLocked: 'Thanh toán đã bị từ chối quá nhiều lần: đơn hàng này không thể thanh toán được nữa. Quý khách vui lòng liên hệ với cửa hàng.',
   redirecting: 'Quý khách vui lòng tiếp tục trên trang của ngân hàng để xác nhận thanh toán.',
   pending: 'Giao dịch đang chờ xử lý. Quý khách sẽ nhận được thông báo khi thanh toán được xác nhận.',
   outcomes: {
@@ -45,7 +46,6 @@ export const vi: Messages = {
   payInFull: 'Thanh toán một lần',
   paymentMethod: 'Phương thức thanh toán',
   newCard: 'Thẻ mới',
-  savedCard: '{brand} có số cuối {last4}, hết hạn {expiry}',
   savedCardCvv: 'Mã bảo mật của thẻ {brand} có số cuối {last4}',
   savedWallet: '{name}, đã lưu',
   brandDetected: 'Thẻ {brand}',

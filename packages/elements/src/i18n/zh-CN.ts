@@ -21,6 +21,7 @@ export const zhCN: Messages = {
   retry: '重试',
   networkError: '无法连接到商家。请检查网络连接后重试。',
   serverError: '支付未能完成，请重试。',
+  orderLocked: '支付被拒绝次数过多，此订单已无法再支付。请联系商家。',
   redirecting: '请在银行页面上继续操作，完成支付确认。',
   pending: '支付处理中。确认后我们会通知您。',
   outcomes: {
@@ -46,7 +47,6 @@ export const zhCN: Messages = {
   payInFull: '不分期',
   paymentMethod: '支付方式',
   newCard: '新卡',
-  savedCard: '{brand} 尾号 {last4}，有效期至 {expiry}',
   savedCardCvv: '{brand} 尾号 {last4} 卡片的安全码',
   savedWallet: '{name}（已保存）',
   brandDetected: '{brand} 卡',

@@ -96,7 +96,9 @@ type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
  * `-verified` the form and the pay button give way to a success state (what happened, the
  * card's brand and last four), after `paylit-pending` to a waiting state; both are
  * announced, and focus moves to their heading. Nothing can be submitted again from there:
- * `reset()`, or a new `order`, brings the form back. A decline or an error keeps the form.
+ * `reset()`, or a new `order`, brings the form back. A decline or an error keeps the form,
+ * except the server's `order_locked` (the order had five declines and cannot be paid again):
+ * `paylit-declined` says so and the form gives way to that message.
  *
  * @summary The container, context provider and pay button of a paylit checkout.
  *
@@ -108,7 +110,7 @@ type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
  * @fires paylit-verified - the card is VERIFIED
  * @fires paylit-pending - PENDING with nothing for the payer to do
  * @fires paylit-redirect - the payer must go to a page (cancelable: by default the page navigates)
- * @fires paylit-declined - REJECTED, with the code and a translated message
+ * @fires paylit-declined - REJECTED, with the code and a translated message; or the order locked after five declines (code `305`, no payment)
  * @fires paylit-error - the payment could not be attempted or its outcome is unknown
  *
  * @csspart button - the pay button; while a payment is in flight it holds a spinner and says "Processing…"
@@ -152,7 +154,7 @@ export class PaylitCheckout extends LocalizedElement {
 
   @state() private busy = false;
   /** The status or error line; a `quiet` one is for assistive technology alone (the busy button already shows it). */
-  @state() private message: { text: string; error: boolean; quiet?: boolean } | undefined;
+  @state() private message: { text: string; error: boolean; quiet?: boolean; final?: true } | undefined;
   /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do). */
   @state() private outcome: PaymentView | undefined;
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
@@ -172,7 +174,11 @@ export class PaylitCheckout extends LocalizedElement {
    * the merchant's own, inside the checkout, take their own attribute.
    */
   @property({ reflect: true }) isolation: 'page' | 'frame' = 'page';
-  /** The merchant's order reference. */
+  /**
+   * With an endpoint: the order's client secret (the companion server's `clientSecret`, from
+   * its order API or `clientSecretFor`), never the bare order id, which the server refuses.
+   * Without an endpoint: the merchant's order reference, handed back in `paylit-submit`.
+   */
   @property({ reflect: true }) order = '';
   /** Without an endpoint: the amount to show and submit. */
   @property({ type: Number }) amount: number | undefined;
@@ -236,9 +242,9 @@ export class PaylitCheckout extends LocalizedElement {
     this.#watchSizes();
   }
 
-  /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome. */
+  /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome, or the order is locked. */
   async submit(): Promise<void> {
-    if (this.#busyNow || this.outcome) return;
+    if (this.#busyNow || this.outcome || this.message?.final) return;
     this.#busyNow = true;
     this.busy = true;
     try {
@@ -254,7 +260,7 @@ export class PaylitCheckout extends LocalizedElement {
    * again; the next submission has a new attempt id. For a new order, set `order` (which
    * resets too).
    *
-   * @example checkout.reset(); checkout.order = 'ORDER-1043';
+   * @example checkout.reset(); checkout.order = nextOrder.clientSecret;
    */
   reset(): void {
     this.outcome = this.message = this.#attempt = undefined;
@@ -303,7 +309,7 @@ export class PaylitCheckout extends LocalizedElement {
       } else {
         this.#loading?.abort();
         this.#update({ status: 'loading', order: undefined });
-        if (DEV) issueWarning('order', '<paylit-checkout> has an endpoint but no order: set order="…" to the id of the order your server made.', 'the-checkout-on-your-page');
+        if (DEV) issueWarning('order', '<paylit-checkout> has an endpoint but no order: set order="…" to the client secret of the order your server made.', 'the-checkout-on-your-page');
       }
       return;
     }
@@ -437,7 +443,7 @@ export class PaylitCheckout extends LocalizedElement {
     if (!order || !this.#takesInstallments()) return Promise.resolve(null);
     let plan = this.#plans.get(bin);
     if (!plan) {
-      plan = this.#fetch(this.#url('/installments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: order.id, bin }) })
+      plan = this.#fetch(this.#url('/installments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: this.order, bin }) })
         .then(async (res) => (res.ok ? ((await res.json()).plan as InstallmentsPlan | null) : null))
         .catch(() => {
           this.#plans.delete(bin);
@@ -508,7 +514,7 @@ export class PaylitCheckout extends LocalizedElement {
     const method = await this.#method();
     if (!method) return;
     const attempt = (this.#attempt ??= crypto.randomUUID());
-    const submission: Submission = { order: order.id, attempt, method, amount: order.intent === 'verify' ? 0 : order.amount, currency: order.currency, country: order.country };
+    const submission: Submission = { order: this.order, attempt, method, amount: order.intent === 'verify' ? 0 : order.amount, currency: order.currency, country: order.country };
     const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(submission));
     if (handedOver || !this.endpoint) {
       this.#attempt = undefined;
@@ -532,6 +538,11 @@ export class PaylitCheckout extends LocalizedElement {
       if (!error?.retryable) this.#attempt = undefined;
       // The API's code in the shopper's language; the server's own message is for developers (in the event).
       const t = this.t;
+      if (error?.type === 'order_locked') {
+        this.message = { text: t.orderLocked, error: true, final: true };
+        this.dispatchEvent(new PaylitDeclinedEvent(undefined, t.orderLocked, '305'));
+        return;
+      }
       const text = (error?.code !== undefined ? (t.apiErrors as Record<number, string>)[error.code] : undefined) ?? (res.status === 429 ? t.apiErrors[6000] : t.serverError);
       this.message = { text, error: true };
       this.dispatchEvent(
@@ -632,7 +643,7 @@ export class PaylitCheckout extends LocalizedElement {
     // Before this render is painted: the outcome's look, once, with the checkout's own.
     if (outcome && outcomeSheet) adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, outcomeSheet]);
     return html`<div class="body" dir=${this.direction}>
-      ${outcome ? nothing : html`<slot @slotchange=${() => this.#followSlot()}></slot>${this.slotted ? nothing : html`
+      ${outcome || message?.final ? nothing : html`<slot @slotchange=${() => this.#followSlot()}></slot>${this.slotted ? nothing : html`
         ${offersChoice(this.context) ? html`<paylit-wallet-select></paylit-wallet-select>` : nothing}
         <paylit-card-fields isolation=${this.isolation} ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
         ${this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`}

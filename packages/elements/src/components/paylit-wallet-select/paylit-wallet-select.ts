@@ -37,21 +37,9 @@ export function offersChoice(checkout: CheckoutContextValue | undefined): boolea
 /** The marks chunk, asked for once per page by the first wallet select that has options to show. */
 let marksLoading: Promise<Marks> | undefined;
 
-/** A card's expiry as the shopper's locale writes a month and a two-digit year (10/40 in most). */
-function expiry(month: number, year: number, lang: string | undefined): string {
-  const date = new Date(Date.UTC(year, month - 1, 1));
-  const options: Intl.DateTimeFormatOptions = { month: '2-digit', year: '2-digit', timeZone: 'UTC' };
-  try {
-    return new Intl.DateTimeFormat(lang, options).format(date);
-  } catch {
-    // A `lang` that is no BCP 47 tag: the page's default.
-    return new Intl.DateTimeFormat(undefined, options).format(date);
-  }
-}
-
 /**
- * The ways to pay besides a new card: a returning payer's saved cards and wallets, the
- * country's wallets and redirect methods (banks, cash vouchers), and "new card", as one
+ * The ways to pay besides a new card: a returning payer's saved cards (named by brand and last
+ * four alone; paying with one asks for its security code again) and wallets, the country's wallets and redirect methods (banks, cash vouchers), and "new card", as one
  * keyboard radio group (Tab reaches the chosen option, the arrow keys choose). The choice
  * switches the checkout's mode; the pay button pays.
  *
@@ -161,7 +149,6 @@ export class PaylitWalletSelect extends LocalizedElement {
     if (!c || this.#empty() || marks === undefined) return html`<div class="hidden" dir=${this.direction}></div>`;
     // Before this render is painted: the look, once, now that there is something to show.
     adoptWhenShown(this, styled, [...emptyStyles, choiceStyles, ...(marks ? [unsafeCSS(marks.walletSelectLook)] : [])]);
-    const lang = this.requestedLang();
     const t = this.t;
     const methods = this.#methods();
     return html`<fieldset dir=${this.direction}>
@@ -169,7 +156,7 @@ export class PaylitWalletSelect extends LocalizedElement {
       <div class="list">
         ${c.savedCards.map((card) => {
           const brand = getBrand(card.brand);
-          const name = format(t.savedCard, { brand: brand?.name ?? card.brand, last4: card.last4, expiry: expiry(card.expiration_month, card.expiration_year, lang) });
+          const name = format(t.cardEnding, { brand: brand?.name ?? card.brand, last4: card.last4 });
           return this.#option({ type: 'saved_card', cardId: card.card_id }, this.#mark(`card:${card.card_id}`, (marks) => marks.brandMark(brand?.id ?? card.brand)), name);
         })}
         ${c.savedWallets.map((w) => {
