@@ -4,6 +4,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
 import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { consoleErrors } from './console.js';
 
@@ -82,7 +83,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { demo: Demo }>({
 });
 export { expect };
 
-/** Opens a checkout page for a scenario and waits until it can pay. */
+/** Opens a checkout page for a scenario and waits until it can pay; answers the order's client secret the page holds. */
 export async function openCheckout(page: Page, demo: Demo, kind: Kind, scenario: string, extra = ''): Promise<string> {
   await page.goto(`${demo.url}/${kind}.html?scenario=${scenario}${extra}`);
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
@@ -130,7 +131,9 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /** The sandbox's ledger entries of one merchant order (each attempt is `<order>.<attempt>`). */
-export async function ledger(demo: Demo, orderId: string): Promise<{ order_id: string; money_moved: boolean; kind?: string; amount?: number }[]> {
+export async function ledger(demo: Demo, order: string): Promise<{ order_id: string; money_moved: boolean; kind?: string; amount?: number }[]> {
+  // The page holds the order's client secret: the order id is its part before `_secret_`.
+  const orderId = CLIENT_SECRET_PATTERN.exec(order)?.[1] ?? order;
   const all = (await (await fetch(`${demo.sandbox}/sandbox-tools/ledger`)).json()) as { entries: { order_id: string; money_moved: boolean }[] };
   return all.entries.filter((e) => e.order_id?.startsWith(`${orderId}.`));
 }
