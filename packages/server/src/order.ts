@@ -1,19 +1,44 @@
 /**
  * The merchant's order: what the checkout trusts. Amount, currency, country, payer,
  * intent and URLs come from here (the merchant's `resolveOrder` or the standalone order
- * API), never from the browser. The payer is the API's own payer object.
+ * API), never from the browser. The payer is the API's own payer object, held strictly: a
+ * field the API's schema would drop in silence (a misspelt `emial`) is refused here, where
+ * the merchant can fix it.
  */
 import { z } from 'zod';
-import { orderIdSchema, orderIntentSchema } from '@paylit/core/checkout';
-import { amountSchema, checkPayerDocument, countrySchema, currencySchema, payerSchema, paymentMethodIdSchema } from '@paylit/core/schemas';
+import { orderIdSchema, orderIntentSchema, type OrderIntent } from '@paylit/core/checkout';
+import { currencyDecimals, isApiAmount, isCurrencyCode, toMinorUnits } from '@paylit/core/money';
+import { addressSchema, amountSchema, checkPayerDocument, countrySchema, currencySchema, payerSchema, paymentMethodIdSchema } from '@paylit/core/schemas';
+
+/** `null` stands for absent, as in the API's own payer. */
+const absentIfNull = <S extends z.ZodType>(schema: S) => z.preprocess((v: unknown) => (v === null ? undefined : v), schema.optional()).optional();
+
+/** The API's payer with its address, each refusing a field it does not have. */
+export const merchantPayerSchema = z.strictObject({ ...payerSchema.shape, address: absentIfNull(z.strictObject(addressSchema.shape)) });
+
+/**
+ * Why `amount` cannot be what an order of `intent` charges, or undefined when it can: a
+ * capture or an authorization must move at least one minor unit of its currency (`0`,
+ * `"0.00"`, or 0.4 of a currency without decimals, move nothing). A verification is a
+ * zero-amount check whatever the amount.
+ */
+export function unchargeableAmount(amount: number, currency: unknown, intent: OrderIntent): string | undefined {
+  // One that is not an API amount at all (negative, three decimals) is refused for that alone.
+  if (intent === 'verify' || !isApiAmount(amount)) return undefined;
+  const rule = 'must be greater than 0 (0 is for intent "verify", a card check)';
+  if (amount === 0) return rule;
+  if (isCurrencyCode(currency) && toMinorUnits(amount, currency) === 0) return `rounds to 0 in ${currency}, which has ${currencyDecimals(currency)} decimals: it ${rule}`;
+  return undefined;
+}
 
 export const merchantOrderSchema = z.strictObject({
   /** The merchant's order reference; each payment attempt's API `order_id` is `<id>.<attempt>`. */
   id: orderIdSchema,
+  /** More than 0 unless `intent` is `verify`. */
   amount: amountSchema,
   currency: currencySchema,
   country: countrySchema,
-  payer: payerSchema,
+  payer: merchantPayerSchema,
   /** capture: charge now; authorize: capture later from the back office; verify: a zero-amount card check. */
   intent: orderIntentSchema.default('capture'),
   description: z.string().max(200).optional(),
@@ -27,7 +52,11 @@ export const merchantOrderSchema = z.strictObject({
   savedWallets: z.array(z.strictObject({ token: z.string().min(1), methodId: paymentMethodIdSchema, name: z.string().optional() })).max(20).optional(),
   /** Where the payer lands after a redirect; default: the handler's `returnUrl`. */
   returnUrl: z.url({ protocol: /^https?$/ }).optional(),
-}).superRefine((order, ctx) => checkPayerDocument(order.country, order.payer, ctx));
+}).superRefine((order, ctx) => {
+  checkPayerDocument(order.country, order.payer, ctx);
+  const problem = unchargeableAmount(order.amount, order.currency, order.intent);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+});
 
 export type MerchantOrderInput = z.input<typeof merchantOrderSchema>;
 export type MerchantOrder = z.output<typeof merchantOrderSchema>;

@@ -1,20 +1,64 @@
-/** The order API (`POST /orders`): a refusal names every missing or wrong field at once, the payer's country rules included. */
+/**
+ * The order API (`POST /orders`): a refusal names every missing or wrong field at once, the
+ * payer's country rules included; amounts that cannot be charged and unknown payer fields are
+ * refused; an order with a payment attempt cannot change.
+ */
+import { MemoryStore, type MerchantOrder } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { payer, startShop, uid, type Shop } from './support/harness.js';
+import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
 
+/** A memory store whose next `putOrder` waits at a gate: a payment can be made while an order is being written. */
+class GatedStore extends MemoryStore {
+  #gate: { reached: () => void; open: Promise<void> } | undefined;
+
+  /** Holds the next order write; answers when it is held and the function that lets it through. */
+  hold(): { held: Promise<void>; release: () => void } {
+    let reached!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (reached = resolve));
+    this.#gate = { reached, open: new Promise<void>((resolve) => (release = resolve)) };
+    return { held, release };
+  }
+
+  override async putOrder(order: MerchantOrder): Promise<void> {
+    const gate = this.#gate;
+    this.#gate = undefined;
+    if (gate) {
+      gate.reached();
+      await gate.open;
+    }
+    return super.putOrder(order);
+  }
+}
+
+const store = new GatedStore();
 let shop: Shop;
 test.beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({ store });
 });
 test.afterAll(async () => {
   await shop.close();
 });
 
-async function post(body: unknown): Promise<{ status: number; error: { type: string; message: string; param?: string } | undefined }> {
-  const res = await shop.handler.request('/orders', { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const json = (await res.json()) as { error?: { type: string; message: string; param?: string } };
-  return { status: res.status, error: json.error };
+interface Posted {
+  status: number;
+  order: Record<string, unknown> | undefined;
+  error: { type: string; message: string; param?: string } | undefined;
 }
+
+async function post(body: unknown): Promise<Posted> {
+  const res = await shop.handler.request('/orders', { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const json = (await res.json()) as { order?: Record<string, unknown>; error?: Posted['error'] };
+  return { status: res.status, order: json.order, error: json.error };
+}
+
+async function stored(id: string): Promise<Record<string, unknown>> {
+  const res = await shop.handler.request(`/orders/${id}`, { headers: { Authorization: `Bearer ${shop.apiToken}` } });
+  return ((await res.json()) as { order: Record<string, unknown> }).order;
+}
+
+/** What the sandbox's ledger says the order's attempts charged. */
+const charged = (orderId: string) => shop.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`)).map((e) => `${e.status} ${e.amount} ${e.currency}`);
 
 const address = { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' };
 
@@ -51,7 +95,7 @@ test('the country\'s payer rules are named with the rest, even when another fiel
 });
 
 test('an amount of 0 is only for a verification; a single problem reads as before', async () => {
-  expect(await post({ id: uid(), amount: 0, currency: 'BRL', country: 'BR', payer })).toEqual({ status: 400, error: { type: 'invalid_request', param: 'amount', message: 'amount must be greater than 0 (0 is for intent "verify", a card check)' } });
+  expect(await post({ id: uid(), amount: 0, currency: 'BRL', country: 'BR', payer })).toEqual({ status: 400, order: undefined, error: { type: 'invalid_request', param: 'amount', message: 'amount must be greater than 0 (0 is for intent "verify", a card check)' } });
   expect((await post({ id: uid(), amount: 0, currency: 'BRL', country: 'BR', payer, intent: 'verify' })).status).toBe(201);
 });
 
@@ -66,4 +110,98 @@ test('orders that meet their country\'s rules are stored', async () => {
     const res = await post({ id: uid(), amount: 10, ...order });
     expect([order.country, res.status, res.error]).toEqual([order.country, 201, undefined]);
   }
+});
+
+test('amounts that charge nothing are refused for a capture or an authorization, however they are written', async () => {
+  const order = (amount: unknown, extra: Record<string, unknown> = {}) => ({ id: uid(), amount, currency: 'BRL', country: 'BR', payer, ...extra });
+  const rule = 'amount must be greater than 0 (0 is for intent "verify", a card check)';
+  // The accepted order differs from each refused one only in its amount.
+  expect((await post(order('0.01'))).status).toBe(201);
+  for (const amount of ['0', '0.00', 0, 0.0]) expect([amount, await post(order(amount))]).toEqual([amount, { status: 400, order: undefined, error: { type: 'invalid_request', param: 'amount', message: rule } }]);
+  expect((await post(order('0', { intent: 'authorize' }))).error).toEqual({ type: 'invalid_request', param: 'amount', message: rule });
+  for (const amount of ['-5', '-0.01', -1, 0.001, '0.001']) {
+    const { status, error } = await post(order(amount));
+    expect([amount, status, error?.param, error?.message]).toEqual([amount, 400, 'amount', 'amount must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)']);
+  }
+  // A currency without decimals: 0.4 CLP charges nothing, 1 CLP does.
+  const clp = (amount: number) => ({ id: uid(), amount, currency: 'CLP', country: 'CL', payer: { name: 'Ana Soto', document: '123456789' } });
+  expect(await post(clp(0.4))).toEqual({ status: 400, order: undefined, error: { type: 'invalid_request', param: 'amount', message: `amount rounds to 0 in CLP, which has 0 decimals: it must be greater than 0 (0 is for intent "verify", a card check)` } });
+  expect((await post(clp(1))).status).toBe(201);
+  // A verification checks the card whatever the amount says.
+  expect((await post(order('0', { intent: 'verify' }))).status).toBe(201);
+  // Named with the other problems of the body, in one answer.
+  const both = await post({ ...order('0.00'), currency: 'reais' });
+  expect(both.error!.message).toBe(`2 problems: currency must be an ISO 4217 currency code of three uppercase letters; ${rule}`);
+});
+
+test('an unknown payer field, or address field, is refused by name, with every other problem', async () => {
+  const base = { amount: 120, currency: 'BRL', country: 'BR' };
+  // The accepted order differs from the refused ones only in the field's name.
+  expect((await post({ id: uid(), ...base, payer: { ...payer, address: { city: 'Recife', zip_code: '50000' } } })).status).toBe(201);
+  const misspelt = await post({ id: uid(), ...base, payer: { ...payer, emial: 'thiago@example.com' } });
+  expect(misspelt).toEqual({ status: 400, order: undefined, error: { type: 'invalid_request', param: 'payer.emial', message: 'payer.emial is not a field of this request' } });
+  const nested = await post({ id: uid(), ...base, payer: { ...payer, address: { city: 'Recife', zipcode: '50000' } } });
+  expect(nested.error).toEqual({ type: 'invalid_request', param: 'payer.address.zipcode', message: 'payer.address.zipcode is not a field of this request' });
+  const all = await post({ id: uid(), ...base, amount: 'lots', payer: { ...payer, document: '123', emial: 'x', address: { zipcode: '1' } } });
+  expect(all.status).toBe(400);
+  for (const part of ['amount must be a number', 'payer.emial is not a field of this request', 'payer.address.zipcode is not a field of this request', 'payer.document must be a CPF']) expect(all.error!.message).toContain(part);
+  // null still stands for absent.
+  expect((await post({ id: uid(), ...base, payer: { ...payer, address: null, email: null } })).status).toBe(201);
+});
+
+test('an order with a payment cannot change: 409 naming what changed, and the order still reads as paid for', async () => {
+  const order = await shop.order();
+  const { res } = await submitCard(shop, order.clientSecret);
+  expect(res.body.payment.status).toBe('PAID');
+  const same = { id: order.id, amount: 120, currency: 'BRL', country: 'BR', payer };
+  // The same order again is answered as stored (200, nothing created), also with its amount as a string.
+  for (const again of [same, { ...same, amount: '120.00' }]) {
+    const answer = await post(again);
+    expect([answer.status, answer.order]).toEqual([200, await stored(order.id)]);
+  }
+  const refused = await post({ ...same, amount: 980 });
+  expect(refused).toEqual({
+    status: 409,
+    order: undefined,
+    error: { type: 'order_has_payment', param: 'amount', message: `order ${order.id} has a payment attempt, so it cannot change (amount 120 → 980); post it unchanged, or make a new order` },
+  });
+  expect((await stored(order.id)).amount).toBe(120);
+  // Each field a payment charged is held, the payer's by name; the first change is `param`.
+  for (const [change, param] of [
+    [{ currency: 'USD' }, 'currency'],
+    [{ country: 'MX', currency: 'MXN', payer: { name: 'Ana López', document: 'LOAA900101' } }, 'currency'],
+    [{ intent: 'authorize' }, 'intent'],
+    [{ payer: { ...payer, email: 'other@example.com' } }, 'payer.email'],
+    [{ payer: { ...payer, address: { city: 'Recife' } } }, 'payer.address'],
+    [{ description: 'another' }, 'description'],
+  ] as const) {
+    const answer = await post({ ...same, ...change });
+    expect([param, answer.status, answer.error?.type, answer.error?.param]).toEqual([param, 409, 'order_has_payment', param]);
+  }
+  expect(await stored(order.id)).toMatchObject({ amount: 120, currency: 'BRL', country: 'BR', intent: 'capture', payer });
+  expect(charged(order.id)).toEqual(['PAID 120 BRL']);
+});
+
+test('a declined attempt is an attempt: the order cannot change after it either; an order never paid may be replaced', async () => {
+  const declined = await shop.order({ description: 'declined 302' });
+  expect((await submitCard(shop, declined.clientSecret)).res.body.payment).toMatchObject({ status: 'REJECTED', status_code: '302' });
+  const refused = await post({ id: declined.id, amount: 980, currency: 'BRL', country: 'BR', payer, description: 'declined 302' });
+  expect([refused.status, refused.error?.param]).toEqual([409, 'amount']);
+  const fresh = await shop.order();
+  const replaced = await post({ id: fresh.id, amount: 980, currency: 'BRL', country: 'BR', payer });
+  expect([replaced.status, replaced.order?.amount, (await stored(fresh.id)).amount]).toEqual([201, 980, 980]);
+});
+
+test('a payment made while the order is being replaced: the change is refused and the order put back as it was paid', async () => {
+  const order = await shop.order();
+  const { held, release } = store.hold();
+  // The change passed its first check (no attempt yet) and waits to write…
+  const change = post({ id: order.id, amount: 980, currency: 'BRL', country: 'BR', payer });
+  await held;
+  // …while the shopper pays the order as it is.
+  expect((await submitCard(shop, order.clientSecret)).res.body.payment).toMatchObject({ status: 'PAID', amount: 120 });
+  release();
+  expect(await change).toMatchObject({ status: 409, error: { type: 'order_has_payment', param: 'amount' } });
+  expect((await stored(order.id)).amount).toBe(120);
+  expect(charged(order.id)).toEqual(['PAID 120 BRL']);
 });

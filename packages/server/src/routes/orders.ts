@@ -10,13 +10,14 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { ValidationIssue } from '@paylit/core/errors';
-import { countrySchema, payerSchema, paymentRequestSchema, safeParse } from '@paylit/core/schemas';
+import { orderIntentSchema } from '@paylit/core/checkout';
+import { addressSchema, amountSchema, countrySchema, payerSchema, paymentRequestSchema, safeParse } from '@paylit/core/schemas';
 import { clientSecretFor } from '../client-secret.js';
 import { loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
-import { merchantOrderSchema, type MerchantOrder } from '../order.js';
+import { merchantOrderSchema, merchantPayerSchema, unchargeableAmount, type MerchantOrder } from '../order.js';
 
 const id = z.string().min(1).max(200);
 
@@ -39,8 +40,11 @@ export function orderIssues(body: unknown): { order: MerchantOrder; issues: [] }
   const issues = parsed.success ? [] : [...parsed.error.issues];
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const fields = body as Record<string, unknown>;
-    const intent = fields.intent ?? 'capture';
-    if (fields.amount === 0 && intent !== 'verify') issues.push({ path: 'amount', message: 'must be greater than 0 (0 is for intent "verify", a card check)' });
+    // Read as the schema reads them ("0.00" is 0), also when other fields stop the schema's own check.
+    const amount = amountSchema.safeParse(fields.amount);
+    const intent = orderIntentSchema.default('capture').safeParse(fields.intent);
+    const problem = amount.success && intent.success ? unchargeableAmount(amount.data, fields.currency, intent.data) : undefined;
+    if (problem) issues.push({ path: 'amount', message: problem });
     issues.push(...payerIssues(fields));
   }
   const seen = new Set<string>();
@@ -62,12 +66,91 @@ function refusal(issues: ValidationIssue[]): CheckoutError {
   return new CheckoutError(400, { type: 'invalid_request', message, ...(issues[0]?.path ? { param: issues[0].path } : {}) });
 }
 
+/** What a payment charged, named first when an order changes; then its other fields, in the schema's order. */
+const CHARGED = ['amount', 'currency', 'country', 'intent', 'payer'];
+const FIELDS = [...CHARGED, ...Object.keys(merchantOrderSchema.shape).filter((k) => k !== 'id' && !CHARGED.includes(k))] as (keyof MerchantOrder)[];
+const SHOWN = new Set<string>(['amount', 'currency', 'country', 'intent']);
+
+/** One text per value, whatever the order of its object keys. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+const differ = (a: unknown, b: unknown) => canonical(a) !== canonical(b);
+
+/** The fields of `next` that differ from `stored`; the payer's and its address's by their own names (`payer.email`). */
+export function changedFields(stored: MerchantOrder, next: MerchantOrder): string[] {
+  const changed: string[] = [];
+  for (const field of FIELDS) {
+    if (!differ(stored[field], next[field])) continue;
+    if (field !== 'payer') {
+      changed.push(field);
+      continue;
+    }
+    for (const key of Object.keys(merchantPayerSchema.shape) as (keyof MerchantOrder['payer'])[]) {
+      const [a, b] = [stored.payer[key], next.payer[key]];
+      if (!differ(a, b)) continue;
+      if (key === 'address' && typeof a === 'object' && typeof b === 'object') {
+        for (const part of Object.keys(addressSchema.shape) as (keyof typeof a)[]) if (differ(a[part], b[part])) changed.push(`payer.address.${part}`);
+      } else {
+        changed.push(`payer.${key}`);
+      }
+    }
+  }
+  return changed;
+}
+
+/** 409 `order_has_payment`, naming each change (and the value it had for the fields a payment charged). */
+function hasPayment(stored: MerchantOrder, next: MerchantOrder, changed: string[]): CheckoutError {
+  const named = changed.map((field) => (SHOWN.has(field) ? `${field} ${String(stored[field as keyof MerchantOrder])} → ${String(next[field as keyof MerchantOrder])}` : field));
+  return new CheckoutError(409, {
+    type: 'order_has_payment',
+    param: changed[0]!,
+    message: `order ${stored.id} has a payment attempt, so it cannot change (${named.join(', ')}); post it unchanged, or make a new order`,
+  });
+}
+
+/** Whether the order has had a payment attempt, as the store knows it. */
+async function hasAttempt(ctx: HandlerContext, id: string): Promise<boolean> {
+  return (await ctx.store.getCharge(id)) !== undefined || (await ctx.store.paymentsOfOrder(id)).length > 0;
+}
+
+/**
+ * Stores `order` and answers what the order is now: the same order posted again is answered
+ * as stored (`created: false`), and an order with no payment attempt may be replaced; one
+ * with an attempt cannot change (409 `order_has_payment`).
+ *
+ * The store has no transaction over an order and its charge state, so the check is made again
+ * after writing: an attempt that began while the order was being replaced most likely read the
+ * order as it was (a payment reads the order well before it records its attempt), so the
+ * order is put back and the change refused.
+ */
+async function storeOrder(ctx: HandlerContext, order: MerchantOrder): Promise<{ order: MerchantOrder; created: boolean }> {
+  const before = await ctx.store.getOrder(order.id);
+  if (before) {
+    const changed = changedFields(before, order);
+    if (changed.length === 0) return { order: before, created: false };
+    if (await hasAttempt(ctx, order.id)) throw hasPayment(before, order, changed);
+  }
+  await ctx.store.putOrder(order);
+  if (before && (await hasAttempt(ctx, order.id))) {
+    await ctx.store.putOrder(before);
+    throw hasPayment(before, order, changedFields(before, order));
+  }
+  return { order, created: true };
+}
+
 export function mountOrders(app: Hono<HandlerEnv>, ctx: HandlerContext, auth: MiddlewareHandler<HandlerEnv>): void {
   app.post('/orders', auth, async (c) => {
-    const { order, issues } = orderIssues(await readJson(c));
-    if (!order) throw refusal(issues);
-    await ctx.store.putOrder(order);
-    return c.json({ order, clientSecret: await clientSecretFor(ctx.client, order.id) }, 201);
+    const { order: posted, issues } = orderIssues(await readJson(c));
+    if (!posted) throw refusal(issues);
+    const { order, created } = await storeOrder(ctx, posted);
+    return c.json({ order, clientSecret: await clientSecretFor(ctx.client, order.id) }, created ? 201 : 200);
   });
   app.get('/orders/:id', auth, async (c) => {
     const order = await loadOrder(ctx, validate(id, c.req.param('id'), 'id'));
