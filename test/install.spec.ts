@@ -70,7 +70,7 @@ test('npx paylit-server, with nothing configured, runs against the embedded sand
     const order = { id: `install-${Date.now()}`, amount: 120, currency: 'BRL', country: 'BR', payer: { name: 'Ana Lima', document: '53033315550' } };
     const created = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
     expect(created.status).toBe(201);
-    const view = await fetch(`${base}/checkout?order=${order.id}`);
+    const view = await fetch(`${base}/checkout?order=${(await created.json()).clientSecret}`);
     expect(view.status).toBe(200);
     expect((await view.json()).order).toMatchObject({ id: order.id, amount: 120, currency: 'BRL' });
   } finally {

@@ -1,7 +1,8 @@
 // A @web/test-runner plugin: the real sandbox and companion server, started with the test
 // server, so that browser tests pay against them over HTTP. The browser reads where they
 // are from /__paylit/env.json; /__paylit/order creates an order (the merchant's backend
-// would), /__paylit/ledger reads the sandbox's ledger.
+// would) and answers it with its client secret (`order.clientSecret`, what the page gives
+// <paylit-checkout order>), /__paylit/ledger reads the sandbox's ledger.
 export function paylitBackend() {
   let env;
   let backend;
@@ -23,7 +24,7 @@ export function paylitBackend() {
       const served = await serveNode(app);
       const origin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
       const token = 'browser-tests-token-0123456789';
-      app.route('/paylit', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit`, returnUrl: `${origin}/return`, allowedOrigins: [origin], apiToken: token, rateLimit: false }));
+      app.route('/paylit', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit`, returnUrl: `${origin}/return`, allowedOrigins: [origin], apiToken: token, rateLimit: false, declineLimit: false }));
       env = { endpoint: `${served.url}/paylit`, sandbox: running.url };
       backend = { sandbox, client, base: `${served.url}/paylit`, token };
       closers.push(() => served.close(), () => sandbox.close());
@@ -51,7 +52,8 @@ export function paylitBackend() {
           order.savedCardIds = [saved.card_id];
         }
         const res = await fetch(`${backend.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
-        return { body: await res.text(), type: 'json' };
+        const made = await res.json();
+        return { body: JSON.stringify(made.order ? { ...made, order: { ...made.order, clientSecret: made.clientSecret } } : made), type: 'json' };
       }
       if (context.path === '/__paylit/ledger') {
         const q = Object.fromEntries(new URLSearchParams(context.querystring));

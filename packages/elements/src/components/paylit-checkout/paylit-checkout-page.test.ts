@@ -5,7 +5,7 @@ import { PaylitCheckout } from './paylit-checkout.js';
 import type { PaylitErrorEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
-const order = async (amount = 120) => (await (await fetch(`/__paylit/order?amount=${amount}`)).json()).order as { id: string };
+const order = async (amount = 120) => (await (await fetch(`/__paylit/order?amount=${amount}`)).json()).order as { id: string; clientSecret: string };
 const button = (el: PaylitCheckout) => el.shadowRoot?.querySelector<HTMLButtonElement>('button[part=button]') ?? null;
 const ready = (el: PaylitCheckout) => waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -47,7 +47,7 @@ describe('<paylit-checkout> on a merchant page: slots', () => {
   it('indented and commented markup shows the default form; nothing else is created', async () => {
     const o = await order();
     const root = await page(`
-      <paylit-checkout endpoint="${env.endpoint}" order="${o.id}" lang="en">
+      <paylit-checkout endpoint="${env.endpoint}" order="${o.clientSecret}" lang="en">
         <!-- the payment form -->
       </paylit-checkout>`);
     const el = root.querySelector('paylit-checkout')!;
@@ -75,7 +75,7 @@ describe('<paylit-checkout> on a merchant page: slots', () => {
         </div>
       </merchant-layout>`);
     const el = root.querySelector('merchant-layout')!.shadowRoot!.querySelector('paylit-checkout')!;
-    el.order = o.id;
+    el.order = o.clientSecret;
     await ready(el);
     expect(el.shadowRoot!.querySelector('paylit-card-fields, paylit-installments, paylit-wallet-select')).to.equal(null);
     const fields = root.querySelector('paylit-card-fields')!;
@@ -101,7 +101,7 @@ describe('<paylit-checkout> on a merchant page: slots', () => {
   it('elements added later replace the defaults, which come back when they are removed', async () => {
     const o = await order();
     const root = await page(`
-      <paylit-checkout endpoint="${env.endpoint}" order="${o.id}" lang="en">
+      <paylit-checkout endpoint="${env.endpoint}" order="${o.clientSecret}" lang="en">
       </paylit-checkout>`);
     const el = root.querySelector('paylit-checkout')!;
     await ready(el);
@@ -149,7 +149,7 @@ describe('<paylit-checkout> on a merchant page: misuse explained once, in develo
   it('a server that refuses the page\'s origin: the warning names the origin to allow; a network paylit-error', async () => {
     const o = await order();
     let error: PaylitErrorEvent | undefined;
-    await page(`<paylit-checkout endpoint="http://127.0.0.1:9/paylit" order="${o.id}"></paylit-checkout>`, (el) => el.addEventListener('paylit-error', (e) => (error = e as PaylitErrorEvent)));
+    await page(`<paylit-checkout endpoint="http://127.0.0.1:9/paylit" order="${o.clientSecret}"></paylit-checkout>`, (el) => el.addEventListener('paylit-error', (e) => (error = e as PaylitErrorEvent)));
     await waitUntil(() => error, 'a paylit-error');
     expect(error!.kind).to.equal('network');
     expect(warnings().filter((line) => line.includes(`add ${location.origin} to its allowedOrigins`))).to.have.length(1);
@@ -162,7 +162,7 @@ describe('<paylit-checkout> on a merchant page: a failed load is a state', () =>
     let fail = true;
     const calls: string[] = [];
     const root = await page(`
-      <paylit-checkout endpoint="${env.endpoint}" order="${o.id}" lang="pt-BR">
+      <paylit-checkout endpoint="${env.endpoint}" order="${o.clientSecret}" lang="pt-BR">
       </paylit-checkout>`, (el) => {
       el.fetch = (input, init) => {
         calls.push(String(input));
@@ -189,10 +189,10 @@ describe('<paylit-checkout> on a merchant page: a failed load is a state', () =>
 
   it('a late answer for an order since replaced is dropped', async () => {
     const [first, second] = [await order(100), await order(200)];
-    const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${first.id}" lang="en"></paylit-checkout>`, (el) => {
+    const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${first.clientSecret}" lang="en"></paylit-checkout>`, (el) => {
       // The first order's answer comes late, whatever the signal says.
       el.fetch = async (input, init) => {
-        const slow = String(input).includes(first.id);
+        const slow = String(input).includes(first.clientSecret);
         const res = await fetch(input);
         if (slow) await sleep(400);
         if (init?.signal?.aborted && !slow) throw new DOMException('aborted', 'AbortError');
@@ -201,7 +201,7 @@ describe('<paylit-checkout> on a merchant page: a failed load is a state', () =>
     });
     const el = root.querySelector('paylit-checkout')!;
     await sleep(50);
-    el.order = second.id;
+    el.order = second.clientSecret;
     await ready(el);
     await sleep(500);
     expect(button(el)!.textContent!.replace(/\s/g, ' ')).to.equal('Pay R$200.00');
@@ -214,7 +214,7 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
     const counter = counting();
     const root = await page(`
       <div class="left">
-        <paylit-checkout endpoint="${env.endpoint}" order="${a.id}" lang="en"></paylit-checkout>
+        <paylit-checkout endpoint="${env.endpoint}" order="${a.clientSecret}" lang="en"></paylit-checkout>
       </div>
       <div class="right"></div>`, (el) => (el.fetch = counter.fetch));
     const el = root.querySelector('paylit-checkout')!;
@@ -228,18 +228,18 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
     el.lang = 'en-GB';
     await sleep(100);
     expect(counter.calls).to.have.length(1);
-    el.order = b.id;
+    el.order = b.clientSecret;
     await ready(el);
     el.endpoint = env.endpoint;
     await sleep(100);
-    expect(counter.calls.map((url) => url.split('order=')[1])).to.deep.equal([a.id, b.id]);
+    expect(counter.calls.map((url) => url.split('order=')[1])).to.deep.equal([a.clientSecret, b.clientSecret]);
   });
 
   it('removed while it loads: the load is aborted and the element dispatches nothing; added back, it loads', async () => {
     const o = await order();
     const signals: AbortSignal[] = [];
     const events: string[] = [];
-    const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${o.id}" lang="en"></paylit-checkout>`, (el) => {
+    const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${o.clientSecret}" lang="en"></paylit-checkout>`, (el) => {
       el.fetch = async (input, init) => {
         signals.push(init!.signal!);
         await sleep(200);
@@ -265,12 +265,12 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
     let i = 0;
     const root = await page(`
       <section>
-        <paylit-checkout endpoint="${env.endpoint}" order="${a.id}" lang="en">
+        <paylit-checkout endpoint="${env.endpoint}" order="${a.clientSecret}" lang="en">
           <div class="col"><paylit-card-fields></paylit-card-fields></div>
         </paylit-checkout>
       </section>
       <section>
-        <paylit-checkout endpoint="${env.endpoint}" order="${b.id}" lang="en">
+        <paylit-checkout endpoint="${env.endpoint}" order="${b.clientSecret}" lang="en">
         </paylit-checkout>
       </section>`, (el) => (el.fetch = counters[i++]!.fetch));
     const [one, two] = [...root.querySelectorAll('paylit-checkout')];
@@ -296,7 +296,7 @@ describe('<paylit-checkout> in a framework', () => {
         h('paylit-checkout', {
           key: generation.value,
           endpoint: env.endpoint,
-          order: o.id,
+          order: o.clientSecret,
           lang: 'en',
           fetch: (input: RequestInfo, init?: RequestInit) => {
             calls.push({ signal: init!.signal!, element: String(generation.value) });

@@ -11,7 +11,7 @@ const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: st
 
 async function order(params: Record<string, string | number> = {}) {
   const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  return (await (await fetch(`/__paylit/order?${q}`)).json()).order as { id: string; amount: number };
+  return (await (await fetch(`/__paylit/order?${q}`)).json()).order as { id: string; amount: number; clientSecret: string };
 }
 
 async function ledger(orderId: string) {
@@ -57,14 +57,14 @@ function choosePlan(plans: Element, index: number): void {
 describe('<paylit-checkout>', () => {
   it('loads the order and shows the amount in the page\'s language', async () => {
     const o = await order({ amount: 1234.5 });
-    const el = await checkout(o.id, 'pt-BR');
+    const el = await checkout(o.clientSecret, 'pt-BR');
     expect(button(el).textContent!.replace(/\s/g, ' ')).to.equal('Pagar R$ 1.234,50');
     await expect(el).to.be.accessible();
   });
 
   it('in a dark page its button keeps a readable contrast', async () => {
     const o = await order();
-    const page = await fixture<HTMLDivElement>(html`<div style="color-scheme: dark; background: #0b1120; padding: 1rem"><paylit-checkout endpoint=${env.endpoint} order=${o.id} lang="en"></paylit-checkout></div>`);
+    const page = await fixture<HTMLDivElement>(html`<div style="color-scheme: dark; background: #0b1120; padding: 1rem"><paylit-checkout endpoint=${env.endpoint} order=${o.clientSecret} lang="en"></paylit-checkout></div>`);
     const el = page.querySelector('paylit-checkout')!;
     await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
     expect(getComputedStyle(button(el)).color).to.equal('rgb(15, 23, 42)');
@@ -73,7 +73,7 @@ describe('<paylit-checkout>', () => {
 
   it('pays by card: paylit-paid with the record, never the card data', async () => {
     const o = await order();
-    const el = await checkout(o.id);
+    const el = await checkout(o.clientSecret);
     await typeCard(el);
     const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
     button(el).click();
@@ -95,7 +95,7 @@ describe('<paylit-checkout>', () => {
       return fetch(request);
     };
     el.endpoint = env.endpoint;
-    el.order = o.id;
+    el.order = o.clientSecret;
     el.lang = 'en';
     await fixture(html`<div>${el}</div>`);
     await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
@@ -111,7 +111,7 @@ describe('<paylit-checkout>', () => {
 
   it('a double click charges once', async () => {
     const o = await order();
-    const el = await checkout(o.id);
+    const el = await checkout(o.clientSecret);
     await typeCard(el);
     let paid = 0;
     el.addEventListener('paylit-paid', () => paid++);
@@ -126,7 +126,7 @@ describe('<paylit-checkout>', () => {
 
   it('a decline: paylit-declined with the code and a translated message', async () => {
     const o = await order({ description: 'Order 302' });
-    const el = await checkout(o.id, 'es-AR');
+    const el = await checkout(o.clientSecret, 'es-AR');
     await typeCard(el);
     const declined = oneEvent(el, 'paylit-declined') as Promise<PaylitDeclinedEvent>;
     button(el).click();
@@ -137,13 +137,38 @@ describe('<paylit-checkout>', () => {
     expect(el.shadowRoot!.querySelector('[part=message]')!.textContent).to.equal('La tarjeta no tiene fondos suficientes.');
   });
 
+  it('an order locked after five declines: paylit-declined says so (code 305, no payment), and the form gives way so Pay is not offered again', async () => {
+    const o = await order({ description: 'Order 302' });
+    const el = await checkout(o.clientSecret, 'pt-BR');
+    await typeCard(el);
+    for (let i = 0; i < 5; i++) {
+      const declined = oneEvent(el, 'paylit-declined') as Promise<PaylitDeclinedEvent>;
+      button(el).click();
+      expect((await declined).code).to.equal('302');
+      await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the form is back');
+    }
+    const locked = oneEvent(el, 'paylit-declined') as Promise<PaylitDeclinedEvent>;
+    button(el).click();
+    const event = await locked;
+    const t = await messagesFor('pt-BR');
+    expect([event.code, event.payment, event.message]).to.deep.equal(['305', undefined, t.orderLocked]);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part=message]')!.textContent).to.equal(t.orderLocked);
+    expect(el.shadowRoot!.querySelector('[part=button]')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('paylit-card-fields')).to.equal(null);
+    // Asked to pay anyway (a merchant's own button): nothing is sent.
+    await el.submit();
+    expect(await ledger(o.id)).to.have.length(5);
+    await expect(el).to.be.accessible();
+  });
+
   it('the intent comes from the order: authorized, verified', async () => {
-    const auth = await checkout((await order({ intent: 'authorize' })).id);
+    const auth = await checkout((await order({ intent: 'authorize' })).clientSecret);
     await typeCard(auth);
     const authorized = oneEvent(auth, 'paylit-authorized') as Promise<PaylitPaymentEvent>;
     button(auth).click();
     expect((await authorized).payment.status).to.equal('AUTHORIZED');
-    const verify = await checkout((await order({ intent: 'verify' })).id);
+    const verify = await checkout((await order({ intent: 'verify' })).clientSecret);
     expect(button(verify).textContent).to.equal('Verify card');
     await typeCard(verify);
     const verified = oneEvent(verify, 'paylit-verified') as Promise<PaylitPaymentEvent>;
@@ -154,7 +179,7 @@ describe('<paylit-checkout>', () => {
   it('3-D Secure: a cancelable paylit-redirect to the challenge', async () => {
     const payer = { name: 'Ana Lima', email: 'ana@example.com', document: '1', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
     const o = await order({ country: 'ZA', currency: 'ZAR', payer: JSON.stringify(payer) });
-    const el = await checkout(o.id);
+    const el = await checkout(o.clientSecret);
     await typeCard(el);
     el.addEventListener('paylit-redirect', (e) => e.preventDefault());
     const redirect = oneEvent(el, 'paylit-redirect') as Promise<PaylitRedirectEvent>;
@@ -171,13 +196,13 @@ describe('<paylit-checkout>', () => {
 
   it('paylit-submit carries the encrypted submission and, when cancelled, nothing is sent', async () => {
     const o = await order();
-    const el = await checkout(o.id);
+    const el = await checkout(o.clientSecret);
     await typeCard(el);
     el.addEventListener('paylit-submit', (e) => e.preventDefault());
     const submit = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
     button(el).click();
     const { submission } = await submit;
-    expect(submission).to.include({ order: o.id, amount: 120, currency: 'BRL', country: 'BR' });
+    expect(submission).to.include({ order: o.clientSecret, amount: 120, currency: 'BRL', country: 'BR' });
     expect(submission.method.type).to.equal('card');
     expect(JSON.stringify(submission)).not.to.contain('4111');
     await new Promise((r) => setTimeout(r, 200));
@@ -200,7 +225,7 @@ describe('<paylit-checkout>', () => {
 
   it('installments: the plans for the typed BIN, and the choice in the submission', async () => {
     const o = await order({ amount: 1200 });
-    const el = await checkout(o.id, 'pt-BR');
+    const el = await checkout(o.clientSecret, 'pt-BR');
     await typeCard(el);
     const plans = el.shadowRoot!.querySelector('paylit-installments')!;
     await waitUntil(() => planTexts(plans).length === 12, 'the plans show', { timeout: 5000 });
@@ -221,7 +246,7 @@ describe('<paylit-checkout>', () => {
 
   it('consumers connected before their provider is defined get its context', async () => {
     const o = await order({ amount: 1200 });
-    const wrapper = await fixture<HTMLDivElement>(html`<div><late-checkout endpoint=${env.endpoint} order=${o.id}><paylit-card-fields></paylit-card-fields><paylit-installments></paylit-installments></late-checkout></div>`);
+    const wrapper = await fixture<HTMLDivElement>(html`<div><late-checkout endpoint=${env.endpoint} order=${o.clientSecret}><paylit-card-fields></paylit-card-fields><paylit-installments></paylit-installments></late-checkout></div>`);
     customElements.define('late-checkout', class extends PaylitCheckout {});
     const el = wrapper.querySelector('late-checkout') as PaylitCheckout;
     await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
@@ -239,29 +264,29 @@ describe('<paylit-checkout>', () => {
 
   it('on the return page, resumes from the payment in the URL', async () => {
     const o = await order();
-    const el = await checkout(o.id);
+    const el = await checkout(o.clientSecret);
     await typeCard(el);
     const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
     button(el).click();
     const { payment } = await paid;
     const before = location.href;
-    history.replaceState(null, '', `?payment_id=${payment.id}&order=${o.id}`);
+    history.replaceState(null, '', `?payment_id=${payment.id}&order=${o.clientSecret}`);
     try {
       const container = document.createElement('div');
       document.body.append(container);
       const returned = new PaylitCheckout();
       const again = oneEvent(returned, 'paylit-paid') as Promise<PaylitPaymentEvent>;
       returned.endpoint = env.endpoint;
-      returned.order = o.id;
+      returned.order = o.clientSecret;
       container.append(returned);
       expect((await again).payment.id).to.equal(payment.id);
       container.remove();
       // A payment id that is not the order's cannot be confirmed: the payer is told, not left with nothing.
-      history.replaceState(null, '', `?payment_id=D-1-not-this-order&order=${o.id}`);
+      history.replaceState(null, '', `?payment_id=D-1-not-this-order&order=${o.clientSecret}`);
       const unknown = new PaylitCheckout();
       const failed = oneEvent(unknown, 'paylit-error') as Promise<PaylitErrorEvent>;
       unknown.endpoint = env.endpoint;
-      unknown.order = o.id;
+      unknown.order = o.clientSecret;
       unknown.lang = 'en';
       document.body.append(unknown);
       expect((await failed).kind).to.equal('validation');
@@ -317,7 +342,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
   it('after paylit-paid the form gives way to the outcome: what was paid, with which card, announced and focused; nothing can pay again', async () => {
     const o = await order();
     const counter = countingFetch();
-    const { page, el } = await shopCheckout(o.id, 'pt-BR', counter.fetch);
+    const { page, el } = await shopCheckout(o.clientSecret, 'pt-BR', counter.fetch);
     // Indented markup (whitespace, a comment) still gets the default card fields.
     expect(fieldsOf(el), 'the card fields show').to.exist;
     await typeCard(el);
@@ -355,7 +380,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
   });
 
   it('authorized and verified end in their own outcome, in the shopper\'s language, light and dark', async () => {
-    const auth = await shopCheckout((await order({ intent: 'authorize', amount: 1234.5 })).id, 'en');
+    const auth = await shopCheckout((await order({ intent: 'authorize', amount: 1234.5 })).clientSecret, 'en');
     await typeCard(auth.el, '5555555555554444');
     const authorized = oneEvent(auth.el, 'paylit-authorized');
     button(auth.el).click();
@@ -367,7 +392,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
 
     const dark = await fixture<HTMLDivElement>(html`
       <div style="color-scheme: dark; background: #0b1120; padding: 1rem">
-        <paylit-checkout endpoint=${env.endpoint} order=${(await order({ intent: 'verify' })).id} lang="es">
+        <paylit-checkout endpoint=${env.endpoint} order=${(await order({ intent: 'verify' })).clientSecret} lang="es">
         </paylit-checkout>
       </div>
     `);
@@ -385,7 +410,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
 
   it('a decline keeps the form, editable, and the pay button', async () => {
     const o = await order({ description: 'Order 302' });
-    const { el } = await shopCheckout(o.id, 'en');
+    const { el } = await shopCheckout(o.clientSecret, 'en');
     await typeCard(el);
     const declined = oneEvent(el, 'paylit-declined');
     button(el).click();
@@ -399,7 +424,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
 
   it('reset() and a new order bring the form back, empty, and the next payment is a new attempt', async () => {
     const o = await order();
-    const { el } = await shopCheckout(o.id, 'en');
+    const { el } = await shopCheckout(o.clientSecret, 'en');
     await typeCard(el);
     const attempts: string[] = [];
     el.addEventListener('paylit-submit', (e) => attempts.push(e.submission.attempt));
@@ -419,7 +444,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
 
     // The merchant's next order: a new payment.
     const next = await order({ amount: 80 });
-    el.order = next.id;
+    el.order = next.clientSecret;
     await waitUntil(() => button(el)?.textContent?.replace(/\s/g, ' ') === 'Pay R$80.00', 'the new order loads', { timeout: 5000 });
     await typeCard(el);
     paid = oneEvent(el, 'paylit-paid');
@@ -431,7 +456,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
     // Setting a new order also clears the outcome.
     await el.updateComplete;
     expect(part(el, 'outcome')).to.exist;
-    el.order = (await order()).id;
+    el.order = (await order()).clientSecret;
     await el.updateComplete;
     expect(part(el, 'outcome')).to.equal(null);
     await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the third order loads', { timeout: 5000 });
@@ -442,15 +467,15 @@ describe('<paylit-checkout>: one order, one charge', () => {
     try {
       // PAID, resumed.
       const o = await order();
-      const first = await checkout(o.id);
+      const first = await checkout(o.clientSecret);
       await typeCard(first);
       const paid = oneEvent(first, 'paylit-paid') as Promise<PaylitPaymentEvent>;
       button(first).click();
       const { payment } = await paid;
-      history.replaceState(null, '', `?payment_id=${payment.id}&order=${o.id}`);
+      history.replaceState(null, '', `?payment_id=${payment.id}&order=${o.clientSecret}`);
       const back = await fixture<HTMLDivElement>(html`
         <div>
-          <paylit-checkout endpoint=${env.endpoint} order=${o.id} lang="en">
+          <paylit-checkout endpoint=${env.endpoint} order=${o.clientSecret} lang="en">
           </paylit-checkout>
         </div>
       `);
@@ -463,17 +488,17 @@ describe('<paylit-checkout>: one order, one charge', () => {
       const payer = { name: 'Ana Lima', email: 'ana@example.com', document: '1', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
       const z = await order({ country: 'ZA', currency: 'ZAR', payer: JSON.stringify(payer) });
       history.replaceState(null, '', before);
-      const threeDS = await checkout(z.id);
+      const threeDS = await checkout(z.clientSecret);
       await typeCard(threeDS);
       threeDS.addEventListener('paylit-redirect', (e) => e.preventDefault());
       const redirect = oneEvent(threeDS, 'paylit-redirect') as Promise<PaylitRedirectEvent>;
       button(threeDS).click();
       const pendingPayment = (await redirect).payment;
-      history.replaceState(null, '', `?payment_id=${pendingPayment.id}&order=${z.id}`);
+      history.replaceState(null, '', `?payment_id=${pendingPayment.id}&order=${z.clientSecret}`);
       const waiting = await fixture<HTMLDivElement>(html`
         <div>
           <!-- the return page -->
-          <paylit-checkout endpoint=${env.endpoint} order=${z.id} lang="pt-BR">
+          <paylit-checkout endpoint=${env.endpoint} order=${z.clientSecret} lang="pt-BR">
           </paylit-checkout>
         </div>
       `);
@@ -516,7 +541,7 @@ describe('<paylit-checkout>: the look', () => {
 
   it('while paying: a spinner in the disabled, busy button, and "Processing…" said once', async () => {
     const o = await order();
-    const { el, release } = await heldCheckout(o.id, 'en');
+    const { el, release } = await heldCheckout(o.clientSecret, 'en');
     await typeCard(el);
     const live = part(el, 'message');
     const said: string[] = [];
@@ -558,7 +583,7 @@ describe('<paylit-checkout>: the look', () => {
 
   it('the message takes no room until there is one: no empty gap under the pay button', async () => {
     const o = await order({ description: 'Order 302' });
-    const el = await checkout(o.id, 'en');
+    const el = await checkout(o.clientSecret, 'en');
     const live = part(el, 'message');
     const body = el.shadowRoot!.querySelector('.body')!;
     expect(live.getBoundingClientRect().height).to.equal(0);
@@ -587,7 +612,7 @@ describe('<paylit-checkout>: the look', () => {
   it('in Arabic: right to left, the spinner and the decline\'s mark at the start (the right), amounts in the locale, axe clean', async () => {
     const t = await messagesFor('ar');
     const spinnerSide = async (lang: string) => {
-      const { el, release } = await heldCheckout((await order()).id, lang);
+      const { el, release } = await heldCheckout((await order()).clientSecret, lang);
       await typeCard(el);
       const paid = oneEvent(el, 'paylit-paid');
       button(el).click();
@@ -612,7 +637,7 @@ describe('<paylit-checkout>: the look', () => {
 
     // A decline: its line starts at the right, with its border there; the pay button says the amount in Arabic.
     const o = await order({ description: 'Order 302', amount: 1234.5 });
-    const el = await checkout(o.id, 'ar');
+    const el = await checkout(o.clientSecret, 'ar');
     expect(button(el).textContent).to.equal(format(t.pay, { amount: formatAmount(1234.5, 'BRL', 'ar') }));
     // The currency's symbol reads "R$", not "$R", at the end of a right-to-left line (core isolates it),
     // and the words are one text, no flex item of their own spaced apart from the figure.

@@ -21,7 +21,7 @@ const payers = {
 
 async function order(country: keyof typeof payers, currency: string, amount: number) {
   const q = new URLSearchParams({ country, currency, amount: String(amount), payer: JSON.stringify(payers[country]) });
-  const { order } = (await (await fetch(`/__paylit/order?${q}`)).json()) as { order: { id: string; amount: number } };
+  const { order } = (await (await fetch(`/__paylit/order?${q}`)).json()) as { order: { id: string; amount: number; clientSecret: string } };
   return order;
 }
 
@@ -39,7 +39,7 @@ const percent = (lang: string) => {
 /** A checkout of the real companion server and sandbox, with the card typed: the plans are the sandbox's. */
 async function checkoutWithCard(country: keyof typeof payers, currency: string, amount: number, lang: string, number = '4111111111111111') {
   const o = await order(country, currency, amount);
-  const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${o.id} lang=${lang}></paylit-checkout>`);
+  const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${o.clientSecret} lang=${lang}></paylit-checkout>`);
   await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
   const fields = el.shadowRoot!.querySelector('paylit-card-fields')!;
   await fields.updateComplete;
