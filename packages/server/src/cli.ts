@@ -27,6 +27,11 @@ import { MemoryStore, type CheckoutStore } from './store/store.js';
 
 const MOUNT = '/paylit';
 
+/** The URL with its password, if any, as `***`. */
+function maskUrl(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
+}
+
 function fail(message: string): never {
   console.error(`paylit-server: ${message}`);
   process.exit(2);
@@ -121,9 +126,18 @@ async function main(): Promise<void> {
 
   const trust = trustProxy(env.PAYLIT_TRUST_PROXY);
   let store: CheckoutStore = new MemoryStore();
+  let storeLine = 'in memory (development only: forgotten on restart, not shared by instances)';
+  if (env.PAYLIT_REDIS_URL && env.PAYLIT_DATABASE_URL) fail('set PAYLIT_REDIS_URL or PAYLIT_DATABASE_URL, not both: the state lives in one store');
   if (env.PAYLIT_REDIS_URL) {
+    if (!/^rediss?:\/\//.test(env.PAYLIT_REDIS_URL)) fail('PAYLIT_REDIS_URL must be a redis:// or rediss:// URL');
     const { createRedisStore } = await import('./store/redis.js');
     store = await createRedisStore({ url: env.PAYLIT_REDIS_URL }).catch((error: Error) => fail(error.message));
+    storeLine = `Redis at ${maskUrl(env.PAYLIT_REDIS_URL)}`;
+  } else if (env.PAYLIT_DATABASE_URL) {
+    if (!/^postgres(ql)?:\/\//.test(env.PAYLIT_DATABASE_URL)) fail('PAYLIT_DATABASE_URL must be a postgres:// or postgresql:// URL');
+    const { createPostgresStore } = await import('./store/postgres.js');
+    store = await createPostgresStore({ url: env.PAYLIT_DATABASE_URL }).catch((error: Error) => fail(error.message));
+    storeLine = `PostgreSQL at ${maskUrl(env.PAYLIT_DATABASE_URL)}`;
   }
 
   const app = new Hono();

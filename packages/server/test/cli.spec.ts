@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { encryptCard } from '@paylit/core/crypto';
 import { expect, test } from '@playwright/test';
 import { payer, startSandbox } from './support/harness.js';
+import { startPostgres } from './support/postgres.js';
+import { startRedis } from './support/redis.js';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -77,6 +79,108 @@ test('a configuration that cannot work says what to set and exits 2', async () =
     [{ PAYLIT_BASE_URL: 'https://api.example.com', PAYLIT_X_LOGIN: 'l', PAYLIT_X_TRANS_KEY: 't', PAYLIT_SECRET_KEY: 'very-secret' }, /PAYLIT_PUBLIC_KEY is required/],
     [{ PAYLIT_BASE_URL: 'https://api.example.com', PAYLIT_X_LOGIN: 'l', PAYLIT_X_TRANS_KEY: 't', PAYLIT_SECRET_KEY: 'very-secret', PAYLIT_PUBLIC_KEY: '{"kty":"EC"}' }, /PAYLIT_PUBLIC_KEY: the public key must be an RSA key/],
     [{ PORT: 'abc' }, /PORT must be a port number/],
+  ] as const) {
+    const child = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code, err).toBe(2);
+    expect(err).toMatch(message);
+    expect(err).not.toContain('very-secret');
+  }
+});
+
+/** The environment of a server on the sandbox `h`, as a merchant sets it. */
+async function apiEnv(h: Awaited<ReturnType<typeof startSandbox>>): Promise<Record<string, string>> {
+  const { login, transKey, secretKey } = h.sandbox.credentials;
+  return { PAYLIT_BASE_URL: h.sandboxUrl, PAYLIT_X_LOGIN: login, PAYLIT_X_TRANS_KEY: transKey, PAYLIT_SECRET_KEY: secretKey, PAYLIT_PUBLIC_KEY: JSON.stringify(h.sandbox.publicJwk), PAYLIT_API_TOKEN: 'merchant-token-0123456789' };
+}
+
+test('PAYLIT_DATABASE_URL keeps the state in PostgreSQL: the banner says so with the password masked, no memory warning, and an order outlives a restart', async () => {
+  const cluster = await startPostgres();
+  const h = await startSandbox();
+  try {
+    // The throwaway cluster trusts local connections, so any password is accepted: it must never be printed.
+    const url = (await cluster.createDatabase('cli')).replace('postgres@', 'postgres:db-password-42@');
+    const env = { ...(await apiEnv(h)), PAYLIT_DATABASE_URL: url };
+    const first = await start(env);
+    let secret: string;
+    try {
+      await expect.poll(first.out).toMatch(/store\s+PostgreSQL at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/cli\n/);
+      const base = /paylit server: (\S+)/.exec(first.out())![1]!;
+      const made = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: 'Bearer merchant-token-0123456789', 'Content-Type': 'application/json' }, body: JSON.stringify({ id: `pg-${Date.now()}`, amount: 10, currency: 'BRL', country: 'BR', payer }) });
+      expect(made.status).toBe(201);
+      secret = (await made.json()).clientSecret;
+    } finally {
+      await stop(first.child);
+    }
+    const second = await start(env);
+    try {
+      const base = /paylit server: (\S+)/.exec(second.out())![1]!;
+      const view = await fetch(`${base}/checkout?order=${encodeURIComponent(secret)}`);
+      expect(view.status).toBe(200);
+      expect((await view.json()).order.amount).toBe(10);
+      for (const out of [first.out(), second.out()]) {
+        expect(out).not.toContain('db-password-42');
+        expect(out).not.toContain('IN MEMORY');
+      }
+    } finally {
+      await stop(second.child);
+    }
+  } finally {
+    await h.close();
+    await cluster.destroy();
+  }
+});
+
+test('PAYLIT_REDIS_URL keeps the state in Redis: the banner says so with the password masked', async () => {
+  const redis = await startRedis({ password: 'redis-password-42' });
+  const h = await startSandbox();
+  const { child, out } = await start({ ...(await apiEnv(h)), PAYLIT_REDIS_URL: redis.url });
+  try {
+    await expect.poll(out).toMatch(/store\s+Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\n/);
+    expect(out()).not.toContain('redis-password-42');
+    expect(out()).not.toContain('IN MEMORY');
+  } finally {
+    await stop(child);
+    await h.close();
+    await redis.stop();
+  }
+});
+
+test('the memory store outside sandbox mode: a loud warning on stderr that it is for development only; in sandbox mode, none', async () => {
+  const h = await startSandbox();
+  const configured = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: '0', ...(await apiEnv(h)) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  configured.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  configured.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  try {
+    await expect.poll(() => stderr, { timeout: 15_000 }).toContain('WARNING: the state is kept IN MEMORY, which is for development only');
+    expect(stderr).toMatch(/A restart forgets which orders were paid/);
+    expect(stderr).toMatch(/Two instances do not share it/);
+    expect(stderr).toMatch(/Set PAYLIT_DATABASE_URL \(postgres:\/\/…\) or PAYLIT_REDIS_URL/);
+    expect(stdout).toMatch(/store\s+in memory \(development only/);
+  } finally {
+    await stop(configured);
+    await h.close();
+  }
+  const sandboxed = await start({});
+  try {
+    await expect.poll(sandboxed.out).toMatch(/store\s+in memory/);
+    expect(sandboxed.out()).not.toContain('WARNING');
+  } finally {
+    await stop(sandboxed.child);
+  }
+});
+
+test('a store that cannot be used says why and exits 2: both URLs, a wrong scheme, nothing listening (the password masked)', async () => {
+  for (const [env, message] of [
+    [{ PAYLIT_REDIS_URL: 'redis://127.0.0.1:9', PAYLIT_DATABASE_URL: 'postgres://127.0.0.1:9/x' }, /set PAYLIT_REDIS_URL or PAYLIT_DATABASE_URL, not both/],
+    [{ PAYLIT_DATABASE_URL: 'mysql://127.0.0.1:9/x' }, /PAYLIT_DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    [{ PAYLIT_REDIS_URL: 'http://127.0.0.1:9' }, /PAYLIT_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [{ PAYLIT_DATABASE_URL: 'postgres://app:very-secret@127.0.0.1:9/shop' }, /could not set up the PostgreSQL store at postgres:\/\/app:\*\*\*@127\.0\.0\.1:9\/shop/],
+    [{ PAYLIT_REDIS_URL: 'redis://app:very-secret@127.0.0.1:9' }, /could not connect to Redis at redis:\/\/app:\*\*\*@127\.0\.0\.1:9/],
   ] as const) {
     const child = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';

@@ -34,6 +34,8 @@ export function redisServerPath(): string {
 export interface RedisOptions {
   persistence?: 'none' | 'aof' | 'snapshot';
   fsync?: 'everysec' | 'always';
+  /** `requirepass`: the URL then carries it (`redis://:<password>@…`). */
+  password?: string;
 }
 
 export interface Redis {
@@ -61,7 +63,8 @@ export async function startRedis(options: RedisOptions = {}): Promise<Redis> {
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    const started = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...persistence], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const auth = options.password ? ['--requirepass', options.password] : [];
+    const started = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...persistence, ...auth], { stdio: ['ignore', 'pipe', 'pipe'] });
     child = started;
     const orphaned = () => started.kill('SIGKILL');
     process.once('exit', orphaned);
@@ -96,7 +99,7 @@ export async function startRedis(options: RedisOptions = {}): Promise<Redis> {
 
   await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${options.password ? `:${encodeURIComponent(options.password)}@` : ''}127.0.0.1:${port}`,
     port,
     async stop() {
       await stopWith('SIGTERM');
