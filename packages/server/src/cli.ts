@@ -13,7 +13,9 @@
  *   PAYLIT_ALLOWED_ORIGINS   comma-separated origins allowed to call it (default: its own, and localhost:5173)
  *   PAYLIT_API_TOKEN         turns on the order API and back office (generated in sandbox mode)
  *   PAYLIT_TRUST_PROXY       the reverse proxies in front: their count (1) or addresses (10.0.0.1,10.0.0.0/8); default none, X-Forwarded-For ignored
- *   PAYLIT_REDIS_URL         keep state in Redis, shared by instances (default: in memory)
+ *   PAYLIT_REDIS_URL         keep state in Redis (redis://…), shared by instances; run it with appendonly yes
+ *   PAYLIT_DATABASE_URL      or keep state in PostgreSQL (postgres://…), shared by instances and durable
+ *                            (neither: in memory, for development only; a warning says so outside sandbox mode)
  */
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
@@ -179,9 +181,19 @@ async function main(): Promise<void> {
       `  return page   ${returnUrl}`,
       apiToken ? `  order API     POST ${publicUrl}/orders with Authorization: Bearer ${env.PAYLIT_API_TOKEN ? '(PAYLIT_API_TOKEN)' : apiToken}` : '  order API     off (set PAYLIT_API_TOKEN)',
       `  trust proxy   ${trust === false ? 'none: X-Forwarded-For ignored, each client counted by its socket (set PAYLIT_TRUST_PROXY behind a reverse proxy)' : typeof trust === 'number' ? `${trust} hop${trust === 1 ? '' : 's'}: the client is X-Forwarded-For's entry ${trust} from the right` : `${trust.join(', ')}: the client is the rightmost X-Forwarded-For entry not among them`}`,
-      `  store         ${env.PAYLIT_REDIS_URL ? 'Redis' : 'in memory'}`,
+      `  store         ${storeLine}`,
     ].join('\n'),
   );
+  if (store instanceof MemoryStore && !sandboxUrl) {
+    console.error(
+      [
+        'paylit-server: WARNING: the state is kept IN MEMORY, which is for development only.',
+        '  A restart forgets which orders were paid: the server then asks the API before charging an order again, but declines,',
+        '  rate-limit counts, claims and payments in flight are lost. Two instances do not share it.',
+        '  Set PAYLIT_DATABASE_URL (postgres://…) or PAYLIT_REDIS_URL (redis://…, with appendonly yes).',
+      ].join('\n'),
+    );
+  }
   const stop = () => {
     void Promise.all([served.close(), closeSandbox(), store.close()]).then(() => process.exit(0));
   };
