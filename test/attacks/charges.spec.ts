@@ -119,14 +119,14 @@ for (const kind of ['memory', 'redis'] as const) {
 
     test('a second tab loads an order that is paid: the checkout view carries its payment, from either instance', async () => {
       const order = await a.order();
-      expect((await a.browser(`/checkout?order=${order.id}`)).body.payment).toBeUndefined();
+      expect((await a.browser(`/checkout?order=${order.clientSecret}`)).body.payment).toBeUndefined();
       const declined = (await submitCard(a, order.id, {}, { number: '4111111111111111', cvv: '1234' })).res;
       expect(declined.body.payment.status).toBe('REJECTED');
       // A decline leaves the order open: a form again, no payment to show.
-      expect((await via(1).browser(`/checkout?order=${order.id}`)).body.payment).toBeUndefined();
+      expect((await via(1).browser(`/checkout?order=${order.clientSecret}`)).body.payment).toBeUndefined();
       const paid = (await submitCard(a, order.id)).res;
       expect(paid.body.payment.status).toBe('PAID');
-      const views = await Promise.all(all.map((shop) => shop.browser(`/checkout?order=${order.id}`)));
+      const views = await Promise.all(all.map((shop) => shop.browser(`/checkout?order=${order.clientSecret}`)));
       for (const view of views) expect(view.body.payment).toEqual(paid.body.payment);
       const ledger = ledgerOf(h, order.id);
       expect([ledger.accepted, ledger.moved]).toEqual([1, 1]);
@@ -228,7 +228,7 @@ for (const kind of ['memory', 'redis'] as const) {
 
     test('a pending redirect and a pending 3-D Secure hold the order; a rejected 3-D Secure reopens it', async () => {
       const pix = await a.order({ methods: ['CARD', 'PX'] });
-      const pending = await a.browser('/payments', { method: 'POST', body: JSON.stringify({ order: pix.id, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
+      const pending = await a.browser('/payments', { method: 'POST', body: JSON.stringify({ order: pix.clientSecret, attempt: crypto.randomUUID(), method: { type: 'redirect', methodId: 'PX' } }) });
       expect(pending.body.payment.status).toBe('PENDING');
       const cards = await Promise.all(Array.from({ length: 5 }, (_, i) => submitCard(via(i), pix.id).then((s) => s.res)));
       expect(cards.every((r) => r.body.payment.id === pending.body.payment.id && r.body.nextAction?.url === pending.body.nextAction.url)).toBe(true);
@@ -257,30 +257,30 @@ for (const kind of ['memory', 'redis'] as const) {
     test('an installment plan belongs to the order, amount and BIN it was made for', async () => {
       const mine = await a.order({ amount: 1200 });
       const other = await a.order({ amount: 1200 });
-      const plan = (await a.browser('/installments', { method: 'POST', body: JSON.stringify({ order: mine.id, bin: '411111' }) })).body.plan;
+      const plan = (await a.browser('/installments', { method: 'POST', body: JSON.stringify({ order: mine.clientSecret, bin: '411111' }) })).body.plan;
       const three = plan.installments.find((o: { installments: number }) => o.installments === 3);
       const using = (id: string) => ({ method: { type: 'card', installments: '3', installmentsId: id } });
-      const withPlan = async (shop: Shop, orderId: string, id: string, number = '4111111111111111') => {
-        const view = (await shop.browser(`/checkout?order=${orderId}`)).body;
+      const withPlan = async (shop: Shop, orderRef: string, id: string, number = '4111111111111111') => {
+        const view = (await shop.browser(`/checkout?order=${orderRef}`)).body;
         const encryptedData = await encryptCard({ number, cvv: '123' }, view.publicKey);
-        const body = { order: orderId, attempt: crypto.randomUUID(), method: { ...using(id).method, encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } };
+        const body = { order: orderRef, attempt: crypto.randomUUID(), method: { ...using(id).method, encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } };
         return shop.browser('/payments', { method: 'POST', body: JSON.stringify(body) });
       };
-      const stolen = await withPlan(via(1), other.id, three.id);
+      const stolen = await withPlan(via(1), other.clientSecret, three.id);
       expect([stolen.status, stolen.body.error.type, stolen.body.error.param]).toEqual([409, 'order_mismatch', 'method.installmentsId']);
-      const madeUp = await withPlan(a, other.id, `${plan.id.slice(0, -2)}zz-3`);
+      const madeUp = await withPlan(a, other.clientSecret, `${plan.id.slice(0, -2)}zz-3`);
       expect([madeUp.status, madeUp.body.error.param]).toEqual([400, 'method.installmentsId']);
       // The merchant changes the order's amount: the plan made for the old amount is no longer good.
       const changed = await a.order({ amount: 1200 });
-      const oldPlan = (await a.browser('/installments', { method: 'POST', body: JSON.stringify({ order: changed.id, bin: '411111' }) })).body.plan;
-      await fetch(`${a.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${a.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...changed, country: 'BR', payer, amount: 1500 }) });
-      const stale = await withPlan(a, changed.id, oldPlan.installments[2].id);
+      const oldPlan = (await a.browser('/installments', { method: 'POST', body: JSON.stringify({ order: changed.clientSecret, bin: '411111' }) })).body.plan;
+      await fetch(`${a.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${a.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: changed.id, currency: changed.currency, country: 'BR', payer, amount: 1500 }) });
+      const stale = await withPlan(a, changed.clientSecret, oldPlan.installments[2].id);
       expect([stale.status, stale.body.error.type]).toEqual([409, 'order_mismatch']);
       // The plan of the order's own amount, for a Visa BIN, with a Mastercard: the API (which alone sees the card) refuses it.
-      const otherBin = await withPlan(a, mine.id, three.id, '5555555555554444');
+      const otherBin = await withPlan(a, mine.clientSecret, three.id, '5555555555554444');
       expect([otherBin.status, otherBin.body.error.code, otherBin.body.error.param]).toEqual([422, 5001, 'card.installments_id']);
       expect([ledgerOf(h, other.id).payments, ledgerOf(h, changed.id).payments, ledgerOf(h, mine.id).payments]).toEqual([0, 0, 0]);
-      const own = await withPlan(via(1), mine.id, three.id);
+      const own = await withPlan(via(1), mine.clientSecret, three.id);
       expect(own.body.payment).toMatchObject({ status: 'PAID', card: { installments: '3' } });
       report(`${kind}: another order's plan, a made-up plan id, a plan for an amount the order no longer has, a plan for another card's BIN`, `409 order_mismatch, 400, 409, 422 (API 5001 card.installments_id); nothing charged (ledger: 0 payments on each order); the order's own plan paid in 3`);
     });
