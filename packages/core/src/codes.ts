@@ -92,33 +92,35 @@ export const callbackStatuses = ['COMPLETED', 'APPROVED', 'REJECTED', 'PENDING']
 export type CallbackStatus = (typeof callbackStatuses)[number];
 
 /**
- * API error codes with their HTTP status and wire message (no trailing period).
+ * API error codes with their HTTP status, wire message (no trailing period) and what each
+ * means for the merchant (`meaning`, the companion server's message when the API answers it;
+ * api-behaviour.md and the sandbox say when each is answered).
  * 5001's message is completed with the parameter: `Invalid parameter: payer.email`.
  */
 export const apiErrors = {
-  3001: { http: 403, message: 'Invalid credentials' },
-  3002: { http: 403, message: 'Unregistered IP address' },
-  3003: { http: 403, message: 'Merchant has no authorization to use this API' },
-  4000: { http: 404, message: 'Payment not found' },
-  4001: { http: 404, message: 'Refund not found' },
-  5000: { http: 400, message: 'Invalid request' },
-  5001: { http: 400, message: 'Invalid parameter' },
-  5002: { http: 400, message: 'Invalid transaction status' },
-  5003: { http: 400, message: 'Country not supported' },
-  5004: { http: 400, message: 'Currency not allowed for this country' },
-  5007: { http: 400, message: 'Amount exceeded' },
-  5008: { http: 400, message: 'Token not found or inactive' },
-  5009: { http: 400, message: 'Order ID is duplicated' },
-  5010: { http: 400, message: 'Method not available' },
-  5012: { http: 400, message: 'Insufficient funds' },
-  5013: { http: 400, message: 'Unsupported operation' },
-  5016: { http: 400, message: 'Amount too low' },
-  5017: { http: 400, message: 'Invalid API version' },
-  5018: { http: 400, message: 'Chargeback in place for this transaction' },
-  5020: { http: 400, message: 'Refund period exceeded' },
-  5043: { http: 400, message: 'Invalid number of installments' },
-  6000: { http: 429, message: 'Too many requests to the API' },
-  7000: { http: 500, message: 'Failed to process the request' },
+  3001: { http: 403, message: 'Invalid credentials', meaning: 'the payments API refused the merchant\'s credentials (X-Login, X-Trans-Key or the secret key)' },
+  3002: { http: 403, message: 'Unregistered IP address', meaning: 'the payments API does not take requests from this server\'s IP address; register it with the API' },
+  3003: { http: 403, message: 'Merchant has no authorization to use this API', meaning: 'the merchant\'s account is not authorized for this operation of the payments API' },
+  4000: { http: 404, message: 'Payment not found', meaning: 'the payments API has no payment with this id' },
+  4001: { http: 404, message: 'Refund not found', meaning: 'the payments API has no refund with this id' },
+  5000: { http: 400, message: 'Invalid request', meaning: 'the payments API could not read the request' },
+  5001: { http: 400, message: 'Invalid parameter', meaning: 'the payments API refused a parameter' },
+  5002: { http: 400, message: 'Invalid transaction status', meaning: 'the payment\'s status does not allow this (a capture needs AUTHORIZED, a refund PAID, a cancel AUTHORIZED with nothing captured, or PENDING)' },
+  5003: { http: 400, message: 'Country not supported', meaning: 'the payments API does not serve this country' },
+  5004: { http: 400, message: 'Currency not allowed for this country', meaning: 'this currency is not allowed for the payment\'s country' },
+  5007: { http: 400, message: 'Amount exceeded', meaning: 'the amount exceeds what remains of the payment (what was captured or refunded already, pending refunds included, is taken from it)' },
+  5008: { http: 400, message: 'Token not found or inactive', meaning: 'the card or wallet token is unknown or no longer active' },
+  5009: { http: 400, message: 'Order ID is duplicated', meaning: 'the payments API already has a payment with this order_id' },
+  5010: { http: 400, message: 'Method not available', meaning: 'this payment method is not available' },
+  5012: { http: 400, message: 'Insufficient funds', meaning: 'the merchant\'s available balance does not cover this refund' },
+  5013: { http: 400, message: 'Unsupported operation', meaning: 'the payments API does not support this operation on this payment (a verification is never captured, cancelled or refunded)' },
+  5016: { http: 400, message: 'Amount too low', meaning: 'the amount is below the smallest the payments API charges' },
+  5017: { http: 400, message: 'Invalid API version', meaning: 'the payments API does not take this API version' },
+  5018: { http: 400, message: 'Chargeback in place for this transaction', meaning: 'a chargeback is in place for this payment, so it cannot be refunded' },
+  5020: { http: 400, message: 'Refund period exceeded', meaning: 'the time in which this payment could be refunded has passed' },
+  5043: { http: 400, message: 'Invalid number of installments', meaning: 'the number of installments is not one the plan offers' },
+  6000: { http: 429, message: 'Too many requests to the API', meaning: 'the payments API is taking too many requests from this merchant; try again shortly' },
+  7000: { http: 500, message: 'Failed to process the request', meaning: 'the payments API failed to process the request; try again' },
 } as const;
 
 export type ApiErrorCode = keyof typeof apiErrors;

@@ -1,5 +1,6 @@
 /** What the routes of one checkout handler share: its options, client, store and the order lookup. */
 import type { PaymentsClient } from './client/payments-client.js';
+import { apiErrors, isApiErrorCode } from '@paylit/core/codes';
 import { PaymentsApiError } from './client/errors.js';
 import { CheckoutError } from './middleware/errors.js';
 import { merchantOrderSchema, type MerchantOrder, type MerchantOrderInput } from './order.js';
@@ -75,10 +76,25 @@ export async function loadOrder(ctx: HandlerContext, id: string): Promise<Mercha
   return parsed.data;
 }
 
-/** An API failure as the browser should see it. */
+/**
+ * An API failure as the browser (or the back office) should see it: each API error code with
+ * its own message (core's `apiErrors[code].meaning`) and the code itself. A refusal of the
+ * operation is 422 `payment_refused`; an unknown id 404; the merchant's credentials, IP or
+ * authorization, the API's rate limit and its failures 502 `upstream_unavailable`, retryable
+ * for the last two. A local check of the client (no code from the API) keeps its message.
+ */
 export function fromApiError(error: unknown): CheckoutError {
   if (!(error instanceof PaymentsApiError)) throw error;
-  const detail = { ...(error.code !== undefined ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) };
+  const code = error.code;
+  const detail = { ...(code !== undefined ? { code } : {}), ...(error.param ? { param: error.param } : {}) };
+  if (isApiErrorCode(code)) {
+    // 5001's own message names the parameter ("Invalid parameter: payer.email").
+    const message = code === 5001 ? error.message : apiErrors[code].meaning;
+    if (code === 4000 || code === 4001) return new CheckoutError(404, { type: 'not_found', message, ...detail });
+    if (code === 3001 || code === 3002 || code === 3003) return new CheckoutError(502, { type: 'upstream_unavailable', message, ...detail, retryable: false });
+    if (code === 6000 || code === 7000) return new CheckoutError(502, { type: 'upstream_unavailable', message, ...detail, retryable: true });
+    return new CheckoutError(422, { type: 'payment_refused', message, ...detail, retryable: false });
+  }
   switch (error.type) {
     case 'validation_error':
     case 'invalid_request_error':
@@ -86,8 +102,11 @@ export function fromApiError(error: unknown): CheckoutError {
     case 'not_found':
       return new CheckoutError(404, { type: 'not_found', message: error.message, ...detail });
     case 'authentication_error':
-      return new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payments API refused the merchant\'s credentials', retryable: false });
+      return new CheckoutError(502, { type: 'upstream_unavailable', message: `the payments API refused the merchant's request (${error.status})`, ...detail, retryable: false });
+    case 'invalid_response':
+      return new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payments API answered with something unreadable; try again', retryable: true });
     default:
       return new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payments API could not be reached; try again', retryable: true });
   }
 }
+

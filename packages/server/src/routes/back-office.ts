@@ -76,6 +76,26 @@ async function operationKey(c: Context<HandlerEnv>, ctx: HandlerContext, operati
   return { idempotencyKey: await ctx.client.idempotencyKeyFor('back-office', given) };
 }
 
+/**
+ * The API's refusal of an operation on `paymentId`, said with what the payment is: the API
+ * answers a cancel of a PAID payment 403 / 3003 (as if the merchant had no authorization), and
+ * a status that does not allow the operation 5002 without naming the status.
+ */
+async function refusalOf(ctx: HandlerContext, paymentId: string, error: unknown): Promise<CheckoutError> {
+  const mapped = fromApiError(error);
+  if (mapped.code !== 3003 && mapped.code !== 5002) return mapped;
+  let status: string;
+  try {
+    status = (await ctx.client.payments.status(paymentId)).status;
+  } catch {
+    return mapped;
+  }
+  if (mapped.code === 3003 && status === 'PAID') {
+    return new CheckoutError(422, { type: 'payment_refused', code: 3003, message: 'the payment is PAID: a paid payment cannot be cancelled, only refunded', retryable: false });
+  }
+  return mapped.code === 5002 ? new CheckoutError(mapped.status, { ...mapped.body, message: `${mapped.body.message}; the payment is ${status}` }) : mapped;
+}
+
 /** Runs `work` while no other back-office operation runs on `paymentId`, on any instance. */
 async function oneAtATime<T>(ctx: HandlerContext, paymentId: string, work: () => Promise<T>): Promise<T> {
   const lock = `lock:payment:${paymentId}`;
@@ -87,7 +107,7 @@ async function oneAtATime<T>(ctx: HandlerContext, paymentId: string, work: () =>
   try {
     return await work();
   } catch (error) {
-    throw fromApiError(error);
+    throw await refusalOf(ctx, paymentId, error);
   } finally {
     await ctx.store.release(lock);
   }
