@@ -32,7 +32,7 @@ import { mountCallback } from './routes/callback.js';
 import { mountCheckout } from './routes/checkout.js';
 import { mountNotifications } from './routes/notifications.js';
 import { mountPayments } from './routes/payments.js';
-import { MemoryStore, type CheckoutStore } from './store/store.js';
+import { MemoryStore, StoreUnavailableError, type CheckoutStore } from './store/store.js';
 
 /**
  * One request, for the log. `requestId`, `method` and `path` hold no control byte: a client's
@@ -69,8 +69,15 @@ export interface CheckoutHandlerOptions {
   resolveOrder?: (orderId: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
   /** Called once per status of each payment, refund and enrollment notified by the API. */
   onNotification?: (event: NotificationEvent) => void | Promise<void>;
-  /** Where orders, payment links, claims and counters live. Default: in memory (one instance). */
+  /**
+   * Where orders, payment links, charge states, claims and counters live: `RedisStore`
+   * (`@paylit/server/redis`) or `PostgresStore` (`@paylit/server/postgres`) in production.
+   * Default: in memory, for development only (one instance, forgotten on restart); without
+   * `development: true` the handler warns once.
+   */
   store?: CheckoutStore;
+  /** This handler runs against a sandbox or on a developer's machine: the in-memory store is fine, no warning. */
+  development?: boolean;
   /** Turns on the standalone order API and back-office routes, behind `Authorization: Bearer <apiToken>`. */
   apiToken?: string;
   /**
@@ -142,6 +149,20 @@ const optionsSchema = z.object({
 }).loose();
 
 
+let warnedMemoryStore = false;
+
+/** Once per process: a handler on the default in-memory store, outside development. */
+function warnMemoryStore(): void {
+  if (warnedMemoryStore) return;
+  warnedMemoryStore = true;
+  console.warn(
+    'paylit: WARNING: no store given, so the checkout state is kept in memory, which is for development only. ' +
+      'A restart forgets which orders were paid (the server then asks the API before charging again, but declines, rate-limit counts and claims are lost), ' +
+      'and two instances do not share it. Pass a store (createRedisStore from @paylit/server/redis, createPostgresStore from @paylit/server/postgres), ' +
+      'or development: true against a sandbox.',
+  );
+}
+
 export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<HandlerEnv> {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
@@ -150,6 +171,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   }
   const store = options.store ?? new MemoryStore();
   const onError = options.onError ?? ((error: unknown) => console.error('paylit: unexpected error', error));
+  if (!options.store && !options.development) warnMemoryStore();
   const ctx: HandlerContext = {
     client: options.client,
     store,
@@ -168,8 +190,17 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   const allowed = new Set(options.allowedOrigins);
 
   const app = new Hono<HandlerEnv>();
+  let storeFailureLogged = -Infinity;
   app.onError((error, c) => {
     if (error instanceof CheckoutError) return c.json({ error: error.body, requestId: c.get('requestId') }, error.status);
+    if (error instanceof StoreUnavailableError) {
+      // Every request fails while the store is away: the merchant hears of it every 10 s, not each time.
+      if (performance.now() - storeFailureLogged > 10_000) {
+        storeFailureLogged = performance.now();
+        onError(error);
+      }
+      return c.json({ error: { type: 'store_unavailable', message: 'the merchant\'s server cannot reach its store; try again shortly', retryable: true }, requestId: c.get('requestId') }, 503);
+    }
     onError(error);
     return c.json({ error: { type: 'internal_error', message: 'something went wrong on the merchant\'s server' }, requestId: c.get('requestId') }, 500);
   });

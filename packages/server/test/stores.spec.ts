@@ -6,12 +6,15 @@
  * PostgreSQL answer or throw StoreUnavailableError within 1.5 s when their server stops
  * answering or dies, and come back by themselves; the clock they read is theirs.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { MemoryStore, StoreUnavailableError, type ChargeState, type CheckoutStore, type MerchantOrder } from '@paylit/server';
 import { createPostgresStore, type PostgresStore } from '@paylit/server/postgres';
 import { createRedisStore, type RedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { createClient } from 'redis';
+import { startSandbox, startShop } from './support/harness.js';
 import { startPostgres, type Postgres } from './support/postgres.js';
 import { startRedis, type Redis } from './support/redis.js';
 
@@ -379,5 +382,57 @@ test.describe('failing fast', () => {
       await store.close();
       await cluster.destroy();
     }
+  });
+});
+
+test.describe('the handler and its store', () => {
+  test('a store that is down: 503 store_unavailable within 1.5 s, and a rate limit it cannot count refuses instead of letting the request through', async () => {
+    const redis = await startRedis();
+    const store = await createRedisStore({ url: redis.url, prefix: 'handler:' });
+    const h = await startSandbox();
+    const limited = await startShop({ store, rateLimit: { windowMs: 60_000, max: 100 } }, h);
+    const unlimited = await startShop({ store, rateLimit: false }, h);
+    try {
+      const created = await limited.order();
+      expect((await limited.browser(`/checkout?order=${encodeURIComponent(created.clientSecret)}`)).status).toBe(200);
+      await redis.kill();
+      const started = performance.now();
+      const view = await limited.browser(`/checkout?order=${encodeURIComponent(created.clientSecret)}`);
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(view.status).toBe(503);
+      expect(view.body.error).toEqual({ type: 'store_unavailable', message: expect.stringContaining('cannot reach its store'), retryable: true });
+      // A callback that is not a form is refused before the store is needed: only the limit's count needs it.
+      const junk = { method: 'POST', body: JSON.stringify({ x: 1 }) };
+      expect((await unlimited.browser('/callback', junk)).status).toBe(400);
+      const counted = await limited.browser('/callback', junk);
+      expect(counted.status).toBe(503);
+      expect(counted.body.error.type).toBe('store_unavailable');
+    } finally {
+      await limited.close();
+      await unlimited.close();
+      await h.close();
+      await store.close();
+      await redis.stop();
+    }
+  });
+
+  test('createCheckoutHandler with no store warns once that memory is for development only; not with a store or development: true', async () => {
+    const script = (options: string) => `
+      import { createCheckoutHandler, MemoryStore, PaymentsClient } from '@paylit/server';
+      const client = new PaymentsClient({ baseUrl: 'https://api.example.com', login: 'l', transKey: 't', secretKey: 's' });
+      const base = { client, publicKey: { kty: 'RSA', n: 'x', e: 'AQAB' }, publicUrl: 'https://shop.example/paylit', returnUrl: 'https://shop.example/return', allowedOrigins: ['https://shop.example'] };
+      for (let i = 0; i < 3; i++) createCheckoutHandler({ ...base, ${options} });`;
+    const run = (options: string) => {
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', script(options)], { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      return result.stderr;
+    };
+    const warned = run('');
+    expect(warned.match(/WARNING: no store given/g)).toHaveLength(1);
+    expect(warned).toContain('which is for development only');
+    expect(warned).toContain('A restart forgets which orders were paid');
+    expect(warned).toContain('two instances do not share it');
+    expect(run('store: new MemoryStore()')).toBe('');
+    expect(run('development: true')).toBe('');
   });
 });
