@@ -148,6 +148,25 @@ export const Declined: Story = {
   },
 };
 
+/** Five declines on one order: the sixth Pay is refused before the bank is asked, and the form gives way to why. */
+export const Locked: Story = {
+  name: 'Locked after five declines',
+  args: { scenario: 'decline' },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    const messages = await t(checkout);
+    let declines = 0;
+    checkout.addEventListener('paylit-declined', () => declines++);
+    await fill(await cardFieldsIn(canvasElement), VISA);
+    for (let i = 1; i <= 5; i++) {
+      payButton(checkout).click();
+      await until(`decline ${i} is shown`, () => declines === i && payButton(checkout)?.getAttribute('aria-disabled') === 'false');
+    }
+    payButton(checkout).click();
+    await until('the order is locked', () => messageOf(checkout) === messages.orderLocked && !checkout.shadowRoot!.querySelector('[part=button]'));
+  },
+};
+
 export const ThreeDSecurePending: Story = {
   name: '3-D Secure pending',
   args: { scenario: '3ds' },

@@ -91,6 +91,8 @@ async function start(): Promise<StoryBackend> {
     allowedOrigins: [origin],
     apiToken: token,
     rateLimit: false,
+    // The stories decline on purpose, many times in one page (every story shares this handler).
+    declineLimit: false,
   });
   const h = handler;
 
