@@ -80,9 +80,12 @@ async function publicKey(value: string): Promise<JsonWebKey | string> {
 function trustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false' || text === '0') return false;
-  const trust: TrustProxy | true = text === 'true' ? true : /^\d+$/.test(text) ? Number(text) : text.split(',').map((t) => t.trim()).filter(Boolean);
+  if (text === 'true') {
+    fail('PAYLIT_TRUST_PROXY must be the number of proxies in front of this server (1 for one) or their addresses, comma-separated (10.0.0.1,10.0.0.0/8), not true: "trust the proxy" does not say which X-Forwarded-For entry a proxy of yours wrote');
+  }
+  const trust: TrustProxy = /^\d+$/.test(text) ? Number(text) : text.split(',').map((t) => t.trim()).filter(Boolean);
   const problem = trustProxyProblem(trust);
-  if (problem !== undefined || trust === true) fail(`PAYLIT_TRUST_PROXY ${problem}`);
+  if (problem !== undefined) fail(`PAYLIT_TRUST_PROXY ${problem}`);
   return trust;
 }
 
