@@ -217,3 +217,22 @@ test('the velocity limit counts a decline once: a replay of a declined submissio
     await velocity.close();
   }
 });
+
+test('with no client address to tell shoppers apart (the handler called in process), declines are not pooled into one count that would stop every shopper', async () => {
+  const velocity = await startShop({ declineLimit: { windowMs: 60 * 60_000, max: 2 } }, h);
+  try {
+    const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, velocity.sandbox.publicJwk);
+    const pay = async (order: { clientSecret: string }) => {
+      const res = await velocity.handler.request('/payments', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } }) });
+      return { status: res.status, body: (await res.json()) as { payment?: { status: string } } };
+    };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await pay(await velocity.order({ id: nextId(), description: 'trigger 302' }))).body.payment?.status);
+    expect(statuses).toEqual(['REJECTED', 'REJECTED', 'REJECTED']);
+    const good = await velocity.order({ id: nextId() });
+    expect((await pay(good)).body.payment?.status).toBe('PAID');
+    report('3 declines then a good card through handler.request (no socket, so no client address), under a limit of 2', 'each answered by the API and the good card paid: an unknown address is not one bucket that ten declines would close for every shopper');
+  } finally {
+    await velocity.close();
+  }
+});

@@ -95,6 +95,7 @@ export interface CheckoutHandlerOptions {
    * 429 `rate_limited` before anything reaches the API (someone testing stolen cards on order
    * after order). A decline counts once, for the submission that made it (not a replay).
    * Default 10 an hour. Separate from `rateLimit` (whose `false` leaves this on); `false` turns it off.
+   * Where the handler sees no client address (called in process, with no socket), it does not apply.
    */
   declineLimit?: RateLimit | false;
   /** The largest body read, counted as it streams (with or without `Content-Length`); more is 413. Default 64 KiB. */
@@ -269,8 +270,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   const declines = options.declineLimit === false ? undefined : options.declineLimit ?? { windowMs: 60 * 60_000, max: 10 };
   if (declines) {
     app.use('/payments', async (c, next) => {
-      if (c.req.method !== 'POST') return next();
-      const key = `declines:${address(c)}`;
+      const client = address(c);
+      // No address to tell shoppers apart (an in-process call with no socket): one shared count
+      // would let ten declines stop every shopper, so only the order's own lock applies.
+      if (c.req.method !== 'POST' || client === 'unknown') return next();
+      const key = `declines:${client}`;
       if ((await store.count(key)) >= declines.max) {
         throw new CheckoutError(429, { type: 'rate_limited', message: `too many declined payments from this address (${declines.max} within ${Math.round(declines.windowMs / 60_000)} minutes); try again later`, retryable: false });
       }
