@@ -6,6 +6,7 @@
  * PENDING refund and an earlier partial capture count against what remains.
  */
 import { apiErrors } from '@paylit/core/codes';
+import { MemoryStore } from '@paylit/server';
 import { expect, test } from '@playwright/test';
 import { startSandbox, startShop, submitCard, type Harness, type Shop } from './support/harness.js';
 
@@ -14,7 +15,7 @@ let shop: Shop;
 test.beforeAll(async () => {
   // Refunds of other methods stay PENDING until forced: money that settles later.
   h = await startSandbox({ settleDelayMs: 600_000 });
-  shop = await startShop({}, h);
+  shop = await startShop({ store: new MemoryStore() }, h);
 });
 test.afterAll(async () => {
   await shop.close();
@@ -99,7 +100,7 @@ test('the API\'s refusals of back-office operations, each with its own message a
 
 test('the merchant\'s credentials and IP are named when, and only when, the API refuses them', async () => {
   const payment = await paid();
-  const wrong = await startShop({ client: h.clientFor({ secretKey: 'not-the-merchants-secret-key' }) }, h);
+  const wrong = await startShop({ store: new MemoryStore(), client: h.clientFor({ secretKey: 'not-the-merchants-secret-key' }) }, h);
   try {
     expect(refusal(await admin(wrong, `/admin/payments/${payment.id}`))).toEqual([502, 'upstream_unavailable', 3001, apiErrors[3001].meaning]);
   } finally {
@@ -108,7 +109,7 @@ test('the merchant\'s credentials and IP are named when, and only when, the API 
   // The same request with the right key reads the payment.
   expect((await admin(shop, `/admin/payments/${payment.id}`)).body.payment?.status).toBe('PAID');
   const fenced = await startSandbox({ allowedIps: ['203.0.113.9'] });
-  const outside = await startShop({}, fenced);
+  const outside = await startShop({ store: new MemoryStore() }, fenced);
   try {
     expect(refusal(await admin(outside, `/admin/payments/${payment.id}`))).toEqual([502, 'upstream_unavailable', 3002, apiErrors[3002].meaning]);
   } finally {

@@ -1,18 +1,23 @@
 /**
  * The redirect callback: the API sends the payer's browser here with a form of
  * `paymentId`, `status`, `date` and `signature`. The signature and its date are checked,
- * a callback is used once, the status is confirmed with the API (the form's is never
- * trusted), and the payer goes on to the merchant's return page.
+ * a callback is used once, and the payment is looked up: the payer goes on to the merchant's
+ * return page with the status the API answered (`status=PAID`, `REJECTED`…), never the form's.
+ * A lookup that fails sends the payer nowhere (502, and the callback may be sent again).
  */
 import type { Hono } from 'hono';
-import { callbackFormSchema } from '@paylit/core/schemas';
+import { callbackFormSchema, type PaymentRecord } from '@paylit/core/schemas';
+import { orderOfAttempt } from '../charges.js';
 import { clientSecretFor } from '../client-secret.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { validate } from '../middleware/input.js';
+import type { MerchantOrder } from '../order.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const notFound = new CheckoutError(404, { type: 'not_found', message: 'no payment with this id', param: 'paymentId' });
 
 export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/callback', async (c) => {
@@ -30,21 +35,41 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     if (!(await ctx.client.webhooks.verifyCallback(fields))) {
       throw new CheckoutError(403, { type: 'forbidden', message: 'the callback\'s signature is not valid or has expired' });
     }
-    if (!(await ctx.store.claim(`callback:${JSON.stringify([fields.paymentId, fields.date, fields.status])}`, DAY_MS))) {
+    const claim = `callback:${JSON.stringify([fields.paymentId, fields.date, fields.status])}`;
+    if (!(await ctx.store.claim(claim, DAY_MS))) {
       throw new CheckoutError(403, { type: 'forbidden', message: 'this callback was already used' });
     }
-    const orderId = await ctx.store.orderOfPayment(fields.paymentId);
-    if (orderId === undefined) throw new CheckoutError(404, { type: 'not_found', message: 'no payment with this id', param: 'paymentId' });
+    // The form's status is never trusted: the payment as the API has it now decides where the payer goes.
+    let record: PaymentRecord;
     try {
-      await ctx.client.payments.status(fields.paymentId);
+      record = await ctx.client.payments.retrieve(fields.paymentId);
     } catch (error) {
-      throw fromApiError(error);
+      // Not a use: the payer (or the API's page) may send the same callback again once the API answers.
+      await ctx.store.release(claim);
+      const mapped = fromApiError(error);
+      if (mapped.status === 404) throw notFound;
+      throw new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payment\'s status could not be confirmed with the payments API; send the callback again shortly', retryable: true });
     }
-    const order = await loadOrder(ctx, orderId);
-    const target = new URL(order.returnUrl ?? ctx.returnUrl);
+    // A store that does not know the payment (a restart while the payer was on the 3-D Secure
+    // page, a lost store) finds its order from the attempt's API order_id, `<order>.<n>`.
+    let orderId = await ctx.store.orderOfPayment(record.id);
+    if (orderId === undefined) {
+      orderId = orderOfAttempt(record.order_id);
+      if (orderId === undefined) throw notFound;
+      await ctx.store.linkPayment({ paymentId: record.id, orderId, attempt: record.order_id!.slice(orderId.length + 1) });
+    }
+    let order: MerchantOrder | undefined;
+    try {
+      order = await loadOrder(ctx, orderId);
+    } catch (error) {
+      // An order the store lost: the payment is the API's, and the payer still goes back to the shop.
+      if (!(error instanceof CheckoutError && error.status === 404)) throw error;
+    }
+    const target = new URL(order?.returnUrl ?? ctx.returnUrl);
     target.searchParams.set('payment_id', fields.paymentId);
     // The client secret, not the id: the return page reads the payment with it.
     target.searchParams.set('order', await clientSecretFor(ctx.client, orderId));
+    target.searchParams.set('status', record.status);
     return c.redirect(target.href, 303);
   });
 }
