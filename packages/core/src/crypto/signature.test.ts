@@ -76,6 +76,17 @@ describe('V2-HMAC-SHA256 signatures', () => {
     expect(signature).to.equal(await createSignature({ login: 'L', date: headers['X-Date']!, body, secretKey: 'S' }));
   });
 
+  it('signs the headers of a POST with a body and of a bodyless GET as OpenSSL does', async () => {
+    // printf '%s' "vec-login2026-11-25T12:00:00.000Z$BODY" | openssl dgst -sha256 -hmac vec-secret-0123
+    const credentials = { login: 'vec-login', transKey: 'vec-trans-key', secretKey: 'vec-secret-0123', date: new Date('2026-11-25T12:00:00.000Z') };
+    const body = '{"payment_id":"D-1-vec","notification_url":"https://shop.example/n","amount":10,"currency":"BRL"}';
+    const post = await signedHeaders({ ...credentials, body });
+    const get = await signedHeaders({ ...credentials, body: '' });
+    expect(post.Authorization).to.equal('V2-HMAC-SHA256, Signature: 8d9e60c6dff455823f6f97e8f7b408009acd6e97ffd5913d08b410e3a21cb5df');
+    expect(get.Authorization).to.equal('V2-HMAC-SHA256, Signature: 7d598501c172cc9fd7454aba19fcf09af5c14e6ffffe54a60709fbf73517d135');
+    expect([post['X-Date'], get['X-Date']]).to.deep.equal(['2026-11-25T12:00:00.000Z', '2026-11-25T12:00:00.000Z']);
+  });
+
   it('writes and reads the Authorization header', () => {
     expect(authorizationHeader('ab12')).to.equal('V2-HMAC-SHA256, Signature: ab12');
     expect(parseAuthorizationHeader('V2-HMAC-SHA256, Signature: ab12')).to.equal('ab12');
