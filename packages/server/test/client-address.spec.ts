@@ -74,6 +74,9 @@ test('a list of proxies: the rightmost address not among them, and only when the
       { from: '127.0.0.5', xff: '203.0.113.1, 198.51.100.7, 192.0.2.1, 10.1.2.3' },
       { from: '127.0.0.5', xff: '203.0.113.1, 198.51.100.7, 2001:db8::1, ::ffff:10.9.9.9' },
       { from: '127.0.0.5', xff: '203.0.113.1, 2001:db9::5, 10.1.2.3' },
+      // Entries with ports, as some proxies write them: one client is one address.
+      { from: '127.0.0.5', xff: '203.0.113.1, 198.51.100.7:51234, 10.1.2.3:443' },
+      { from: '127.0.0.5', xff: '[2001:db9::5]:51234, [2001:db8::1]:443' },
       // Every entry a proxy of ours: the leftmost.
       { from: '127.0.0.5', xff: '10.0.0.1, 10.0.0.2' },
       { from: '127.0.0.5' },
@@ -81,7 +84,7 @@ test('a list of proxies: the rightmost address not among them, and only when the
       { from: '127.0.1.5', xff: '198.51.100.7' },
       { from: '127.0.1.5', xff: '198.51.100.8, 10.0.0.1' },
     ]),
-  ).toEqual(['198.51.100.7', '198.51.100.7', '2001:db9::5', '10.0.0.1', '127.0.0.5', '127.0.1.5', '127.0.1.5']);
+  ).toEqual(['198.51.100.7', '198.51.100.7', '2001:db9::5', '198.51.100.7', '2001:db9::5', '10.0.0.1', '127.0.0.5', '127.0.1.5', '127.0.1.5']);
   // 192.0.2.1 alone is one address, not its /24.
   expect(await countedAs(trusted, [{ from: '127.0.0.5', xff: '192.0.2.2' }])).toEqual(['192.0.2.2']);
 });

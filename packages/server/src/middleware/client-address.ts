@@ -14,9 +14,18 @@
  */
 export type TrustProxy = false | number | readonly string[];
 
+/**
+ * An entry as some proxies write it, without its port (`1.2.3.4:5678`, `[2001:db8::1]:443`)
+ * or brackets: else each connection of one client would count as another address.
+ */
+function bare(text: string): string {
+  const s = text.trim();
+  return /^\[([^\]]*)\](?::\d+)?$/.exec(s)?.[1] ?? /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(s)?.[1] ?? s;
+}
+
 /** An address as 16 bytes (IPv4 as IPv4-mapped IPv6), or undefined when it is not one. */
 function parseIp(text: string): Uint8Array | undefined {
-  const s = text.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  const s = bare(text).replace(/%.*$/, '');
   const v4 = parseIpv4(s);
   if (v4) return Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...v4]);
   return parseIpv6(s);
@@ -99,9 +108,9 @@ export function trustProxyProblem(value: unknown): string | undefined {
   return 'must be a hop count or a list of the proxies\' IP addresses and CIDR ranges';
 }
 
-/** The address as the limits count it: IPv4-mapped IPv6 written as IPv4, the rest as given (trimmed). */
+/** The address as the limits count it: without a port, IPv4-mapped IPv6 written as IPv4, the rest as given. */
 function canonical(text: string): string {
-  const s = text.trim();
+  const s = bare(text);
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(s);
   return mapped ? mapped[1]! : s;
 }
