@@ -88,7 +88,9 @@ export interface Postgres {
 export async function startPostgres(): Promise<Postgres> {
   const bin = postgresBin();
   const user = runAs();
-  const dir = mkdtempSync(join(tmpdir(), 'paylit-pg-'));
+  // The postgres user must reach the data dir: a TMPDIR inside root's home would not do.
+  const reachable = (path: string) => !user || spawnSync('setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', 'test', '-x', path]).status === 0;
+  const dir = mkdtempSync(join(reachable(tmpdir()) ? tmpdir() : '/tmp', 'paylit-pg-'));
   const data = join(dir, 'data');
   const sockets = join(dir, 'sockets');
   mkdirSync(sockets);
