@@ -205,3 +205,23 @@ test('a payment made while the order is being replaced: the change is refused an
   expect((await stored(order.id)).amount).toBe(120);
   expect(charged(order.id)).toEqual(['PAID 120 BRL']);
 });
+
+test('a store that lost a paid order asks the API: the order cannot come back as another amount', async () => {
+  const order = await shop.order();
+  expect((await submitCard(shop, order.clientSecret)).res.body.payment).toMatchObject({ status: 'PAID', amount: 120 });
+  // Another process on an empty store, as after a restart of the memory store.
+  const restarted = await startShop({ store: new MemoryStore() }, shop);
+  try {
+    const post = async (body: Record<string, unknown>) => {
+      const res = await fetch(`${restarted.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${restarted.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as { error?: { type: string; param?: string; message: string } } };
+    };
+    const same = { id: order.id, amount: 120, currency: 'BRL', country: 'BR', payer };
+    const changed = await post({ ...same, amount: 980 });
+    expect([changed.status, changed.body.error]).toEqual([409, { type: 'order_has_payment', param: 'amount', message: `order ${order.id} has a payment attempt of 120 BRL at the payments API, so it cannot be 980 BRL; post it as it was, or make a new order` }]);
+    expect((await post(same)).status).toBe(201);
+    expect(charged(order.id)).toEqual(['PAID 120 BRL']);
+  } finally {
+    await restarted.close();
+  }
+});

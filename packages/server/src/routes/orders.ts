@@ -10,10 +10,12 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { ValidationIssue } from '@paylit/core/errors';
-import { orderIntentSchema } from '@paylit/core/checkout';
+import { chargedAmount, orderIntentSchema } from '@paylit/core/checkout';
 import { addressSchema, amountSchema, countrySchema, payerSchema, paymentRequestSchema, safeParse } from '@paylit/core/schemas';
 import { clientSecretFor } from '../client-secret.js';
-import { loadOrder, type HandlerContext } from '../context.js';
+import { attemptOrderId } from '../charges.js';
+import { PaymentsApiError } from '../client/errors.js';
+import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
@@ -121,9 +123,33 @@ async function hasAttempt(ctx: HandlerContext, id: string): Promise<boolean> {
 }
 
 /**
+ * For an order the store does not hold (never posted, or a store that lost it: a restart of
+ * the memory store, an evicted key), what the API says of its first attempt (`<order>.1`): a
+ * payment made for another amount or currency is the order's, and the order cannot become
+ * something else (409). Answers nothing for an order the API has never seen.
+ */
+async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<void> {
+  let first: { amount: number; currency: string } | undefined;
+  try {
+    first = await ctx.client.orders.retrieve(attemptOrderId(order.id, 1));
+  } catch (error) {
+    if (error instanceof PaymentsApiError && error.type === 'not_found') return;
+    throw fromApiError(error);
+  }
+  const changed = [chargedAmount(order) === first.amount ? [] : ['amount'], order.currency === first.currency ? [] : ['currency']].flat();
+  if (changed.length === 0) return;
+  throw new CheckoutError(409, {
+    type: 'order_has_payment',
+    param: changed[0]!,
+    message: `order ${order.id} has a payment attempt of ${first.amount} ${first.currency} at the payments API, so it cannot be ${chargedAmount(order)} ${order.currency}; post it as it was, or make a new order`,
+  });
+}
+
+/**
  * Stores `order` and answers what the order is now: the same order posted again is answered
  * as stored (`created: false`), and an order with no payment attempt may be replaced; one
- * with an attempt cannot change (409 `order_has_payment`).
+ * with an attempt cannot change (409 `order_has_payment`). One the store does not hold is
+ * checked with the API first (`checkWithApi`).
  *
  * The store has no transaction over an order and its charge state, so the check is made again
  * after writing: an attempt that began while the order was being replaced most likely read the
@@ -132,6 +158,7 @@ async function hasAttempt(ctx: HandlerContext, id: string): Promise<boolean> {
  */
 async function storeOrder(ctx: HandlerContext, order: MerchantOrder): Promise<{ order: MerchantOrder; created: boolean }> {
   const before = await ctx.store.getOrder(order.id);
+  if (!before) await checkWithApi(ctx, order);
   if (before) {
     const changed = changedFields(before, order);
     if (changed.length === 0) return { order: before, created: false };
