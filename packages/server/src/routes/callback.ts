@@ -17,7 +17,7 @@ import type { MerchantOrder } from '../order.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const notFound = new CheckoutError(404, { type: 'not_found', message: 'no payment with this id', param: 'paymentId' });
+const notFound = () => new CheckoutError(404, { type: 'not_found', message: 'no payment with this id', param: 'paymentId' });
 
 export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/callback', async (c) => {
@@ -47,7 +47,7 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       // Not a use: the payer (or the API's page) may send the same callback again once the API answers.
       await ctx.store.release(claim);
       const mapped = fromApiError(error);
-      if (mapped.status === 404) throw notFound;
+      if (mapped.status === 404) throw notFound();
       throw new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payment\'s status could not be confirmed with the payments API; send the callback again shortly', retryable: true });
     }
     // A store that does not know the payment (a restart while the payer was on the 3-D Secure
@@ -55,7 +55,7 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     let orderId = await ctx.store.orderOfPayment(record.id);
     if (orderId === undefined) {
       orderId = orderOfAttempt(record.order_id);
-      if (orderId === undefined) throw notFound;
+      if (orderId === undefined) throw notFound();
       await ctx.store.linkPayment({ paymentId: record.id, orderId, attempt: record.order_id!.slice(orderId.length + 1) });
     }
     let order: MerchantOrder | undefined;
