@@ -158,11 +158,12 @@ async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<
  */
 async function storeOrder(ctx: HandlerContext, order: MerchantOrder): Promise<{ order: MerchantOrder; created: boolean }> {
   const before = await ctx.store.getOrder(order.id);
-  if (!before) await checkWithApi(ctx, order);
   if (before) {
     const changed = changedFields(before, order);
     if (changed.length === 0) return { order: before, created: false };
     if (await hasAttempt(ctx, order.id)) throw hasPayment(before, order, changed);
+  } else {
+    await checkWithApi(ctx, order);
   }
   await ctx.store.putOrder(order);
   if (before && (await hasAttempt(ctx, order.id))) {
