@@ -152,3 +152,9 @@ test('partial captures from the back office never exceed the authorization: 40 t
   expect(h.sandbox.ledger({ payment_id: auth.id }).entries.filter((e) => e.kind === 'capture').map((e) => e.amount)).toEqual([40, 80]);
 });
 
+
+test('every code of the API\'s table has a meaning of its own', () => {
+  const meanings = Object.values(apiErrors).map((e) => e.meaning);
+  expect(meanings.every((m) => m.length > 20)).toBe(true);
+  expect(new Set(meanings).size).toBe(meanings.length);
+});
