@@ -4,8 +4,10 @@
  * refused; an order with a payment attempt cannot change.
  */
 import { MemoryStore, type MerchantOrder } from '@paylit/server';
+import { createRedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
 import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
+import { startRedis } from './support/redis.js';
 
 /** A memory store whose next `putOrder` waits at a gate: a payment can be made while an order is being written. */
 class GatedStore extends MemoryStore {
@@ -223,5 +225,30 @@ test('a store that lost a paid order asks the API: the order cannot come back as
     expect(charged(order.id)).toEqual(['PAID 120 BRL']);
   } finally {
     await restarted.close();
+  }
+});
+
+test('two instances on one Redis: an order paid through one cannot change through the other', async () => {
+  const redis = await startRedis();
+  const prefix = `orders-${Date.now()}:`;
+  const stores = [await createRedisStore({ url: redis.url, prefix }), await createRedisStore({ url: redis.url, prefix })];
+  const [a, b] = [await startShop({ store: stores[0] }, shop), await startShop({ store: stores[1] }, shop)];
+  try {
+    const order = await a.order();
+    expect((await submitCard(a, order.clientSecret)).res.body.payment.status).toBe('PAID');
+    const post = async (amount: number) => {
+      const res = await fetch(`${b.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${b.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: order.id, amount, currency: 'BRL', country: 'BR', payer }) });
+      return { status: res.status, body: (await res.json()) as { order?: { amount: number }; error?: { type: string; param?: string } } };
+    };
+    const changed = await post(980);
+    expect([changed.status, changed.body.error?.type, changed.body.error?.param]).toEqual([409, 'order_has_payment', 'amount']);
+    const same = await post(120);
+    expect([same.status, same.body.order?.amount]).toEqual([200, 120]);
+    expect(charged(order.id)).toEqual(['PAID 120 BRL']);
+  } finally {
+    await a.close();
+    await b.close();
+    for (const s of stores) await s.close();
+    await redis.stop();
   }
 });
