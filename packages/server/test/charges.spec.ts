@@ -89,3 +89,47 @@ test('a store behind the API (a restored snapshot says "open" at attempt 1 after
     await shop.close();
   }
 });
+
+/** A store that holds the first write of an attempt ("charging") until released. */
+class HeldStore extends MemoryStore {
+  #hold: { reached: () => void; wait: Promise<void> } | undefined;
+  hold(): { held: Promise<void>; release: () => void } {
+    let reached!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (reached = resolve));
+    this.#hold = { reached, wait: new Promise<void>((resolve) => (release = resolve)) };
+    return { held, release };
+  }
+  override async swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState) {
+    const hold = this.#hold;
+    if (hold && next.state === 'charging') {
+      this.#hold = undefined;
+      hold.reached();
+      await hold.wait;
+    }
+    return super.swapCharge(orderId, expectedRev, next);
+  }
+}
+
+test('an order replaced after a payment read it and before the attempt was recorded: the payment is refused, nothing charged', async () => {
+  const store = new HeldStore();
+  const shop = await startShop({ store }, h);
+  try {
+    const order = await shop.order();
+    const { held, release } = store.hold();
+    const paying = submitCard(shop, order.clientSecret);
+    await held;
+    // The order API sees no attempt yet: the change is accepted.
+    const change = await fetch(`${shop.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: order.id, amount: 980, currency: 'BRL', country: 'BR', payer: (await store.getOrder(order.id))!.payer }) });
+    expect(change.status).toBe(201);
+    release();
+    const { res } = await paying;
+    expect([res.status, res.body.error?.type]).toEqual([409, 'order_mismatch']);
+    expect(paymentsOf(order.id)).toHaveLength(0);
+    // Paid again from a checkout that shows the new amount: 980.
+    const again = (await submitCard(shop, order.clientSecret)).res.body.payment;
+    expect([again.status, again.amount]).toEqual(['PAID', 980]);
+  } finally {
+    await shop.close();
+  }
+});

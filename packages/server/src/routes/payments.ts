@@ -91,6 +91,13 @@ export function paymentRequest(ctx: HandlerContext, order: MerchantOrder, s: Sub
   }
 }
 
+/** What a payment takes from the order, as one text to compare. */
+function charged(order: MerchantOrder): string {
+  const sorted = (value: unknown): unknown =>
+    value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, sorted(v)])) : value;
+  return JSON.stringify(sorted({ amount: order.amount, currency: order.currency, country: order.country, intent: order.intent, payer: order.payer, methods: order.methods, savedCardIds: order.savedCardIds }));
+}
+
 /**
  * Orders whose requests core has already checked, per method type. A checked order from
  * the store is the same object each time (see loadOrder), so its later requests, built
@@ -112,6 +119,11 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const checked = remembered ? checkedRequests.get(order) : undefined;
     const firstOfItsKind = checked?.has(submission.method.type) !== true;
     const { record, replayed } = await chargeOnce(ctx, order.id, submission.attempt, async (n) => {
+      // The attempt is recorded by now: an order replaced since it was read is refused, not charged
+      // at what it said before (the order API looks for an attempt after it replaces an order).
+      if (charged(await loadOrder(ctx, order.id)) !== charged(order)) {
+        throw new CheckoutError(409, { type: 'order_mismatch', message: 'the order changed while it was being paid; reload the checkout', param: 'order' });
+      }
       const made = await ctx.client.payments.create({ ...request, order_id: attemptOrderId(order.id, n) }, { idempotencyKey: await ctx.client.idempotencyKeyFor(order.id, submission.attempt, String(n)), validate: firstOfItsKind });
       if (firstOfItsKind && remembered) checkedRequests.set(order, (checked ?? new Set<string>()).add(submission.method.type));
       return made;
