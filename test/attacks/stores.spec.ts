@@ -39,9 +39,12 @@ test.describe('Redis killed after a payment, restarted on its data', () => {
   let redis: Redis | undefined;
   let server: CliServer | undefined;
   test.beforeEach(async () => {
+    // A sandbox, Redis and paylit-server started, two payments and a restart: on a busy machine, more than 30 s.
+    test.setTimeout(90_000);
     h = await startSandbox();
   });
   test.afterEach(async () => {
+    if (test.info().status !== test.info().expectedStatus) console.log(server?.output());
     await server?.stop('SIGKILL');
     await redis?.stop();
     await h.close();

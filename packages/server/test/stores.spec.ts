@@ -384,6 +384,23 @@ test.describe('failing fast', () => {
   });
 });
 
+test('close: a closed Redis or PostgreSQL store refuses every call with StoreUnavailableError, and closing twice is harmless', async () => {
+  const redis = await startRedis();
+  const cluster = await startPostgres();
+  try {
+    for (const store of [await createRedisStore({ url: redis.url }), await createPostgresStore({ url: await cluster.createDatabase('closing') })]) {
+      expect(await store.hit('before', 60_000)).toBe(1);
+      await store.close();
+      await store.close();
+      await expect(store.hit('after', 60_000)).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(store.getCharge('any')).rejects.toBeInstanceOf(StoreUnavailableError);
+    }
+  } finally {
+    await redis.stop();
+    await cluster.destroy();
+  }
+});
+
 test.describe('the handler and its store', () => {
   test('a store that is down: 503 store_unavailable within 1.5 s, and a rate limit it cannot count refuses instead of letting the request through', async () => {
     const redis = await startRedis();
