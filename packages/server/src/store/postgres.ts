@@ -270,18 +270,20 @@ export class PostgresStore implements CheckoutStore {
     const t = this.#t.bound;
     this.#wrote();
     // An expired value is replaced; otherwise the value bound before is read, in a statement
-    // of its own so that it sees a value another call has just committed.
-    for (let tries = 0; tries < 5; tries++) {
-      const bound = await this.#query(
-        `INSERT INTO ${t} (key, value, expires_at) VALUES ($1, $2, ${after('$3')})
-         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at WHERE ${t}.expires_at <= now()`,
-        [key, value, ttlMs],
-      );
-      if (bound.rowCount === 1) return undefined;
-      const before = await this.bound(key);
-      if (before !== undefined) return before;
-    }
-    throw new StoreUnavailableError('PostgreSQL: a bound value kept changing');
+    // of its own so that it sees a value another call has just committed. One deadline for both.
+    return this.#run(async (client) => {
+      for (let tries = 0; tries < 5; tries++) {
+        const bound = await client.query(
+          `INSERT INTO ${t} (key, value, expires_at) VALUES ($1, $2, ${after('$3')})
+           ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, expires_at = EXCLUDED.expires_at WHERE ${t}.expires_at <= now()`,
+          [key, value, ttlMs],
+        );
+        if (bound.rowCount === 1) return undefined;
+        const { rows } = await client.query<{ value: string }>(`SELECT value FROM ${t} WHERE key = $1 AND expires_at > now()`, [key]);
+        if (rows[0]) return rows[0].value;
+      }
+      throw new StoreUnavailableError('PostgreSQL: a bound value kept changing');
+    });
   }
 
   async bound(key: string) {

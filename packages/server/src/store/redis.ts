@@ -93,11 +93,13 @@ export class RedisStore implements CheckoutStore {
     const client = this.#client;
     if (!client.isReady && this.#replacedAt && performance.now() - this.#replacedAt > this.#timeoutMs * 5) this.#replace(client);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let answered = false;
     const pending = command(client);
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         // One turn of the event loop more: a reply that arrived while the loop was busy is read first.
         setImmediate(() => {
+          if (answered) return;
           this.#replace(client);
           reject(new StoreUnavailableError(`Redis did not answer within ${this.#timeoutMs} ms`));
         });
@@ -109,6 +111,7 @@ export class RedisStore implements CheckoutStore {
       if (error instanceof StoreUnavailableError) throw error;
       throw new StoreUnavailableError(`Redis failed: ${(error as Error).message}`, { cause: error });
     } finally {
+      answered = true;
       clearTimeout(timer);
       pending.catch(() => {});
     }
