@@ -90,6 +90,7 @@ async function start(): Promise<StoryBackend> {
     returnUrl: `${origin}/iframe.html`,
     allowedOrigins: [origin],
     apiToken: token,
+    development: true,
     rateLimit: false,
     // The stories decline on purpose, many times in one page (every story shares this handler).
     declineLimit: false,

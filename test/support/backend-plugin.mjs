@@ -24,7 +24,7 @@ export function paylitBackend() {
       const served = await serveNode(app);
       const origin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
       const token = 'browser-tests-token-0123456789';
-      app.route('/paylit', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit`, returnUrl: `${origin}/return`, allowedOrigins: [origin], apiToken: token, rateLimit: false, declineLimit: false }));
+      app.route('/paylit', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit`, returnUrl: `${origin}/return`, allowedOrigins: [origin], apiToken: token, rateLimit: false, declineLimit: false, development: true }));
       env = { endpoint: `${served.url}/paylit`, sandbox: running.url };
       backend = { sandbox, client, base: `${served.url}/paylit`, token };
       closers.push(() => served.close(), () => sandbox.close());

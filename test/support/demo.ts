@@ -130,7 +130,7 @@ export async function settled(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** The sandbox's ledger entries of one merchant order (each attempt is `<order>.<attempt>`). */
+/** The sandbox's ledger entries of one merchant order (attempt n is `<order>.<n>`). */
 export async function ledger(demo: Demo, order: string): Promise<{ order_id: string; money_moved: boolean; kind?: string; amount?: number }[]> {
   // The page holds the order's client secret: the order id is its part before `_secret_`.
   const orderId = CLIENT_SECRET_PATTERN.exec(order)?.[1] ?? order;

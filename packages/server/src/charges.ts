@@ -34,6 +34,9 @@ const DUPLICATED_ORDER_ID = 5009;
 /** At most this many attempts are looked up for one order (a bound on what a lost store costs). */
 const MAX_ATTEMPTS = 100;
 
+/** How many races on the state a submission may lose before it answers "in progress" instead of reading it for ever. */
+const MAX_RACES = 50;
+
 export interface ChargeResult {
   record: PaymentRecord;
   /** True when this submission charged nothing and answers an earlier attempt's payment. */
@@ -116,13 +119,14 @@ async function fromApi(ctx: HandlerContext, orderId: string): Promise<ChargeStat
  * (and then written to the store, unless the API has never seen the order either).
  */
 async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeState | undefined> {
-  for (;;) {
+  for (let round = 0; round < 20; round++) {
     const stored = await ctx.store.getCharge(orderId);
     if (stored) return stored;
     const found = await fromApi(ctx, orderId);
     if (!found) return undefined;
     if (await ctx.store.swapCharge(orderId, undefined, found)) return found;
   }
+  throw inProgress('the payment state of this order is changing; try again shortly');
 }
 
 /**
@@ -173,6 +177,10 @@ export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: 
   const { store } = ctx;
   const giveUpAt = Date.now() + ctx.charge.inFlightMs;
   let waitedFor: string | undefined;
+  let races = 0;
+  const lost = () => {
+    if (++races > MAX_RACES) throw inProgress('the payment state of this order is changing; try again shortly');
+  };
   for (;;) {
     const state = await knownState(ctx, orderId);
     if (state === undefined || state.state === 'open') {
@@ -183,10 +191,14 @@ export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: 
       const declines = state?.declines ?? 0;
       if (declines >= MAX_DECLINES) throw locked();
       const mine = { state: 'charging', rev: rev(), n: state?.n ?? 1, attempt, since: await store.now(), declines } as const;
-      if (!(await store.swapCharge(orderId, state?.rev, mine))) continue; // another submission got there first
+      if (!(await store.swapCharge(orderId, state?.rev, mine))) {
+        lost(); // another submission got there first
+        continue;
+      }
       const made = await charge(ctx, orderId, mine, create);
       if (made) return { record: made, replayed: false };
-      continue; // the number was taken at the API: what it holds is now in the state
+      lost(); // the number was taken at the API: what it holds is now in the state
+      continue;
     }
     if (state.state === 'settled') {
       const record = await retrieve(ctx, state.paymentId);
@@ -246,7 +258,13 @@ async function charge(ctx: HandlerContext, orderId: string, mine: ChargeState & 
     }
     throw error instanceof PaymentsApiError ? fromApiError(error) : error;
   }
-  await store.linkPayment({ paymentId: record.id, orderId, attempt: mine.attempt });
-  await write(ctx, orderId, mine, after(record, mine), record.id);
+  try {
+    await store.linkPayment({ paymentId: record.id, orderId, attempt: mine.attempt });
+    await write(ctx, orderId, mine, after(record, mine), record.id);
+  } catch (error) {
+    // The payment is made: the shopper is told so even if the store failed to write it down.
+    // The state still says this attempt is with the API, so the next submission asks the API.
+    ctx.logError(error);
+  }
   return record;
 }

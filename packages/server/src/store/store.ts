@@ -4,7 +4,10 @@
  * each order's charge state (so an order is charged at most once), values bound once
  * (installment plans to their order, idempotency keys to their operation), one-time
  * claims (notification and callback deduplication, per-payment locks) and rate-limit counters.
- * `MemoryStore` is the default; `RedisStore` (`@paylit/server/redis`) is for several instances.
+ * `MemoryStore` is the default, for development (a restart forgets it; one instance only);
+ * `PostgresStore` (`@paylit/server/postgres`) and `RedisStore` (`@paylit/server/redis`) outlive a
+ * restart and are shared by any number of instances. Whatever a store forgets, the API is asked
+ * before an order is charged (charges.ts).
  */
 import type { MerchantOrder } from '../order.js';
 

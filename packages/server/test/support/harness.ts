@@ -62,6 +62,7 @@ export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, h
     allowedOrigins: ['https://shop.example'],
     apiToken,
     rateLimit: false,
+    development: true,
     onNotification: (e) => void notifications.push(e),
     ...options,
   });
