@@ -2,9 +2,11 @@
  * The README's screenshots, made from the demo shop itself: the checkout in light and dark,
  * in English, Brazilian Portuguese, Latin American Spanish, Arabic (right to left),
  * Simplified Chinese and Turkish, with a card typed and the Brazilian installment plans
- * showing. Written to docs/screenshots/ by every run.
+ * showing. A test run writes them to test-results/screenshots/ (ignored): a run changes no
+ * tracked file. `npm run screenshots` writes the README's own, in docs/screenshots/.
  */
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ar from '../packages/elements/src/i18n/ar.js';
 import tr from '../packages/elements/src/i18n/tr.js';
@@ -25,6 +27,10 @@ const shots: readonly { file: string; scheme: 'light' | 'dark'; lang: string; bu
   { file: 'checkout-dark-tr.png', scheme: 'dark', lang: 'tr', button: pattern(tr.pay) },
 ];
 
+const root = fileURLToPath(new URL('..', import.meta.url));
+const folder = resolve(root, process.env.PAYLIT_SCREENSHOTS_DIR ?? 'test-results/screenshots');
+mkdirSync(folder, { recursive: true });
+
 for (const shot of shots) {
   test(`screenshot: ${shot.file}`, async ({ page, demo }) => {
     await page.setViewportSize({ width: 640, height: 900 });
@@ -35,7 +41,7 @@ for (const shot of shots) {
     // Twelve plans for this order: a select.
     await page.locator('paylit-installments').getByRole('combobox').selectOption('3');
     await page.locator('paylit-card-fields #holder').blur();
-    const path = fileURLToPath(new URL(`../docs/screenshots/${shot.file}`, import.meta.url));
+    const path = resolve(folder, shot.file);
     await page.locator('section.checkout').screenshot({ path, animations: 'disabled' });
     expect(statSync(path).size).toBeGreaterThan(5_000);
   });
