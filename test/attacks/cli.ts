@@ -1,76 +1,29 @@
 /**
- * `paylit-server` as an operator runs it: the CLI in a child process, configured by its
- * environment against a sandbox the spec runs, so that a spec can kill it, restart it on the
- * same port, run two of it on one store, or give one a clock that runs ahead.
+ * A shopper and a merchant's backend talking to `paylit-server` run as a child process
+ * (packages/server/test/support/cli.ts), against a sandbox the spec runs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { encryptCard } from '@paylit/core/crypto';
 import type { Sandbox } from '@paylit/sandbox';
 import { expect } from '@playwright/test';
+import { apiEnv, startCli, type CliOptions } from '../../packages/server/test/support/cli.js';
 
-const cli = fileURLToPath(new URL('../../packages/server/dist/cli.js', import.meta.url));
-const skewClock = fileURLToPath(new URL('./fixtures/skew-clock.mjs', import.meta.url));
+export { freePort } from '../../packages/server/test/support/ports.js';
 
 export const apiToken = 'attack-token-0123456789abcdef';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface CliServer {
   /** `http://127.0.0.1:<port>/paylit` */
   base: string;
   /** Everything it printed, stdout and stderr. */
   output(): string;
-  /** Stops it with `signal` and waits for the process to end. */
+  /** Stops it with `signal` (default SIGTERM) and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export interface CliOptions {
-  port: number;
-  /** More environment: PAYLIT_REDIS_URL, PAYLIT_DATABASE_URL… */
-  env?: Record<string, string>;
-  /** How far this instance's clock (`Date.now()`) runs ahead of the machine's, in ms. */
-  clockSkewMs?: number;
-}
-
-/** Starts `paylit-server` against `sandbox` (served at `sandboxUrl`) and waits for its banner. */
-export async function startCli(sandbox: Sandbox, sandboxUrl: string, options: CliOptions): Promise<CliServer> {
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    PORT: String(options.port),
-    PAYLIT_BASE_URL: sandboxUrl,
-    PAYLIT_X_LOGIN: sandbox.credentials.login,
-    PAYLIT_X_TRANS_KEY: sandbox.credentials.transKey,
-    PAYLIT_SECRET_KEY: sandbox.credentials.secretKey,
-    PAYLIT_PUBLIC_KEY: JSON.stringify(sandbox.publicJwk),
-    PAYLIT_API_TOKEN: apiToken,
-    ...options.env,
-  };
-  const args = options.clockSkewMs ? ['--import', skewClock, cli] : [cli];
-  if (options.clockSkewMs) env.PAYLIT_TEST_CLOCK_SKEW_MS = String(options.clockSkewMs);
-  const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await expect.poll(() => (child.exitCode !== null ? `exited ${child.exitCode}: ${out}` : /paylit server: /.test(out) && /store\s+\S/.test(out) ? 'ready' : 'starting'), { timeout: 20_000 }).toBe('ready');
-  return {
-    base: `http://127.0.0.1:${options.port}/paylit`,
-    output: () => out,
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
-  };
+/** `paylit-server` against `sandbox` (served at `sandboxUrl`), with more environment (PAYLIT_REDIS_URL…); resolves once it is up. */
+export async function startServer(sandbox: Sandbox, sandboxUrl: string, options: CliOptions & { env?: Record<string, string> } = {}): Promise<CliServer> {
+  const cli = await startCli({ ...apiEnv(sandbox, sandboxUrl, apiToken), ...options.env }, options);
+  return { base: `${cli.url}/paylit`, output: cli.output, stop: cli.stop };
 }
 
 export interface Answer {

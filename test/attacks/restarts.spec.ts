@@ -11,7 +11,7 @@ import { createRedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
 import { payer, startSandbox, startShop, submitCard, type Harness } from '../../packages/server/test/support/harness.js';
 import { startRedis } from '../../packages/server/test/support/redis.js';
-import { browser, freePort, payByCard, postOrder, startCli, type CliServer } from './cli.js';
+import { browser, freePort, payByCard, postOrder, startServer, type CliServer } from './cli.js';
 import { report } from './support.js';
 
 /** What the sandbox's ledger says of a merchant order's attempts. */
@@ -40,7 +40,7 @@ test.describe('paylit-server restarted between two attempts, on its memory store
   test.afterEach(() => fetch(`${h.sandboxUrl}/sandbox-tools/faults`, { method: 'DELETE' }));
 
   async function server(port: number): Promise<CliServer> {
-    const started = await startCli(h.sandbox, h.sandboxUrl, { port });
+    const started = await startServer(h.sandbox, h.sandboxUrl, { port });
     servers.push(started);
     return started;
   }
@@ -173,9 +173,9 @@ test('two instances on one Redis, one of them with its clock 150 s ahead: one ch
   const watcher = await createRedisStore({ url: redis.url });
   try {
     const env = { PAYLIT_REDIS_URL: redis.url };
-    const onTime = await startCli(h.sandbox, h.sandboxUrl, { port: await freePort(), env });
+    const onTime = await startServer(h.sandbox, h.sandboxUrl, { port: await freePort(), env });
     servers.push(onTime);
-    const ahead = await startCli(h.sandbox, h.sandboxUrl, { port: await freePort(), env, clockSkewMs: 150_000 });
+    const ahead = await startServer(h.sandbox, h.sandboxUrl, { port: await freePort(), env, clockSkewMs: 150_000 });
     servers.push(ahead);
     const order = orderOf();
     const ref = await postOrder(onTime.base, order);

@@ -13,7 +13,7 @@ import { createClient } from 'redis';
 import { payer, startSandbox, startShop, submitCard, type Harness } from '../../packages/server/test/support/harness.js';
 import { startPostgres } from '../../packages/server/test/support/postgres.js';
 import { startRedis, type Redis } from '../../packages/server/test/support/redis.js';
-import { browser, freePort, payByCard, postOrder, startCli, type CliServer } from './cli.js';
+import { browser, freePort, payByCard, postOrder, startServer, type CliServer } from './cli.js';
 import { report } from './support.js';
 
 /** The payments the sandbox's ledger holds for a merchant order's attempts (`<order>.<n>`). */
@@ -52,7 +52,7 @@ test.describe('Redis killed after a payment, restarted on its data', () => {
 
   test('with appendonly yes, killed (SIGKILL) right after the payment: the next submission charges nothing and answers the payment', async () => {
     redis = await startRedis({ persistence: 'aof' });
-    server = await startCli(h.sandbox, h.sandboxUrl, { port: await freePort(), env: { PAYLIT_REDIS_URL: redis.url } });
+    server = await startServer(h.sandbox, h.sandboxUrl, { port: await freePort(), env: { PAYLIT_REDIS_URL: redis.url } });
     const order = orderOf();
     const ref = await postOrder(server.base, order);
     const first = await payByCard(server.base, ref);
@@ -70,7 +70,7 @@ test.describe('Redis killed after a payment, restarted on its data', () => {
 
   test('on Debian\'s default snapshots, killed three seconds after the payment (not in the snapshot): one charge', async () => {
     redis = await startRedis({ persistence: 'snapshot' });
-    server = await startCli(h.sandbox, h.sandboxUrl, { port: await freePort(), env: { PAYLIT_REDIS_URL: redis.url } });
+    server = await startServer(h.sandbox, h.sandboxUrl, { port: await freePort(), env: { PAYLIT_REDIS_URL: redis.url } });
     const direct = createClient({ url: redis.url });
     direct.on('error', () => {});
     await direct.connect();
@@ -156,7 +156,7 @@ for (const how of ['killed', 'paused'] as const) {
     const h = await startSandbox();
     const redis = await startRedis({ persistence: 'aof' });
     // Each shopper has an address of its own, so the rate limit (120 a minute each) counts them apart.
-    const server = await startCli(h.sandbox, h.sandboxUrl, { port: await freePort(), env: { PAYLIT_REDIS_URL: redis.url, PAYLIT_TRUST_PROXY: '1' } });
+    const server = await startServer(h.sandbox, h.sandboxUrl, { port: await freePort(), env: { PAYLIT_REDIS_URL: redis.url, PAYLIT_TRUST_PROXY: '1' } });
     const shoppers = 10;
     const perShopper = 60;
     try {

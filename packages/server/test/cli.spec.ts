@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { encryptCard } from '@paylit/core/crypto';
 import { expect, test } from '@playwright/test';
 import { payer, startSandbox } from './support/harness.js';
+import { apiEnv } from './support/cli.js';
 import { startPostgres } from './support/postgres.js';
 import { startRedis } from './support/redis.js';
 
@@ -91,10 +92,7 @@ test('a configuration that cannot work says what to set and exits 2', async () =
 });
 
 /** The environment of a server on the sandbox `h`, as a merchant sets it. */
-async function apiEnv(h: Awaited<ReturnType<typeof startSandbox>>): Promise<Record<string, string>> {
-  const { login, transKey, secretKey } = h.sandbox.credentials;
-  return { PAYLIT_BASE_URL: h.sandboxUrl, PAYLIT_X_LOGIN: login, PAYLIT_X_TRANS_KEY: transKey, PAYLIT_SECRET_KEY: secretKey, PAYLIT_PUBLIC_KEY: JSON.stringify(h.sandbox.publicJwk), PAYLIT_API_TOKEN: 'merchant-token-0123456789' };
-}
+const apiOf = (h: Awaited<ReturnType<typeof startSandbox>>) => apiEnv(h.sandbox, h.sandboxUrl, 'merchant-token-0123456789');
 
 test('PAYLIT_DATABASE_URL keeps the state in PostgreSQL: the banner says so with the password masked, no memory warning, and an order outlives a restart', async () => {
   const cluster = await startPostgres();
@@ -102,7 +100,7 @@ test('PAYLIT_DATABASE_URL keeps the state in PostgreSQL: the banner says so with
   try {
     // The throwaway cluster trusts local connections, so any password is accepted: it must never be printed.
     const url = (await cluster.createDatabase('cli')).replace('postgres@', 'postgres:db-password-42@');
-    const env = { ...(await apiEnv(h)), PAYLIT_DATABASE_URL: url };
+    const env = { ...apiOf(h), PAYLIT_DATABASE_URL: url };
     const first = await start(env);
     let secret: string;
     try {
@@ -136,7 +134,7 @@ test('PAYLIT_DATABASE_URL keeps the state in PostgreSQL: the banner says so with
 test('PAYLIT_REDIS_URL keeps the state in Redis: the banner says so with the password masked', async () => {
   const redis = await startRedis({ password: 'redis-password-42' });
   const h = await startSandbox();
-  const { child, out } = await start({ ...(await apiEnv(h)), PAYLIT_REDIS_URL: redis.url });
+  const { child, out } = await start({ ...apiOf(h), PAYLIT_REDIS_URL: redis.url });
   try {
     await expect.poll(out).toMatch(/store\s+Redis at redis:\/\/:\*\*\*@127\.0\.0\.1:\d+\n/);
     expect(out()).not.toContain('redis-password-42');
@@ -150,7 +148,7 @@ test('PAYLIT_REDIS_URL keeps the state in Redis: the banner says so with the pas
 
 test('the memory store outside sandbox mode: a loud warning on stderr that it is for development only; in sandbox mode, none', async () => {
   const h = await startSandbox();
-  const configured = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: '0', ...(await apiEnv(h)) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const configured = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: '0', ...apiOf(h) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   configured.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,13 +1,30 @@
 /**
- * `paylit-server` (packages/server/dist/cli.js) as a child process, in its no-configuration
- * mode (the embedded sandbox), on a port chosen here so that a proxy can be pointed at it
- * before it prints its banner.
+ * `paylit-server` (packages/server/dist/cli.js) as an operator runs it: a child process
+ * configured by its environment (nothing: the embedded sandbox; `apiEnv`: a sandbox the spec
+ * runs), on a port chosen here (so that a proxy can be pointed at it before it prints its
+ * banner, or so that it starts again on the same port after a kill), optionally with a clock
+ * that runs ahead of the machine's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './proxy.js';
+import type { Sandbox } from '@paylit/sandbox';
+import { freePort } from './ports.js';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const skewClock = fileURLToPath(new URL('./skew-clock.mjs', import.meta.url));
+
+/** The environment that points the CLI at `sandbox` (served at `sandboxUrl`) with its credentials and key. */
+export function apiEnv(sandbox: Sandbox, sandboxUrl: string, apiToken: string): Record<string, string> {
+  const { login, transKey, secretKey } = sandbox.credentials;
+  return { PAYLIT_BASE_URL: sandboxUrl, PAYLIT_X_LOGIN: login, PAYLIT_X_TRANS_KEY: transKey, PAYLIT_SECRET_KEY: secretKey, PAYLIT_PUBLIC_KEY: JSON.stringify(sandbox.publicJwk), PAYLIT_API_TOKEN: apiToken };
+}
+
+export interface CliOptions {
+  /** Where it listens; default a free port. */
+  port?: number;
+  /** How far this process's clock (`Date.now()`) runs ahead of the machine's, in ms. */
+  clockSkewMs?: number;
+}
 
 export interface Cli {
   child: ChildProcess;
@@ -20,21 +37,24 @@ export interface Cli {
   sandboxUrl: string;
   /** Everything written to stdout and stderr so far. */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops it with `signal` (default SIGTERM) and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** Starts the CLI with `env` added to a bare environment; resolves once its banner is out. */
-export async function startCli(env: Record<string, string> = {}): Promise<Cli> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: String(port), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startCli(env: Record<string, string> = {}, options: CliOptions = {}): Promise<Cli> {
+  const port = options.port ?? (await freePort());
+  const skew = options.clockSkewMs ? { PAYLIT_TEST_CLOCK_SKEW_MS: String(options.clockSkewMs) } : {};
+  const args = options.clockSkewMs ? ['--import', skewClock, cli] : [cli];
+  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH, PORT: String(port), ...skew, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const stop = () =>
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`paylit-server printed no banner within 20 s:\n${out}`)), 20_000);

@@ -6,7 +6,6 @@
  * are all this machine's), so that a test has several clients on one machine.
  */
 import { request, createServer, type IncomingHttpHeaders } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 
 export interface Proxy {
   url: string;
@@ -15,17 +14,7 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './ports.js';
 
 const canonical = (address: string | undefined) => (address ?? '').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 
