@@ -1,9 +1,14 @@
 // The load generator of the forwarding benchmark, in a process of its own (forked by forward.mjs),
 // so that its own work never lands on the server's or the upstream's event loop or CPU count.
 // Asked over IPC: {url, seconds, concurrency, orders}; answers {rps, p99, requests, errors}.
-// Each request is a fresh card submission for a fresh order (`BENCH-<run>-<n>`): a checkout
-// charges each order once, so every request is a create-payment, never a replay.
+// Each request is a fresh card submission for a fresh order (`BENCH-<run>-<n>`), named by its
+// client secret as a page would: a checkout charges each order once, so every request is a
+// create-payment, never a replay. (The baselines take the same body and do not check the secret.)
 import { Agent, request } from 'node:http';
+import { PaymentsClient, clientSecretFor } from '@paylit/server';
+import { credentials } from './fixture.mjs';
+
+const keys = new PaymentsClient({ baseUrl: 'http://127.0.0.1', ...credentials });
 
 const jwe = 'eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIn0.a2V5a2V5a2V5.aXZpdml2.Y2lwaGVydGV4dA.dGFndGFn';
 
@@ -26,7 +31,7 @@ async function load({ url, seconds, concurrency, run }) {
   const until = performance.now() + seconds * 1000;
   const worker = async () => {
     while (performance.now() < until) {
-      const body = JSON.stringify({ order: `BENCH-${run}-${++n}`, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData: jwe, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } });
+      const body = JSON.stringify({ order: await clientSecretFor(keys, `BENCH-${run}-${++n}`), attempt: crypto.randomUUID(), method: { type: 'card', encryptedData: jwe, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } });
       const t0 = performance.now();
       const status = await post(agent, `${url}/payments`, body);
       latencies.push(performance.now() - t0);

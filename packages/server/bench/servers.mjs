@@ -1,11 +1,13 @@
 // The processes of the forwarding benchmark; `node servers.mjs <kind> [upstream]` prints {url} over IPC.
-//   upstream  a fixed-JSON payment record, as the API would answer
+//   upstream  a fixed-JSON payment record, as the API would answer (and 404 to GET /orders/…: an
+//             order it has never seen, which the handler asks before a new order's first payment)
 //   handler   @paylit/server's checkout handler: validate, resolve the order, sign, forward (nodeTransport)
 //   floor     bare node:http: parse, build, sign with node:crypto, forward over a keep-alive http.Agent
 //   express   what merchants write by hand: express.json() + node:crypto + axios
 //   hono-forward  the floor's work on Hono: what the framework costs before paylit does anything
 import { createHmac, randomUUID } from 'node:crypto';
 import { Agent, createServer, request } from 'node:http';
+import { credentials, order } from './fixture.mjs';
 
 const [kind, upstream] = process.argv.slice(2);
 // Exit cleanly on SIGINT or when asked, so a --cpu-prof run writes its profile.
@@ -16,8 +18,6 @@ if (process.env.BENCH_CPU) process.on('SIGTERM', () => {
   console.error(`${process.argv[2]} cpu ${((user + system) / 1000).toFixed(0)} ms`);
   process.exit(0);
 });
-const credentials = { login: 'bench-login', transKey: 'bench-trans', secretKey: 'bench-secret-key' };
-export const order = { id: 'BENCH-1', amount: 120, currency: 'BRL', country: 'BR', payer: { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550' } };
 
 // The bench asks for this process's CPU time around each measured run: CPU per request is
 // steadier than requests per second when the load, the upstream and the server share 2 cores.
@@ -54,9 +54,11 @@ function signedHeaders(body) {
 
 if (kind === 'upstream') {
   const record = JSON.stringify({ id: 'D-1-00000000-0000-0000-0000-000000000000', amount: 120, currency: 'BRL', payment_method_id: 'CARD', payment_method_type: 'CARD', payment_method_flow: 'DIRECT', country: 'BR', card: { holder_name: 'Thiago Gabriel', expiration_month: 10, expiration_year: 2040, brand: 'VI', last4: '1111' }, created_date: '2026-11-22T00:00:00.000+0000', approved_date: '2026-11-22T00:00:00.000+0000', status: 'PAID', status_detail: 'The payment was paid.', status_code: '200', order_id: 'BENCH-1.x', three_dsecure: {}, refunds: [] });
+  const notFound = JSON.stringify({ code: 4000, message: 'Payment not found', param: 'order_id' });
   listen(createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(record) }).end(record));
+    const [status, body] = req.method === 'GET' && req.url.startsWith('/orders/') ? [404, notFound] : [200, record];
+    req.on('end', () => res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body));
   }));
 } else if (kind === 'floor') {
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });

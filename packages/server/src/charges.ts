@@ -115,15 +115,32 @@ async function fromApi(ctx: HandlerContext, orderId: string): Promise<ChargeStat
 }
 
 /**
- * The order's state, from the store or, when the store does not know the order, from the API
- * (and then written to the store, unless the API has never seen the order either).
+ * True when the state shows an attempt made on the order, false for none, or for the state that
+ * only records that the API had no attempt of it (`open` at number 1, nothing declined).
  */
-async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeState | undefined> {
+export function attempted(state: ChargeState | undefined): boolean {
+  return state !== undefined && !(state.state === 'open' && state.n === 1 && state.declines === 0 && state.lastPaymentId === undefined);
+}
+
+/**
+ * Records, for an order the store has no state of, that the API has just been asked and has no
+ * attempt of it, so that neither the checkout view nor Pay asks again.
+ */
+export async function noAttemptYet(ctx: HandlerContext, orderId: string): Promise<void> {
+  await ctx.store.swapCharge(orderId, undefined, { state: 'open', rev: rev(), n: 1, declines: 0 });
+}
+
+/**
+ * The order's state, from the store or, when the store does not know the order, from the API,
+ * and then written to the store (for an order the API has never seen: open at number 1), so the
+ * API is asked once per order while the store remembers. Writing "open at 1" is safe even when
+ * it is wrong (a store restored from a snapshot): the API refuses `<order>.1` again (5009).
+ */
+async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeState> {
   for (let round = 0; round < 20; round++) {
     const stored = await ctx.store.getCharge(orderId);
     if (stored) return stored;
-    const found = await fromApi(ctx, orderId);
-    if (!found) return undefined;
+    const found = (await fromApi(ctx, orderId)) ?? { state: 'open', rev: rev(), n: 1, declines: 0 };
     if (await ctx.store.swapCharge(orderId, undefined, found)) return found;
   }
   throw inProgress('the payment state of this order is changing; try again shortly');
@@ -136,7 +153,7 @@ async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeS
  */
 export async function paymentMade(ctx: HandlerContext, orderId: string): Promise<PaymentRecord | undefined> {
   const state = await knownState(ctx, orderId);
-  if (state?.state !== 'settled') return undefined;
+  if (state.state !== 'settled') return undefined;
   const record = await retrieve(ctx, state.paymentId);
   return MADE.has(record.status) ? record : undefined;
 }
@@ -183,15 +200,14 @@ export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: 
   };
   for (;;) {
     const state = await knownState(ctx, orderId);
-    if (state === undefined || state.state === 'open') {
+    if (state.state === 'open') {
       // This submission's own attempt (a retried request), or the one it waited for, was declined: answer it.
-      if (state?.lastPaymentId && (state.lastAttempt === attempt || (waitedFor !== undefined && state.lastAttempt === waitedFor))) {
+      if (state.lastPaymentId && (state.lastAttempt === attempt || (waitedFor !== undefined && state.lastAttempt === waitedFor))) {
         return { record: await retrieve(ctx, state.lastPaymentId), replayed: true };
       }
-      const declines = state?.declines ?? 0;
-      if (declines >= MAX_DECLINES) throw locked();
-      const mine = { state: 'charging', rev: rev(), n: state?.n ?? 1, attempt, since: await store.now(), declines } as const;
-      if (!(await store.swapCharge(orderId, state?.rev, mine))) {
+      if (state.declines >= MAX_DECLINES) throw locked();
+      const mine = { state: 'charging', rev: rev(), n: state.n, attempt, since: await store.now(), declines: state.declines } as const;
+      if (!(await store.swapCharge(orderId, state.rev, mine))) {
         lost(); // another submission got there first
         continue;
       }

@@ -32,6 +32,8 @@ export interface HandlerContext {
   publicUrl: string;
   returnUrl: string;
   resolveOrder: (id: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
+  /** True when orders come from the order API's store (no `resolveOrder`): the handler keeps them from changing under a payment. */
+  ordersInStore: boolean;
   onNotification: ((event: NotificationEvent) => void | Promise<void>) | undefined;
   logError: (error: unknown) => void;
   /** Timings of one-order-one-charge (see charges.ts). */

@@ -180,6 +180,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
     returnUrl: options.returnUrl,
     resolveOrder: options.resolveOrder ?? ((id) => store.getOrder(id)),
+    ordersInStore: options.resolveOrder === undefined,
     onNotification: options.onNotification,
     logError: onError,
     charge: { inFlightMs: options.client.deadlineMs + 10_000, outcomeWindowMs: options.outcomeWindowMs ?? 120_000, pollMs: 50 },

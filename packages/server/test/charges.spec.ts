@@ -3,9 +3,10 @@
  * compare-and-set after the API committed, a store that forgot the order, a store that is
  * behind the API (a snapshot restored). Counts from the sandbox's ledger.
  */
-import { MemoryStore, type ChargeState } from '@paylit/server';
+import { MemoryStore, type ChargeState, type Transport } from '@paylit/server';
+import { nodeTransport } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
-import { startSandbox, startShop, submitCard, type Harness, type Shop } from './support/harness.js';
+import { payer, startSandbox, startShop, submitCard, type Harness, type Shop } from './support/harness.js';
 
 let h: Harness;
 test.beforeAll(async () => {
@@ -17,13 +18,13 @@ const paymentsOf = (orderId: string) => h.sandbox.ledger().entries.filter((e) =>
 
 /**
  * A store on which another instance moves the order's state while this one's attempt is with
- * the API: just before the attempt's result is written, the state is set to `interloper`.
+ * the API: just before the attempt's payment is written, the state is set to `interloper`.
  */
 class RacedStore extends MemoryStore {
   interloper: ((current: ChargeState) => ChargeState) | undefined;
   override async swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState) {
     const meddle = this.interloper;
-    if (meddle && next.state !== 'charging') {
+    if (meddle && next.state === 'settled') {
       this.interloper = undefined;
       const current = (await this.getCharge(orderId))!;
       await super.swapCharge(orderId, current.rev, meddle(current));
@@ -129,6 +130,30 @@ test('an order replaced after a payment read it and before the attempt was recor
     // Paid again from a checkout that shows the new amount: 980.
     const again = (await submitCard(shop, order.clientSecret)).res.body.payment;
     expect([again.status, again.amount]).toEqual(['PAID', 980]);
+  } finally {
+    await shop.close();
+  }
+});
+
+test('the API is asked once per order while the store remembers it: when the order is made, not again at the view or at Pay; a viewed order may still change', async () => {
+  const lookups: string[] = [];
+  const node = nodeTransport();
+  const transport: Transport = (request) => {
+    if (request.method === 'GET' && new URL(request.url).pathname.startsWith('/orders/')) lookups.push(new URL(request.url).pathname);
+    return node(request);
+  };
+  const shop = await startShop({ client: h.clientFor({ transport }), store: new MemoryStore() }, h);
+  try {
+    const order = await shop.order();
+    expect((await shop.browser(`/checkout?order=${order.clientSecret}`)).status).toBe(200);
+    expect(lookups).toEqual([`/orders/${order.id}.1`]);
+    expect(await shop.browser(`/checkout?order=${order.clientSecret}`)).toMatchObject({ status: 200 });
+    // The merchant changes the cart after the shopper saw the checkout: no attempt yet, so it may.
+    const changed = await fetch(`${shop.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: order.id, amount: 150, currency: 'BRL', country: 'BR', payer }) });
+    expect(changed.status).toBe(201);
+    const paid = (await submitCard(shop, order.clientSecret)).res.body.payment;
+    expect([paid.status, paid.amount]).toEqual(['PAID', 150]);
+    expect(lookups.filter((path) => path === `/orders/${order.id}.1`)).toHaveLength(1);
   } finally {
     await shop.close();
   }

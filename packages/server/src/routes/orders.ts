@@ -13,7 +13,7 @@ import type { ValidationIssue } from '@paylit/core/errors';
 import { chargedAmount, orderIntentSchema } from '@paylit/core/checkout';
 import { addressSchema, amountSchema, countrySchema, payerSchema, paymentRequestSchema, safeParse } from '@paylit/core/schemas';
 import { clientSecretFor } from '../client-secret.js';
-import { attemptOrderId } from '../charges.js';
+import { attempted, attemptOrderId, noAttemptYet } from '../charges.js';
 import { PaymentsApiError } from '../client/errors.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
@@ -119,7 +119,7 @@ function hasPayment(stored: MerchantOrder, next: MerchantOrder, changed: string[
 
 /** Whether the order has had a payment attempt, as the store knows it. */
 async function hasAttempt(ctx: HandlerContext, id: string): Promise<boolean> {
-  return (await ctx.store.getCharge(id)) !== undefined || (await ctx.store.paymentsOfOrder(id)).length > 0;
+  return attempted(await ctx.store.getCharge(id)) || (await ctx.store.paymentsOfOrder(id)).length > 0;
 }
 
 /**
@@ -133,7 +133,7 @@ async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<
   try {
     first = await ctx.client.orders.retrieve(attemptOrderId(order.id, 1));
   } catch (error) {
-    if (error instanceof PaymentsApiError && error.type === 'not_found') return;
+    if (error instanceof PaymentsApiError && error.type === 'not_found') return noAttemptYet(ctx, order.id);
     throw fromApiError(error);
   }
   const changed = [chargedAmount(order) === first.amount ? [] : ['amount'], order.currency === first.currency ? [] : ['currency']].flat();
