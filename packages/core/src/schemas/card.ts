@@ -1,6 +1,6 @@
 /** `payment.card`: card data in clear, encrypted, tokenized or saved, and how to process it. */
 import { z } from 'zod';
-import { country, partialObject, text } from './common.js';
+import { country, expirationMonth, expirationYear, flag, partialObject, text } from './common.js';
 
 export const storedCredentialTypes = [
   'CARD_ON_FILE',
@@ -27,15 +27,18 @@ export const eci = z.string().regex(/^\d{1,2}$/, 'must be an ECI of one or two d
 export const cardSources = ['number', 'encrypted_data', 'token', 'card_id', 'network_token'] as const;
 
 /**
- * `payment.card`. Besides the spec's fields, a network token (api-behaviour.md, "The wire
- * dialect"): `network_token` with its `cryptogram` and `eci` instead of `number` and `cvv`,
+ * `payment.card`. Besides the spec's fields, a network token (one of the wire dialect's
+ * additions): `network_token` with its `cryptogram` and `eci` instead of `number` and `cvv`,
  * sent to `/secure_payments`, with `network_payment_reference` for the network's chain of
  * stored-credential payments. `country` names the card's country (echoed in the record).
+ * The month and year may come as strings of digits and the year with two digits (`"30"` is
+ * 2030); `verify`, `capture` and `save` as `"true"` / `"false"`: all are read as the typed
+ * values.
  */
 export const cardSchema = partialObject({
   holder_name: text(),
-  expiration_month: z.number().int('must be an integer').min(1, 'must be a month, 1 to 12').max(12, 'must be a month, 1 to 12'),
-  expiration_year: z.number().int('must be an integer').min(1000, 'must have four digits').max(9999, 'must have four digits'),
+  expiration_month: expirationMonth,
+  expiration_year: expirationYear,
   number: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits with no separators'),
   cvv: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
   encrypted_data: compactJwe,
@@ -44,12 +47,12 @@ export const cardSchema = partialObject({
   card_id: text(),
   installments: z.string().regex(/^[1-9]\d?$/, 'must be a number of installments from 1 to 99, as a string'),
   installment_id: text(),
-  /** api-behaviour.md spells the plan's id `installments_id`; the spec `installment_id`. Both are accepted. */
+  /** The API's answers and clients spell the plan's id `installments_id`; the spec `installment_id`. Both are accepted. */
   installments_id: text(),
   descriptor: text(),
-  verify: z.boolean(),
-  capture: z.boolean(),
-  save: z.boolean(),
+  verify: flag,
+  capture: flag,
+  save: flag,
   stored_credential_type: z.enum(storedCredentialTypes),
   stored_credential_usage: z.enum(['FIRST', 'USED']),
   force_type: z.enum(['DEBIT', 'CREDIT']),

@@ -4,7 +4,7 @@ import { isApiAmount } from '../money.js';
 
 /**
  * An optional field of a request. `null` stands for absent, as the API reads it
- * (api-behaviour.md, "The wire dialect": `"address": null`).
+ * (`"address": null`, one line of the wire dialect the sandbox's README describes).
  */
 export function optional<S extends z.ZodType>(schema: S) {
   return z.preprocess((v: z.input<S> | null | undefined) => (v === null ? undefined : v), schema.optional()).optional();
@@ -50,7 +50,7 @@ export const compactDate = z
 
 /**
  * An `amount`: length 10,2 (at most 8 integer digits and 2 decimals), not negative. The API
- * also takes it as a decimal string (`"1.00"`, api-behaviour.md "The wire dialect"), read
+ * also takes it as a decimal string (`"1.00"`, the wire dialect), read
  * here as the number it spells, under the same 10,2 rule; any other string is refused.
  */
 export const amount = z
@@ -62,6 +62,57 @@ export const amount = z
     return z.NEVER;
   })
   .pipe(z.number().refine(isApiAmount, 'must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)'));
+
+/**
+ * The numbers and booleans the API also takes as strings (the wire dialect: an
+ * orchestrator's connector sends `"10"`, `"2030"`, `"true"`), read here once for every
+ * schema that names such a field, so the sandbox, the client and the order API agree.
+ */
+function digitsOrNumber(what: string) {
+  return z
+    .union([z.number(), z.string()], { error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : `must be ${what}`) })
+    .transform((v, ctx) => {
+      if (typeof v === 'number') return v;
+      if (/^\d{1,9}$/.test(v)) return Number(v);
+      ctx.addIssue({ code: 'custom', input: v, message: `must be ${what}` });
+      return z.NEVER;
+    });
+}
+
+/** A card's expiration month, 1 to 12: a number, or its digits as a string (`"10"`, `"01"`). */
+export const expirationMonth = digitsOrNumber('a month, 1 to 12').pipe(
+  z.number().int('must be a month, 1 to 12').min(1, 'must be a month, 1 to 12').max(12, 'must be a month, 1 to 12'),
+);
+
+/**
+ * A two-digit year as the four-digit year it stands for: 0 to 99 are 2000 to 2099 (`30`
+ * is 2030); any other year is itself.
+ */
+export function fullYear(year: number): number {
+  return Number.isInteger(year) && year >= 0 && year <= 99 ? 2000 + year : year;
+}
+
+const YEAR_MESSAGE = 'must be a year of four digits, or two (30 for 2030)';
+
+/**
+ * A card's expiration year: four digits, or two (`30` and `"30"` are 2030), as a number or
+ * a string of digits; read as the four-digit year.
+ */
+export const expirationYear = z
+  .union([z.number(), z.string()], { error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : YEAR_MESSAGE) })
+  .transform((v, ctx) => {
+    if (typeof v === 'string' && !/^(\d{2}|\d{4})$/.test(v)) {
+      ctx.addIssue({ code: 'custom', input: v, message: YEAR_MESSAGE });
+      return z.NEVER;
+    }
+    return fullYear(Number(v));
+  })
+  .pipe(z.number().int(YEAR_MESSAGE).min(1000, YEAR_MESSAGE).max(9999, YEAR_MESSAGE));
+
+/** A boolean, or `"true"` / `"false"` as the wire dialect spells it. */
+export const flag = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false (or "true" / "false")') })
+  .transform((v) => v === true || v === 'true');
 
 /** An amount that moves money: 10,2 and more than 0. */
 export const positiveAmount = amount.refine((v) => v > 0, 'must be greater than 0');

@@ -1,5 +1,5 @@
 /**
- * The wire dialect (api-behaviour.md, "The wire dialect") against the request schemas:
+ * The wire dialect (what the API accepts beyond the spec's tables, in the sandbox's README) against the request schemas:
  * each leniency it names is accepted, and every strict rule of the spec it does not relax
  * still refuses, naming its parameter.
  */
@@ -55,6 +55,21 @@ const leniencies: Leniency[] = [
   ['card.country', paymentRequestSchema, payment, { 'card.country': 'BR' }, (p) => expect(p.card.country).to.equal('BR')],
   ['3-D Secure 2.x from the merchant\'s MPI', paymentRequestSchema, payment, { three_dsecure: { mpi: true, three_dsecure_version: '2.2.0', eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', ds_transaction_id: 'f38e6948-5388-41a6-bca4-b49723c19437', enrollment_response: 'Y', authentication_response: 'Y' } }, (p) => expect(p.three_dsecure.ds_transaction_id).to.have.length(36)],
   ['3-D Secure 1.x from the merchant\'s MPI', paymentRequestSchema, payment, { three_dsecure: { mpi: true, three_dsecure_version: '1.0.2', eci: '05', cavv: 'AAAB', xid: 'MDAw', ds_transaction_id: null } }],
+  ['card.expiration_month and expiration_year as strings', paymentRequestSchema, payment, { 'card.expiration_month': '10', 'card.expiration_year': '2030' }, (p) => expect([p.card.expiration_month, p.card.expiration_year]).to.deep.equal([10, 2030])],
+  ['card.expiration_month with a leading zero', paymentRequestSchema, payment, { 'card.expiration_month': '03' }, (p) => expect(p.card.expiration_month).to.equal(3)],
+  ['a two-digit year as a string', paymentRequestSchema, payment, { 'card.expiration_year': '30' }, (p) => expect(p.card.expiration_year).to.equal(2030)],
+  ['a two-digit year as a number', paymentRequestSchema, payment, { 'card.expiration_year': 30 }, (p) => expect(p.card.expiration_year).to.equal(2030)],
+  ['card.capture "false"', paymentRequestSchema, payment, { 'card.capture': 'false' }, (p) => expect(p.card.capture).to.equal(false)],
+  ['card.capture "true"', paymentRequestSchema, payment, { 'card.capture': 'true' }, (p) => expect(p.card.capture).to.equal(true)],
+  ['card.verify "true" and capture "false"', paymentRequestSchema, payment, { amount: 0, 'card.verify': 'true', 'card.capture': 'false' }, (p) => expect([p.card.verify, p.card.capture]).to.deep.equal([true, false])],
+  ['card.save "true"', paymentRequestSchema, payment, { 'card.save': 'true' }, (p) => expect(p.card.save).to.equal(true)],
+  ['a card to save with its month and year as strings', saveCardRequestSchema, saveCard, { 'card.expiration_month': '7', 'card.expiration_year': '31' }, (p) => expect([p.card.expiration_month, p.card.expiration_year]).to.deep.equal([7, 2031])],
+  ['a refund\'s amount "5.00"', refundRequestSchema, refund, { amount: '5.00' }, (p) => expect(p.amount).to.equal(5)],
+  ['a refund without notification_url', refundRequestSchema, refund, { notification_url: undefined }, (p) => expect(p).not.to.have.property('notification_url')],
+  ['a refund whose notification_url is null', refundRequestSchema, refund, { notification_url: null }],
+  ['a submerchant with its name alone', paymentRequestSchema, payment, { 'additional_risk_data.submerchant': { name: 'Loja do Bairro' } }],
+  ['a beneficiary with its name alone', paymentRequestSchema, payment, { 'additional_risk_data.beneficiary': { name: 'Ana' } }],
+  ['a risk device without event_uuid', paymentRequestSchema, payment, { 'additional_risk_data.device': { locale: 'pt-BR' } }],
   ['a network token with stored-credential fields', paymentRequestSchema, payment, { card: { network_token: '4895370012345678', cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=', eci: '07', expiration_month: 12, expiration_year: 2030, holder_name: 'Thiago Gabriel', stored_credential_type: 'UNSCHEDULED_CARD_ON_FILE', stored_credential_usage: 'USED', network_payment_reference: 'MCC123456789' } }, (p) => expect(p.card.network_payment_reference).to.equal('MCC123456789')],
 ];
 
@@ -88,7 +103,21 @@ const refusals: [what: string, schema: z.ZodType, body: Record<string, unknown>,
   ['a card with no source', paymentRequestSchema, payment, { 'card.number': undefined }, 'card.number'],
   ['a card whose number is null (absent, so no source)', paymentRequestSchema, payment, { 'card.number': null }, 'card.number'],
   ['expiration_month 13', paymentRequestSchema, payment, { 'card.expiration_month': 13 }, 'card.expiration_month'],
-  ['expiration_year of two digits', paymentRequestSchema, payment, { 'card.expiration_year': 40 }, 'card.expiration_year'],
+  ['expiration_year of three digits', paymentRequestSchema, payment, { 'card.expiration_year': 204 }, 'card.expiration_year'],
+  ['expiration_year of three digits, as a string', paymentRequestSchema, payment, { 'card.expiration_year': '204' }, 'card.expiration_year'],
+  ['expiration_year of one digit, as a string', paymentRequestSchema, payment, { 'card.expiration_year': '4' }, 'card.expiration_year'],
+  ['expiration_year as words', paymentRequestSchema, payment, { 'card.expiration_year': 'twenty-forty' }, 'card.expiration_year'],
+  ['expiration_month "13"', paymentRequestSchema, payment, { 'card.expiration_month': '13' }, 'card.expiration_month'],
+  ['expiration_month "0"', paymentRequestSchema, payment, { 'card.expiration_month': '0' }, 'card.expiration_month'],
+  ['expiration_month " 10" (spaces are not digits)', paymentRequestSchema, payment, { 'card.expiration_month': ' 10' }, 'card.expiration_month'],
+  ['expiration_month "10.0"', paymentRequestSchema, payment, { 'card.expiration_month': '10.0' }, 'card.expiration_month'],
+  ['capture "yes"', paymentRequestSchema, payment, { 'card.capture': 'yes' }, 'card.capture'],
+  ['capture "TRUE" (the dialect spells it in lower case)', paymentRequestSchema, payment, { 'card.capture': 'TRUE' }, 'card.capture'],
+  ['capture 1', paymentRequestSchema, payment, { 'card.capture': 1 }, 'card.capture'],
+  ['verify "true" with capture "true"', paymentRequestSchema, payment, { amount: 0, 'card.verify': 'true', 'card.capture': 'true' }, 'card.capture'],
+  ['a refund\'s notification_url that is no URL', refundRequestSchema, refund, { notification_url: 'merchant/notifications' }, 'notification_url'],
+  ['a refund\'s amount "5,00"', refundRequestSchema, refund, { amount: '5,00' }, 'amount'],
+  ['a submerchant name that is no string', paymentRequestSchema, payment, { 'additional_risk_data.submerchant': { name: 12 } }, 'additional_risk_data.submerchant.name'],
   ['installments 0', paymentRequestSchema, payment, { 'card.installments': '0' }, 'card.installments'],
   ['installments 100', paymentRequestSchema, payment, { 'card.installments': '100' }, 'card.installments'],
   ['installments as a number', paymentRequestSchema, payment, { 'card.installments': 3 }, 'card.installments'],
@@ -108,7 +137,7 @@ const refusals: [what: string, schema: z.ZodType, body: Record<string, unknown>,
   ['a verification of 10', paymentRequestSchema, payment, { amount: '10.00', 'card.verify': true }, 'amount'],
   ['a refund\'s amount without currency', refundRequestSchema, refund, { currency: null }, 'currency'],
   ['a BIN of 7 digits', installmentsPlanRequestSchema, plan, { bin: '4111111' }, 'bin'],
-  ['a risk device without event_uuid', paymentRequestSchema, payment, { 'additional_risk_data.device': { event_uuid: null, locale: 'pt-BR' } }, 'additional_risk_data.device.event_uuid'],
+  ['a risk device whose event_uuid is a number', paymentRequestSchema, payment, { 'additional_risk_data.device': { event_uuid: 42, locale: 'pt-BR' } }, 'additional_risk_data.device.event_uuid'],
 ];
 
 describe('the wire dialect', () => {

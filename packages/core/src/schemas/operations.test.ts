@@ -35,7 +35,10 @@ describe('refund request schema', () => {
     it(`accepts the spec's example: ${name}`, () => expectAccepted(refundRequestSchema, request));
   }
   it('needs payment_id', () => expectRefused(refundRequestSchema, patch(full, { payment_id: undefined }), 'payment_id'));
-  it('needs notification_url', () => expectRefused(refundRequestSchema, patch(full, { notification_url: undefined }), 'notification_url'));
+  it('takes no notification_url (the API accepts a refund without one), but refuses one that is no URL', () => {
+    expectAccepted(refundRequestSchema, patch(full, { notification_url: undefined }));
+    expectRefused(refundRequestSchema, patch(full, { notification_url: 'not a url' }), 'notification_url');
+  });
   it('takes amount and currency together or neither', () => {
     expectRefused(refundRequestSchema, patch(full, { amount: 10 }), 'currency');
     expectRefused(refundRequestSchema, patch(full, { currency: 'BRL' }), 'amount');

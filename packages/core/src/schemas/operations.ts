@@ -26,11 +26,15 @@ export const captureRequestSchema = z
 export type CaptureRequest = z.infer<typeof captureRequestSchema>;
 export type CaptureRequestInput = z.input<typeof captureRequestSchema>;
 
-/** Refund of a capture: `POST /refunds`. Without `amount`, the whole payment. */
+/**
+ * Refund of a capture: `POST /refunds`. Without `amount`, the whole payment. Without
+ * `notification_url` (the API takes a refund without one), a pending refund's outcome is
+ * read with `GET /refunds/{id}/status`.
+ */
 export const refundRequestSchema = z
   .object({
     payment_id: text(),
-    notification_url: url(500),
+    notification_url: optional(url(500)),
     amount: optional(positiveAmount),
     currency: optional(currency),
     description: optional(text(200)),

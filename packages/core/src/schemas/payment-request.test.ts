@@ -88,7 +88,7 @@ const rules: Rule[] = [
   ['card.force_type values', { 'card.force_type': 'DEBIT' }, { 'card.force_type': 'PREPAID' }, 'card.force_type'],
   ['card.wallet_type <PROVIDER>_PAY', { 'card.wallet_type': 'GOOGLE_PAY' }, { 'card.wallet_type': 'googlepay' }, 'card.wallet_type'],
   ['card.expiration_month two digits', { 'card.expiration_month': 12 }, { 'card.expiration_month': 13 }, 'card.expiration_month'],
-  ['card.expiration_year four digits', { 'card.expiration_year': 2040 }, { 'card.expiration_year': 40 }, 'card.expiration_year'],
+  ['card.expiration_year four digits or two', { 'card.expiration_year': 40 }, { 'card.expiration_year': 204 }, 'card.expiration_year'],
   ['card.number digits without separators', { 'card.number': '5555555555554444' }, { 'card.number': '4111 1111 1111 1111' }, 'card.number'],
   ['card.installments a count as a string', { 'card.installments': '12' }, { 'card.installments': 12 }, 'card.installments'],
   ['device.type WEB or MOBILE_APP', { device: { type: 'MOBILE_APP' } }, { device: { type: 'TV' } }, 'device.type'],
@@ -106,10 +106,10 @@ const rules: Rule[] = [
   ['shipping.delivery_date YYYYMMDD', { 'additional_risk_data.shipping.delivery_date': '20261201' }, { 'additional_risk_data.shipping.delivery_date': '20261301' }, 'additional_risk_data.shipping.delivery_date'],
   ['beneficiary.created_date YYYYMMDD', { 'additional_risk_data.beneficiary': { email: 'e', name: 'n', phone: 'p', document: 'd', account_id: 'a', created_date: '20240101' } }, { 'additional_risk_data.beneficiary': { email: 'e', name: 'n', phone: 'p', document: 'd', account_id: 'a', created_date: '01/01/2024' } }, 'additional_risk_data.beneficiary.created_date'],
   ['risk subscription period ISO 8601', { 'additional_risk_data.subscription': [{ period: 'P1M' }] }, { 'additional_risk_data.subscription': [{ period: 'monthly' }] }, 'additional_risk_data.subscription[0].period'],
-  // Required members of nested objects.
-  ['risk device needs event_uuid', { 'additional_risk_data.device': { event_uuid: 'e-1' } }, { 'additional_risk_data.device': { locale: 'pt-BR' } }, 'additional_risk_data.device.event_uuid'],
-  ['beneficiary needs every member', { 'additional_risk_data.beneficiary': { email: 'e', name: 'n', phone: 'p', document: 'd', account_id: 'a', created_date: '20240101' } }, { 'additional_risk_data.beneficiary': { email: 'e', name: 'n', phone: 'p', document: 'd', created_date: '20240101' } }, 'additional_risk_data.beneficiary.account_id'],
-  ['risk submerchant required members', { 'additional_risk_data.submerchant': { merchant_reference: 'm', website: 'w', document: 'd', email: 'e', name: 'n', onboarding_email: 'o' } }, { 'additional_risk_data.submerchant': { merchant_reference: 'm', website: 'w', document: 'd', email: 'e', name: 'n' } }, 'additional_risk_data.submerchant.onboarding_email'],
+  // Members of additional_risk_data: none is required, each present one is of its type.
+  ['risk device event_uuid a string', { 'additional_risk_data.device': { locale: 'pt-BR' } }, { 'additional_risk_data.device': { event_uuid: 7, locale: 'pt-BR' } }, 'additional_risk_data.device.event_uuid'],
+  ['beneficiary members strings', { 'additional_risk_data.beneficiary': { name: 'n', created_date: '20240101' } }, { 'additional_risk_data.beneficiary': { name: 'n', account_id: 12 } }, 'additional_risk_data.beneficiary.account_id'],
+  ['risk submerchant with its name alone', { 'additional_risk_data.submerchant': { name: 'n' } }, { 'additional_risk_data.submerchant': { name: 'n', onboarding_email: false } }, 'additional_risk_data.submerchant.onboarding_email'],
   ['submerchant needs name and merchant_reference', { submerchant: { name: 'n', merchant_reference: 'm' } }, { submerchant: { name: 'n', website: 'w' } }, 'submerchant.merchant_reference'],
   ['wallet.device_id.fingerprint members', { wallet: { token: 't', device_id: { fingerprint: { os: 'iOS', vendor_ids: [{ name: 'idfv', value: 'x' }], vendor_specific_attributes: { device_languaje: 'es' } } } }, 'payer.phone': '1' }, { wallet: { token: 't', device_id: { fingerprint: { os: 17 } } }, 'payer.phone': '1' }, 'wallet.device_id.fingerprint.os'],
   // The card's source: exactly one, and what it needs.

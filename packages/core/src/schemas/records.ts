@@ -1,6 +1,6 @@
 /**
  * What the API answers with. Records are read leniently, so that an answer the API gives
- * is never an error (api-behaviour.md, "The wire dialect"): unknown fields are kept, so a
+ * is never an error (the wire dialect, in the sandbox's README): unknown fields are kept, so a
  * field the API adds tomorrow passes through untouched; a status the table does not list
  * comes through as its string; `status_code` is a string or an integer (read as a
  * string); amounts are numbers or decimal strings (read as numbers); `status_detail` is
@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { callbackStatuses, type PaymentStatus, type RefundStatus } from '../codes.js';
-import { openEnum, optional as absent, recordNumber, statusCode, timestamp } from './common.js';
+import { fullYear, openEnum, optional as absent, recordNumber, statusCode, timestamp } from './common.js';
 
 const optionalText = absent(z.string());
 const optionalNumber = absent(recordNumber);
@@ -35,10 +35,15 @@ export const refundRecordSchema = z.looseObject({
 });
 export type RefundRecord = z.infer<typeof refundRecordSchema>;
 
+/** A card's expiration year in a record: a number or its digits, two digits read as 20xx, as requests are read. */
+const recordYear = recordNumber.transform(fullYear);
+
+/** A payment's `card`. `country` is the issuing country, which the API echoes in every card record. */
 export const paymentCardRecordSchema = z.looseObject({
   holder_name: optionalText,
   expiration_month: optionalNumber,
-  expiration_year: optionalNumber,
+  expiration_year: absent(recordYear),
+  country: optionalText,
   brand: optionalText,
   last4: optionalText,
   verify: absent(z.boolean()),
@@ -112,7 +117,7 @@ export const savedCardRecordSchema = z.looseObject({
   card_id: z.string(),
   holder_name: optionalText,
   expiration_month: recordNumber,
-  expiration_year: recordNumber,
+  expiration_year: recordYear,
   last4: z.string(),
   brand: z.string(),
 });

@@ -1,4 +1,8 @@
-/** `payment.additional_risk_data`: what fraud prevention reads. Dates are YYYYMMDD. */
+/**
+ * `payment.additional_risk_data`: what fraud prevention reads. Dates are YYYYMMDD. No
+ * member is required (the API pays a submerchant sent with its `name` alone); a member
+ * that is present must be of its type.
+ */
 import { z } from 'zod';
 import { addressSchema } from './payer.js';
 import { compactDate, country, int32, optional, partialObject, reputation, text } from './common.js';
@@ -6,15 +10,15 @@ import { compactDate, country, int32, optional, partialObject, reputation, text 
 const s = z.string();
 const int = z.number().int('must be an integer');
 
-export const riskDeviceSchema = z.object({
+export const riskDeviceSchema = partialObject({
   event_uuid: text(),
-  user_agent: optional(s),
-  geolocation: optional(s),
-  locale: optional(s),
-  advertising_id: optional(s),
-  vendor_id: optional(s),
-  android_id: optional(z.string().regex(/^[0-9a-fA-F]{1,16}$/, 'must be a 64-bit hex string')),
-  media_drm_id: optional(s),
+  user_agent: s,
+  geolocation: s,
+  locale: s,
+  advertising_id: s,
+  vendor_id: s,
+  android_id: z.string().regex(/^[0-9a-fA-F]{1,16}$/, 'must be a 64-bit hex string'),
+  media_drm_id: s,
 });
 
 export const riskPayerSchema = partialObject({
@@ -55,7 +59,7 @@ export const shippingSchema = partialObject({
   geolocation: s,
 });
 
-export const beneficiarySchema = z.object({
+export const beneficiarySchema = partialObject({
   email: text(),
   name: text(),
   phone: text(),
@@ -71,43 +75,43 @@ export const riskSubscriptionSchema = partialObject({
   end_date: compactDate,
 });
 
-export const riskSubmerchantSchema = z.object({
+export const riskSubmerchantSchema = partialObject({
   merchant_reference: text(),
   website: text(),
   document: text(),
   email: text(),
   name: text(),
   onboarding_email: text(),
-  phone: optional(s),
-  industry: optional(int32),
-  nationality: optional(country),
-  username: optional(s),
-  created_date: optional(compactDate),
-  total_order_count: optional(int32),
-  total_order_amount: optional(z.number()),
-  ship_from_address: optional(partialObject({ street: s, number: s, city: s, zip_code: s, state: s })),
-  device_id: optional(s),
-  last_updated_date: optional(compactDate),
-  onboarding_ip_address: optional(s),
-  reputation: optional(reputation),
-  last_login: optional(s),
-  kyc_review: optional(z.boolean()),
-  fraud_review: optional(z.boolean()),
-  fraud_review_type: optional(s),
-  fraud_review_description: optional(s),
-  submerchant_description: optional(s),
-  checkout_type: optional(s),
-  checkout_subtype: optional(s),
-  industry_name: optional(s),
-  registered_company: optional(z.boolean()),
-  bank_account: optional(partialObject({
+  phone: s,
+  industry: int32,
+  nationality: country,
+  username: s,
+  created_date: compactDate,
+  total_order_count: int32,
+  total_order_amount: z.number(),
+  ship_from_address: partialObject({ street: s, number: s, city: s, zip_code: s, state: s }),
+  device_id: s,
+  last_updated_date: compactDate,
+  onboarding_ip_address: s,
+  reputation,
+  last_login: s,
+  kyc_review: z.boolean(),
+  fraud_review: z.boolean(),
+  fraud_review_type: s,
+  fraud_review_description: s,
+  submerchant_description: s,
+  checkout_type: s,
+  checkout_subtype: s,
+  industry_name: s,
+  registered_company: z.boolean(),
+  bank_account: partialObject({
     beneficiary_name: s,
     beneficiary_document: s,
     account: int32,
     branch: s,
     beneficiary_email: s,
     beneficiary_phone: int32,
-  })),
+  }),
 });
 
 export const purchaseSchema = partialObject({
