@@ -7,7 +7,6 @@ import { apiErrorBody } from '@paylit/core/codes';
 import { ApiFailure, DroppedConnection } from './errors.js';
 import type { SandboxEnv } from './env.js';
 import type { SandboxInternals } from './internals.js';
-import { authentication } from './middleware/auth.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import { faults } from './middleware/faults.js';
 import { mountApi } from './routes/api.js';
@@ -19,7 +18,7 @@ import { expirePending } from './state/payments.js';
 const JSON_TYPE = 'application/json;charset=utf-8';
 
 export function createApp(sandbox: SandboxInternals, onUnexpected: (error: unknown) => void): Hono<SandboxEnv> {
-  // Not strict: `/payments/` is `/payments` (api-behaviour.md, "The wire dialect").
+  // Not strict: `/payments/` is `/payments`, as the API takes it.
   const app = new Hono<SandboxEnv>({ strict: false });
 
   app.onError((error, c) => {
@@ -28,10 +27,10 @@ export function createApp(sandbox: SandboxInternals, onUnexpected: (error: unkno
     onUnexpected(error);
     return c.json(apiErrorBody(7000), 500);
   });
-  // Unknown routes are answered by the catch-all below, after the credentials; this is for safety only.
-  app.notFound((c) => c.json(apiErrorBody(5000), 400));
+  // A path the API does not have: 404 with the bare text `NOT_FOUND`, before any credentials, as the API answers it.
+  app.notFound((c) => c.text('NOT_FOUND', 404));
 
-  // Every JSON answer, errors and replays too, as the API labels it (api-behaviour.md, "The wire dialect").
+  // Every JSON answer, errors and replays too, as the API labels it.
   app.use('*', async (c, next) => {
     await next();
     if (/^application\/json\s*(;|$)/i.test(c.res.headers.get('Content-Type') ?? '')) c.res.headers.set('Content-Type', JSON_TYPE);
@@ -46,8 +45,5 @@ export function createApp(sandbox: SandboxInternals, onUnexpected: (error: unkno
   mountApi(app, sandbox);
   mountPages(app, sandbox);
   mountTools(app, sandbox);
-  // Any other method or path: the credentials first (bad ones are 403 / 3001 on any path), then 400 / 5000.
-  const auth = authentication({ credentials: sandbox.credentials, clock: sandbox.clock, allowedIps: sandbox.allowedIps });
-  app.all('*', auth, (c) => c.json(apiErrorBody(5000), 400));
   return app;
 }

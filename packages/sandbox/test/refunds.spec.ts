@@ -72,7 +72,7 @@ test('the refund errors: unknown payment 404 / 4000, unknown refund 404 / 4001, 
     sbx.sandbox.clock.advance(-year);
   }
   expect((await sbx.api.post('/refunds', { payment_id: old.id, notification_url, amount: 1, currency: 'USD' })).body).toMatchObject({ code: 5001, param: 'currency' });
-  expect((await sbx.api.post('/refunds', { payment_id: old.id })).body).toEqual({ code: 5001, message: 'Invalid parameter: notification_url', param: 'notification_url' });
+  expect((await sbx.api.post('/refunds', { payment_id: old.id, notification_url: 'merchant/refunds' })).body).toEqual({ code: 5001, message: 'Invalid parameter: notification_url', param: 'notification_url' });
 });
 
 test('a refund larger than the merchant\'s available balance is 400 / 5012', async ({ sbx }) => {

@@ -1,13 +1,10 @@
 /**
- * Unknown routes (api-behaviour.md, "Errors"): 400 / 5000, the table's status for
- * "Invalid request", and only after the credentials, so bad credentials are 403 / 3001 on
- * any path, known or not.
+ * A path or method the API does not have: 404 with the bare text body `NOT_FOUND`, as the
+ * API answers it, whatever the credentials (there is nothing there to protect). Known
+ * paths keep their own answers, credentials first.
  */
 import { cardPayment } from './support/client.js';
 import { expect, test } from './support/fixture.js';
-
-const invalidRequest = { code: 5000, message: 'Invalid request' };
-const invalidCredentials = { code: 3001, message: 'Invalid credentials' };
 
 const unknown: [string, string][] = [
   ['GET', '/nope'],
@@ -20,20 +17,21 @@ const unknown: [string, string][] = [
 ];
 
 for (const [method, path] of unknown) {
-  test(`${method} ${path}: 400 / 5000 when signed, 403 / 3001 when not`, async ({ sbx }) => {
+  test(`${method} ${path}: 404 NOT_FOUND, signed or not`, async ({ sbx }) => {
     const body = method === 'POST' || method === 'PUT' ? cardPayment() : undefined;
     const signed = await sbx.api.call(method, path, body);
-    expect([signed.status, signed.body]).toEqual([400, invalidRequest]);
-    expect(signed.headers.get('content-type')).toBe('application/json;charset=utf-8');
+    expect([signed.status, signed.body]).toEqual([404, 'NOT_FOUND']);
+    expect(signed.headers.get('content-type')).toMatch(/^text\/plain/);
     const wrongKey = await sbx.api.call(method, path, body, { headers: { 'X-Trans-Key': 'wrong' } });
-    expect([wrongKey.status, wrongKey.body]).toEqual([403, invalidCredentials]);
+    expect([wrongKey.status, wrongKey.body]).toEqual([404, 'NOT_FOUND']);
     const bare = await fetch(`${sbx.running.url}${path}`, { method });
-    expect([bare.status, await bare.json()]).toEqual([403, invalidCredentials]);
+    expect([bare.status, await bare.text()]).toEqual([404, 'NOT_FOUND']);
   });
 }
 
-test('a known route keeps its own answers', async ({ sbx }) => {
+test('a known route keeps its own answers, its credentials checked first', async ({ sbx }) => {
   expect((await sbx.api.get('/payments/D-1-nope')).body.code).toBe(4000);
-  expect((await sbx.api.get('/payments/D-1-nope', { headers: { 'X-Login': 'other' } })).status).toBe(403);
+  expect((await sbx.api.get('/payments/D-1-nope', { headers: { 'X-Login': 'other' } })).body).toEqual({ code: 3001, message: 'Invalid credentials' });
+  expect((await sbx.api.get('/payments/D-1-nope/', { headers: { 'X-Trans-Key': 'wrong' } })).status).toBe(403);
   expect((await fetch(`${sbx.running.url}/sandbox-tools/clock`)).status).toBe(200);
 });

@@ -1,24 +1,26 @@
 /**
- * Authentication as the spec has it: `X-Login` and `X-Trans-Key` match, `X-Date` is within
- * five minutes of the sandbox clock, and `Authorization` carries the V2-HMAC-SHA256
- * signature of login + X-Date + the exact body (403 / 3001 otherwise); `X-Version` absent
- * or 2.1 (else 5017); the other headers of the spec present and within their limits.
+ * Authentication as the API answers it. A missing `X-Login` or `X-Date` (or an `X-Date`
+ * that is no ISO 8601 UTC time) is 400 / 5001 naming the header; otherwise `X-Login` and
+ * `X-Trans-Key` must match and `Authorization` carry the V2-HMAC-SHA256 signature of
+ * login + X-Date + the exact body (403 / 3001). A call without a body (a GET, a DELETE, a
+ * cancel) verifies when signed over login + X-Date or over login + X-Date + `{}`, as one
+ * widely used connector signs it. The API refuses no clock skew: an `X-Date` a year old is
+ * served. `X-Version` absent or 2.1 (else 5017); the other headers of the spec present and
+ * within their limits.
  */
 import type { MiddlewareHandler } from 'hono';
-import { API_VERSION, isXDateFresh, parseAuthorizationHeader, verifySignature, type Credentials } from '@paylit/core/crypto';
-import type { Clock } from '../clock.js';
+import { API_VERSION, parseAuthorizationHeader, parseXDate, verifySignature, type Credentials } from '@paylit/core/crypto';
 import { ApiFailure } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
 
 export interface AuthOptions {
   credentials: Credentials;
-  clock: Clock;
   /** When set, requests from other addresses are refused with 403 / 3002. */
   allowedIps?: readonly string[];
   /**
    * The route ignores its body (a cancel: "no body", yet clients send one). The body is still
    * signed, but its Content-Type is not checked: a body sent with no type (fetch labels it
-   * text/plain) is accepted.
+   * text/plain) is accepted; sent without one, it may be signed over `{}`.
    */
   ignoresBody?: boolean;
 }
@@ -39,8 +41,11 @@ function clientIp(address: string | undefined): string | undefined {
   return address?.replace(/^::ffff:/, '');
 }
 
+/** The methods whose requests carry no body. */
+const BODYLESS_METHODS: readonly string[] = ['GET', 'HEAD', 'DELETE'];
+
 export function authentication(options: AuthOptions): MiddlewareHandler<SandboxEnv> {
-  const { credentials, clock, allowedIps, ignoresBody = false } = options;
+  const { credentials, allowedIps, ignoresBody = false } = options;
   return async (c, next) => {
     if (allowedIps) {
       const ip = clientIp(c.env?.incoming?.socket?.remoteAddress);
@@ -50,15 +55,18 @@ export function authentication(options: AuthOptions): MiddlewareHandler<SandboxE
     const body = c.get('rawBody');
     const login = c.req.header('X-Login');
     const date = c.req.header('X-Date');
+    if (!login) throw new ApiFailure(5001, 'X-Login');
+    if (!date || parseXDate(date) === undefined) throw new ApiFailure(5001, 'X-Date');
     const signature = parseAuthorizationHeader(c.req.header('Authorization'));
+    const signedOver = (text: string) => verifySignature({ login, date, body: text, secretKey: credentials.secretKey, signature: signature! });
+    const bodyless = body === '' && (ignoresBody || BODYLESS_METHODS.includes(c.req.method));
     const valid =
       same(login, credentials.login) &&
       same(c.req.header('X-Trans-Key'), credentials.transKey) &&
-      isXDateFresh(date, clock.now()) &&
       signature !== undefined &&
-      (await verifySignature({ login: login!, date: date!, body, secretKey: credentials.secretKey, signature }));
+      ((await signedOver(body)) || (bodyless && (await signedOver('{}'))));
     if (!valid) throw new ApiFailure(3001);
-    c.set('login', login!);
+    c.set('login', login);
 
     const version = c.req.header('X-Version');
     if (version !== undefined && version !== API_VERSION) throw new ApiFailure(5017);

@@ -1,5 +1,5 @@
 /**
- * The API's endpoints (api-behaviour.md, "Endpoints"), each behind authentication and
+ * The API's endpoints, each behind authentication and
  * idempotency. Handlers parse the raw body the signature covered and call the state.
  */
 import type { Context, Hono } from 'hono';
@@ -29,9 +29,9 @@ export function origin(c: Context<SandboxEnv>, sandbox: SandboxInternals): strin
 
 export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void {
   const { store } = sandbox;
-  const auth = authentication({ credentials: sandbox.credentials, clock: sandbox.clock, allowedIps: sandbox.allowedIps });
+  const auth = authentication({ credentials: sandbox.credentials, allowedIps: sandbox.allowedIps });
   // A cancel has no body; one sent anyway is ignored, but it is signed like any other.
-  const authCancel = authentication({ credentials: sandbox.credentials, clock: sandbox.clock, allowedIps: sandbox.allowedIps, ignoresBody: true });
+  const authCancel = authentication({ credentials: sandbox.credentials, allowedIps: sandbox.allowedIps, ignoresBody: true });
   const once = idempotency(sandbox.idempotency, sandbox.clock);
 
   app.post('/payments', auth, once, async (c) => {
@@ -61,16 +61,8 @@ export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void
     if (country === undefined || !/^[A-Z]{2}$/.test(country)) throw new ApiFailure(5001, 'country');
     if (!isSupportedCountry(country)) throw new ApiFailure(5003, 'country');
     const base = origin(c, sandbox);
-    return c.json(
-      paymentMethods[country]!.map((m) => ({
-        id: m.id,
-        type: m.type,
-        name: m.name,
-        logo: `${base}/sandbox-tools/logos/${m.id}.svg`,
-        allowed_flows: m.allowed_flows,
-        ...(m.wallet_type ? { wallet_type: m.wallet_type } : {}),
-      })),
-    );
+    // Exactly the API's five fields: what the catalog keeps besides (colours, wallet codes) stays here.
+    return c.json(paymentMethods[country]!.map((m) => ({ id: m.id, type: m.type, name: m.name, logo: `${base}/sandbox-tools/logos/${m.id}.svg`, allowed_flows: m.allowed_flows })));
   });
 
   app.post('/enrollments', auth, once, (c) => c.json(createEnrollment(store, jsonBody(c), origin(c, sandbox))));

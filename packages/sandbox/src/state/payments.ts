@@ -1,7 +1,7 @@
 /**
  * Payments: create (card, wallet, redirect, cash), capture, cancel, retrieve, status,
  * the pages' outcomes and the forced final states, with the outcomes the production
- * sandbox chooses (api-behaviour.md, "The production sandbox").
+ * sandbox chooses (its README, "Outcomes").
  */
 import { requiresThreeDSecure } from '@paylit/core';
 import { extractBin } from '@paylit/core/card';
@@ -219,7 +219,7 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
   const now = store.clock.now();
   const capture = req.card?.capture ?? req.wallet?.capture ?? true;
   const p: Payment = {
-    // A card verification's id starts T- (api-behaviour.md, "The wire dialect").
+    // A card verification's id starts T-, as the API's do.
     id: store.paymentId(req.card?.verify === true ? 'T' : 'D'),
     kind: 'payment',
     amount: req.amount,
@@ -252,11 +252,11 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
       ...(req.card?.verify ? { verify: true } : {}),
       ...(req.card?.card_id ? { card_id: req.card.card_id } : {}),
       ...(req.card?.installments ? { installments: req.card.installments } : {}),
-      ...cardEchoes(body, req),
+      ...cardEchoes(req),
     };
     p.three_dsecure = {};
   } else if (byEnrollment && charge.method.card) {
-    p.card = { ...charge.method.card };
+    p.card = { ...charge.method.card, country: req.country };
     p.three_dsecure = {};
   }
   p.recurring = p.card !== undefined && (charge !== undefined || req.enrollment !== undefined || RECURRING_CREDENTIALS.includes(req.card?.stored_credential_type ?? ''));
@@ -339,14 +339,13 @@ function enrollmentCard(card: CardView): CardView {
 }
 
 /**
- * The card fields the record echoes (api-behaviour.md, "The wire dialect"): `country` when
- * the card's country was given (read from the body as sent: core's schema does not name it),
- * and the stored-credential fields when sent.
+ * The card fields the record echoes, as the API's do: `country`, the issuing country, in
+ * every card record (the card's own when the request gave it, else the payment's), and the
+ * stored-credential fields when sent.
  */
-function cardEchoes(body: unknown, req: PaymentRequest): CardView {
-  const country = field(field(body, 'card'), 'country');
+function cardEchoes(req: PaymentRequest): CardView {
   return {
-    ...(typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? { country } : {}),
+    country: req.card?.country ?? req.country,
     ...(req.card?.stored_credential_type !== undefined ? { stored_credential_type: req.card.stored_credential_type } : {}),
     ...(req.card?.stored_credential_usage !== undefined ? { stored_credential_usage: req.card.stored_credential_usage } : {}),
   };

@@ -1,7 +1,8 @@
 /**
  * Refunds of PAID payments and captures, never of an authorization, never more than what
  * remains. Card refunds succeed at once; other methods' refunds are PENDING and succeed
- * a little later (or when forced), each change notified to the refund's URL.
+ * a little later (or when forced), each change notified to the refund's URL when it has
+ * one (the API takes a refund without `notification_url`).
  */
 import { refundStatuses, type RefundStatus } from '@paylit/core/codes';
 import { fromMinorUnits, roundAmount, toMinorUnits } from '@paylit/core/money';
@@ -17,7 +18,7 @@ const REFUND_PERIOD_MS = 365 * DAY_MS;
 
 /**
  * The refund record as the wire has it: `status_code` an integer (a payment's is a string)
- * and the payment id repeated as `id_payment` (api-behaviour.md, "Refunds").
+ * and the payment id repeated as `id_payment`, as the API sends it.
  */
 export function refundRecord(r: Refund) {
   return {
@@ -25,7 +26,7 @@ export function refundRecord(r: Refund) {
     payment_id: r.payment_id,
     id_payment: r.payment_id,
     order_id: r.order_id,
-    notification_url: r.notification_url,
+    ...(r.notification_url !== undefined ? { notification_url: r.notification_url } : {}),
     amount: r.amount,
     amount_refunded: r.amount_refunded,
     currency: r.currency,
@@ -46,7 +47,7 @@ function setRefundStatus(store: Store, r: Refund, status: RefundStatus): void {
   const balance = store.balances.get(r.currency);
   if ((status === 'REJECTED' || status === 'CANCELLED') && balance !== undefined) store.balances.set(r.currency, roundAmount(balance + r.amount, r.currency));
   store.ledger.update(r.id, { status, money_moved: status === 'SUCCESS' });
-  store.notifier.send('refund', r.notification_url, refundRecord(r));
+  if (r.notification_url !== undefined) store.notifier.send('refund', r.notification_url, refundRecord(r));
 }
 
 /** `POST /refunds`. */
@@ -84,7 +85,7 @@ export function createRefund(store: Store, body: unknown) {
     status_code: refundStatuses.PENDING.code,
     status_detail: refundStatuses.PENDING.detail,
     created_date: apiTimestamp(now),
-    notification_url: req.notification_url,
+    ...(req.notification_url !== undefined ? { notification_url: req.notification_url } : {}),
     description: req.description,
   };
   store.refunds.set(r.id, r);

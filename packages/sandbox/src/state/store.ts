@@ -21,7 +21,7 @@ export interface CardView {
   verify?: boolean;
   card_id?: string;
   installments?: string;
-  /** Echoed when the request gave the card's country. */
+  /** The issuing country: the card's own when the request gave it, else the payment's. */
   country?: string;
   /** With `card.save: true`: `save`, `card_id` and `type` (CREDIT or DEBIT). */
   save?: boolean;
@@ -93,7 +93,8 @@ export interface Refund {
   status_code: string;
   status_detail: string;
   created_date: string;
-  notification_url: string;
+  /** Absent when the request had none: the refund's outcome is then read with its status lookup. */
+  notification_url?: string;
   description?: string;
 }
 
