@@ -79,13 +79,19 @@ export type {
   SubmissionMethod,
 } from './checkout/index.js';
 export {
+  acceptsCurrency,
   addressFields,
   addressRequiredCountries,
+  countries,
+  countryOf,
+  currencies,
   indiaLimits,
   ipRequiredCountries,
+  isServedCountry,
   requiresThreeDSecure,
   threeDSecureCountries,
 } from './countries.js';
+export type { Country, CountryMethod, PaymentFlow, PaymentMethodType } from './countries.js';
 export { documentProblem, isCnpj, isCpf } from './documents.js';
 export { DEFAULT_VAT, isInterestFree, monthlyCostWithVat, monthlyRate, planRates } from './installments.js';
 export type { InstallmentTerms, PlanRates, PlanRatesOptions } from './installments.js';

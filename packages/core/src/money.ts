@@ -4,7 +4,7 @@
  * The API's `amount` is "Length 10,2": a decimal of precision 10 and scale 2, so at most
  * 8 integer digits and 2 decimals (99 999 999.99). How many decimals a currency uses
  * comes from `Intl` (ISO 4217's minor units: CLP and PYG none, BRL two), capped at the
- * API's two.
+ * API's two, except where the API's rule differs (COP has none).
  *
  * @example
  * formatAmount(1234.5, 'BRL', 'pt-BR') // 'R$ 1.234,50'
@@ -44,10 +44,13 @@ function assertCurrency(currency: unknown): asserts currency is string {
   if (!isCurrencyCode(currency)) throw new InvalidArgumentError('currency', 'an ISO 4217 code such as "BRL"', currency);
 }
 
+/** Where the API's rule differs from ISO 4217 (or from older `Intl` data): Chile's and Colombia's pesos have no decimals. */
+const apiDecimals: Readonly<Record<string, number>> = { CLP: 0, COP: 0 };
+
 /** How many decimals amounts in `currency` carry (never more than the API's 2). */
 export function currencyDecimals(currency: string): number {
   assertCurrency(currency);
-  return Math.min(currencyDigits(currency)!, AMOUNT_SCALE);
+  return apiDecimals[currency] ?? Math.min(currencyDigits(currency)!, AMOUNT_SCALE);
 }
 
 /**
@@ -119,7 +122,7 @@ function currencyFormat(currency: string, locale: string | readonly string[] | u
       const formatter = new Intl.NumberFormat(locale as string | string[] | undefined, { style: 'currency', currency });
       const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
       if (isoDigits.size < 1024) isoDigits.set(currency, digits);
-      if (digits <= AMOUNT_SCALE) return formatter;
+      if (digits <= AMOUNT_SCALE && (apiDecimals[currency] ?? digits) === digits) return formatter;
     } catch {
       // A bad locale or currency: told apart below.
     }
