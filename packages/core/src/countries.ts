@@ -132,7 +132,7 @@ export const countries: Readonly<Record<string, Country>> = {
     applePay, googlePay, wallet('YP', 'Yape'), transfer('BC', 'BCP', BOTH), transfer('IB', 'Interbank', BOTH), transfer('BP', 'BBVA', BOTH), pagoEfectivo,
   ], { installments: true }),
   UY: country('Uruguay', 'UYU', ['VI', 'MC', 'AE'], [
-    mercadoPago, transfer('BU', 'BROU'), voucher('AI', 'Abitab', REDIRECT), voucher('RE', 'Redpagos', REDIRECT),
+    mercadoPago, voucher('AI', 'Abitab', REDIRECT), voucher('RE', 'Redpagos', REDIRECT),
   ], { installments: true }),
   IN: country('India', 'INR', ['VI', 'MC', 'AE'], [
     wallet('PW', 'Paytm', REDIRECT), transfer('UI', 'UPI'), transfer('NB', 'Netbanking'),

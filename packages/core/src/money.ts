@@ -17,8 +17,12 @@ export const AMOUNT_PRECISION = 10;
 export const AMOUNT_SCALE = 2;
 export const MAX_AMOUNT = 10 ** (AMOUNT_PRECISION - AMOUNT_SCALE) - 10 ** -AMOUNT_SCALE;
 
-/** ISO 4217 minor units per code `Intl` was asked about; `null` for a code it does not know. */
-const isoDigits = new Map<string, number | null>();
+/**
+ * ISO 4217 minor units per code `Intl` was asked about; `null` for a code it does not know.
+ * Seeded where the API's rule differs from ISO 4217 or from older `Intl` data: Chile's and
+ * Colombia's pesos have no decimals.
+ */
+const isoDigits = new Map<string, number | null>([['CLP', 0], ['COP', 0]]);
 
 /** The currency's ISO minor units from `Intl`, asked once per code (a formatter costs a locale's data to build). */
 function currencyDigits(code: string): number | null {
@@ -44,13 +48,10 @@ function assertCurrency(currency: unknown): asserts currency is string {
   if (!isCurrencyCode(currency)) throw new InvalidArgumentError('currency', 'an ISO 4217 code such as "BRL"', currency);
 }
 
-/** Where the API's rule differs from ISO 4217 (or from older `Intl` data): Chile's and Colombia's pesos have no decimals. */
-const apiDecimals: Readonly<Record<string, number>> = { CLP: 0, COP: 0 };
-
 /** How many decimals amounts in `currency` carry (never more than the API's 2). */
 export function currencyDecimals(currency: string): number {
   assertCurrency(currency);
-  return apiDecimals[currency] ?? Math.min(currencyDigits(currency)!, AMOUNT_SCALE);
+  return Math.min(currencyDigits(currency)!, AMOUNT_SCALE);
 }
 
 /**
@@ -122,7 +123,7 @@ function currencyFormat(currency: string, locale: string | readonly string[] | u
       const formatter = new Intl.NumberFormat(locale as string | string[] | undefined, { style: 'currency', currency });
       const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
       if (isoDigits.size < 1024) isoDigits.set(currency, digits);
-      if (digits <= AMOUNT_SCALE && (apiDecimals[currency] ?? digits) === digits) return formatter;
+      if (digits <= AMOUNT_SCALE) return formatter;
     } catch {
       // A bad locale or currency: told apart below.
     }
