@@ -3,12 +3,14 @@
  * Brazil up to 12 installments, interest-free up to 3 and with interest from 4; Mexico
  * 3, 6, 9 and 12 "meses sin intereses"; Argentina 3 to 12 with interest (Naranja's
  * "Plan Z": 3 without); Colombia, Chile, Peru and Uruguay with the issuer setting the
- * interest; Turkey with interest; none for debit cards or where cards are paid at once.
+ * interest; Turkey with interest; none for debit cards, nor in the countries whose entry in
+ * core's table says they have none (where cards are paid at once).
  *
  * Amounts are computed in minor units: `installment_amount` is the French-system
  * instalment rounded up to the cent, and `total_amount` is exactly it times the count.
  */
 import { detectBrand } from '@paylit/core/card';
+import { countries } from '@paylit/core/countries';
 import { currencyDecimals, fromMinorUnits, toMinorUnits } from '@paylit/core/money';
 
 export interface InstallmentOption {
@@ -40,13 +42,18 @@ const rules: Readonly<Record<string, CountryRule>> = {
   TR: { counts: [1, 2, 3, 6, 9, 12], rate: (n) => (n === 1 ? 0 : 0.035), minInstallment: 50 },
 };
 
+// The countries of core's table that offer installments are the ones with a rule here.
+for (const [code, country] of Object.entries(countries)) {
+  if (country.installments !== Object.hasOwn(rules, code)) throw new Error(`installments of ${code}: core's table and the sandbox's rules disagree`);
+}
+
 /** Brands paid at once whatever the country (debit). */
 const singlePaymentBrands = new Set(['visa-debit', 'maestro']);
 
 /** The installment options for a BIN and amount: always at least the single payment. */
 export function installmentOptions(country: string, bin: string, amount: number, currency: string): { options: InstallmentOption[]; byBank: boolean } {
   const brand = detectBrand(bin)?.id;
-  const rule = rules[country];
+  const rule = Object.hasOwn(rules, country) ? rules[country] : undefined;
   const decimals = currencyDecimals(currency);
   const principal = toMinorUnits(amount, currency);
   const single = { installments: 1, installment_amount: amount, total_amount: amount };

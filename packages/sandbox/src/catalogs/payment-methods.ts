@@ -1,84 +1,62 @@
 /**
- * The payment methods of each country, shaped as `GET /payments-methods` answers them:
- * `{id, type, name, logo, allowed_flows}`. Card brands take their names and codes from
- * core's brand table; wallets add the `<PROVIDER>_PAY` code that `card.wallet_type`
- * carries for card-based wallets. Logos are SVGs the sandbox serves itself.
+ * The payment methods of each country, a view of core's table of countries shaped as
+ * `GET /payments-methods` answers them: `{id, type, name, allowed_flows}` (the route adds
+ * the logo). `CARD` comes first, then the country's card brands (named by core's brand
+ * table), then its wallets, bank transfers and cash vouchers. Logos are SVGs the sandbox
+ * draws itself, in each method's colour.
  */
 import { getBrand } from '@paylit/core/card';
-import { countries } from './countries.js';
+import { countries, type PaymentFlow, type PaymentMethodType } from '@paylit/core/countries';
 
-export type MethodType = 'CARD' | 'WALLET' | 'BANK_TRANSFER' | 'TICKET';
-type Flow = 'DIRECT' | 'REDIRECT';
+export type MethodType = PaymentMethodType;
 
 export interface PaymentMethod {
   id: string;
   type: MethodType;
   name: string;
-  allowed_flows: Flow[];
+  allowed_flows: PaymentFlow[];
   /** Card-based wallets: the `card.wallet_type` value. */
   wallet_type?: string;
   /** The logo's colour, for the SVG the sandbox draws. */
   color: string;
 }
 
-const BOTH: Flow[] = ['DIRECT', 'REDIRECT'];
-const REDIRECT: Flow[] = ['REDIRECT'];
+/** Logo colours by method name; a method not named here is drawn in slate. */
+const colors: Readonly<Record<string, string>> = {
+  Visa: '#1a1f71', 'Visa Débito': '#1a1f71', Mastercard: '#eb001b', 'American Express': '#2e77bb', 'Diners Club': '#0079be',
+  Elo: '#000000', Hipercard: '#b3131b', Naranja: '#ff6b00', Cabal: '#00599c', Argencard: '#1b3f8b', 'Tarjeta Shopping': '#e30613',
+  Cencosud: '#005baa', Codensa: '#e2001a', JCB: '#0e4c96', UnionPay: '#e21836',
+  'Apple Pay': '#000000', 'Google Pay': '#4285f4', 'Mercado Pago': '#00b1ea', PicPay: '#21c25e', Pix: '#32bcad', 'Pix QR': '#32bcad',
+  'Boleto Bancário': '#1e293b', MACH: '#6b2c91', Webpay: '#d5006d', Servipag: '#00a0df', Nequi: '#200020', PSE: '#0c5fa8',
+  Efecty: '#ffdd00', Baloto: '#f7a600', SPEI: '#0b3d91', OXXO: '#e21b22', Yape: '#742284', BCP: '#002a8d', Interbank: '#00a94f',
+  BBVA: '#004481', PagoEfectivo: '#fbb900', Abitab: '#004b93', Redpagos: '#e30613', Rapipago: '#e4002b',
+  'Pago Fácil': '#ffd100', 'Transferencia bancaria': '#0f766e', Paytm: '#00baf2', UPI: '#097939', Netbanking: '#1f4e79',
+  SnapScan: '#0072bc', Ozow: '#00c1a2', Papara: '#000000', 'Havale/EFT': '#c8102e', GCash: '#007dfe', "Touch 'n Go eWallet": '#005abb', FPX: '#1b4f9c',
+};
+const colorOf = (name: string) => colors[name] ?? '#334155';
 
-function card(code: string, color: string): PaymentMethod {
+/** "A new card", whatever the brand. */
+export const CARD_METHOD: PaymentMethod = { id: 'CARD', type: 'CARD', name: 'Card', allowed_flows: ['DIRECT', 'REDIRECT'], color: '#334155' };
+
+function card(code: string): PaymentMethod {
   const brand = getBrand(code);
   if (!brand) throw new Error(`no brand ${code} in core's table`);
-  return { id: code, type: 'CARD', name: brand.name, allowed_flows: BOTH, color };
+  return { id: code, type: 'CARD', name: brand.name, allowed_flows: ['DIRECT', 'REDIRECT'], color: colorOf(brand.name) };
 }
 
-const cards = {
-  VI: card('VI', '#1a1f71'),
-  VD: card('VD', '#1a1f71'),
-  MC: card('MC', '#eb001b'),
-  AE: card('AE', '#2e77bb'),
-  DC: card('DC', '#0079be'),
-  EL: card('EL', '#000000'),
-  HI: card('HI', '#b3131b'),
-  NJ: card('NJ', '#ff6b00'),
-  CL: card('CL', '#00599c'),
-  AG: card('AG', '#1b3f8b'),
-  TS: card('TS', '#e30613'),
-  CS: card('CS', '#005baa'),
-  CD: card('CD', '#e2001a'),
-  JC: card('JC', '#0e4c96'),
-};
-
-const wallet = (id: string, name: string, color: string, flows: Flow[] = BOTH, wallet_type?: string): PaymentMethod => ({
-  id, type: 'WALLET', name, allowed_flows: flows, color, ...(wallet_type ? { wallet_type } : {}),
-});
-const bank = (id: string, name: string, color: string): PaymentMethod => ({ id, type: 'BANK_TRANSFER', name, allowed_flows: REDIRECT, color });
-const ticket = (id: string, name: string, color: string): PaymentMethod => ({ id, type: 'TICKET', name, allowed_flows: BOTH, color });
-
-const applePay = wallet('AP', 'Apple Pay', '#000000', ['DIRECT'], 'APPLE_PAY');
-const googlePay = wallet('GP', 'Google Pay', '#4285f4', ['DIRECT'], 'GOOGLE_PAY');
-const mercadoPago = wallet('MP', 'Mercado Pago', '#00b1ea', BOTH, 'MERCADOPAGO_PAY');
-const card_ = { id: 'CARD', type: 'CARD', name: 'Card', allowed_flows: BOTH, color: '#334155' } satisfies PaymentMethod;
-
-export const paymentMethods: Readonly<Record<string, readonly PaymentMethod[]>> = {
-  AR: [card_, cards.VI, cards.MC, cards.AE, cards.DC, cards.NJ, cards.CL, cards.AG, cards.TS, cards.CS, mercadoPago, ticket('RP', 'Rapipago', '#e4002b'), ticket('PF', 'Pago Fácil', '#ffd100')],
-  BR: [card_, cards.VI, cards.VD, cards.MC, cards.EL, cards.HI, cards.AE, cards.DC, applePay, googlePay, mercadoPago, wallet('PP', 'PicPay', '#21c25e'), bank('PX', 'Pix', '#32bcad'), ticket('BL', 'Boleto Bancário', '#1e293b')],
-  CL: [card_, cards.VI, cards.MC, cards.AE, cards.DC, applePay, googlePay, wallet('MH', 'MACH', '#6b2c91'), bank('WP', 'Webpay', '#d5006d'), ticket('SP', 'Servipag', '#00a0df')],
-  CO: [card_, cards.VI, cards.MC, cards.AE, cards.DC, cards.CD, applePay, googlePay, wallet('NQ', 'Nequi', '#200020'), bank('PC', 'PSE', '#0c5fa8'), ticket('EY', 'Efecty', '#ffdd00')],
-  MX: [card_, cards.VI, cards.MC, cards.AE, applePay, googlePay, mercadoPago, bank('SE', 'SPEI', '#0b3d91'), ticket('OX', 'OXXO', '#e21b22')],
-  PE: [card_, cards.VI, cards.MC, cards.AE, cards.DC, applePay, googlePay, wallet('YP', 'Yape', '#742284'), bank('BC', 'BCP', '#002a8d'), ticket('EF', 'PagoEfectivo', '#fbb900')],
-  UY: [card_, cards.VI, cards.MC, cards.AE, mercadoPago, bank('BU', 'BROU', '#003da5'), ticket('AI', 'Abitab', '#004b93'), ticket('RE', 'Redpagos', '#e30613')],
-  IN: [card_, cards.VI, cards.MC, cards.AE, wallet('PW', 'Paytm', '#00baf2', REDIRECT), bank('UI', 'UPI', '#097939'), bank('NB', 'Netbanking', '#1f4e79')],
-  ZA: [card_, cards.VI, cards.MC, cards.AE, cards.DC, applePay, googlePay, wallet('SS', 'SnapScan', '#0072bc', REDIRECT), bank('OZ', 'Ozow', '#00c1a2')],
-  TR: [card_, cards.VI, cards.MC, cards.AE, wallet('PA', 'Papara', '#000000', REDIRECT), bank('HV', 'Havale/EFT', '#c8102e')],
-  PH: [card_, cards.VI, cards.MC, cards.JC, wallet('GC', 'GCash', '#007dfe', REDIRECT)],
-  MY: [card_, cards.VI, cards.MC, wallet('TG', "Touch 'n Go eWallet", '#005abb', REDIRECT), bank('FX', 'FPX', '#1b4f9c')],
-};
-
-// Every country has a catalog.
-for (const country of Object.keys(countries)) if (!paymentMethods[country]) throw new Error(`no payment methods for ${country}`);
+export const paymentMethods: Readonly<Record<string, readonly PaymentMethod[]>> = Object.fromEntries(
+  Object.entries(countries).map(([code, c]) => [code, [
+    CARD_METHOD,
+    ...c.cards.map(card),
+    ...c.methods.map((m): PaymentMethod => ({
+      id: m.id, type: m.type, name: m.name, allowed_flows: [...m.flows], color: colorOf(m.name), ...(m.walletType ? { wallet_type: m.walletType } : {}),
+    })),
+  ]]),
+);
 
 /** The method with this id in `country`, if the country offers it. */
 export function findMethod(country: string, id: string): PaymentMethod | undefined {
-  return paymentMethods[country]?.find((m) => m.id === id);
+  return Object.hasOwn(paymentMethods, country) ? paymentMethods[country]!.find((m) => m.id === id) : undefined;
 }
 
 /** A logo: the method's initials on its colour, as an SVG. */

@@ -12,9 +12,9 @@ import { captureRequestSchema, type PaymentRequest } from '@paylit/core/schemas'
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
-import { isAllowedCurrency, isSupportedCountry } from '../catalogs/countries.js';
+import { fitsCurrency, isAllowedCurrency, isSupportedCountry } from '../catalogs/countries.js';
 import { installmentOptions } from '../catalogs/installments.js';
-import { findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
+import { CARD_METHOD, findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
 import { keepCard, resolveCard, type ResolvedCard } from './cards.js';
 import { chargeEnrollment, enrollWithPayment } from './enrollments.js';
 import { refundRecord } from './refunds.js';
@@ -25,8 +25,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PENDING_TTL_MS = 3 * DAY_MS;
 /** The smallest amount the sandbox charges: one unit of the currency. */
 const MIN_AMOUNT = 1;
-
-const CARD_METHOD: PaymentMethod = { id: 'CARD', type: 'CARD', name: 'Card', allowed_flows: ['DIRECT', 'REDIRECT'], color: '#334155' };
 
 export interface RequestContext {
   /** Whether the request came to `/secure_payments`. */
@@ -202,6 +200,7 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
   if (!ctx.secure && field(req.card, 'network_token') !== undefined) throw new ApiFailure(5001, 'card.network_token');
   if (!isSupportedCountry(req.country)) throw new ApiFailure(5003, 'country');
   if (!isAllowedCurrency(req.country, req.currency)) throw new ApiFailure(5004, 'currency');
+  if (!fitsCurrency(req.amount, req.currency)) throw new ApiFailure(5001, 'amount');
   if (req.amount > 0 && req.amount < MIN_AMOUNT) throw new ApiFailure(5016, 'amount');
   if (store.paymentByOrder(req.order_id)) throw new ApiFailure(5009, 'order_id');
   // A charge of an enrollment pays with the enrollment's method; a card sent beside it pays instead.
@@ -369,6 +368,7 @@ export function capturePayment(store: Store, body: unknown) {
   if (auth.status === 'VERIFIED') throw new ApiFailure(5013, 'authorization_id');
   if (auth.status !== 'AUTHORIZED') throw new ApiFailure(5002, 'authorization_id');
   if (req.currency !== undefined && req.currency !== auth.currency) throw new ApiFailure(5001, 'currency');
+  if (req.amount !== undefined && !fitsCurrency(req.amount, auth.currency)) throw new ApiFailure(5001, 'amount');
   const captured = auth.captures.reduce((sum, id) => sum + toMinorUnits(store.payments.get(id)!.amount, auth.currency), 0);
   const remaining = toMinorUnits(auth.amount, auth.currency) - captured;
   const amount = req.amount === undefined ? remaining : toMinorUnits(req.amount, auth.currency);
