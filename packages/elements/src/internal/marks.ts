@@ -111,7 +111,7 @@ const methods: Readonly<Record<string, Drawing>> = {
   YP: [...word('#742284', 'yape', W, 11), C(33, 19, 1.6, '#00d4c8')],
   BC: [face('#002a8d'), T('BCP', 17, 16.5, 9, W, 19), P('M30 8l5 5-5 5h-2.4l5-5-5-5z', '#ff7800')],
   EF: word('#fbb900', 'PagoEfectivo', '#1d1d1b', 6),
-  BU: word('#003da5', 'BROU', W, 10),
+  BU: word('#ffd100', 'baloto', '#003893', 9),
   AI: word('#004b93', 'abitab', W, 9),
   RE: word('#e30613', 'redpagos', W, 7.5),
   PW: [face(W), T('pay', 15, 16.5, 9.5, '#002e6e', 14), T('tm', 28, 16.5, 9.5, '#00baf2', 9)],
@@ -126,6 +126,10 @@ const methods: Readonly<Record<string, Drawing>> = {
   FX: word('#1b4f9c', 'FPX', W, 11, 'i'),
   RP: [...word('#e4002b', 'rapipago', W, 7.5), R(0, 22, 40, 4, '#ffd100')],
   PF: [face('#ffd100'), T('Pago', 20, 12, 7, '#0033a0', 16), T('Fácil', 20, 20.5, 7, '#0033a0', 16, 'i')],
+  IO: [face('#0f766e'), P('M20 5l9 4.5H11z', W), R(13, 10.5, 14, 6, W), R(10, 18, 20, 2.5, W)],
+  PQ: [face(W), P('M10 4.5l8.5 8.5-8.5 8.5-8.5-8.5z', '#32bcad'), P('M10 9.5l3.5 3.5-3.5 3.5-3.5-3.5z', W), T('QR', 28.5, 16.5, 9, '#32bcad', 12)],
+  IB: word('#00a94f', 'Interbank', W, 7),
+  BP: word('#004481', 'BBVA', W, 10),
 };
 
 /** The API's card codes in the payment-method list, to the brand they draw. */
