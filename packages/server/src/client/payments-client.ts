@@ -8,9 +8,11 @@
  * await client.payments.capture(payment.id, { amount: 50, currency: 'BRL' });
  * await client.refunds.create({ payment_id: capture.id, notification_url });
  *
- * Params are what the API takes, its wire dialect included (api-behaviour.md): an amount
- * as a number or a decimal string, `null` for an absent field. They are checked by core's
- * schemas and sent as parsed (amounts as numbers, nulls and unknown fields left out);
+ * Params are what the API takes, its wire dialect included (the sandbox's README lists it):
+ * an amount as a number or a decimal string, a card's month and year as strings of digits
+ * (a two-digit year is 20xx), `"true"` / `"false"` for a card's flags, `null` for an absent
+ * field, a refund without `notification_url`. They are checked by core's schemas and sent
+ * as parsed (numbers and booleans typed, years of four digits, nulls and unknown fields left out);
  * `{validate: false}` sends them as given. Answers are read leniently: an answer the API
  * gives is never an error (an unknown status comes through as its string).
  */
@@ -168,6 +170,7 @@ export class PaymentsClient {
       status: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/payments/${path(id, 'id')}/status`, response: paymentStatusRecordSchema }, options),
     };
     this.refunds = {
+      /** Refunds a payment in full or in part. Without `notification_url`, read a pending refund's outcome with `status`. */
       create: async (params: RefundRequestInput, options?: RequestOptions) => send({ method: 'POST', path: '/refunds', body: check(refundRequestSchema, params), response: refundRecordSchema }, options),
       retrieve: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/refunds/${path(id, 'id')}`, response: refundRecordSchema }, options),
       status: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/refunds/${path(id, 'id')}/status`, response: refundStatusRecordSchema }, options),

@@ -109,7 +109,8 @@ export class Requester {
         });
         const parsed = parseJson(res.text);
         if (res.status >= 200 && res.status < 300) return this.#read(op.response, parsed, key);
-        last = PaymentsApiError.fromResponse(res.status, parsed, key);
+        // An answer that is no JSON (`404 NOT_FOUND` for a path the API does not have) keeps its text.
+        last = PaymentsApiError.fromResponse(res.status, parsed ?? res.text, key);
         wait = retryAfter(res.headers);
       } catch (error) {
         if (error instanceof PaymentsApiError) throw error;
