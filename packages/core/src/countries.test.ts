@@ -8,6 +8,7 @@ import {
   currencies,
   ipRequiredCountries,
   isServedCountry,
+  marketProblem,
   requiresThreeDSecure,
   threeDSecureCountries,
 } from './countries.js';
@@ -49,6 +50,16 @@ describe('countries', () => {
       const ids = [...c.cards, ...c.methods.map((m) => m.id)];
       expect(new Set(ids).size, `${code} has one method per id`).to.equal(ids.length);
     }
+  });
+
+  it('says why a payment cannot be made in a market, naming the field', () => {
+    expect(marketProblem('PA', 'USD', 45.99)).to.equal(undefined);
+    expect(marketProblem('FR', 'USD', 45.99)?.param).to.equal('country');
+    expect(marketProblem('BR', 'ARS', 45.99)).to.deep.equal({ param: 'currency', message: 'must be BRL or USD for payments in BR' });
+    expect(marketProblem('CL', 'CLP', 15990.5)).to.deep.equal({ param: 'amount', message: 'must be a whole number: CLP has no decimals' });
+    expect(marketProblem('CL', 'CLP', 15990)).to.equal(undefined);
+    expect(marketProblem('CL', 'USD', 15990.5)).to.equal(undefined);
+    expect(marketProblem('CL', 'CLP')).to.equal(undefined);
   });
 
   it('keeps the country rules the schemas read', () => {

@@ -170,6 +170,22 @@ export function acceptsCurrency(country: string, currency: string): boolean {
   return countryOf(country)?.currencies.includes(currency) ?? false;
 }
 
+/**
+ * Why a payment of `amount` in `currency` cannot be made in `country`, naming the field at
+ * fault, or undefined when the API takes it: a country the API does not serve, a currency
+ * it does not take there, or decimals the currency does not have (CLP 990.5).
+ */
+export function marketProblem(country: string, currency: string, amount?: number): { param: 'country' | 'currency' | 'amount'; message: string } | undefined {
+  const c = countryOf(country);
+  if (!c) return { param: 'country', message: `must be a country the payments API serves (${Object.keys(countries).join(', ')})` };
+  if (!c.currencies.includes(currency)) return { param: 'currency', message: `must be ${c.currencies.join(' or ')} for payments in ${country}` };
+  const decimals = currencies[currency]!.decimals;
+  if (amount !== undefined && Math.round(amount * 10 ** decimals) / 10 ** decimals !== amount) {
+    return { param: 'amount', message: decimals === 0 ? `must be a whole number: ${currency} has no decimals` : `must have at most ${decimals} decimals in ${currency}` };
+  }
+  return undefined;
+}
+
 const where = (rule: (c: Country) => boolean): readonly string[] => Object.keys(countries).filter((code) => rule(countries[code]!));
 
 /** Countries where every card payment goes through 3-D Secure. */

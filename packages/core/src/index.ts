@@ -88,6 +88,7 @@ export {
   indiaLimits,
   ipRequiredCountries,
   isServedCountry,
+  marketProblem,
   requiresThreeDSecure,
   threeDSecureCountries,
 } from './countries.js';

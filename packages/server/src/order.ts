@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { orderIdSchema, orderIntentSchema, type OrderIntent } from '@paylit/core/checkout';
+import { marketProblem } from '@paylit/core/countries';
 import { currencyDecimals, isApiAmount, isCurrencyCode, toMinorUnits } from '@paylit/core/money';
 import { addressSchema, amountSchema, checkPayerDocument, countrySchema, currencySchema, payerSchema, paymentMethodIdSchema } from '@paylit/core/schemas';
 
@@ -56,6 +57,8 @@ export const merchantOrderSchema = z.strictObject({
   checkPayerDocument(order.country, order.payer, ctx);
   const problem = unchargeableAmount(order.amount, order.currency, order.intent);
   if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+  const market = marketProblem(order.country, order.currency, problem || order.intent === 'verify' ? undefined : order.amount);
+  if (market) ctx.addIssue({ code: 'custom', path: [market.param], message: market.message });
 });
 
 export type MerchantOrderInput = z.input<typeof merchantOrderSchema>;
