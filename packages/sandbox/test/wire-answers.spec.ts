@@ -1,9 +1,9 @@
 /**
- * Answers in the API's wire dialect (api-behaviour.md, "The wire dialect" and "Refunds"):
+ * Answers in the API's wire dialect, as other public clients recorded them:
  * the Content-Type, the refund's integer status_code and id_payment, the capture's brand,
  * the verification's T- id, the order lookup's shape, and the fields a record echoes.
  */
-import { cardPayment, orderId, visa } from './support/client.js';
+import { cardPayment, orderId, payer, visa } from './support/client.js';
 import { expect, test } from './support/fixture.js';
 
 const JSON_TYPE = 'application/json;charset=utf-8';
@@ -83,11 +83,34 @@ test.describe('echoed fields', () => {
     const credit = await sbx.api.post('/secure_payments', cardPayment({ card: { ...visa, save: true } }));
     expect(credit.body.card).toMatchObject({ save: true, type: 'CREDIT', brand: 'VI', last4: '1111' });
     expect(credit.body.card.card_id).toMatch(/^CV-/);
-    const debit = await sbx.api.post('/secure_payments', cardPayment({ country: 'MX', currency: 'MXN', card: { ...visa, save: true, force_type: 'DEBIT' } }));
+    const debit = await sbx.api.post('/secure_payments', cardPayment({ country: 'MX', currency: 'MXN', payer: { ...payer, document: 'HEGG560427MVZRRL04' }, card: { ...visa, save: true, force_type: 'DEBIT' } }));
     expect(debit.body.card).toMatchObject({ save: true, type: 'DEBIT' });
     const plain = await sbx.api.post('/secure_payments', cardPayment());
     expect(plain.body.card).not.toHaveProperty('save');
     expect(plain.body.card).not.toHaveProperty('type');
+  });
+
+  test('card.country in every card record: the card\'s own when sent, else the payment\'s', async ({ sbx }) => {
+    const notification_url = `${sbx.receiver.url}/card-country`;
+    const paid = (await sbx.api.post('/secure_payments', cardPayment({ notification_url }))).body;
+    expect(paid.card.country).toBe('BR');
+    expect((await sbx.api.get(`/payments/${paid.id}`)).body.card.country).toBe('BR');
+    const [note] = await sbx.receiver.waitFor(1, '/card-country', paid.id);
+    expect(note!.record.card.country).toBe('BR');
+    const foreign = (await sbx.api.post('/secure_payments', cardPayment({ card: { ...visa, country: 'US' } }))).body;
+    expect(foreign.card.country).toBe('US');
+    const auth = (await sbx.api.post('/secure_payments', cardPayment({ country: 'CO', currency: 'COP', amount: 50000, payer: { ...payer, document: '1020304050' }, card: { ...visa, capture: 'false' } }))).body;
+    expect([auth.status, auth.card.country]).toEqual(['AUTHORIZED', 'CO']);
+    expect((await sbx.api.post('/payments', { authorization_id: auth.id })).body.card.country).toBe('CO');
+    const verified = (await sbx.api.post('/secure_payments', cardPayment({ amount: 0, card: { ...visa, verify: true } }))).body;
+    expect([verified.status, verified.card.country]).toEqual(['VERIFIED', 'BR']);
+    const rejected = (await sbx.api.post('/secure_payments', cardPayment({ description: '301' }))).body;
+    expect([rejected.status, rejected.card.country]).toEqual(['REJECTED', 'BR']);
+    const saved = (await sbx.api.post('/secure_payments', cardPayment({ card: { ...visa, save: true } }))).body;
+    expect((await sbx.api.post('/payments', cardPayment({ card: { card_id: saved.card.card_id } }))).body.card.country).toBe('BR');
+    const enrolled = (await sbx.api.post('/secure_payments', cardPayment({ amount: 30, enrollment: { external_id: 'card-country', type: 'ON_DEMAND' } }))).body;
+    const charge = await sbx.api.post('/payments', { amount: 12, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, order_id: orderId('charge'), enrollment: { id: enrolled.enrollment.id } });
+    expect([charge.body.status, charge.body.card.country]).toEqual(['PAID', 'BR']);
   });
 
   test('card.stored_credential_type and card.stored_credential_usage when sent', async ({ sbx }) => {
