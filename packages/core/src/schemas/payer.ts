@@ -1,6 +1,6 @@
 /** `payer` and its `address` (also the shape of `additional_risk_data.shipping.address`). */
 import { z } from 'zod';
-import { documentProblem } from '../documents.js';
+import { apiDocumentProblem, documentMessage, type DocumentProblem } from '../documents.js';
 import { dmyDate, optional, partialObject, text } from './common.js';
 
 export const addressSchema = partialObject({
@@ -15,14 +15,15 @@ export type Address = z.infer<typeof addressSchema>;
 /**
  * `payer`. The spec marks `email` required, but that is a rule of merchants: the API paid
  * Brazilian payers without one (api-behaviour.md, "The wire dialect"), so it is optional here.
- * The document's rule depends on the country, which the request holds: `checkPayerDocument`.
+ * The document's rule depends on the country, which the request holds: `checkPayerDocument`
+ * (it is required except in DO and PA).
  */
 export const payerSchema = z.object({
   name: text(100),
   email: optional(text(100).pipe(z.email('must be an e-mail address'))),
   birth_date: optional(dmyDate),
   phone: optional(text(20)),
-  document: text(30),
+  document: optional(text(30)),
   document2: optional(text()),
   user_reference: optional(text(125)),
   address: optional(addressSchema),
@@ -32,8 +33,19 @@ export const payerSchema = z.object({
 });
 export type Payer = z.infer<typeof payerSchema>;
 
-/** The country's rule for `payer.document` (a CPF or CNPJ in Brazil), reported at `payer.document`. */
-export function checkPayerDocument(country: string, payer: Pick<Payer, 'document'>, ctx: z.RefinementCtx, path: PropertyKey[] = ['payer', 'document']): void {
-  const problem = documentProblem(country, payer.document);
-  if (problem) ctx.addIssue({ code: 'custom', path, message: problem });
+/**
+ * The API's rule for `payer.document` in `country` (`apiDocumentProblem`: Brazil's CPF or
+ * CNPJ, India's PAN and South Africa's ID in full, the length and characters elsewhere;
+ * required except in DO and PA), reported at `path`. `rule` may be a stricter one, such as
+ * the country's own `documentProblem`.
+ */
+export function checkPayerDocument(
+  country: string,
+  payer: Pick<Payer, 'document'>,
+  ctx: z.RefinementCtx,
+  path: PropertyKey[] = ['payer', 'document'],
+  rule: (country: string, value: string | undefined) => DocumentProblem | undefined = apiDocumentProblem,
+): void {
+  const problem = rule(country, payer.document);
+  if (problem) ctx.addIssue({ code: 'custom', path, message: documentMessage(country, problem) });
 }

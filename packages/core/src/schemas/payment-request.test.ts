@@ -44,7 +44,10 @@ const rules: Rule[] = [
   ['payer.email max 100', { 'payer.email': `${s(88)}@example.com` }, { 'payer.email': `${s(89)}@example.com` }, 'payer.email'],
   ['payer.email is an e-mail', { 'payer.email': 'a@b.co' }, { 'payer.email': 'not-an-email' }, 'payer.email'],
   ['payer.phone max 20', { 'payer.phone': '1'.repeat(20) }, { 'payer.phone': '1'.repeat(21) }, 'payer.phone'],
-  ['payer.document max 30 (outside Brazil, length only)', { country: 'MX', currency: 'MXN', 'payer.document': s(30) }, { country: 'MX', currency: 'MXN', 'payer.document': s(31) }, 'payer.document'],
+  ['payer.document outside Brazil, India and South Africa: the length its types allow (Mexico: RFC 12 to CURP 18)', { country: 'MX', currency: 'MXN', 'payer.document': '1'.repeat(18) }, { country: 'MX', currency: 'MXN', 'payer.document': '1'.repeat(19) }, 'payer.document'],
+  ['payer.document outside Brazil, India and South Africa: the characters its types allow', { country: 'MX', currency: 'MXN', 'payer.document': 'BOXW310820HNERXN09' }, { country: 'MX', currency: 'MXN', 'payer.document': 'BOXW310820HNERXN0*' }, 'payer.document'],
+  ['payer.document in South Africa: an identity number (Luhn)', { country: 'ZA', currency: 'ZAR', 'payer.document': '8001015009087', 'payer.address': { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } }, { country: 'ZA', currency: 'ZAR', 'payer.document': '8001015009088', 'payer.address': { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } }, 'payer.document'],
+  ['payer.document optional in Panama', { country: 'PA', currency: 'USD', 'payer.document': undefined }, { country: 'PA', currency: 'USD', 'payer.document': '8123456' }, 'payer.document'],
   ['payer.document in Brazil: a CPF', { 'payer.document': '123.456.789-09' }, { 'payer.document': '123.456.789-08' }, 'payer.document'],
   ['payer.document in Brazil: a CNPJ', { 'payer.document': '12.345.678/0001-95' }, { 'payer.document': 'bad_document' }, 'payer.document'],
   ['payer.document in Brazil: not one digit repeated', { 'payer.document': '52998224725' }, { 'payer.document': '111.111.111-11' }, 'payer.document'],
@@ -166,8 +169,8 @@ const rules: Rule[] = [
   ['VARIABLE needs max_value', { enrollment: { external_id: 'e', type: 'MERCHANT_SUBSCRIPTION', subscription: { amount: { type: 'VARIABLE', min_value: 1, max_value: 10 } } } }, { enrollment: { external_id: 'e', type: 'MERCHANT_SUBSCRIPTION', subscription: { amount: { type: 'VARIABLE', min_value: 1 } } } }, 'enrollment.subscription.amount.max_value'],
   ['enrollment callback only for REDIRECT', { payment_method_flow: 'REDIRECT', callback_url: 'https://m.example/r', enrollment: { external_id: 'e', type: 'ON_DEMAND', callback_url: 'https://m.example/e' } }, { enrollment: { external_id: 'e', type: 'ON_DEMAND', callback_url: 'https://m.example/e' } }, 'enrollment.callback_url'],
   // Countries.
-  ['South Africa needs the full address', { country: 'ZA', currency: 'ZAR', 'payer.address': { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } }, { country: 'ZA', currency: 'ZAR', 'payer.address': { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St' } }, 'payer.address.number'],
-  ['South Africa needs an address at all', { country: 'ZA', currency: 'ZAR', 'payer.address': { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } }, { country: 'ZA', currency: 'ZAR' }, 'payer.address'],
+  ['South Africa needs the full address', { country: 'ZA', currency: 'ZAR', 'payer.document': '8001015009087', 'payer.address': { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } }, { country: 'ZA', currency: 'ZAR', 'payer.document': '8001015009087', 'payer.address': { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St' } }, 'payer.address.number'],
+  ['South Africa needs an address at all', { country: 'ZA', currency: 'ZAR', 'payer.document': '8001015009087', 'payer.address': { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } }, { country: 'ZA', currency: 'ZAR', 'payer.document': '8001015009087' }, 'payer.address'],
   ['Turkey needs payer.ip', { country: 'TR', currency: 'TRY', 'payer.ip': '203.0.113.5' }, { country: 'TR', currency: 'TRY' }, 'payer.ip'],
 ];
 
