@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { orderIdSchema, orderIntentSchema, type OrderIntent } from '@paylit/core/checkout';
 import { marketProblem } from '@paylit/core/countries';
+import { documentProblem } from '@paylit/core/documents';
 import { currencyDecimals, isApiAmount, isCurrencyCode, toMinorUnits } from '@paylit/core/money';
 import { addressSchema, amountSchema, checkPayerDocument, countrySchema, currencySchema, payerSchema, paymentMethodIdSchema } from '@paylit/core/schemas';
 
@@ -54,7 +55,8 @@ export const merchantOrderSchema = z.strictObject({
   /** Where the payer lands after a redirect; default: the handler's `returnUrl`. */
   returnUrl: z.url({ protocol: /^https?$/ }).optional(),
 }).superRefine((order, ctx) => {
-  checkPayerDocument(order.country, order.payer, ctx);
+  // The country's own rule, check digits included: a typo is caught before the payer pays.
+  checkPayerDocument(order.country, order.payer, ctx, ['payer', 'document'], documentProblem);
   const problem = unchargeableAmount(order.amount, order.currency, order.intent);
   if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
   const market = marketProblem(order.country, order.currency, problem || order.intent === 'verify' ? undefined : order.amount);
