@@ -1,6 +1,6 @@
 /** Enrollments: created alone or with a payment, confirmed by the payer, charged by id, cancelled. */
 import { enrollmentRecordSchema, parse } from '@paylit/core/schemas';
-import { cardPayment, payer, visa } from './support/client.js';
+import { cardPayment, payer, payerIn, visa } from './support/client.js';
 import { expect, test } from './support/fixture.js';
 import { choose } from './support/pages.js';
 
@@ -24,13 +24,13 @@ test('an enrollment without a callback is ACTIVE at once, charged by id, then ca
 });
 
 test('with a callback_url the payer confirms first; a payer can cancel (401)', async ({ sbx }) => {
-  const res = await sbx.api.post('/enrollments', { country: 'MX', payer, external_id: 'sub-2', type: 'ON_DEMAND', callback_url: `${sbx.receiver.url}/enrolled` });
+  const res = await sbx.api.post('/enrollments', { country: 'MX', payer: payerIn('MX'), external_id: 'sub-2', type: 'ON_DEMAND', callback_url: `${sbx.receiver.url}/enrolled` });
   expect(res.body).toMatchObject({ status: 'PENDING', status_code: '100' });
   const done = await choose(res.body.redirect_url, 'approve');
   expect(done.callback?.fields).toEqual({ enrollmentId: res.body.id, status: 'ACTIVE' });
   const byPayer = await fetch(`${sbx.running.url}/sandbox-tools/enrollments/${res.body.id}/cancel-by-payer`, { method: 'POST' });
   expect(await byPayer.json()).toMatchObject({ status: 'CANCELLED', status_code: '401', status_detail: 'The enrollment was cancelled by the payer.' });
-  const declined = await sbx.api.post('/enrollments', { country: 'MX', payer, external_id: 'sub-3', type: 'ON_DEMAND', callback_url: `${sbx.receiver.url}/enrolled` });
+  const declined = await sbx.api.post('/enrollments', { country: 'MX', payer: payerIn('MX'), external_id: 'sub-3', type: 'ON_DEMAND', callback_url: `${sbx.receiver.url}/enrolled` });
   expect((await choose(declined.body.redirect_url, 'reject')).callback?.fields.status).toBe('REJECTED');
 });
 

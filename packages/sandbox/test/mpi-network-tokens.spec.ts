@@ -4,7 +4,7 @@
  * 3-D Secure is required; a network token with its cryptogram pays like a card;
  * the card's `country` is echoed. Each needs core's request schema to accept the field.
  */
-import { cardPayment, visa } from './support/client.js';
+import { cardPayment, payerIn, visa } from './support/client.js';
 import { expect, test } from './support/fixture.js';
 
 const mpi2 = { mpi: true, three_dsecure_version: '2.2.0', eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', ds_transaction_id: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b' };
@@ -18,7 +18,7 @@ test('MPI 3-D Secure: paid or authorized at once, no redirect, in countries that
   // 1.x results (xid), in the Philippines where 3-D Secure is required. (Core refuses `force` beside `mpi`.)
   const philippines = await sbx.api.post('/secure_payments', cardPayment({ country: 'PH', currency: 'PHP', three_dsecure: mpi1 }));
   expect(philippines.body).toMatchObject({ status: 'PAID', status_code: '200' });
-  const southAfrica = await sbx.api.post('/secure_payments', cardPayment({ country: 'ZA', currency: 'ZAR', payer: { ...cardPayment().payer, address }, card: { ...visa, capture: false }, three_dsecure: mpi2 }));
+  const southAfrica = await sbx.api.post('/secure_payments', cardPayment({ country: 'ZA', currency: 'ZAR', payer: { ...payerIn('ZA'), address }, card: { ...visa, capture: false }, three_dsecure: mpi2 }));
   expect(southAfrica.body).toMatchObject({ status: 'AUTHORIZED', status_code: '600' });
   expect(southAfrica.body).not.toHaveProperty('redirect_url');
   // Without the MPI's results the same payment waits for the challenge.

@@ -2,7 +2,7 @@
 import { encryptCard, verifyCallbackSignature } from '@paylit/core/crypto';
 import { rejectionCodes } from '@paylit/core/codes';
 import { parse, paymentRecordSchema, paymentStatusRecordSchema, orderRecordSchema } from '@paylit/core/schemas';
-import { cardPayment, orderId, payer, visa } from './support/client.js';
+import { cardPayment, orderId, payer, payerIn, visa } from './support/client.js';
 import { expect, test } from './support/fixture.js';
 import { choose, openPage } from './support/pages.js';
 
@@ -162,7 +162,7 @@ test.describe('create', () => {
   });
 
   test('cash vouchers settle by the word in description: PAID, REJECTED, ERROR', async ({ sbx }) => {
-    const voucher = (description: string) => sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer, order_id: orderId('oxxo'), description });
+    const voucher = (description: string) => sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer: payerIn('MX'), order_id: orderId('oxxo'), description });
     const [paid, rejected, error] = await Promise.all([voucher('PAID'), voucher('REJECTED'), voucher('ERROR')]);
     for (const r of [paid, rejected, error]) expect(r.body).toMatchObject({ status: 'PENDING', payment_method_type: 'TICKET' });
     await expect.poll(async () => (await sbx.api.get(`/payments/${paid.body.id}/status`)).body.status).toBe('PAID');
@@ -171,7 +171,7 @@ test.describe('create', () => {
   });
 
   test('a pending payment EXPIRES when the sandbox clock passes its time', async ({ sbx }) => {
-    const res = await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer, order_id: orderId() });
+    const res = await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer: payerIn('MX'), order_id: orderId() });
     expect(res.body.status).toBe('PENDING');
     sbx.sandbox.clock.advance(3 * 24 * 60 * 60 * 1000 + 1000);
     try {

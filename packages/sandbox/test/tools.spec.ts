@@ -1,10 +1,10 @@
 /** The sandbox's tools: the API's own force-status, the clock, the ledger over HTTP. */
-import { cardPayment, orderId, payer } from './support/client.js';
+import { cardPayment, orderId, payer, payerIn } from './support/client.js';
 import { expect, slowRefunds, test, withSandbox, type SandboxFixture } from './support/fixture.js';
 
 test('POST /sandbox-tools/payments forces a pending payment to a final state and notifies', async ({ sbx }) => {
   const notification_url = `${sbx.receiver.url}/forced`;
-  const pending = (await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer, order_id: orderId(), notification_url })).body;
+  const pending = (await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer: payerIn('MX'), order_id: orderId(), notification_url })).body;
   const res = await sbx.api.post('/sandbox-tools/payments', { payment_id: pending.id, status: 'PAID' });
   expect(res.body).toMatchObject({ id: pending.id, status: 'PAID', status_code: '200' });
   const notes = await sbx.receiver.waitFor(2, '/forced', pending.id);
@@ -20,7 +20,7 @@ test('POST /sandbox-tools/payments forces a pending payment to a final state and
 test('force-status moves a pending refund, and refuses a status of the wrong kind', () => withSandbox(slowRefunds, forcePendingRefund));
 
 async function forcePendingRefund(sbx: SandboxFixture): Promise<void> {
-  const pending = (await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer, order_id: orderId() })).body;
+  const pending = (await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer: payerIn('MX'), order_id: orderId() })).body;
   await sbx.api.post('/sandbox-tools/payments', { payment_id: pending.id, status: 'PAID' });
   const refund = (await sbx.api.post('/refunds', { payment_id: pending.id, notification_url: `${sbx.receiver.url}/r` })).body;
   expect(refund.status).toBe('PENDING');

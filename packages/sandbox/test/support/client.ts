@@ -3,6 +3,7 @@
  * over the exact body sent, and knobs to break each of them on purpose.
  */
 import { signedHeaders, type Credentials } from '@paylit/core/crypto';
+import { documentExample } from '@paylit/core/documents';
 
 export interface Call {
   status: number;
@@ -69,6 +70,11 @@ export function orderId(prefix = 'order'): string {
   return `${prefix}-${Date.now().toString(36)}-${++orders}`;
 }
 
+/** The payer with a valid document of `country` (its CPF in Brazil). */
+export function payerIn(country: string) {
+  return country === 'BR' ? payer : { ...payer, document: documentExample(country) ?? payer.document };
+}
+
 export function cardPayment(overrides: Record<string, unknown> = {}) {
   return {
     amount: 120,
@@ -76,7 +82,7 @@ export function cardPayment(overrides: Record<string, unknown> = {}) {
     country: 'BR',
     payment_method_id: 'CARD',
     payment_method_flow: 'DIRECT',
-    payer,
+    payer: payerIn(typeof overrides.country === 'string' ? overrides.country : 'BR'),
     card: visa,
     order_id: orderId(),
     ...overrides,
