@@ -59,8 +59,11 @@ export const merchantOrderSchema = z.strictObject({
   checkPayerDocument(order.country, order.payer, ctx, ['payer', 'document'], documentProblem);
   const problem = unchargeableAmount(order.amount, order.currency, order.intent);
   if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
-  const market = marketProblem(order.country, order.currency, problem || order.intent === 'verify' ? undefined : order.amount);
-  if (market) ctx.addIssue({ code: 'custom', path: [market.param], message: market.message });
+  // Fields malformed on their own are named once, above.
+  if (/^[A-Z]{2}$/.test(order.country) && isCurrencyCode(order.currency)) {
+    const market = marketProblem(order.country, order.currency, problem || order.intent === 'verify' || !isApiAmount(order.amount) ? undefined : order.amount);
+    if (market) ctx.addIssue({ code: 'custom', path: [market.param], message: market.message });
+  }
 });
 
 export type MerchantOrderInput = z.input<typeof merchantOrderSchema>;
