@@ -53,7 +53,7 @@ async function payerOnPage(url: string, outcome: 'approve' | 'reject'): Promise<
 }
 
 /** South Africa requires 3-D Secure. */
-const za = { country: 'ZA', currency: 'ZAR', payer: { ...payer, address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } };
+const za = { country: 'ZA', currency: 'ZAR', payer: { ...payer, document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } };
 
 for (const kind of ['memory', 'redis'] as const) {
   test.describe(`one order, one charge, with the ${kind} store`, () => {

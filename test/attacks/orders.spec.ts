@@ -73,7 +73,7 @@ test('cancelling a PAID payment', async () => {
 });
 
 test('a callback signed COMPLETED for a payment the payer refused, and one sent while the API cannot be reached', async () => {
-  const order = await shop.order({ country: 'ZA', currency: 'ZAR', payer: { ...payer, address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } });
+  const order = await shop.order({ country: 'ZA', currency: 'ZAR', payer: { ...payer, document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } });
   const pending = (await submitCard(shop, order.clientSecret)).res.body;
   await fetch(pending.nextAction.url, { method: 'POST', body: new URLSearchParams({ outcome: 'reject' }) });
   const date = formatXDate(shop.sandbox.clock.now());

@@ -87,7 +87,7 @@ test.describe('paylit-server restarted between two attempts, on its memory store
 
   test('a deploy while the payer is on the 3-D Secure page: the callback is honoured and the order charged once', async () => {
     const port = await freePort();
-    const order = orderOf({ country: 'ZA', currency: 'ZAR', payer: { ...payer, address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } });
+    const order = orderOf({ country: 'ZA', currency: 'ZAR', payer: { ...payer, document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } });
     let cli = await server(port);
     const ref = await postOrder(cli.base, order);
     const pending = await payByCard(cli.base, ref);

@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import { payer, startSandbox, startShop, submitCard, type Harness, type Shop } from './support/harness.js';
 
 /** South Africa requires 3-D Secure. */
-const za = { country: 'ZA', currency: 'ZAR', payer: { ...payer, address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } };
+const za = { country: 'ZA', currency: 'ZAR', payer: { ...payer, document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } };
 
 let h: Harness;
 let shop: Shop;

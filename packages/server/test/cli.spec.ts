@@ -37,7 +37,7 @@ test('with nothing configured it starts the embedded sandbox, prints both URLs, 
     const base = /paylit server: (\S+)/.exec(banner)![1]!;
     expect(banner).toMatch(/API\s+http:\/\/127\.0\.0\.1:\d+ \(embedded sandbox: no PAYLIT_BASE_URL\)/);
     const token = /Bearer ([0-9a-f]{32})/.exec(banner)![1]!;
-    const order = { id: `cli-${Date.now()}`, amount: 99.9, currency: 'MXN', country: 'MX', payer };
+    const order = { id: `cli-${Date.now()}`, amount: 99.9, currency: 'MXN', country: 'MX', payer: { ...payer, document: 'HEGG560427MVZRRL04' } };
     const made = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
     expect(made.status).toBe(201);
     const { clientSecret } = await made.json();

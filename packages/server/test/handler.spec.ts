@@ -146,7 +146,7 @@ test('saved cards, saved wallets and redirect methods; only the order\'s own', a
 
 test('3-D Secure: the redirect, the signed callback confirmed with the API, then the merchant\'s return page', async () => {
   // South Africa requires 3-D Secure.
-  const za = await shop.order({ country: 'ZA', currency: 'ZAR', payer: { ...payer, address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } });
+  const za = await shop.order({ country: 'ZA', currency: 'ZAR', payer: { ...payer, document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } });
   const { res } = await submitCard(shop, za.id);
   expect(res.body.payment).toMatchObject({ status: 'PENDING', status_code: '101' });
   const url = res.body.nextAction.url;
