@@ -3,7 +3,7 @@
 // show the picker). The sandbox decides outcomes from the request: see its README.
 
 const brazilian = { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550', phone: '+5511999999999' };
-const mexican = { name: 'Mariana Ruiz', email: 'mariana@example.com', document: 'RUMA900101MDFXXX01' };
+const mexican = { name: 'Mariana Ruiz', email: 'mariana@example.com', document: 'RUMA900101MDFXXX06' };
 const argentine = { name: 'Lucía Fernández', email: 'lucia@example.com', document: '30111222' };
 const southAfrican = {
   name: 'Ayanda Dlamini', email: 'ayanda@example.com', document: '8001015009087',

@@ -177,7 +177,7 @@ describe('<paylit-checkout>', () => {
   });
 
   it('3-D Secure: a cancelable paylit-redirect to the challenge', async () => {
-    const payer = { name: 'Ana Lima', email: 'ana@example.com', document: '1', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
+    const payer = { name: 'Ana Lima', email: 'ana@example.com', document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
     const o = await order({ country: 'ZA', currency: 'ZAR', payer: JSON.stringify(payer) });
     const el = await checkout(o.clientSecret);
     await typeCard(el);
@@ -485,7 +485,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
       expect(returned.shadowRoot!.querySelector('button')).to.equal(null);
 
       // PENDING with nothing to do: the payer came back from the bank's page without finishing.
-      const payer = { name: 'Ana Lima', email: 'ana@example.com', document: '1', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
+      const payer = { name: 'Ana Lima', email: 'ana@example.com', document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
       const z = await order({ country: 'ZA', currency: 'ZAR', payer: JSON.stringify(payer) });
       history.replaceState(null, '', before);
       const threeDS = await checkout(z.clientSecret);

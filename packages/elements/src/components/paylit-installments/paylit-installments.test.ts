@@ -15,7 +15,7 @@ const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: st
 
 const payers = {
   AR: { name: 'Lucía Fernández', email: 'lucia@example.com', document: '30111222' },
-  MX: { name: 'Mariana Ruiz', email: 'mariana@example.com', document: 'RUMA900101MDFXXX01' },
+  MX: { name: 'Mariana Ruiz', email: 'mariana@example.com', document: 'RUMA900101MDFXXX06' },
   BR: { name: 'Ana Lima', email: 'ana@example.com', document: '53033315550', phone: '+5511999999999' },
 };
 
