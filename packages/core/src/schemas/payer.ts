@@ -14,7 +14,7 @@ export type Address = z.infer<typeof addressSchema>;
 
 /**
  * `payer`. The spec marks `email` required, but that is a rule of merchants: the API paid
- * Brazilian payers without one (api-behaviour.md, "The wire dialect"), so it is optional here.
+ * Brazilian payers without one, so it is optional here.
  * The document's rule depends on the country, which the request holds: `checkPayerDocument`
  * (it is required except in DO and PA).
  */
