@@ -30,7 +30,9 @@ async function forcePendingRefund(sbx: SandboxFixture): Promise<void> {
 
 test('force-status is signed like the rest of the API', async ({ sbx }) => {
   const res = await fetch(`${sbx.running.url}/sandbox-tools/payments`, { method: 'POST', body: JSON.stringify({ payment_id: 'x', status: 'PAID' }) });
-  expect(res.status).toBe(403);
+  expect([res.status, await res.json()]).toEqual([400, { code: 5001, message: 'Invalid parameter: X-Login', param: 'X-Login' }]);
+  const wrongKey = await sbx.api.post('/sandbox-tools/payments', { payment_id: 'x', status: 'PAID' }, { headers: { 'X-Trans-Key': 'wrong' } });
+  expect(wrongKey.status).toBe(403);
 });
 
 test('the clock can be read, set and moved; a bad value says what is wrong', async ({ sbx }) => {
