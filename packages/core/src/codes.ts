@@ -1,5 +1,5 @@
 /**
- * The API's status and error tables as data (api-behaviour.md, "Payment statuses",
+ * The API's status and error tables as data (the API's "Payment statuses",
  * "Refunds", "Errors", "Endpoints"). Every package reads them from here: the sandbox
  * to answer, the server to interpret, the elements to translate.
  *
@@ -63,7 +63,7 @@ export function isRejectionCode(value: unknown): value is RejectionCode {
   return typeof value === 'string' && Object.hasOwn(rejectionCodes, value);
 }
 
-/** Refund statuses. `status_code` is a string, as in payments (api-behaviour.md names this a choice). */
+/** Refund statuses. `status_code` is a string, as in payments (our choice, as the API does not say). */
 export const refundStatuses = {
   PENDING: { code: '100', detail: 'The refund is pending.' },
   SUCCESS: { code: '200', detail: 'The refund was paid.' },
@@ -94,7 +94,7 @@ export type CallbackStatus = (typeof callbackStatuses)[number];
 /**
  * API error codes with their HTTP status, wire message (no trailing period) and what each
  * means for the merchant (`meaning`, the companion server's message when the API answers it;
- * api-behaviour.md and the sandbox say when each is answered).
+ * the sandbox says when each is answered).
  * 5001's message is completed with the parameter: `Invalid parameter: payer.email`.
  */
 export const apiErrors = {
@@ -148,7 +148,7 @@ export function apiErrorBody(code: ApiErrorCode, param?: string): ApiErrorBody {
 }
 
 /**
- * The longest `X-Idempotency-Key` the API takes (api-behaviour.md, "The wire dialect"):
+ * The longest `X-Idempotency-Key` the API takes (the wire dialect: what the API accepts beyond its spec, packages/sandbox/README.md):
  * the client refuses a longer key before sending, the sandbox answers it with 5001.
  */
 export const IDEMPOTENCY_KEY_MAX = 42;

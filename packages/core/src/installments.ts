@@ -3,7 +3,7 @@
  * market asks a checkout to state. One rule, in one place: the elements show these figures,
  * and nothing else computes them.
  *
- * The convention (docs: shared spec "local-disclosures"; the figures are checked against a
+ * The convention (what shoppers in each market expect to read, worked in installments.worked.md; the figures are checked against a
  * working done by hand in `installments.worked.md`):
  *
  * - **Monthly rate `i`** (French system): the rate at which `n` equal installments `A` repay

@@ -1,5 +1,5 @@
 /**
- * The wire dialect's newer request fields (api-behaviour.md, "The wire dialect"): 3-D
+ * The wire dialect's newer request fields (the wire dialect: what the API accepts beyond its spec, packages/sandbox/README.md): 3-D
  * Secure done by the merchant's own MPI is approved at once, with no redirect, even where
  * 3-D Secure is required; a network token with its cryptogram pays like a card;
  * the card's `country` is echoed. Each needs core's request schema to accept the field.

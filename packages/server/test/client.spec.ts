@@ -200,7 +200,7 @@ function answering(answer: unknown, status = 200) {
 const record = { id: 'D-4-1', amount: 1, currency: 'BRL', payment_method_id: 'CARD', payment_method_type: 'CARD', payment_method_flow: 'DIRECT', country: 'BR', status: 'PAID', status_code: '200', status_detail: 'The payment was paid.', order_id: 'o-1' };
 const sentBody = (req: TransportRequest) => JSON.parse(req.body!) as Record<string, any>;
 
-test('the wire dialect: what the API takes, the client sends, as core parsed it (api-behaviour.md)', async () => {
+test('the wire dialect: what the API takes, the client sends, as core parsed it', async () => {
   const { client, sent } = answering(record);
   // An amount as a string, nulls for absent fields, unknown fields, a payer without email: no local refusal.
   await client.payments.create({ ...card(), amount: '1.00', description: null, additional_risk_data: null, payer: { name: 'Thiago Gabriel', document: '530.333.155-50', address: null, event_uuid: 'b1f0' }, later_field: { x: 1 } } as never);

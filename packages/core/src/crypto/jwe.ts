@@ -1,7 +1,7 @@
 /**
  * Card encryption into `card.encrypted_data`: a compact JWE (RFC 7516) of
  * `{"number", "cvv"}` with `alg` RSA-OAEP-256 and `enc` A256GCM, under the API's RSA
- * public key (2048 bits or more), given as a JWK or an SPKI PEM. See api-behaviour.md,
+ * public key (2048 bits or more), given as a JWK or an SPKI PEM. See packages/sandbox/README.md,
  * "Card encryption".
  *
  * @example

@@ -13,7 +13,7 @@ import { InvalidArgumentError, assertObject, assertString } from '../errors.js';
 
 export const SIGNATURE_SCHEME = 'V2-HMAC-SHA256';
 export const API_VERSION = '2.1';
-/** The allowed difference between `X-Date` and the receiver's clock (api-behaviour.md's choice). */
+/** The allowed difference between `X-Date` and the receiver's clock (our choice for notifications we receive). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const encoder = new TextEncoder();

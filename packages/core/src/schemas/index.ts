@@ -1,7 +1,7 @@
 /**
  * `@paylit/core/schemas`: zod schemas of every shape of the Payments API v2.1.
  *
- * Requests accept the wire dialect the API accepts (api-behaviour.md, "The wire dialect"):
+ * Requests accept the wire dialect the API accepts (the wire dialect: what the API accepts beyond its spec, packages/sandbox/README.md):
  * `amount` as a number or a decimal string (`"1.00"`, parsed to a number under the same
  * 10,2 rule), `null` for an absent optional field, unknown fields dropped (not refused), a
  * payer without e-mail; a Brazilian `payer.document` must be a CPF or CNPJ. Every other rule

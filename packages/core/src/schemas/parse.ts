@@ -20,7 +20,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
 const messages: z.core.$ZodErrorMap = (iss) => {
   switch (iss.code) {
     case 'invalid_type':
-      // A required field sent as null is as absent as one not sent (api-behaviour.md, "The wire dialect").
+      // A required field sent as null is as absent as one not sent (the wire dialect: what the API accepts beyond its spec, packages/sandbox/README.md).
       return iss.input === undefined || iss.input === null ? 'is required' : `must be ${article(iss.expected)}`;
     case 'too_big':
       return iss.origin === 'string' ? `must be at most ${iss.maximum} characters` : `must be at most ${iss.maximum}`;

@@ -2,7 +2,7 @@
  * The payment request (body of `POST /payments` and `POST /secure_payments`), with
  * every rule of the spec that involves more than one field or depends on the country.
  *
- * It reads the wire dialect the API reads (api-behaviour.md, "The wire dialect"): `amount`
+ * It reads the wire dialect the API reads (the wire dialect: what the API accepts beyond its spec, packages/sandbox/README.md): `amount`
  * as a number or a decimal string, `null` for an absent optional field, unknown fields
  * dropped, a payer without e-mail, a Brazilian document checked as a CPF or CNPJ; MPI
  * 3-D Secure and network tokens.
@@ -50,7 +50,7 @@ export const submerchantSchema = z.object({
 
 /**
  * `three_dsecure`: `{force: true}` asks the API for 3-D Secure; `mpi: true` says the
- * merchant's own MPI has done it, and carries its result (api-behaviour.md, "The wire
+ * merchant's own MPI has done it, and carries its result (the API's observed behaviour, "The wire
  * dialect"): the version, `eci` and `cavv`, with `xid` for 1.x or `ds_transaction_id` for
  * 2.x, and optionally the enrollment (VERes) and authentication (PARes) answers.
  */

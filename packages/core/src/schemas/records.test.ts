@@ -68,7 +68,7 @@ describe('records (parsed leniently)', () => {
     expectRefused(paymentRecordSchema, { ...payment, id: undefined }, 'id');
   });
 
-  // This refused an unknown status; an answer the API gives is never an error (api-behaviour.md,
+  // This refused an unknown status; an answer the API gives is never an error (the API's observed behaviour,
   // "The wire dialect"), so a status the table does not list comes through as its string.
   it('reads a status it does not know as its string, and the known ones still narrow', () => {
     const record = parse(paymentRecordSchema, { ...payment, status: 'IN_REVIEW', status_code: '150' });

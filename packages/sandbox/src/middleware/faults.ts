@@ -70,7 +70,7 @@ function drop(c: Context<SandboxEnv>): Response {
 export function faults(registry: Faults): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     if (c.req.path.startsWith('/sandbox-tools/')) return next();
-    // `/payments/` is `/payments` (api-behaviour.md, "The wire dialect").
+    // `/payments/` is `/payments` (the wire dialect: what the API accepts beyond its spec, packages/sandbox/README.md).
     const fault = registry.take(c.req.method, c.req.path.replace(/(.)\/$/, '$1'));
     if (!fault) return next();
     switch (fault.kind) {

@@ -1,5 +1,5 @@
 /**
- * `X-Idempotency-Key`, bound to its operation (api-behaviour.md, "The wire dialect"): a
+ * `X-Idempotency-Key`, bound to its operation (the wire dialect: what the API accepts beyond its spec, packages/sandbox/README.md): a
  * POST repeated with the same key (per merchant login) within 7 days of the sandbox clock,
  * on the same operation, gets the first answer again with `Idempotent-Replayed: true` and
  * changes nothing, even while the first is still running (the repeat waits for it). The

@@ -40,7 +40,7 @@ function loadRules(): Promise<void> {
 
 /**
  * The installment plans for the BIN the card fields offer and the order's amount, in the
- * words and with the figures the order's country expects (shared spec "local-disclosures"):
+ * words and with the figures the order's country expects (what shoppers in each market expect to read: packages/core/src/installments.worked.md):
  * interest-free plans first and marked; Mexico's "meses sin intereses"; Brazil's "sem juros"
  * / "com juros" with the total; for a plan with interest, Argentina's TNA, TEA and the CFT
  * (at twice their size, as the central bank asks of electronic offers), Mexico's CAT and
