@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { test, expect, type Frame, type Page } from '@playwright/test';
+import { luhnCheck } from '@paylit/core/card';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import { en } from '../packages/elements/src/i18n/en.js';
 import { test as demoTest, ledger, log, openCheckout, payButton, typeCard, cardInputs } from './support/demo.js';
@@ -134,16 +135,7 @@ async function rawFrame(p: Page): Promise<Frame> {
   return (await p.locator('#card').elementHandle())!.contentFrame() as Promise<Frame>;
 }
 
-const luhnOk = (digits: string) => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-};
-const checkDigit = (body: string) => [...'0123456789'].find((d) => luhnOk(body + d))!;
+const checkDigit = (body: string) => [...'0123456789'].find((d) => luhnCheck(body + d))!;
 
 test.describe('leaks of the number without encrypt()', () => {
   test('A1: retyping the number after the other fields: the page reads no last four of a shorter prefix (Visa 16 whose first 13 digits pass Luhn)', async ({ page: p }) => {
@@ -151,7 +143,7 @@ test.describe('leaks of the number without encrypt()', () => {
     const p12 = '453927061845';
     const p13 = p12 + checkDigit(p12);
     const number = p13 + '27' + checkDigit(p13 + '27');
-    expect(luhnOk(p13) && luhnOk(number)).toBe(true);
+    expect(luhnCheck(p13) && luhnCheck(number)).toBe(true);
     await p.goto(`${origin}/form.html`);
     const frame = await hostFrame(p);
     const fields = frame.locator('paylit-card-fields');
@@ -170,7 +162,7 @@ test.describe('leaks of the number without encrypt()', () => {
     const bins = [...new Set(seen.map((s) => s.bin).filter((x): x is string => !!x))];
     // What a page script reconstructs: BIN (1-8), last four of the 13-digit prefix (10-13), last four (13-16), digit 9 by Luhn.
     const bin8 = bins.find((b) => b.length === 8);
-    const reconstructed = bin8 && last4s.length >= 2 ? [...'0123456789'].map((d) => bin8 + d + last4s[0] + last4s.at(-1)!.slice(1)).filter((c) => luhnOk(c)) : [];
+    const reconstructed = bin8 && last4s.length >= 2 ? [...'0123456789'].map((d) => bin8 + d + last4s[0] + last4s.at(-1)!.slice(1)).filter((c) => luhnCheck(c)) : [];
     console.log(`A1: last fours seen by the page ${JSON.stringify(last4s)}, BINs ${JSON.stringify(bins)}, candidates ${JSON.stringify(reconstructed)} (number ${number})`);
     expect(reconstructed, 'the page script reconstructs the whole number').not.toContain(number);
     expect(last4s, 'only the final last four reaches the page').toEqual([number.slice(-4)]);

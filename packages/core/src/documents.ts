@@ -21,6 +21,7 @@
  * apiDocumentProblem('MX', '128475869794933') // undefined: 15 characters, within CURP's and RFC's lengths
  * formatDocument('AR', '20123456786')          // '20-12345678-6'
  */
+import { luhnCheck } from './card/number.js';
 
 /** Why a document is refused: the code the messages use (`documentMessage`). */
 export type DocumentProblem = 'required' | 'length' | 'characters' | 'check_digit' | 'date' | 'holder_type';
@@ -63,16 +64,6 @@ function weighted(values: readonly number[], weights: readonly number[]): number
 
 const checkDigit = (ok: boolean): DocumentProblem | undefined => (ok ? undefined : 'check_digit');
 
-/** True when the digits pass the Luhn check (their last digit is the check digit). */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 
 function realDate(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
@@ -210,7 +201,7 @@ const pan: DocumentType = {
 /** South Africa's identity number: born YYMMDD, and a Luhn check digit. */
 const zaId: DocumentType = {
   name: 'ID', min: 13, max: 13, chars: '0-9',
-  check: (c) => (!yymmdd(c, 0) ? 'date' : checkDigit(luhnValid(c))),
+  check: (c) => (!yymmdd(c, 0) ? 'date' : checkDigit(luhnCheck(c))),
 };
 
 /** Turkey's T.C. Kimlik No.: never starts with 0; d10 = (7 × odd sum − even sum) mod 10, d11 = sum of the first ten mod 10. */
@@ -246,7 +237,7 @@ const myNumber: DocumentType = {
 };
 
 /** Dominican Republic's cédula: 11 digits, Luhn. */
-const cedulaDo: DocumentType = { name: 'cédula', min: 11, max: 11, chars: '0-9', check: (c) => checkDigit(luhnValid(c)) };
+const cedulaDo: DocumentType = { name: 'cédula', min: 11, max: 11, chars: '0-9', check: (c) => checkDigit(luhnCheck(c)) };
 
 /** Digits only, of a length, no public check. */
 const digits = (name: string, min: number, max = min): DocumentType => ({ name, min, max, chars: '0-9' });

@@ -93,7 +93,7 @@ export {
   threeDSecureCountries,
 } from './countries.js';
 export type { Country, CountryMethod, PaymentFlow, PaymentMethodType } from './countries.js';
-export { apiDocumentProblem, compactDocument, countryDocuments, documentCountries, documentExample, documentMessage, documentOptional, documentProblem, documentTypes, formatDocument, isCnpj, isCpf, luhnValid } from './documents.js';
+export { apiDocumentProblem, compactDocument, countryDocuments, documentCountries, documentExample, documentMessage, documentOptional, documentProblem, documentTypes, formatDocument, isCnpj, isCpf } from './documents.js';
 export type { DocumentCountry, DocumentProblem } from './documents.js';
 export { DEFAULT_VAT, isInterestFree, monthlyCostWithVat, monthlyRate, planRates } from './installments.js';
 export type { InstallmentTerms, PlanRates, PlanRatesOptions } from './installments.js';
