@@ -26,13 +26,9 @@ import { nodeHmac, nodeTransport, serveNode } from './adapters/node.js';
 import { trustProxyProblem, type TrustProxy } from './middleware/client-address.js';
 import { escapeLog } from './middleware/log.js';
 import { MemoryStore, type CheckoutStore } from './store/store.js';
+import { maskUrl } from './mask.js';
 
 const MOUNT = '/paylit';
-
-/** The URL with its password, if any, as `***`. */
-function maskUrl(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/]*):[^@/]*@/i, '$1:***@');
-}
 
 function fail(message: string): never {
   console.error(`paylit-server: ${message}`);

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { encryptCard } from '@paylit/core/crypto';
 import { expect, test } from '@playwright/test';
 import { payer, startSandbox } from './support/harness.js';
-import { apiEnv } from './support/cli.js';
+import { apiEnv, runCliToExit } from './support/cli.js';
 import { startPostgres } from './support/postgres.js';
 import { startRedis } from './support/redis.js';
 
@@ -187,5 +187,21 @@ test('a store that cannot be used says why and exits 2: both URLs, a wrong schem
     expect(code, err).toBe(2);
     expect(err).toMatch(message);
     expect(err).not.toContain('very-secret');
+  }
+});
+
+test('a Redis URL that carries its password as the whole userinfo (redis://password@host), or a password with an @ in it, is never printed, in the banner or in an error', async () => {
+  const redis = await startRedis({ password: 'redis-password-43' });
+  const h = await startSandbox();
+  try {
+    const port = new URL(redis.url).port;
+    for (const url of [`redis://redis-password-43@127.0.0.1:${port}`, `redis://:redis@password-43@127.0.0.1:${port}`]) {
+      const { output } = await runCliToExit({ ...apiOf(h), PAYLIT_REDIS_URL: url });
+      expect(output).toMatch(/redis:\/\/(default)?(:)?\*\*\*@127\.0\.0\.1:\d+/);
+      expect(output).not.toContain('password-43');
+    }
+  } finally {
+    await h.close();
+    await redis.stop();
   }
 });

@@ -23,6 +23,7 @@
 import pg from 'pg';
 import { merchantOrderSchema, type MerchantOrder } from '../order.js';
 import { StoreUnavailableError, type ChargeState, type CheckoutStore, type PaymentLink } from './store.js';
+import { maskUrl } from '../mask.js';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database`. */
@@ -41,10 +42,6 @@ const UNAVAILABLE_CLASSES = new Set(['08', '40', '53', '55', '57', '58']);
 function unavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return !(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) || UNAVAILABLE_CLASSES.has(code.slice(0, 2));
-}
-
-function masked(url: string): string {
-  return url.replace(/\/\/([^@/]*)@/, (_, userinfo: string) => `//${userinfo.includes(':') ? `${userinfo.slice(0, userinfo.indexOf(':'))}:***` : userinfo}@`);
 }
 
 /** A timestamp `ms` milliseconds after the database's `now()`. */
@@ -89,7 +86,7 @@ export class PostgresStore implements CheckoutStore {
       await store.#migrate();
     } catch (cause) {
       await pool.end().catch(() => {});
-      throw new Error(`paylit: could not set up the PostgreSQL store at ${masked(options.url)}: ${(cause as Error).message}`, { cause });
+      throw new Error(`paylit: could not set up the PostgreSQL store at ${maskUrl(options.url)}: ${(cause as Error).message}`, { cause });
     }
     return store;
   }

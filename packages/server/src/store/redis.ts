@@ -19,6 +19,7 @@
 import { createClient } from 'redis';
 import { merchantOrderSchema, type MerchantOrder } from '../order.js';
 import { StoreUnavailableError, type ChargeState, type CheckoutStore, type PaymentLink } from './store.js';
+import { maskUrl } from '../mask.js';
 
 export interface RedisStoreOptions {
   /** `redis://host:port`. Default `redis://127.0.0.1:6379`. */
@@ -55,10 +56,6 @@ return count`;
 const LINK = `
 if redis.call('SET', KEYS[1], ARGV[1], 'NX') then redis.call('RPUSH', KEYS[2], ARGV[2]) end
 return 1`;
-
-function masked(url: string): string {
-  return url.replace(/\/\/([^@/]*)@/, (_, userinfo: string) => `//${userinfo.includes(':') ? `${userinfo.slice(0, userinfo.indexOf(':'))}:***` : '***'}@`);
-}
 
 export class RedisStore implements CheckoutStore {
   #client: Client;
@@ -228,7 +225,7 @@ export async function createRedisStore(options: RedisStoreOptions = {}): Promise
     await client.connect();
     connected = true;
   } catch (cause) {
-    throw new Error(`paylit: could not connect to Redis at ${masked(url)}`, { cause });
+    throw new Error(`paylit: could not connect to Redis at ${maskUrl(url)}`, { cause });
   }
   return new RedisStore(client, options.prefix, timeoutMs);
 }
