@@ -127,8 +127,10 @@ export const styles = [
     outline-offset: 1px;
     border-color: var(--_accent);
   }
+  /* A field in error keeps the error's colour when focused: its ring too, one state at a time. */
   input[aria-invalid='true'] {
     border-color: var(--_error);
+    outline-color: color-mix(in srgb, var(--_error) 40%, transparent);
   }
   input:disabled {
     opacity: 0.6;

@@ -224,6 +224,55 @@ describe('<paylit-card-fields>', () => {
     expect(el.shadowRoot!.querySelector('#number-error')!.getBoundingClientRect().height).to.be.above(10);
   });
 
+  it('shows no error when an empty field is left before anything was typed in it; on submit, or on leaving it once typed, it does', async () => {
+    const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="en"></paylit-card-fields>`);
+    const shown = (id: string) => el.shadowRoot!.querySelector(`#${id}-error`)!.getBoundingClientRect().height > 0;
+    await type(el, 'number', '4111111111111111');
+    // Tabbing through the CVV without typing: the shopper sees nothing red, hears nothing.
+    input(el, 'cvv').focus();
+    input(el, 'holder').focus();
+    await el.updateComplete;
+    expect(shown('cvv')).to.equal(false);
+    expect(input(el, 'cvv').getAttribute('aria-invalid')).to.equal('false');
+    expect(el.shadowRoot!.querySelector('[role=status]')!.textContent).not.to.contain('security code');
+    // Typed in, then left: its message shows and is announced.
+    await type(el, 'expiry', '12');
+    input(el, 'cvv').focus();
+    await el.updateComplete;
+    expect(shown('expiry')).to.equal(true);
+    expect(errorOf(el, 'expiry')).to.equal((await messagesFor('en')).errors.expiry.incomplete);
+    expect(el.shadowRoot!.querySelector('[role=status]')!.textContent).to.equal(errorOf(el, 'expiry'));
+    // The submit shows the untouched CVV's message too.
+    el.reportValidity();
+    await el.updateComplete;
+    expect(shown('cvv')).to.equal(true);
+    expect(input(el, 'cvv').getAttribute('aria-invalid')).to.equal('true');
+  });
+
+  it('shows a focused field in error in the error\'s colour alone: its border and its ring, not the accent\'s ring around an error border', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div style="--paylit-color-accent: rgb(0, 160, 0); --paylit-color-error: rgb(200, 0, 0)"><paylit-card-fields lang="en"></paylit-card-fields></div>`);
+    const el = host.querySelector('paylit-card-fields')!;
+    await el.updateComplete;
+    /** The colour's channels as Chrome computes them (rgb() or color(srgb …) for a mix), 0 to 255. */
+    const channels = (color: string) => {
+      const n = color.match(/[\d.]+/g)!.map(Number);
+      return color.startsWith('color(') ? n.slice(0, 3).map((c) => Math.round(c * 255)) : n.slice(0, 3);
+    };
+    await type(el, 'cvv', '12');
+    input(el, 'holder').focus();
+    await el.updateComplete;
+    expect(input(el, 'cvv').getAttribute('aria-invalid')).to.equal('true');
+    input(el, 'cvv').focus();
+    await el.updateComplete;
+    const style = getComputedStyle(input(el, 'cvv'));
+    expect(style.outlineStyle).to.equal('solid');
+    expect(channels(style.borderColor)).to.deep.equal([200, 0, 0]);
+    expect(channels(style.outlineColor)).to.deep.equal([200, 0, 0]);
+    // A valid field focused keeps the accent's ring.
+    input(el, 'number').focus();
+    expect(channels(getComputedStyle(input(el, 'number')).outlineColor)).to.deep.equal([0, 160, 0]);
+  });
+
   it('says the card is encrypted in the browser', async () => {
     const el = await fixture<PaylitCardFields>(html`<paylit-card-fields lang="pt-BR"></paylit-card-fields>`);
     const line = el.shadowRoot!.querySelector('[part=encrypted]')!;

@@ -182,8 +182,10 @@ export class PaylitCardFields extends LocalizedElement {
   readonly #internals: ElementInternals;
   /** The value of each input before the last edit, to tell a deleted separator from a deleted digit. */
   #previous: Record<'number' | 'expiry', string> = { number: '', expiry: '' };
-  /** Fields the shopper has left, or filled at once (pasted, autofilled), or all of them after a submit: their messages show. */
+  /** Fields the shopper has left after typing in them, or filled at once (pasted, autofilled), or all of them after a submit: their messages show. */
   #touched = new Set<Field>();
+  /** Fields the shopper has typed in: leaving one still empty and never typed in shows nothing until a submit. */
+  #typed = new Set<Field>();
   /** The number was taken out of a longer pasted text: the number's message says so until it changes. */
   #taken = false;
   /** The saved card whose security code is asked for, or `undefined` for a new card. */
@@ -313,6 +315,7 @@ export class PaylitCardFields extends LocalizedElement {
     this.#saved = saved;
     if (this.cvvInput) this.cvvInput.value = '';
     this.#touched.delete('cvv');
+    this.#typed.delete('cvv');
     this.announcement = '';
   }
 
@@ -433,6 +436,7 @@ export class PaylitCardFields extends LocalizedElement {
     this.#taken = false;
     this.numberEmpty = true;
     this.#touched.clear();
+    this.#typed.clear();
     this.brandInfo = undefined;
     this.errors = {};
     this.announcement = '';
@@ -533,6 +537,7 @@ export class PaylitCardFields extends LocalizedElement {
       const value = reformatCvv(input.value, this.#cvvBrand(), whole);
       if (value !== input.value) this.#apply(input, { value, caret: value.length });
     }
+    this.#typed.add(field);
     if (whole) this.#touched.add(field);
     this.#revalidate();
     if (whole && (this.errors[field] || this.#taken)) this.announcement = this.errors[field] ?? this.t.numberTaken;
@@ -560,6 +565,7 @@ export class PaylitCardFields extends LocalizedElement {
   }
 
   #onBlur(field: Field): void {
+    if (!this.#typed.has(field)) return;
     this.#touched.add(field);
     this.#revalidate();
     if (this.errors[field]) this.announcement = this.errors[field]!;
