@@ -6,6 +6,10 @@
  * Logical properties only, so that `dir="rtl"` on the root mirrors every option. Each option
  * is a button-like box, the whole of it the target (44px at least), with the focus ring round
  * the box rather than the small radio; the mark's box has its size from the start.
+ *
+ * A name wraps between its words (hyphenated where the language's rules allow), never inside
+ * one: the tiles are wide enough for "Transferencia" beside its mark, so on a phone they stack
+ * in one column rather than cut a word, and a word breaks only if it is wider than a whole tile.
  */
 const css = String.raw;
 
@@ -25,7 +29,7 @@ export const walletSelectLook = css`
       gap: var(--_choice-gap);
     }
     .tiles {
-      grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--paylit-wallet-select-tile-width, 10rem)), 1fr));
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--paylit-wallet-select-tile-width, 12rem)), 1fr));
     }
     label {
       box-sizing: border-box;
@@ -80,8 +84,10 @@ export const walletSelectLook = css`
       object-fit: contain;
     }
     .name {
+      flex: 1;
       min-inline-size: 0;
-      overflow-wrap: anywhere;
+      overflow-wrap: break-word;
+      hyphens: auto;
       line-height: 1.3;
     }
     @media (prefers-reduced-motion: reduce) {

@@ -1,5 +1,5 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../paylit-checkout/paylit-checkout.js';
 import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
 import type { PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
@@ -188,6 +188,45 @@ describe('<paylit-wallet-select>', () => {
     expect(options(select)[0]).to.equal(format(t.cardEnding, { brand: 'Visa', last4: '1111' }));
     expect(options(select)).to.include(t.newCard);
     await expect(select).to.be.accessible();
+  });
+
+  it('on a 390 px phone, breaks names only between words, in tiles no narrower than a name\'s longest word, two lines at most', async () => {
+    await setViewport({ width: 390, height: 844 });
+    try {
+      const cases: [country: string, currency: string, lang: string, methods: string][] = [
+        ['BR', 'BRL', 'en', 'CARD,MP,PP,PX,BL'], ['BR', 'BRL', 'pt-BR', 'CARD,MP,PP,PX,BL'], ['AR', 'ARS', 'es-AR', 'CARD,MP,RP,PF,IO'], ['BR', 'BRL', 'ar', 'CARD,MP,PP,PX,BL'],
+      ];
+      for (const [country, currency, lang, methods] of cases) {
+        const payer = country === 'AR' ? '{"name":"Ana Lima","email":"ana@example.com","document":"20123456786","phone":"+5491123456789"}' : undefined;
+        const { select } = await checkout({ country, currency, methods, ...(payer ? { payer } : {}) }, lang);
+        const tiles = [...select.shadowRoot!.querySelectorAll('[part=methods] label')];
+        expect(tiles.length, `${lang}: tiles`).to.equal(4);
+        for (const tile of tiles) {
+          const name = tile.querySelector('[part~=name]')!;
+          const text = [...name.childNodes].find((n): n is Text => n instanceof Text && n.data.trim() !== '')!;
+          const where = `${lang}: ${text.data}`;
+          // Each word in one piece: a word broken across lines has a box on each line.
+          for (const word of text.data.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(text, word.index);
+            range.setEnd(text, word.index + word[0].length);
+            expect(range.getClientRects().length, `${where}: "${word[0]}" in one piece`).to.equal(1);
+          }
+          const whole = document.createRange();
+          whole.selectNodeContents(name);
+          const lines = new Set([...whole.getClientRects()].map((r) => Math.round(r.top)));
+          expect(lines.size, `${where}: lines`).to.be.at.most(2);
+          // Inside its tile, and the tile wide enough to read (not a sliver at the inline end).
+          const box = tile.getBoundingClientRect();
+          const drawn = name.getBoundingClientRect();
+          expect(drawn.left, where).to.be.at.least(box.left);
+          expect(drawn.right, where).to.be.at.most(box.right);
+          expect(box.width, where).to.be.at.least(150);
+        }
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('takes no room when there is nothing to choose but a new card: the checkout does not draw it, and the merchant\'s own is hidden', async () => {

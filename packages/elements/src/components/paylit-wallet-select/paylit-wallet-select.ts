@@ -60,7 +60,7 @@ let marksLoading: Promise<Marks> | undefined;
  * @csspart methods - the wallets and banks, laid out as tiles
  *
  * @cssprop --paylit-wallet-select-gap - space between the options
- * @cssprop --paylit-wallet-select-tile-width - the narrowest a wallet's or bank's tile gets before the tiles wrap (default 10rem)
+ * @cssprop --paylit-wallet-select-tile-width - the narrowest a wallet's or bank's tile gets before the tiles wrap (default 12rem, room for a long word of a name beside its mark)
  * @cssprop --paylit-color-border - each option's border
  * @cssprop --paylit-color-accent - the radios, the chosen option's border and tint, and the focus ring
  * @cssprop --paylit-radius - option corners
