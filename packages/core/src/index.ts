@@ -95,8 +95,10 @@ export {
 export type { Country, CountryMethod, PaymentFlow, PaymentMethodType } from './countries.js';
 export { apiDocumentProblem, compactDocument, countryDocuments, documentCountries, documentExample, documentMessage, documentOptional, documentProblem, documentTypes, formatDocument, isCnpj, isCpf } from './documents.js';
 export type { DocumentCountry, DocumentProblem } from './documents.js';
-export { DEFAULT_VAT, isInterestFree, monthlyCostWithVat, monthlyRate, planRates } from './installments.js';
-export type { InstallmentTerms, PlanRates, PlanRatesOptions } from './installments.js';
+export { checkoutFlow, methodProblem, needsPhone, payableMethods } from './methods.js';
+export type { HiddenMethod, ListedMethod, PayingOrder } from './methods.js';
+export { DEFAULT_VAT, isInterestFree, monthlyCostWithVat, monthlyRate, planPayments, planRates, splitAmount } from './installments.js';
+export type { AmountSplit, InstallmentTerms, PlanPayments, PlanRates, PlanRatesOptions } from './installments.js';
 export * from './card/index.js';
 export * from './money.js';
 export * from './crypto/index.js';

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { PaylitError } from './errors.js';
-import { isInterestFree, monthlyCostWithVat, monthlyRate, planRates, type PlanRates } from './installments.js';
+import { isInterestFree, monthlyCostWithVat, monthlyRate, planPayments, planRates, splitAmount, type PlanRates } from './installments.js';
+import { currencyDecimals, fromMinorUnits, toMinorUnits } from './money.js';
 
 /** A rate as the checkout shows it: a percent with 2 decimals. */
 const percent = (rate: number) => Number((rate * 100).toFixed(2));
@@ -101,5 +103,96 @@ describe('installments', () => {
       expect(error.code).to.equal('invalid_argument');
       expect(error.message).to.match(message);
     }
+  });
+
+  describe('what a plan costs the shopper', () => {
+    // Two-decimal currencies, and currencies without minor units (CLP and COP by the API's rule, JPY by ISO 4217).
+    const currencies = fc.constantFrom('MXN', 'BRL', 'ARS', 'USD', 'CLP', 'COP', 'JPY');
+    const counts = fc.integer({ min: 1, max: 48 });
+
+    it('9 interest-free payments of 6 000 MXN are 8 × 666.67 and a last 666.64, 6 000.00 in all, not the 6 000.03 of the API\'s total', () => {
+      const option = { installments: 9, installment_amount: 666.67, total_amount: 6000.03 };
+      expect(splitAmount(6000, 9, 'MXN')).to.deep.equal({ installments: 9, installment_amount: 666.67, last_amount: 666.64 });
+      expect(planPayments(6000, option, 'MXN')).to.deep.equal({ installments: 9, installment_amount: 666.67, last_amount: 666.64, total_amount: 6000, interest_free: true });
+    });
+
+    it('6 payments of 217.79 with interest for 1 200 BRL cost the plan\'s total, 1 306.74', () => {
+      expect(planPayments(1200, { installments: 6, installment_amount: 217.79, total_amount: 1306.74 }, 'BRL')).to.deep.equal({
+        installments: 6, installment_amount: 217.79, last_amount: 217.79, total_amount: 1306.74, interest_free: false,
+      });
+    });
+
+    it('an amount that divides evenly has its last payment equal to the others; in whole units without cents', () => {
+      expect(splitAmount(1200, 3, 'BRL')).to.deep.equal({ installments: 3, installment_amount: 400, last_amount: 400 });
+      expect(splitAmount(100000, 3, 'CLP')).to.deep.equal({ installments: 3, installment_amount: 33334, last_amount: 33332 });
+      expect(splitAmount(10000, 3, 'JPY')).to.deep.equal({ installments: 3, installment_amount: 3334, last_amount: 3332 });
+      expect(splitAmount(25, 1, 'BRL')).to.deep.equal({ installments: 1, installment_amount: 25, last_amount: 25 });
+    });
+
+    it('the payments always add up to the amount to the minor unit, the difference is on the last one, and none is below its share unless the last would be left nothing', () => {
+      fc.assert(
+        fc.property(currencies, counts, fc.integer({ min: 1, max: 9_999_999_999 }), (currency, n, wanted) => {
+          const minor = Math.max(wanted, n);
+          const amount = fromMinorUnits(minor, currency);
+          const split = splitAmount(amount, n, currency);
+          const each = toMinorUnits(split.installment_amount, currency);
+          const last = toMinorUnits(split.last_amount, currency);
+          // Amounts in the currency's own decimals, never a float's tail.
+          expect(fromMinorUnits(each, currency)).to.equal(split.installment_amount);
+          expect(fromMinorUnits(last, currency)).to.equal(split.last_amount);
+          expect((n - 1) * each + last).to.equal(minor);
+          expect(last).to.be.at.least(1);
+          expect(Math.abs(each - last)).to.be.below(n);
+          const up = Math.ceil(minor / n);
+          // Rounded up whenever that leaves the last something, which it always does from n × (n − 1) minor units.
+          if (minor - (n - 1) * up > 0 || minor >= n * (n - 1)) {
+            expect(each).to.equal(up);
+            expect(last).to.be.at.most(each);
+          } else {
+            expect(each).to.equal(Math.floor(minor / n));
+          }
+          expect(split.installments).to.equal(n);
+        }),
+        { numRuns: 2000 },
+      );
+    });
+
+    it('an interest-free option as the API states it (each rounded up, the total n times each) costs the order\'s amount; an option with interest, its own total', () => {
+      fc.assert(
+        fc.property(currencies, counts, fc.integer({ min: 1, max: 999_999_999 }), fc.integer({ min: 1, max: 5000 }), (currency, n, wanted, interest) => {
+          const minor = Math.max(wanted, n * n);
+          const principal = fromMinorUnits(minor, currency);
+          const up = Math.ceil(minor / n);
+          const free = planPayments(principal, { installments: n, installment_amount: fromMinorUnits(up, currency), total_amount: fromMinorUnits(up * n, currency) }, currency);
+          expect(free.interest_free).to.equal(true);
+          expect(free.total_amount).to.equal(principal);
+          expect(toMinorUnits(free.installment_amount, currency) * (n - 1) + toMinorUnits(free.last_amount, currency)).to.equal(minor);
+          if (n === 1) return;
+          // n minor units more than the price is more than rounding: interest.
+          const each = up + Math.ceil(interest / n) + 1;
+          const total = each * n;
+          const paid = planPayments(principal, { installments: n, installment_amount: fromMinorUnits(each, currency), total_amount: fromMinorUnits(total, currency) }, currency);
+          expect(paid.interest_free).to.equal(false);
+          expect(paid.total_amount).to.equal(fromMinorUnits(total, currency));
+          expect(paid.last_amount).to.equal(paid.installment_amount);
+          expect(currencyDecimals(currency) === 0 ? Number.isInteger(paid.total_amount) : true).to.equal(true);
+        }),
+        { numRuns: 1000 },
+      );
+    });
+
+    it('a count or an amount that cannot be split throws a validation PaylitError naming it', () => {
+      for (const [run, message] of [
+        [() => splitAmount(0.05, 6, 'BRL'), /^amount must be at least one minor unit per installment \(6\), received 0\.05$/],
+        [() => splitAmount(0, 3, 'BRL'), /^amount must be a finite amount above 0, received 0$/],
+        [() => splitAmount(100, 0, 'BRL'), /^installments must be a whole number of 1 or more, received 0$/],
+        [() => splitAmount(100, 2.5, 'BRL'), /^installments must be .*received 2\.5$/],
+        [() => planPayments(100, option(0, 10), 'BRL'), /^option\.installments must be/],
+      ] as [() => unknown, RegExp][]) {
+        const error = thrown(run);
+        expect(error.kind).to.equal('validation');
+        expect(error.message).to.match(message);
+      }
+    });
   });
 });

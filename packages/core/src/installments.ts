@@ -21,7 +21,9 @@
  *   but are not known to the checkout: this figure is the interest alone, a lower bound.
  *
  * A plan is interest-free when its total exceeds the price by less than one minor unit per
- * installment (the rounding of each installment up to the cent, never down).
+ * installment (the rounding of each installment up to the cent, never down). What the
+ * shopper pays is `planPayments`: an interest-free plan costs the order's amount, its last
+ * installment taking what the rounding up of the others left over (`splitAmount`).
  *
  * @example
  * const option = { installments: 6, installment_amount: 1950, total_amount: 11700 };
@@ -29,7 +31,7 @@
  * // { monthly: 0.04679…, tna: 0.5693…, tea: 0.7443…, cft: 0.9543…, cat: 0.7311…, cet: 0.7311… }
  */
 import { PaylitError } from './errors.js';
-import { toMinorUnits } from './money.js';
+import { fromMinorUnits, toMinorUnits } from './money.js';
 
 /** The amounts of one plan option, as the API names them (`InstallmentOption` has them, and an id). */
 export interface InstallmentTerms {
@@ -142,6 +144,83 @@ export function planRates(principal: number, option: InstallmentTerms, options: 
     cft: effective(cost),
     cat: twelveMonths,
     cet: twelveMonths,
+  };
+}
+
+/** How an amount falls into installments: the first `installments − 1` equal, the last what remains. */
+export interface AmountSplit {
+  installments: number;
+  /** Each installment but the last, in the currency. */
+  installment_amount: number;
+  /** The last installment: equal to the others, or what remains after them. */
+  last_amount: number;
+}
+
+/**
+ * `amount` in `installments` payments, in the currency's minor units: each payment is the
+ * amount divided by the count rounded up to the minor unit (an installment is never stated
+ * below its share), and the last is what remains, so the payments add up to the amount to
+ * the cent: 6 000 MXN in 9 is 8 × 666.67 and a last 666.64. Where the rounding up would
+ * leave the last nothing (an amount under `installments × (installments − 1)` minor units),
+ * each is rounded down and the last is larger. Throws a `PaylitError` (kind `validation`)
+ * when the amount has fewer minor units than payments.
+ *
+ * @example
+ * splitAmount(6000, 9, 'MXN') // { installments: 9, installment_amount: 666.67, last_amount: 666.64 }
+ * splitAmount(100000, 3, 'CLP') // { installments: 3, installment_amount: 33334, last_amount: 33332 }
+ */
+export function splitAmount(amount: number, installments: number, currency: string): AmountSplit {
+  if (!isAmount(amount) || amount <= 0) invalid('amount', 'a finite amount above 0', amount);
+  if (typeof installments !== 'number' || !Number.isInteger(installments) || installments < 1) invalid('installments', 'a whole number of 1 or more', installments);
+  const minor = toMinorUnits(amount, currency);
+  if (minor < installments) invalid('amount', `at least one minor unit per installment (${installments})`, amount);
+  const up = Math.ceil(minor / installments);
+  const each = minor - (installments - 1) * up > 0 ? up : Math.floor(minor / installments);
+  const last = minor - (installments - 1) * each;
+  return { installments, installment_amount: fromMinorUnits(each, currency), last_amount: fromMinorUnits(last, currency) };
+}
+
+/** What a plan option asks of the shopper: each installment, the last one, and the total. */
+export interface PlanPayments extends AmountSplit {
+  /** What the shopper pays in all: the order's amount when the plan is interest-free, else the plan's total. */
+  total_amount: number;
+  interest_free: boolean;
+}
+
+/**
+ * What the shopper pays with a plan option for an order of `principal`: the one rule the
+ * pay button, the outcome, the events and the plan's own line read.
+ *
+ * - An interest-free option (`isInterestFree`: its total exceeds the price only by the
+ *   rounding of its installments) costs the order's amount, split by `splitAmount`: the API's
+ *   `total_amount` (each installment rounded up, times the count) is a few cents more than
+ *   anyone pays, and is not shown.
+ * - An option with interest costs its `total_amount`, in installments of `installment_amount`,
+ *   the last being what remains of the total after the others (the same, when the total is
+ *   the count times the installment).
+ *
+ * @example
+ * planPayments(6000, { installments: 9, installment_amount: 666.67, total_amount: 6000.03 }, 'MXN')
+ * // { installments: 9, installment_amount: 666.67, last_amount: 666.64, total_amount: 6000, interest_free: true }
+ * planPayments(1200, { installments: 6, installment_amount: 217.79, total_amount: 1306.74 }, 'BRL')
+ * // { installments: 6, installment_amount: 217.79, last_amount: 217.79, total_amount: 1306.74, interest_free: false }
+ */
+export function planPayments(principal: number, option: InstallmentTerms, currency: string): PlanPayments {
+  checkTerms(principal, option);
+  if (isInterestFree(principal, option, currency)) {
+    return { ...splitAmount(principal, option.installments, currency), total_amount: principal, interest_free: true };
+  }
+  const n = option.installments;
+  const each = toMinorUnits(option.installment_amount, currency);
+  const total = toMinorUnits(option.total_amount, currency);
+  // A total the installments before the last do not reach is not the API's: n times each, then.
+  const last = total - (n - 1) * each > 0 ? total - (n - 1) * each : each;
+  return {
+    installments: n,
+    installment_amount: fromMinorUnits(each, currency),
+    last_amount: fromMinorUnits(last, currency),
+    total_amount: fromMinorUnits((n - 1) * each + last, currency),
+    interest_free: false,
   };
 }
 
