@@ -52,6 +52,12 @@ export const en = {
   rateCet: 'CET (total effective cost) {rate} a year',
   bankSetsInterest: 'interest set by your bank',
   payInFull: 'Pay in full',
+  /** The pay button with an installment plan chosen: {amount} is what the shopper pays in all, {plan} the installments (installmentOption, or installmentsWithLast). */
+  payWithPlan: 'Pay {amount} ({plan})',
+  /** A plan whose last installment differs from the others (it takes the rounding): {plan} is the plan's wording, {amount} the last one. */
+  installmentsWithLast: '{plan}, the last one {amount}',
+  /** A card payment the bank did not confirm on its 3-D Secure page (the shopper left the check or failed it): the form is back, to try again. */
+  threeDSecureFailed: 'Your bank did not confirm this payment: the check on its page was not completed or did not pass. Nothing was charged, and you can try again.',
   paymentMethod: 'Payment method',
   newCard: 'New card',
   savedCardCvv: 'Security code of the {brand} card ending in {last4}',

@@ -15,6 +15,7 @@ export const es419: Messages = {
   monthsInterestFree: '{count} meses sin intereses de {amount}',
   monthsWithInterest: '{count} meses con intereses de {amount}',
   chooseInstallments: 'Cantidad de cuotas',
+  threeDSecureFailed: 'Tu banco no confirmó este pago: la verificación en su página no se completó o no se pasó. No se realizó ningún cargo y puedes intentar de nuevo.',
   numberTaken: 'Solo se tomó el número de la tarjeta de lo que pegaste.',
   rateCet: 'CET (costo efectivo total) {rate} anual',
   errors: {
