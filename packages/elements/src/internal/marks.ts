@@ -1,6 +1,10 @@
 /**
  * The card brand, wallet and bank marks: simplified drawings of each brand's colours,
- * shapes and lettering (not the brands' artwork files), as 40×26 inline SVG.
+ * shapes and lettering (not the brands' artwork files), as 40×26 inline SVG. No set on the
+ * npm registry covers the API's methods (the maintained ones hold a dozen card brands, as
+ * React components or under a file-level copyleft licence, and no Mercado Pago, Pix or OXXO),
+ * so each mark follows its brand's published lockup: Mercado Pago's handshake oval beside
+ * its wordmark, Diners Club's split circle beside its name.
  *
  * Loaded lazily (`importMarks()` in lazy.ts), so it must not import `lit` (the chunk would
  * carry its own copy) and it builds DOM with `createElementNS` (no `innerHTML`, no
@@ -63,7 +67,7 @@ const brands: Readonly<Record<string, Drawing>> = {
   mastercard: [face(W), ...circles('#eb001b', '#f79e1b', '#ff5f00')],
   maestro: [face(W), ...circles('#eb001b', '#00a2e5', '#7375cf')],
   'american-express': [face('#016fd0'), R(3, 5, 34, 16, 'none'), T('AMERICAN', 20, 12, 6, W, 30), T('EXPRESS', 20, 19, 6, W, 30)],
-  diners: [face(W), C(20, 13, 9, '#0079be'), C(20, 13, 6.5, W), R(18.8, 6.5, 2.4, 13, '#0079be')],
+  diners: [face(W), C(9.5, 13, 6.5, '#0079be'), C(9.5, 13, 4.6, W), R(8.6, 8.4, 1.8, 9.2, '#0079be'), T('Diners', 26.5, 12.5, 6.5, '#0079be', 18), T('Club', 26.5, 19.5, 6.5, '#0079be', 13)],
   discover: [face(W), T('DISC', 10, 15.5, 7, '#231f20', 14), C(20.6, 13, 3.4, '#ff6000'), T('VER', 30.5, 15.5, 7, '#231f20', 12), R(0, 22, 40, 4, '#ff6000')],
   jcb: [face(W), R(6, 4, 9, 18, '#0e4c96', 2.5), R(15.5, 4, 9, 18, '#e20613', 2.5), R(25, 4, 9, 18, '#007b40', 2.5),
     T('J', 10.5, 16, 8, W), T('C', 20, 16, 8, W), T('B', 29.5, 16, 8, W)],
@@ -92,8 +96,9 @@ const methods: Readonly<Record<string, Drawing>> = {
     T('Pay', 24.5, 17, 10, W, 16, 'n')],
   GP: [face(W), ...ring(10.5, 13, 4.6, 2.2, ['#4285f4', '#34a853', '#fbbc04', '#ea4335'], 0.06, 0.12), R(10.5, 12, 5.8, 2.2, '#4285f4'),
     T('Pay', 26, 17, 10, '#5f6368', 15, 'n')],
-  MP: [face('#00b1ea'), ['ellipse', { cx: 20, cy: 13, rx: 15, ry: 9.5, fill: W }], ['ellipse', { cx: 20, cy: 13, rx: 13, ry: 7.8, fill: '#2d3277' }],
-    T('pago', 20, 15.5, 7.5, W, 17)],
+  MP: [face(W), ['ellipse', { cx: 10, cy: 13, rx: 8, ry: 6, fill: '#00b1ea', stroke: '#2d3277' }],
+    ['path', { d: 'M4.5 13.5l3-2.5 2.5 1.5 2-1.5 2.5 1.5 3-1.5', fill: 'none', stroke: '#2d3277' }],
+    T('mercado', 29, 12, 5.5, '#2d3277', 18), T('pago', 29, 19, 6.5, '#2d3277', 13)],
   PP: word('#21c25e', 'PicPay', W, 9),
   PX: [face(W), P('M10 4.5l8.5 8.5-8.5 8.5-8.5-8.5z', '#32bcad'), P('M10 9.5l3.5 3.5-3.5 3.5-3.5-3.5z', W), T('pix', 28.5, 16.5, 10, '#32bcad', 15)],
   BL: [face(W), ...[3, 1, 2, 1, 1, 3, 2, 1, 1, 2, 3, 1, 2, 1, 1, 2].map((w, i, all) => {
@@ -154,7 +159,7 @@ function draw(key: string, name: string, drawing: Drawing, [width, height] = [40
     svg = document.createElementNS(NS, 'svg');
     const attrs = {
       viewBox: `0 0 ${width} ${height}`, width, height, 'aria-hidden': 'true', focusable: 'false',
-      'font-family': 'system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif', 'font-weight': 700, 'data-mark': name,
+      'font-family': 'system-ui,Arial,sans-serif', 'font-weight': 700, 'data-mark': name,
     };
     for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, String(v));
     for (const [tag, shapeAttrs, text] of drawing) {

@@ -154,6 +154,18 @@ describe('<paylit-card-fields>', () => {
     expect(brandMark('visa')).not.to.equal(brandMark('visa'));
   });
 
+  it('draws Mercado Pago and Diners Club as their lockups: the handshake oval and the split circle beside their names', async () => {
+    const { brandMark, methodMark } = await importMarks();
+    const words = (mark: SVGSVGElement) => [...mark.querySelectorAll('text')].map((t) => t.textContent);
+    const mp = methodMark('MP', 'Mercado Pago');
+    expect(words(mp)).to.deep.equal(['mercado', 'pago']);
+    expect(mp.querySelector('ellipse')!.getAttribute('fill')).to.equal('#00b1ea');
+    expect(mp.querySelector('path'), 'the handshake').to.exist;
+    const diners = brandMark('DC');
+    expect(words(diners)).to.deep.equal(['Diners', 'Club']);
+    expect(diners.querySelectorAll('circle')).to.have.length(2);
+  });
+
   it('shows the order\'s accepted brands while the number is empty, and the typed brand once typed', async () => {
     const { el } = await inCheckout('pt-BR', { paymentMethods: [
       { id: 'CARD', type: 'CARD', name: 'Card' }, { id: 'VI', type: 'CARD', name: 'Visa' }, { id: 'MC', type: 'CARD', name: 'Mastercard' },

@@ -84,7 +84,6 @@ export const walletSelectLook = css`
       object-fit: contain;
     }
     .name {
-      flex: 1;
       min-inline-size: 0;
       overflow-wrap: break-word;
       hyphens: auto;
