@@ -156,6 +156,8 @@ async function main(): Promise<void> {
       allowedOrigins,
       trustProxy: trust,
       store,
+      // With the embedded sandbox: the checkout view says why a method is not offered.
+      development: sandboxUrl !== undefined,
       ...(apiToken ? { apiToken } : {}),
       // One line per request, its fields apart: what the client sent is escaped, spaces too.
       logger: (e) => console.log(`${escapeLog(e.method)} ${escapeLog(e.path).replaceAll(' ', '%20')} ${e.status} ${e.ms}ms ${escapeLog(e.requestId)}`),

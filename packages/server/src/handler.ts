@@ -76,7 +76,11 @@ export interface CheckoutHandlerOptions {
    * `development: true` the handler warns once.
    */
   store?: CheckoutStore;
-  /** This handler runs against a sandbox or on a developer's machine: the in-memory store is fine, no warning. */
+  /**
+   * This handler runs against a sandbox or on a developer's machine: the in-memory store is
+   * fine, no warning; and the checkout view lists the methods it does not offer the order,
+   * with why (`hiddenMethods`), which the elements log once in their development build.
+   */
   development?: boolean;
   /** Turns on the standalone order API and back-office routes, behind `Authorization: Bearer <apiToken>`. */
   apiToken?: string;
@@ -286,7 +290,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     });
   }
 
-  mountCheckout(app, ctx);
+  mountCheckout(app, ctx, { development: options.development === true });
   mountPayments(app, ctx);
   mountCallback(app, ctx);
   mountNotifications(app, ctx, {

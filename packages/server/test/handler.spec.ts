@@ -16,7 +16,7 @@ async function fault(body: Record<string, unknown>) {
 
 test('the checkout view: the order\'s public part, the public key, the methods it allows, saved cards and wallets', async () => {
   const saved = await shop.client.cards.create({ country: 'BR', card: { holder_name: 'T', expiration_month: 1, expiration_year: 2040, number: '5555555555554444', cvv: '123' }, payer });
-  const order = await shop.order({ methods: ['CARD', 'PX'], savedCardIds: [saved.card_id], savedWallets: [{ token: 'W-secret-token', methodId: 'MP', name: 'Mercado Pago' }], description: 'Shoes' });
+  const order = await shop.order({ methods: ['CARD', 'PX', 'MP'], savedCardIds: [saved.card_id], savedWallets: [{ token: 'W-secret-token', methodId: 'MP', name: 'Mercado Pago' }], description: 'Shoes' });
   const res = await shop.browser(`/checkout?order=${order.clientSecret}`);
   expect(res.status).toBe(200);
   expect(res.body.order).toEqual({ id: order.id, amount: 120, currency: 'BRL', country: 'BR', intent: 'capture', description: 'Shoes', installments: true });

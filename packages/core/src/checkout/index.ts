@@ -117,6 +117,12 @@ export const checkoutViewSchema = z.strictObject({
   savedCards: z.array(savedCardViewSchema),
   savedWallets: z.array(savedWalletViewSchema),
   /**
+   * In development (the handler's `development: true`) only: the country's methods, and the
+   * payer's saved wallets (`saved: true`), the checkout does not offer because the order cannot
+   * be paid with them, each with why (`payableMethods` in `@paylit/core/methods`).
+   */
+  hiddenMethods: z.array(z.strictObject({ id: z.string(), saved: z.literal(true).optional(), reason: z.string() })).optional(),
+  /**
    * The order's payment when one is made already (PAID, AUTHORIZED or VERIFIED): the checkout
    * shows it instead of a form, in a second tab or after a reload, where a Pay would only
    * answer it again.

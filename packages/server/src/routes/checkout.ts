@@ -1,8 +1,9 @@
 /**
  * What the checkout needs to render: the order's public view, the public key, the
- * country's payment methods (those the order allows), a returning payer's saved cards
- * and wallets, and the order's payment once it is made; and the installment plans for a
- * BIN and the order's amount.
+ * country's payment methods the order can be paid with (core's `payableMethods`: the flow
+ * the checkout would use, what the order allows, what the payer lacks; in development, the
+ * others with why), a returning payer's saved cards and wallets, and the order's payment
+ * once it is made; and the installment plans for a BIN and the order's amount.
  */
 import type { Hono } from 'hono';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ import {
   type installmentsAnswerSchema,
   type OrderView,
 } from '@paylit/core/checkout';
+import { payableMethods } from '@paylit/core/methods';
 import type { InstallmentsPlanRecord, PaymentMethodRecord } from '@paylit/core/schemas';
 import { paymentMade } from '../charges.js';
 import { orderOfClientSecret } from '../client-secret.js';
@@ -69,11 +71,6 @@ class Cache<T> {
   }
 }
 
-function allows(order: MerchantOrder, method: PaymentMethodRecord): boolean {
-  if (!order.methods) return true;
-  return order.methods.includes(method.id) || (method.type === 'CARD' && order.methods.includes('CARD'));
-}
-
 export function orderView(order: MerchantOrder): OrderView {
   return {
     id: order.id,
@@ -86,7 +83,12 @@ export function orderView(order: MerchantOrder): OrderView {
   };
 }
 
-export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
+export interface CheckoutRouteOptions {
+  /** The view lists the methods it does not offer, with why (`hiddenMethods`). */
+  development?: boolean;
+}
+
+export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext, options: CheckoutRouteOptions = {}): void {
   const methods = new Cache<PaymentMethodRecord[]>();
   const plans = new Cache<InstallmentsPlanRecord>();
 
@@ -99,12 +101,15 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
         Promise.all((order.savedCardIds ?? []).map((cardId) => ctx.client.cards.retrieve(cardId).catch(() => undefined))),
         paymentMade(ctx, order.id),
       ]);
+      const payable = payableMethods(order, list, order.savedWallets ?? []);
+      const cards = payable.offered.some((m) => m.type === 'CARD');
       return c.json({
         order: orderView(order),
         publicKey: ctx.publicKey,
-        paymentMethods: list.filter((m) => allows(order, m)),
-        savedCards: savedCards.filter((card) => card !== undefined).map(({ card_id, brand, last4 }) => ({ card_id, brand, last4 })),
-        savedWallets: (order.savedWallets ?? []).map(({ methodId, name }) => ({ methodId, ...(name ? { name } : {}) })),
+        paymentMethods: payable.offered,
+        savedCards: cards ? savedCards.filter((card) => card !== undefined).map(({ card_id, brand, last4 }) => ({ card_id, brand, last4 })) : [],
+        savedWallets: payable.savedWallets.map(({ methodId, name }) => ({ methodId, ...(name ? { name } : {}) })),
+        ...(options.development ? { hiddenMethods: payable.hidden } : {}),
         ...(made ? { payment: publicPayment(made, order.id) } : {}),
       } satisfies z.input<typeof checkoutViewSchema>);
     } catch (error) {

@@ -1,0 +1,106 @@
+/**
+ * `@paylit/core/methods`: which of a country's payment methods an order can be paid with in
+ * the checkout, and why the others cannot. The one place that says what a method needs:
+ *
+ * | the method | the flow the checkout pays it in | it also needs |
+ * |---|---|---|
+ * | a new card (`CARD` and the brands) | DIRECT (the card in a JWE) | nothing |
+ * | a wallet | REDIRECT (the payer approves on the wallet's page) | `payer.phone`; an order that charges now |
+ * | a payer's saved wallet | DIRECT (its token) | `payer.phone`; an order that charges now |
+ * | a bank transfer, a cash voucher | REDIRECT (the bank's page, the voucher) | an order that charges now |
+ *
+ * A method whose `allowed_flows` lacks that flow is refused by the API (5010): Apple Pay and
+ * Google Pay are DIRECT only, with a token the wallet's own script makes, which a checkout
+ * without it cannot. Only a card can be authorized and captured later, or verified at zero
+ * amount: any other method would charge an `authorize` order at once, and a `verify` order's
+ * zero amount is refused for it. Every method must be one the order's `methods` allows
+ * (`CARD` allows every brand). Data and plain functions, no zod: it runs in the browser too.
+ *
+ * @example
+ * const { offered, hidden } = payableMethods(order, await client.paymentMethods.list({ country: 'BR' }));
+ * // hidden: [{ id: 'AP', reason: 'the API takes AP only in the DIRECT flow…' }, …]
+ */
+import type { PaymentFlow } from './countries.js';
+
+/** What of an order decides which methods it can be paid with. */
+export interface PayingOrder {
+  /** capture (the default): charge now; authorize: capture later; verify: a zero-amount card check. */
+  readonly intent?: 'capture' | 'authorize' | 'verify';
+  /** The methods the order allows (`CARD` for any card); absent: every method. */
+  readonly methods?: readonly string[] | undefined;
+  readonly payer?: { readonly phone?: string | undefined } | undefined;
+}
+
+/** An item of `GET /payments-methods`, as far as this module reads it. */
+export interface ListedMethod {
+  readonly id: string;
+  readonly type: string;
+  readonly allowed_flows: readonly string[];
+}
+
+/** A method the checkout does not offer, and why, in words for the merchant's developer. */
+export interface HiddenMethod {
+  readonly id: string;
+  /** Set for a payer's saved wallet (paid with its token), absent for a method of the country's list. */
+  readonly saved?: true;
+  readonly reason: string;
+}
+
+/** The flow the checkout pays a method of this type in (the table above). */
+export function checkoutFlow(type: string, saved = false): PaymentFlow {
+  return type === 'CARD' || saved ? 'DIRECT' : 'REDIRECT';
+}
+
+/** Whether the checkout pays this type of method with the payer's phone required: wallets. */
+export function needsPhone(type: string): boolean {
+  return type === 'WALLET';
+}
+
+/**
+ * Why the order cannot be paid with `method` in the checkout (a sentence naming what is
+ * missing), or undefined when it can. `saved`: the payer's saved wallet of this method.
+ */
+export function methodProblem(order: PayingOrder, method: ListedMethod, saved = false): string | undefined {
+  const card = method.type === 'CARD';
+  const allowed = order.methods === undefined || order.methods.includes(method.id) || (card && order.methods.includes('CARD'));
+  if (!allowed) return `the order's methods (${order.methods!.join(', ')}) do not include ${card ? 'CARD' : method.id}`;
+  const flow = checkoutFlow(method.type, saved);
+  if (!method.allowed_flows.includes(flow)) {
+    const how = saved ? 'a saved wallet is paid with its token in the DIRECT flow' : card ? 'the checkout sends the card in the DIRECT flow' : 'the checkout sends the payer to its page in the REDIRECT flow';
+    return `the API takes ${method.id} only in the ${method.allowed_flows.join(' and ') || 'no'} flow${method.allowed_flows.length > 1 ? 's' : ''}, and ${how}${method.type === 'WALLET' && !saved ? ' (a DIRECT wallet payment needs a token made by the wallet\'s own script)' : ''}`;
+  }
+  const intent = order.intent ?? 'capture';
+  if (!card && intent !== 'capture') {
+    return intent === 'verify'
+      ? `a verify order checks a card at zero amount; ${method.id} (${method.type}) cannot be verified`
+      : `an authorize order is captured later, which only a card payment can be; ${method.id} (${method.type}) would be charged at once`;
+  }
+  if (needsPhone(method.type) && !order.payer?.phone) return 'payer.phone is required for wallet payments, and the order\'s payer has none';
+  return undefined;
+}
+
+/**
+ * The methods of `list` the order can be paid with, in their order, and the others with why.
+ * `savedWallets`: the payer's saved wallets (by method id), checked as paid with their token.
+ */
+export function payableMethods<M extends ListedMethod, W extends { readonly methodId: string }>(
+  order: PayingOrder,
+  list: readonly M[],
+  savedWallets: readonly W[] = [],
+): { offered: M[]; hidden: HiddenMethod[]; savedWallets: W[] } {
+  const offered: M[] = [];
+  const hidden: HiddenMethod[] = [];
+  for (const method of list) {
+    const reason = methodProblem(order, method);
+    if (reason === undefined) offered.push(method);
+    else hidden.push({ id: method.id, reason });
+  }
+  const wallets: W[] = [];
+  for (const wallet of savedWallets) {
+    const method = list.find((m) => m.id === wallet.methodId);
+    const reason = method ? methodProblem(order, method, true) : `${wallet.methodId} is not a payment method of the order's country`;
+    if (reason === undefined) wallets.push(wallet);
+    else hidden.push({ id: wallet.methodId, saved: true, reason });
+  }
+  return { offered, hidden, savedWallets: wallets };
+}
