@@ -18,6 +18,10 @@ export const en = {
   loading: 'Loading the checkout…',
   loadFailed: 'The checkout could not reach the store. Check your connection and try again.',
   loadRefused: 'The store could not open this payment. Try again, or contact the store.',
+  /** The order the checkout names is unknown to the store (a client secret it does not know, an order it cannot find): no form, no amount. */
+  orderNotFound: 'This order cannot be paid. Go back to the store and start again.',
+  /** The store's server refuses this page's origin (its allowed origins): nothing the shopper can fix. */
+  notSetUp: 'This shop\'s checkout is not set up yet. Try again later, or contact the store.',
   retry: 'Try again',
   networkError: 'We could not reach the store. Check your connection and try again.',
   serverError: 'The payment could not be made. Try again.',

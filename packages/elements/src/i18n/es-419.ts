@@ -9,6 +9,8 @@ export const es419: Messages = {
   cvvWhereFront: 'Los {digits} dígitos impresos arriba del número, en el frente de la tarjeta.',
   loadFailed: 'No se pudo conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
   loadRefused: 'La tienda no pudo abrir este pago. Intenta de nuevo o comunícate con la tienda.',
+  orderNotFound: 'Este pedido no se puede pagar. Regresa a la tienda y vuelve a empezar.',
+  notSetUp: 'El pago de esta tienda todavía no está configurado. Intenta más tarde o comunícate con la tienda.',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
   serverError: 'No se pudo realizar el pago. Intenta de nuevo.',
   orderLocked: 'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Comunícate con la tienda.',

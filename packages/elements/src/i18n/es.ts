@@ -17,6 +17,8 @@ export const es: Messages = {
   loading: 'Cargando el pago…',
   loadFailed: 'No se pudo conectar con la tienda. Comprueba tu conexión e inténtalo de nuevo.',
   loadRefused: 'La tienda no pudo abrir este pago. Inténtalo de nuevo o contacta con la tienda.',
+  orderNotFound: 'Este pedido no se puede pagar. Vuelve a la tienda y empieza de nuevo.',
+  notSetUp: 'El pago de esta tienda aún no está configurado. Inténtalo más tarde o contacta con la tienda.',
   retry: 'Reintentar',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.',
   serverError: 'No se pudo realizar el pago. Inténtalo de nuevo.',

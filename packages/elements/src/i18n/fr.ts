@@ -17,6 +17,8 @@ export const fr: Messages = {
   loading: 'Chargement du paiement…',
   loadFailed: 'Impossible de joindre la boutique. Vérifiez votre connexion et réessayez.',
   loadRefused: 'La boutique n’a pas pu ouvrir ce paiement. Réessayez ou contactez la boutique.',
+  orderNotFound: 'Cette commande ne peut pas être payée. Retournez sur la boutique pour recommencer.',
+  notSetUp: 'Le paiement de cette boutique n’est pas encore configuré. Réessayez plus tard ou contactez la boutique.',
   retry: 'Réessayer',
   networkError: 'Nous n’avons pas pu joindre la boutique. Vérifiez votre connexion et réessayez.',
   serverError: 'Le paiement n’a pas pu être effectué. Réessayez.',

@@ -17,6 +17,8 @@ export const id: Messages = {
   loading: 'Memuat halaman pembayaran…',
   loadFailed: 'Halaman pembayaran tidak dapat terhubung ke toko. Periksa koneksi internet Anda, lalu coba lagi.',
   loadRefused: 'Toko tidak dapat membuka pembayaran ini. Coba lagi atau hubungi toko.',
+  orderNotFound: 'Pesanan ini tidak dapat dibayar. Kembali ke toko dan mulai lagi dari awal.',
+  notSetUp: 'Pembayaran di toko ini belum disiapkan. Coba lagi nanti atau hubungi toko.',
   retry: 'Coba lagi',
   networkError: 'Kami tidak dapat terhubung ke toko. Periksa koneksi internet Anda, lalu coba lagi.',
   serverError: 'Pembayaran tidak dapat dilakukan. Coba lagi.',

@@ -17,6 +17,8 @@ export const ms: Messages = {
   loading: 'Memuatkan halaman pembayaran…',
   loadFailed: 'Halaman pembayaran tidak dapat menghubungi kedai. Semak sambungan internet anda dan cuba lagi.',
   loadRefused: 'Kedai tidak dapat membuka pembayaran ini. Cuba lagi atau hubungi kedai.',
+  orderNotFound: 'Pesanan ini tidak boleh dibayar. Kembali ke kedai dan mula semula.',
+  notSetUp: 'Pembayaran kedai ini belum disediakan lagi. Cuba sebentar lagi atau hubungi kedai.',
   retry: 'Cuba lagi',
   networkError: 'Kami tidak dapat menghubungi kedai. Semak sambungan internet anda dan cuba lagi.',
   serverError: 'Pembayaran tidak dapat dibuat. Cuba lagi.',

@@ -17,6 +17,8 @@ export const ptBR: Messages = {
   loading: 'Carregando o pagamento…',
   loadFailed: 'Não foi possível conectar à loja. Verifique sua conexão e tente de novo.',
   loadRefused: 'A loja não conseguiu abrir este pagamento. Tente de novo ou fale com a loja.',
+  orderNotFound: 'Este pedido não pode ser pago. Volte à loja e comece de novo.',
+  notSetUp: 'O checkout desta loja ainda não está configurado. Tente mais tarde ou fale com a loja.',
   retry: 'Tentar de novo',
   networkError: 'Não conseguimos falar com a loja. Confira sua conexão e tente de novo.',
   serverError: 'Não foi possível fazer o pagamento. Tente de novo.',

@@ -17,6 +17,8 @@ export const tr: Messages = {
   loading: 'Ödeme sayfası yükleniyor…',
   loadFailed: 'Ödeme sayfası mağazaya bağlanamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
   loadRefused: 'Mağaza bu ödemeyi açamadı. Tekrar deneyin veya mağazayla iletişime geçin.',
+  orderNotFound: 'Bu sipariş ödenemiyor. Mağazaya dönüp yeniden başlayın.',
+  notSetUp: 'Bu mağazanın ödeme sayfası henüz kurulmamış. Daha sonra tekrar deneyin veya mağazayla iletişime geçin.',
   retry: 'Tekrar dene',
   networkError: 'Mağazaya ulaşamadık. İnternet bağlantınızı kontrol edip tekrar deneyin.',
   serverError: 'Ödeme gerçekleştirilemedi. Tekrar deneyin.',

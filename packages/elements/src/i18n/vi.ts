@@ -17,6 +17,8 @@ export const vi: Messages = {
   loading: 'Đang tải trang thanh toán…',
   loadFailed: 'Trang thanh toán không kết nối được với cửa hàng. Quý khách vui lòng kiểm tra kết nối mạng và thử lại.',
   loadRefused: 'Cửa hàng không thể mở giao dịch thanh toán này. Quý khách vui lòng thử lại hoặc liên hệ với cửa hàng.',
+  orderNotFound: 'Đơn hàng này không thể thanh toán. Quý khách vui lòng quay lại cửa hàng và bắt đầu lại.',
+  notSetUp: 'Trang thanh toán của cửa hàng này chưa được thiết lập. Quý khách vui lòng thử lại sau hoặc liên hệ với cửa hàng.',
   retry: 'Thử lại',
   networkError: 'Không thể kết nối với cửa hàng. Quý khách vui lòng kiểm tra kết nối mạng và thử lại.',
   serverError: 'Không thể thực hiện thanh toán. Quý khách vui lòng thử lại.',

@@ -18,6 +18,8 @@ export const zhCN: Messages = {
   loading: '正在加载收银台…',
   loadFailed: '收银台无法连接到商家。请检查网络连接后重试。',
   loadRefused: '商家无法发起此笔支付。请重试或联系商家。',
+  orderNotFound: '此订单无法支付。请返回商店重新开始。',
+  notSetUp: '本店的收银台尚未设置完成。请稍后再试，或联系商家。',
   retry: '重试',
   networkError: '无法连接到商家。请检查网络连接后重试。',
   serverError: '支付未能完成，请重试。',
