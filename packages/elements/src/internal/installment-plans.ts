@@ -6,7 +6,7 @@
  * import `lit` (it would carry its own copy); the element draws what this describes, with
  * the look (`styles`, CSS text) this brings.
  */
-import { isInterestFree, planRates, type PlanRates } from '@paylit/core/installments';
+import { isInterestFree, planPayments, planRates, type PlanPayments, type PlanRates } from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
 import type { InstallmentOption, InstallmentsPlan, OrderView } from '../context/checkout-context.js';
 import type { Messages } from '../i18n/index.js';
@@ -18,9 +18,14 @@ export { styles } from '../components/paylit-installments/paylit-installments.st
 export interface ShownPlan {
   option: InstallmentOption;
   free: boolean;
-  /** The plan's wording in the market's terms, e.g. "6 meses sin intereses de $1,000.00". */
+  /**
+   * The plan's wording in the market's terms, e.g. "6 meses sin intereses de $1,000.00" or
+   * "3 × R$400.00", with the last installment when it differs ("…, the last one R$399.99").
+   */
   text: string;
-  /** "Total …", for more than one installment. */
+  /** What kind of plan, beside the wording ("interest-free", "Pay in full"…); none where the wording says it (Mexico). */
+  note: string | undefined;
+  /** "Total …", for more than one installment: what the shopper pays in all (core's `planPayments`). */
   total: string | undefined;
   /** The rates the market asks a plan with interest to state, in order (`cft`: Argentina's CFT, shown twice the size); none for an interest-free plan. */
   rates: { text: string; cft?: true }[] | undefined;
@@ -74,6 +79,16 @@ function ratesOf(option: InstallmentOption, order: OrderView, t: Messages, rate:
   return [{ text: format(t.rateTna, { rate: pct(rates.tna) }) }, { text: format(t.rateTea, { rate: pct(rates.tea) }) }, { text: format(t.rateCft, { rate: pct(rates.cft) }), cft: true }];
 }
 
+/** What the option asks of the shopper (core's rule); the API's figures as they are if core refuses them. */
+function paymentsOf(option: InstallmentOption, order: OrderView): PlanPayments {
+  try {
+    return planPayments(order.amount, option, order.currency);
+  } catch {
+    const { installments, installment_amount, total_amount } = option;
+    return { installments, installment_amount, last_amount: installment_amount, total_amount, interest_free: false };
+  }
+}
+
 /** Each option as the shopper reads it, in the order given; `fallback` is the element's locale, for a `lang` Intl refuses. */
 export function describePlans(plan: InstallmentsPlan, options: readonly InstallmentOption[], order: OrderView, t: Messages, lang: string | undefined, fallback: string): ShownPlan[] {
   const money = (amount: number) => formatAmount(amount, order.currency, lang);
@@ -81,16 +96,15 @@ export function describePlans(plan: InstallmentsPlan, options: readonly Installm
   const rate = () => (pct ??= percent(lang, fallback));
   return options.map((option) => {
     const count = option.installments;
-    const amount = money(option.installment_amount);
+    const payments = paymentsOf(option, order);
+    const amount = money(payments.installment_amount);
     const free = isFree(plan, option, order);
     const byBank = count > 1 && Boolean(plan.installments_by_bank);
-    const total = count === 1 ? undefined : format(t.installmentTotal, { amount: money(option.total_amount) });
-    const plain = format(t.installmentOption, { count, amount });
-    let text: string;
-    if (count === 1) text = `${plain} · ${t.payInFull}`;
-    else if (byBank) text = `${plain} · ${t.bankSetsInterest}`;
-    else if (order.country === 'MX') text = format(free ? t.monthsInterestFree : t.monthsWithInterest, { count, amount });
-    else text = `${plain} · ${free ? t.interestFree : t.withInterest}`;
-    return { option, free: free && count > 1 && !byBank, text, total, rates: free || byBank ? undefined : ratesOf(option, order, t, rate) };
+    const total = count === 1 ? undefined : format(t.installmentTotal, { amount: money(payments.total_amount) });
+    const mexican = count > 1 && !byBank && order.country === 'MX';
+    let text = mexican ? format(free ? t.monthsInterestFree : t.monthsWithInterest, { count, amount }) : format(t.installmentOption, { count, amount });
+    if (payments.last_amount !== payments.installment_amount) text = format(t.installmentsWithLast, { plan: text, amount: money(payments.last_amount) });
+    const note = count === 1 ? t.payInFull : byBank ? t.bankSetsInterest : mexican ? undefined : free ? t.interestFree : t.withInterest;
+    return { option, free: free && count > 1 && !byBank, text, note, total, rates: free || byBank ? undefined : ratesOf(option, order, t, rate) };
   });
 }

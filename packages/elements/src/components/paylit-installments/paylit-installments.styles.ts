@@ -17,31 +17,59 @@ export const styles = css`
   }
   legend {
     margin-block-end: 0.25rem;
+    padding: 0;
   }
+  /* One column on a phone, as many as fit on a wide form; boxes of a row share its height. */
+  .options {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr));
+    gap: var(--_choice-gap);
+  }
+  /* The radio beside its words at every width: a column of its own, the words in the other. */
   label {
-    align-items: baseline;
-    flex-wrap: wrap;
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    align-items: start;
+    column-gap: 0.5rem;
   }
   input[type='radio'] {
     accent-color: var(--_accent);
     margin: 0;
+    margin-block-start: 0.1875rem;
+    inline-size: 1rem;
+    block-size: 1rem;
   }
-  .text {
+  .body {
+    display: flex;
+    flex-direction: column;
+    gap: 0.125rem;
+    min-inline-size: 0;
     text-align: start;
   }
-  .free {
-    color: var(--paylit-color-success, light-dark(#15803d, #4ade80));
-    font-weight: 700;
+  .head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0.125rem 0.5rem;
   }
-  .total {
-    margin-inline-start: auto;
+  .text {
+    font-weight: 600;
+    overflow-wrap: break-word;
+  }
+  .note {
     font-size: 0.8125rem;
     color: var(--_muted);
   }
-  /* The rates read as part of the plan above them: indented to its text, under its box. */
+  .free .note {
+    color: var(--paylit-color-success, light-dark(#15803d, #4ade80));
+    font-weight: 600;
+  }
+  .total {
+    font-size: 0.8125rem;
+    color: var(--_muted);
+  }
   .rates {
-    padding-inline: 0.75rem;
-    padding-block: 0.25rem 0.125rem;
+    display: block;
     font-size: 0.8125rem;
     line-height: 1.35;
     color: var(--_muted);
@@ -50,19 +78,28 @@ export const styles = css`
   .rates [part='rate'] + [part='rate'] {
     margin-inline-start: 0.75rem;
   }
-  /* Argentina's CFT: at least twice the size of the other rates (BCRA, electronic offers). */
+  /* Argentina's CFT: bold, at least twice the size of the other rates (BCRA, electronic offers), in the plan's box. */
   .cft {
     display: block;
+    margin-block-start: 0.25rem;
     font-size: 2em;
-    line-height: 1.2;
+    line-height: 1.15;
     font-weight: 700;
     color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
+  }
+  .group {
+    display: grid;
+    gap: 0.25rem;
+  }
+  .group .rates {
+    padding-inline: 0.75rem;
   }
   .select-label {
     display: block;
     padding: 0;
     border: 0;
     font-size: var(--paylit-label-size, 0.875rem);
+    font-weight: 600;
     cursor: default;
   }
   select {

@@ -48,7 +48,7 @@ async function checkoutWithCard(country: keyof typeof payers, currency: string, 
     await sendKeys({ type: typed });
   }
   const plans = plansOf(el);
-  await waitUntil(() => plans.options.length > 1 && plans.shadowRoot!.querySelector('fieldset'), 'the plans show', { timeout: 5000 });
+  await waitUntil(() => plans.options.length > 1 && plans.shadowRoot!.querySelector('fieldset, select'), 'the plans show', { timeout: 5000 });
   await plans.updateComplete;
   return { el, plans, amount: o.amount };
 }
@@ -91,7 +91,8 @@ describe('<paylit-installments>', () => {
     const rates = planRates(amount, six, { currency: 'ARS' });
     const pct = percent('es-AR');
     const label = [...plans.shadowRoot!.querySelectorAll('label[part=option]')].find((l) => l.querySelector('input')!.value === '6')!;
-    expect(text(label)).to.contain(norm(`${format(t.installmentOption, { count: 6, amount: formatAmount(six.installment_amount, 'ARS', 'es-AR') })} · ${t.withInterest}`));
+    expect(text(label)).to.contain(norm(format(t.installmentOption, { count: 6, amount: formatAmount(six.installment_amount, 'ARS', 'es-AR') })));
+    expect(text(label)).to.contain(t.withInterest);
     expect(text(label)).to.contain(norm(format(t.installmentTotal, { amount: formatAmount(six.total_amount, 'ARS', 'es-AR') })));
     // The rates are the plan's description for a screen reader, not only what is seen.
     const radio = label.querySelector('input')!;
@@ -127,11 +128,16 @@ describe('<paylit-installments>', () => {
     const all = labels(plans);
     expect(all).to.have.length(5);
     expect(all[0]).to.contain('À vista');
-    expect(all[2]).to.contain('3x de R$ 8,34 · sem juros');
-    expect(all[2]).to.contain('Total: R$ 25,02');
+    // Interest-free: the order's amount in all, the last installment taking the rounding (not the API's R$ 25,02).
+    expect(all[2]).to.contain('3x de R$ 8,34, a última parcela de R$ 8,32');
+    expect(all[2]).to.contain('sem juros');
+    expect(all[2]).to.contain('Total: R$ 25,00');
+    expect(all[2]).to.not.contain('25,02');
     const four = plans.options.find((o) => o.installments === 4)!;
-    expect(all[3]).to.contain(norm(`4x de ${formatAmount(four.installment_amount, 'BRL', 'pt-BR')} · com juros`));
+    expect(all[3]).to.contain(norm(`4x de ${formatAmount(four.installment_amount, 'BRL', 'pt-BR')}`));
+    expect(all[3]).to.contain('com juros');
     expect(all[3]).to.contain(norm(`Total: ${formatAmount(four.total_amount, 'BRL', 'pt-BR')}`));
+    expect(plans.shadowRoot!.querySelectorAll('[part~=free]')).to.have.length(2);
     const t = await messagesFor('pt-BR');
     const rates = plans.shadowRoot!.querySelectorAll('[part=rates]');
     expect(rates).to.have.length(2);
@@ -155,7 +161,9 @@ describe('<paylit-installments>', () => {
     expect(shown[1]).to.contain('3 meses sin intereses de');
     expect(shown[2]).to.contain('9 meses sin intereses de');
     expect(shown[3]).to.contain('6 meses con intereses de');
-    expect(el.shadowRoot!.querySelectorAll('[part=free]')).to.have.length(2);
+    expect(el.shadowRoot!.querySelectorAll('[part~=free]')).to.have.length(0);
+    // Mexico's wording says "sin intereses" itself: no note beside it, and no loose mark.
+    expect(shown.join(' ')).to.not.contain('✓');
     const t = await messagesFor('es-MX');
     const cat = percent('es-MX')(planRates(10000, plan.installments[1]!).cat);
     expect(text(el.shadowRoot!.querySelector('[part=rates]'))).to.equal(format(t.rateCat, { rate: cat }));
@@ -219,5 +227,87 @@ describe('<paylit-installments>', () => {
     expect(getComputedStyle(fieldset).direction).to.equal('rtl');
     expect(plans.shadowRoot!.querySelectorAll('[part=cft]').length).to.be.above(0);
     await expect(plans).to.be.accessible();
+  });
+
+  it('an interest-free plan costs the order\'s amount: 9 meses sin intereses of 6 000 MXN read 666.67, the last 666.64, 6 000.00 in all (not the API\'s 6 000.03)', async () => {
+    const plan: InstallmentsPlan = {
+      id: 'INS3', country: 'MX', bin: '411111', amount: 6000, currency: 'MXN', installments_by_bank: false,
+      installments: [option('INS3-1', 1, 6000), option('INS3-3', 3, 2000), option('INS3-9', 9, 666.67)],
+    };
+    expect(plan.installments[2]!.total_amount).to.equal(6000.03);
+    for (const [lang, wording, total] of [
+      ['es-MX', '9 meses sin intereses de $666.67, la última cuota de $666.64', 'Total $6,000.00'],
+      ['en', '9 interest-free monthly payments of MX$666.67, the last one MX$666.64', 'Total MX$6,000.00'],
+    ] as const) {
+      const { el } = await withPlan(plan, {}, lang);
+      const nine = labels(el)[2]!;
+      expect(nine).to.contain(wording);
+      expect(nine).to.contain(total);
+      expect(nine).to.not.contain('6,000.03');
+      // The radio's name is the wording and the total.
+      const radio = el.shadowRoot!.querySelector<HTMLInputElement>('input[value="9"]')!;
+      const name = radio.getAttribute('aria-labelledby')!.split(' ').map((id) => text(el.shadowRoot!.getElementById(id))).join(' ');
+      expect(name).to.equal(`${wording} ${total}`);
+      await expect(el).to.be.accessible();
+    }
+  });
+
+  for (const [width, lang] of [[390, 'es-AR'], [390, 'ar'], [1280, 'es-AR'], [1280, 'en']] as const) {
+    it(`at ${width} px in ${lang}: each radio beside its words, the CFT inside its plan's box, boxes of a row of one height`, async () => {
+      const { el, plans } = await checkoutWithCard('AR', 'ARS', 90000, lang);
+      el.style.display = 'block';
+      el.style.inlineSize = `${width - 32}px`;
+      await plans.updateComplete;
+      const boxes = [...plans.shadowRoot!.querySelectorAll<HTMLElement>('label[part=option]')];
+      expect(boxes.length).to.be.above(2);
+      const rtl = lang === 'ar';
+      for (const box of boxes) {
+        const radio = box.querySelector('input')!.getBoundingClientRect();
+        const words = box.querySelector('.text')!.getBoundingClientRect();
+        // Beside, on the words' first line, on the reading side.
+        expect(radio.top, 'radio on the words\' first line').to.be.below(words.top + words.height / 2 + 4);
+        expect(radio.bottom).to.be.above(words.top);
+        if (rtl) expect(radio.left).to.be.at.least(words.right - 1);
+        else expect(radio.right).to.be.at.most(words.left + 1);
+        const inside = box.getBoundingClientRect();
+        for (const part of box.querySelectorAll('[part=cft], [part=rates], [part=total]')) {
+          const r = part.getBoundingClientRect();
+          expect(r.top, 'inside its box').to.be.at.least(inside.top);
+          expect(r.bottom, 'inside its box').to.be.at.most(inside.bottom);
+        }
+      }
+      // Every plan with interest has its CFT inside its own box, bold.
+      const withInterest = boxes.filter((b) => b.querySelector('[part=rates]'));
+      expect(withInterest.length).to.be.above(0);
+      for (const box of withInterest) {
+        const cft = box.querySelector('[part=cft]')!;
+        expect(Number(getComputedStyle(cft).fontWeight)).to.be.at.least(700);
+      }
+      const rows = new Map<number, number[]>();
+      for (const box of boxes) {
+        const r = box.getBoundingClientRect();
+        rows.set(Math.round(r.top), [...(rows.get(Math.round(r.top)) ?? []), Math.round(r.height)]);
+      }
+      for (const heights of rows.values()) expect(new Set(heights).size, 'one height per row').to.equal(1);
+      if (width === 390) expect(rows.size, 'one column on a phone').to.equal(boxes.length);
+      else expect(rows.size, 'boxes side by side on a wide form').to.be.below(boxes.length);
+      // Five plans, three with their rates: far from the 1,400 px of a radio above each label.
+      if (width === 390) expect(plans.getBoundingClientRect().height).to.be.below(900);
+      await expect(plans).to.be.accessible();
+    });
+  }
+
+  it('the radios\' group is named once, by its legend; the select by its label alone', async () => {
+    const { plans } = await checkoutWithCard('AR', 'ARS', 90000, 'en');
+    const t = await messagesFor('en');
+    expect(plans.shadowRoot!.querySelectorAll('legend')).to.have.length(1);
+    expect(text(plans.shadowRoot!.querySelector('legend'))).to.equal(t.installments);
+    expect(plans.shadowRoot!.querySelector('select')).to.equal(null);
+    const { plans: select } = await checkoutWithCard('BR', 'BRL', 1200, 'en');
+    expect(select.shadowRoot!.querySelector('select')).to.not.equal(null);
+    expect(select.shadowRoot!.querySelectorAll('legend, fieldset')).to.have.length(0);
+    expect(select.shadowRoot!.textContent).to.not.contain(t.installments + t.chooseInstallments);
+    expect([...select.shadowRoot!.querySelectorAll('label')].map(text)).to.deep.equal([t.chooseInstallments]);
+    await expect(select).to.be.accessible();
   });
 });

@@ -43,24 +43,28 @@ function loadRules(): Promise<void> {
  * words and with the figures the order's country expects (what shoppers in each market expect to read: packages/core/src/installments.worked.md):
  * interest-free plans first and marked; Mexico's "meses sin intereses"; Brazil's "sem juros"
  * / "com juros" with the total; for a plan with interest, Argentina's TNA, TEA and the CFT
- * (at twice their size, as the central bank asks of electronic offers), Mexico's CAT and
- * Brazil's CET, computed by `@paylit/core/installments`. Six plans or fewer are radios;
- * more are a select, with the chosen plan's figures below it. Hidden while there is
- * nothing to choose. The choice goes into the checkout's submission.
+ * (inside the plan's box, bold and twice their size, as the central bank asks of electronic
+ * offers), Mexico's CAT and Brazil's CET, computed by `@paylit/core/installments`. The total
+ * is what the shopper pays (`planPayments`): an interest-free plan's is the order's amount,
+ * its last installment taking the rounding ("9 × MX$666.67, the last one MX$666.64").
+ * Six plans or fewer are radios, each beside its words at every width, boxes of one height
+ * where they share a row; more are a select, with the chosen plan's figures below it.
+ * Hidden while there is nothing to choose. The choice goes into the checkout's submission.
  *
  * @summary Installment plans for the card being typed.
  *
  * @fires change - the shopper chose a plan (read it from the checkout's submission)
  *
- * @csspart legend - the group's title
- * @csspart option - each plan's label
+ * @csspart legend - the group's title (the select's label when the plans are a select)
+ * @csspart option - each plan's box: its radio, wording, total and rates
  * @csspart radio - each plan's radio button
- * @csspart total - each plan's total
- * @csspart free - the mark of an interest-free plan
+ * @csspart note - what kind of plan, beside its wording ("interest-free", "Pay in full"…)
+ * @csspart free - the note of an interest-free plan
+ * @csspart total - each plan's total: what the shopper pays in all
  * @csspart select - the select that holds more than six plans
- * @csspart rates - a plan's rates (TNA and TEA, CAT, or CET)
+ * @csspart rates - a plan's rates (TNA, TEA and CFT, CAT, or CET), inside its box
  * @csspart rate - each rate but the CFT (TNA, TEA, CAT, CET)
- * @csspart cft - Argentina's CFT, twice the size of the other rates
+ * @csspart cft - Argentina's CFT, inside the plan's box, bold and twice the size of the other rates
  *
  * @cssprop --paylit-installments-gap - space between the plans
  * @cssprop --paylit-color-border - each option's border
@@ -68,7 +72,7 @@ function loadRules(): Promise<void> {
  * @cssprop --paylit-radius - option corners
  * @cssprop --paylit-label-size - the legend's size
  * @cssprop --paylit-color-muted - the totals and the rates
- * @cssprop --paylit-color-success - the interest-free mark
+ * @cssprop --paylit-color-success - the interest-free note
  * @cssprop --paylit-color-surface - the select's background
  * @cssprop --paylit-font - the font (default: inherited from the page)
  * @cssprop --paylit-color-text - text colour
@@ -129,45 +133,56 @@ export class PaylitInstallments extends LocalizedElement {
     this.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
   }
 
-  /** A plan's rates, each a line (Argentina's CFT twice the size of the TNA and TEA: BCRA, electronic offers). */
+  /** A plan's rates: the TNA and TEA on a line, Argentina's CFT under them, bold and twice their size (BCRA, electronic offers). */
   #rates(rates: NonNullable<ShownPlan['rates']>): TemplateResult {
-    return html`${rates.map(({ text, cft }, i) => html`${i ? ' ' : nothing}${cft ? html`<strong class="cft" part="cft">${text}</strong>` : html`<span part="rate">${text}</span>`}`)}`;
+    return html`${rates.map(({ text, cft }, i) => (cft ? html`<strong class="cft" part="cft">${text}</strong>` : html`${i ? ' ' : nothing}<span part="rate">${text}</span>`))}`;
   }
 
-  #radios(plans: readonly ShownPlan[], chosen: number): TemplateResult {
-    return html`${plans.map(({ option, free, text, total, rates }) => {
-      const ratesId = `rates-${option.installments}`;
-      return html`<div class="plan">
-        <label part="option">
+  /**
+   * Each plan a box: its radio beside its words at every width, the total and the rates inside
+   * the same box. The radio is named by the wording and the total, and described by the rates.
+   */
+  #radios(plans: readonly ShownPlan[], chosen: number, t: Messages): TemplateResult {
+    return html`<fieldset dir=${this.direction}>
+      <legend part="legend">${t.installments}</legend>
+      <div class="options">${plans.map(({ option, free, text, note, total, rates }) => {
+        const id = String(option.installments);
+        return html`<label part="option" class=${free ? 'free' : ''}>
           <input
             type="radio"
             part="radio"
             name="installments"
-            .value=${String(option.installments)}
+            .value=${id}
             .checked=${option.installments === chosen}
-            aria-describedby=${rates ? ratesId : nothing}
+            aria-labelledby=${[`text-${id}`, note && `note-${id}`, total && `total-${id}`].filter(Boolean).join(' ')}
+            aria-describedby=${rates ? `rates-${id}` : nothing}
             @change=${() => this.#choose(option)}
           />
-          <span class="text">${text}${free ? html` <span class="free" part="free" aria-hidden="true">✓</span>` : nothing}</span>
-          ${total ? html`<span class="total" part="total">${total}</span>` : nothing}
-        </label>
-        ${rates ? html`<div class="rates" part="rates" id=${ratesId}>${this.#rates(rates)}</div>` : nothing}
-      </div>`;
-    })}`;
+          <span class="body">
+            <span class="head"><span class="text" id=${`text-${id}`}>${text}</span>${note ? html`<span class="note" part=${free ? 'note free' : 'note'} id=${`note-${id}`}>${note}</span>` : nothing}</span>
+            ${total ? html`<span class="total" part="total" id=${`total-${id}`}>${total}</span>` : nothing}
+            ${rates ? html`<span class="rates" part="rates" id=${`rates-${id}`}>${this.#rates(rates)}</span>` : nothing}
+          </span>
+        </label>`;
+      })}</div>
+    </fieldset>`;
   }
 
+  /** More than six plans: a select, named by its label alone, with the chosen plan's rates below it. */
   #select(plans: readonly ShownPlan[], chosen: number, t: Messages): TemplateResult {
     const current = plans.find((p) => p.option.installments === chosen) ?? plans[0]!;
-    return html`<label class="select-label" for="select">${t.chooseInstallments}</label>
+    return html`<div class="group" dir=${this.direction}>
+      <label class="select-label" part="legend" for="select">${t.chooseInstallments}</label>
       <select
         id="select"
         part="select"
         aria-describedby=${current.rates ? 'rates' : nothing}
         @change=${(e: Event) => this.#choose(plans.find((p) => String(p.option.installments) === (e.target as HTMLSelectElement).value)?.option)}
       >
-        ${plans.map(({ option, text, total }) => html`<option .value=${String(option.installments)} .selected=${option.installments === current.option.installments}>${total ? `${text} · ${total}` : text}</option>`)}
+        ${plans.map(({ option, text, note, total }) => html`<option .value=${String(option.installments)} .selected=${option.installments === current.option.installments}>${[text, note, total].filter(Boolean).join(' · ')}</option>`)}
       </select>
-      ${current.rates ? html`<div class="rates" part="rates" id="rates" aria-live="polite">${this.#rates(current.rates)}</div>` : nothing}`;
+      ${current.rates ? html`<div class="rates" part="rates" id="rates" aria-live="polite">${this.#rates(current.rates)}</div>` : nothing}
+    </div>`;
   }
 
   protected override render() {
@@ -180,10 +195,7 @@ export class PaylitInstallments extends LocalizedElement {
     const t = this.t;
     const plans = rules!.describePlans(this.plan!, options, order, t, lang, this.locale);
     const chosen = this.checkout?.plan?.installments ?? 1;
-    return html`<fieldset dir=${this.direction}>
-      <legend part="legend">${t.installments}</legend>
-      ${plans.length > MAX_RADIOS ? this.#select(plans, chosen, t) : this.#radios(plans, chosen)}
-    </fieldset>`;
+    return plans.length > MAX_RADIOS ? this.#select(plans, chosen, t) : this.#radios(plans, chosen, t);
   }
 }
 
