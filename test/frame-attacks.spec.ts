@@ -14,7 +14,7 @@ import { test, expect, type Frame, type Page } from '@playwright/test';
 import { luhnCheck } from '@paylit/core/card';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import { en } from '../packages/elements/src/i18n/en.js';
-import { test as demoTest, ledger, log, openCheckout, payButton, typeCard, cardInputs } from './support/demo.js';
+import { test as demoTest, ledger, log, openCheckout, payButton, typeCard, cardInputs, watchRequests } from './support/demo.js';
 
 const STRICT = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; require-trusted-types-for 'script'";
 const bundle = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
@@ -64,8 +64,9 @@ const grab = () => {
     window.stolenPort = channel.port1;
     frame.contentWindow.postMessage('paylit-card-frame', '*', [channel.port2]);
   };
-  // Many times, as early as possible: the frame takes the first port its parent sends.
-  for (let i = 0; i < 200; i++) setTimeout(tryPost, i * 2);
+  // Again and again, as early as possible and until the frame answers (however late it starts,
+  // on a loaded machine): the frame takes the first port its parent sends.
+  const race = setInterval(() => (stolen.length ? clearInterval(race) : tryPost()), 2);
 };
 setInterval(grab, 1);
 `;
@@ -186,8 +187,11 @@ test.describe('leaks of the number without encrypt()', () => {
     const frame = await hostFrame(p);
     await frame.locator('paylit-card-fields #number').pressSequentially(number, { delay: 30 });
     await frame.locator('paylit-card-fields #number').press('Tab');
-    await p.waitForTimeout(300);
-    const last4s = await p.evaluate(() => [...new Set((window as unknown as { tapped: { type: string; last4?: string }[] }).tapped.filter((m) => m?.type === 'state' && m.last4).map((m) => m.last4))]);
+    const tappedLast4s = () => p.evaluate(() => [...new Set((window as unknown as { tapped: { type: string; last4?: string }[] }).tapped.filter((m) => m?.type === 'state' && m.last4).map((m) => m.last4))]);
+    // The frame tells the final last four when the shopper leaves the number; anything told
+    // before it (a prefix's) came earlier on the same port.
+    await expect.poll(tappedLast4s).toContain(number.slice(-4));
+    const last4s = await tappedLast4s();
     console.log(`A3: last fours heard on the page side's port: ${JSON.stringify(last4s)} (number ${number})`);
     expect(last4s).toEqual([number.slice(-4)]);
   });
@@ -199,13 +203,19 @@ test.describe('leaks of the number without encrypt()', () => {
     await fields.locator('#number').pressSequentially('4111111111111111');
     await fields.locator('#expiry').pressSequentially('1130');
     await fields.locator('#holder').pressSequentially('Ana Lima');
-    const heights: string[] = [];
+    // Every height the page side gives the frame from here on.
+    await p.locator('paylit-card-fields iframe').evaluate((f: HTMLIFrameElement) => {
+      const heights: string[] = ((window as unknown as { heights: string[] }).heights = [f.style.height]);
+      new MutationObserver(() => heights.push(f.style.height)).observe(f, { attributes: true, attributeFilter: ['style'] });
+    });
     await fields.locator('#cvv').focus();
-    for (const ch of '739') {
-      await p.keyboard.type(ch);
-      await p.waitForTimeout(150);
-      heights.push(await p.locator('paylit-card-fields iframe').evaluate((f: HTMLIFrameElement) => f.style.height));
-    }
+    for (const ch of '739') await p.keyboard.type(ch);
+    // The card is complete once the third digit is in: the page is told so. A height the digits
+    // caused is measured in the frame's next frames and told after it: wait for those too.
+    await expect.poll(() => p.evaluate(() => (window as unknown as { seen: { complete: boolean }[] }).seen.at(-1)?.complete)).toBe(true);
+    await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const heights = await p.evaluate(() => (window as unknown as { heights: string[] }).heights);
     const seen = await p.evaluate(() => JSON.stringify((window as unknown as { seen: unknown[] }).seen));
     expect(seen).not.toMatch(/739/);
     // The height does not change per digit (a length side channel).
@@ -229,15 +239,25 @@ test.describe('confusing the frame', () => {
     expect(await frame.locator('img[src="x-attack"]').count()).toBe(0);
     expect(await frame.locator('#x-bold').count()).toBe(0);
     expect(await frame.evaluate(() => document.title + document.documentElement.outerHTML).then((s) => s.includes('x-bold') && !s.includes('&lt;'))).toBe(false);
-    await p.waitForTimeout(300);
+    // An image that failed would have told the page by now: the frame has drawn and answered since.
+    await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await p.evaluate(() => (window as unknown as { xss: number }).xss)).toBe(0);
   });
 
   test('B1: a theme value with a line break before url() is refused (the frame fetches nothing): sent straight on the port', async ({ page: p }) => {
     const frame = await rawFrame(p);
     const before = beacons['/beacon-port.png'] ?? 0;
-    await p.evaluate(() => (window as unknown as { pagePort: MessagePort }).pagePort.postMessage({ type: 'configure', lang: 'en', messages: null, theme: { '--paylit-color-surface': 'white\nurl(/beacon-port.png)' }, brands: [], saved: null }));
-    await p.waitForTimeout(1000);
+    const answered = () => p.evaluate(() => (window as unknown as { heard: unknown[] }).heard.length);
+    const answersBefore = await answered();
+    await p.evaluate(() => {
+      const port = (window as unknown as { pagePort: MessagePort }).pagePort;
+      port.postMessage({ type: 'configure', lang: 'en', messages: null, theme: { '--paylit-color-surface': 'white\nurl(/beacon-port.png)' }, brands: [], saved: null });
+      port.postMessage({ type: 'report' });
+    });
+    // The frame reads its port in order: the report's answer comes after the theme was applied,
+    // and a background it would fetch is asked for as the frame next draws.
+    await expect.poll(answered).toBeGreaterThan(answersBefore);
+    await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const applied = await frame.evaluate(() => document.documentElement.style.getPropertyValue('--paylit-color-surface'));
     const bg = await frame.locator('paylit-card-fields #number').evaluate((i) => getComputedStyle(i).backgroundImage);
     console.log(`B1: token in the frame ${JSON.stringify(applied)}; number's background-image ${bg}; beacon fetched ${(beacons['/beacon-port.png'] ?? 0) - before}`);
@@ -248,8 +268,9 @@ test.describe('confusing the frame', () => {
   test('B2: the same, from the merchant\'s stylesheet through the host', async ({ page: p }) => {
     const before = beacons['/beacon-theme.png'] ?? 0;
     await p.goto(`${origin}/theme.html`);
+    // Drawn, and sized: the theme came with the frame's configuration, before its fields.
     const frame = await hostFrame(p);
-    await p.waitForTimeout(500);
+    await frame.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const applied = await frame.evaluate(() => document.documentElement.style.getPropertyValue('--paylit-color-surface'));
     console.log(`B2: token in the frame ${JSON.stringify(applied)}; beacon fetched ${(beacons['/beacon-theme.png'] ?? 0) - before}`);
     expect((beacons['/beacon-theme.png'] ?? 0) - before).toBe(0);
@@ -276,10 +297,9 @@ test.describe('confusing the frame', () => {
   test('C, a known limit (docs/security.md): a page script that races the page side with its own port takes the frame, as one calling encrypt() with its own key would; the merchant\'s encrypt() is refused, not left waiting', async ({ page: p }) => {
     test.setTimeout(60_000);
     await p.goto(`${origin}/hijack.html`);
-    await p.waitForTimeout(1500);
-    const stolen = await p.evaluate(() => (window as unknown as { stolen: { type: string }[] }).stolen.map((m) => m.type));
-    console.log(`C: what the racing page script heard on its port: ${JSON.stringify(stolen.slice(0, 5))}`);
-    expect(stolen).toContain('ready');
+    const stolen = () => p.evaluate(() => (window as unknown as { stolen: { type: string }[] }).stolen.map((m) => m.type));
+    await expect.poll(stolen, { timeout: 20_000 }).toContain('ready');
+    console.log(`C: what the racing page script heard on its port: ${JSON.stringify((await stolen()).slice(0, 5))}`);
     const { publicJwk } = await generateCardKeyPair();
     const answer = await p.locator('paylit-card-fields').evaluate((h, key) => (h as unknown as { encrypt(k: string): Promise<unknown> }).encrypt(JSON.stringify(key)).then(() => 'sealed', (e: { kind: string; message: string }) => `${e.kind}: ${e.message}`), publicJwk);
     expect(answer).toMatch(/^network: the card frame did not start/);
@@ -370,9 +390,8 @@ test.describe('lifecycle', () => {
 test.describe('CSP variants', () => {
   test('K1: trusted-types without `paylit`: encrypt() rejects with a configuration error that names the policy', async ({ page: p }) => {
     await p.goto(`${origin}/tt-other.html`);
-    await p.waitForTimeout(500);
     const { publicJwk } = await generateCardKeyPair();
-    const error = await p.locator('paylit-card-fields').evaluate(async (h, k) => {
+    const attempt = () => p.locator('paylit-card-fields').evaluate(async (h, k) => {
       try {
         await (h as unknown as { encrypt(k: object): Promise<unknown> }).encrypt(JSON.parse(k));
         return 'resolved';
@@ -380,8 +399,9 @@ test.describe('CSP variants', () => {
         return `${(e as { code?: string }).code}: ${(e as Error).message}`;
       }
     }, JSON.stringify(publicJwk));
-    console.log(`K1: ${error}`);
-    expect(error).toMatch(/configuration_error.*trusted-types/i);
+    // Until the element has tried to make its frame, encrypt() has nothing to say about the policy.
+    await expect.poll(attempt, { timeout: 15_000 }).toMatch(/configuration_error.*trusted-types/i);
+    console.log(`K1: ${await attempt()}`);
   });
 
   test('K2: a nonce + strict-dynamic CSP (no \'self\'): the card frame still draws its fields, or the merchant is told why', async ({ page: p }) => {
@@ -398,10 +418,11 @@ demoTest.describe('the demo shop', () => {
   demoTest('G: Enter twice and Pay, fast: money moves once', async ({ page: p, demo }) => {
     const order = await openCheckout(p, demo, 'plain', 'pay', '&isolation=frame');
     await typeCard(p);
+    const payments = watchRequests(p, '/paylit/payments');
     const fields = await cardInputs(p);
     await Promise.all([fields.locator('#holder').press('Enter'), fields.locator('#holder').press('Enter'), payButton(p).click({ force: true }).catch(() => undefined)]);
     await expect(log(p).first()).toContainText('PAID', { timeout: 20_000 });
-    await p.waitForTimeout(1500);
+    await payments.quiet();
     expect((await ledger(demo, order)).filter((e) => e.money_moved)).toHaveLength(1);
   });
 });

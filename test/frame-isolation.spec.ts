@@ -270,7 +270,12 @@ test.describe('the closed list, held', () => {
   test('the frame takes its parent\'s port alone: a port offered first by another window of the page\'s origin is never answered', async ({ page }) => {
     await page.goto(`${origin}/raw.html`);
     await expect.poll(() => page.evaluate(() => (window as unknown as { heard: { page: { type: string }[] } }).heard.page.map((m) => m.type))).toContain('ready');
-    await page.waitForTimeout(300);
+    // The sibling's port reached the frame first; the frame has since answered on the page's (a
+    // report, asked and answered): had it taken the sibling's, it would have said so before.
+    const answers = () => page.evaluate(() => (window as unknown as { heard: { page: unknown[] } }).heard.page.length);
+    const before = await answers();
+    await page.evaluate(() => (window as unknown as { pagePort: MessagePort }).pagePort.postMessage({ type: 'report' }));
+    await expect.poll(answers).toBeGreaterThan(before);
     expect(await page.evaluate(() => (window as unknown as { heard: { sibling: unknown[] } }).heard.sibling)).toEqual([]);
   });
 
@@ -279,7 +284,11 @@ test.describe('the closed list, held', () => {
     await page.goto(`${origin}/raw.html`);
     const heard = () => page.evaluate(() => (window as unknown as { heard: { page: { type: string }[] } }).heard.page.map((m) => m.type));
     await expect.poll(heard).toContain('state');
-    await page.waitForTimeout(300);
+    // What the frame says as it starts is heard before the answer to a report asked now.
+    const states = async () => (await heard()).filter((type) => type === 'state').length;
+    const statesBefore = await states();
+    await page.evaluate(() => (window as unknown as { pagePort: MessagePort }).pagePort.postMessage({ type: 'report' }));
+    await expect.poll(states).toBeGreaterThan(statesBefore);
     const before = (await heard()).length;
     const key = JSON.stringify(publicJwk);
     await page.evaluate((key) => {
@@ -300,12 +309,13 @@ test.describe('the closed list, held', () => {
       // The right message, to the frame's window instead of the port: another source.
       (document.querySelector('iframe[title="Card details"]') as HTMLIFrameElement).contentWindow!.postMessage({ type: 'seal', id: 9, publicKey: key }, '*');
     }, key);
-    await page.waitForTimeout(800);
-    expect((await heard()).slice(before), 'nothing answered').toEqual([]);
-    // The right message on the port: answered, as the list says (a seal of empty fields is refused with the first field's problem).
+    // The right message on the port, after them: answered, as the list says (a seal of empty fields
+    // is refused with the first field's problem), and the port is read in order, so an answer to
+    // any of the wrong ones would be heard before it.
     await page.evaluate((key) => (window as unknown as { pagePort: MessagePort }).pagePort.postMessage({ type: 'seal', id: 2, publicKey: key }), key);
-    // (the frame's focus moves to the first field as it shows why: a focus, on the list too)
-    await expect.poll(async () => (await heard()).slice(before).filter((type) => type !== 'focus')).toEqual(['state', 'refused']);
+    // (the frame's focus moves to the first field as it shows why: a focus, on the list too; and
+    // the frame tells its height whenever its layout changes, whatever was asked)
+    await expect.poll(async () => (await heard()).slice(before).filter((type) => type !== 'focus' && type !== 'height')).toEqual(['state', 'refused']);
     const refused = await page.evaluate(() => (window as unknown as { heard: { page: unknown[] } }).heard.page.at(-1));
     expect(refused).toEqual({ type: 'refused', id: 2, error: 'empty' });
   });
@@ -319,7 +329,7 @@ test.describe('the closed list, held', () => {
     // From the frame's own window, to the page's: not the port.
     await frame.evaluate((valid) => parent.postMessage({ type: 'state', brand: 'visa', last4: '4242', bin: '42424242', fields: { number: valid, expiry: valid, cvv: valid, holder: valid } }, '*'), valid);
     // A page script offers the frame a port of its own and asks it to seal with its key.
-    const answered = await page.evaluate(async (key) => {
+    await page.evaluate(async (key) => {
       const channel = new MessageChannel();
       const answers: unknown[] = [];
       channel.port1.onmessage = (e) => answers.push(e.data);
@@ -327,9 +337,20 @@ test.describe('the closed list, held', () => {
       card.contentWindow!.postMessage('paylit-card-frame', '*', [channel.port2]);
       channel.port1.postMessage({ type: 'seal', id: 1, publicKey: JSON.stringify(key) });
       channel.port1.postMessage({ type: 'report' });
-      await new Promise((r) => setTimeout(r, 800));
-      return answers;
+      (window as unknown as { answers: unknown[] }).answers = answers;
     }, publicJwk);
+    // The frame reads its window's messages in order: once a message it posts itself arrives,
+    // it has read the offer; an answer on the offered port would follow within its next frames.
+    await frame.evaluate(() => new Promise<void>((done) => {
+      addEventListener('message', function heard(e) {
+        if (e.data !== 'test-marker') return;
+        removeEventListener('message', heard);
+        requestAnimationFrame(() => requestAnimationFrame(() => done()));
+      });
+      postMessage('test-marker', '*');
+    }));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const answered = await page.evaluate(() => (window as unknown as { answers: unknown[] }).answers);
     expect(answered).toEqual([]);
     expect(await host.evaluate((h) => [(h as unknown as { complete: boolean }).complete, (h as unknown as { bin?: string }).bin ?? null, (h as HTMLInputElement).validationMessage])).toEqual([false, null, 'Enter the card number.']);
   });

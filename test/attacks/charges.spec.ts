@@ -192,7 +192,8 @@ for (const kind of ['memory', 'redis'] as const) {
       // The API is still working on it: nobody may charge the order meanwhile.
       const meanwhile = await Promise.all(Array.from({ length: 5 }, (_, i) => submitCard(slow[i % slow.length]!, order.id).then((s) => s.res)));
       expect(meanwhile.map((r) => [r.status, r.body.error?.type])).toEqual(Array(5).fill([409, 'payment_in_progress']));
-      await new Promise((resolve) => setTimeout(resolve, 1300));
+      // The API commits when its latency is over: then the order answers with that payment.
+      await expect.poll(() => ledgerOf(h, order.id).payments).toBe(1);
       const later = (await submitCard(slow[1 % slow.length]!, order.id)).res;
       expect([later.body.payment?.status, later.body.replayed]).toEqual(['PAID', true]);
       const ledger = ledgerOf(h, order.id);

@@ -5,7 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
-import { test as base, expect, type Frame, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Frame, type Locator, type Page, type Request } from '@playwright/test';
 import { consoleErrors } from './console.js';
 
 export interface Demo {
@@ -128,6 +128,21 @@ export async function settled(page: Page): Promise<void> {
       return inside > 0 && outside === `${inside}px`;
     })
     .toBe(true);
+}
+
+/**
+ * Watches the page's requests whose path ends with `suffix`: `quiet()` waits until each one
+ * started so far has its answer (or failed), so that what a test counts next (the ledger, the
+ * log) is what those requests did, with no guessed wait.
+ */
+export function watchRequests(page: Page, suffix: string): { started: () => number; quiet: () => Promise<void> } {
+  let started = 0;
+  let ended = 0;
+  const ours = (r: Request) => new URL(r.url()).pathname.endsWith(suffix);
+  page.on('request', (r) => void (ours(r) && started++));
+  page.on('requestfinished', (r) => void (ours(r) && ended++));
+  page.on('requestfailed', (r) => void (ours(r) && ended++));
+  return { started: () => started, quiet: () => expect.poll(() => started > 0 && ended === started).toBe(true) };
 }
 
 /** The sandbox's ledger entries of one merchant order (attempt n is `<order>.<n>`). */

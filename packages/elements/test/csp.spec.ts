@@ -53,7 +53,7 @@ test('renders, formats, encrypts and submits under a strict CSP with Trusted Typ
   // Before any field is focused: the page's language and the marks, from beside the script; no
   // other language, and not the encryption.
   const vendor = () => [...new Set(scripts.filter((s) => s.startsWith('/vendor/')))].sort();
-  await page.waitForTimeout(300);
+  await expect.poll(vendor).toContain('/vendor/paylit/paylit.marks.js');
   expect(vendor()).toEqual(['/vendor/paylit/paylit.js', '/vendor/paylit/paylit.marks.js', '/vendor/paylit/paylit.pt-BR.js']);
   await number.focus();
   // The encryption's chunk comes with the first focus, under the same policy.

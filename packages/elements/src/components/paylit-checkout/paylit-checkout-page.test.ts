@@ -189,21 +189,30 @@ describe('<paylit-checkout> on a merchant page: a failed load is a state', () =>
 
   it('a late answer for an order since replaced is dropped', async () => {
     const [first, second] = [await order(100), await order(200)];
+    let askedFirst = false;
+    let answerFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve));
     const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${first.clientSecret}" lang="en"></paylit-checkout>`, (el) => {
-      // The first order's answer comes late, whatever the signal says.
+      // The first order's answer comes late (once the second is shown), whatever the signal says.
       el.fetch = async (input, init) => {
         const slow = String(input).includes(first.clientSecret);
+        if (slow) askedFirst = true;
         const res = await fetch(input);
-        if (slow) await sleep(400);
+        if (slow) await firstHeld;
         if (init?.signal?.aborted && !slow) throw new DOMException('aborted', 'AbortError');
         return res;
       };
     });
     const el = root.querySelector('paylit-checkout')!;
-    await sleep(50);
+    await waitUntil(() => askedFirst, 'the first order is asked for');
     el.order = second.clientSecret;
     await ready(el);
-    await sleep(500);
+    answerFirst();
+    // The late answer reaches the element (its fetch resolves); whatever it does with it, it has
+    // done in the tasks after and its next update.
+    await sleep(0);
+    await sleep(0);
+    await el.updateComplete;
     expect(button(el)!.textContent!.replace(/\s/g, ' ')).to.equal('Pay R$200.00');
   });
 });
@@ -226,12 +235,15 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
     // A framework that sets its props again on each render, with a new function each time.
     el.fetch = (input, init) => counter.fetch(input, init);
     el.lang = 'en-GB';
-    await sleep(100);
+    // A load would be asked for as the element updates for these changes.
+    await el.updateComplete;
+    await sleep(0);
     expect(counter.calls).to.have.length(1);
     el.order = b.clientSecret;
     await ready(el);
     el.endpoint = env.endpoint;
-    await sleep(100);
+    await el.updateComplete;
+    await sleep(0);
     expect(counter.calls.map((url) => url.split('order=')[1])).to.deep.equal([a.clientSecret, b.clientSecret]);
   });
 
@@ -239,19 +251,25 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
     const o = await order();
     const signals: AbortSignal[] = [];
     const events: string[] = [];
+    let fail!: () => void;
+    const removed = new Promise<void>((resolve) => (fail = resolve));
     const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${o.clientSecret}" lang="en"></paylit-checkout>`, (el) => {
       el.fetch = async (input, init) => {
         signals.push(init!.signal!);
-        await sleep(200);
+        await removed;
         // A merchant's fetch that ignores the signal: its answer must still be dropped.
         return Promise.reject(new TypeError('Failed to fetch'));
       };
       for (const type of ['paylit-error', 'paylit-paid']) el.addEventListener(type, () => events.push(type));
     });
     const el = root.querySelector('paylit-checkout')!;
-    await sleep(20);
+    await waitUntil(() => signals.length === 1, 'the order is asked for');
     el.remove();
-    await sleep(400);
+    // The failure comes after the removal; what the element would do with it, it has done by the task after.
+    fail();
+    await sleep(0);
+    await el.updateComplete;
+    await sleep(0);
     expect(signals.map((s) => s.aborted)).to.deep.equal([true]);
     expect(events).to.deep.equal([]);
     el.fetch = fetch.bind(globalThis);

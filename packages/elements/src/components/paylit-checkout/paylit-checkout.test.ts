@@ -19,6 +19,28 @@ async function ledger(orderId: string) {
   return all.entries.filter((e) => e.order_id?.startsWith(`${orderId}.`));
 }
 
+/**
+ * Counts the page's payment requests from now on (the element asks through the page's fetch):
+ * `quiet()` waits until each one started has its answer, then puts fetch back.
+ */
+function paymentRequests() {
+  const original = globalThis.fetch;
+  let started = 0;
+  let ended = 0;
+  globalThis.fetch = (input, init) => {
+    if (init?.method !== 'POST' || !String(input instanceof Request ? input.url : input).endsWith('/payments')) return original(input, init);
+    started++;
+    return original(input, init).finally(() => ended++);
+  };
+  return {
+    started: () => started,
+    quiet: async () => {
+      await waitUntil(() => ended === started, 'every payment request is answered');
+      globalThis.fetch = original;
+    },
+  };
+}
+
 const fieldsOf = (el: PaylitCheckout) => el.shadowRoot!.querySelector('paylit-card-fields') as PaylitCardFields;
 const button = (el: PaylitCheckout) => el.shadowRoot?.querySelector('button') as HTMLButtonElement;
 
@@ -115,12 +137,14 @@ describe('<paylit-checkout>', () => {
     await typeCard(el);
     let paid = 0;
     el.addEventListener('paylit-paid', () => paid++);
+    const requests = paymentRequests();
     button(el).click();
     button(el).click();
     await el.submit();
     await waitUntil(() => paid > 0);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(paid).to.equal(1);
+    await requests.quiet();
+    await el.updateComplete;
+    expect([paid, requests.started()]).to.deep.equal([1, 1]);
     expect((await ledger(o.id)).filter((e) => e.money_moved)).to.have.length(1);
   });
 
@@ -200,12 +224,17 @@ describe('<paylit-checkout>', () => {
     await typeCard(el);
     el.addEventListener('paylit-submit', (e) => e.preventDefault());
     const submit = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
+    const requests = paymentRequests();
     button(el).click();
     const { submission } = await submit;
     expect(submission).to.include({ order: o.clientSecret, amount: 120, currency: 'BRL', country: 'BR' });
     expect(submission.method.type).to.equal('card');
     expect(JSON.stringify(submission)).not.to.contain('4111');
-    await new Promise((r) => setTimeout(r, 200));
+    // The element would post right after the event it dispatched came back not cancelled.
+    await new Promise((r) => setTimeout(r, 0));
+    await el.updateComplete;
+    expect(requests.started()).to.equal(0);
+    await requests.quiet();
     expect(await ledger(o.id)).to.deep.equal([]);
   });
 
@@ -372,7 +401,8 @@ describe('<paylit-checkout>: one order, one charge', () => {
     await sendKeys({ press: 'Enter' });
     await sendMouse({ type: 'click', position: [Math.round(where.x + where.width / 2), Math.round(where.y + where.height / 2)] });
     await el.submit();
-    await new Promise((r) => setTimeout(r, 300));
+    // A press is handled as it is dispatched: a request it made would have been started by now.
+    await el.updateComplete;
     expect(counter.payments).to.have.length(1);
     expect((await ledger(o.id)).filter((e) => e.money_moved)).to.have.length(1);
     expect(text(page)).not.to.contain('4111');
