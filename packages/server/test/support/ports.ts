@@ -1,13 +1,36 @@
-/** A free TCP port on 127.0.0.1, for the servers a spec starts (Redis, PostgreSQL, the CLI, a proxy). */
+/**
+ * A free TCP port on 127.0.0.1, for the servers a spec starts as child processes (Redis,
+ * PostgreSQL, the CLI, a proxy), which must be told their port before they listen.
+ *
+ * The port is taken below the kernel's ephemeral range (where `listen(0)` and every outgoing
+ * connection get theirs), so that between this check and the child's listen no connection of a
+ * busy machine can take it; among the specs' own choices, a random pick over some twenty thousand
+ * ports, checked free, leaves little to chance.
+ */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const ephemeralStart = (() => {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+})();
+const lowest = 10_000;
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = lowest + Math.floor(Math.random() * Math.max(1, ephemeralStart - lowest));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port between ${lowest} and ${ephemeralStart}`);
 }
