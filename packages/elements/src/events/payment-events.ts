@@ -7,6 +7,7 @@
  */
 import type { PaymentView as CorePaymentView, Submission as CoreSubmission } from '@paylit/core/checkout';
 import type { PaylitErrorKind } from '@paylit/core/errors';
+import type { PlanPayments } from '@paylit/core/installments';
 
 /** The payment record the companion server returns: status, amounts, brand and last four (core's `PaymentView`). */
 export type PaymentView = CorePaymentView;
@@ -16,12 +17,28 @@ export type Submission = CoreSubmission;
 
 export type PaymentEventType = 'paylit-authorized' | 'paylit-paid' | 'paylit-verified' | 'paylit-pending';
 
-/** AUTHORIZED, PAID, VERIFIED, or PENDING with nothing for the payer to do. */
-export class PaylitPaymentEvent extends CustomEvent<{ payment: PaymentView }> {
+/**
+ * An installment plan as the shopper pays it (core's `planPayments`): the count, each
+ * installment, the last one (which takes the rounding) and the total with any interest.
+ */
+export type PaymentPlan = PlanPayments;
+
+/**
+ * AUTHORIZED, PAID, VERIFIED, or PENDING with nothing for the payer to do. `total` is what
+ * the shopper pays in all: with an installment plan, the plan's total (interest included), which
+ * can be more than `payment.amount`, the amount the API charges the merchant's order.
+ */
+export class PaylitPaymentEvent extends CustomEvent<{ payment: PaymentView; total: number; plan?: PaymentPlan }> {
   readonly payment: PaymentView;
-  constructor(type: PaymentEventType, payment: PaymentView) {
-    super(type, { bubbles: true, composed: true, detail: { payment } });
+  readonly total: number;
+  /** The plan the shopper chose, when the payment's record names it (`card.installments`). */
+  readonly plan: PaymentPlan | undefined;
+  constructor(type: PaymentEventType, payment: PaymentView, plan?: PaymentPlan) {
+    const total = plan?.total_amount ?? payment.amount;
+    super(type, { bubbles: true, composed: true, detail: { payment, total, ...(plan ? { plan } : {}) } });
     this.payment = payment;
+    this.total = total;
+    this.plan = plan;
   }
 }
 

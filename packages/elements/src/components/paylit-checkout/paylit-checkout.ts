@@ -2,6 +2,7 @@ import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues }
 import { property, state } from 'lit/decorators.js';
 import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
+import { planPayments, type PlanPayments } from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
 import type { CheckoutErrorAnswer, PaymentAnswer } from '@paylit/core/checkout';
 import type { KeyInput } from '@paylit/core/crypto';
@@ -62,6 +63,28 @@ function assigned(nodes: readonly Element[]): Element[] {
 }
 
 /** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
+/**
+ * The plan chosen for a card payment that leaves for the bank's page, kept in the tab for the
+ * return page, keyed by the payment's id: display only (the return page's total and
+ * installments), checked there against the count the API's record names.
+ */
+const PLAN_KEY = 'paylit-plan:';
+function keepPlan(paymentId: string, option: InstallmentOption): void {
+  try {
+    globalThis.sessionStorage?.setItem(PLAN_KEY + paymentId, JSON.stringify(option));
+  } catch {
+    // Storage refused: the return page shows the payment's amount alone.
+  }
+}
+function keptPlan(paymentId: string): InstallmentOption | undefined {
+  try {
+    const text = globalThis.sessionStorage?.getItem(PLAN_KEY + paymentId);
+    return text ? (JSON.parse(text) as InstallmentOption) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function parseKey(text: string): KeyInput | undefined {
   const key = text.trim();
   if (key.startsWith('{')) {
@@ -160,6 +183,8 @@ export class PaylitCheckout extends LocalizedElement {
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
   @state() private slotted = false;
 
+  /** The outcome's installment plan (core's `planPayments`), when the payment's record names the plan the shopper chose. */
+  @state() private outcomePlan: PlanPayments | undefined;
   /** What the elements inside read: @lit/context's provider as a controller (its decorator is 0.3 KB of the first load). */
   readonly #provider = new ContextProvider(this, { context: checkoutContext, initialValue: this.#contextValue({ status: 'loading' }) });
   private get context(): CheckoutContextValue {
@@ -263,7 +288,7 @@ export class PaylitCheckout extends LocalizedElement {
    * @example checkout.reset(); checkout.order = nextOrder.clientSecret;
    */
   reset(): void {
-    this.outcome = this.message = this.#attempt = undefined;
+    this.outcome = this.outcomePlan = this.message = this.#attempt = undefined;
     this.#cardFields()?.clear();
   }
 
@@ -464,7 +489,7 @@ export class PaylitCheckout extends LocalizedElement {
     const res = await this.#fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`), { signal: this.#loading?.signal });
     const body = (await res.json()) as ServerAnswer;
     if (!current()) return;
-    if (res.ok && body.payment) return await this.#outcome(body.payment, null);
+    if (res.ok && body.payment) return await this.#outcome(body.payment, null, { resumed: true, option: keptPlan(body.payment.id) });
     // The payer is back but the payment cannot be confirmed: say so rather than show nothing.
     const text = this.t.serverError;
     this.message = { text, error: true };
@@ -531,6 +556,7 @@ export class PaylitCheckout extends LocalizedElement {
       body = (await res.json()) as ServerAnswer;
     } catch {
       // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
+    const option = this.context.plan;
       return this.#networkFailed();
     }
     if (!res.ok || !body.payment) {
@@ -557,10 +583,14 @@ export class PaylitCheckout extends LocalizedElement {
       return;
     }
     this.#attempt = undefined;
-    await this.#outcome(body.payment, body.nextAction ?? null);
+    await this.#outcome(body.payment, body.nextAction ?? null, { option });
   }
 
-  async #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null): Promise<void> {
+  /**
+   * `from.option`: the plan the shopper chose; `from.resumed`: the payment comes back from
+   * the page it went to (the return page).
+   */
+  async #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null, from: { option?: InstallmentOption | undefined; resumed?: boolean } = {}): Promise<void> {
     const t = this.t;
     if (next?.type === 'redirect') {
       // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet):
@@ -580,10 +610,12 @@ export class PaylitCheckout extends LocalizedElement {
         // A new order while it loaded is a new payment.
         if (this.order !== order) return;
         // The outcome replaces the form (and the default card fields, which clear as they leave).
+      if (from.option && this.#planOf(payment, from.option)) keepPlan(payment.id, from.option);
         this.#cardFields()?.clear();
         this.message = undefined;
         this.outcome = payment;
-        this.dispatchEvent(new PaylitPaymentEvent(`paylit-${payment.status.toLowerCase()}` as 'paylit-paid', payment));
+        this.outcomePlan = this.#planOf(payment, from.option);
+        this.dispatchEvent(new PaylitPaymentEvent(`paylit-${payment.status.toLowerCase()}` as 'paylit-paid', payment, this.outcomePlan));
         void this.updateComplete.then(() => {
           // The pay button that had focus is gone: focus goes to the outcome's heading, unless the shopper is elsewhere on the page.
           const active = document.activeElement;
@@ -591,7 +623,12 @@ export class PaylitCheckout extends LocalizedElement {
         });
         return;
       default: {
-        const text = (t.rejections as Record<string, string>)[payment.status_code] ?? t.rejections['300'];
+        const rejections = t.rejections as Record<string, string>;
+        const code = payment.status_code;
+        // A card payment back from the bank's page, refused with no reason of its own: the bank's
+        // 3-D Secure check was left or failed. The form stays, for another try.
+        const unconfirmed = from.resumed && (payment.payment_method_type === 'CARD' || payment.card !== undefined) && (code === '300' || !rejections[code]);
+        const text = unconfirmed ? t.threeDSecureFailed : (rejections[code] ?? rejections['300']!);
         this.message = { text, error: true };
         this.dispatchEvent(new PaylitDeclinedEvent(payment, text));
       }
@@ -620,10 +657,35 @@ export class PaylitCheckout extends LocalizedElement {
     const card = payment.card;
     const pending = payment.status === 'PENDING';
     const means = card?.last4
+    const plan = this.#planOf({ amount: order.amount, currency: order.currency }, this.context.plan);
+    if (plan) return format(t.payWithPlan, { amount: formatAmount(plan.total_amount, order.currency, this.requestedLang()), plan: this.#planText(plan, order.currency) });
       ? format(t.cardEnding, { brand: getBrand(card.brand!)?.name ?? card.brand!, last4: card.last4 })
       : this.context.paymentMethods.find((m) => m.id === payment.payment_method_id)?.name;
     return html`<div part="outcome" class="outcome ${pending ? 'pending' : ''}">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
-      <h2 tabindex="-1">${pending ? t.pending : this.#withAmount((t.outcomes as Record<string, string>)[payment.status]!, payment.amount, payment.currency)}</h2>
+  /**
+   * What the shopper pays with `option` (core's `planPayments`): for a payment, only when its
+   * record names the option's count (`card.installments`); none for a single installment.
+   */
+  #planOf(payment: Pick<PaymentView, 'amount' | 'currency' | 'card'>, option: InstallmentOption | undefined): PlanPayments | undefined {
+    if (!option || option.installments <= 1) return undefined;
+    if ('card' in payment && payment.card?.installments !== String(option.installments)) return undefined;
+    try {
+      return planPayments(payment.amount, option, payment.currency);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** "6 × R$217.79", or with a last installment that differs, "9 × MX$666.67, the last one MX$666.64". */
+  #planText(plan: PlanPayments, currency: string): string {
+    const t = this.t;
+    const money = (amount: number) => formatAmount(amount, currency, this.requestedLang());
+    const each = format(t.installmentOption, { count: plan.installments, amount: money(plan.installment_amount) });
+    return plan.last_amount === plan.installment_amount ? each : format(t.installmentsWithLast, { plan: each, amount: money(plan.last_amount) });
+  }
+
+      <h2 tabindex="-1">${pending ? t.pending : this.#withAmount((t.outcomes as Record<string, string>)[payment.status]!, plan?.total_amount ?? payment.amount, payment.currency)}</h2>
+      ${plan ? html`<p>${this.#planText(plan, payment.currency)}</p>` : nothing}
       ${means ? html`<p>${means}</p>` : nothing}</div>`;
   }
 
@@ -636,6 +698,7 @@ export class PaylitCheckout extends LocalizedElement {
     // are not created otherwise; the wallet picker and the installments only once the order
     // has wallets or banks (or saved means) and takes installments: until then they would
     // show nothing, and creating them is most of a first render's cost (npm run bench).
+    const plan = pending ? undefined : this.outcomePlan;
     // The message is one live region for the whole life of the checkout (announced when its content changes): the outcome appears inside it.
     const failed = this.context.status === 'error';
     const message = this.message;
