@@ -1,7 +1,8 @@
 /**
  * `@paylit/server`: the companion server. `PaymentsClient` for every API operation, and
  * `createCheckoutHandler` for the routes the elements talk to.
- * Node: `@paylit/server/node` (serveNode, nodeTransport). Stores: `@paylit/server/redis`, `@paylit/server/postgres`.
+ * `toFetchHandler` for runtimes that hand over a web `Request` (Next.js route handlers, Workers).
+ * Node: `@paylit/server/node` (toNodeListener for Express and Fastify, serveNode, nodeTransport). Stores: `@paylit/server/redis`, `@paylit/server/postgres`.
  */
 export { PaymentsClient } from './client/payments-client.js';
 export type { PaymentsClientOptions } from './client/payments-client.js';
@@ -12,7 +13,12 @@ export type { RequestOptions } from './client/requester.js';
 export { fetchTransport } from './client/transport.js';
 export type { Transport, TransportRequest, TransportResponse } from './client/transport.js';
 export { clientSecretFor } from './client-secret.js';
+export { toFetchHandler } from './adapters/fetch.js';
+export type { FetchApp, FetchHandlerOptions } from './adapters/fetch.js';
 export { createCheckoutHandler } from './handler.js';
+import type { createCheckoutHandler } from './handler.js';
+/** What `createCheckoutHandler` makes: a Hono app, mounted with `app.route`, `toFetchHandler` or `toNodeListener`. */
+export type CheckoutHandler = ReturnType<typeof createCheckoutHandler>;
 export type { CheckoutHandlerOptions, LogEntry, RateLimit } from './handler.js';
 export type { NotificationEvent } from './context.js';
 export { CheckoutError } from './middleware/errors.js';

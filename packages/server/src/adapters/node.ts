@@ -1,19 +1,23 @@
 /**
- * Node: serve a handler with `@hono/node-server`, and a transport that forwards over a
+ * Node: the handler as a Node request listener for Express, Fastify or `node:http`
+ * (`toNodeListener`), served on its own (`serveNode`), and a transport that forwards over a
  * keep-alive pool, several times faster than Node 20's global fetch.
  *
  * @example
- * import { serveNode, nodeTransport } from '@paylit/server/node';
+ * import { serveNode, nodeTransport, toNodeListener } from '@paylit/server/node';
  * const client = new PaymentsClient({ ...credentials, transport: nodeTransport(), hmac: nodeHmac });
- * const { url } = await serveNode(createCheckoutHandler({ client, … }), { port: 4000 });
+ * const handler = createCheckoutHandler({ client, … });
+ * expressApp.use('/paylit', toNodeListener(handler));
+ * // or on its own: const { url } = await serveNode(handler, { port: 4000 });
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { Agent as HttpAgent, request as httpRequest, type RequestOptions } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions, type ServerResponse } from 'node:http';
 import { urlToHttpOptions } from 'node:url';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { serve } from '@hono/node-server';
+import { getRequestListener, serve } from '@hono/node-server';
 import type { HmacSha256, TextHmacSha256 } from '@paylit/core/crypto';
 import type { Transport } from '../client/transport.js';
+import { normalizeBasePath, underBase, type FetchApp } from './fetch.js';
 
 /**
  * HMAC-SHA256 with `node:crypto`, for `PaymentsClient({ hmac: nodeHmac })`: synchronous,
@@ -122,6 +126,124 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       req.on('error', fail);
       req.end(body);
     });
+}
+
+/**
+ * A Node request as frameworks hand it over: `body` is what a body parser made of it
+ * (Express's `express.json()`, `express.text()`, `express.raw()`, `express.urlencoded()`),
+ * `rawBody` the bytes a parser kept (`verify: (req, _res, buf) => { req.rawBody = buf }`).
+ */
+export type NodeRequest = IncomingMessage & { body?: unknown; rawBody?: unknown };
+
+export interface NodeListenerOptions {
+  /**
+   * The path the handler is mounted at, taken off the request's path before the handler
+   * routes it: for a framework that hands over the whole path, such as a Fastify route
+   * `/paylit/*` (`basePath: '/paylit'`). Not for Express's `app.use('/paylit', …)`, which
+   * takes it off itself. A request outside it goes to `next()` when there is one, else to
+   * the handler's 404. Default: none.
+   */
+  basePath?: string;
+  /** Where a mounting mistake is reported (a body parsed before the handler could read it), once per kind. Default: `console.error`. */
+  onError?: (error: Error) => void;
+}
+
+/**
+ * A Node request listener, `(req, res, next?)`, that Express mounts as middleware
+ * (`app.use('/paylit', listener)`) and `node:http` serves. The third argument is Express's
+ * `next`, or `{ body }`: the body a framework parsed and keeps elsewhere than `req.body`
+ * (Fastify's `request.body`).
+ */
+export type NodeListener = (req: NodeRequest, res: ServerResponse, nextOrBody?: ((error?: unknown) => void) | { body?: unknown }) => Promise<void>;
+
+/** Why a parsed body cannot be handed to the handler, and how to mount it so that it can. */
+class BodyAlreadyRead extends Error {
+  override name = 'BodyAlreadyRead';
+  constructor(
+    message: string,
+    readonly kind: string,
+  ) {
+    super(message);
+  }
+}
+
+const FIX =
+  'mount paylit before the body parser (app.use(\'/paylit\', …) above express.json()), ' +
+  'or give it the bytes: express.raw({ type: \'*/*\' }) on the paylit path, placed before the other parsers, ' +
+  'or keep them with the parser\'s verify hook (express.json({ verify: (req, _res, buf) => { req.rawBody = buf } }))';
+
+/**
+ * The bytes of a body a framework has already read, as the handler would have read them: the
+ * bytes themselves when kept (a Buffer, a string), else the parsed value written back in its
+ * content type (JSON; a form of single strings). A notification's signature is over the bytes
+ * the API sent, which a parsed object no longer holds: that is refused, naming the fix.
+ */
+function bytesOfParsedBody(req: NodeRequest, body: unknown, path: string): Buffer {
+  if (Buffer.isBuffer(body)) return body;
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  if (body === undefined || body === null) {
+    throw new BodyAlreadyRead(`paylit: ${req.method} ${path}: the request's body was read before paylit got it, and not handed over (req.body is empty): ${FIX}`, 'lost');
+  }
+  if (path === '/notifications') {
+    throw new BodyAlreadyRead(
+      `paylit: POST ${path}: a body parser turned the notification into an object before paylit got it, and its signature is over the bytes the API sent, so it cannot be verified (the API will retry): ${FIX}`,
+      'notification',
+    );
+  }
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  if (/^application\/json\s*(;|$)/.test(type) && typeof body === 'object') return Buffer.from(JSON.stringify(body), 'utf8');
+  if (/^application\/x-www-form-urlencoded\s*(;|$)/.test(type) && Object.values(body as object).every((v) => typeof v === 'string')) {
+    return Buffer.from(new URLSearchParams(body as Record<string, string>).toString(), 'utf8');
+  }
+  throw new BodyAlreadyRead(`paylit: ${req.method} ${path}: a body parser turned a ${type || 'body with no Content-Type'} into something paylit cannot write back: ${FIX}`, `parsed:${type}`);
+}
+
+/**
+ * The handler as a Node request listener, for Express (`app.use('/paylit', toNodeListener(handler))`),
+ * Fastify (a route that hands over `request.raw`, `reply.raw` and `{ body: request.body }`) or
+ * `node:http`. A body a framework already read is taken from it: the bytes when kept
+ * (`express.raw()`, `express.text()`, a parser's `req.rawBody`), else the parsed JSON or form
+ * written back. The handler then holds it to its own limit (`maxBodyBytes`) and checks it as
+ * it would have: nothing is trusted for having been parsed. The one body that must be the
+ * bytes sent is a notification's, whose signature is over them: parsed, it is answered 500
+ * (the API retries) and reported once to `onError` with the fix.
+ */
+export function toNodeListener(handler: FetchApp, options: NodeListenerOptions = {}): NodeListener {
+  const base = normalizeBasePath(options.basePath, 'toNodeListener');
+  // The merchant's process: its global Request and Response are left alone.
+  const listener = getRequestListener(handler.fetch, { overrideGlobalObjects: false });
+  const report = options.onError ?? ((error: Error) => console.error(error.message));
+  const reported = new Set<string>();
+  return async (req, res, nextOrBody) => {
+    const next = typeof nextOrBody === 'function' ? nextOrBody : undefined;
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+    const path = underBase(pathname, base);
+    if (path === undefined && next) return next();
+    if (path !== undefined && base !== '') req.url = path + (queryAt === -1 ? '' : url.slice(queryAt));
+    // A body already read from the socket (readableDidRead) is handed over as `rawBody`,
+    // which the Node adapter reads instead of the stream.
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (hasBody && req.readableDidRead && !Buffer.isBuffer(req.rawBody)) {
+      const body = nextOrBody !== undefined && typeof nextOrBody === 'object' ? nextOrBody.body : req.body;
+      try {
+        req.rawBody = bytesOfParsedBody(req, body, path ?? pathname);
+      } catch (error) {
+        if (!(error instanceof BodyAlreadyRead)) throw error;
+        if (!reported.has(error.kind)) {
+          reported.add(error.kind);
+          report(error);
+        }
+        const requestId = crypto.randomUUID();
+        res.writeHead(500, { 'Content-Type': 'application/json', 'X-Request-Id': requestId });
+        res.end(JSON.stringify({ error: { type: 'internal_error', message: error.message }, requestId }));
+        return;
+      }
+    }
+    await listener(req, res);
+  };
 }
 
 export interface ServeOptions {

@@ -1,0 +1,4 @@
+import { paylit } from '../../../lib/paylit';
+
+export const GET = (request: Request) => paylit()(request);
+export const POST = GET;
