@@ -40,6 +40,11 @@ const origin = served.url;
 const notifications = [];
 /** The orders this shop made, newest first: the back office lists their payments. */
 const orders = [];
+/**
+ * The refunds the back office made, by payment id, from the API's answers and then its
+ * notifications (a payment's record need not list its refunds): what the back office shows.
+ */
+const refunds = new Map();
 
 const handler = createCheckoutHandler({
   client,
@@ -55,13 +60,16 @@ const handler = createCheckoutHandler({
   onNotification: ({ kind, record, orderId }) => {
     notifications.unshift({ at: new Date().toISOString(), kind, id: record.id, status: record.status, orderId: orderId ?? null });
     notifications.length = Math.min(notifications.length, 200);
+    for (const made of refunds.values()) for (const refund of made) if (kind === 'refund' && refund.id === record.id) refund.status = record.status;
   },
 });
 app.route('/paylit', handler);
 
 /** What the merchant's backend does: create the order for a scenario through the order API. */
-async function createOrder(id, page, code) {
-  const made = await createScenarioOrder({ client, handler, token, publicJwk: sandbox.publicJwk }, { scenario: id, code, returnUrl: `${origin}/return.html?page=${page}` });
+async function createOrder(id, page, code, lang) {
+  // The payer comes back to a page in the language they paid in.
+  const returnUrl = `${origin}/return.html?page=${page}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`;
+  const made = await createScenarioOrder({ client, handler, token, publicJwk: sandbox.publicJwk }, { scenario: id, code, returnUrl });
   orders.unshift({ ...made, scenario: scenario(id).id, page });
   orders.length = Math.min(orders.length, 100);
   return made;
@@ -77,20 +85,31 @@ app.get('/shop/payments', async (c) => {
     const { payments = [] } = await (await admin(`/orders/${encodeURIComponent(id)}`)).json();
     for (const paymentId of payments) {
       const res = await admin(`/admin/payments/${encodeURIComponent(paymentId)}`);
-      if (res.ok) rows.push({ order: { id, scenario, page }, payment: (await res.json()).payment });
+      if (!res.ok) continue;
+      const { payment } = await res.json();
+      rows.push({ order: { id, scenario, page }, payment: { ...payment, refunds: payment.refunds ?? refunds.get(paymentId) ?? [] } });
     }
   }
   return c.json({ payments: rows });
 });
 for (const action of ['capture', 'cancel', 'refunds']) {
   app.post(`/shop/payments/:id/${action}`, async (c) => {
-    const res = await admin(`/admin/payments/${encodeURIComponent(c.req.param('id'))}/${action}`, {
+    const paymentId = c.req.param('id');
+    const res = await admin(`/admin/payments/${encodeURIComponent(paymentId)}/${action}`, {
       method: 'POST',
       // The page's action id (one per click, kept across retries) makes each action happen once.
       headers: { 'Content-Type': 'application/json' },
       body: await c.req.text() || '{}',
     });
-    return new Response(res.body, { status: res.status, headers: { 'Content-Type': 'application/json' } });
+    const answer = await res.text();
+    if (res.ok && action === 'refunds') {
+      const { refund } = JSON.parse(answer);
+      const made = refunds.get(paymentId) ?? [];
+      // A retried action answers the same refund again.
+      if (!made.some((r) => r.id === refund.id)) made.push({ id: refund.id, status: refund.status, amount: refund.amount });
+      refunds.set(paymentId, made);
+    }
+    return new Response(answer, { status: res.status, headers: { 'Content-Type': 'application/json' } });
   });
 }
 
@@ -128,9 +147,10 @@ app.get('/*', async (c) => {
   let html = body.toString('utf8');
   const page = path.replace(/^\/|\.html$/g, '');
   // ?lang=pt-BR: the page's language, which the checkout inherits.
-  const lang = c.req.query('lang');
+  const asked = c.req.query('lang');
+  const lang = asked && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(asked) ? asked : undefined;
   // A right-to-left language's page says so, as a merchant's Arabic page does.
-  if (lang && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang)) html = html.replace('<html lang="en">', `<html lang="${lang}"${/^(ar|he|fa|ur)\b/.test(lang) ? ' dir="rtl"' : ''}>`);
+  if (lang) html = html.replace('<html lang="en">', `<html lang="${lang}"${/^(ar|he|fa|ur)\b/.test(lang) ? ' dir="rtl"' : ''}>`);
   // ?isolation=frame: the card fields in a sandboxed frame (the page's toggle), as the merchant's template would write it.
   if (c.req.query('isolation') === 'frame') html = html.replace('isolation="page"', 'isolation="frame"').replace('name="paylit-isolation" content="page"', 'name="paylit-isolation" content="frame"');
   // The merchant's server puts the order's client secret into the page, as a server-rendered checkout would.
@@ -138,7 +158,7 @@ app.get('/*', async (c) => {
     // ?order=<client secret> of an order this shop made: its page again (a reload, a second
     // tab), as a merchant's session would render it; otherwise a new order for the scenario.
     const again = orders.find((o) => o.clientSecret === c.req.query('order'));
-    html = html.replaceAll('__PAYLIT_ORDER__', (again ?? (await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code')))).clientSecret);
+    html = html.replaceAll('__PAYLIT_ORDER__', (again ?? (await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code'), lang))).clientSecret);
   } else if (page === 'return') {
     // The companion server sends the payer back with the client secret in ?order=.
     const order = c.req.query('order') ?? '';

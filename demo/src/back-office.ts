@@ -9,8 +9,15 @@ interface Payment {
   amount: number;
   currency: string;
   payment_method_id?: string;
+  /** On a capture: the authorization it captured. */
+  authorization_id?: string;
   card?: { brand?: string; last4?: string };
-  refunds?: { id: string; status: string; amount: number }[];
+  refunds?: Refund[];
+}
+interface Refund {
+  id: string;
+  status: string;
+  amount: number;
 }
 interface Row {
   order: { id: string; scenario: string; page: string };
@@ -28,6 +35,35 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 
 const statusLine = document.getElementById('status')!;
 const money = (amount: number, currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+/** Cents, so that sums of amounts compare exactly. */
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** The rows last drawn, and what each operation answered since: the table is drawn from both. */
+let rows: Row[] = [];
+const answered = { captures: new Map<string, Payment[]>(), payments: new Map<string, Payment>(), refunds: new Map<string, Refund[]>() };
+
+/** What an authorization has had captured: its captures in the table and those answered since. */
+function captured(auth: Payment): number {
+  const ids = new Set<string>();
+  let sum = 0;
+  for (const capture of [...rows.map((r) => r.payment), ...(answered.captures.get(auth.id) ?? [])]) {
+    if (capture.authorization_id !== auth.id || ids.has(capture.id)) continue;
+    ids.add(capture.id);
+    sum += cents(capture.amount);
+  }
+  return sum;
+}
+
+/** A payment's refunds: its record's, and those answered since (a refund once). */
+function refundsOf(p: Payment): Refund[] {
+  const all = [...(p.refunds ?? []), ...(answered.refunds.get(p.id) ?? [])];
+  return all.filter((r, i) => all.findIndex((o) => o.id === r.id) === i);
+}
+
+/** What is left to refund: the amount less the refunds that were not refused. */
+function refundable(p: Payment): number {
+  return cents(p.amount) - refundsOf(p).filter((r) => r.status === 'SUCCESS' || r.status === 'PENDING').reduce((sum, r) => sum + cents(r.amount), 0);
+}
 
 /**
  * One operator action: `id` is made when its button is drawn and kept until the table is
@@ -43,12 +79,17 @@ async function act(payment: Payment, action: 'capture' | 'cancel' | 'refunds', i
   const body = await res.json();
   const verb = { capture: 'Capture', cancel: 'Cancel', refunds: 'Refund' }[action];
   statusLine.textContent = res.ok ? `${verb}: ${(body.payment ?? body.refund).status}` : `${verb} refused: ${body.error?.message ?? res.status}`;
+  // The buttons follow the answer at once, before the table is read again.
+  if (res.ok && action === 'capture') answered.captures.set(payment.id, [...(answered.captures.get(payment.id) ?? []), body.payment]);
+  if (res.ok && action === 'cancel') answered.payments.set(payment.id, body.payment);
+  if (res.ok && action === 'refunds') answered.refunds.set(payment.id, [...(answered.refunds.get(payment.id) ?? []), body.refund]);
+  draw();
   await refresh();
 }
 
-/** An amount box and a button: `action` with the amount, or the whole when left empty. */
-function amountAction(payment: Payment, action: 'capture' | 'refunds', label: string): HTMLElement {
-  const input = el('input', { type: 'number', min: '0.01', step: '0.01', placeholder: String(payment.amount), className: 'amount' });
+/** An amount box and a button: `action` with the amount, or what is left when left empty. */
+function amountAction(payment: Payment, action: 'capture' | 'refunds', label: string, left: number): HTMLElement {
+  const input = el('input', { type: 'number', min: '0.01', step: '0.01', placeholder: String(left / 100), className: 'amount' });
   input.setAttribute('aria-label', `${label} amount for ${payment.id}`);
   const button = el('button', { type: 'button', textContent: label });
   const id = crypto.randomUUID();
@@ -56,37 +97,61 @@ function amountAction(payment: Payment, action: 'capture' | 'refunds', label: st
   return el('span', { className: 'action' }, input, button);
 }
 
+/**
+ * What can still be done: an authorization is captured while some of it is left, and cancelled
+ * only before any capture; a payment is refunded while some of it is left.
+ */
 function actions(p: Payment): Node[] {
   if (p.status === 'AUTHORIZED') {
-    const cancel = el('button', { type: 'button', textContent: 'Cancel' });
-    const id = crypto.randomUUID();
-    cancel.addEventListener('click', () => void act(p, 'cancel', id));
-    return [amountAction(p, 'capture', 'Capture'), cancel];
+    const taken = captured(p);
+    const left = cents(p.amount) - taken;
+    const buttons: Node[] = left > 0 ? [amountAction(p, 'capture', 'Capture', left)] : [];
+    if (taken === 0) {
+      const cancel = el('button', { type: 'button', textContent: 'Cancel' });
+      const id = crypto.randomUUID();
+      cancel.addEventListener('click', () => void act(p, 'cancel', id));
+      buttons.push(cancel);
+    }
+    return buttons;
   }
-  if (p.status === 'PAID') return [amountAction(p, 'refunds', 'Refund')];
+  const left = refundable(p);
+  if (p.status === 'PAID' && left > 0) return [amountAction(p, 'refunds', 'Refund', left)];
   return [];
 }
 
-async function refresh(): Promise<void> {
-  const { payments } = (await (await fetch('/shop/payments')).json()) as { payments: Row[] };
+/** The status as the back office knows it: the API's, and for an authorization what was captured of it. */
+function statusOf(p: Payment): string {
+  if (p.status !== 'AUTHORIZED') return p.status;
+  const taken = captured(p);
+  if (taken === 0) return p.status;
+  return taken >= cents(p.amount) ? 'AUTHORIZED, captured' : `AUTHORIZED, ${money(taken / 100, p.currency)} captured`;
+}
+
+function draw(): void {
   const body = document.getElementById('payments')!;
   body.replaceChildren(
-    ...payments.map(({ order, payment: p }) => {
-      const refunds = (p.refunds ?? []).map((r) => `${r.status} ${money(r.amount, p.currency)}`).join(', ');
+    ...rows.map(({ order, payment }) => {
+      const p = answered.payments.get(payment.id) ?? payment;
+      const refunds = refundsOf(p).map((r) => `${r.status} ${money(r.amount, p.currency)}`).join(', ');
       return el(
         'tr',
-        { dataset: { payment: p.id, status: p.status } },
+        { dataset: { payment: p.id, status: p.status, ...(p.authorization_id ? { authorization: p.authorization_id } : {}) } },
         el('td', {}, el('code', { textContent: p.id })),
         el('td', { textContent: `${order.scenario} (${order.page})` }),
         el('td', { textContent: p.card?.last4 ? `${p.card.brand ?? ''} •••• ${p.card.last4}` : p.payment_method_id ?? '' }),
         el('td', { textContent: money(p.amount, p.currency) }),
-        el('td', { className: 'status', textContent: p.status, title: p.status_detail ?? '' }),
+        el('td', { className: 'status', textContent: statusOf(p), title: p.status_detail ?? '' }),
         el('td', { textContent: refunds }),
         el('td', {}, ...actions(p)),
       );
     }),
   );
-  if (payments.length === 0) body.append(el('tr', {}, el('td', { colSpan: 7, textContent: 'No payments yet: pay on one of the shop\'s pages.' })));
+  if (rows.length === 0) body.append(el('tr', {}, el('td', { colSpan: 7, textContent: 'No payments yet: pay on one of the shop\'s pages.' })));
+}
+
+async function refresh(): Promise<void> {
+  rows = ((await (await fetch('/shop/payments')).json()) as { payments: Row[] }).payments;
+  draw();
   await refreshNotifications();
 }
 
