@@ -8,6 +8,7 @@
  *   PAYLIT_BASE_URL, PAYLIT_X_LOGIN, PAYLIT_X_TRANS_KEY, PAYLIT_SECRET_KEY  the API and the merchant's credentials
  *   PAYLIT_PUBLIC_KEY        the API's public key (JWK or PEM, a path or the value)
  *   PORT                     where the server listens (default 4000)
+ *   PAYLIT_SANDBOX_PORT      where the embedded sandbox listens (no PAYLIT_BASE_URL; default a free port)
  *   PAYLIT_PUBLIC_URL        where the API and browsers reach it (default http://127.0.0.1:PORT/paylit)
  *   PAYLIT_RETURN_URL        the merchant's return page (default: a small page this server serves)
  *   PAYLIT_ALLOWED_ORIGINS   comma-separated origins allowed to call it (default: its own, and localhost:5173)
@@ -106,6 +107,11 @@ async function main(): Promise<void> {
   let sandboxUrl: string | undefined;
   let closeSandbox = async () => {};
   let apiToken = env.PAYLIT_API_TOKEN;
+  const sandboxPort = env.PAYLIT_SANDBOX_PORT?.trim();
+  if (sandboxPort !== undefined && sandboxPort !== '') {
+    if (env.PAYLIT_BASE_URL) fail('PAYLIT_SANDBOX_PORT is the embedded sandbox\'s port, and with PAYLIT_BASE_URL set there is no embedded sandbox: unset one of them');
+    if (!/^\d{1,5}$/.test(sandboxPort) || Number(sandboxPort) > 65535) fail(`PAYLIT_SANDBOX_PORT must be a port number from 0 to 65535, not ${JSON.stringify(escapeLog(sandboxPort))}`);
+  }
   if (env.PAYLIT_BASE_URL) {
     try {
       client = PaymentsClient.fromEnv(env, { transport: nodeTransport(), hmac: nodeHmac });
@@ -117,7 +123,11 @@ async function main(): Promise<void> {
   } else {
     const { createSandbox } = await loadSandbox();
     const sandbox = await createSandbox();
-    const running = await sandbox.listen({ port: 0 });
+    const running = await sandbox.listen({ port: Number(sandboxPort || 0) }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') fail(`PAYLIT_SANDBOX_PORT ${sandboxPort} is taken: another process listens there. Stop it, choose another port, or leave PAYLIT_SANDBOX_PORT unset for a free one`);
+      if (error.code === 'EACCES') fail(`PAYLIT_SANDBOX_PORT ${sandboxPort} needs privileges this process does not have: choose a port above 1023`);
+      throw error;
+    });
     sandboxUrl = running.url;
     closeSandbox = () => sandbox.close();
     client = new PaymentsClient({ baseUrl: running.url, ...sandbox.credentials, transport: nodeTransport(), hmac: nodeHmac });
