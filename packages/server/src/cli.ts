@@ -25,7 +25,7 @@ import { PaymentsClient } from './client/payments-client.js';
 import { createCheckoutHandler } from './handler.js';
 import { nodeHmac, nodeTransport, serveNode } from './adapters/node.js';
 import { trustProxyProblem, type TrustProxy } from './middleware/client-address.js';
-import { escapeLog } from './middleware/log.js';
+import { escapeLog, SetupWarning } from './middleware/log.js';
 import { MemoryStore, type CheckoutStore } from './store/store.js';
 import { maskUrl } from './mask.js';
 
@@ -171,8 +171,9 @@ async function main(): Promise<void> {
       ...(apiToken ? { apiToken } : {}),
       // One line per request, its fields apart: what the client sent is escaped, spaces too.
       logger: (e) => console.log(`${escapeLog(e.method)} ${escapeLog(e.path).replaceAll(' ', '%20')} ${e.status} ${e.ms}ms ${escapeLog(e.requestId)}`),
-      // The message can hold what a client sent: one escaped line, then the stack's frames.
+      // The message can hold what a client sent: one escaped line, then the stack's frames (none for a set-up warning).
       onError: (error) => {
+        if (error instanceof SetupWarning) return void console.error(`paylit-server: warning: ${escapeLog(error.message.replace(/^paylit: /, ''))}`);
         const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
         const frames = error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)) : [];
         console.error([`paylit-server: unexpected error: ${escapeLog(message)}`, ...frames.map((line) => `  ${escapeLog(line.trim())}`)].join('\n'));

@@ -23,7 +23,7 @@ import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import { clientAddressResolver, trustProxyProblem, type TrustProxy } from './middleware/client-address.js';
 import { CheckoutError } from './middleware/errors.js';
-import { escapeLog } from './middleware/log.js';
+import { escapeLog, SetupWarning } from './middleware/log.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import type { MerchantOrder, MerchantOrderInput } from './order.js';
@@ -168,6 +168,19 @@ function warnMemoryStore(): void {
   );
 }
 
+/**
+ * Whether the browser sent the request to its page's own origin: it says so in
+ * `Sec-Fetch-Site` (which a page cannot set), or the page's host is the one asked.
+ */
+function sameOrigin(origin: string, host: string | undefined, fetchSite: string | undefined): boolean {
+  if (fetchSite === 'same-origin') return true;
+  try {
+    return host !== undefined && new URL(origin).host === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<HandlerEnv> {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
@@ -175,7 +188,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     throw new TypeError(`createCheckoutHandler: ${issue.path.join('.') || 'options'} ${issue.message}`);
   }
   const store = options.store ?? new MemoryStore();
-  const onError = options.onError ?? ((error: unknown) => console.error('paylit: unexpected error', error));
+  const onError = options.onError ?? ((error: unknown) => (error instanceof SetupWarning ? console.warn(error.message) : console.error('paylit: unexpected error', error)));
   if (!options.store && !options.development) warnMemoryStore();
   const ctx: HandlerContext = {
     client: options.client,
@@ -249,7 +262,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   const refused = (origin: string) => {
     if (refusedOrigins.has(origin) || refusedOrigins.size >= 100) return;
     refusedOrigins.add(origin);
-    onError(new Error(`paylit: origin ${escapeLog(origin)} is not in allowedOrigins (PAYLIT_ALLOWED_ORIGINS): its pages cannot call this server; add it if it is yours`));
+    onError(new SetupWarning(`paylit: origin ${escapeLog(origin)} is not in allowedOrigins (PAYLIT_ALLOWED_ORIGINS): its pages cannot call this server; add it if it is yours`));
   };
 
   // The browser's routes: CORS from the allowlist, and a rate limit per client address.
@@ -263,7 +276,9 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     app.use(path, (c, next) => {
       const origin = c.req.header('Origin');
       if (origin === undefined) return next();
-      if (!allowed.has(origin)) refused(origin);
+      // A page calling its own origin needs no CORS: behind a dev proxy (Vite's server.proxy)
+      // its origin is not this server's, yet nothing is wrong, so nothing is logged.
+      if (!allowed.has(origin) && !sameOrigin(origin, c.req.header('Host'), c.req.header('Sec-Fetch-Site'))) refused(origin);
       return corsFor(c, next);
     });
   }

@@ -22,6 +22,7 @@ export type CheckoutHandler = ReturnType<typeof createCheckoutHandler>;
 export type { CheckoutHandlerOptions, LogEntry, RateLimit } from './handler.js';
 export type { NotificationEvent } from './context.js';
 export { CheckoutError } from './middleware/errors.js';
+export { SetupWarning } from './middleware/log.js';
 export type { CheckoutErrorBody, CheckoutErrorType } from './middleware/errors.js';
 export { merchantOrderSchema } from './order.js';
 export type { MerchantOrder, MerchantOrderInput } from './order.js';

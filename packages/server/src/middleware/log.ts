@@ -11,3 +11,11 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 export function escapeLog(value: string): string {
   return value.replace(UNSAFE, encodeURIComponent);
 }
+
+/**
+ * What the merchant should change in the set-up, handed to `onError` though nothing failed
+ * (a page on an origin not in `allowedOrigins`): written as one line, with no stack trace.
+ */
+export class SetupWarning extends Error {
+  override name = 'SetupWarning';
+}
