@@ -8,7 +8,7 @@ import { html } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { format, messagesFor, type Messages } from '@paylit/elements';
 import { formatAmount } from '@paylit/core/money';
-import { ENDPOINT, leaveReturnPage, storyBackend } from './support/backend.js';
+import { ELSEWHERE, ENDPOINT, leaveReturnPage, storyBackend } from './support/backend.js';
 import { VISA, cardFieldsIn, choose, fill, framedFieldsIn, loadedCheckout, messageOf, outcomeOf, payButton, typedInFrame, until } from './support/shopper.js';
 
 interface Args {
@@ -164,6 +164,29 @@ export const Locked: Story = {
     }
     payButton(checkout).click();
     await until('the order is locked', () => messageOf(checkout) === messages.orderLocked && !checkout.shadowRoot!.querySelector('[part=button]'));
+  },
+};
+
+/** A client secret the shop's server did not make: the order cannot be paid, and nothing of a form or an amount shows. */
+export const UnknownOrder: Story = {
+  name: 'Unknown order',
+  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${`nowhere-1_secret_${'0'.repeat(32)}`} lang=${ifDefined(args.lang || undefined)} .fetch=${loaded.fetch}></paylit-checkout>`,
+  play: async ({ canvasElement }) => {
+    const checkout = canvasElement.querySelector('paylit-checkout')!;
+    const messages = await t(checkout);
+    await until('the order cannot be paid, and no form shows', () => messageOf(checkout) === messages.orderNotFound && !checkout.shadowRoot!.querySelector('[part=button], paylit-card-fields'));
+  },
+};
+
+/** The shop's server, on another origin, does not allow this page's: the shopper reads that the checkout is not set up yet (the console says which origin to allow). */
+export const NotSetUp: Story = {
+  name: 'Page origin not allowed: not set up',
+  loaders: [async () => ({ refusingFetch: (await storyBackend()).refusingFetch })],
+  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ELSEWHERE} order=${loaded.order as string} lang=${ifDefined(args.lang || undefined)} .fetch=${loaded.refusingFetch}></paylit-checkout>`,
+  play: async ({ canvasElement }) => {
+    const checkout = canvasElement.querySelector('paylit-checkout')!;
+    const messages = await t(checkout);
+    await until('the checkout is not set up, and no form shows', () => messageOf(checkout) === messages.notSetUp && !checkout.shadowRoot!.querySelector('[part=button], paylit-card-fields'));
   },
 };
 

@@ -16,11 +16,20 @@ import { scenario } from '../../demo/scenarios.js';
 const SANDBOX_URL = 'https://sandbox.paylit.test';
 /** Where the checkout looks for its server: `endpoint="/paylit"`, answered in the page. */
 export const ENDPOINT = '/paylit';
+/** The shop's server on another origin, for `refusingFetch`: the `.test` domain never resolves, and nothing is sent there. */
+export const ELSEWHERE = 'https://checkout.paylit.test/paylit';
 
 export interface StoryBackend {
   sandbox: Sandbox;
   /** Give this to `<paylit-checkout>`'s `fetch`: it answers `/paylit/...` from the handler in the page. */
   fetch: typeof globalThis.fetch;
+  /**
+   * Give this to a checkout whose `endpoint` is on another origin (`ELSEWHERE`): the shop's
+   * server there, a handler in the page that allows only `https://shop.example`, answered as a
+   * browser would (its answer without this page's origin in `Access-Control-Allow-Origin`
+   * fails as a network error; a `no-cors` request gets an answer it cannot read).
+   */
+  refusingFetch: typeof globalThis.fetch;
   /** Creates the order of one of the demo shop's scenarios, as the merchant's backend would, and answers its client secret (`<paylit-checkout order>`). */
   order(scenario: string, options?: { code?: string }): Promise<string>;
   /** A fault on the next requests of an API path (the sandbox's own tool): latency, an error status. */
@@ -120,12 +129,31 @@ async function start(): Promise<StoryBackend> {
     return Response.json(view, { status: res.status });
   };
 
+  const elsewhere = createCheckoutHandler({
+    client,
+    publicKey: sandbox.publicJwk,
+    publicUrl: ELSEWHERE,
+    returnUrl: `${origin}/iframe.html`,
+    allowedOrigins: ['https://shop.example'],
+    development: true,
+    rateLimit: false,
+    onError: () => {},
+  });
+  const refusingFetch: typeof globalThis.fetch = async (input, init) => {
+    const url = new URL(new Request(input, init).url);
+    const res = await elsewhere.request(`${url.pathname.slice(new URL(ELSEWHERE).pathname.length)}${url.search}`, { headers: { Origin: origin } });
+    if (init?.mode === 'no-cors') return new Response(null);
+    if (res.headers.get('Access-Control-Allow-Origin') !== origin) throw new TypeError('Failed to fetch');
+    return res;
+  };
+
   const order = async (id: string, options: { code?: string } = {}) =>
     (await createScenarioOrder({ client, handler: h, token, publicJwk: sandbox.publicJwk }, { scenario: id, code: options.code ?? null, returnUrl: `${origin}/iframe.html`, prefix: 'story' })).clientSecret;
 
   return {
     sandbox,
     fetch,
+    refusingFetch,
     order,
     backFromTheBank: async () => {
       const orderId = await order('3ds');

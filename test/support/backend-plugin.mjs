@@ -25,7 +25,9 @@ export function paylitBackend() {
       const origin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
       const token = 'browser-tests-token-0123456789';
       app.route('/paylit', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit`, returnUrl: `${origin}/return`, allowedOrigins: [origin], apiToken: token, rateLimit: false, declineLimit: false, development: true }));
-      env = { endpoint: `${served.url}/paylit`, sandbox: running.url };
+      // The same shop's server as configured for another site: it does not allow the test page's origin.
+      app.route('/paylit-elsewhere', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit-elsewhere`, returnUrl: `${origin}/return`, allowedOrigins: ['https://shop.example'], rateLimit: false, declineLimit: false, development: true, onError: () => {} }));
+      env = { endpoint: `${served.url}/paylit`, refusingEndpoint: `${served.url}/paylit-elsewhere`, sandbox: running.url };
       backend = { sandbox, client, base: `${served.url}/paylit`, token };
       closers.push(() => served.close(), () => sandbox.close());
     },

@@ -73,12 +73,23 @@ export class PaylitRedirectEvent extends CustomEvent<{ payment: PaymentView; url
 /** core's one vocabulary of error kinds. */
 export type CheckoutErrorKind = PaylitErrorKind;
 
-/** The payment could not be attempted, or its outcome is unknown. */
-export class PaylitErrorEvent extends CustomEvent<{ kind: CheckoutErrorKind; message: string; retryable: boolean; code?: number; param?: string }> {
+/**
+ * Why the checkout could not load, as `paylit-error`'s `code` (the form gives way to a message,
+ * no Pay): `order_not_found`, the store's server knows no order by the checkout's `order` (a
+ * client secret it did not make, an order it cannot find); `origin_not_allowed`, the store's
+ * server does not allow this page's origin (add it to its `allowedOrigins`, `PAYLIT_ALLOWED_ORIGINS`).
+ */
+export type CheckoutLoadErrorCode = 'order_not_found' | 'origin_not_allowed';
+
+/**
+ * The payment could not be attempted, or its outcome is unknown; or the checkout could not
+ * load. `code`: the API's error code (a number), or why the load failed (`CheckoutLoadErrorCode`).
+ */
+export class PaylitErrorEvent extends CustomEvent<{ kind: CheckoutErrorKind; message: string; retryable: boolean; code?: number | CheckoutLoadErrorCode; param?: string }> {
   readonly kind: CheckoutErrorKind;
   readonly message: string;
   readonly retryable: boolean;
-  constructor(detail: { kind: CheckoutErrorKind; message: string; retryable: boolean; code?: number; param?: string }) {
+  constructor(detail: { kind: CheckoutErrorKind; message: string; retryable: boolean; code?: number | CheckoutLoadErrorCode; param?: string }) {
     super('paylit-error', { bubbles: true, composed: true, detail });
     this.kind = detail.kind;
     this.message = detail.message;

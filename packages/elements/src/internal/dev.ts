@@ -25,3 +25,11 @@ export function issueWarning(key: string, message: string, anchor: string): void
   warned.add(key);
   console.warn(`paylit: ${message}\nSee ${README}${anchor}`);
 }
+
+/** Prints `message` once per `key` for the page with `console.info`: what a developer may want to know, not a misuse. */
+export function issueNote(key: string, message: string): void {
+  const told = (g.paylitIssuedWarnings ??= new Set());
+  if (told.has(key)) return;
+  told.add(key);
+  console.info(`paylit: ${message}`);
+}

@@ -21,11 +21,12 @@ import {
   PaylitPaymentEvent,
   PaylitRedirectEvent,
   PaylitSubmitEvent,
+  type CheckoutLoadErrorCode,
   type PaymentView,
   type Submission,
 } from '../../events/payment-events.js';
 import { format, locales, resolveLocale } from '../../i18n/index.js';
-import { DEV, issueWarning } from '../../internal/dev.js';
+import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
 import { importOutcome } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
@@ -108,8 +109,11 @@ type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
  * Without children it shows the card fields and the installments itself.
  *
  * A load that fails is a state: the fields are disabled, the message says what happened and
- * a retry button loads again. Misuse (no `endpoint` or `order`, a malformed `public-key`, an
- * unknown `lang`, an insecure page, a server refusing the page's origin) is explained once on
+ * a retry button loads again; nothing of an order loaded before stays. An order the server
+ * does not know, and a page whose origin the server does not allow, are final: no form, no
+ * amount, a message in the shopper's language, and `paylit-error` with a `code`. Misuse (no
+ * `endpoint` or `order`, a malformed `public-key`, an unknown `lang`, an insecure page, a
+ * server refusing the page's origin) is explained once on
  * the console, while developing, with a link to the README section that fixes it.
  *
  * Without an `endpoint` it loads nothing: it takes `amount`, `currency`, `country` and
@@ -134,7 +138,7 @@ type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
  * @fires paylit-pending - PENDING with nothing for the payer to do
  * @fires paylit-redirect - the payer must go to a page (cancelable: by default the page navigates)
  * @fires paylit-declined - REJECTED, with the code and a translated message; or the order locked after five declines (code `305`, no payment)
- * @fires paylit-error - the payment could not be attempted or its outcome is unknown
+ * @fires paylit-error - the payment could not be attempted or its outcome is unknown; or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`) or `origin_not_allowed` (the server does not allow this page's origin), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
  *
  * @csspart button - the pay button; while a payment is in flight it holds a spinner and says "Processing…"
  * @csspart spinner - the busy pay button's spinner (a slow fade instead of a turn under `prefers-reduced-motion`)
@@ -367,31 +371,42 @@ export class PaylitCheckout extends LocalizedElement {
     // A load for an order since replaced, or of a checkout since removed, ends here, unheard.
     const current = () => this.#loading === loading && !loading.signal.aborted;
     const url = this.#url(`/checkout?order=${encodeURIComponent(this.order)}`);
-    this.#update({ status: 'loading' });
+    // Nothing of the order before (its amount on the button, its methods) stays while another loads.
+    this.#update({ status: 'loading', order: undefined, paymentMethods: [], savedCards: [], savedWallets: [] });
     this.message = undefined;
     let res: Response;
-    let body: { order?: OrderView; publicKey?: KeyInput; paymentMethods?: []; savedCards?: []; savedWallets?: []; payment?: PaymentView; error?: { message?: string } } | undefined;
+    let body: { order?: OrderView; publicKey?: KeyInput; paymentMethods?: []; savedCards?: []; savedWallets?: []; payment?: PaymentView; hiddenMethods?: { id: string; reason: string }[]; error?: { message?: string; param?: string } } | undefined;
     try {
       res = await this.#fetch(url, { signal: loading.signal });
       body = await res.json().catch(() => undefined);
     } catch (error) {
       if (!current()) return;
+      const page = globalThis.location?.origin;
+      const server = new URL(url, globalThis.location?.href).origin;
+      // A server that refuses the page's origin fails the same way as no network: a request whose
+      // answer the page may not read (no-cors) reaches it all the same, and tells the two apart.
+      const refused = server !== page && (await this.#fetch(this.#url('/checkout'), { mode: 'no-cors', signal: loading.signal }).then(() => true, () => false));
+      if (!current()) return;
       if (DEV) {
-        const server = new URL(url, globalThis.location?.href).origin;
         issueWarning(
           `load:${server}`,
-          server === globalThis.location?.origin
-            ? `could not reach the companion server at ${url} (${(error as Error).message}). Is it running, and mounted at ${this.endpoint}?`
-            : `could not reach the companion server at ${url} (${(error as Error).message}). If it is running, it refuses this page's origin: add ${globalThis.location?.origin} to its allowedOrigins (PAYLIT_ALLOWED_ORIGINS).`,
-          'allowed-origins',
+          refused
+            ? `the companion server at ${server} refuses this page's origin: add ${page} to its allowedOrigins option (PAYLIT_ALLOWED_ORIGINS for paylit-server).`
+            : `could not reach the companion server at ${url} (${(error as Error).message}). Is it running, and mounted at ${this.endpoint}?`,
+          refused ? 'allowed-origins' : 'the-checkout-on-your-page',
         );
       }
-      return this.#loadFailed('network', this.t.loadFailed);
+      return refused ? this.#loadFailed('configuration', this.t.notSetUp, `${page} is not in the server's allowedOrigins`, 'origin_not_allowed') : this.#loadFailed('network', this.t.loadFailed);
     }
     if (!current()) return;
     if (!res.ok || !body?.order) {
       if (DEV) issueWarning(`refused:${url}`, `the companion server answered ${res.status} to ${url}: ${body?.error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`, 'the-checkout-on-your-page');
+      // A client secret the server did not make, or an order it cannot find (404), or no secret at all (400): this order cannot be paid.
+      if (res.status < 500 && body?.error?.param === 'order') return this.#loadFailed('validation', this.t.orderNotFound, body.error.message, 'order_not_found');
       return this.#loadFailed(res.status >= 500 ? 'server' : 'configuration', this.t.loadRefused, body?.error?.message);
+    }
+    if (DEV && body.hiddenMethods?.length) {
+      issueNote(`hidden:${this.order}`, `not offered to this order (the server says why, in development only): ${body.hiddenMethods.map((m) => `${m.id}: ${m.reason}`).join('; ')}.`);
     }
     this.#publicKey = body.publicKey;
     try {
@@ -415,13 +430,16 @@ export class PaylitCheckout extends LocalizedElement {
     });
   }
 
-  /** Load failure is a state: the fields are disabled, the message says what happened, a button loads again. */
-  #loadFailed(kind: 'network' | 'server' | 'configuration', text: string, detail?: string): void {
+  /**
+   * Load failure is a state: the fields are disabled, the message says what happened, a button
+   * loads again. An order that cannot be paid (`code`) is final: no form, no amount, no retry.
+   */
+  #loadFailed(kind: 'network' | 'server' | 'configuration' | 'validation', text: string, detail?: string, code?: CheckoutLoadErrorCode): void {
     // Not loaded: a new fetch, or the element added again, tries again.
     this.#loading = this.#loadedFor = undefined;
     this.#update({ status: 'error' });
-    this.message = { text, error: true };
-    this.dispatchEvent(new PaylitErrorEvent({ kind, message: detail ?? text, retryable: kind !== 'configuration' }));
+    this.message = { text, error: true, ...(code ? { final: true as const } : {}) };
+    this.dispatchEvent(new PaylitErrorEvent({ kind, message: detail ?? text, retryable: kind === 'network' || kind === 'server', ...(code ? { code } : {}) }));
   }
 
   /** The retry button: the same order, loaded again. */
@@ -715,7 +733,7 @@ export class PaylitCheckout extends LocalizedElement {
       <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${outcome
         ? this.#outcomeView(outcome)
         : message?.quiet ? html`<span class="sr-only">${message.text}</span>` : (message?.text ?? nothing)}</div>
-      ${failed && !outcome ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
+      ${failed && !outcome && !message?.final ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
     </div>`;
   }
 }
