@@ -10,5 +10,5 @@ export { PaylitInstallments } from './components/paylit-installments/paylit-inst
 export { checkoutContext } from './context/checkout-context.js';
 export type { CheckoutContextValue, InstallmentOption, InstallmentsPlan, OrderView, SavedCardView, Selection } from './context/checkout-context.js';
 export { PaylitDeclinedEvent, PaylitErrorEvent, PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from './events/payment-events.js';
-export type { PaymentPlan, PaymentView, Submission } from './events/payment-events.js';
+export type { CheckoutLoadErrorCode, PaymentPlan, PaymentView, Submission } from './events/payment-events.js';
 export { PaylitWalletSelect } from './components/paylit-wallet-select/paylit-wallet-select.js';
