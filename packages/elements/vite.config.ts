@@ -54,7 +54,7 @@ function esModules(): Plugin {
             target: 'es2022',
             lib: { entry: input, formats: ['es'] },
             rolldownOptions: {
-              external: (id) => /^(lit|@lit\/|@paylit\/)/.test(id),
+              external: (id) => /^(lit|@lit\/|@paylit\/|react$)/.test(id),
               output: { preserveModules: true, preserveModulesRoot: src, entryFileNames: '[name].js', sourcemapExcludeSources: true },
             },
           },

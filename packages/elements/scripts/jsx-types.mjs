@@ -1,6 +1,8 @@
 // Writes the framework types from custom-elements.json (itself generated from the components'
-// JSDoc), so the contract is written once: dist/react.d.ts (React 19 JSX, `on<event>` props)
-// and dist/vue.d.ts (Vue 3: GlobalComponents for vue-tsc templates, props interfaces for `h()`).
+// JSDoc), so the contract is written once: dist/react-jsx.d.ts (React 19 JSX of the tags,
+// `on<event>` props), imported by dist/react.d.ts (tsc's declarations of the React wrapper,
+// src/react.ts) so that either way of using React gets both, and dist/vue.d.ts (Vue 3:
+// GlobalComponents for vue-tsc templates, props interfaces for `h()`).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -101,6 +103,10 @@ ${elements.map((e) => `    '${e.tag}': VueCustomElement<${e.className}, ${e.clas
 }
 `;
 
-writeFileSync(`${root}dist/react.d.ts`, react);
+writeFileSync(`${root}dist/react-jsx.d.ts`, react);
+const wrapper = readFileSync(`${root}dist/react.d.ts`, 'utf8');
+// Above the source map's comment, so that the declaration map's lines stay true.
+const jsxImport = "import './react-jsx.js';\n";
+if (!wrapper.includes(jsxImport)) writeFileSync(`${root}dist/react.d.ts`, wrapper.replace(/(\/\/# sourceMappingURL=|$)/, `${jsxImport}$1`));
 writeFileSync(`${root}dist/vue.d.ts`, vue);
 console.log(`jsx types: ${elements.map((e) => e.tag).join(', ')}`);

@@ -36,3 +36,8 @@ export const wrongHandler = <paylit-checkout onpaylit-paid={(e: string) => e}></
 export const wrongEventClass = <paylit-checkout onpaylit-paid={declined}></paylit-checkout>;
 // @ts-expect-error disabled is a boolean
 export const wrongDisabled = <paylit-card-fields disabled="yes"></paylit-card-fields>;
+
+// What these types cannot catch: TypeScript checks no JSX attribute whose name has a hyphen
+// against the element's props, so a misspelt event compiles (and never fires). The wrapper's
+// `onPaylitPayed` is an error (react-wrapper.tsx). If this line ever fails, say so in the README.
+export const misspeltEventCompiles = <paylit-checkout onpaylit-payed={() => {}}></paylit-checkout>;
