@@ -51,12 +51,17 @@ async function pay(facts: Record<string, unknown>, method: Listed): Promise<{ st
   return { status: res.status, ledger: shop.sandbox.ledger({ order_id: `${order.id}.1` }) };
 }
 
-/** What the server would send the API for `method`, sent straight to the sandbox without core's checks: its answer. */
+/**
+ * What the server would send the API for `method`, sent straight to the sandbox without core's
+ * checks: its answer. An authorize or verify order's wallet or voucher, which the server now
+ * refuses itself, is what it sent before: the capture order's request, at a verification's zero amount.
+ */
 async function sendAsServer(facts: Record<string, unknown>, method: Listed) {
   const order = merchantOrderSchema.parse({ id: uid('hidden'), ...facts });
   const ctx = { publicUrl: shop.base } as HandlerContext;
   const kind = method.type === 'WALLET' ? { type: 'wallet' as const, methodId: method.id } : { type: 'redirect' as const, methodId: method.id };
-  const request = paymentRequest(ctx, order, { order: 'x', attempt: crypto.randomUUID(), method: kind }, 1);
+  const request = paymentRequest(ctx, { ...order, intent: 'capture' }, { order: 'x', attempt: crypto.randomUUID(), method: kind }, 1);
+  if (order.intent === 'verify') request.amount = 0;
   const error = await shop.client.payments.create(request, { validate: false }).then(() => undefined, (e: unknown) => e);
   return { error, ledger: shop.sandbox.ledger({ order_id: request.order_id }) };
 }
@@ -133,6 +138,15 @@ test('an authorize or verify order is offered cards only: a wallet would be char
     const { error, ledger } = await sendAsServer(orderOf('BR', true, { intent: 'verify' }), method);
     expect((error as PaymentsApiError).status, method.id).toBe(400);
     expect(ledger.entries).toEqual([]);
+  }
+  // A page that submits them all the same is refused by the server, before the API is asked.
+  for (const intent of ['authorize', 'verify'] as const) {
+    for (const method of [{ type: 'wallet', methodId: 'MP' }, { type: 'redirect', methodId: 'BL' }]) {
+      const order = await shop.order(orderOf('BR', true, { intent }));
+      const res = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method }) });
+      expect([res.status, res.body.error.type, res.body.error.message], `${intent} ${method.methodId}`).toEqual([403, 'method_not_allowed', `${intent === 'verify' ? 'a verify' : 'an authorize'} order is paid by card only, not ${method.methodId}`]);
+      expect(shop.sandbox.ledger({ order_id: `${order.id}.1` }).entries).toEqual([]);
+    }
   }
 });
 

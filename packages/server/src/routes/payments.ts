@@ -34,6 +34,8 @@ function checkAgreement(order: MerchantOrder, s: Submission): void {
 
 function allowed(order: MerchantOrder, id: string): void {
   if (order.methods && !order.methods.includes(id)) throw new CheckoutError(403, { type: 'method_not_allowed', message: `the order does not allow ${id}`, param: 'method.methodId' });
+  // Only a card is authorized or verified: anything else would be charged at once, or refused at zero amount.
+  if (id !== 'CARD' && order.intent !== 'capture') throw new CheckoutError(403, { type: 'method_not_allowed', message: `${order.intent === 'verify' ? 'a verify' : 'an authorize'} order is paid by card only, not ${id}`, param: 'method.methodId' });
 }
 
 /** The API's payment request for attempt `n` of a submission, trusting only the order for what matters. */
