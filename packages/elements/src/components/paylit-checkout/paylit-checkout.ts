@@ -63,7 +63,6 @@ function assigned(nodes: readonly Element[]): Element[] {
   return nodes.flatMap((node) => (node instanceof HTMLSlotElement ? node.assignedElements({ flatten: true }) : node.slot ? [] : [node]));
 }
 
-/** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
 /**
  * The plan chosen for a card payment that leaves for the bank's page, kept in the tab for the
  * return page, keyed by the payment's id: display only (the return page's total and
@@ -86,6 +85,7 @@ function keptPlan(paymentId: string): InstallmentOption | undefined {
   }
 }
 
+/** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
 function parseKey(text: string): KeyInput | undefined {
   const key = text.trim();
   if (key.startsWith('{')) {
@@ -184,11 +184,11 @@ export class PaylitCheckout extends LocalizedElement {
   @state() private message: { text: string; error: boolean; quiet?: boolean; final?: true } | undefined;
   /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do). */
   @state() private outcome: PaymentView | undefined;
+  /** The outcome's installment plan (core's `planPayments`), when the payment's record names the plan the shopper chose. */
+  @state() private outcomePlan: PlanPayments | undefined;
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
   @state() private slotted = false;
 
-  /** The outcome's installment plan (core's `planPayments`), when the payment's record names the plan the shopper chose. */
-  @state() private outcomePlan: PlanPayments | undefined;
   /** What the elements inside read: @lit/context's provider as a controller (its decorator is 0.3 KB of the first load). */
   readonly #provider = new ContextProvider(this, { context: checkoutContext, initialValue: this.#contextValue({ status: 'loading' }) });
   private get context(): CheckoutContextValue {
@@ -557,6 +557,7 @@ export class PaylitCheckout extends LocalizedElement {
     const method = await this.#method();
     if (!method) return;
     const attempt = (this.#attempt ??= crypto.randomUUID());
+    const option = this.context.plan;
     const submission: Submission = { order: this.order, attempt, method, amount: order.intent === 'verify' ? 0 : order.amount, currency: order.currency, country: order.country };
     const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(submission));
     if (handedOver || !this.endpoint) {
@@ -574,7 +575,6 @@ export class PaylitCheckout extends LocalizedElement {
       body = (await res.json()) as ServerAnswer;
     } catch {
       // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
-    const option = this.context.plan;
       return this.#networkFailed();
     }
     if (!res.ok || !body.payment) {
@@ -611,6 +611,7 @@ export class PaylitCheckout extends LocalizedElement {
   async #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null, from: { option?: InstallmentOption | undefined; resumed?: boolean } = {}): Promise<void> {
     const t = this.t;
     if (next?.type === 'redirect') {
+      if (from.option && this.#planOf(payment, from.option)) keepPlan(payment.id, from.option);
       // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet):
       // said here whether the checkout navigates or the merchant opens that page its own way.
       this.message = { text: t.redirecting, error: false };
@@ -628,7 +629,6 @@ export class PaylitCheckout extends LocalizedElement {
         // A new order while it loaded is a new payment.
         if (this.order !== order) return;
         // The outcome replaces the form (and the default card fields, which clear as they leave).
-      if (from.option && this.#planOf(payment, from.option)) keepPlan(payment.id, from.option);
         this.#cardFields()?.clear();
         this.message = undefined;
         this.outcome = payment;
@@ -658,28 +658,11 @@ export class PaylitCheckout extends LocalizedElement {
     const order = this.context.order;
     if (!order) return t.loading;
     if (order.intent === 'verify') return t.verifyCard;
+    const plan = this.#planOf({ amount: order.amount, currency: order.currency }, this.context.plan);
+    if (plan) return format(t.payWithPlan, { amount: formatAmount(plan.total_amount, order.currency, this.requestedLang()), plan: this.#planText(plan, order.currency) });
     return this.#withAmount(t.pay, order.amount, order.currency);
   }
 
-  /**
-   * A message with its `{amount}` in the shopper's locale (core's formatAmount, through
-   * Intl, which isolates the currency's symbol in a right-to-left amount).
-   */
-  #withAmount(message: string, amount: number, currency: string): string {
-    return format(message, { amount: formatAmount(amount, currency, this.requestedLang()) });
-  }
-
-  /** The success or waiting state: what happened, and with which card or method. */
-  #outcomeView(payment: PaymentView) {
-    const t = this.t;
-    const card = payment.card;
-    const pending = payment.status === 'PENDING';
-    const means = card?.last4
-    const plan = this.#planOf({ amount: order.amount, currency: order.currency }, this.context.plan);
-    if (plan) return format(t.payWithPlan, { amount: formatAmount(plan.total_amount, order.currency, this.requestedLang()), plan: this.#planText(plan, order.currency) });
-      ? format(t.cardEnding, { brand: getBrand(card.brand!)?.name ?? card.brand!, last4: card.last4 })
-      : this.context.paymentMethods.find((m) => m.id === payment.payment_method_id)?.name;
-    return html`<div part="outcome" class="outcome ${pending ? 'pending' : ''}">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
   /**
    * What the shopper pays with `option` (core's `planPayments`): for a payment, only when its
    * record names the option's count (`card.installments`); none for a single installment.
@@ -702,6 +685,24 @@ export class PaylitCheckout extends LocalizedElement {
     return plan.last_amount === plan.installment_amount ? each : format(t.installmentsWithLast, { plan: each, amount: money(plan.last_amount) });
   }
 
+  /**
+   * A message with its `{amount}` in the shopper's locale (core's formatAmount, through
+   * Intl, which isolates the currency's symbol in a right-to-left amount).
+   */
+  #withAmount(message: string, amount: number, currency: string): string {
+    return format(message, { amount: formatAmount(amount, currency, this.requestedLang()) });
+  }
+
+  /** The success or waiting state: what happened, and with which card or method. */
+  #outcomeView(payment: PaymentView) {
+    const t = this.t;
+    const card = payment.card;
+    const pending = payment.status === 'PENDING';
+    const plan = pending ? undefined : this.outcomePlan;
+    const means = card?.last4
+      ? format(t.cardEnding, { brand: getBrand(card.brand!)?.name ?? card.brand!, last4: card.last4 })
+      : this.context.paymentMethods.find((m) => m.id === payment.payment_method_id)?.name;
+    return html`<div part="outcome" class="outcome ${pending ? 'pending' : ''}">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
       <h2 tabindex="-1">${pending ? t.pending : this.#withAmount((t.outcomes as Record<string, string>)[payment.status]!, plan?.total_amount ?? payment.amount, payment.currency)}</h2>
       ${plan ? html`<p>${this.#planText(plan, payment.currency)}</p>` : nothing}
       ${means ? html`<p>${means}</p>` : nothing}</div>`;
@@ -716,7 +717,6 @@ export class PaylitCheckout extends LocalizedElement {
     // are not created otherwise; the wallet picker and the installments only once the order
     // has wallets or banks (or saved means) and takes installments: until then they would
     // show nothing, and creating them is most of a first render's cost (npm run bench).
-    const plan = pending ? undefined : this.outcomePlan;
     // The message is one live region for the whole life of the checkout (announced when its content changes): the outcome appears inside it.
     const failed = this.context.status === 'error';
     const message = this.message;
