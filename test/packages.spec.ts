@@ -95,13 +95,13 @@ test.describe('the docs', () => {
   /** Every `../` path written in a text. */
   const upPaths = (text: string) => [...text.matchAll(/(?<![\w.])(?:\.\.\/)+[\w@.-]+(?:\/[\w@.-]+)*\/?/g)].map((m) => m[0]);
   /**
-   * A written path leads somewhere in the repository: as written, as the `.ts` a `.js` import
-   * names, or a folder; or into a package's build (a type test's reference to `dist/`).
+   * A written path leads to something in the repository's folder: as written, as the `.ts` a
+   * `.js` import names, or a folder; built and installed ones count (a type test's `dist/`, a
+   * spec's `node_modules/`).
    */
   const leadsIn = (from: string, path: string) => {
     const target = resolve(repo, dirname(from), path);
-    const built = /^packages\/[^/]+\/dist\//.test(relative(repo, target).split('\\').join('/')) && existsSync(target);
-    return built || [target, target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.tsx')].some(inRepository);
+    return !relative(repo, target).startsWith('..') && [target, target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.tsx')].some((t) => existsSync(t));
   };
 
   test('the repository has its Markdown files and package manifests to read', () => {
