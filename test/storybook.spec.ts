@@ -230,7 +230,7 @@ test('the build has a story for every element and state the designers asked for'
     expect(stories.filter((s) => s.title === title).length, title).toBeGreaterThan(2);
   }
   const names = stories.map((s) => `${s.title}/${s.name}`).join('\n');
-  for (const state of ['Empty', 'Typing', 'Every field in error', 'Busy', 'Declined', '3-D Secure pending', 'Saved card', 'Dark', 'Custom theme', 'Right to left', 'American Express', 'interest-free', 'with interest', 'Card fields/Paste', 'Card fields/Autofill', 'Card fields/Native digits']) {
+  for (const state of ['Empty', 'Typing', 'Every field in error', 'Busy', 'Declined', '3-D Secure pending', 'Saved card', 'Dark', 'Custom theme', 'Right to left', 'American Express', 'interest-free', 'with interest', 'Card fields/Paste', 'Card fields/Autofill', 'Card fields/Native digits', 'Checkout/Unknown order', 'Checkout/Page origin not allowed: not set up']) {
     expect(names, state).toContain(state);
   }
   // Each element in frame isolation too (the card in a sandboxed frame), each with what its frame shows checked below.
