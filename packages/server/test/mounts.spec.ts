@@ -1,0 +1,89 @@
+/**
+ * The mounting helpers' edges: toFetchHandler's base path (what is outside it gets the
+ * handler's own 404), toNodeListener's base path with Express's next(), and a body a
+ * middleware read and dropped, which is answered with the fix rather than taken as empty.
+ * Paying through each framework is test/examples.spec.ts.
+ */
+import { createServer, type RequestListener } from 'node:http';
+import { createCheckoutHandler, toFetchHandler, type CheckoutHandler } from '@paylit/server';
+import { toNodeListener } from '@paylit/server/node';
+import { expect, test } from '@playwright/test';
+import express from 'express';
+import { startSandbox, type Harness } from './support/harness.js';
+
+let h: Harness;
+let handler: CheckoutHandler;
+test.beforeAll(async () => {
+  h = await startSandbox();
+  handler = createCheckoutHandler({ client: h.client, publicKey: h.sandbox.publicJwk, publicUrl: 'http://127.0.0.1:1/paylit', returnUrl: 'http://127.0.0.1:1/return', allowedOrigins: ['https://shop.example'], development: true });
+});
+test.afterAll(async () => {
+  await h.close();
+});
+
+async function serve(listener: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('toFetchHandler routes the path under basePath, answers any other with the handler\'s own 404, and refuses a base path that is not one', async () => {
+  const fetchPaylit = toFetchHandler(handler, { basePath: '/paylit/' });
+  const under = await fetchPaylit(new Request('http://shop.example/paylit/checkout?order=nope'));
+  expect([under.status, ((await under.json()) as { error: { param?: string } }).error.param]).toEqual([404, 'order']);
+  const outside = await fetchPaylit(new Request('http://shop.example/paylitx/checkout'));
+  expect([outside.status, ((await outside.json()) as { error: { message: string } }).error.message]).toEqual([404, 'no route GET /paylitx/checkout']);
+  // A body goes through with the request.
+  const posted = await fetchPaylit(new Request('http://shop.example/paylit/installments', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: 'nope', bin: '411111' }) }));
+  expect(posted.status).toBe(404);
+  expect(() => toFetchHandler(handler, { basePath: 'paylit' })).toThrow('toFetchHandler: basePath must be a path such as /paylit');
+});
+
+test('toNodeListener with a basePath in Express: its paths are paylit\'s, any other goes on to the app\'s next route', async () => {
+  const app = express();
+  app.use(toNodeListener(handler, { basePath: '/paylit' }));
+  app.get('/', (_req, res) => void res.send('the shop'));
+  const served = await serve(app);
+  try {
+    const paylit = await fetch(`${served.url}/paylit/checkout?order=nope`);
+    expect([paylit.status, ((await paylit.json()) as { error: { param?: string } }).error.param]).toEqual([404, 'order']);
+    expect(await (await fetch(`${served.url}/`)).text()).toBe('the shop');
+  } finally {
+    await served.close();
+  }
+});
+
+test('a body a middleware read and did not hand over is answered 500 naming the fix, once reported; without that middleware the same request reaches the handler\'s checks', async () => {
+  const body = JSON.stringify({ order: 'nope', bin: '411111' });
+  const post = (url: string) => fetch(`${url}/paylit/installments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  const reported: string[] = [];
+  const app = express();
+  // Reads the stream to the end and keeps nothing.
+  app.use((req, _res, next) => {
+    req.on('data', () => {});
+    req.on('end', () => next());
+  });
+  app.use('/paylit', toNodeListener(handler, { onError: (e) => void reported.push(e.message) }));
+  const served = await serve(app);
+  const plain = express();
+  plain.use('/paylit', toNodeListener(handler));
+  const servedPlain = await serve(plain);
+  try {
+    for (let i = 0; i < 2; i++) {
+      const res = await post(served.url);
+      const answer = (await res.json()) as { error: { type: string; message: string } };
+      expect([res.status, answer.error.type]).toEqual([500, 'internal_error']);
+      expect(answer.error.message).toContain('POST /installments: the request\'s body was read before paylit got it, and not handed over');
+    }
+    expect(reported).toHaveLength(1);
+    expect(reported[0]).toContain('mount paylit before the body parser');
+    const res = await post(servedPlain.url);
+    expect([res.status, ((await res.json()) as { error: { param?: string } }).error.param]).toEqual([404, 'order']);
+  } finally {
+    await served.close();
+    await servedPlain.close();
+  }
+});
