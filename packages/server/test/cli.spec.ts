@@ -42,6 +42,8 @@ test('with nothing configured it starts the embedded sandbox, prints both URLs, 
     expect(made.status).toBe(201);
     const { clientSecret } = await made.json();
     const view = await (await fetch(`${base}/checkout?order=${clientSecret}`)).json();
+    // On its embedded sandbox the CLI is in development: the view says why Apple Pay is not offered.
+    expect(view.hiddenMethods.find((m: { id: string }) => m.id === 'AP').reason).toMatch(/only in the DIRECT flow/);
     const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, view.publicKey);
     const paid = await fetch(`${base}/payments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: clientSecret, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'T', expirationMonth: 1, expirationYear: 2040 } }) });
     expect((await paid.json()).payment).toMatchObject({ status: 'PAID', amount: 99.9, currency: 'MXN' });
@@ -67,7 +69,10 @@ test('against an API given by the environment: credentials and public key from i
     const order = { id: `env-${Date.now()}`, amount: 10, currency: 'BRL', country: 'BR', payer };
     const made = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: 'Bearer merchant-token-0123456789', 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
     expect(made.status).toBe(201);
-    expect((await (await fetch(`${base}/checkout?order=${(await made.json()).clientSecret}`)).json()).publicKey).toBe(h.sandbox.publicPem);
+    const view = await (await fetch(`${base}/checkout?order=${(await made.json()).clientSecret}`)).json();
+    expect(view.publicKey).toBe(h.sandbox.publicPem);
+    // Against a configured API it is not: the view does not say what it hides.
+    expect('hiddenMethods' in view).toBe(false);
   } finally {
     await stop(child);
     await h.close();
