@@ -124,7 +124,11 @@ export interface CheckoutHandlerOptions {
   notificationLeaseMs?: number;
   /** One line per request (never bodies or secrets). Default: none. */
   logger?: (entry: LogEntry) => void;
-  /** Errors the handler did not expect. Default: `console.error`. */
+  /**
+   * Errors the handler did not expect, and set-up warnings (`SetupWarning`: a page on an origin
+   * not in `allowedOrigins`, once per origin), which are not failures and carry no useful stack.
+   * Default: `console.error`, and `console.warn` for a warning.
+   */
   onError?: (error: unknown) => void;
   /**
    * How long an order stays closed after an attempt whose outcome is unknown (the API
