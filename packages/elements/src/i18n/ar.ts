@@ -48,7 +48,8 @@ export const ar: Messages = {
   rateCet: 'CET (التكلفة الفعلية الإجمالية) {rate} سنويًا',
   bankSetsInterest: 'الفائدة يحددها البنك المُصدِر لبطاقتك',
   payInFull: 'الدفع بالكامل',
-  payWithPlan: 'ادفع {amount} ({plan})',
+  /** The plan in a right-to-left isolate (U+2067 … U+2069): the parentheses around it then pair up, whatever Latin amounts it holds. */
+  payWithPlan: 'ادفع {amount} (\u2067{plan}\u2069)',
   installmentsWithLast: '{plan}، والقسط الأخير {amount}',
   threeDSecureFailed: 'لم يؤكد البنك هذه الدفعة: لم يكتمل التحقق في صفحة البنك أو لم ينجح. لم يُخصم أي مبلغ، ويمكنك المحاولة مرة أخرى.',
   paymentMethod: 'طريقة الدفع',

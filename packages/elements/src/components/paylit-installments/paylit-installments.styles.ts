@@ -94,6 +94,11 @@ export const styles = css`
   .group .rates {
     padding-inline: 0.75rem;
   }
+  .cft .gloss {
+    font-size: 0.5em;
+    font-weight: 400;
+    color: var(--_muted);
+  }
   .select-label {
     display: block;
     padding: 0;

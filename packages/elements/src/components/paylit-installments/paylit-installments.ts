@@ -133,9 +133,17 @@ export class PaylitInstallments extends LocalizedElement {
     this.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
   }
 
-  /** A plan's rates: the TNA and TEA on a line, Argentina's CFT under them, bold and twice their size (BCRA, electronic offers). */
+  /**
+   * A plan's rates: the TNA and TEA on a line, Argentina's CFT under them, bold and twice their
+   * size (BCRA, electronic offers); a gloss in parentheses ("(total financial cost, VAT
+   * included)") at the other rates' size, so the name and the figure are what stand out.
+   */
   #rates(rates: NonNullable<ShownPlan['rates']>): TemplateResult {
-    return html`${rates.map(({ text, cft }, i) => (cft ? html`<strong class="cft" part="cft">${text}</strong>` : html`${i ? ' ' : nothing}<span part="rate">${text}</span>`))}`;
+    return html`${rates.map(({ text, cft }, i) => {
+      if (!cft) return html`${i ? ' ' : nothing}<span part="rate">${text}</span>`;
+      const [before, gloss, after] = text.split(/([(（][^)）]*[)）])/);
+      return html`<strong class="cft" part="cft">${before}${gloss ? html`<span class="gloss">${gloss}</span>${after}` : nothing}</strong>`;
+    })}`;
   }
 
   /**
