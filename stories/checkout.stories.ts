@@ -251,7 +251,7 @@ const installments = (scenario: string): Story => ({
     await loadedCheckout(canvasElement);
     await fill(await cardFieldsIn(canvasElement), VISA);
     const checkout = canvasElement.querySelector('paylit-checkout')!;
-    await until('the plans show', () => checkout.shadowRoot!.querySelector('paylit-installments')?.shadowRoot?.querySelector('fieldset'));
+    await until('the plans show', () => checkout.shadowRoot!.querySelector('paylit-installments')?.shadowRoot?.querySelector('fieldset, select'));
   },
 });
 export const InstallmentsBrazil: Story = { name: 'Installments: Brazil (interest-free to 3×, then with interest)', ...installments('installments-br') };

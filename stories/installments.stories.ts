@@ -1,8 +1,9 @@
 /**
  * `<paylit-installments>` inside a checkout, for the card being typed: the plans are the
  * sandbox's own for the order's country, amount and the card's BIN, in the words and with
- * the rates each market asks for (Argentina's TNA, TEA and CFT, Mexico's meses sin
- * intereses, Brazil's sem juros / com juros). Brazil's twelve plans are a select.
+ * the rates each market asks for (Argentina's TNA, TEA and CFT inside each plan, Mexico's
+ * meses sin intereses, Brazil's sem juros / com juros). Brazil's twelve plans are a select.
+ * The checkout's pay button says what the shopper pays with the chosen plan.
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
@@ -135,6 +136,42 @@ export const NoneForDebit: Story = {
 export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' } };
 export const Dark: Story = { globals: { theme: 'dark' } };
 export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'installments-ar' } };
+
+/** The checkout's pay button, once it says `text`. */
+const buttonSays = (canvas: HTMLElement, text: string) =>
+  until(`the pay button says ${text}`, () => canvas.querySelector('paylit-checkout')?.shadowRoot?.querySelector('button[part=button]')?.textContent?.includes(text));
+
+export const TotalWithInterest: Story = {
+  name: 'Brazil: 6× with interest, the plan\'s total on the pay button',
+  play: async (context) => {
+    await meta.play!(context);
+    await chooseInSelect(context.canvasElement.querySelector('paylit-installments')!, 6);
+    // R$1,200.00 in 6 × R$217.79: R$1,306.74 in all, what the shopper pays.
+    await buttonSays(context.canvasElement, '(6 × R$217.79)');
+  },
+};
+
+export const InterestFreeLastInstallment: Story = {
+  name: 'Mexico: 9 meses sin intereses, the last installment taking the rounding',
+  globals: { locale: 'es-MX' },
+  args: { scenario: 'installments-mx' },
+  play: async (context) => {
+    await meta.play!(context);
+    const plans = context.canvasElement.querySelector('paylit-installments')!;
+    const nine = await until('the 9× plan shows', () => plans.shadowRoot?.querySelector<HTMLInputElement>('input[type=radio][value="9"]'));
+    nine.click();
+    // $6,000.00 in all: 8 × $666.67 and a last $666.64, not 9 × $666.67.
+    await buttonSays(context.canvasElement, '$666.64');
+  },
+};
+
+export const ArgentinaOnAPhone: Story = {
+  name: 'Argentina on a 390 px phone: the CFT inside each plan, radios beside their words',
+  globals: { locale: 'es-AR' },
+  args: { scenario: 'installments-ar' },
+  decorators: [(story) => html`<div style="max-inline-size: 358px">${story()}</div>`],
+  play: Argentina.play,
+};
 
 /**
  * In a checkout with frame isolation: the card fields' inputs are in a sandboxed frame; the
