@@ -13,6 +13,8 @@ import type { Messages } from '../i18n/index.js';
 import { format } from '../i18n/format.js';
 
 export { styles } from '../components/paylit-installments/paylit-installments.styles.js';
+/** What a chosen plan costs, for the checkout's pay button, outcome and events (core's rule, carried by this chunk). */
+export { planPayments };
 
 /** One plan as the shopper reads it. */
 export interface ShownPlan {

@@ -61,7 +61,7 @@ describe('<paylit-checkout> totals with installments', () => {
     const six = plans.options.find((p) => p.installments === 6)!;
     // The sandbox's plan: 2.49 % a month from 4 installments, each rounded up to the cent.
     expect(six).to.include({ installment_amount: 217.79, total_amount: 1306.74 });
-    expect(norm(button(el).textContent)).to.equal('Pay R$1,306.74 (6 × R$217.79)');
+    await waitUntil(() => norm(button(el).textContent) === 'Pay R$1,306.74 (6 × R$217.79)', 'the button says the plan\'s total');
 
     const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
     button(el).click();
@@ -87,7 +87,7 @@ describe('<paylit-checkout> totals with installments', () => {
   it('9 interest-free on MX$6,000.00: the button and paylit-paid say MX$6,000.00, the last installment taking the rounding', async () => {
     const { el, plans } = await choosing('MX', 'MXN', 6000, 9);
     expect(plans.options.find((p) => p.installments === 9)).to.include({ installment_amount: 666.67, total_amount: 6000.03 });
-    expect(norm(button(el).textContent)).to.equal('Pay MX$6,000.00 (9 × MX$666.67, the last one MX$666.64)');
+    await waitUntil(() => norm(button(el).textContent) === 'Pay MX$6,000.00 (9 × MX$666.67, the last one MX$666.64)', 'the button says the order\'s amount and the last installment');
     const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
     button(el).click();
     const event = await paid;

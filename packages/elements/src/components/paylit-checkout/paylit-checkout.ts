@@ -2,7 +2,7 @@ import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues }
 import { property, state } from 'lit/decorators.js';
 import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
-import { planPayments, type PlanPayments } from '@paylit/core/installments';
+import type { PlanPayments } from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
 import type { CheckoutErrorAnswer, PaymentAnswer } from '@paylit/core/checkout';
 import type { KeyInput } from '@paylit/core/crypto';
@@ -27,7 +27,7 @@ import {
 } from '../../events/payment-events.js';
 import { format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
-import { importOutcome } from '../../internal/lazy.js';
+import { importOutcome, importPlans } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
@@ -61,6 +61,16 @@ const PARTS = 'paylit-card-fields, paylit-installments, paylit-wallet-select';
 /** What a merchant put in the default slot, `<slot>`s they forward included; text and comments do not count. */
 function assigned(nodes: readonly Element[]): Element[] {
   return nodes.flatMap((node) => (node instanceof HTMLSlotElement ? node.assignedElements({ flatten: true }) : node.slot ? [] : [node]));
+}
+
+/**
+ * The installments' rules (internal/installment-plans.ts), a chunk loaded with the first plans:
+ * what a chosen plan costs comes from there (core's `planPayments`), as no plan can be chosen
+ * before it is loaded.
+ */
+let planRules: Awaited<ReturnType<typeof importPlans>> | undefined;
+function loadPlanRules(): Promise<unknown> {
+  return importPlans().then((module) => (planRules = module), () => undefined);
 }
 
 /**
@@ -311,7 +321,10 @@ export class PaylitCheckout extends LocalizedElement {
       setBin: (bin) => {
         if (bin !== this.context.bin) this.#update({ bin, plan: undefined });
       },
-      choosePlan: (plan) => this.#update({ plan }),
+      choosePlan: (plan) => {
+        this.#update({ plan });
+        if (plan && !planRules) void loadPlanRules().then(() => this.requestUpdate());
+      },
       select: (selection: Selection) => this.#update({ selection, plan: undefined }),
       loadPlans: (bin) => this.#loadPlans(bin),
       ...changes,
@@ -484,6 +497,8 @@ export class PaylitCheckout extends LocalizedElement {
   #loadPlans(bin: string): Promise<InstallmentsPlan | null> {
     const order = this.context.order;
     if (!order || !this.#takesInstallments()) return Promise.resolve(null);
+    // What a chosen plan costs comes from the installments' rules: loaded beside the plans.
+    if (!planRules) void loadPlanRules();
     let plan = this.#plans.get(bin);
     if (!plan) {
       plan = this.#fetch(this.#url('/installments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: this.order, bin }) })
@@ -507,7 +522,11 @@ export class PaylitCheckout extends LocalizedElement {
     const res = await this.#fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`), { signal: this.#loading?.signal });
     const body = (await res.json()) as ServerAnswer;
     if (!current()) return;
-    if (res.ok && body.payment) return await this.#outcome(body.payment, null, { resumed: true, option: keptPlan(body.payment.id) });
+    if (res.ok && body.payment) {
+      const option = keptPlan(body.payment.id);
+      if (option) await loadPlanRules();
+      return await this.#outcome(body.payment, null, { resumed: true, option });
+    }
     // The payer is back but the payment cannot be confirmed: say so rather than show nothing.
     const text = this.t.serverError;
     this.message = { text, error: true };
@@ -671,7 +690,7 @@ export class PaylitCheckout extends LocalizedElement {
     if (!option || option.installments <= 1) return undefined;
     if ('card' in payment && payment.card?.installments !== String(option.installments)) return undefined;
     try {
-      return planPayments(payment.amount, option, payment.currency);
+      return planRules?.planPayments(payment.amount, option, payment.currency);
     } catch {
       return undefined;
     }
