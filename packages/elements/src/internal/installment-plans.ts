@@ -13,8 +13,6 @@ import type { Messages } from '../i18n/index.js';
 import { format } from '../i18n/format.js';
 
 export { styles } from '../components/paylit-installments/paylit-installments.styles.js';
-/** What a chosen plan costs, for the checkout's pay button, outcome and events (core's rule, carried by this chunk). */
-export { planPayments };
 
 /** One plan as the shopper reads it. */
 export interface ShownPlan {
@@ -109,4 +107,26 @@ export function describePlans(plan: InstallmentsPlan, options: readonly Installm
     const note = count === 1 ? t.payInFull : byBank ? t.bankSetsInterest : mexican ? undefined : free ? t.interestFree : t.withInterest;
     return { option, free: free && count > 1 && !byBank, text, note, total, rates: free || byBank ? undefined : ratesOf(option, order, t, rate) };
   });
+}
+
+/**
+ * What the shopper pays with a chosen `option` (core's `planPayments`), for the checkout's pay
+ * button, outcome and events: none for a single installment, nor for a payment whose record
+ * names another count (`card.installments`).
+ */
+export function chosenPlan(payment: { amount: number; currency: string; card?: { installments?: string | undefined } | undefined }, option: InstallmentOption | undefined): PlanPayments | undefined {
+  if (!option || option.installments <= 1) return undefined;
+  if ('card' in payment && payment.card?.installments !== String(option.installments)) return undefined;
+  try {
+    return planPayments(payment.amount, option, payment.currency);
+  } catch {
+    return undefined;
+  }
+}
+
+/** "6 × R$217.79", or with a last installment that differs, "9 × MX$666.67, the last one MX$666.64". */
+export function planWords(plan: PlanPayments, currency: string, t: Messages, lang: string | undefined): string {
+  const money = (amount: number) => formatAmount(amount, currency, lang);
+  const each = format(t.installmentOption, { count: plan.installments, amount: money(plan.installment_amount) });
+  return plan.last_amount === plan.installment_amount ? each : format(t.installmentsWithLast, { plan: each, amount: money(plan.last_amount) });
 }

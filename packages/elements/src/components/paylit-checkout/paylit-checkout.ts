@@ -682,26 +682,14 @@ export class PaylitCheckout extends LocalizedElement {
     return this.#withAmount(t.pay, order.amount, order.currency);
   }
 
-  /**
-   * What the shopper pays with `option` (core's `planPayments`): for a payment, only when its
-   * record names the option's count (`card.installments`); none for a single installment.
-   */
+  /** What the shopper pays with `option` (the installments' chunk, loaded with the plans). */
   #planOf(payment: Pick<PaymentView, 'amount' | 'currency' | 'card'>, option: InstallmentOption | undefined): PlanPayments | undefined {
-    if (!option || option.installments <= 1) return undefined;
-    if ('card' in payment && payment.card?.installments !== String(option.installments)) return undefined;
-    try {
-      return planRules?.planPayments(payment.amount, option, payment.currency);
-    } catch {
-      return undefined;
-    }
+    return planRules?.chosenPlan(payment, option);
   }
 
-  /** "6 × R$217.79", or with a last installment that differs, "9 × MX$666.67, the last one MX$666.64". */
+  /** The plan in words: "6 × R$217.79". */
   #planText(plan: PlanPayments, currency: string): string {
-    const t = this.t;
-    const money = (amount: number) => formatAmount(amount, currency, this.requestedLang());
-    const each = format(t.installmentOption, { count: plan.installments, amount: money(plan.installment_amount) });
-    return plan.last_amount === plan.installment_amount ? each : format(t.installmentsWithLast, { plan: each, amount: money(plan.last_amount) });
+    return planRules!.planWords(plan, currency, this.t, this.requestedLang());
   }
 
   /**
