@@ -28,7 +28,7 @@ import { locales } from '../src/i18n/locales.js';
 const BUDGET_GZIP = 24_576;
 /**
  * Each chunk: a language (es-419 imports es's), the marks (with the CVV hint's drawings and the wallet picker's look, out of the first part), the encryption.
- * The installments' (2 880 B before issue 23) also carries what a chosen plan costs for the pay button and the outcome (core's planPayments and splitAmount), kept out of the first part, and the plans' boxes.
+ * The installments' also carries what a chosen plan costs for the pay button and the outcome (core's planPayments and splitAmount), kept out of the first part, and the plans' boxes.
  */
 const CHUNK_GZIP = { language: 2_100, marks: 4_300, crypto: 9_600, installments: 3_550, outcome: 600 };
 /**
