@@ -139,14 +139,20 @@ function brand(id: string): Story {
 /**
  * A message of a field: what is typed, then the field is left; the message must be the
  * catalog's. A number too long for its brand cannot be typed (it stops growing): the
- * "Paste" story shows it.
+ * "Paste" story shows it. A field left empty says nothing until the shopper pays (leaving it
+ * before typing is only moving through the form): its story fills the others and pays.
  */
 function problem(field: 'number' | 'expiry' | 'cvv' | 'holder', kind: string, card: Card): Story {
   return {
     play: async ({ canvasElement }) => {
       const fields = await cardFieldsIn(canvasElement);
-      await fill(fields, card);
-      await leave(fields, field);
+      if (kind === 'empty') {
+        await fill(fields, { ...VISA, [field]: undefined });
+        fields.reportValidity();
+      } else {
+        await fill(fields, card);
+        await leave(fields, field);
+      }
       const t = await messagesFor(fields.closest('[lang]')?.getAttribute('lang'));
       const expected = format((t.errors[field] as Record<string, string>)[kind]!, { digits: 3 });
       await until(`the ${field} says "${expected}"`, () => fields.shadowRoot!.querySelector(`#${field}-error`)!.textContent!.trim() === expected);
