@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { dirname } from 'node:path';
 import { locales } from './src/i18n/locales.js';
 import { toArray } from './src/i18n/catalog-array.js';
+import { later, planMessages } from './src/i18n/later.js';
 import type { Messages } from './src/i18n/en.js';
 import { fileURLToPath } from 'node:url';
 import base from '../../vite.config.js';
@@ -101,17 +102,19 @@ function scriptTagChunks(): Plugin {
         'paylit.installments': `${src}internal/installment-plans.ts`,
         'paylit.outcome': `${src}components/paylit-checkout/paylit-checkout-outcome.styles.ts`,
       };
+      // Each with its own English (englishLater): one build for both would share en.ts as a third chunk.
+      const [installments, outcome] = Object.entries(apart).map(([name, file]) => ({ [name]: file }));
       // The frame isolation's page side, alone: it shares core's card rules with nothing loaded beside it.
       const isolation = { 'paylit.isolation': `${src}internal/frame-host.ts` };
       for (const [name, file] of Object.entries({ ...entries, ...apart, ...isolation })) if (!existsSync(file)) throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
-      for (const entry of [entries, apart, isolation]) {
+      for (const entry of [entries, installments!, outcome!, isolation]) {
         await build({
           configFile: false,
           logLevel: 'warn',
           define,
           // Core from its sources, as in paylit.js.
           resolve: base.resolve,
-          plugins: [twins('chunks'), catalogArrays(), lightStyles(), sizeReport(false)],
+          plugins: [twins('chunks'), catalogArrays(), lightStyles(), sizeReport(false), ...(entry === installments ? [englishLater(planMessages)] : entry === outcome ? [englishLater(later)] : [])],
           build: {
             ...besidePaylit,
             lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
@@ -135,6 +138,30 @@ function scriptTagChunks(): Plugin {
           lib: { entry: `${src}frame/card-frame.ts`, name: 'paylitFrame', formats: ['iife'], fileName: () => 'paylit.frame.js' },
         },
       });
+    },
+  };
+}
+
+/**
+ * English's messages that only a chunk's state needs (src/i18n/later.ts: the rare states in
+ * the outcome's chunk, the plans' wording in the installments') travel in that chunk rather
+ * than in paylit.js: `rest` writes en.ts for paylit.js with their keys and empty texts (the
+ * keys keep the catalogs' arrays in English's order), a list of keys writes it for a chunk with
+ * them alone. The elements put them in place when the chunk is loaded (src/i18n/index.ts
+ * `addLater`).
+ */
+function englishLater(part: 'rest' | readonly string[]): Plugin {
+  return {
+    name: `paylit-english-${part === 'rest' ? part : 'later'}`,
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      if (id !== `${src}i18n/en.ts`) return null;
+      const en = (await runnerImport<{ en: Messages }>(id, { configFile: false, logLevel: 'silent' })).module.en as unknown as Record<string, unknown>;
+      const blank = (texts: unknown): unknown => (typeof texts === 'string' ? '' : Object.fromEntries(Object.entries(texts as object).map(([key, text]) => [key, blank(text)])));
+      const chunks: readonly string[] = [...later, ...planMessages];
+      const written = part === 'rest' ? Object.fromEntries(Object.entries(en).map(([key, value]) => [key, chunks.includes(key) ? blank(value) : value])) : Object.fromEntries(part.map((key) => [key, en[key]]));
+      return `export const en = ${JSON.stringify(written)};\nexport default en;`;
     },
   };
 }
@@ -271,7 +298,7 @@ export default mergeConfig(
   base,
   defineConfig({
     define,
-    plugins: [esModules(), scriptTagChunks(), lightStyles(), sizeReport(true)],
+    plugins: [esModules(), scriptTagChunks(), englishLater('rest'), lightStyles(), sizeReport(true)],
     build: {
       outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
       emptyOutDir: true,

@@ -7,6 +7,7 @@
  * others load as their own chunk the first time an element needs them (`loadCatalog`).
  */
 import { DEV, issueWarning } from '../internal/dev.js';
+import { importOutcome } from '../internal/lazy.js';
 import { en, type Messages } from './en.js';
 import { importers } from './importers.js';
 import { locales, rightToLeft, type Locale } from './locales.js';
@@ -71,9 +72,15 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return rightToLeft.has(locale) ? 'rtl' : 'ltr';
 }
 
+/** English's messages that a chunk brings, in place (later.ts: the script-tag build ships them in their chunk). */
+export function addLater(messages: Partial<Messages>): void {
+  const english = en as Record<string, unknown>;
+  for (const [key, value] of Object.entries(messages)) english[key] = typeof value === 'string' ? value : Object.assign(english[key] as object, value);
+}
+
 /** The messages for a BCP 47 tag, once its catalog has loaded (English if it cannot be). */
 export async function messagesFor(tag: string | null | undefined): Promise<Messages> {
   const locale = resolveLocale(tag);
-  await loadCatalog(locale);
+  await Promise.all([loadCatalog(locale), importOutcome().then((module) => addLater(module.englishLater), () => undefined)]);
   return messages(locale);
 }

@@ -6,8 +6,40 @@
  *
  * - The waiting state has no check mark: a clock face drawn in CSS (`--_pending` is set on
  *   the host by paylit-checkout.styles.ts).
+ *
+ * It also brings English's messages for rare states (i18n/later.ts), which the checkout puts
+ * in place when this is loaded, and the plan kept across the bank's page (`keepPlan`,
+ * `keptPlan`).
  */
+import { later, type LaterMessages } from '../../i18n/later.js';
+import type { InstallmentOption } from '../../context/checkout-context.js';
+import { en } from '../../i18n/en.js';
+
+/**
+ * The plan chosen for a card payment that leaves for the bank's page, kept in the tab for the
+ * return page, keyed by the payment's id: display only (the return page's total and
+ * installments), checked there against the count the API's record names.
+ */
+const PLAN_KEY = 'paylit-plan:';
+export function keepPlan(paymentId: string, option: InstallmentOption): void {
+  try {
+    globalThis.sessionStorage?.setItem(PLAN_KEY + paymentId, JSON.stringify(option));
+  } catch {
+    // Storage refused: the return page shows the payment's amount alone.
+  }
+}
+export function keptPlan(paymentId: string): InstallmentOption | undefined {
+  try {
+    const text = globalThis.sessionStorage?.getItem(PLAN_KEY + paymentId);
+    return text ? (JSON.parse(text) as InstallmentOption) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const css = String.raw;
+
+export const englishLater = Object.fromEntries(later.map((key) => [key, en[key]])) as LaterMessages;
 
 export const outcomeStyles = css`
   .outcome {

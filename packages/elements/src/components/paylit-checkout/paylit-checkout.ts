@@ -25,7 +25,7 @@ import {
   type PaymentView,
   type Submission,
 } from '../../events/payment-events.js';
-import { format, locales, resolveLocale } from '../../i18n/index.js';
+import { addLater, format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
 import { importOutcome, importPlans } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
@@ -47,10 +47,16 @@ const styled = new WeakSet<object>();
  */
 let outcomeSheet: CSSResultOrNative | undefined;
 let loadingOutcome: Promise<void> | undefined;
-/** Settles once the look is loaded or could not be (then the outcome shows all the same, unstyled). */
+/** The outcome's chunk once loaded: also where a plan is kept across the bank's page (`keepPlan`, `keptPlan`). */
+let outcomeModule: Awaited<ReturnType<typeof importOutcome>> | undefined;
+/** Settles once the look (and English's messages for rare states, i18n/later.ts) is loaded or could not be (then the outcome shows all the same, unstyled). */
 function loadOutcome(): Promise<void> {
   return (loadingOutcome ??= importOutcome().then(
-    (module) => void (outcomeSheet = unsafeCSS(module.outcomeStyles)),
+    (module) => {
+      outcomeModule = module;
+      outcomeSheet = unsafeCSS(module.outcomeStyles);
+      addLater(module.englishLater);
+    },
     () => void (loadingOutcome = undefined),
   ));
 }
@@ -70,30 +76,9 @@ function assigned(nodes: readonly Element[]): Element[] {
  */
 let planRules: Awaited<ReturnType<typeof importPlans>> | undefined;
 function loadPlanRules(): Promise<unknown> {
-  return importPlans().then((module) => (planRules = module), () => undefined);
+  return importPlans().then((module) => void addLater((planRules = module).englishPlans), () => undefined);
 }
 
-/**
- * The plan chosen for a card payment that leaves for the bank's page, kept in the tab for the
- * return page, keyed by the payment's id: display only (the return page's total and
- * installments), checked there against the count the API's record names.
- */
-const PLAN_KEY = 'paylit-plan:';
-function keepPlan(paymentId: string, option: InstallmentOption): void {
-  try {
-    globalThis.sessionStorage?.setItem(PLAN_KEY + paymentId, JSON.stringify(option));
-  } catch {
-    // Storage refused: the return page shows the payment's amount alone.
-  }
-}
-function keptPlan(paymentId: string): InstallmentOption | undefined {
-  try {
-    const text = globalThis.sessionStorage?.getItem(PLAN_KEY + paymentId);
-    return text ? (JSON.parse(text) as InstallmentOption) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
 function parseKey(text: string): KeyInput | undefined {
@@ -409,14 +394,14 @@ export class PaylitCheckout extends LocalizedElement {
           refused ? 'allowed-origins' : 'the-checkout-on-your-page',
         );
       }
-      return refused ? this.#loadFailed('configuration', this.t.notSetUp, `${page} is not in the server's allowedOrigins`, 'origin_not_allowed') : this.#loadFailed('network', this.t.loadFailed);
+      return refused ? this.#loadFailed('configuration', 'notSetUp', `${page} is not in the server's allowedOrigins`, 'origin_not_allowed') : this.#loadFailed('network', 'loadFailed');
     }
     if (!current()) return;
     if (!res.ok || !body?.order) {
       if (DEV) issueWarning(`refused:${url}`, `the companion server answered ${res.status} to ${url}: ${body?.error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`, 'the-checkout-on-your-page');
       // A client secret the server did not make, or an order it cannot find (404), or no secret at all (400): this order cannot be paid.
-      if (res.status < 500 && body?.error?.param === 'order') return this.#loadFailed('validation', this.t.orderNotFound, body.error.message, 'order_not_found');
-      return this.#loadFailed(res.status >= 500 ? 'server' : 'configuration', this.t.loadRefused, body?.error?.message);
+      if (res.status < 500 && body?.error?.param === 'order') return this.#loadFailed('validation', 'orderNotFound', body.error.message, 'order_not_found');
+      return this.#loadFailed(res.status >= 500 ? 'server' : 'configuration', 'loadRefused', body?.error?.message);
     }
     if (DEV && body.hiddenMethods?.length) {
       issueNote(`hidden:${this.order}`, `not offered to this order (the server says why, in development only): ${body.hiddenMethods.map((m) => `${m.id}: ${m.reason}`).join('; ')}.`);
@@ -429,7 +414,7 @@ export class PaylitCheckout extends LocalizedElement {
       if (current() && !this.outcome && body.payment) await this.#outcome(body.payment, null);
     } catch {
       if (!current()) return;
-      return this.#loadFailed('network', this.t.loadFailed);
+      return this.#loadFailed('network', 'loadFailed');
     }
     if (!current()) return;
     this.#loading = undefined;
@@ -446,8 +431,16 @@ export class PaylitCheckout extends LocalizedElement {
   /**
    * Load failure is a state: the fields are disabled, the message says what happened, a button
    * loads again. An order that cannot be paid (`code`) is final: no form, no amount, no retry.
+   * The words of all but the network's failure come with the outcome's chunk (i18n/later.ts).
    */
-  #loadFailed(kind: 'network' | 'server' | 'configuration' | 'validation', text: string, detail?: string, code?: CheckoutLoadErrorCode): void {
+  async #loadFailed(kind: 'network' | 'server' | 'configuration' | 'validation', key: 'loadFailed' | 'notSetUp' | 'orderNotFound' | 'loadRefused', detail?: string, code?: CheckoutLoadErrorCode): Promise<void> {
+    if (key !== 'loadFailed') {
+      const loading = this.#loading;
+      await loadOutcome();
+      // Another load began meanwhile: its own state stands.
+      if (this.#loading !== loading) return;
+    }
+    const text = this.t[key] || this.t.loadFailed;
     // Not loaded: a new fetch, or the element added again, tries again.
     this.#loading = this.#loadedFor = undefined;
     this.#update({ status: 'error' });
@@ -523,7 +516,9 @@ export class PaylitCheckout extends LocalizedElement {
     const body = (await res.json()) as ServerAnswer;
     if (!current()) return;
     if (res.ok && body.payment) {
-      const option = keptPlan(body.payment.id);
+      await loadOutcome();
+      if (!current()) return;
+      const option = outcomeModule?.keptPlan(body.payment.id);
       if (option) await loadPlanRules();
       return await this.#outcome(body.payment, null, { resumed: true, option });
     }
@@ -600,13 +595,16 @@ export class PaylitCheckout extends LocalizedElement {
       const error = body.error;
       if (!error?.retryable) this.#attempt = undefined;
       // The API's code in the shopper's language; the server's own message is for developers (in the event).
+      const order = this.order;
+      await loadOutcome();
+      if (this.order !== order) return;
       const t = this.t;
       if (error?.type === 'order_locked') {
         this.message = { text: t.orderLocked, error: true, final: true };
         this.dispatchEvent(new PaylitDeclinedEvent(undefined, t.orderLocked, '305'));
         return;
       }
-      const text = (error?.code !== undefined ? (t.apiErrors as Record<number, string>)[error.code] : undefined) ?? (res.status === 429 ? t.apiErrors[6000] : t.serverError);
+      const text = ((error?.code !== undefined ? (t.apiErrors as Record<number, string>)[error.code] : undefined) ?? (res.status === 429 ? t.apiErrors[6000] : t.serverError)) || t.serverError;
       this.message = { text, error: true };
       this.dispatchEvent(
         new PaylitErrorEvent({
@@ -628,9 +626,14 @@ export class PaylitCheckout extends LocalizedElement {
    * the page it went to (the return page).
    */
   async #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null, from: { option?: InstallmentOption | undefined; resumed?: boolean } = {}): Promise<void> {
+    // Its look and English's words for it first (loading since the payment was sent): the form stays, busy, until then.
+    const order = this.order;
+    await loadOutcome();
+    // A new order while it loaded is a new payment.
+    if (this.order !== order) return;
     const t = this.t;
     if (next?.type === 'redirect') {
-      if (from.option && this.#planOf(payment, from.option)) keepPlan(payment.id, from.option);
+      if (from.option && this.#planOf(payment, from.option)) outcomeModule?.keepPlan(payment.id, from.option);
       // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet):
       // said here whether the checkout navigates or the merchant opens that page its own way.
       this.message = { text: t.redirecting, error: false };
@@ -642,11 +645,6 @@ export class PaylitCheckout extends LocalizedElement {
       case 'AUTHORIZED':
       case 'VERIFIED':
       case 'PENDING':
-        // Its look first (loading since the payment was sent): the form stays, busy, until then.
-        const order = this.order;
-        await loadOutcome();
-        // A new order while it loaded is a new payment.
-        if (this.order !== order) return;
         // The outcome replaces the form (and the default card fields, which clear as they leave).
         this.#cardFields()?.clear();
         this.message = undefined;
@@ -665,7 +663,7 @@ export class PaylitCheckout extends LocalizedElement {
         // A card payment back from the bank's page, refused with no reason of its own: the bank's
         // 3-D Secure check was left or failed. The form stays, for another try.
         const unconfirmed = from.resumed && (payment.payment_method_type === 'CARD' || payment.card !== undefined) && (code === '300' || !rejections[code]);
-        const text = unconfirmed ? t.threeDSecureFailed : (rejections[code] ?? rejections['300']!);
+        const text = unconfirmed ? t.threeDSecureFailed : (rejections[code] ?? rejections['300']) || t.serverError;
         this.message = { text, error: true };
         this.dispatchEvent(new PaylitDeclinedEvent(payment, text));
       }

@@ -1,7 +1,7 @@
 import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues, type TemplateResult } from 'lit';
 import { state } from 'lit/decorators.js';
 import { consumeCheckout, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
-import type { Messages } from '../../i18n/index.js';
+import { addLater, type Messages } from '../../i18n/index.js';
 import type { ShownPlan } from '../../internal/installment-plans.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { importPlans } from '../../internal/lazy.js';
@@ -31,6 +31,7 @@ let loadingRules: Promise<void> | undefined;
 function loadRules(): Promise<void> {
   return (loadingRules ??= importPlans().then(
     (module) => {
+      addLater(module.englishPlans);
       rules = module;
       look = [hostStyles, choiceStyles, unsafeCSS(module.styles)];
     },
