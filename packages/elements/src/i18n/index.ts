@@ -7,7 +7,7 @@
  * others load as their own chunk the first time an element needs them (`loadCatalog`).
  */
 import { DEV, issueWarning } from '../internal/dev.js';
-import { importOutcome } from '../internal/lazy.js';
+import { importOutcome, importPlans } from '../internal/lazy.js';
 import { en, type Messages } from './en.js';
 import { importers } from './importers.js';
 import { locales, rightToLeft, type Locale } from './locales.js';
@@ -81,6 +81,6 @@ export function addLater(messages: Partial<Messages>): void {
 /** The messages for a BCP 47 tag, once its catalog has loaded (English if it cannot be). */
 export async function messagesFor(tag: string | null | undefined): Promise<Messages> {
   const locale = resolveLocale(tag);
-  await Promise.all([loadCatalog(locale), importOutcome().then((module) => addLater(module.englishLater), () => undefined)]);
+  await Promise.all([loadCatalog(locale), ...[importOutcome(), importPlans()].map((chunk) => chunk.then((module) => addLater(module.english), () => undefined))]);
   return messages(locale);
 }

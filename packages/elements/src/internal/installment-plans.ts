@@ -17,7 +17,7 @@ import { planMessages, type PlanMessages } from '../i18n/later.js';
 export { styles } from '../components/paylit-installments/paylit-installments.styles.js';
 
 /** English's wording of the plans (i18n/later.ts): the script-tag build ships it here, not in paylit.js. */
-export const englishPlans = Object.fromEntries(planMessages.map((key) => [key, en[key]])) as PlanMessages;
+export const english = Object.fromEntries(planMessages.map((key) => [key, en[key]])) as PlanMessages;
 
 /** One plan as the shopper reads it. */
 export interface ShownPlan {

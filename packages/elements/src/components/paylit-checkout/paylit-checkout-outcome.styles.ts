@@ -39,7 +39,7 @@ export function keptPlan(paymentId: string): InstallmentOption | undefined {
 
 const css = String.raw;
 
-export const englishLater = Object.fromEntries(later.map((key) => [key, en[key]])) as LaterMessages;
+export const english = Object.fromEntries(later.map((key) => [key, en[key]])) as LaterMessages;
 
 export const outcomeStyles = css`
   .outcome {

@@ -55,7 +55,7 @@ function loadOutcome(): Promise<void> {
     (module) => {
       outcomeModule = module;
       outcomeSheet = unsafeCSS(module.outcomeStyles);
-      addLater(module.englishLater);
+      addLater(module.english);
     },
     () => void (loadingOutcome = undefined),
   ));
@@ -76,7 +76,7 @@ function assigned(nodes: readonly Element[]): Element[] {
  */
 let planRules: Awaited<ReturnType<typeof importPlans>> | undefined;
 function loadPlanRules(): Promise<unknown> {
-  return importPlans().then((module) => void addLater((planRules = module).englishPlans), () => undefined);
+  return importPlans().then((module) => void addLater((planRules = module).english), () => undefined);
 }
 
 

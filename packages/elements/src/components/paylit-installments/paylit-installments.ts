@@ -31,7 +31,7 @@ let loadingRules: Promise<void> | undefined;
 function loadRules(): Promise<void> {
   return (loadingRules ??= importPlans().then(
     (module) => {
-      addLater(module.englishPlans);
+      addLater(module.english);
       rules = module;
       look = [hostStyles, choiceStyles, unsafeCSS(module.styles)];
     },
