@@ -79,7 +79,6 @@ function loadPlanRules(): Promise<unknown> {
   return importPlans().then((module) => void addLater((planRules = module).english), () => undefined);
 }
 
-
 /** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
 function parseKey(text: string): KeyInput | undefined {
   const key = text.trim();
