@@ -206,6 +206,7 @@ function minifyCss(text: string): string {
     .replace(/\s*([{};,>])\s*/g, '$1')
     .replace(/:\s+/g, ':')
     .replace(/;}/g, '}')
+    .replace(/([\s:(,])0\.(\d)/g, '$1.$2')
     .trim();
 }
 
