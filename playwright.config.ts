@@ -10,6 +10,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: ['packages/*/test/**/*.spec.ts', 'test/**/*.spec.ts'],
   timeout: 30_000,
+  // An assertion waits for what it asserts; this is only how long before it gives up. Playwright's
+  // 5 s was a quiet machine's: a page built for production, loaded while the other workers and a
+  // second suite share two cores, took longer to draw its checkout (fresh-app.spec, load 19).
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   // One worker more than the CPUs: much of a spec's time is waiting (a page loading, a story's
   // play function, a sandbox's settle delay, a child server starting; storybook.spec, measured
