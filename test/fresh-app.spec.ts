@@ -31,7 +31,9 @@ const run = promisify(execFile);
 const installed = (name: string) => `${name}@${(JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
 
 /** The environment of a shell: without what `npm test` or Playwright put in it (npm_config_*, NODE_OPTIONS), which would point npm back at the repository. */
-const shellEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE_OPTIONS' && name !== 'INIT_CWD'));
+// A merchant's shell: no npm_* of ours, and no NODE_ENV a library set in this worker's process (a
+// worker that ran other specs first may have one); the development build sets it on purpose.
+const shellEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE_OPTIONS' && name !== 'INIT_CWD' && name !== 'NODE_ENV'));
 
 interface Ran {
   code: number;
@@ -39,9 +41,9 @@ interface Ran {
 }
 
 /** Runs a command in `cwd`, resolving with its exit code and its output (stdout and stderr). */
-async function sh(cwd: string, command: string, args: string[]): Promise<Ran> {
+async function sh(cwd: string, command: string, args: string[], env: Record<string, string> = {}): Promise<Ran> {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd, env: shellEnv, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(command, args, { cwd, env: { ...shellEnv, ...env }, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -303,10 +305,13 @@ async function serveShop(root: string): Promise<{ served: Served; sandbox: Harne
   };
 }
 
-for (const kind of Object.keys(apps) as Kind[]) {
-  test(`${kind === 'react' ? 'React' : 'Vue'}: vite build, and the built app pays in Chromium, ${kind === 'react' ? 'onPaylitPaid called once in StrictMode' : '@paylit-paid heard once'}, the money moved once`, async ({ page }) => {
+// Built for production, and for development (NODE_ENV=development: the bundler resolves the
+// package's `development` condition, whose modules define the elements too: before they were
+// listed in sideEffects, the Vue app's `import '@paylit/elements'` was dropped and no element was defined).
+for (const [kind, nodeEnv] of [['react', 'production'], ['vue', 'production'], ['vue', 'development']] as const) {
+  test(`${kind === 'react' ? 'React' : 'Vue'}: vite build (NODE_ENV=${nodeEnv}), and the built app pays in Chromium, ${kind === 'react' ? 'onPaylitPaid called once in StrictMode' : '@paylit-paid heard once'}, the money moved once`, async ({ page }) => {
     test.setTimeout(180_000);
-    const built = await timed(`vite build (${kind})`, () => sh(dirOf(kind), bin(kind, 'vite'), ['build', '--logLevel', 'warn']));
+    const built = await timed(`vite build (${kind}, ${nodeEnv})`, () => sh(dirOf(kind), bin(kind, 'vite'), ['build', '--logLevel', 'warn'], { NODE_ENV: nodeEnv }));
     expect(built.code, built.out).toBe(0);
     const shop = await serveShop(join(dirOf(kind), 'dist'));
     try {
