@@ -278,20 +278,26 @@ class CountingStore extends MemoryStore {
 }
 
 test('a genuine notification is never rate limited: 700 from one address after 700 junk ones, with the default limit of 600 failed verifications a minute', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(180_000);
   const store = new CountingStore();
   const shop = await startShop({ store, rateLimit: { windowMs: 60_000, max: 120 } });
   try {
+    // Sent 25 at a time, so that the 700 fit in the limit's minute on a loaded machine too.
     const junk: number[] = [];
-    for (let i = 0; i < 700; i++) {
-      const res = await fetch(`${shop.base}/notifications`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Date': formatXDate(new Date()), Authorization: authorizationHeader('0'.repeat(64)) }, body: JSON.stringify(paymentRecord()) });
-      junk.push(res.status);
-      await res.body?.cancel();
+    for (let batch = 0; batch < 700 / 25; batch++) {
+      junk.push(
+        ...(await Promise.all(
+          Array.from({ length: 25 }, async () => {
+            const res = await fetch(`${shop.base}/notifications`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Date': formatXDate(new Date()), Authorization: authorizationHeader('0'.repeat(64)) }, body: JSON.stringify(paymentRecord()) });
+            await res.body?.cancel();
+            return res.status;
+          }),
+        )),
+      );
     }
     const genuine: number[] = [];
     for (let i = 0; i < 700; i++) genuine.push((await deliver(shop, JSON.stringify(paymentRecord()))).status);
-    expect(junk.slice(0, 600).every((s) => s === 401)).toBe(true);
-    expect(junk.slice(600).every((s) => s === 429)).toBe(true);
+    expect([junk.filter((s) => s === 401).length, junk.filter((s) => s === 429).length]).toEqual([600, 100]);
     expect(genuine.every((s) => s === 200)).toBe(true);
     expect(shop.notifications).toHaveLength(700);
     expect(store.hits.filter((k) => k.startsWith('rate:notifications:'))).toHaveLength(700);
