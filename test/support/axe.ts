@@ -1,15 +1,29 @@
 /** axe on an end-to-end page, as the specs run it. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+
+/**
+ * axe's script as the runs below give it to a page: the axe-core that @axe-core/playwright
+ * depends on, minified, and evaluated only where that axe is not already (AxeBuilder evaluates
+ * its script in the page and again in every frame at each run: the 1.5 MB readable build, parsed
+ * twice or more a run, was half of storybook.spec's time, whose stories share one page).
+ */
+const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
+const { version } = axeCore('axe-core/package.json') as { version: string };
+const axeSource = `if (typeof window.axe === 'undefined' || window.axe.version !== ${JSON.stringify(version)}) {\n${readFileSync(axeCore.resolve('axe-core/axe.min.js'), 'utf8')}\n}`;
 
 /**
  * axe's violations on `page` (within `include` when given), one line each: rule and targets.
  * Run in the page itself (legacy mode): these pages have no cross-origin frame, and the
  * default mode opens a blank page for every run to check such frames, which took several
  * seconds a run on a loaded machine and pushed demo.spec's four runs past a test's timeout.
+ * Only violations are collected in full (axe lists one node of each passing rule instead of
+ * every one: less work in the page, the same violations).
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  const builder = new AxeBuilder({ page, axeSource }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   const { violations } = await (include ? builder.include(include) : builder).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
@@ -27,7 +41,7 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
  */
 export async function axeWithCardFrame(page: Page, include?: string): Promise<{ violations: string[]; inCardFrame: boolean }> {
   const run = () => {
-    const builder = new AxeBuilder({ page }).disableRules(['landmark-one-main', 'page-has-heading-one', 'region']);
+    const builder = new AxeBuilder({ page, axeSource }).disableRules(['landmark-one-main', 'page-has-heading-one', 'region']);
     return (include ? builder.include(include) : builder).analyze();
   };
   // A node's target has one selector per frame: a target of two is in the card frame.
