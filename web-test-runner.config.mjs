@@ -8,8 +8,17 @@ import { paylitBackend } from './test/support/backend-plugin.mjs';
 export default {
   files: ['packages/*/src/**/*.test.ts'],
   nodeResolve: { exportConditions: ['source', 'browser', 'development'] },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) }), paylitBackend()],
-  browsers: [chromeLauncher({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } })],
+  plugins: [
+    esbuildPlugin({
+      ts: true,
+      target: 'es2022',
+      tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+    }),
+    paylitBackend(),
+  ],
+  browsers: [
+    chromeLauncher({ launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } }),
+  ],
   // localhost is a secure context: WebCrypto (and so jose) works there.
   hostname: 'localhost',
   // One page at a time: the element tests type with real keystrokes, which go to the focused page.

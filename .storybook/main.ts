@@ -21,7 +21,10 @@ const config: StorybookConfig = {
     mergeConfig(config, {
       resolve: base.resolve,
       logLevel: 'warn',
-      build: { chunkSizeWarningLimit: 4096, rolldownOptions: { external: [/^node:/, '@hono/node-server'] } },
+      build: {
+        chunkSizeWarningLimit: 4096,
+        rolldownOptions: { external: [/^node:/, '@hono/node-server'] },
+      },
     }),
 };
 export default config;

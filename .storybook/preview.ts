@@ -46,14 +46,14 @@ const preview: Preview = {
       },
     },
     theme: {
-      description: 'Light, dark, or a merchant\'s brand through the --paylit-* tokens',
+      description: "Light, dark, or a merchant's brand through the --paylit-* tokens",
       toolbar: {
         title: 'Theme',
         icon: 'paintbrush',
         items: [
           { value: 'light', title: 'Light' },
           { value: 'dark', title: 'Dark' },
-          { value: 'custom', title: 'Custom (a merchant\'s tokens)' },
+          { value: 'custom', title: "Custom (a merchant's tokens)" },
         ],
         dynamicTitle: true,
       },

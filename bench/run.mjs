@@ -5,14 +5,23 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['packages/sandbox/bench/create-payment.mjs', 'packages/server/bench/forward.mjs', 'packages/elements/bench/elements.mjs'];
+const benches = [
+  'packages/sandbox/bench/create-payment.mjs',
+  'packages/server/bench/forward.mjs',
+  'packages/elements/bench/elements.mjs',
+];
 const root = fileURLToPath(new URL('..', import.meta.url));
 let failed = 0;
 for (const bench of benches) {
-  const run = spawnSync(process.execPath, [bench, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [bench, ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) failed++;
 }
 if (failed > 0) {
-  console.log(`bench: ${failed} of ${benches.length} benches ${process.argv.includes('--check') ? 'missed a target or ' : ''}failed`);
+  console.log(
+    `bench: ${failed} of ${benches.length} benches ${process.argv.includes('--check') ? 'missed a target or ' : ''}failed`,
+  );
   process.exitCode = 1;
 }

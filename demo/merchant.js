@@ -16,19 +16,29 @@ export async function createScenarioOrder({ client, handler, token, publicJwk },
   const orderId = `${options.prefix ?? 'shop'}-${s.id}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   /** @type {Record<string, any>} */
   const order = { id: orderId, ...s.order, returnUrl: options.returnUrl };
-  if (s.id === 'decline' && /^3(0\d|1\d|2[0-6])$/.test(options.code ?? '')) order.description = `Decline ${options.code}`;
+  if (s.id === 'decline' && /^3(0\d|1\d|2[0-6])$/.test(options.code ?? ''))
+    order.description = `Decline ${options.code}`;
   if (s.savedCards) {
     order.savedCardIds = [];
     for (const number of s.savedCards) {
       const saved = await client.cards.create({
         country: order.country,
-        card: { holder_name: order.payer.name, expiration_month: 10, expiration_year: 2040, encrypted_data: await encryptCard({ number, cvv: '123' }, publicJwk) },
+        card: {
+          holder_name: order.payer.name,
+          expiration_month: 10,
+          expiration_year: 2040,
+          encrypted_data: await encryptCard({ number, cvv: '123' }, publicJwk),
+        },
         payer: order.payer,
       });
       order.savedCardIds.push(saved.card_id);
     }
   }
-  const res = await handler.request('/orders', { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+  const res = await handler.request('/orders', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(order),
+  });
   if (res.status !== 201) throw new Error(`the order API refused the order: ${await res.text()}`);
   const { clientSecret } = await res.json();
   return { id: orderId, clientSecret };

@@ -2,12 +2,29 @@
 // checkout must handle. Used by the demo server (to create orders) and by the pages (to
 // show the picker). The sandbox decides outcomes from the request: see its README.
 
-const brazilian = { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550', phone: '+5511999999999' };
-const mexican = { name: 'Mariana Ruiz', email: 'mariana@example.com', document: 'RUMA900101MDFXXX06' };
+const brazilian = {
+  name: 'Thiago Gabriel',
+  email: 'thiago@example.com',
+  document: '53033315550',
+  phone: '+5511999999999',
+};
+const mexican = {
+  name: 'Mariana Ruiz',
+  email: 'mariana@example.com',
+  document: 'RUMA900101MDFXXX06',
+};
 const argentine = { name: 'Lucía Fernández', email: 'lucia@example.com', document: '30111222' };
 const southAfrican = {
-  name: 'Ayanda Dlamini', email: 'ayanda@example.com', document: '8001015009087',
-  address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long Street', number: '12' },
+  name: 'Ayanda Dlamini',
+  email: 'ayanda@example.com',
+  document: '8001015009087',
+  address: {
+    state: 'WC',
+    city: 'Cape Town',
+    zip_code: '8001',
+    street: 'Long Street',
+    number: '12',
+  },
 };
 
 /**
@@ -15,16 +32,112 @@ const southAfrican = {
  * @type {readonly Scenario[]}
  */
 export const scenarios = [
-  { id: 'pay', label: 'Pay', hint: 'Any valid card is charged at once. Try 4111 1111 1111 1111.', order: { amount: 120, currency: 'BRL', country: 'BR', payer: brazilian, methods: ['CARD'], installments: false } },
-  { id: 'authorize', label: 'Authorize, capture later', hint: 'The card is authorized; capture part of it from the back office, then refund.', order: { amount: 250, currency: 'BRL', country: 'BR', payer: brazilian, intent: 'authorize', methods: ['CARD'], installments: false } },
-  { id: 'verify', label: 'Verify a card', hint: 'A zero-amount check of the card: nothing is charged.', order: { amount: 1, currency: 'BRL', country: 'BR', payer: brazilian, intent: 'verify', methods: ['CARD'], installments: false } },
-  { id: '3ds', label: '3-D Secure', hint: 'South African cards are challenged: approve or reject on the bank\'s page.', order: { amount: 499, currency: 'ZAR', country: 'ZA', payer: southAfrican, methods: ['CARD'], installments: false } },
-  { id: 'decline', label: 'A decline', hint: 'The order asks the sandbox to refuse with a code (302: insufficient funds).', order: { amount: 120, currency: 'BRL', country: 'BR', payer: brazilian, description: 'Decline 302', methods: ['CARD'], installments: false } },
-  { id: 'wallet', label: 'Wallet or bank', hint: 'Pick Mercado Pago, PicPay or Pix: the payer is sent to the method\'s page and back.', order: { amount: 89.9, currency: 'BRL', country: 'BR', payer: brazilian, installments: false } },
-  { id: 'installments-br', label: 'Installments, Brazil', hint: 'Type a card number: plans up to 12×, interest-free up to 3×.', order: { amount: 1200, currency: 'BRL', country: 'BR', payer: brazilian, methods: ['CARD'] } },
-  { id: 'installments-mx', label: 'Installments, Mexico', hint: 'Meses sin intereses for the typed card.', order: { amount: 6000, currency: 'MXN', country: 'MX', payer: mexican, methods: ['CARD'] } },
-  { id: 'installments-ar', label: 'Installments, Argentina', hint: 'Cuotas for the typed card.', order: { amount: 90000, currency: 'ARS', country: 'AR', payer: argentine, methods: ['CARD'] } },
-  { id: 'returning', label: 'Returning payer', hint: 'Two saved cards, or a new one.', order: { amount: 120, currency: 'BRL', country: 'BR', payer: brazilian, methods: ['CARD'], installments: false }, savedCards: ['5555555555554444', '4111111111111111'] },
+  {
+    id: 'pay',
+    label: 'Pay',
+    hint: 'Any valid card is charged at once. Try 4111 1111 1111 1111.',
+    order: {
+      amount: 120,
+      currency: 'BRL',
+      country: 'BR',
+      payer: brazilian,
+      methods: ['CARD'],
+      installments: false,
+    },
+  },
+  {
+    id: 'authorize',
+    label: 'Authorize, capture later',
+    hint: 'The card is authorized; capture part of it from the back office, then refund.',
+    order: {
+      amount: 250,
+      currency: 'BRL',
+      country: 'BR',
+      payer: brazilian,
+      intent: 'authorize',
+      methods: ['CARD'],
+      installments: false,
+    },
+  },
+  {
+    id: 'verify',
+    label: 'Verify a card',
+    hint: 'A zero-amount check of the card: nothing is charged.',
+    order: {
+      amount: 1,
+      currency: 'BRL',
+      country: 'BR',
+      payer: brazilian,
+      intent: 'verify',
+      methods: ['CARD'],
+      installments: false,
+    },
+  },
+  {
+    id: '3ds',
+    label: '3-D Secure',
+    hint: "South African cards are challenged: approve or reject on the bank's page.",
+    order: {
+      amount: 499,
+      currency: 'ZAR',
+      country: 'ZA',
+      payer: southAfrican,
+      methods: ['CARD'],
+      installments: false,
+    },
+  },
+  {
+    id: 'decline',
+    label: 'A decline',
+    hint: 'The order asks the sandbox to refuse with a code (302: insufficient funds).',
+    order: {
+      amount: 120,
+      currency: 'BRL',
+      country: 'BR',
+      payer: brazilian,
+      description: 'Decline 302',
+      methods: ['CARD'],
+      installments: false,
+    },
+  },
+  {
+    id: 'wallet',
+    label: 'Wallet or bank',
+    hint: "Pick Mercado Pago, PicPay or Pix: the payer is sent to the method's page and back.",
+    order: { amount: 89.9, currency: 'BRL', country: 'BR', payer: brazilian, installments: false },
+  },
+  {
+    id: 'installments-br',
+    label: 'Installments, Brazil',
+    hint: 'Type a card number: plans up to 12×, interest-free up to 3×.',
+    order: { amount: 1200, currency: 'BRL', country: 'BR', payer: brazilian, methods: ['CARD'] },
+  },
+  {
+    id: 'installments-mx',
+    label: 'Installments, Mexico',
+    hint: 'Meses sin intereses for the typed card.',
+    order: { amount: 6000, currency: 'MXN', country: 'MX', payer: mexican, methods: ['CARD'] },
+  },
+  {
+    id: 'installments-ar',
+    label: 'Installments, Argentina',
+    hint: 'Cuotas for the typed card.',
+    order: { amount: 90000, currency: 'ARS', country: 'AR', payer: argentine, methods: ['CARD'] },
+  },
+  {
+    id: 'returning',
+    label: 'Returning payer',
+    hint: 'Two saved cards, or a new one.',
+    order: {
+      amount: 120,
+      currency: 'BRL',
+      country: 'BR',
+      payer: brazilian,
+      methods: ['CARD'],
+      installments: false,
+    },
+    savedCards: ['5555555555554444', '4111111111111111'],
+  },
 ];
 
 /** The scenario with this id, or the first. */

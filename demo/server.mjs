@@ -16,7 +16,9 @@ import { createScenarioOrder } from './merchant.js';
 import { scenario, scenarios } from './scenarios.js';
 
 const root = fileURLToPath(new URL('./dist/', import.meta.url));
-const bundle = fileURLToPath(new URL('../packages/elements/dist/bundle/paylit.js', import.meta.url));
+const bundle = fileURLToPath(
+  new URL('../packages/elements/dist/bundle/paylit.js', import.meta.url),
+);
 const port = Number(process.env.PORT ?? 4321);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error('demo: PORT must be a port number from 0 to 65535');
@@ -24,13 +26,21 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 /** The strict policy of the elements' issue, on every page: the shop proves it works under it. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; connect-src 'self'; form-action 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; connect-src 'self'; form-action 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
 
 const sandbox = await createSandbox({ settleDelayMs: 2000, notificationTimeFactor: 1 / 3_600_000 });
 const api = await sandbox.listen({ port: 0 });
-const client = new PaymentsClient({ baseUrl: api.url, ...sandbox.credentials, transport: nodeTransport(), hmac: nodeHmac });
+const client = new PaymentsClient({
+  baseUrl: api.url,
+  ...sandbox.credentials,
+  transport: nodeTransport(),
+  hmac: nodeHmac,
+});
 const store = new MemoryStore();
-const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+  b.toString(16).padStart(2, '0'),
+).join('');
 
 const app = new Hono();
 const served = await serveNode(app, { port, hostname: process.env.HOST ?? '127.0.0.1' });
@@ -58,9 +68,17 @@ const handler = createCheckoutHandler({
   // demo's tests do): a shop keeps the default of 10 declines an hour per client address.
   declineLimit: false,
   onNotification: ({ kind, record, orderId }) => {
-    notifications.unshift({ at: new Date().toISOString(), kind, id: record.id, status: record.status, orderId: orderId ?? null });
+    notifications.unshift({
+      at: new Date().toISOString(),
+      kind,
+      id: record.id,
+      status: record.status,
+      orderId: orderId ?? null,
+    });
     notifications.length = Math.min(notifications.length, 200);
-    for (const made of refunds.values()) for (const refund of made) if (kind === 'refund' && refund.id === record.id) refund.status = record.status;
+    for (const made of refunds.values())
+      for (const refund of made)
+        if (kind === 'refund' && refund.id === record.id) refund.status = record.status;
   },
 });
 app.route('/paylit', handler);
@@ -69,15 +87,24 @@ app.route('/paylit', handler);
 async function createOrder(id, page, code, lang) {
   // The payer comes back to a page in the language they paid in.
   const returnUrl = `${origin}/return.html?page=${page}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`;
-  const made = await createScenarioOrder({ client, handler, token, publicJwk: sandbox.publicJwk }, { scenario: id, code, returnUrl });
+  const made = await createScenarioOrder(
+    { client, handler, token, publicJwk: sandbox.publicJwk },
+    { scenario: id, code, returnUrl },
+  );
   orders.unshift({ ...made, scenario: scenario(id).id, page });
   orders.length = Math.min(orders.length, 100);
   return made;
 }
 
 // The back office, server-side: the shop's own routes call the handler's admin routes with the token.
-const admin = (path, init = {}) => handler.request(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
-app.get('/shop/scenarios', (c) => c.json({ scenarios: scenarios.map(({ id, label, hint }) => ({ id, label, hint })) }));
+const admin = (path, init = {}) =>
+  handler.request(path, {
+    ...init,
+    headers: { ...init.headers, Authorization: `Bearer ${token}` },
+  });
+app.get('/shop/scenarios', (c) =>
+  c.json({ scenarios: scenarios.map(({ id, label, hint }) => ({ id, label, hint })) }),
+);
 app.get('/shop/notifications', (c) => c.json({ notifications }));
 app.get('/shop/payments', async (c) => {
   const rows = [];
@@ -87,7 +114,10 @@ app.get('/shop/payments', async (c) => {
       const res = await admin(`/admin/payments/${encodeURIComponent(paymentId)}`);
       if (!res.ok) continue;
       const { payment } = await res.json();
-      rows.push({ order: { id, scenario, page }, payment: { ...payment, refunds: payment.refunds ?? refunds.get(paymentId) ?? [] } });
+      rows.push({
+        order: { id, scenario, page },
+        payment: { ...payment, refunds: payment.refunds ?? refunds.get(paymentId) ?? [] },
+      });
     }
   }
   return c.json({ payments: rows });
@@ -99,29 +129,48 @@ for (const action of ['capture', 'cancel', 'refunds']) {
       method: 'POST',
       // The page's action id (one per click, kept across retries) makes each action happen once.
       headers: { 'Content-Type': 'application/json' },
-      body: await c.req.text() || '{}',
+      body: (await c.req.text()) || '{}',
     });
     const answer = await res.text();
     if (res.ok && action === 'refunds') {
       const { refund } = JSON.parse(answer);
       const made = refunds.get(paymentId) ?? [];
       // A retried action answers the same refund again.
-      if (!made.some((r) => r.id === refund.id)) made.push({ id: refund.id, status: refund.status, amount: refund.amount });
+      if (!made.some((r) => r.id === refund.id))
+        made.push({ id: refund.id, status: refund.status, amount: refund.amount });
       refunds.set(paymentId, made);
     }
-    return new Response(answer, { status: res.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(answer, {
+      status: res.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
 }
 
-const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.json': 'application/json' };
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
 const checkoutPages = new Set(['plain', 'react', 'vue']);
 
-app.get('/paylit.js', async (c) => c.body(await readFile(bundle), 200, { 'Content-Type': types['.js'], 'Cache-Control': 'no-cache' }));
+app.get('/paylit.js', async (c) =>
+  c.body(await readFile(bundle), 200, {
+    'Content-Type': types['.js'],
+    'Cache-Control': 'no-cache',
+  }),
+);
 // Its chunks, beside it: the languages other than English, and the marks.
 app.get('/:chunk{paylit\\.[\\w.-]+\\.js}', async (c) => {
   const file = new URL(c.req.param('chunk'), pathToFileURL(bundle));
   try {
-    return c.body(await readFile(file), 200, { 'Content-Type': types['.js'], 'Cache-Control': 'no-cache' });
+    return c.body(await readFile(file), 200, {
+      'Content-Type': types['.js'],
+      'Cache-Control': 'no-cache',
+    });
   } catch {
     return c.notFound();
   }
@@ -142,7 +191,11 @@ app.get('/*', async (c) => {
   } catch {
     return c.text('not found', 404);
   }
-  const headers = { 'Content-Type': types[extname(path)] ?? 'application/octet-stream', 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' };
+  const headers = {
+    'Content-Type': types[extname(path)] ?? 'application/octet-stream',
+    'Content-Security-Policy': CSP,
+    'X-Content-Type-Options': 'nosniff',
+  };
   if (extname(path) !== '.html') return c.body(body, 200, headers);
   let html = body.toString('utf8');
   const page = path.replace(/^\/|\.html$/g, '');
@@ -150,15 +203,28 @@ app.get('/*', async (c) => {
   const asked = c.req.query('lang');
   const lang = asked && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(asked) ? asked : undefined;
   // A right-to-left language's page says so, as a merchant's Arabic page does.
-  if (lang) html = html.replace('<html lang="en">', `<html lang="${lang}"${/^(ar|he|fa|ur)\b/.test(lang) ? ' dir="rtl"' : ''}>`);
+  if (lang)
+    html = html.replace(
+      '<html lang="en">',
+      `<html lang="${lang}"${/^(ar|he|fa|ur)\b/.test(lang) ? ' dir="rtl"' : ''}>`,
+    );
   // ?isolation=frame: the card fields in a sandboxed frame (the page's toggle), as the merchant's template would write it.
-  if (c.req.query('isolation') === 'frame') html = html.replace('isolation="page"', 'isolation="frame"').replace('name="paylit-isolation" content="page"', 'name="paylit-isolation" content="frame"');
+  if (c.req.query('isolation') === 'frame')
+    html = html
+      .replace('isolation="page"', 'isolation="frame"')
+      .replace('name="paylit-isolation" content="page"', 'name="paylit-isolation" content="frame"');
   // The merchant's server puts the order's client secret into the page, as a server-rendered checkout would.
   if (checkoutPages.has(page)) {
     // ?order=<client secret> of an order this shop made: its page again (a reload, a second
     // tab), as a merchant's session would render it; otherwise a new order for the scenario.
     const again = orders.find((o) => o.clientSecret === c.req.query('order'));
-    html = html.replaceAll('__PAYLIT_ORDER__', (again ?? (await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code'), lang))).clientSecret);
+    html = html.replaceAll(
+      '__PAYLIT_ORDER__',
+      (
+        again ??
+        (await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code'), lang))
+      ).clientSecret,
+    );
   } else if (page === 'return') {
     // The companion server sends the payer back with the client secret in ?order=.
     const order = c.req.query('order') ?? '';

@@ -17,7 +17,11 @@ export default mergeConfig(
       // No inline scripts or styles: the pages run under script-src 'self'; style-src 'self'.
       modulePreload: { polyfill: false },
       assetsInlineLimit: 0,
-      rollupOptions: { input: Object.fromEntries(['index', 'plain', 'react', 'vue', 'return', 'back-office'].map((n) => [n, page(n)])) },
+      rollupOptions: {
+        input: Object.fromEntries(
+          ['index', 'plain', 'react', 'vue', 'return', 'back-office'].map((n) => [n, page(n)]),
+        ),
+      },
     },
   }),
 );

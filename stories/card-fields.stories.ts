@@ -10,10 +10,25 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { cardBrands, formatCardNumber, maxCvvLength } from '@paylit/core/card';
 import { format, messagesFor, type PaylitCardFields } from '@paylit/elements';
 import { brandTestNumbers } from '../packages/core/test/fixtures/brand-numbers.js';
-import { checkoutContext, type CheckoutContextValue } from '../packages/elements/src/context/checkout-context.js';
+import {
+  checkoutContext,
+  type CheckoutContextValue,
+} from '../packages/elements/src/context/checkout-context.js';
 import { importMarks } from '../packages/elements/src/internal/lazy.js';
 import { paymentMethods } from '../packages/sandbox/src/catalogs/payment-methods.js';
-import { VISA, autofill, cardFieldsIn, fill, framedFieldsIn, inputOf, leave, paste, typedInFrame, until, type Card } from './support/shopper.js';
+import {
+  VISA,
+  autofill,
+  cardFieldsIn,
+  fill,
+  framedFieldsIn,
+  inputOf,
+  leave,
+  paste,
+  typedInFrame,
+  until,
+  type Card,
+} from './support/shopper.js';
 
 interface Args {
   lang?: string;
@@ -27,20 +42,32 @@ const meta: Meta<Args> = {
   component: 'paylit-card-fields',
   args: { disabled: false, name: 'card', isolation: 'page' },
   argTypes: {
-    isolation: { control: 'inline-radio', options: ['page', 'frame'], description: 'Where the inputs are: the element\'s shadow root, or a sandboxed frame of an opaque origin' },
+    isolation: {
+      control: 'inline-radio',
+      options: ['page', 'frame'],
+      description:
+        "Where the inputs are: the element's shadow root, or a sandboxed frame of an opaque origin",
+    },
   },
-  render: (args) => html`<paylit-card-fields name=${args.name} ?disabled=${args.disabled} isolation=${args.isolation} lang=${ifDefined(args.lang || undefined)}></paylit-card-fields>`,
+  render: (args) =>
+    html`<paylit-card-fields name=${args.name} ?disabled=${args.disabled} isolation=${args.isolation} lang=${ifDefined(args.lang || undefined)}></paylit-card-fields>`,
 };
 export default meta;
 type Story = StoryObj<Args>;
 
-const typed = (card: Card): Story['play'] => async ({ canvasElement }) => fill(await cardFieldsIn(canvasElement), card);
+const typed =
+  (card: Card): Story['play'] =>
+  async ({ canvasElement }) =>
+    fill(await cardFieldsIn(canvasElement), card);
 
 /** Empty: Visa, Mastercard and American Express (the default without a checkout) beside the label. */
 export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const fields = await cardFieldsIn(canvasElement);
-    await until('the accepted brands are drawn', () => fields.shadowRoot!.querySelectorAll('[part=accepted] svg').length === 3);
+    await until(
+      'the accepted brands are drawn',
+      () => fields.shadowRoot!.querySelectorAll('[part=accepted] svg').length === 3,
+    );
   },
 };
 
@@ -52,11 +79,19 @@ export const AcceptedBrandsOfTheOrder: Story = {
   name: 'Accepted brands of the order (Brazil)',
   render: (args) => {
     const provide = (event: Event) => {
-      const request = event as Event & { context: unknown; callback: (value: CheckoutContextValue) => void };
+      const request = event as Event & {
+        context: unknown;
+        callback: (value: CheckoutContextValue) => void;
+      };
       if (request.context !== checkoutContext) return;
       event.stopPropagation();
       request.callback({
-        status: 'ready', paymentMethods: paymentMethods.BR, savedCards: [], savedWallets: [], selection: { type: 'card' }, setBin() {},
+        status: 'ready',
+        paymentMethods: paymentMethods.BR,
+        savedCards: [],
+        savedWallets: [],
+        selection: { type: 'card' },
+        setBin() {},
       } as unknown as CheckoutContextValue);
     };
     return html`<div @context-request=${provide}><paylit-card-fields name=${args.name} ?disabled=${args.disabled}></paylit-card-fields></div>`;
@@ -64,7 +99,10 @@ export const AcceptedBrandsOfTheOrder: Story = {
   play: async ({ canvasElement }) => {
     const fields = await cardFieldsIn(canvasElement);
     const brands = paymentMethods.BR!.filter((m) => m.type === 'CARD' && m.id !== 'CARD').length;
-    await until(`the order's ${brands} brands are drawn`, () => fields.shadowRoot!.querySelectorAll('[part=accepted] svg').length === brands);
+    await until(
+      `the order's ${brands} brands are drawn`,
+      () => fields.shadowRoot!.querySelectorAll('[part=accepted] svg').length === brands,
+    );
   },
 };
 
@@ -75,12 +113,20 @@ function cvvWhere(number: string, side: 'front' | 'back'): Story {
       const fields = await cardFieldsIn(canvasElement);
       await fill(fields, { number });
       inputOf(fields, 'cvv').focus();
-      await until(`the hint shows the ${side}`, () => fields.shadowRoot!.querySelector(`[part=cvv-hint] svg[data-mark=cvv-${side}]`));
+      await until(`the hint shows the ${side}`, () =>
+        fields.shadowRoot!.querySelector(`[part=cvv-hint] svg[data-mark=cvv-${side}]`),
+      );
     },
   };
 }
-export const CvvHintAmericanExpress: Story = { name: 'CVV hint: American Express (front)', ...cvvWhere('378282246310005', 'front') };
-export const CvvHintVisa: Story = { name: 'CVV hint: Visa (back)', ...cvvWhere('4111111111111111', 'back') };
+export const CvvHintAmericanExpress: Story = {
+  name: 'CVV hint: American Express (front)',
+  ...cvvWhere('378282246310005', 'front'),
+};
+export const CvvHintVisa: Story = {
+  name: 'CVV hint: Visa (back)',
+  ...cvvWhere('4111111111111111', 'back'),
+};
 
 /** Every brand of core's table and every wallet and bank of the sandbox's catalog, as drawn by marks.ts. */
 export const MarksGallery: Story = {
@@ -88,10 +134,12 @@ export const MarksGallery: Story = {
   render: () => {
     const gallery = document.createElement('div');
     gallery.className = 'marks-gallery';
-    gallery.style.cssText = 'display:grid;grid-template-columns:repeat(auto-fill,minmax(7.5rem,1fr));gap:1rem;font:0.75rem system-ui,sans-serif';
+    gallery.style.cssText =
+      'display:grid;grid-template-columns:repeat(auto-fill,minmax(7.5rem,1fr));gap:1rem;font:0.75rem system-ui,sans-serif';
     const tile = (mark: SVGSVGElement, name: string, id: string) => {
       const figure = document.createElement('figure');
-      figure.style.cssText = 'margin:0;display:grid;justify-items:center;gap:0.25rem;text-align:center';
+      figure.style.cssText =
+        'margin:0;display:grid;justify-items:center;gap:0.25rem;text-align:center';
       mark.setAttribute('width', '80');
       mark.setAttribute('height', '52');
       const caption = document.createElement('figcaption');
@@ -102,7 +150,12 @@ export const MarksGallery: Story = {
     void importMarks().then(({ brandMark, methodMark }) => {
       for (const b of cardBrands) tile(brandMark(b.id), b.name, b.id);
       tile(brandMark(undefined), 'Unknown brand', 'generic');
-      const methods = new Map(Object.values(paymentMethods).flat().filter((m) => m.type !== 'CARD').map((m) => [m.id, m.name]));
+      const methods = new Map(
+        Object.values(paymentMethods)
+          .flat()
+          .filter((m) => m.type !== 'CARD')
+          .map((m) => [m.id, m.name]),
+      );
       for (const [id, name] of methods) tile(methodMark(id, name), name, id);
       tile(methodMark('ZZ', 'Banco Nuevo'), 'No mark of its own', 'initials');
     });
@@ -113,7 +166,10 @@ export const MarksGallery: Story = {
     return page;
   },
   play: async ({ canvasElement }) => {
-    await until('every mark is drawn', () => canvasElement.querySelectorAll('.marks-gallery svg').length >= cardBrands.length + 30);
+    await until(
+      'every mark is drawn',
+      () => canvasElement.querySelectorAll('.marks-gallery svg').length >= cardBrands.length + 30,
+    );
   },
 };
 export const Typing: Story = { play: typed({ number: '5555 5555' }) };
@@ -130,8 +186,14 @@ function brand(id: string): Story {
       const fields = await cardFieldsIn(canvasElement);
       await fill(fields, { number });
       await until(`${info.name} is recognised`, () => fields.brand?.id === id);
-      await until('grouped as the brand groups it', () => inputOf(fields, 'number').value === formatCardNumber(number));
-      await until('the CVV asks for the brand\'s length', () => inputOf(fields, 'cvv').placeholder.length === maxCvvLength(info));
+      await until(
+        'grouped as the brand groups it',
+        () => inputOf(fields, 'number').value === formatCardNumber(number),
+      );
+      await until(
+        "the CVV asks for the brand's length",
+        () => inputOf(fields, 'cvv').placeholder.length === maxCvvLength(info),
+      );
     },
   };
 }
@@ -155,7 +217,10 @@ function problem(field: 'number' | 'expiry' | 'cvv' | 'holder', kind: string, ca
       }
       const t = await messagesFor(fields.closest('[lang]')?.getAttribute('lang'));
       const expected = format((t.errors[field] as Record<string, string>)[kind]!, { digits: 3 });
-      await until(`the ${field} says "${expected}"`, () => fields.shadowRoot!.querySelector(`#${field}-error`)!.textContent!.trim() === expected);
+      await until(
+        `the ${field} says "${expected}"`,
+        () => fields.shadowRoot!.querySelector(`#${field}-error`)!.textContent!.trim() === expected,
+      );
     },
   };
 }
@@ -165,7 +230,10 @@ export const EveryFieldInError: Story = {
   play: async ({ canvasElement }) => {
     const fields: PaylitCardFields = await cardFieldsIn(canvasElement);
     fields.reportValidity();
-    await until('each field shows its message', () => fields.shadowRoot!.querySelectorAll('.error:not(:empty)').length === 4);
+    await until(
+      'each field shows its message',
+      () => fields.shadowRoot!.querySelectorAll('.error:not(:empty)').length === 4,
+    );
   },
 };
 
@@ -195,7 +263,33 @@ export const Jcb = brand('jcb');
 export const Unionpay = brand('unionpay');
 export const Maestro = brand('maestro');
 /** Every brand of core's table has its story above. */
-const listed = ['elo', 'hipercard', 'hiper', 'naranja', 'cabal', 'argencard', 'tarjeta-shopping', 'cencosud', 'codensa', 'carnet', 'verve', 'aura', 'rupay', 'troy', 'mir', 'dankort', 'visa-debit', 'visa', 'mastercard', 'american-express', 'diners', 'discover', 'jcb', 'unionpay', 'maestro'];
+const listed = [
+  'elo',
+  'hipercard',
+  'hiper',
+  'naranja',
+  'cabal',
+  'argencard',
+  'tarjeta-shopping',
+  'cencosud',
+  'codensa',
+  'carnet',
+  'verve',
+  'aura',
+  'rupay',
+  'troy',
+  'mir',
+  'dankort',
+  'visa-debit',
+  'visa',
+  'mastercard',
+  'american-express',
+  'diners',
+  'discover',
+  'jcb',
+  'unionpay',
+  'maestro',
+];
 const missing = cardBrands.filter((b) => !listed.includes(b.id)).map((b) => b.id);
 if (missing.length) throw new Error(`brands without a story: ${missing.join(', ')}`);
 
@@ -208,15 +302,26 @@ export const ErrorExpiryInvalidMonth = problem('expiry', 'invalid_month', { expi
 export const ErrorExpiryExpired = problem('expiry', 'expired', { expiry: '0120' });
 export const ErrorExpiryTooFar = problem('expiry', 'too_far', { expiry: '1299' });
 export const ErrorCvvEmpty = problem('cvv', 'empty', {});
-export const ErrorCvvWrongLength = problem('cvv', 'wrong_length', { number: '4111111111111111', cvv: '12' });
+export const ErrorCvvWrongLength = problem('cvv', 'wrong_length', {
+  number: '4111111111111111',
+  cvv: '12',
+});
 export const ErrorHolderEmpty = problem('holder', 'empty', {});
 
 /** The shopper's text in a field, and what the field must show: its value and its message (the catalog's, by key), or none. */
-async function shows(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder', value: string, message?: (t: Awaited<ReturnType<typeof messagesFor>>) => string) {
+async function shows(
+  fields: PaylitCardFields,
+  id: 'number' | 'expiry' | 'cvv' | 'holder',
+  value: string,
+  message?: (t: Awaited<ReturnType<typeof messagesFor>>) => string,
+) {
   const t = await messagesFor(fields.closest('[lang]')?.getAttribute('lang'));
   const expected = message ? message(t) : '';
   await until(`the ${id} shows "${value}"`, () => inputOf(fields, id).value === value);
-  await until(`the ${id} says "${expected}"`, () => fields.shadowRoot!.querySelector(`#${id}-error`)!.textContent!.trim() === expected);
+  await until(
+    `the ${id} says "${expected}"`,
+    () => fields.shadowRoot!.querySelector(`#${id}-error`)!.textContent!.trim() === expected,
+  );
 }
 
 /**
@@ -255,7 +360,12 @@ export const Autofill: Story = {
   name: 'Autofill',
   play: async ({ canvasElement }) => {
     const fields = await cardFieldsIn(canvasElement);
-    await autofill(fields, { number: '378282246310005', expiry: '04/2031', cvv: '1234', holder: 'ANA LIMA' });
+    await autofill(fields, {
+      number: '378282246310005',
+      expiry: '04/2031',
+      cvv: '1234',
+      holder: 'ANA LIMA',
+    });
     await shows(fields, 'number', '3782 822463 10005');
     await shows(fields, 'expiry', '04/31');
     await until('the card is complete', () => fields.complete);
@@ -267,7 +377,12 @@ export const AutofillExpired: Story = {
   name: 'Autofill: an expired card',
   play: async ({ canvasElement }) => {
     const fields = await cardFieldsIn(canvasElement);
-    await autofill(fields, { number: '4111111111111111', expiry: '01/2020', cvv: '123', holder: 'ANA LIMA' });
+    await autofill(fields, {
+      number: '4111111111111111',
+      expiry: '01/2020',
+      cvv: '123',
+      holder: 'ANA LIMA',
+    });
     await shows(fields, 'expiry', '01/20', (t) => t.errors.expiry.expired);
   },
 };
@@ -278,29 +393,85 @@ function nativeDigits(digits: string): Story {
   return {
     play: async ({ canvasElement }) => {
       const fields = await cardFieldsIn(canvasElement);
-      await fill(fields, { number: native('5555555555554444'), expiry: native('1230'), cvv: native('737') });
+      await fill(fields, {
+        number: native('5555555555554444'),
+        expiry: native('1230'),
+        cvv: native('737'),
+      });
       await shows(fields, 'number', '5555 5555 5555 4444');
       await shows(fields, 'expiry', '12/30');
       await shows(fields, 'cvv', '737');
     },
   };
 }
-export const NativeDigitsArabic: Story = { name: 'Native digits: Arabic-Indic (٥٥٥٥)', globals: { locale: 'ar' }, ...nativeDigits('٠١٢٣٤٥٦٧٨٩') };
-export const NativeDigitsHindi: Story = { name: 'Native digits: Devanagari (५५५५)', globals: { locale: 'hi' }, ...nativeDigits('०१२३४५६७८९') };
-export const NativeDigitsThai: Story = { name: 'Native digits: Thai (๕๕๕๕)', globals: { locale: 'th' }, ...nativeDigits('๐๑๒๓๔๕๖๗๘๙') };
-export const NativeDigitsFullWidth: Story = { name: 'Native digits: full-width (５５５５)', globals: { locale: 'zh-CN' }, ...nativeDigits('０１２３４５６７８９') };
+export const NativeDigitsArabic: Story = {
+  name: 'Native digits: Arabic-Indic (٥٥٥٥)',
+  globals: { locale: 'ar' },
+  ...nativeDigits('٠١٢٣٤٥٦٧٨٩'),
+};
+export const NativeDigitsHindi: Story = {
+  name: 'Native digits: Devanagari (५५५५)',
+  globals: { locale: 'hi' },
+  ...nativeDigits('०१२३४५६७८९'),
+};
+export const NativeDigitsThai: Story = {
+  name: 'Native digits: Thai (๕๕๕๕)',
+  globals: { locale: 'th' },
+  ...nativeDigits('๐๑๒๓๔๕๖๗๘๙'),
+};
+export const NativeDigitsFullWidth: Story = {
+  name: 'Native digits: full-width (５５５５)',
+  globals: { locale: 'zh-CN' },
+  ...nativeDigits('０１２３４５６７８９'),
+};
 
 export const Spanish: Story = { globals: { locale: 'es' }, play: EveryFieldInError.play };
-export const LatinAmericanSpanish: Story = { name: 'Latin American Spanish (es-419)', globals: { locale: 'es-419' }, play: EveryFieldInError.play };
-export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' }, play: EveryFieldInError.play };
-export const RightToLeft: Story = { name: 'Right to left (Arabic)', globals: { locale: 'ar' }, play: typed({ number: '378282246310005' }) };
-export const RightToLeftEmpty: Story = { name: 'Right to left (Arabic), empty', globals: { locale: 'ar' }, play: Empty.play };
-export const RightToLeftInError: Story = { name: 'Right to left (Arabic), every field in error', globals: { locale: 'ar' }, play: EveryFieldInError.play };
-export const Chinese: Story = { name: 'Chinese (zh-CN), every field in error', globals: { locale: 'zh-CN' }, play: EveryFieldInError.play };
-export const Thai: Story = { name: 'Thai, every field in error', globals: { locale: 'th' }, play: EveryFieldInError.play };
-export const Hindi: Story = { name: 'Hindi, every field in error', globals: { locale: 'hi' }, play: EveryFieldInError.play };
+export const LatinAmericanSpanish: Story = {
+  name: 'Latin American Spanish (es-419)',
+  globals: { locale: 'es-419' },
+  play: EveryFieldInError.play,
+};
+export const BrazilianPortuguese: Story = {
+  name: 'Brazilian Portuguese',
+  globals: { locale: 'pt-BR' },
+  play: EveryFieldInError.play,
+};
+export const RightToLeft: Story = {
+  name: 'Right to left (Arabic)',
+  globals: { locale: 'ar' },
+  play: typed({ number: '378282246310005' }),
+};
+export const RightToLeftEmpty: Story = {
+  name: 'Right to left (Arabic), empty',
+  globals: { locale: 'ar' },
+  play: Empty.play,
+};
+export const RightToLeftInError: Story = {
+  name: 'Right to left (Arabic), every field in error',
+  globals: { locale: 'ar' },
+  play: EveryFieldInError.play,
+};
+export const Chinese: Story = {
+  name: 'Chinese (zh-CN), every field in error',
+  globals: { locale: 'zh-CN' },
+  play: EveryFieldInError.play,
+};
+export const Thai: Story = {
+  name: 'Thai, every field in error',
+  globals: { locale: 'th' },
+  play: EveryFieldInError.play,
+};
+export const Hindi: Story = {
+  name: 'Hindi, every field in error',
+  globals: { locale: 'hi' },
+  play: EveryFieldInError.play,
+};
 export const Dark: Story = { globals: { theme: 'dark' }, play: ErrorNumberLuhn.play };
-export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, play: ErrorCvvWrongLength.play };
+export const CustomTheme: Story = {
+  name: 'Custom theme',
+  globals: { theme: 'custom' },
+  play: ErrorCvvWrongLength.play,
+};
 
 /**
  * Frame isolation: the same fields in a sandboxed frame of an opaque origin, drawn in the
@@ -316,7 +487,10 @@ export const FrameIsolation: Story = {
   play: async ({ canvasElement }) => {
     const fields = await framedFieldsIn(canvasElement);
     const t = await messagesFor(fields.closest('[lang]')?.getAttribute('lang'));
-    await until('the host is invalid, the number empty', () => fields.validationMessage === t.errors.number.empty && !fields.complete);
+    await until(
+      'the host is invalid, the number empty',
+      () => fields.validationMessage === t.errors.number.empty && !fields.complete,
+    );
   },
 };
 
@@ -332,8 +506,14 @@ export const FrameIsolationTypedAndValid: Story = {
   play: async ({ canvasElement }) => {
     const fields = await framedFieldsIn(canvasElement);
     await typedInFrame(fields);
-    await until('the host has the brand and the BIN', () => fields.brand?.id === 'visa' && fields.bin?.startsWith('411111'));
-    await until('the host is valid', () => fields.checkValidity() && fields.validationMessage === '');
+    await until(
+      'the host has the brand and the BIN',
+      () => fields.brand?.id === 'visa' && fields.bin?.startsWith('411111'),
+    );
+    await until(
+      'the host is valid',
+      () => fields.checkValidity() && fields.validationMessage === '',
+    );
   },
 };
 
@@ -346,7 +526,10 @@ export const FrameIsolationErrorsShown: Story = {
     const fields = await framedFieldsIn(canvasElement);
     const t = await messagesFor(fields.closest('[lang]')?.getAttribute('lang'));
     if (fields.reportValidity()) throw new Error('the empty fields reported themselves valid');
-    await until('the host says the first field\'s message', () => fields.validationMessage === t.errors.number.empty);
+    await until(
+      "the host says the first field's message",
+      () => fields.validationMessage === t.errors.number.empty,
+    );
   },
 };
 
@@ -356,17 +539,24 @@ export const FrameIsolationErrorsShown: Story = {
  * tokens. The messages shown, the first field focused in the accent.
  */
 export const FrameIsolationArabicDark: Story = {
-  name: 'Frame isolation: Arabic, dark, a merchant\'s accent',
+  name: "Frame isolation: Arabic, dark, a merchant's accent",
   tags: ['frame-isolation'],
   globals: { locale: 'ar', theme: 'dark' },
   args: { isolation: 'frame' },
-  render: (args) => html`<paylit-card-fields name=${args.name} isolation=${args.isolation} style="--paylit-color-accent: #2dd4bf"></paylit-card-fields>`,
+  render: (args) =>
+    html`<paylit-card-fields name=${args.name} isolation=${args.isolation} style="--paylit-color-accent: #2dd4bf"></paylit-card-fields>`,
   play: async ({ canvasElement }) => {
     const fields = await framedFieldsIn(canvasElement);
     const t = await messagesFor('ar');
     const frame = fields.shadowRoot!.querySelector('iframe')!;
-    await until(`the frame is titled in Arabic ("${t.cardFrame}")`, () => frame.title === t.cardFrame);
+    await until(
+      `the frame is titled in Arabic ("${t.cardFrame}")`,
+      () => frame.title === t.cardFrame,
+    );
     fields.reportValidity();
-    await until('the host says the first field\'s message in Arabic', () => fields.validationMessage === t.errors.number.empty);
+    await until(
+      "the host says the first field's message in Arabic",
+      () => fields.validationMessage === t.errors.number.empty,
+    );
   },
 };

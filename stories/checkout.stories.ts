@@ -9,7 +9,19 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { format, messagesFor, type Messages } from '@paylit/elements';
 import { formatAmount } from '@paylit/core/money';
 import { ELSEWHERE, ENDPOINT, leaveReturnPage, storyBackend } from './support/backend.js';
-import { VISA, cardFieldsIn, choose, fill, framedFieldsIn, loadedCheckout, messageOf, outcomeOf, payButton, typedInFrame, until } from './support/shopper.js';
+import {
+  VISA,
+  cardFieldsIn,
+  choose,
+  fill,
+  framedFieldsIn,
+  loadedCheckout,
+  messageOf,
+  outcomeOf,
+  payButton,
+  typedInFrame,
+  until,
+} from './support/shopper.js';
 
 interface Args {
   scenario: string;
@@ -28,15 +40,23 @@ async function enterVisa(canvasElement: HTMLElement): Promise<void> {
 }
 
 /** The success state after paying with the test Visa: `heading(t, amount)` in the story's language, then the card. */
-const paysAndShows = (heading: (t: Messages, money: (amount: number) => string) => string): Story['play'] => async ({ canvasElement }) => {
-  const checkout = await loadedCheckout(canvasElement);
-  await enterVisa(canvasElement);
-  payButton(checkout).click();
-  const lang = checkout.closest('[lang]')?.getAttribute('lang') ?? undefined;
-  const messages = await t(checkout);
-  const expected = `${heading(messages, (amount) => formatAmount(amount, 'BRL', lang))} ${format(messages.cardEnding, { brand: 'Visa', last4: '1111' })}`;
-  await until(`the success state says "${expected}", in place of the form`, () => outcomeOf(checkout) === expected && !payButton(checkout) && !checkout.shadowRoot!.querySelector('paylit-card-fields'));
-};
+const paysAndShows =
+  (heading: (t: Messages, money: (amount: number) => string) => string): Story['play'] =>
+  async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    await enterVisa(canvasElement);
+    payButton(checkout).click();
+    const lang = checkout.closest('[lang]')?.getAttribute('lang') ?? undefined;
+    const messages = await t(checkout);
+    const expected = `${heading(messages, (amount) => formatAmount(amount, 'BRL', lang))} ${format(messages.cardEnding, { brand: 'Visa', last4: '1111' })}`;
+    await until(
+      `the success state says "${expected}", in place of the form`,
+      () =>
+        outcomeOf(checkout) === expected &&
+        !payButton(checkout) &&
+        !checkout.shadowRoot!.querySelector('paylit-card-fields'),
+    );
+  };
 
 /** A redirect cannot leave Storybook: the story keeps the page, as a merchant opening the bank's page in a window would. */
 const stayOnPage = (event: Event) => event.preventDefault();
@@ -46,13 +66,32 @@ const meta: Meta<Args> = {
   component: 'paylit-checkout',
   args: { scenario: 'pay', isolation: 'page' },
   argTypes: {
-    isolation: { control: 'inline-radio', options: ['page', 'frame'], description: 'Where the card fields the checkout draws keep the card: their shadow root, or a sandboxed frame' },
-    scenario: {
-      description: 'The demo shop\'s order: what the merchant\'s backend creates',
-      control: 'select',
-      options: ['pay', 'authorize', 'verify', '3ds', 'decline', 'wallet', 'installments-br', 'installments-mx', 'installments-ar', 'returning'],
+    isolation: {
+      control: 'inline-radio',
+      options: ['page', 'frame'],
+      description:
+        'Where the card fields the checkout draws keep the card: their shadow root, or a sandboxed frame',
     },
-    lang: { control: 'text', description: 'The checkout\'s own language; the toolbar\'s locale when empty' },
+    scenario: {
+      description: "The demo shop's order: what the merchant's backend creates",
+      control: 'select',
+      options: [
+        'pay',
+        'authorize',
+        'verify',
+        '3ds',
+        'decline',
+        'wallet',
+        'installments-br',
+        'installments-mx',
+        'installments-ar',
+        'returning',
+      ],
+    },
+    lang: {
+      control: 'text',
+      description: "The checkout's own language; the toolbar's locale when empty",
+    },
   },
   loaders: [
     async ({ args }) => {
@@ -60,7 +99,10 @@ const meta: Meta<Args> = {
       return { order: await backend.order(args.scenario), fetch: backend.fetch };
     },
   ],
-  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} isolation=${args.isolation} lang=${ifDefined(args.lang || undefined)}
+  render: (
+    args,
+    { loaded },
+  ) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} isolation=${args.isolation} lang=${ifDefined(args.lang || undefined)}
     .fetch=${loaded.fetch} @paylit-redirect=${stayOnPage}></paylit-checkout>`,
 };
 export default meta;
@@ -92,7 +134,10 @@ export const EveryFieldInError: Story = {
     const checkout = await loadedCheckout(canvasElement);
     payButton(checkout).click();
     const fields = await cardFieldsIn(canvasElement);
-    await until('each field shows its message', () => fields.shadowRoot!.querySelectorAll('.error:not(:empty)').length === 4);
+    await until(
+      'each field shows its message',
+      () => fields.shadowRoot!.querySelectorAll('.error:not(:empty)').length === 4,
+    );
   },
 };
 
@@ -103,14 +148,23 @@ export const Busy: Story = {
     const checkout = await loadedCheckout(canvasElement);
     const messages = await t(checkout);
     // The sandbox's own fault tool holds the API's answer for a minute.
-    await (await storyBackend()).fault({ path: '/secure_payments', kind: 'latency', latency_ms: 60_000 });
+    await (
+      await storyBackend()
+    ).fault({ path: '/secure_payments', kind: 'latency', latency_ms: 60_000 });
     await fill(await cardFieldsIn(canvasElement), VISA);
     payButton(checkout).click();
     await until('the button is busy, with its spinner', () => {
       const button = payButton(checkout);
-      return button.getAttribute('aria-busy') === 'true' && button.getAttribute('aria-disabled') === 'true' && button.querySelector('[part~=spinner]');
+      return (
+        button.getAttribute('aria-busy') === 'true' &&
+        button.getAttribute('aria-disabled') === 'true' &&
+        button.querySelector('[part~=spinner]')
+      );
     });
-    await until('the live region says it is processing', () => messageOf(checkout) === messages.processing);
+    await until(
+      'the live region says it is processing',
+      () => messageOf(checkout) === messages.processing,
+    );
   },
 };
 
@@ -126,11 +180,19 @@ export const Pending: Story = {
   name: 'Pending: back from the bank, not confirmed yet',
   loaders: [async () => ({ order: await (await storyBackend()).backFromTheBank() })],
   play: async ({ canvasElement }) => {
-    const checkout = await until('the checkout is on the page', () => canvasElement.querySelector('paylit-checkout'));
+    const checkout = await until('the checkout is on the page', () =>
+      canvasElement.querySelector('paylit-checkout'),
+    );
     const messages = await t(checkout);
     const expected = `${messages.pending} ${format(messages.cardEnding, { brand: 'Visa', last4: '1111' })}`;
     try {
-      await until(`the waiting state says "${expected}", with no form`, () => outcomeOf(checkout) === expected && !payButton(checkout) && !checkout.shadowRoot!.querySelector('paylit-card-fields'));
+      await until(
+        `the waiting state says "${expected}", with no form`,
+        () =>
+          outcomeOf(checkout) === expected &&
+          !payButton(checkout) &&
+          !checkout.shadowRoot!.querySelector('paylit-card-fields'),
+      );
     } finally {
       leaveReturnPage();
     }
@@ -160,21 +222,35 @@ export const Locked: Story = {
     await fill(await cardFieldsIn(canvasElement), VISA);
     for (let i = 1; i <= 5; i++) {
       payButton(checkout).click();
-      await until(`decline ${i} is shown`, () => declines === i && payButton(checkout)?.getAttribute('aria-disabled') === 'false');
+      await until(
+        `decline ${i} is shown`,
+        () => declines === i && payButton(checkout)?.getAttribute('aria-disabled') === 'false',
+      );
     }
     payButton(checkout).click();
-    await until('the order is locked', () => messageOf(checkout) === messages.orderLocked && !checkout.shadowRoot!.querySelector('[part=button]'));
+    await until(
+      'the order is locked',
+      () =>
+        messageOf(checkout) === messages.orderLocked &&
+        !checkout.shadowRoot!.querySelector('[part=button]'),
+    );
   },
 };
 
 /** A client secret the shop's server did not make: the order cannot be paid, and nothing of a form or an amount shows. */
 export const UnknownOrder: Story = {
   name: 'Unknown order',
-  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${`nowhere-1_secret_${'0'.repeat(32)}`} lang=${ifDefined(args.lang || undefined)} .fetch=${loaded.fetch}></paylit-checkout>`,
+  render: (args, { loaded }) =>
+    html`<paylit-checkout endpoint=${ENDPOINT} order=${`nowhere-1_secret_${'0'.repeat(32)}`} lang=${ifDefined(args.lang || undefined)} .fetch=${loaded.fetch}></paylit-checkout>`,
   play: async ({ canvasElement }) => {
     const checkout = canvasElement.querySelector('paylit-checkout')!;
     const messages = await t(checkout);
-    await until('the order cannot be paid, and no form shows', () => messageOf(checkout) === messages.orderNotFound && !checkout.shadowRoot!.querySelector('[part=button], paylit-card-fields'));
+    await until(
+      'the order cannot be paid, and no form shows',
+      () =>
+        messageOf(checkout) === messages.orderNotFound &&
+        !checkout.shadowRoot!.querySelector('[part=button], paylit-card-fields'),
+    );
   },
 };
 
@@ -182,11 +258,17 @@ export const UnknownOrder: Story = {
 export const NotSetUp: Story = {
   name: 'Page origin not allowed: not set up',
   loaders: [async () => ({ refusingFetch: (await storyBackend()).refusingFetch })],
-  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ELSEWHERE} order=${loaded.order as string} lang=${ifDefined(args.lang || undefined)} .fetch=${loaded.refusingFetch}></paylit-checkout>`,
+  render: (args, { loaded }) =>
+    html`<paylit-checkout endpoint=${ELSEWHERE} order=${loaded.order as string} lang=${ifDefined(args.lang || undefined)} .fetch=${loaded.refusingFetch}></paylit-checkout>`,
   play: async ({ canvasElement }) => {
     const checkout = canvasElement.querySelector('paylit-checkout')!;
     const messages = await t(checkout);
-    await until('the checkout is not set up, and no form shows', () => messageOf(checkout) === messages.notSetUp && !checkout.shadowRoot!.querySelector('[part=button], paylit-card-fields'));
+    await until(
+      'the checkout is not set up, and no form shows',
+      () =>
+        messageOf(checkout) === messages.notSetUp &&
+        !checkout.shadowRoot!.querySelector('[part=button], paylit-card-fields'),
+    );
   },
 };
 
@@ -198,7 +280,10 @@ export const ThreeDSecurePending: Story = {
     const messages = await t(checkout);
     await fill(await cardFieldsIn(canvasElement), VISA);
     payButton(checkout).click();
-    await until('the shopper is sent to the bank', () => messageOf(checkout) === messages.redirecting);
+    await until(
+      'the shopper is sent to the bank',
+      () => messageOf(checkout) === messages.redirecting,
+    );
   },
 };
 
@@ -215,7 +300,10 @@ export const VerifyACard: Story = {
   play: async (context) => {
     const checkout = await loadedCheckout(context.canvasElement);
     const messages = await t(checkout);
-    await until('the button says verify', () => payButton(checkout).textContent!.trim() === messages.verifyCard);
+    await until(
+      'the button says verify',
+      () => payButton(checkout).textContent!.trim() === messages.verifyCard,
+    );
     await paysAndShows((t) => t.outcomes.VERIFIED)!(context);
   },
 };
@@ -225,7 +313,11 @@ export const WalletsAndBanks: Story = {
   args: { scenario: 'wallet' },
   play: async ({ canvasElement }) => {
     const checkout = await loadedCheckout(canvasElement);
-    await until('the methods show', () => checkout.shadowRoot!.querySelector('paylit-wallet-select')?.shadowRoot?.querySelector('fieldset'));
+    await until('the methods show', () =>
+      checkout
+        .shadowRoot!.querySelector('paylit-wallet-select')
+        ?.shadowRoot?.querySelector('fieldset'),
+    );
   },
 };
 
@@ -251,17 +343,39 @@ const installments = (scenario: string): Story => ({
     await loadedCheckout(canvasElement);
     await fill(await cardFieldsIn(canvasElement), VISA);
     const checkout = canvasElement.querySelector('paylit-checkout')!;
-    await until('the plans show', () => checkout.shadowRoot!.querySelector('paylit-installments')?.shadowRoot?.querySelector('fieldset, select'));
+    await until('the plans show', () =>
+      checkout
+        .shadowRoot!.querySelector('paylit-installments')
+        ?.shadowRoot?.querySelector('fieldset, select'),
+    );
   },
 });
-export const InstallmentsBrazil: Story = { name: 'Installments: Brazil (interest-free to 3×, then with interest)', ...installments('installments-br') };
-export const InstallmentsMexico: Story = { name: 'Installments: Mexico (meses sin intereses)', ...installments('installments-mx') };
-export const InstallmentsArgentina: Story = { name: 'Installments: Argentina (with interest)', ...installments('installments-ar') };
+export const InstallmentsBrazil: Story = {
+  name: 'Installments: Brazil (interest-free to 3×, then with interest)',
+  ...installments('installments-br'),
+};
+export const InstallmentsMexico: Story = {
+  name: 'Installments: Mexico (meses sin intereses)',
+  ...installments('installments-mx'),
+};
+export const InstallmentsArgentina: Story = {
+  name: 'Installments: Argentina (with interest)',
+  ...installments('installments-ar'),
+};
 
 /** The same checkout in each locale and theme, whatever the toolbar says. */
 export const Spanish: Story = { globals: { locale: 'es' }, play: Complete.play };
-export const LatinAmericanSpanish: Story = { name: 'Latin American Spanish (es-AR)', globals: { locale: 'es-AR' }, play: EveryFieldInError.play };
-export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' }, args: { scenario: 'installments-br' }, play: InstallmentsBrazil.play };
+export const LatinAmericanSpanish: Story = {
+  name: 'Latin American Spanish (es-AR)',
+  globals: { locale: 'es-AR' },
+  play: EveryFieldInError.play,
+};
+export const BrazilianPortuguese: Story = {
+  name: 'Brazilian Portuguese',
+  globals: { locale: 'pt-BR' },
+  args: { scenario: 'installments-br' },
+  play: InstallmentsBrazil.play,
+};
 /** Arabic: the checkout's root says dir=rtl and everything mirrors (the spinner, the decline's mark, the wallets' marks). */
 export const RightToLeft: Story = {
   name: 'Right to left (Arabic)',
@@ -270,15 +384,31 @@ export const RightToLeft: Story = {
   play: async (context) => {
     await Complete.play!(context);
     const checkout = context.canvasElement.querySelector('paylit-checkout')!;
-    await until('the checkout is laid out right to left', () => checkout.shadowRoot!.querySelector('.body')?.getAttribute('dir') === 'rtl');
+    await until(
+      'the checkout is laid out right to left',
+      () => checkout.shadowRoot!.querySelector('.body')?.getAttribute('dir') === 'rtl',
+    );
   },
 };
 /** The CJK and Thai script groups, and Devanagari: each renders in its own catalog (English until that catalog exists). */
-export const Chinese: Story = { name: 'Chinese (zh-CN)', globals: { locale: 'zh-CN' }, play: Complete.play };
+export const Chinese: Story = {
+  name: 'Chinese (zh-CN)',
+  globals: { locale: 'zh-CN' },
+  play: Complete.play,
+};
 export const Thai: Story = { globals: { locale: 'th' }, play: Complete.play };
-export const Hindi: Story = { globals: { locale: 'hi' }, args: { scenario: 'wallet' }, play: Complete.play };
+export const Hindi: Story = {
+  globals: { locale: 'hi' },
+  args: { scenario: 'wallet' },
+  play: Complete.play,
+};
 export const Dark: Story = { globals: { theme: 'dark' }, play: EveryFieldInError.play };
-export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'returning' }, play: WalletsAndBanks.play };
+export const CustomTheme: Story = {
+  name: 'Custom theme',
+  globals: { theme: 'custom' },
+  args: { scenario: 'returning' },
+  play: WalletsAndBanks.play,
+};
 
 /**
  * Frame isolation: the checkout draws its card fields with `isolation="frame"`, their inputs

@@ -8,7 +8,16 @@
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
 import { ENDPOINT, storyBackend } from './support/backend.js';
-import { VISA, cardFieldsIn, choose, fill, framedFieldsIn, loadedCheckout, typedInFrame, until } from './support/shopper.js';
+import {
+  VISA,
+  cardFieldsIn,
+  choose,
+  fill,
+  framedFieldsIn,
+  loadedCheckout,
+  typedInFrame,
+  until,
+} from './support/shopper.js';
 
 interface Args {
   scenario: string;
@@ -21,8 +30,17 @@ const meta: Meta<Args> = {
   component: 'paylit-installments',
   args: { scenario: 'installments-br', card: VISA.number!, isolation: 'page' },
   argTypes: {
-    isolation: { control: 'inline-radio', options: ['page', 'frame'], description: 'Where the card fields keep the card: their shadow root, or a sandboxed frame (typed there by the shopper)' },
-    scenario: { control: 'select', options: ['installments-br', 'installments-mx', 'installments-ar'], description: 'The order: its country and amount' },
+    isolation: {
+      control: 'inline-radio',
+      options: ['page', 'frame'],
+      description:
+        'Where the card fields keep the card: their shadow root, or a sandboxed frame (typed there by the shopper)',
+    },
+    scenario: {
+      control: 'select',
+      options: ['installments-br', 'installments-mx', 'installments-ar'],
+      description: 'The order: its country and amount',
+    },
     card: { control: 'text', description: 'The test card typed (its BIN picks the plans)' },
   },
   loaders: [
@@ -31,7 +49,10 @@ const meta: Meta<Args> = {
       return { order: await backend.order(args.scenario), fetch: backend.fetch };
     },
   ],
-  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} isolation=${args.isolation} .fetch=${loaded.fetch}>
+  render: (
+    args,
+    { loaded },
+  ) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} isolation=${args.isolation} .fetch=${loaded.fetch}>
     <paylit-card-fields isolation=${args.isolation}></paylit-card-fields>
     <paylit-installments></paylit-installments>
   </paylit-checkout>`,
@@ -47,13 +68,16 @@ type Story = StoryObj<Args>;
 
 /** Chooses a plan in the select that holds more than six, as the keyboard or a click would. */
 async function chooseInSelect(host: Element, installments: number): Promise<void> {
-  const select = await until('the plans are a select', () => host.shadowRoot?.querySelector('select'));
+  const select = await until('the plans are a select', () =>
+    host.shadowRoot?.querySelector('select'),
+  );
   select.value = String(installments);
   select.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
 /** Waits for the chosen plan's rates (CFT, CAT or CET) to be shown. */
-const ratesShown = (host: Element) => until('the rates show', () => host.shadowRoot?.querySelector('[part=rates]'));
+const ratesShown = (host: Element) =>
+  until('the rates show', () => host.shadowRoot?.querySelector('[part=rates]'));
 
 export const Brazil: Story = { name: 'Brazil: interest-free to 3×, then with interest' };
 export const BrazilSemJuros: Story = {
@@ -72,7 +96,10 @@ export const Mexico: Story = {
   args: { scenario: 'installments-mx' },
   play: async (context) => {
     await meta.play!(context);
-    await choose(context.canvasElement.querySelector('paylit-installments')!, 'meses sin intereses');
+    await choose(
+      context.canvasElement.querySelector('paylit-installments')!,
+      'meses sin intereses',
+    );
   },
 };
 export const Argentina: Story = {
@@ -86,7 +113,10 @@ export const Argentina: Story = {
     await until('the CFT shows', () => plans.shadowRoot?.querySelector('[part=cft]'));
   },
 };
-export const NaranjaPlanZ: Story = { name: 'Argentina, Naranja: 3× interest-free (Plan Z)', args: { scenario: 'installments-ar', card: '5895627823453005' } };
+export const NaranjaPlanZ: Story = {
+  name: 'Argentina, Naranja: 3× interest-free (Plan Z)',
+  args: { scenario: 'installments-ar', card: '5895627823453005' },
+};
 
 export const MoreThanSix: Story = {
   name: 'More than six plans: a select',
@@ -107,17 +137,34 @@ export const PlanChosen: Story = {
   },
 };
 
-export const RightToLeft: Story = { name: 'Right to left', globals: { locale: 'ar' }, args: { scenario: 'installments-ar' }, play: Argentina.play };
+export const RightToLeft: Story = {
+  name: 'Right to left',
+  globals: { locale: 'ar' },
+  args: { scenario: 'installments-ar' },
+  play: Argentina.play,
+};
 /** Argentina's 6× plan chosen by its radio's value: the words around the count differ by language (Chinese puts it last). */
 const sixWithRates: Story['play'] = async (context) => {
   await meta.play!(context);
   const plans = context.canvasElement.querySelector('paylit-installments')!;
-  const six = await until('the 6× plan shows', () => plans.shadowRoot?.querySelector<HTMLInputElement>('input[type=radio][value="6"]'));
+  const six = await until('the 6× plan shows', () =>
+    plans.shadowRoot?.querySelector<HTMLInputElement>('input[type=radio][value="6"]'),
+  );
   six.click();
   await until('the CFT shows', () => plans.shadowRoot?.querySelector('[part=cft]'));
 };
-export const Chinese: Story = { name: 'Chinese (zh-CN): Argentina\'s plans and rates', globals: { locale: 'zh-CN' }, args: { scenario: 'installments-ar' }, play: sixWithRates };
-export const Thai: Story = { name: 'Thai: Argentina\'s plans and rates', globals: { locale: 'th' }, args: { scenario: 'installments-ar' }, play: sixWithRates };
+export const Chinese: Story = {
+  name: "Chinese (zh-CN): Argentina's plans and rates",
+  globals: { locale: 'zh-CN' },
+  args: { scenario: 'installments-ar' },
+  play: sixWithRates,
+};
+export const Thai: Story = {
+  name: "Thai: Argentina's plans and rates",
+  globals: { locale: 'th' },
+  args: { scenario: 'installments-ar' },
+  play: sixWithRates,
+};
 
 export const NoneForDebit: Story = {
   name: 'None for a debit card (hidden)',
@@ -129,20 +176,35 @@ export const NoneForDebit: Story = {
     await until('the card is a debit card', () => fields.brand?.id === 'visa-debit');
     // Give the plans their debounce and answer: nothing to choose, nothing shown.
     await new Promise((resolve) => setTimeout(resolve, 600));
-    await until('the group stays hidden', () => canvasElement.querySelector('paylit-installments')!.options.length === 0);
+    await until(
+      'the group stays hidden',
+      () => canvasElement.querySelector('paylit-installments')!.options.length === 0,
+    );
   },
 };
 
-export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' } };
+export const BrazilianPortuguese: Story = {
+  name: 'Brazilian Portuguese',
+  globals: { locale: 'pt-BR' },
+};
 export const Dark: Story = { globals: { theme: 'dark' } };
-export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'installments-ar' } };
+export const CustomTheme: Story = {
+  name: 'Custom theme',
+  globals: { theme: 'custom' },
+  args: { scenario: 'installments-ar' },
+};
 
 /** The checkout's pay button, once it says `text`. */
 const buttonSays = (canvas: HTMLElement, text: string) =>
-  until(`the pay button says ${text}`, () => canvas.querySelector('paylit-checkout')?.shadowRoot?.querySelector('button[part=button]')?.textContent?.includes(text));
+  until(`the pay button says ${text}`, () =>
+    canvas
+      .querySelector('paylit-checkout')
+      ?.shadowRoot?.querySelector('button[part=button]')
+      ?.textContent?.includes(text),
+  );
 
 export const TotalWithInterest: Story = {
-  name: 'Brazil: 6× with interest, the plan\'s total on the pay button',
+  name: "Brazil: 6× with interest, the plan's total on the pay button",
   play: async (context) => {
     await meta.play!(context);
     await chooseInSelect(context.canvasElement.querySelector('paylit-installments')!, 6);
@@ -158,7 +220,9 @@ export const InterestFreeLastInstallment: Story = {
   play: async (context) => {
     await meta.play!(context);
     const plans = context.canvasElement.querySelector('paylit-installments')!;
-    const nine = await until('the 9× plan shows', () => plans.shadowRoot?.querySelector<HTMLInputElement>('input[type=radio][value="9"]'));
+    const nine = await until('the 9× plan shows', () =>
+      plans.shadowRoot?.querySelector<HTMLInputElement>('input[type=radio][value="9"]'),
+    );
     nine.click();
     // $6,000.00 in all: 8 × $666.67 and a last $666.64, not 9 × $666.67.
     await buttonSays(context.canvasElement, '$666.64');
@@ -188,6 +252,6 @@ export const InACheckoutWithFrameIsolation: Story = {
     const fields = await framedFieldsIn(canvasElement);
     await typedInFrame(fields);
     const plans = canvasElement.querySelector('paylit-installments')!;
-    await until('the plans for the frame\'s BIN show', () => plans.options.length > 1);
+    await until("the plans for the frame's BIN show", () => plans.options.length > 1);
   },
 };

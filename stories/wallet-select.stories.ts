@@ -17,8 +17,16 @@ const meta: Meta<Args> = {
   component: 'paylit-wallet-select',
   args: { scenario: 'wallet', isolation: 'page' },
   argTypes: {
-    scenario: { control: 'select', options: ['wallet', 'returning'], description: 'The order: a Brazilian order with every method, or a returning payer' },
-    isolation: { control: 'inline-radio', options: ['page', 'frame'], description: 'Where the card fields keep the card: their shadow root, or a sandboxed frame' },
+    scenario: {
+      control: 'select',
+      options: ['wallet', 'returning'],
+      description: 'The order: a Brazilian order with every method, or a returning payer',
+    },
+    isolation: {
+      control: 'inline-radio',
+      options: ['page', 'frame'],
+      description: 'Where the card fields keep the card: their shadow root, or a sandboxed frame',
+    },
   },
   loaders: [
     async ({ args }) => {
@@ -26,13 +34,18 @@ const meta: Meta<Args> = {
       return { order: await backend.order(args.scenario), fetch: backend.fetch };
     },
   ],
-  render: (args, { loaded }) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} isolation=${args.isolation} .fetch=${loaded.fetch} @paylit-redirect=${(e: Event) => e.preventDefault()}>
+  render: (
+    args,
+    { loaded },
+  ) => html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} isolation=${args.isolation} .fetch=${loaded.fetch} @paylit-redirect=${(e: Event) => e.preventDefault()}>
     <paylit-wallet-select></paylit-wallet-select>
     <paylit-card-fields isolation=${args.isolation}></paylit-card-fields>
   </paylit-checkout>`,
   play: async ({ canvasElement }) => {
     await loadedCheckout(canvasElement);
-    await until('the methods show', () => canvasElement.querySelector('paylit-wallet-select')!.shadowRoot?.querySelector('fieldset'));
+    await until('the methods show', () =>
+      canvasElement.querySelector('paylit-wallet-select')!.shadowRoot?.querySelector('fieldset'),
+    );
   },
 };
 export default meta;
@@ -46,7 +59,12 @@ export const WalletsAndBanks: Story = {
     const select = context.canvasElement.querySelector('paylit-wallet-select')!;
     await until('every option shows its mark', () => {
       const options = select.shadowRoot!.querySelectorAll('[part~=option]');
-      return options.length > 1 && [...options].every((option) => option.querySelector('[part~=logo] > svg, [part~=logo] > img'));
+      return (
+        options.length > 1 &&
+        [...options].every((option) =>
+          option.querySelector('[part~=logo] > svg, [part~=logo] > img'),
+        )
+      );
     });
   },
 };
@@ -65,7 +83,10 @@ export const SavedCardChosen: Story = {
     await meta.play!(context);
     await choose(context.canvasElement.querySelector('paylit-wallet-select')!, '1111');
     const fields = await cardFieldsIn(context.canvasElement);
-    await until('the card fields ask for the security code alone', () => fields.savedCard?.last4 === '1111');
+    await until(
+      'the card fields ask for the security code alone',
+      () => fields.savedCard?.last4 === '1111',
+    );
   },
 };
 export const Spanish: Story = { globals: { locale: 'es' }, args: { scenario: 'returning' } };
@@ -77,14 +98,28 @@ export const RightToLeft: Story = {
   play: async (context) => {
     await WalletsAndBanks.play!(context);
     const select = context.canvasElement.querySelector('paylit-wallet-select')!;
-    await until('the options are laid out right to left', () => select.shadowRoot!.querySelector('fieldset')?.getAttribute('dir') === 'rtl');
+    await until(
+      'the options are laid out right to left',
+      () => select.shadowRoot!.querySelector('fieldset')?.getAttribute('dir') === 'rtl',
+    );
   },
 };
-export const Chinese: Story = { name: 'Chinese (zh-CN)', globals: { locale: 'zh-CN' }, play: WalletsAndBanks.play };
+export const Chinese: Story = {
+  name: 'Chinese (zh-CN)',
+  globals: { locale: 'zh-CN' },
+  play: WalletsAndBanks.play,
+};
 export const Thai: Story = { globals: { locale: 'th' }, play: WalletsAndBanks.play };
-export const BrazilianPortuguese: Story = { name: 'Brazilian Portuguese', globals: { locale: 'pt-BR' } };
+export const BrazilianPortuguese: Story = {
+  name: 'Brazilian Portuguese',
+  globals: { locale: 'pt-BR' },
+};
 export const Dark: Story = { globals: { theme: 'dark' } };
-export const CustomTheme: Story = { name: 'Custom theme', globals: { theme: 'custom' }, args: { scenario: 'returning' } };
+export const CustomTheme: Story = {
+  name: 'Custom theme',
+  globals: { theme: 'custom' },
+  args: { scenario: 'returning' },
+};
 
 /**
  * In a checkout with frame isolation: the picker as in page mode; a wallet chosen, then
@@ -98,10 +133,18 @@ export const InACheckoutWithFrameIsolation: Story = {
     await meta.play!(context);
     const select = context.canvasElement.querySelector('paylit-wallet-select')!;
     const fields = await framedFieldsIn(context.canvasElement);
-    const chosen = (text: string) => [...select.shadowRoot!.querySelectorAll('label')].find((l) => l.textContent!.includes(text))?.querySelector('input')?.checked;
+    const chosen = (text: string) =>
+      [...select.shadowRoot!.querySelectorAll('label')]
+        .find((l) => l.textContent!.includes(text))
+        ?.querySelector('input')?.checked;
     await choose(select, 'Mercado Pago');
     await until('Mercado Pago is chosen', () => chosen('Mercado Pago'));
     await choose(select, 'New card');
-    await until('"New card" is chosen, the framed card fields shown', () => chosen('New card') && fields.shadowRoot!.querySelector('iframe')!.getBoundingClientRect().height > 0);
+    await until(
+      '"New card" is chosen, the framed card fields shown',
+      () =>
+        chosen('New card') &&
+        fields.shadowRoot!.querySelector('iframe')!.getBoundingClientRect().height > 0,
+    );
   },
 };

@@ -19,22 +19,32 @@ let server: Server;
 let origin: string;
 let keys: CardKeyPair;
 
-const test = base.extend<{ consoleErrors: string[] }>({ consoleErrors: [consoleErrors, { auto: true }] });
+const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [consoleErrors, { auto: true }],
+});
 
 test.beforeAll(async () => {
   keys = await generateCardKeyPair();
   const publicKey = JSON.stringify(keys.publicJwk).replace(/'/g, '&#39;');
   // `?lang=` picks the checkout's language; `#form` puts the card fields alone in a form.
-  const page = (lang: string) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  const page = (
+    lang: string,
+  ) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card input</title><script src="/paylit.js"></script><script src="/page.js"></script></head>
 <body><main><paylit-checkout amount="120" currency="BRL" country="BR" public-key='${publicKey}'></paylit-checkout></main></body></html>`;
   const pageScript = `document.addEventListener('paylit-submit', (e) => { window.submission = e.submission; });`;
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const file = /^\/(paylit(\.[\w.-]+)?\.js)$/.exec(url.pathname)?.[1];
-    if (file && existsSync(dist + file)) return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(dist + file));
-    if (url.pathname === '/page.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end(page(url.searchParams.get('lang') ?? 'en'));
+    if (file && existsSync(dist + file))
+      return void res
+        .writeHead(200, { 'Content-Type': 'text/javascript' })
+        .end(readFileSync(dist + file));
+    if (url.pathname === '/page.js')
+      return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
+    res
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end(page(url.searchParams.get('lang') ?? 'en'));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -48,7 +58,10 @@ const errorOf = (page: Page, id: Field) => page.locator(`paylit-card-fields #${i
 
 async function open(page: Page, lang = 'en'): Promise<void> {
   await page.goto(`${origin}/?lang=${lang}`);
-  await expect(page.locator('paylit-checkout button[part=button]')).toHaveAttribute('aria-disabled', 'false');
+  await expect(page.locator('paylit-checkout button[part=button]')).toHaveAttribute(
+    'aria-disabled',
+    'false',
+  );
 }
 
 /** Copies `text` to the clipboard, then pastes it into the field with the keyboard shortcut. */
@@ -61,34 +74,72 @@ async function paste(page: Page, id: Field, text: string): Promise<void> {
 }
 
 /** Pays, and opens the JWE the checkout handed over with the private key. */
-async function sealed(page: Page): Promise<{ number: string; cvv: string; expirationMonth: number; expirationYear: number }> {
+async function sealed(
+  page: Page,
+): Promise<{ number: string; cvv: string; expirationMonth: number; expirationYear: number }> {
   await page.locator('paylit-checkout button[part=button]').click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { submission?: unknown }).submission !== undefined)).toBe(true);
-  const { method } = await page.evaluate(() => (window as unknown as { submission: { method: { encryptedData: string; expirationMonth: number; expirationYear: number } } }).submission);
-  return { ...(await decryptCard(method.encryptedData, keys.privateJwk)), expirationMonth: method.expirationMonth, expirationYear: method.expirationYear };
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { submission?: unknown }).submission !== undefined),
+    )
+    .toBe(true);
+  const { method } = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          submission: {
+            method: { encryptedData: string; expirationMonth: number; expirationYear: number };
+          };
+        }
+      ).submission,
+  );
+  return {
+    ...(await decryptCard(method.encryptedData, keys.privateJwk)),
+    expirationMonth: method.expirationMonth,
+    expirationYear: method.expirationYear,
+  };
 }
 
 /** Types the rest of a valid card after what a test entered itself. */
 async function complete(page: Page, card: Partial<Record<Field, string>> = {}): Promise<void> {
-  for (const [id, text] of Object.entries({ number: '4111111111111111', expiry: '1230', cvv: '123', holder: 'Ana Lima', ...card }) as [Field, string][]) {
+  for (const [id, text] of Object.entries({
+    number: '4111111111111111',
+    expiry: '1230',
+    cvv: '123',
+    holder: 'Ana Lima',
+    ...card,
+  }) as [Field, string][]) {
     if ((await field(page, id).inputValue()) === '') await field(page, id).pressSequentially(text);
   }
 }
 
 /** What Chromium's autofill does to a field: the whole value at once, then `input` (no `inputType`, or `insertReplacementText`) and `change`. */
-async function autofill(page: Page, values: Partial<Record<Field, string>>, inputType?: 'insertReplacementText'): Promise<void> {
-  await page.locator('paylit-card-fields').evaluate((el, [values, inputType]) => {
-    for (const [id, value] of Object.entries(values)) {
-      const input = el.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
-      input.value = value!;
-      input.dispatchEvent(inputType ? new InputEvent('input', { inputType, bubbles: true, composed: true }) : new Event('input', { bubbles: true, composed: true }));
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-  }, [values, inputType] as const);
+async function autofill(
+  page: Page,
+  values: Partial<Record<Field, string>>,
+  inputType?: 'insertReplacementText',
+): Promise<void> {
+  await page.locator('paylit-card-fields').evaluate(
+    (el, [values, inputType]) => {
+      for (const [id, value] of Object.entries(values)) {
+        const input = el.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
+        input.value = value!;
+        input.dispatchEvent(
+          inputType
+            ? new InputEvent('input', { inputType, bubbles: true, composed: true })
+            : new Event('input', { bubbles: true, composed: true }),
+        );
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    },
+    [values, inputType] as const,
+  );
 }
 
 test.describe('paste', () => {
-  test('a pasted expiry of 13/30 stays 13/30 with its message, and nothing is sealed', async ({ page }) => {
+  test('a pasted expiry of 13/30 stays 13/30 with its message, and nothing is sealed', async ({
+    page,
+  }) => {
     await open(page);
     await paste(page, 'expiry', '13/30');
     await expect(field(page, 'expiry')).toHaveValue('13/30');
@@ -97,15 +148,27 @@ test.describe('paste', () => {
     await complete(page);
     await page.locator('paylit-checkout button[part=button]').click();
     await expect(field(page, 'expiry')).toBeFocused();
-    expect(await page.evaluate(() => (window as unknown as { submission?: unknown }).submission)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { submission?: unknown }).submission),
+    ).toBeUndefined();
     // Corrected by the shopper, it is sealed as entered.
     await paste(page, 'expiry', '12/30');
     await expect(field(page, 'expiry')).toHaveValue('12/30');
     await expect(errorOf(page, 'expiry')).toHaveText('');
-    expect(await sealed(page)).toEqual({ number: '4111111111111111', cvv: '123', expirationMonth: 12, expirationYear: 2030 });
+    expect(await sealed(page)).toEqual({
+      number: '4111111111111111',
+      cvv: '123',
+      expirationMonth: 12,
+      expirationYear: 2030,
+    });
   });
 
-  for (const text of ['4111 1111 1111 1111', '4111-1111-1111-1111', '4111.1111.1111.1111', ' 4111111111111111 ']) {
+  for (const text of [
+    '4111 1111 1111 1111',
+    '4111-1111-1111-1111',
+    '4111.1111.1111.1111',
+    ' 4111111111111111 ',
+  ]) {
     test(`a pasted number "${text}"`, async ({ page }) => {
       await open(page);
       await paste(page, 'number', text);
@@ -126,7 +189,9 @@ test.describe('paste', () => {
     });
   }
 
-  test('a card line from a password manager: the number alone is taken, said without repeating it, and no page listener gets it', async ({ page }) => {
+  test('a card line from a password manager: the number alone is taken, said without repeating it, and no page listener gets it', async ({
+    page,
+  }) => {
     await open(page, 'es');
     await page.evaluate(() => {
       const w = window as unknown as { heard: string[] };
@@ -134,7 +199,11 @@ test.describe('paste', () => {
       for (const type of ['paste', 'input', 'beforeinput', 'change', 'keydown']) {
         // Bubbling, as the page's own listeners and analytics listen (a capturing listener on the
         // document sees composed events before the shadow root: a limit of the platform).
-        document.addEventListener(type, (e) => w.heard.push(`${type} ${(e as InputEvent).data ?? ''} ${(e as ClipboardEvent).clipboardData?.getData('text') ?? ''}`));
+        document.addEventListener(type, (e) =>
+          w.heard.push(
+            `${type} ${(e as InputEvent).data ?? ''} ${(e as ClipboardEvent).clipboardData?.getData('text') ?? ''}`,
+          ),
+        );
       }
     });
     await paste(page, 'number', 'ANA LIMA  5555 5555 5555 4444  12/30  737');
@@ -143,14 +212,26 @@ test.describe('paste', () => {
     await expect(errorOf(page, 'number')).toHaveText(note);
     await expect(page.locator('paylit-card-fields [role=status]')).toHaveText(note);
     await expect(field(page, 'number')).toHaveAttribute('aria-invalid', 'false');
-    await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute('title', 'Mastercard');
-    const heard = await page.evaluate(() => (window as unknown as { heard: string[] }).heard.join('\n'));
+    await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute(
+      'title',
+      'Mastercard',
+    );
+    const heard = await page.evaluate(() =>
+      (window as unknown as { heard: string[] }).heard.join('\n'),
+    );
     expect(heard).not.toMatch(/5555|737/);
     await complete(page, { cvv: '737' });
-    expect(await sealed(page)).toEqual({ number: '5555555555554444', cvv: '737', expirationMonth: 12, expirationYear: 2030 });
+    expect(await sealed(page)).toEqual({
+      number: '5555555555554444',
+      cvv: '737',
+      expirationMonth: 12,
+      expirationYear: 2030,
+    });
   });
 
-  test('a pasted number with a letter in it is kept as it came, with its message', async ({ page }) => {
+  test('a pasted number with a letter in it is kept as it came, with its message', async ({
+    page,
+  }) => {
     await open(page);
     await paste(page, 'number', '4111 1111 1111 111l');
     await expect(field(page, 'number')).toHaveValue('4111 1111 1111 111l');
@@ -161,17 +242,34 @@ test.describe('paste', () => {
 test.describe('autofill', () => {
   for (const inputType of [undefined, 'insertReplacementText'] as const) {
     for (const expiry of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030']) {
-      test(`Chromium's autofill (${inputType ?? 'no inputType'}) with cc-exp "${expiry}": formatted, validated, the brand shown, the card sealed`, async ({ page }) => {
+      test(`Chromium's autofill (${inputType ?? 'no inputType'}) with cc-exp "${expiry}": formatted, validated, the brand shown, the card sealed`, async ({
+        page,
+      }) => {
         await open(page);
-        await autofill(page, { number: '5555555555554444', expiry, cvv: '737', holder: 'ANA LIMA' }, inputType);
+        await autofill(
+          page,
+          { number: '5555555555554444', expiry, cvv: '737', holder: 'ANA LIMA' },
+          inputType,
+        );
         await expect(field(page, 'number')).toHaveValue('5555 5555 5555 4444');
         await expect(field(page, 'expiry')).toHaveValue('12/30');
         await expect(field(page, 'cvv')).toHaveValue('737');
         await expect(field(page, 'holder')).toHaveValue('ANA LIMA');
-        await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute('title', 'Mastercard');
-        await expect(page.locator('paylit-card-fields [part=icon] svg')).toHaveAttribute('data-mark', 'mastercard');
+        await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute(
+          'title',
+          'Mastercard',
+        );
+        await expect(page.locator('paylit-card-fields [part=icon] svg')).toHaveAttribute(
+          'data-mark',
+          'mastercard',
+        );
         await expect(page.locator('paylit-card-fields .error:not(:empty)')).toHaveCount(0);
-        expect(await sealed(page)).toEqual({ number: '5555555555554444', cvv: '737', expirationMonth: 12, expirationYear: 2030 });
+        expect(await sealed(page)).toEqual({
+          number: '5555555555554444',
+          cvv: '737',
+          expirationMonth: 12,
+          expirationYear: 2030,
+        });
       });
     }
   }
@@ -184,29 +282,58 @@ test.describe('autofill', () => {
   });
 });
 
-demoTest('autofill: the installment plans follow the autofilled number, as they follow typing', async ({ page, demo }) => {
-  const optionsFor = async (enter: () => Promise<void>) => {
-    await openCheckout(page, demo, 'plain', 'installments-br');
-    const plans = page.locator('paylit-installments');
-    await expect(plans.getByRole('combobox')).toHaveCount(0);
-    await enter();
-    // Brazil offers this order 12 plans, in a select.
-    await expect(plans.getByRole('combobox').locator('option')).toHaveCount(12);
-    return plans.getByRole('combobox').locator('option').allTextContents();
-  };
-  const typed = await optionsFor(() => field(page, 'number').pressSequentially('5555555555554444'));
-  const filled = await optionsFor(() => autofill(page, { number: '5555555555554444', expiry: '12/2030', cvv: '737', holder: 'ANA LIMA' }));
-  expect(filled).toEqual(typed);
-  await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute('title', 'Mastercard');
-});
+demoTest(
+  'autofill: the installment plans follow the autofilled number, as they follow typing',
+  async ({ page, demo }) => {
+    const optionsFor = async (enter: () => Promise<void>) => {
+      await openCheckout(page, demo, 'plain', 'installments-br');
+      const plans = page.locator('paylit-installments');
+      await expect(plans.getByRole('combobox')).toHaveCount(0);
+      await enter();
+      // Brazil offers this order 12 plans, in a select.
+      await expect(plans.getByRole('combobox').locator('option')).toHaveCount(12);
+      return plans.getByRole('combobox').locator('option').allTextContents();
+    };
+    const typed = await optionsFor(() =>
+      field(page, 'number').pressSequentially('5555555555554444'),
+    );
+    const filled = await optionsFor(() =>
+      autofill(page, {
+        number: '5555555555554444',
+        expiry: '12/2030',
+        cvv: '737',
+        holder: 'ANA LIMA',
+      }),
+    );
+    expect(filled).toEqual(typed);
+    await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute(
+      'title',
+      'Mastercard',
+    );
+  },
+);
 
-const scripts = { 'Arabic-Indic': '٠١٢٣٤٥٦٧٨٩', 'Extended Arabic-Indic': '۰۱۲۳۴۵۶۷۸۹', Devanagari: '०१२३४५६७८९', Thai: '๐๑๒๓๔๕๖๗๘๙', 'full-width': '０１２３４５６７８９' };
+const scripts = {
+  'Arabic-Indic': '٠١٢٣٤٥٦٧٨٩',
+  'Extended Arabic-Indic': '۰۱۲۳۴۵۶۷۸۹',
+  Devanagari: '०१२३४५६७८९',
+  Thai: '๐๑๒๓๔๕๖๗๘๙',
+  'full-width': '０１２３４５６７８９',
+};
 const native = (digits: string, ascii: string) => ascii.replace(/\d/g, (d) => digits[Number(d)]!);
-const langOf: Record<string, string> = { 'Arabic-Indic': 'ar', 'Extended Arabic-Indic': 'ar', Devanagari: 'hi', Thai: 'th', 'full-width': 'zh-CN' };
+const langOf: Record<string, string> = {
+  'Arabic-Indic': 'ar',
+  'Extended Arabic-Indic': 'ar',
+  Devanagari: 'hi',
+  Thai: 'th',
+  'full-width': 'zh-CN',
+};
 
 test.describe('native digits', () => {
   for (const [script, digits] of Object.entries(scripts)) {
-    test(`${script} digits typed: Latin digits on screen, ASCII in the JWE, the caret where the shopper expects`, async ({ page }) => {
+    test(`${script} digits typed: Latin digits on screen, ASCII in the JWE, the caret where the shopper expects`, async ({
+      page,
+    }) => {
       await open(page, langOf[script]);
       const number = field(page, 'number');
       await number.pressSequentially(native(digits, '41112222'));
@@ -224,18 +351,28 @@ test.describe('native digits', () => {
       await number.fill('');
       await number.pressSequentially(native(digits, '5555555555554444'));
       await expect(number).toHaveValue('5555 5555 5555 4444');
-      await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute('title', 'Mastercard');
+      await expect(page.locator('paylit-card-fields [part=icon]')).toHaveAttribute(
+        'title',
+        'Mastercard',
+      );
       await field(page, 'expiry').pressSequentially(native(digits, '1230'));
       await expect(field(page, 'expiry')).toHaveValue('12/30');
       await field(page, 'cvv').pressSequentially(native(digits, '737'));
       await expect(field(page, 'cvv')).toHaveValue('737');
       await field(page, 'holder').fill('Ana Lima');
-      expect(await sealed(page)).toEqual({ number: '5555555555554444', cvv: '737', expirationMonth: 12, expirationYear: 2030 });
+      expect(await sealed(page)).toEqual({
+        number: '5555555555554444',
+        cvv: '737',
+        expirationMonth: 12,
+        expirationYear: 2030,
+      });
     });
   }
 });
 
-test('a CJK keyboard\'s composition: nothing half-composed is read, the whole is read when it ends', async ({ page }) => {
+test("a CJK keyboard's composition: nothing half-composed is read, the whole is read when it ends", async ({
+  page,
+}) => {
   await open(page, 'zh-CN');
   const number = field(page, 'number');
   await number.pressSequentially('4111');
@@ -243,11 +380,19 @@ test('a CJK keyboard\'s composition: nothing half-composed is read, the whole is
   const cdp = await page.context().newCDPSession(page);
   // The IME shows what is being composed in the field; the card fields leave it alone until it ends.
   await cdp.send('Input.imeSetComposition', { text: '１', selectionStart: 1, selectionEnd: 1 });
-  await cdp.send('Input.imeSetComposition', { text: '１１１１', selectionStart: 4, selectionEnd: 4 });
+  await cdp.send('Input.imeSetComposition', {
+    text: '１１１１',
+    selectionStart: 4,
+    selectionEnd: 4,
+  });
   await expect(number).toHaveValue('4111１１１１');
   await cdp.send('Input.insertText', { text: '１１１１' });
   await expect(number).toHaveValue('4111 1111');
-  await cdp.send('Input.imeSetComposition', { text: '１１１１１１１１', selectionStart: 8, selectionEnd: 8 });
+  await cdp.send('Input.imeSetComposition', {
+    text: '１１１１１１１１',
+    selectionStart: 8,
+    selectionEnd: 8,
+  });
   await cdp.send('Input.insertText', { text: '１１１１１１１１' });
   await expect(number).toHaveValue('4111 1111 1111 1111');
   await complete(page);
@@ -259,16 +404,26 @@ test.describe('a phone', () => {
   const { defaultBrowserType: _, ...pixel } = devices['Pixel 7'];
   test.use(pixel);
 
-  test('a tap into each field: a numeric keyboard where digits go, Enter to the next field and Pay from the last, no zoom', async ({ page }) => {
+  test('a tap into each field: a numeric keyboard where digits go, Enter to the next field and Pay from the last, no zoom', async ({
+    page,
+  }) => {
     await open(page, 'pt-BR');
-    const expected: [Field, string | null, string][] = [['number', 'numeric', 'next'], ['expiry', 'numeric', 'next'], ['cvv', 'numeric', 'next'], ['holder', null, 'go']];
+    const expected: [Field, string | null, string][] = [
+      ['number', 'numeric', 'next'],
+      ['expiry', 'numeric', 'next'],
+      ['cvv', 'numeric', 'next'],
+      ['holder', null, 'go'],
+    ];
     for (const [id, mode, enter] of expected) {
       await field(page, id).tap();
       await expect(field(page, id)).toBeFocused();
       await expect(field(page, id)).toHaveAttribute('enterkeyhint', enter);
       if (mode) await expect(field(page, id)).toHaveAttribute('inputmode', mode);
       else await expect(field(page, id)).not.toHaveAttribute('inputmode');
-      expect(parseFloat(await field(page, id).evaluate((el) => getComputedStyle(el).fontSize)), id).toBeGreaterThanOrEqual(16);
+      expect(
+        parseFloat(await field(page, id).evaluate((el) => getComputedStyle(el).fontSize)),
+        id,
+      ).toBeGreaterThanOrEqual(16);
       expect(await page.evaluate(() => visualViewport!.scale), id).toBe(1);
     }
     await field(page, 'number').tap();
@@ -284,8 +439,19 @@ test.describe('a phone', () => {
     await page.keyboard.type('Ana Lima');
     // Enter on the last field pays.
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { submission?: unknown }).submission !== undefined)).toBe(true);
-    const { method } = await page.evaluate(() => (window as unknown as { submission: { method: { encryptedData: string } } }).submission);
-    expect(await decryptCard(method.encryptedData, keys.privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => (window as unknown as { submission?: unknown }).submission !== undefined,
+        ),
+      )
+      .toBe(true);
+    const { method } = await page.evaluate(
+      () => (window as unknown as { submission: { method: { encryptedData: string } } }).submission,
+    );
+    expect(await decryptCard(method.encryptedData, keys.privateJwk)).toEqual({
+      number: '4111111111111111',
+      cvv: '123',
+    });
   });
 });

@@ -7,7 +7,10 @@ import ptBR from '../packages/elements/src/i18n/pt-BR.js';
 import { axeViolations } from './support/axe.js';
 import { expect, log, openCheckout, payButton, test, typeCard } from './support/demo.js';
 
-test('back from the bank\'s page, the shopper sees the outcome in the page\'s language, and the log only under "Details for developers"', async ({ page, demo }) => {
+test('back from the bank\'s page, the shopper sees the outcome in the page\'s language, and the log only under "Details for developers"', async ({
+  page,
+  demo,
+}) => {
   await openCheckout(page, demo, 'plain', '3ds', '&lang=pt-BR');
   await typeCard(page);
   await payButton(page).click();
@@ -26,7 +29,10 @@ test('back from the bank\'s page, the shopper sees the outcome in the page\'s la
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test('refused on the bank\'s page, the shopper reads that the bank did not confirm, in the page\'s language, with the form to try again', async ({ page, demo }) => {
+test("refused on the bank's page, the shopper reads that the bank did not confirm, in the page's language, with the form to try again", async ({
+  page,
+  demo,
+}) => {
   await openCheckout(page, demo, 'plain', '3ds', '&lang=pt-BR');
   await typeCard(page);
   await payButton(page).click();
@@ -39,7 +45,10 @@ test('refused on the bank\'s page, the shopper reads that the bank did not confi
   await expect(page.locator('#log')).toBeHidden();
 });
 
-test('the back office takes Capture and Cancel off an authorization captured in full, and Refund off a payment refunded in full, from the answers, without a reload', async ({ page, demo }) => {
+test('the back office takes Capture and Cancel off an authorization captured in full, and Refund off a payment refunded in full, from the answers, without a reload', async ({
+  page,
+  demo,
+}) => {
   await openCheckout(page, demo, 'plain', 'authorize');
   await typeCard(page);
   await payButton(page).click();
@@ -64,7 +73,9 @@ test('the back office takes Capture and Cancel off an authorization captured in 
   await expect(authorization.locator('.status')).toHaveText('AUTHORIZED, captured');
 
   // The second capture (R$150.00) refunded in part, then in full.
-  const capture = page.locator(`#payments tr[data-authorization="${authorizationId}"]`, { hasText: 'R$150.00' });
+  const capture = page.locator(`#payments tr[data-authorization="${authorizationId}"]`, {
+    hasText: 'R$150.00',
+  });
   await capture.getByLabel(/Refund amount/).fill('50');
   await capture.getByRole('button', { name: 'Refund' }).click();
   await expect(page.locator('#status')).toHaveText(/^Refund: (SUCCESS|PENDING)$/);

@@ -12,7 +12,12 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCheckoutHandler, type CheckoutHandler, type CheckoutHandlerOptions, type NotificationEvent } from '@paylit/server';
+import {
+  createCheckoutHandler,
+  type CheckoutHandler,
+  type CheckoutHandlerOptions,
+  type NotificationEvent,
+} from '@paylit/server';
 import { toNodeListener } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
 import express from 'express';
@@ -22,16 +27,32 @@ import { createApp as fastifyApp } from '../examples/fastify/app.js';
 import { createApp as honoApp } from '../examples/hono/app.js';
 import type * as nextRoute from '../examples/nextjs/app/paylit/[...path]/route.js';
 import { apiEnv } from '../packages/server/test/support/cli.js';
-import { payer, startSandbox, submitCard, uid, type Harness, type Shop } from '../packages/server/test/support/harness.js';
+import {
+  payer,
+  startSandbox,
+  submitCard,
+  uid,
+  type Harness,
+  type Shop,
+} from '../packages/server/test/support/harness.js';
 import { freePort } from '../packages/server/test/support/ports.js';
 
 // The typecheck holds the Next.js example's route module to what Next calls: GET and POST taking a Request.
-const nextRouteExports: Record<'GET' | 'POST', (request: Request) => Promise<Response>> = {} as typeof nextRoute;
+const nextRouteExports: Record<'GET' | 'POST', (request: Request) => Promise<Response>> =
+  {} as typeof nextRoute;
 void nextRouteExports;
 
 const API_TOKEN = 'test-token-0123456789abcdef';
 /** South Africa requires 3-D Secure: the payer comes back through the callback form. */
-const za = { country: 'ZA', currency: 'ZAR', payer: { ...payer, document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } };
+const za = {
+  country: 'ZA',
+  currency: 'ZAR',
+  payer: {
+    ...payer,
+    document: '8001015009087',
+    address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' },
+  },
+};
 
 let h: Harness;
 test.beforeAll(async () => {
@@ -57,7 +78,12 @@ async function listening(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
 }
 
-function handlerAt(base: string, notifications: NotificationEvent[], errors: string[], options: Partial<CheckoutHandlerOptions> = {}): CheckoutHandler {
+function handlerAt(
+  base: string,
+  notifications: NotificationEvent[],
+  errors: string[],
+  options: Partial<CheckoutHandlerOptions> = {},
+): CheckoutHandler {
   return createCheckoutHandler({
     client: h.client,
     publicKey: h.sandbox.publicJwk,
@@ -73,7 +99,9 @@ function handlerAt(base: string, notifications: NotificationEvent[], errors: str
 }
 
 /** Serves `app(handler)` (a Node request listener) with the handler mounted under /paylit. */
-async function mountNode(app: (handler: CheckoutHandler, errors: string[]) => RequestListener | Promise<RequestListener>): Promise<Mount> {
+async function mountNode(
+  app: (handler: CheckoutHandler, errors: string[]) => RequestListener | Promise<RequestListener>,
+): Promise<Mount> {
   const { server, url } = await listening();
   const notifications: NotificationEvent[] = [];
   const errors: string[] = [];
@@ -96,7 +124,14 @@ function shopAt(base: string): Shop {
     base,
     secret: async (secret: string) => secret,
     async browser(path: string, init: RequestInit = {}) {
-      const res = await fetch(`${base}${path}`, { ...init, headers: { Origin: 'https://shop.example', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) } });
+      const res = await fetch(`${base}${path}`, {
+        ...init,
+        headers: {
+          Origin: 'https://shop.example',
+          ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+          ...(init.headers as Record<string, string> | undefined),
+        },
+      });
       const text = await res.text();
       let body: unknown = text;
       try {
@@ -107,16 +142,28 @@ function shopAt(base: string): Shop {
   } as Shop;
 }
 
-async function order(base: string, overrides: Record<string, unknown> = {}): Promise<{ id: string; clientSecret: string }> {
+async function order(
+  base: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; clientSecret: string }> {
   const o = { id: uid('order'), amount: 120, currency: 'BRL', country: 'BR', payer, ...overrides };
-  const res = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${API_TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify(o) });
+  const res = await fetch(`${base}/orders`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${API_TOKEN}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(o),
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return { id: o.id, clientSecret: ((await res.json()) as { clientSecret: string }).clientSecret };
 }
 
-const charged = (orderId: string) => h.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`)).map((e) => `${e.kind} ${e.status} ${e.amount} ${e.currency}`);
+const charged = (orderId: string) =>
+  h.sandbox
+    .ledger()
+    .entries.filter((e) => e.order_id?.startsWith(`${orderId}.`))
+    .map((e) => `${e.kind} ${e.status} ${e.amount} ${e.currency}`);
 
-const delivery = async (paymentId: string) => (await h.sandbox.notifications({ record_id: paymentId }))[0];
+const delivery = async (paymentId: string) =>
+  (await h.sandbox.notifications({ record_id: paymentId }))[0];
 
 /**
  * Pays an order by card through `base`, and a South African one through 3-D Secure and the
@@ -132,9 +179,22 @@ async function pays(base: string): Promise<string> {
   const secure = await order(base, za);
   const pending = await submitCard(shopAt(base), secure.clientSecret);
   expect(pending.res.body.payment.status).toBe('PENDING');
-  const page = await (await fetch(pending.res.body.nextAction.url as string, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) })).text();
-  const form = Object.fromEntries([...page.slice(page.indexOf('id="callback"')).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
-  const back = await fetch(`${base}/callback`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
+  const page = await (
+    await fetch(pending.res.body.nextAction.url as string, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'approve' }),
+    })
+  ).text();
+  const form = Object.fromEntries(
+    [...page.slice(page.indexOf('id="callback"')).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map(
+      (m) => [m[1]!, m[2]!],
+    ),
+  );
+  const back = await fetch(`${base}/callback`, {
+    method: 'POST',
+    body: new URLSearchParams(form),
+    redirect: 'manual',
+  });
   expect(back.status, await back.clone().text()).toBe(303);
   expect(new URL(back.headers.get('location')!).searchParams.get('status')).toBe('PAID');
   expect(charged(secure.id)).toEqual(['payment PAID 120 ZAR']);
@@ -143,17 +203,25 @@ async function pays(base: string): Promise<string> {
 
 /** The sandbox's notification of `paymentId` reached the merchant's hook through the mount. */
 async function notified(mount: Mount, paymentId: string): Promise<void> {
-  await expect.poll(async () => (await delivery(paymentId))?.state, { timeout: 30_000 }).toBe('delivered');
-  expect(mount.notifications.filter((n) => n.record.id === paymentId).map((n) => n.record.status)).toEqual(['PAID']);
+  await expect
+    .poll(async () => (await delivery(paymentId))?.state, { timeout: 30_000 })
+    .toBe('delivered');
+  expect(
+    mount.notifications.filter((n) => n.record.id === paymentId).map((n) => n.record.status),
+  ).toEqual(['PAID']);
 }
 
 /** A notification parsed before paylit got it: answered 500 (the API tries again), reported once with the fix. */
 async function notificationRefused(mount: Mount, paymentId: string): Promise<void> {
-  await expect.poll(async () => (await delivery(paymentId))?.attempts[0]?.status, { timeout: 30_000 }).toBe(500);
+  await expect
+    .poll(async () => (await delivery(paymentId))?.attempts[0]?.status, { timeout: 30_000 })
+    .toBe(500);
   expect(mount.notifications).toEqual([]);
   expect(mount.errors).toHaveLength(1);
-  expect(mount.errors[0]).toContain('POST /notifications: a body parser turned the notification into an object before paylit got it');
-  expect(mount.errors[0]).toContain('express.raw({ type: \'*/*\' })');
+  expect(mount.errors[0]).toContain(
+    'POST /notifications: a body parser turned the notification into an object before paylit got it',
+  );
+  expect(mount.errors[0]).toContain("express.raw({ type: '*/*' })");
 }
 
 test.describe('Express', () => {
@@ -184,7 +252,11 @@ test.describe('Express', () => {
   test('express.json() keeping the bytes in req.rawBody (its verify hook): the notification is verified over them', async () => {
     const mount = await mountNode((handler) => {
       const app = express();
-      app.use(express.json({ verify: (req, _res, buf) => void ((req as { rawBody?: Buffer }).rawBody = buf) }));
+      app.use(
+        express.json({
+          verify: (req, _res, buf) => void ((req as { rawBody?: Buffer }).rawBody = buf),
+        }),
+      );
       app.use(express.urlencoded());
       app.use('/paylit', toNodeListener(handler));
       return app;
@@ -208,25 +280,33 @@ test.describe('Express', () => {
       const paymentId = await pays(mount.base);
       await notificationRefused(mount, paymentId);
       // The API's next try meets the same answer, and the merchant is not told twice.
-      await expect.poll(async () => (await delivery(paymentId))?.attempts[1]?.status, { timeout: 30_000 }).toBe(500);
+      await expect
+        .poll(async () => (await delivery(paymentId))?.attempts[1]?.status, { timeout: 30_000 })
+        .toBe(500);
       expect(mount.errors).toHaveLength(1);
     } finally {
       await mount.close();
     }
   });
 
-  test('a body express.json() parsed is held to the handler\'s limit: 413 past maxBodyBytes, as when paylit reads it, and nothing is charged', async () => {
+  test("a body express.json() parsed is held to the handler's limit: 413 past maxBodyBytes, as when paylit reads it, and nothing is charged", async () => {
     const mount = await mountNode((handler) => expressApp(handler));
     try {
       const o = await order(mount.base);
       const shop = shopAt(mount.base);
       // Under express.json()'s own 100 KB, over the handler's 64 KiB.
       const padding = 'x'.repeat(70 * 1024);
-      const big = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: o.clientSecret, attempt: crypto.randomUUID(), padding }) });
+      const big = await shop.browser('/payments', {
+        method: 'POST',
+        body: JSON.stringify({ order: o.clientSecret, attempt: crypto.randomUUID(), padding }),
+      });
       expect(big.status).toBe(413);
       expect(big.body.error.type).toBe('payload_too_large');
       // The same submission at the limit's side of it reaches the checks (and is refused by them, for the padding).
-      const small = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: o.clientSecret, attempt: crypto.randomUUID(), padding: 'x' }) });
+      const small = await shop.browser('/payments', {
+        method: 'POST',
+        body: JSON.stringify({ order: o.clientSecret, attempt: crypto.randomUUID(), padding: 'x' }),
+      });
       expect(small.status).toBe(400);
       expect(charged(o.id)).toEqual([]);
     } finally {
@@ -236,7 +316,7 @@ test.describe('Express', () => {
 });
 
 test.describe('Fastify', () => {
-  test('the example (Fastify\'s default JSON parser for the browser, paylit reading the callback\'s form and the notification) pays, brings the payer back and hands the notification over', async () => {
+  test("the example (Fastify's default JSON parser for the browser, paylit reading the callback's form and the notification) pays, brings the payer back and hands the notification over", async () => {
     const mount = await mountNode(async (handler) => {
       const app = await fastifyApp(handler);
       await app.ready();
@@ -250,17 +330,23 @@ test.describe('Fastify', () => {
     }
   });
 
-  test('one route for everything with Fastify\'s default parsers: payments go through with request.body, the parsed notification is 500 and the merchant is told the fix', async () => {
+  test("one route for everything with Fastify's default parsers: payments go through with request.body, the parsed notification is 500 and the merchant is told the fix", async () => {
     const mount = await mountNode(async (handler, errors) => {
       const app = Fastify();
-      const listener = toNodeListener(handler, { basePath: '/paylit', onError: (e) => void errors.push(e.message) });
+      const listener = toNodeListener(handler, {
+        basePath: '/paylit',
+        onError: (e) => void errors.push(e.message),
+      });
       const forward = (request: FastifyRequest, reply: FastifyReply) => {
         reply.hijack();
         return listener(request.raw, reply.raw, { body: request.body });
       };
       await app.register(
         async (scope) => {
-          scope.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null));
+          scope.addContentTypeParser(
+            'application/x-www-form-urlencoded',
+            (_request, _payload, done) => done(null),
+          );
           scope.all('/*', forward);
         },
         { prefix: '/paylit' },
@@ -276,7 +362,7 @@ test.describe('Fastify', () => {
   });
 });
 
-test('Hono: the example (app.route(\'/paylit\', handler)) pays, brings the payer back and hands the notification over', async () => {
+test("Hono: the example (app.route('/paylit', handler)) pays, brings the payer back and hands the notification over", async () => {
   const mount = await mountNode((handler) => toNodeListener(honoApp(handler)));
   try {
     await notified(mount, await pays(mount.base));
@@ -291,11 +377,20 @@ test.describe('Next.js', () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     dir = await mkdtemp(join(tmpdir(), 'paylit-next-'));
-    await cp(fileURLToPath(new URL('../examples/nextjs', import.meta.url)), dir, { recursive: true });
-    await symlink(fileURLToPath(new URL('../node_modules', import.meta.url)), join(dir, 'node_modules'), 'dir');
+    await cp(fileURLToPath(new URL('../examples/nextjs', import.meta.url)), dir, {
+      recursive: true,
+    });
+    await symlink(
+      fileURLToPath(new URL('../node_modules', import.meta.url)),
+      join(dir, 'node_modules'),
+      'dir',
+    );
     // The example's types are checked by the repository's typecheck (tsconfig.json includes examples/);
     // webpack, as Turbopack does not follow node_modules linked from outside the copy.
-    await writeFile(join(dir, 'next.config.mjs'), 'export default { typescript: { ignoreBuildErrors: true } };\n');
+    await writeFile(
+      join(dir, 'next.config.mjs'),
+      'export default { typescript: { ignoreBuildErrors: true } };\n',
+    );
     const build = await run(['build', '--webpack'], dir, {});
     expect(build.code, build.output).toBe(0);
   });
@@ -303,16 +398,23 @@ test.describe('Next.js', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  test('the example\'s route handlers (app/paylit/[...path]/route.ts) under next start pay, bring the payer back and hand the notification over', async () => {
+  test("the example's route handlers (app/paylit/[...path]/route.ts) under next start pay, bring the payer back and hand the notification over", async () => {
     test.setTimeout(120_000);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const env = { ...apiEnv(h.sandbox, h.sandboxUrl, API_TOKEN), PAYLIT_PUBLIC_URL: `${url}/paylit`, PAYLIT_RETURN_URL: `${url}/return`, PAYLIT_ALLOWED_ORIGINS: 'https://shop.example' };
+    const env = {
+      ...apiEnv(h.sandbox, h.sandboxUrl, API_TOKEN),
+      PAYLIT_PUBLIC_URL: `${url}/paylit`,
+      PAYLIT_RETURN_URL: `${url}/return`,
+      PAYLIT_ALLOWED_ORIGINS: 'https://shop.example',
+    };
     const server = start(['start', '-p', String(port), '-H', '127.0.0.1'], dir, env);
     try {
       await server.ready;
       const paymentId = await pays(`${url}/paylit`);
-      await expect.poll(async () => (await delivery(paymentId))?.state, { timeout: 30_000 }).toBe('delivered');
+      await expect
+        .poll(async () => (await delivery(paymentId))?.state, { timeout: 30_000 })
+        .toBe('delivered');
     } finally {
       await server.stop();
     }
@@ -325,9 +427,17 @@ function nextEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_TELEMETRY_DISABLED: '1', ...env };
 }
 
-function run(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function run(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { cwd, env: nextEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [nextBin, ...args], {
+      cwd,
+      env: nextEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -336,8 +446,16 @@ function run(args: string[], cwd: string, env: Record<string, string>): Promise<
 }
 
 /** `next start`, ready once it says so. */
-function start(args: string[], cwd: string, env: Record<string, string>): { ready: Promise<void>; stop(): Promise<void> } {
-  const child: ChildProcess = spawn(process.execPath, [nextBin, ...args], { cwd, env: nextEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+function start(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): { ready: Promise<void>; stop(): Promise<void> } {
+  const child: ChildProcess = spawn(process.execPath, [nextBin, ...args], {
+    cwd,
+    env: nextEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const ready = new Promise<void>((resolve, reject) => {
     const look = (d: Buffer) => {
@@ -346,7 +464,9 @@ function start(args: string[], cwd: string, env: Record<string, string>): { read
     };
     child.stdout!.on('data', look);
     child.stderr!.on('data', look);
-    child.on('exit', (code) => reject(new Error(`next start ended (${code}) before it was ready:\n${output}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`next start ended (${code}) before it was ready:\n${output}`)),
+    );
   });
   return {
     ready,

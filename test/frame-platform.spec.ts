@@ -14,7 +14,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; require-trusted-types-for 'script'; trusted-types paylit";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; require-trusted-types-for 'script'; trusted-types paylit";
 
 /** The page: makes the frame through a Trusted Types policy, hands it one MessagePort, records what comes back. */
 const pageScript = `
@@ -60,11 +61,31 @@ let origin: string;
 test.beforeAll(async () => {
   server = createServer((req, res) => {
     const headers = { 'Content-Security-Policy': CSP, 'Cache-Control': 'no-store' };
-    if (req.url === '/page.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(pageScript);
-    if (req.url === '/frame.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(frameScript);
-    if (req.url === '/chunk.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end("export default 'loaded';");
-    if (req.url === '/chunk-cors.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' }).end("export default 'loaded';");
-    res.writeHead(200, { ...headers, 'Content-Type': 'text/html' }).end('<!doctype html><html lang="en"><head><title>Frame probe</title><script src="/page.js" defer></script></head><body><main><h1>Checkout</h1></main></body></html>');
+    if (req.url === '/page.js')
+      return void res
+        .writeHead(200, { ...headers, 'Content-Type': 'text/javascript' })
+        .end(pageScript);
+    if (req.url === '/frame.js')
+      return void res
+        .writeHead(200, { ...headers, 'Content-Type': 'text/javascript' })
+        .end(frameScript);
+    if (req.url === '/chunk.js')
+      return void res
+        .writeHead(200, { ...headers, 'Content-Type': 'text/javascript' })
+        .end("export default 'loaded';");
+    if (req.url === '/chunk-cors.js')
+      return void res
+        .writeHead(200, {
+          ...headers,
+          'Content-Type': 'text/javascript',
+          'Access-Control-Allow-Origin': '*',
+        })
+        .end("export default 'loaded';");
+    res
+      .writeHead(200, { ...headers, 'Content-Type': 'text/html' })
+      .end(
+        '<!doctype html><html lang="en"><head><title>Frame probe</title><script src="/page.js" defer></script></head><body><main><h1>Checkout</h1></main></body></html>',
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -72,30 +93,79 @@ test.beforeAll(async () => {
 
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test('a sandboxed srcdoc frame under the page\'s strict CSP: its script loads from beside the page, ES module chunks only with CORS, its origin is opaque, WebCrypto works, and one MessagePort carries what it sends', async ({ page }) => {
+test("a sandboxed srcdoc frame under the page's strict CSP: its script loads from beside the page, ES module chunks only with CORS, its origin is opaque, WebCrypto works, and one MessagePort carries what it sends", async ({
+  page,
+}) => {
   await page.goto(`${origin}/`);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { results: { messages: unknown[] } }).results.messages.length)).toBeGreaterThan(0);
-  const results = await page.evaluate(() => (window as unknown as { results: { violations: string[]; messages: Record<string, unknown>[] } }).results);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { results: { messages: unknown[] } }).results.messages.length,
+      ),
+    )
+    .toBeGreaterThan(0);
+  const results = await page.evaluate(
+    () =>
+      (
+        window as unknown as {
+          results: { violations: string[]; messages: Record<string, unknown>[] };
+        }
+      ).results,
+  );
   expect(results.violations).toEqual([]);
-  expect(results.messages[0]).toEqual({ origin: 'null', secure: true, subtle: 'function', sealedBytes: 256, parentDocument: 'unreachable', cookies: 'denied', plainChunk: 'refused: TypeError', corsChunk: 'loaded' });
+  expect(results.messages[0]).toEqual({
+    origin: 'null',
+    secure: true,
+    subtle: 'function',
+    sealedBytes: 256,
+    parentDocument: 'unreachable',
+    cookies: 'denied',
+    plainChunk: 'refused: TypeError',
+    corsChunk: 'loaded',
+  });
   // The page cannot reach the frame's document, nor its inputs.
-  expect(await page.evaluate(() => (window as unknown as { frameElementForTest: HTMLIFrameElement }).frameElementForTest.contentDocument)).toBeNull();
+  expect(
+    await page.evaluate(
+      () =>
+        (window as unknown as { frameElementForTest: HTMLIFrameElement }).frameElementForTest
+          .contentDocument,
+    ),
+  ).toBeNull();
 
   // The shopper types into the frame: the page's capture listeners hear nothing; the count crosses because the frame sends it.
   const frame = page.frameLocator('iframe[title="Card details"]');
   await frame.locator('#number').click();
   await page.keyboard.type('4111');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { results: { messages: { type?: string; count?: number }[] } }).results.messages.at(-1))).toEqual({ type: 'digits', count: 4 });
-  expect(await page.evaluate(() => (window as unknown as { results: { strays: string[] } }).results.strays)).toEqual([]);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (
+          window as unknown as { results: { messages: { type?: string; count?: number }[] } }
+        ).results.messages.at(-1),
+      ),
+    )
+    .toEqual({ type: 'digits', count: 4 });
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { results: { strays: string[] } }).results.strays,
+    ),
+  ).toEqual([]);
 });
 
-test('Tab moves from the page into the frame\'s input and back out', async ({ page }) => {
+test("Tab moves from the page into the frame's input and back out", async ({ page }) => {
   await page.goto(`${origin}/`);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { results: { messages: unknown[] } }).results.messages.length)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { results: { messages: unknown[] } }).results.messages.length,
+      ),
+    )
+    .toBeGreaterThan(0);
   await page.evaluate(() => {
     const before = Object.assign(document.createElement('button'), { textContent: 'Before' });
     const after = Object.assign(document.createElement('button'), { textContent: 'After' });
-    const frame = (window as unknown as { frameElementForTest: HTMLIFrameElement }).frameElementForTest;
+    const frame = (window as unknown as { frameElementForTest: HTMLIFrameElement })
+      .frameElementForTest;
     frame.before(before);
     frame.after(after);
     before.focus();

@@ -28,12 +28,18 @@ import { packAll, repo, type Packs } from './support/pack.js';
 const run = promisify(execFile);
 
 /** The version the repository's own install has of a package: what the npm cache holds. */
-const installed = (name: string) => `${name}@${(JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
+const installed = (name: string) =>
+  `${name}@${(JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
 
 /** The environment of a shell: without what `npm test` or Playwright put in it (npm_config_*, NODE_OPTIONS), which would point npm back at the repository. */
 // A merchant's shell: no npm_* of ours, and no NODE_ENV a library set in this worker's process (a
 // worker that ran other specs first may have one); the development build sets it on purpose.
-const shellEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE_OPTIONS' && name !== 'INIT_CWD' && name !== 'NODE_ENV'));
+const shellEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    ([name]) =>
+      !/^npm_/i.test(name) && name !== 'NODE_OPTIONS' && name !== 'INIT_CWD' && name !== 'NODE_ENV',
+  ),
+);
 
 interface Ran {
   code: number;
@@ -41,13 +47,25 @@ interface Ran {
 }
 
 /** Runs a command in `cwd`, resolving with its exit code and its output (stdout and stderr). */
-async function sh(cwd: string, command: string, args: string[], env: Record<string, string> = {}): Promise<Ran> {
+async function sh(
+  cwd: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Ran> {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd, env: { ...shellEnv, ...env }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(command, args, {
+      cwd,
+      env: { ...shellEnv, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, out: stdout + stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof e.code === 'number' ? e.code : -1, out: `${e.stdout ?? ''}${e.stderr ?? String(error)}` };
+    return {
+      code: typeof e.code === 'number' ? e.code : -1,
+      out: `${e.stdout ?? ''}${e.stderr ?? String(error)}`,
+    };
   }
 }
 
@@ -92,9 +110,21 @@ const compilerOptions = {
 
 /** The React app: the wrapper in StrictMode (main.tsx), and the tags with the JSX types (tags.tsx). */
 const reactApp = {
-  'package.json': JSON.stringify({ name: 'merchant-react', private: true, type: 'module' }, null, 2),
-  'tsconfig.json': JSON.stringify({ compilerOptions: { ...compilerOptions, jsx: 'react-jsx' }, include: ['src'] }, null, 2),
-  'tsconfig.mistakes.json': JSON.stringify({ extends: './tsconfig.json', include: ['src', 'mistakes'] }, null, 2),
+  'package.json': JSON.stringify(
+    { name: 'merchant-react', private: true, type: 'module' },
+    null,
+    2,
+  ),
+  'tsconfig.json': JSON.stringify(
+    { compilerOptions: { ...compilerOptions, jsx: 'react-jsx' }, include: ['src'] },
+    null,
+    2,
+  ),
+  'tsconfig.mistakes.json': JSON.stringify(
+    { extends: './tsconfig.json', include: ['src', 'mistakes'] },
+    null,
+    2,
+  ),
   'vite.config.ts': `import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -141,11 +171,19 @@ export const Misspelt = () => <PaylitCheckout endpoint="/paylit" order="o" onPay
 const vueApp = {
   'package.json': JSON.stringify({ name: 'merchant-vue', private: true, type: 'module' }, null, 2),
   'tsconfig.json': JSON.stringify(
-    { compilerOptions: { ...compilerOptions, jsx: 'preserve' }, include: ['src/**/*.ts', 'src/**/*.vue'], vueCompilerOptions: { checkUnknownProps: true, checkUnknownEvents: true } },
+    {
+      compilerOptions: { ...compilerOptions, jsx: 'preserve' },
+      include: ['src/**/*.ts', 'src/**/*.vue'],
+      vueCompilerOptions: { checkUnknownProps: true, checkUnknownEvents: true },
+    },
     null,
     2,
   ),
-  'tsconfig.mistakes.json': JSON.stringify({ extends: './tsconfig.json', include: ['src/**/*.ts', 'src/**/*.vue', 'mistakes/*.vue'] }, null, 2),
+  'tsconfig.mistakes.json': JSON.stringify(
+    { extends: './tsconfig.json', include: ['src/**/*.ts', 'src/**/*.vue', 'mistakes/*.vue'] },
+    null,
+    2,
+  ),
   'vite.config.ts': `import { defineConfig } from 'vite';
 import vue from '@vitejs/plugin-vue';
 
@@ -189,8 +227,24 @@ const paid = () => {};
 };
 
 const apps = {
-  react: { files: reactApp, registry: ['react', 'react-dom', 'vite', 'typescript', '@vitejs/plugin-react', '@types/react', '@types/react-dom'], check: 'tsc' },
-  vue: { files: vueApp, registry: ['vue', 'vite', 'typescript', 'vue-tsc', '@vitejs/plugin-vue'], check: 'vue-tsc' },
+  react: {
+    files: reactApp,
+    registry: [
+      'react',
+      'react-dom',
+      'vite',
+      'typescript',
+      '@vitejs/plugin-react',
+      '@types/react',
+      '@types/react-dom',
+    ],
+    check: 'tsc',
+  },
+  vue: {
+    files: vueApp,
+    registry: ['vue', 'vite', 'typescript', 'vue-tsc', '@vitejs/plugin-vue'],
+    check: 'vue-tsc',
+  },
 } as const;
 type Kind = keyof typeof apps;
 
@@ -210,8 +264,17 @@ test.beforeAll(async () => {
   await Promise.all(
     (Object.keys(apps) as Kind[]).map(async (kind) => {
       await writeFiles(dirOf(kind), apps[kind].files);
-      const install = await timed(`npm install (${kind}: the 4 tarballs and ${apps[kind].registry.join(', ')})`, () =>
-        sh(dirOf(kind), 'npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs, ...apps[kind].registry.map(installed)]),
+      const install = await timed(
+        `npm install (${kind}: the 4 tarballs and ${apps[kind].registry.join(', ')})`,
+        () =>
+          sh(dirOf(kind), 'npm', [
+            'install',
+            '--prefer-offline',
+            '--no-audit',
+            '--no-fund',
+            ...tarballs,
+            ...apps[kind].registry.map(installed),
+          ]),
       );
       expect(install.code, install.out).toBe(0);
     }),
@@ -231,17 +294,29 @@ test.afterAll(async () => {
 const checks = new Map<Kind, Promise<Ran>>();
 const check = (kind: Kind) => {
   if (!checks.has(kind)) {
-    const args = kind === 'react' ? ['-p', 'tsconfig.mistakes.json'] : ['--noEmit', '-p', 'tsconfig.mistakes.json'];
-    checks.set(kind, timed(`${apps[kind].check} (${kind}, the app and its mistake)`, () => sh(dirOf(kind), bin(kind, apps[kind].check), args)));
+    const args =
+      kind === 'react'
+        ? ['-p', 'tsconfig.mistakes.json']
+        : ['--noEmit', '-p', 'tsconfig.mistakes.json'];
+    checks.set(
+      kind,
+      timed(`${apps[kind].check} (${kind}, the app and its mistake)`, () =>
+        sh(dirOf(kind), bin(kind, apps[kind].check), args),
+      ),
+    );
   }
   return checks.get(kind)!;
 };
-const errorsOf = (checked: Ran) => checked.out.split('\n').filter((line) => /error TS\d+/.test(line));
+const errorsOf = (checked: Ran) =>
+  checked.out.split('\n').filter((line) => /error TS\d+/.test(line));
 
 test('React: the app type-checks (the wrapper with onPaylitPaid, and the tags with onpaylit-paid)', async () => {
   test.setTimeout(180_000);
   const checked = await check('react');
-  expect(errorsOf(checked).filter((line) => !line.startsWith('mistakes/')), checked.out).toEqual([]);
+  expect(
+    errorsOf(checked).filter((line) => !line.startsWith('mistakes/')),
+    checked.out,
+  ).toEqual([]);
 });
 
 test('React: a misspelt event on the wrapper (onPaylitPayed) is a type error that names it', async () => {
@@ -258,7 +333,10 @@ test('React: a misspelt event on the wrapper (onPaylitPayed) is a type error tha
 test('Vue: vue-tsc with checkUnknownProps and checkUnknownEvents passes the app', async () => {
   test.setTimeout(180_000);
   const checked = await check('vue');
-  expect(errorsOf(checked).filter((line) => !line.startsWith('mistakes/')), checked.out).toEqual([]);
+  expect(
+    errorsOf(checked).filter((line) => !line.startsWith('mistakes/')),
+    checked.out,
+  ).toEqual([]);
 });
 
 test('Vue: a misspelt @paylit-payed is a vue-tsc error that names it', async () => {
@@ -267,13 +345,25 @@ test('Vue: a misspelt @paylit-payed is a vue-tsc error that names it', async () 
   expect(checked.code).not.toBe(0);
   const errors = errorsOf(checked);
   expect(errors, checked.out).toHaveLength(1);
-  expect(errors[0]).toMatch(/^mistakes\/Misspelt\.vue\(\d+,\d+\): error TS2561: .*'onPaylitPayed' does not exist/);
+  expect(errors[0]).toMatch(
+    /^mistakes\/Misspelt\.vue\(\d+,\d+\): error TS2561: .*'onPaylitPayed' does not exist/,
+  );
 });
 
-const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
 
 /** The built app and the checkout handler on one origin, against a sandbox served over HTTP. */
-async function serveShop(root: string): Promise<{ served: Served; sandbox: Harness; order(): Promise<{ id: string; clientSecret: string }>; close(): Promise<void> }> {
+async function serveShop(root: string): Promise<{
+  served: Served;
+  sandbox: Harness;
+  order(): Promise<{ id: string; clientSecret: string }>;
+  close(): Promise<void>;
+}> {
   const sandbox = await startSandbox();
   const apiToken = 'fresh-app-token-0123456789abcdef';
   let app: Hono | undefined;
@@ -296,7 +386,9 @@ async function serveShop(root: string): Promise<{ served: Served; sandbox: Harne
     const path = normalize(c.req.path === '/' ? '/index.html' : c.req.path);
     if (path.includes('..')) return c.notFound();
     try {
-      return c.body(await readFile(join(root, path)), 200, { 'Content-Type': types[extname(path)] ?? 'application/octet-stream' });
+      return c.body(await readFile(join(root, path)), 200, {
+        'Content-Type': types[extname(path)] ?? 'application/octet-stream',
+      });
     } catch {
       return c.notFound();
     }
@@ -306,10 +398,23 @@ async function serveShop(root: string): Promise<{ served: Served; sandbox: Harne
     served,
     sandbox,
     async order() {
-      const order = { id: `fresh-${Date.now().toString(36)}-${++n}`, amount: 120, currency: 'BRL', country: 'BR', payer };
-      const res = await fetch(`${served.url}/paylit/orders`, { method: 'POST', headers: { Authorization: `Bearer ${apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+      const order = {
+        id: `fresh-${Date.now().toString(36)}-${++n}`,
+        amount: 120,
+        currency: 'BRL',
+        country: 'BR',
+        payer,
+      };
+      const res = await fetch(`${served.url}/paylit/orders`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(order),
+      });
       expect(res.status, await res.clone().text()).toBe(201);
-      return { id: order.id, clientSecret: ((await res.json()) as { clientSecret: string }).clientSecret };
+      return {
+        id: order.id,
+        clientSecret: ((await res.json()) as { clientSecret: string }).clientSecret,
+      };
     },
     close: async () => {
       await served.close();
@@ -321,10 +426,18 @@ async function serveShop(root: string): Promise<{ served: Served; sandbox: Harne
 // Built for production, and for development (NODE_ENV=development: the bundler resolves the
 // package's `development` condition, whose modules define the elements too: before they were
 // listed in sideEffects, the Vue app's `import '@paylit/elements'` was dropped and no element was defined).
-for (const [kind, nodeEnv] of [['react', 'production'], ['vue', 'production'], ['vue', 'development']] as const) {
-  test(`${kind === 'react' ? 'React' : 'Vue'}: vite build (NODE_ENV=${nodeEnv}), and the built app pays in Chromium, ${kind === 'react' ? 'onPaylitPaid called once in StrictMode' : '@paylit-paid heard once'}, the money moved once`, async ({ page }) => {
+for (const [kind, nodeEnv] of [
+  ['react', 'production'],
+  ['vue', 'production'],
+  ['vue', 'development'],
+] as const) {
+  test(`${kind === 'react' ? 'React' : 'Vue'}: vite build (NODE_ENV=${nodeEnv}), and the built app pays in Chromium, ${kind === 'react' ? 'onPaylitPaid called once in StrictMode' : '@paylit-paid heard once'}, the money moved once`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
-    const built = await timed(`vite build (${kind}, ${nodeEnv})`, () => sh(dirOf(kind), bin(kind, 'vite'), ['build', '--logLevel', 'warn'], { NODE_ENV: nodeEnv }));
+    const built = await timed(`vite build (${kind}, ${nodeEnv})`, () =>
+      sh(dirOf(kind), bin(kind, 'vite'), ['build', '--logLevel', 'warn'], { NODE_ENV: nodeEnv }),
+    );
     expect(built.code, built.out).toBe(0);
     const shop = await serveShop(join(dirOf(kind), 'dist'));
     try {
@@ -336,7 +449,14 @@ for (const [kind, nodeEnv] of [['react', 'production'], ['vue', 'production'], [
       const events = page.locator('#events li');
       await expect(events).toHaveCount(1);
       await expect(events).toHaveText(/^paylit-paid \S+$/);
-      await expect.poll(() => shop.sandbox.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(order.id) && e.money_moved).length).toBe(1);
+      await expect
+        .poll(
+          () =>
+            shop.sandbox.sandbox
+              .ledger()
+              .entries.filter((e) => e.order_id?.startsWith(order.id) && e.money_moved).length,
+        )
+        .toBe(1);
       // Twice-added listeners would have called the handler twice in the same dispatch, so in the same render.
       await expect(page.locator('paylit-checkout [part~="outcome"]')).toBeVisible();
       await expect(events).toHaveCount(1);

@@ -64,11 +64,23 @@ test('npx paylit-server, with nothing configured, runs against the embedded sand
   try {
     await expect.poll(server.out, { timeout: 20_000 }).toMatch(/store\s+in memory/);
     const banner = server.out();
-    expect(banner).toMatch(/API\s+http:\/\/127\.0\.0\.1:\d+ \(embedded sandbox: no PAYLIT_BASE_URL\)/);
+    expect(banner).toMatch(
+      /API\s+http:\/\/127\.0\.0\.1:\d+ \(embedded sandbox: no PAYLIT_BASE_URL\)/,
+    );
     const base = /paylit server: (\S+)/.exec(banner)![1]!;
     const token = /Bearer ([0-9a-f]{32})/.exec(banner)![1]!;
-    const order = { id: `install-${Date.now()}`, amount: 120, currency: 'BRL', country: 'BR', payer: { name: 'Ana Lima', document: '53033315550' } };
-    const created = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+    const order = {
+      id: `install-${Date.now()}`,
+      amount: 120,
+      currency: 'BRL',
+      country: 'BR',
+      payer: { name: 'Ana Lima', document: '53033315550' },
+    };
+    const created = await fetch(`${base}/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(order),
+    });
     expect(created.status).toBe(201);
     const view = await fetch(`${base}/checkout?order=${(await created.json()).clientSecret}`);
     expect(view.status).toBe(200);
@@ -84,9 +96,19 @@ test('before a build, each launcher says to run npm run build', async () => {
     for (const name of ['server', 'sandbox']) {
       // The launcher alone, as a fresh clone has it: no dist/ beside it.
       await mkdir(join(dir, name, 'bin'), { recursive: true });
-      await cp(join(repo, `packages/${name}/bin/paylit-${name}.mjs`), join(dir, name, 'bin', `paylit-${name}.mjs`));
-      const run = spawnSync(process.execPath, [join(dir, name, 'bin', `paylit-${name}.mjs`)], { encoding: 'utf8' });
-      expect([run.status, run.stderr]).toEqual([1, expect.stringMatching(new RegExp(`^paylit-${name}: .*dist/cli\\.js is missing: run npm run build first`))]);
+      await cp(
+        join(repo, `packages/${name}/bin/paylit-${name}.mjs`),
+        join(dir, name, 'bin', `paylit-${name}.mjs`),
+      );
+      const run = spawnSync(process.execPath, [join(dir, name, 'bin', `paylit-${name}.mjs`)], {
+        encoding: 'utf8',
+      });
+      expect([run.status, run.stderr]).toEqual([
+        1,
+        expect.stringMatching(
+          new RegExp(`^paylit-${name}: .*dist/cli\\.js is missing: run npm run build first`),
+        ),
+      ]);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -99,12 +121,22 @@ test('installed without @paylit/sandbox (a production install), the server says 
   try {
     const modules = join(dir, 'node_modules');
     await mkdir(join(modules, '@paylit', 'server'), { recursive: true });
-    for (const part of ['package.json', 'bin', 'dist']) await cp(join(repo, 'packages/server', part), join(modules, '@paylit/server', part), { recursive: true });
+    for (const part of ['package.json', 'bin', 'dist'])
+      await cp(join(repo, 'packages/server', part), join(modules, '@paylit/server', part), {
+        recursive: true,
+      });
     await symlink(join(repo, 'packages/core'), join(modules, '@paylit/core'), 'dir');
-    for (const dep of ['hono', '@hono', 'zod', 'jose', 'redis', '@redis']) await symlink(join(repo, 'node_modules', dep), join(modules, dep), 'dir').catch(() => {});
-    const run = spawnSync(process.execPath, [join(modules, '@paylit/server/bin/paylit-server.mjs')], { cwd: dir, env: { PATH: process.env.PATH!, PORT: '0' }, encoding: 'utf8', timeout: 20_000 });
+    for (const dep of ['hono', '@hono', 'zod', 'jose', 'redis', '@redis'])
+      await symlink(join(repo, 'node_modules', dep), join(modules, dep), 'dir').catch(() => {});
+    const run = spawnSync(
+      process.execPath,
+      [join(modules, '@paylit/server/bin/paylit-server.mjs')],
+      { cwd: dir, env: { PATH: process.env.PATH!, PORT: '0' }, encoding: 'utf8', timeout: 20_000 },
+    );
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('paylit-server: with no PAYLIT_BASE_URL this server runs against the embedded sandbox, and @paylit/sandbox is not installed');
+    expect(run.stderr).toContain(
+      'paylit-server: with no PAYLIT_BASE_URL this server runs against the embedded sandbox, and @paylit/sandbox is not installed',
+    );
     expect(run.stderr).toContain('set PAYLIT_BASE_URL');
   } finally {
     await rm(dir, { recursive: true, force: true });

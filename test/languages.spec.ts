@@ -9,15 +9,29 @@ import type { Page } from '@playwright/test';
 import { format, locales, type Messages } from '../packages/elements/src/i18n/index.js';
 import { expect, ledger, openCheckout, payButton, test, typeCard } from './support/demo.js';
 
-const catalog = async (locale: string): Promise<Messages> => (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
+const catalog = async (locale: string): Promise<Messages> =>
+  (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
 const axe = (page: Page) => axeViolations(page, 'paylit-checkout');
 /** A message as a pattern, its placeholders matching anything. */
-const pattern = (message: string) => new RegExp(message.split(/\{\w+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+'));
+const pattern = (message: string) =>
+  new RegExp(
+    message
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+'),
+  );
 
 for (const locale of locales) {
-  test(`${locale}: the checkout speaks it, in its direction, and axe finds nothing, empty and with every error shown`, async ({ page, demo }) => {
+  test(`${locale}: the checkout speaks it, in its direction, and axe finds nothing, empty and with every error shown`, async ({
+    page,
+    demo,
+  }) => {
     const scripts: string[] = [];
-    page.on('request', (r) => (r.resourceType() === 'script' && /\/paylit\.[\w-]+\.js$/.test(r.url()) ? scripts.push(new URL(r.url()).pathname) : undefined));
+    page.on('request', (r) =>
+      r.resourceType() === 'script' && /\/paylit\.[\w-]+\.js$/.test(r.url())
+        ? scripts.push(new URL(r.url()).pathname)
+        : undefined,
+    );
     const languageChunks = () => scripts.filter((s) => s !== '/paylit.marks.js');
     const t = await catalog(locale);
     await openCheckout(page, demo, 'plain', 'pay', `&lang=${locale}`);
@@ -25,22 +39,40 @@ for (const locale of locales) {
     await expect(payButton(page)).toHaveText(pattern(t.pay));
     // English is built in; any other language is its own chunk, and only that one (es-419 is
     // what it changes of es, so it brings es's).
-    const expected = { en: [], 'es-419': ['/paylit.es-419.js', '/paylit.es.js'] }[locale as string] ?? [`/paylit.${locale}.js`];
+    const expected = { en: [], 'es-419': ['/paylit.es-419.js', '/paylit.es.js'] }[
+      locale as string
+    ] ?? [`/paylit.${locale}.js`];
     expect(languageChunks().sort()).toEqual(expected);
     const rtl = locale === 'ar';
-    expect(await page.locator('paylit-card-fields label[for=number]').evaluate((el) => getComputedStyle(el).direction)).toBe(rtl ? 'rtl' : 'ltr');
+    expect(
+      await page
+        .locator('paylit-card-fields label[for=number]')
+        .evaluate((el) => getComputedStyle(el).direction),
+    ).toBe(rtl ? 'rtl' : 'ltr');
     for (const field of ['number', 'expiry', 'cvv']) {
-      expect(await page.locator(`paylit-card-fields #${field}`).evaluate((el) => getComputedStyle(el).direction), field).toBe('ltr');
+      expect(
+        await page
+          .locator(`paylit-card-fields #${field}`)
+          .evaluate((el) => getComputedStyle(el).direction),
+        field,
+      ).toBe('ltr');
     }
     expect(await axe(page)).toEqual([]);
     await payButton(page).click(); // nothing typed: every field's message shows
-    await expect(page.locator('paylit-card-fields #number-error')).toHaveText(t.errors.number.empty);
-    await expect(page.locator('paylit-card-fields #holder-error')).toHaveText(t.errors.holder.empty);
+    await expect(page.locator('paylit-card-fields #number-error')).toHaveText(
+      t.errors.number.empty,
+    );
+    await expect(page.locator('paylit-card-fields #holder-error')).toHaveText(
+      t.errors.holder.empty,
+    );
     expect(await axe(page)).toEqual([]);
   });
 }
 
-test('in Arabic the layout mirrors: the label starts at the right, the number reads left to right', async ({ page, demo }) => {
+test('in Arabic the layout mirrors: the label starts at the right, the number reads left to right', async ({
+  page,
+  demo,
+}) => {
   await openCheckout(page, demo, 'plain', 'pay', '&lang=ar');
   const label = await page.locator('paylit-card-fields label[for=number]').boundingBox();
   const input = await page.locator('paylit-card-fields #number').boundingBox();
@@ -51,7 +83,10 @@ test('in Arabic the layout mirrors: the label starts at the right, the number re
 });
 
 for (const locale of ['ar', 'hi']) {
-  test(`a payment in ${locale}: the outcome in ${locale}, the amount through Intl, money moved once`, async ({ page, demo }) => {
+  test(`a payment in ${locale}: the outcome in ${locale}, the amount through Intl, money moved once`, async ({
+    page,
+    demo,
+  }) => {
     const t = await catalog(locale);
     const order = await openCheckout(page, demo, 'plain', 'pay', `&lang=${locale}`);
     const label = (await payButton(page).textContent())!.trim();

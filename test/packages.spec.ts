@@ -29,28 +29,57 @@ test.describe('the tarballs', () => {
 
   /** Every path a value of `exports` names, under any condition, however deep. */
   const exportPaths = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : value && typeof value === 'object' ? Object.values(value).flatMap(exportPaths) : [];
+    typeof value === 'string'
+      ? [value]
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(exportPaths)
+        : [];
 
   test('the four packages are packed', () => {
-    expect(packs.packages.map((p) => p.name).sort()).toEqual(['@paylit/core', '@paylit/elements', '@paylit/sandbox', '@paylit/server']);
+    expect(packs.packages.map((p) => p.name).sort()).toEqual([
+      '@paylit/core',
+      '@paylit/elements',
+      '@paylit/sandbox',
+      '@paylit/server',
+    ]);
   });
 
   test('every file an exports condition names is in its tarball, and so are bin and customElements', () => {
     for (const pack of packs.packages) {
-      const manifest = JSON.parse(readFileSync(join(pack.root, 'package.json'), 'utf8')) as { exports: unknown; bin?: Record<string, string>; customElements?: string };
-      const named = [...exportPaths(manifest.exports), ...Object.values(manifest.bin ?? {}), ...(manifest.customElements ? [manifest.customElements] : [])];
+      const manifest = JSON.parse(readFileSync(join(pack.root, 'package.json'), 'utf8')) as {
+        exports: unknown;
+        bin?: Record<string, string>;
+        customElements?: string;
+      };
+      const named = [
+        ...exportPaths(manifest.exports),
+        ...Object.values(manifest.bin ?? {}),
+        ...(manifest.customElements ? [manifest.customElements] : []),
+      ];
       expect(named.length, pack.name).toBeGreaterThan(0);
-      const missing = named.map((path) => posix.normalize(path)).filter((path) => !pack.files.includes(path));
-      expect(missing, `${pack.name}: named by its package.json, missing from its tarball`).toEqual([]);
+      const missing = named
+        .map((path) => posix.normalize(path))
+        .filter((path) => !pack.files.includes(path));
+      expect(missing, `${pack.name}: named by its package.json, missing from its tarball`).toEqual(
+        [],
+      );
     }
   });
 
   test('the source condition names a TypeScript source that ships, and its tests do not', () => {
     for (const pack of packs.packages) {
-      const manifest = JSON.parse(readFileSync(join(pack.root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
-      const sources = Object.values(manifest.exports).flatMap((entry) => (entry && typeof entry === 'object' && 'source' in entry ? [String(entry.source)] : []));
-      for (const source of sources) expect(pack.files, `${pack.name}: ${source}`).toContain(posix.normalize(source));
-      expect(pack.files.filter((f) => /\.(test|spec|stories)\.tsx?$/.test(f)), `${pack.name}: tests shipped`).toEqual([]);
+      const manifest = JSON.parse(readFileSync(join(pack.root, 'package.json'), 'utf8')) as {
+        exports: Record<string, unknown>;
+      };
+      const sources = Object.values(manifest.exports).flatMap((entry) =>
+        entry && typeof entry === 'object' && 'source' in entry ? [String(entry.source)] : [],
+      );
+      for (const source of sources)
+        expect(pack.files, `${pack.name}: ${source}`).toContain(posix.normalize(source));
+      expect(
+        pack.files.filter((f) => /\.(test|spec|stories)\.tsx?$/.test(f)),
+        `${pack.name}: tests shipped`,
+      ).toEqual([]);
     }
   });
 
@@ -59,11 +88,24 @@ test.describe('the tarballs', () => {
     for (const pack of packs.packages) {
       for (const file of pack.files.filter((f) => f.endsWith('.map'))) {
         maps++;
-        const map = JSON.parse(readFileSync(join(pack.root, file), 'utf8')) as { sources: string[]; sourceRoot?: string; sourcesContent?: (string | null)[] };
+        const map = JSON.parse(readFileSync(join(pack.root, file), 'utf8')) as {
+          sources: string[];
+          sourceRoot?: string;
+          sourcesContent?: (string | null)[];
+        };
         map.sources.forEach((source, i) => {
           if (typeof map.sourcesContent?.[i] === 'string') return;
-          const path = posix.normalize(posix.join(posix.dirname(file), map.sourceRoot ?? '', source));
-          expect(path.startsWith('../') ? `${file}: ${source} is outside the package` : pack.files.includes(path) ? '' : `${file}: ${source} (${path}) is not in the tarball`, pack.name).toBe('');
+          const path = posix.normalize(
+            posix.join(posix.dirname(file), map.sourceRoot ?? '', source),
+          );
+          expect(
+            path.startsWith('../')
+              ? `${file}: ${source} is outside the package`
+              : pack.files.includes(path)
+                ? ''
+                : `${file}: ${source} (${path}) is not in the tarball`,
+            pack.name,
+          ).toBe('');
         });
       }
     }
@@ -73,27 +115,45 @@ test.describe('the tarballs', () => {
 
 test.describe('the docs', () => {
   /** Files of a clone: tracked, or new and not ignored. */
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: repo, encoding: 'utf8' })
+  const files = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '-z'],
+    { cwd: repo, encoding: 'utf8' },
+  )
     .split('\0')
     .filter((f) => f && existsSync(join(repo, f)));
-  const folders = new Set(files.flatMap((f) => f.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+  const folders = new Set(
+    files.flatMap((f) =>
+      f
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
   const inRepository = (path: string) => {
     const rel = relative(repo, path).split('\\').join('/');
     return !rel.startsWith('..') && (rel === '' || files.includes(rel) || folders.has(rel));
   };
   const markdown = files.filter((f) => f.endsWith('.md'));
   const markdownNames = new Set(markdown.map((f) => posix.basename(f)));
-  const sourceFiles = files.filter((f) => /\.(ts|tsx|mts|mjs|js|cjs|vue|html|css|sh|ya?ml)$/.test(f) || f === '.ci/run');
-  const manifests = files.filter((f) => f === 'package.json' || /^packages\/[^/]+\/package\.json$/.test(f));
+  const sourceFiles = files.filter(
+    (f) => /\.(ts|tsx|mts|mjs|js|cjs|vue|html|css|sh|ya?ml)$/.test(f) || f === '.ci/run',
+  );
+  const manifests = files.filter(
+    (f) => f === 'package.json' || /^packages\/[^/]+\/package\.json$/.test(f),
+  );
 
   /** Markdown without its fenced code blocks and code spans: what is left can link. */
-  const prose = (text: string) => text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+  const prose = (text: string) =>
+    text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
   /** The comments of a source file (`//`, block, HTML and `#` comments). */
-  const comments = (text: string) => (text.match(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|<!--[\s\S]*?-->|^\s*#[^\n]*/gm) ?? []).join('\n');
+  const comments = (text: string) =>
+    (text.match(/\/\/[^\n]*|\/\*[\s\S]*?\*\/|<!--[\s\S]*?-->|^\s*#[^\n]*/gm) ?? []).join('\n');
   /** Every `*.md` file name written in a text. */
   const markdownNamed = (text: string) => [...text.matchAll(/[\w.-]*\w\.md\b/g)].map((m) => m[0]);
   /** Every `../` path written in a text. */
-  const upPaths = (text: string) => [...text.matchAll(/(?<![\w.])(?:\.\.\/)+[\w@.-]+(?:\/[\w@.-]+)*\/?/g)].map((m) => m[0]);
+  const upPaths = (text: string) =>
+    [...text.matchAll(/(?<![\w.])(?:\.\.\/)+[\w@.-]+(?:\/[\w@.-]+)*\/?/g)].map((m) => m[0]);
   /**
    * A written path leads to something in the repository's folder: as written, as the `.ts` a
    * `.js` import names, or a folder; built and installed ones count (a type test's `dist/`, a
@@ -101,11 +161,23 @@ test.describe('the docs', () => {
    */
   const leadsIn = (from: string, path: string) => {
     const target = resolve(repo, dirname(from), path);
-    return !relative(repo, target).startsWith('..') && [target, target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.tsx')].some((t) => existsSync(t));
+    return (
+      !relative(repo, target).startsWith('..') &&
+      [target, target.replace(/\.js$/, '.ts'), target.replace(/\.js$/, '.tsx')].some((t) =>
+        existsSync(t),
+      )
+    );
   };
 
   test('the repository has its Markdown files and package manifests to read', () => {
-    expect(markdown).toEqual(expect.arrayContaining(['README.md', 'docs/architecture.md', 'packages/elements/README.md', 'test/README.md']));
+    expect(markdown).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'docs/architecture.md',
+        'packages/elements/README.md',
+        'test/README.md',
+      ]),
+    );
     expect(manifests).toHaveLength(5);
   });
 
@@ -114,14 +186,19 @@ test.describe('the docs', () => {
     for (const file of markdown) {
       const text = prose(readFileSync(join(repo, file), 'utf8'));
       const targets = [
-        ...[...text.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!),
+        ...[...text.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map(
+          (m) => m[1]!,
+        ),
         ...[...text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]!),
         ...[...text.matchAll(/\s(?:src|href)\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]!),
       ];
       for (const target of targets) {
-        if (/^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('#') || target.startsWith('//')) continue;
+        if (/^[a-z][a-z\d+.-]*:/i.test(target) || target.startsWith('#') || target.startsWith('//'))
+          continue;
         const path = decodeURIComponent(target.replace(/[#?].*$/, ''));
-        const resolved = path.startsWith('/') ? join(repo, path) : resolve(repo, dirname(file), path);
+        const resolved = path.startsWith('/')
+          ? join(repo, path)
+          : resolve(repo, dirname(file), path);
         if (!inRepository(resolved)) broken.push(`${file}: ${target}`);
       }
     }
@@ -131,20 +208,46 @@ test.describe('the docs', () => {
   test('no Markdown file, package description or source comment names a Markdown file the repository lacks', () => {
     const texts = [
       ...markdown.map((f) => [f, readFileSync(join(repo, f), 'utf8')] as const),
-      ...manifests.map((f) => [f, String((JSON.parse(readFileSync(join(repo, f), 'utf8')) as { description?: string }).description ?? '')] as const),
+      ...manifests.map(
+        (f) =>
+          [
+            f,
+            String(
+              (JSON.parse(readFileSync(join(repo, f), 'utf8')) as { description?: string })
+                .description ?? '',
+            ),
+          ] as const,
+      ),
       ...sourceFiles.map((f) => [f, readFileSync(join(repo, f), 'utf8')] as const),
     ];
-    const unknown = texts.flatMap(([file, text]) => markdownNamed(text).filter((name) => !markdownNames.has(posix.basename(name))).map((name) => `${file}: ${name}`));
+    const unknown = texts.flatMap(([file, text]) =>
+      markdownNamed(text)
+        .filter((name) => !markdownNames.has(posix.basename(name)))
+        .map((name) => `${file}: ${name}`),
+    );
     expect(unknown).toEqual([]);
   });
 
   test('a ../ path written in a Markdown file, a package description or a source comment leads into the repository', () => {
     const texts = [
       ...markdown.map((f) => [f, readFileSync(join(repo, f), 'utf8')] as const),
-      ...manifests.map((f) => [f, String((JSON.parse(readFileSync(join(repo, f), 'utf8')) as { description?: string }).description ?? '')] as const),
+      ...manifests.map(
+        (f) =>
+          [
+            f,
+            String(
+              (JSON.parse(readFileSync(join(repo, f), 'utf8')) as { description?: string })
+                .description ?? '',
+            ),
+          ] as const,
+      ),
       ...sourceFiles.map((f) => [f, comments(readFileSync(join(repo, f), 'utf8'))] as const),
     ];
-    const outside = texts.flatMap(([file, text]) => upPaths(text).filter((path) => !leadsIn(file, path)).map((path) => `${file}: ${path}`));
+    const outside = texts.flatMap(([file, text]) =>
+      upPaths(text)
+        .filter((path) => !leadsIn(file, path))
+        .map((path) => `${file}: ${path}`),
+    );
     expect(outside).toEqual([]);
   });
 });

@@ -14,7 +14,15 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, openCheckout, payButton, settled, test, typeCard, type Demo } from './support/demo.js';
+import {
+  expect,
+  openCheckout,
+  payButton,
+  settled,
+  test,
+  typeCard,
+  type Demo,
+} from './support/demo.js';
 
 interface Language {
   lang: string;
@@ -43,12 +51,20 @@ mkdirSync(folder, { recursive: true });
 async function choosePlan(page: Page, count: string): Promise<void> {
   const plans = page.locator('paylit-installments');
   await expect(plans.getByRole('combobox').or(plans.getByRole('radio').first())).toBeVisible();
-  if (await plans.getByRole('combobox').count()) await plans.getByRole('combobox').selectOption(count);
+  if (await plans.getByRole('combobox').count())
+    await plans.getByRole('combobox').selectOption(count);
   else await plans.getByRole('radio', { name: new RegExp(`^\\W*${count}\\s`) }).check();
 }
 
 /** One shot of the checkout's panel as drawn at `width` px in `scheme`, as PNG bytes. */
-async function shoot(page: Page, demo: Demo, language: Language, width: number, scheme: string, what: 'plans' | 'wallets'): Promise<Buffer> {
+async function shoot(
+  page: Page,
+  demo: Demo,
+  language: Language,
+  width: number,
+  scheme: string,
+  what: 'plans' | 'wallets',
+): Promise<Buffer> {
   await page.setViewportSize({ width, height: 900 });
   await page.emulateMedia({ colorScheme: scheme as 'light' | 'dark', reducedMotion: 'reduce' });
   if (what === 'plans') {
@@ -68,19 +84,36 @@ async function shoot(page: Page, demo: Demo, language: Language, width: number, 
 
 const refreshing = process.env.PAYLIT_SCREENSHOTS_DIR !== undefined;
 for (const language of refreshing ? languages : languages.filter((l) => l.lang === 'ar')) {
-  test(`screenshots: the checkout in ${language.name}, at ${widths.join(' and ')} px, light and dark, on one sheet`, async ({ page, demo }) => {
+  test(`screenshots: the checkout in ${language.name}, at ${widths.join(' and ')} px, light and dark, on one sheet`, async ({
+    page,
+    demo,
+  }) => {
     test.setTimeout(120_000);
     const shots: { caption: string; png: Buffer; width: number }[] = [];
     for (const scheme of schemes) {
-      for (const width of widths) shots.push({ caption: `${width} px, ${scheme}`, png: await shoot(page, demo, language, width, scheme, 'plans'), width });
-      shots.push({ caption: `390 px, ${scheme}: wallets and banks`, png: await shoot(page, demo, language, 390, scheme, 'wallets'), width: 390 });
+      for (const width of widths)
+        shots.push({
+          caption: `${width} px, ${scheme}`,
+          png: await shoot(page, demo, language, width, scheme, 'plans'),
+          width,
+        });
+      shots.push({
+        caption: `390 px, ${scheme}: wallets and banks`,
+        png: await shoot(page, demo, language, 390, scheme, 'wallets'),
+        width: 390,
+      });
     }
     // The sheet: three columns (desktop, phone, the phone's wallet picker), light above dark, on
     // a blank page (the demo's policy allows no markup written by a script).
     await page.goto('about:blank');
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' });
-    const figures = shots.map((s) => `<figure><img alt="" src="data:image/png;base64,${s.png.toString('base64')}"><figcaption>${s.caption}</figcaption></figure>`).join('');
+    const figures = shots
+      .map(
+        (s) =>
+          `<figure><img alt="" src="data:image/png;base64,${s.png.toString('base64')}"><figcaption>${s.caption}</figcaption></figure>`,
+      )
+      .join('');
     await page.setContent(`<!doctype html><html lang="en"><meta charset="utf-8"><style>
       body { margin: 0; font: 14px/1.4 system-ui, sans-serif; background: #e5e7eb; color: #111827; }
       main { display: inline-grid; grid-template-columns: repeat(3, auto); gap: 16px; padding: 16px; align-items: start; }
@@ -89,12 +122,18 @@ for (const language of refreshing ? languages : languages.filter((l) => l.lang =
       img { display: block; border-radius: 8px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.25); }
       </style><main><h1>paylit checkout, ${language.name} (${language.lang})</h1>${figures}</main></html>`);
     await expect(page.locator('img')).toHaveCount(shots.length);
-    await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.images].every((i) => i.complete && i.naturalWidth > 0),
+    );
     const path = resolve(folder, `checkout-${language.lang}.png`);
     await page.locator('main').screenshot({ path });
     expect(statSync(path).size).toBeGreaterThan(50_000);
     // Every shot is on the sheet at its own size: nothing scaled, nothing cut.
-    const drawn = await page.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getBoundingClientRect().width));
+    const drawn = await page
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs.map((i) => (i as HTMLImageElement).getBoundingClientRect().width),
+      );
     expect(drawn).toEqual(shots.map((s) => pngWidth(s.png)));
     expect(readFileSync(path).subarray(1, 4).toString()).toBe('PNG');
   });

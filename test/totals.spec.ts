@@ -17,7 +17,8 @@ import { expect, payButton, test, typeCard } from './support/demo.js';
 
 const bundle = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
 const token = 'totals-spec-token-0123456789abcdef';
-const catalog = async (locale: string): Promise<Messages> => (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
+const catalog = async (locale: string): Promise<Messages> =>
+  (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
 
 /** The page's own script: every paylit-* event's type and detail, as the merchant's code would see them. */
 const recorder = `window.seen = [];
@@ -25,7 +26,10 @@ for (const type of ['paylit-paid', 'paylit-authorized', 'paylit-declined', 'payl
   document.addEventListener(type, (e) => seen.push({ type, detail: JSON.parse(JSON.stringify(e.detail)) }));
 }`;
 
-const checkoutPage = (secret: string, lang: string) => `<!doctype html><html lang="${lang}"${lang === 'ar' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><style>html { background: Canvas; color: CanvasText; font-family: system-ui, sans-serif; }</style><title>Checkout</title>
+const checkoutPage = (
+  secret: string,
+  lang: string,
+) => `<!doctype html><html lang="${lang}"${lang === 'ar' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><style>html { background: Canvas; color: CanvasText; font-family: system-ui, sans-serif; }</style><title>Checkout</title>
 <script src="/recorder.js"></script><script src="/paylit.js"></script></head>
 <body><main><h1>Your order</h1><paylit-checkout endpoint="/paylit" order="${secret}"></paylit-checkout></main></body></html>`;
 
@@ -36,21 +40,29 @@ let origin: string;
 test.beforeAll(async () => {
   sandbox = await createSandbox({ settleDelayMs: 50, notificationTimeFactor: 1 / 3_600_000 });
   const api = await sandbox.listen({ port: 0 });
-  const client = new PaymentsClient({ baseUrl: api.url, ...sandbox.credentials, transport: nodeTransport(), hmac: nodeHmac });
+  const client = new PaymentsClient({
+    baseUrl: api.url,
+    ...sandbox.credentials,
+    transport: nodeTransport(),
+    hmac: nodeHmac,
+  });
   const app = new Hono();
   shop = await serveNode(app, { port: 0, hostname: '127.0.0.1' });
   origin = shop.url;
-  app.route('/paylit', createCheckoutHandler({
-    client,
-    publicKey: sandbox.publicJwk,
-    publicUrl: `${origin}/paylit`,
-    // The return page is the checkout's page: the checkout there resumes from ?payment_id=.
-    returnUrl: `${origin}/checkout.html`,
-    allowedOrigins: [origin],
-    apiToken: token,
-    rateLimit: false,
-    development: true,
-  }));
+  app.route(
+    '/paylit',
+    createCheckoutHandler({
+      client,
+      publicKey: sandbox.publicJwk,
+      publicUrl: `${origin}/paylit`,
+      // The return page is the checkout's page: the checkout there resumes from ?payment_id=.
+      returnUrl: `${origin}/checkout.html`,
+      allowedOrigins: [origin],
+      apiToken: token,
+      rateLimit: false,
+      development: true,
+    }),
+  );
   app.get('/recorder.js', (c) => c.body(recorder, 200, { 'Content-Type': 'text/javascript' }));
   app.get('/favicon.ico', (c) => c.body(null, 204));
   // The script-tag file and its chunks (languages, marks, the outcome's look), beside it.
@@ -75,27 +87,57 @@ let n = 0;
 /** The merchant's backend: an order through the order API, answered with its client secret. */
 async function order(fields: Record<string, unknown>): Promise<{ id: string; secret: string }> {
   const id = `totals-${Date.now().toString(36)}-${++n}`;
-  const res = await fetch(`${origin}/paylit/orders`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id, ...fields }) });
+  const res = await fetch(`${origin}/paylit/orders`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ id, ...fields }),
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return { id, secret: ((await res.json()) as { clientSecret: string }).clientSecret };
 }
 
-const ledger = (orderId: string) => sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`));
-const seen = (page: import('@playwright/test').Page) => page.evaluate(() => (window as unknown as { seen: { type: string; detail: any }[] }).seen);
+const ledger = (orderId: string) =>
+  sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`));
+const seen = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (window as unknown as { seen: { type: string; detail: any }[] }).seen);
 
-const brazilian = { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550', phone: '+5511999999999' };
+const brazilian = {
+  name: 'Thiago Gabriel',
+  email: 'thiago@example.com',
+  document: '53033315550',
+  phone: '+5511999999999',
+};
 const southAfrican = {
-  name: 'Ayanda Dlamini', email: 'ayanda@example.com', document: '8001015009087',
-  address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long Street', number: '12' },
+  name: 'Ayanda Dlamini',
+  email: 'ayanda@example.com',
+  document: '8001015009087',
+  address: {
+    state: 'WC',
+    city: 'Cape Town',
+    zip_code: '8001',
+    street: 'Long Street',
+    number: '12',
+  },
 };
 
-test('6 installments with interest on R$1,200.00: the button, the outcome and paylit-paid say R$1,306.74 in 6 × R$217.79; the sandbox charges R$1,200.00', async ({ page }) => {
-  const o = await order({ amount: 1200, currency: 'BRL', country: 'BR', payer: brazilian, methods: ['CARD'] });
+test('6 installments with interest on R$1,200.00: the button, the outcome and paylit-paid say R$1,306.74 in 6 × R$217.79; the sandbox charges R$1,200.00', async ({
+  page,
+}) => {
+  const o = await order({
+    amount: 1200,
+    currency: 'BRL',
+    country: 'BR',
+    payer: brazilian,
+    methods: ['CARD'],
+  });
   await page.goto(`${origin}/checkout.html?order=${encodeURIComponent(o.secret)}`);
   await expect(payButton(page)).toHaveText('Pay R$1,200.00');
   await typeCard(page);
   // Twelve plans: a select.
-  await page.locator('paylit-installments').getByRole('combobox', { name: 'Number of installments' }).selectOption('6');
+  await page
+    .locator('paylit-installments')
+    .getByRole('combobox', { name: 'Number of installments' })
+    .selectOption('6');
   await expect(payButton(page)).toHaveText('Pay R$1,306.74 (6 × R$217.79)');
   await payButton(page).click();
 
@@ -106,37 +148,82 @@ test('6 installments with interest on R$1,200.00: the button, the outcome and pa
   const paid = (await seen(page)).filter((e) => e.type === 'paylit-paid');
   expect(paid).toHaveLength(1);
   expect(paid[0]!.detail.total).toBe(1306.74);
-  expect(paid[0]!.detail.plan).toEqual({ installments: 6, installment_amount: 217.79, last_amount: 217.79, total_amount: 1306.74, interest_free: false });
-  expect(paid[0]!.detail.payment).toMatchObject({ status: 'PAID', amount: 1200, currency: 'BRL', card: { installments: '6' } });
+  expect(paid[0]!.detail.plan).toEqual({
+    installments: 6,
+    installment_amount: 217.79,
+    last_amount: 217.79,
+    total_amount: 1306.74,
+    interest_free: false,
+  });
+  expect(paid[0]!.detail.payment).toMatchObject({
+    status: 'PAID',
+    amount: 1200,
+    currency: 'BRL',
+    card: { installments: '6' },
+  });
   expect(await axeViolations(page, 'paylit-checkout')).toEqual([]);
   // The API charges the order's amount; the interest is the card issuer's, paid by the shopper over the six months.
   const moved = ledger(o.id).filter((e) => e.money_moved);
   expect(moved.map((e) => [e.kind, e.amount, e.currency])).toEqual([['payment', 1200, 'BRL']]);
 });
 
-test('9 interest-free installments of MX$6,000.00: the plan reads MX$666.67, the last MX$666.64, MX$6,000.00 in all, and that is what is paid', async ({ page }) => {
-  const o = await order({ amount: 6000, currency: 'MXN', country: 'MX', payer: { name: 'Mariana Ruiz', email: 'mariana@example.com', document: 'RUMA900101MDFXXX06' }, methods: ['CARD'] });
+test('9 interest-free installments of MX$6,000.00: the plan reads MX$666.67, the last MX$666.64, MX$6,000.00 in all, and that is what is paid', async ({
+  page,
+}) => {
+  const o = await order({
+    amount: 6000,
+    currency: 'MXN',
+    country: 'MX',
+    payer: { name: 'Mariana Ruiz', email: 'mariana@example.com', document: 'RUMA900101MDFXXX06' },
+    methods: ['CARD'],
+  });
   await page.goto(`${origin}/checkout.html?order=${encodeURIComponent(o.secret)}`);
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
   await typeCard(page);
-  const nine = page.locator('paylit-installments').getByRole('radio', { name: /^9 interest-free monthly payments/ });
-  await expect(nine).toHaveAccessibleName('9 interest-free monthly payments of MX$666.67, the last one MX$666.64 Total MX$6,000.00');
+  const nine = page
+    .locator('paylit-installments')
+    .getByRole('radio', { name: /^9 interest-free monthly payments/ });
+  await expect(nine).toHaveAccessibleName(
+    '9 interest-free monthly payments of MX$666.67, the last one MX$666.64 Total MX$6,000.00',
+  );
   await nine.check();
-  await expect(payButton(page)).toHaveText('Pay MX$6,000.00 (9 × MX$666.67, the last one MX$666.64)');
+  await expect(payButton(page)).toHaveText(
+    'Pay MX$6,000.00 (9 × MX$666.67, the last one MX$666.64)',
+  );
   await payButton(page).click();
-  await expect(page.locator('paylit-checkout [part=outcome]').getByRole('heading')).toHaveText('Paid MX$6,000.00');
+  await expect(page.locator('paylit-checkout [part=outcome]').getByRole('heading')).toHaveText(
+    'Paid MX$6,000.00',
+  );
   const paid = (await seen(page)).find((e) => e.type === 'paylit-paid')!;
   expect(paid.detail.total).toBe(6000);
-  expect(paid.detail.plan).toMatchObject({ installments: 9, installment_amount: 666.67, last_amount: 666.64, total_amount: 6000 });
-  expect(ledger(o.id).filter((e) => e.money_moved).map((e) => e.amount)).toEqual([6000]);
+  expect(paid.detail.plan).toMatchObject({
+    installments: 9,
+    installment_amount: 666.67,
+    last_amount: 666.64,
+    total_amount: 6000,
+  });
+  expect(
+    ledger(o.id)
+      .filter((e) => e.money_moved)
+      .map((e) => e.amount),
+  ).toEqual([6000]);
 });
 
 for (const lang of ['en', 'pt-BR', 'ar'] as const) {
-  test(`3-D Secure failed on the bank's page (${lang}): the bank did not confirm the payment, nothing charged, the form is back, and the second try pays`, async ({ page }) => {
+  test(`3-D Secure failed on the bank's page (${lang}): the bank did not confirm the payment, nothing charged, the form is back, and the second try pays`, async ({
+    page,
+  }) => {
     const t = await catalog(lang);
     // South African cards are always challenged.
     // Back from the bank's page to the page in the shopper's language.
-    const o = await order({ amount: 499, currency: 'ZAR', country: 'ZA', payer: southAfrican, methods: ['CARD'], returnUrl: `${origin}/checkout.html?lang=${lang}` });
+    const o = await order({
+      amount: 499,
+      currency: 'ZAR',
+      country: 'ZA',
+      payer: southAfrican,
+      methods: ['CARD'],
+      returnUrl: `${origin}/checkout.html?lang=${lang}`,
+    });
     await page.goto(`${origin}/checkout.html?lang=${lang}&order=${encodeURIComponent(o.secret)}`);
     await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
     const label = await payButton(page).textContent();
@@ -152,7 +239,11 @@ for (const lang of ['en', 'pt-BR', 'ar'] as const) {
     await expect(message).not.toContainText(t.rejections['300']);
     const declined = (await seen(page)).filter((e) => e.type === 'paylit-declined');
     expect(declined).toHaveLength(1);
-    expect(declined[0]!.detail).toMatchObject({ code: '300', message: t.threeDSecureFailed, payment: { status: 'REJECTED' } });
+    expect(declined[0]!.detail).toMatchObject({
+      code: '300',
+      message: t.threeDSecureFailed,
+      payment: { status: 'REJECTED' },
+    });
     expect(ledger(o.id).filter((e) => e.money_moved)).toEqual([]);
     // The form is back, open for another try: the same order, its amount on the button.
     await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
@@ -168,7 +259,9 @@ for (const lang of ['en', 'pt-BR', 'ar'] as const) {
     expect((await seen(page)).filter((e) => e.type === 'paylit-paid')).toHaveLength(1);
     const entries = ledger(o.id);
     expect(new Set(entries.map((e) => e.order_id)).size, 'two attempts reached the API').toBe(2);
-    expect(entries.filter((e) => e.money_moved).map((e) => [e.kind, e.amount])).toEqual([['payment', 499]]);
+    expect(entries.filter((e) => e.money_moved).map((e) => [e.kind, e.amount])).toEqual([
+      ['payment', 499],
+    ]);
   });
 }
 
@@ -180,10 +273,23 @@ for (const lang of ['en', 'pt-BR', 'ar'] as const) {
 const argentine = { name: 'Lucía Fernández', email: 'lucia@example.com', document: '30111222' };
 // Each language in one scheme, light and dark in turn: the layout is the language's, the
 // contrast axe checks the scheme's.
-for (const [lang, scheme] of [['en', 'light'], ['pt-BR', 'dark'], ['es-AR', 'light'], ['ar', 'dark']] as const) {
-  test(`the installment options at 390 and 1280 px, ${scheme}, ${lang}: radios beside their words, the CFT inside each plan, one height per row`, async ({ page }) => {
+for (const [lang, scheme] of [
+  ['en', 'light'],
+  ['pt-BR', 'dark'],
+  ['es-AR', 'light'],
+  ['ar', 'dark'],
+] as const) {
+  test(`the installment options at 390 and 1280 px, ${scheme}, ${lang}: radios beside their words, the CFT inside each plan, one height per row`, async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: scheme });
-    const o = await order({ amount: 90000, currency: 'ARS', country: 'AR', payer: argentine, methods: ['CARD'] });
+    const o = await order({
+      amount: 90000,
+      currency: 'ARS',
+      country: 'AR',
+      payer: argentine,
+      methods: ['CARD'],
+    });
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${origin}/checkout.html?lang=${lang}&order=${encodeURIComponent(o.secret)}`);
@@ -195,14 +301,31 @@ for (const [lang, scheme] of [['en', 'light'], ['pt-BR', 'dark'], ['es-AR', 'lig
       const boxes = await plans.locator('label[part=option]').evaluateAll((labels) =>
         labels.map((label) => {
           const r = (e: Element | null) => e!.getBoundingClientRect();
-          const [box, radio, words] = [r(label), r(label.querySelector('input')), r(label.querySelector('.text'))];
+          const [box, radio, words] = [
+            r(label),
+            r(label.querySelector('input')),
+            r(label.querySelector('.text')),
+          ];
           const cft = label.querySelector('[part=cft]');
-          return { top: Math.round(box.top), height: Math.round(box.height), radioTop: radio.top, radioLeft: radio.left, radioRight: radio.right, wordsTop: words.top, wordsLeft: words.left, wordsRight: words.right, cftInside: cft ? r(cft).top >= box.top && r(cft).bottom <= box.bottom : null };
+          return {
+            top: Math.round(box.top),
+            height: Math.round(box.height),
+            radioTop: radio.top,
+            radioLeft: radio.left,
+            radioRight: radio.right,
+            wordsTop: words.top,
+            wordsLeft: words.left,
+            wordsRight: words.right,
+            cftInside: cft ? r(cft).top >= box.top && r(cft).bottom <= box.bottom : null,
+          };
         }),
       );
       expect(boxes.length).toBeGreaterThan(2);
       for (const b of boxes) {
-        expect(Math.abs(b.radioTop - b.wordsTop), 'the radio on its words\' first line').toBeLessThan(8);
+        expect(
+          Math.abs(b.radioTop - b.wordsTop),
+          "the radio on its words' first line",
+        ).toBeLessThan(8);
         if (lang === 'ar') expect(b.radioLeft).toBeGreaterThanOrEqual(b.wordsRight - 1);
         else expect(b.radioRight).toBeLessThanOrEqual(b.wordsLeft + 1);
         if (b.cftInside !== null) expect(b.cftInside, 'the CFT inside its plan').toBe(true);
@@ -211,7 +334,10 @@ for (const [lang, scheme] of [['en', 'light'], ['pt-BR', 'dark'], ['es-AR', 'lig
       for (const b of boxes) rows.set(b.top, (rows.get(b.top) ?? new Set()).add(b.height));
       for (const heights of rows.values()) expect(heights.size, 'one height per row').toBe(1);
       expect(await axeViolations(page, 'paylit-checkout')).toEqual([]);
-      await page.locator('paylit-checkout').screenshot({ path: test.info().outputPath(`installments-${lang}-${width}-${scheme}.png`), animations: 'disabled' });
+      await page.locator('paylit-checkout').screenshot({
+        path: test.info().outputPath(`installments-${lang}-${width}-${scheme}.png`),
+        animations: 'disabled',
+      });
     }
   });
 }

@@ -17,7 +17,10 @@ import { createSandbox, type Sandbox } from '@paylit/sandbox';
 import { PaymentsApiError, PaymentsClient, type TransportRequest } from '@paylit/server';
 import { nodeTransport } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
-import { dialectExchanges, type DialectExchange } from '../packages/core/test/fixtures/wire-dialect.js';
+import {
+  dialectExchanges,
+  type DialectExchange,
+} from '../packages/core/test/fixtures/wire-dialect.js';
 
 let sandbox: Sandbox;
 let url: string;
@@ -30,19 +33,28 @@ test.afterAll(() => sandbox?.close());
 
 /** Python's `json.dumps` with its default separators (", " and ": "), as `requests` users send it. */
 function pythonJson(value: unknown): string {
-  return JSON.stringify(value).replace(/"(?:[^"\\]|\\.)*"|[,:]/g, (token) => (token === ',' ? ', ' : token === ':' ? ': ' : token));
+  return JSON.stringify(value).replace(/"(?:[^"\\]|\\.)*"|[,:]/g, (token) =>
+    token === ',' ? ', ' : token === ':' ? ': ' : token,
+  );
 }
 
 type Request = DialectExchange['request'];
 
 /** A request as a Python client signs it: by hand, HMAC-SHA256 of login + X-Date + body, lower-case hex. */
-async function pythonClient(method: string, path: string, body?: unknown, options: Omit<Request, 'method' | 'path' | 'body'> = {}) {
+async function pythonClient(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: Omit<Request, 'method' | 'path' | 'body'> = {},
+) {
   const { transKey, secretKey } = sandbox.credentials;
   const login = options.login ?? sandbox.credentials.login;
   const now = new Date(sandbox.clock.now().getTime() + (options.xDateOffsetMs ?? 0)).toISOString();
   const xDate = options.xDateWithoutMillis ? now.replace(/\.\d{3}Z$/, 'Z') : now;
   const text = body === undefined ? '' : pythonJson(body);
-  const signature = createHmac('sha256', secretKey).update(login + xDate + (options.signedOverBraces ? '{}' : text)).digest('hex');
+  const signature = createHmac('sha256', secretKey)
+    .update(login + xDate + (options.signedOverBraces ? '{}' : text))
+    .digest('hex');
   const headers: Record<string, string> = {
     'X-Date': xDate,
     'X-Login': login,
@@ -66,36 +78,81 @@ async function pythonClient(method: string, path: string, body?: unknown, option
   return { status: res.status, contentType: res.headers.get('Content-Type'), body: parsed };
 }
 
-const card = { holder_name: 'Thiago Gabriel', expiration_month: 10, expiration_year: 2040, number: '4111111111111111', cvv: '123' };
+const card = {
+  holder_name: 'Thiago Gabriel',
+  expiration_month: 10,
+  expiration_year: 2040,
+  number: '4111111111111111',
+  cvv: '123',
+};
 const payer = { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550' };
 let orders = 0;
 const newOrder = () => `dialect-${Date.now().toString(36)}-${++orders}`;
 
 /** The placeholders of the fixtures, made as a merchant would: a paid payment and a refund of it, an authorization, a fresh order id. */
 async function placeholders(): Promise<Record<string, string>> {
-  const base = { amount: 10, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, notification_url: 'https://merchant.example/notifications' };
+  const base = {
+    amount: 10,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    notification_url: 'https://merchant.example/notifications',
+  };
   const paidOrder = newOrder();
-  const paid = await pythonClient('POST', '/secure_payments', { ...base, order_id: paidOrder, card });
-  const authorized = await pythonClient('POST', '/secure_payments', { ...base, amount: 100, order_id: newOrder(), card: { ...card, capture: false } });
-  const refund = await pythonClient('POST', '/refunds', { payment_id: paid.body.id, amount: 1, currency: 'BRL' });
-  expect([paid.body.status, authorized.body.status, refund.body.status]).toEqual(['PAID', 'AUTHORIZED', 'SUCCESS']);
-  return { paid: paid.body.id, paid_order: paidOrder, authorized: authorized.body.id, order: newOrder(), refund: refund.body.id };
+  const paid = await pythonClient('POST', '/secure_payments', {
+    ...base,
+    order_id: paidOrder,
+    card,
+  });
+  const authorized = await pythonClient('POST', '/secure_payments', {
+    ...base,
+    amount: 100,
+    order_id: newOrder(),
+    card: { ...card, capture: false },
+  });
+  const refund = await pythonClient('POST', '/refunds', {
+    payment_id: paid.body.id,
+    amount: 1,
+    currency: 'BRL',
+  });
+  expect([paid.body.status, authorized.body.status, refund.body.status]).toEqual([
+    'PAID',
+    'AUTHORIZED',
+    'SUCCESS',
+  ]);
+  return {
+    paid: paid.body.id,
+    paid_order: paidOrder,
+    authorized: authorized.body.id,
+    order: newOrder(),
+    refund: refund.body.id,
+  };
 }
 
 function fill<T>(value: T, values: Record<string, string>): T {
-  return JSON.parse(JSON.stringify(value).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)) as T;
+  return JSON.parse(
+    JSON.stringify(value).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole),
+  ) as T;
 }
 
 function at(value: unknown, path: string): unknown {
-  return path.split('.').reduce<any>((v, key) => (v === null || v === undefined ? undefined : v[key]), value);
+  return path
+    .split('.')
+    .reduce<any>((v, key) => (v === null || v === undefined ? undefined : v[key]), value);
 }
 
 const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** What the answer lacks or has of another JSON type than the recorded one: empty when it holds the shape. */
 function shapeProblems(actual: unknown, recorded: unknown, path = ''): string[] {
-  if (kind(recorded) !== 'object') return kind(actual) === kind(recorded) ? [] : [`${path || 'body'} is ${kind(actual)}, recorded ${kind(recorded)}`];
-  if (kind(actual) !== 'object') return [`${path || 'body'} is ${kind(actual)}, recorded an object`];
+  if (kind(recorded) !== 'object')
+    return kind(actual) === kind(recorded)
+      ? []
+      : [`${path || 'body'} is ${kind(actual)}, recorded ${kind(recorded)}`];
+  if (kind(actual) !== 'object')
+    return [`${path || 'body'} is ${kind(actual)}, recorded an object`];
   return Object.entries(recorded as Record<string, unknown>).flatMap(([key, value]) => {
     if (value === undefined) return [];
     const p = path ? `${path}.${key}` : key;
@@ -112,22 +169,41 @@ test('the sandbox answers each recorded request, sent as a Python client sends i
     const { method, path, body, ...options } = request;
     const res = await pythonClient(method, path, body, options);
     const problems: string[] = [];
-    if (res.status !== exchange.answer.status) problems.push(`status ${res.status}, recorded ${exchange.answer.status}: ${JSON.stringify(res.body)}`);
+    if (res.status !== exchange.answer.status)
+      problems.push(
+        `status ${res.status}, recorded ${exchange.answer.status}: ${JSON.stringify(res.body)}`,
+      );
     const contentType = res.contentType?.replace(/\s/g, '').toLowerCase() ?? '';
-    if (contentType !== exchange.answer.contentType && !contentType.startsWith(`${exchange.answer.contentType};`)) problems.push(`Content-Type ${res.contentType}`);
-    if (typeof exchange.answer.body === 'string' && res.body !== exchange.answer.body) problems.push(`body ${JSON.stringify(res.body)}, recorded ${JSON.stringify(exchange.answer.body)}`);
-    if (problems.length === 0 || res.status === exchange.answer.status) problems.push(...shapeProblems(res.body, exchange.answer.body));
+    if (
+      contentType !== exchange.answer.contentType &&
+      !contentType.startsWith(`${exchange.answer.contentType};`)
+    )
+      problems.push(`Content-Type ${res.contentType}`);
+    if (typeof exchange.answer.body === 'string' && res.body !== exchange.answer.body)
+      problems.push(
+        `body ${JSON.stringify(res.body)}, recorded ${JSON.stringify(exchange.answer.body)}`,
+      );
+    if (problems.length === 0 || res.status === exchange.answer.status)
+      problems.push(...shapeProblems(res.body, exchange.answer.body));
     if (exchange.itemKeys) {
       const items: unknown[] = Array.isArray(res.body) ? res.body : [];
       if (items.length === 0) problems.push('no items');
-      for (const item of items) if (JSON.stringify(Object.keys(item as object)) !== JSON.stringify(exchange.itemKeys)) problems.push(`an item has the keys ${Object.keys(item as object).join(', ')}`);
+      for (const item of items)
+        if (JSON.stringify(Object.keys(item as object)) !== JSON.stringify(exchange.itemKeys))
+          problems.push(`an item has the keys ${Object.keys(item as object).join(', ')}`);
     }
-    if (res.status === exchange.answer.status) for (const path of exchange.exact ?? []) {
-      if (JSON.stringify(at(res.body, path)) !== JSON.stringify(at(exchange.answer.body, path))) problems.push(`${path} is ${JSON.stringify(at(res.body, path))}, recorded ${JSON.stringify(at(exchange.answer.body, path))}`);
-    }
-    if (res.status === exchange.answer.status) for (const [path, pattern] of Object.entries(exchange.patterns ?? {})) {
-      if (!pattern.test(String(at(res.body, path)))) problems.push(`${path} is ${JSON.stringify(at(res.body, path))}, not ${pattern}`);
-    }
+    if (res.status === exchange.answer.status)
+      for (const path of exchange.exact ?? []) {
+        if (JSON.stringify(at(res.body, path)) !== JSON.stringify(at(exchange.answer.body, path)))
+          problems.push(
+            `${path} is ${JSON.stringify(at(res.body, path))}, recorded ${JSON.stringify(at(exchange.answer.body, path))}`,
+          );
+      }
+    if (res.status === exchange.answer.status)
+      for (const [path, pattern] of Object.entries(exchange.patterns ?? {})) {
+        if (!pattern.test(String(at(res.body, path))))
+          problems.push(`${path} is ${JSON.stringify(at(res.body, path))}, not ${pattern}`);
+      }
     if (problems.length) failures.push(`${exchange.name}:\n    ${problems.join('\n    ')}`);
   }
   expect(failures, failures.join('\n')).toEqual([]);
@@ -139,19 +215,39 @@ function replay(exchange: DialectExchange) {
   const { body } = exchange.answer;
   const transport = async (request: TransportRequest) => {
     sent.push(request);
-    return { status: exchange.answer.status, headers: { 'content-type': exchange.answer.contentType }, text: typeof body === 'string' ? body : JSON.stringify(body) };
+    return {
+      status: exchange.answer.status,
+      headers: { 'content-type': exchange.answer.contentType },
+      text: typeof body === 'string' ? body : JSON.stringify(body),
+    };
   };
-  return { client: new PaymentsClient({ baseUrl: 'https://api.example.com', login: 'login', transKey: 'trans', secretKey: 'secret', transport, maxRetries: 0 }), sent };
+  return {
+    client: new PaymentsClient({
+      baseUrl: 'https://api.example.com',
+      login: 'login',
+      transKey: 'trans',
+      secretKey: 'secret',
+      transport,
+      maxRetries: 0,
+    }),
+    sent,
+  };
 }
 
 /** The client method a recorded request stands for (a path the API does not have: a payment's retrieval, answered 404). */
 function call(client: PaymentsClient, request: DialectExchange['request']): Promise<unknown> {
   const body = request.body as any;
   const id = /^\/(?:payments|orders|refunds|v2\/payments)\/([^/]+)/.exec(request.path)?.[1] ?? '';
-  if (request.method === 'GET' && request.path.startsWith('/payments-methods')) return client.paymentMethods.list({ country: new URLSearchParams(request.path.split('?')[1]).get('country')! });
-  if (request.method === 'GET' && request.path.startsWith('/orders/')) return client.orders.retrieve(id);
-  if (request.method === 'GET' && request.path.startsWith('/refunds/')) return client.refunds.status(id);
-  if (request.method === 'GET' && request.path.includes('/status')) return client.payments.status(id);
+  if (request.method === 'GET' && request.path.startsWith('/payments-methods'))
+    return client.paymentMethods.list({
+      country: new URLSearchParams(request.path.split('?')[1]).get('country')!,
+    });
+  if (request.method === 'GET' && request.path.startsWith('/orders/'))
+    return client.orders.retrieve(id);
+  if (request.method === 'GET' && request.path.startsWith('/refunds/'))
+    return client.refunds.status(id);
+  if (request.method === 'GET' && request.path.includes('/status'))
+    return client.payments.status(id);
   if (request.method === 'GET') return client.payments.retrieve(id);
   if (request.path.includes('/cancel')) return client.payments.cancel(id);
   if (request.path.startsWith('/refunds')) return client.refunds.create(body);
@@ -163,7 +259,13 @@ function call(client: PaymentsClient, request: DialectExchange['request']): Prom
 }
 
 test('PaymentsClient sends each recorded request as it is, and reads each recorded answer', async () => {
-  const values = { paid: 'D-4-cb7a4c9b-5e6f-4a0c-8c5a-0d1f2e3a4b5c', paid_order: 'ORDER-1042', authorized: 'D-4-0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d', order: 'ORDER-1043', refund: 'REF-1-0c1d2e3f-4a5b-6c7d-8e9f-a0b1c2d3e4f5' };
+  const values = {
+    paid: 'D-4-cb7a4c9b-5e6f-4a0c-8c5a-0d1f2e3a4b5c',
+    paid_order: 'ORDER-1042',
+    authorized: 'D-4-0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d',
+    order: 'ORDER-1043',
+    refund: 'REF-1-0c1d2e3f-4a5b-6c7d-8e9f-a0b1c2d3e4f5',
+  };
   const failures: string[] = [];
   for (const exchange of dialectExchanges) {
     const { client, sent } = replay(exchange);
@@ -171,15 +273,25 @@ test('PaymentsClient sends each recorded request as it is, and reads each record
     try {
       const record = (await call(client, request)) as any;
       const recorded = exchange.answer.body as any;
-      if (exchange.answer.status !== 200) failures.push(`${exchange.name}: the recorded ${exchange.answer.status} was not an error`);
+      if (exchange.answer.status !== 200)
+        failures.push(`${exchange.name}: the recorded ${exchange.answer.status} was not an error`);
       else if (Array.isArray(recorded)) {
-        if (JSON.stringify(record.map((m: any) => m.id)) !== JSON.stringify(recorded.map((m: any) => m.id))) failures.push(`${exchange.name}: read ${JSON.stringify(record)}`);
-      } else if (record.status !== recorded.status) failures.push(`${exchange.name}: read status ${String(record.status)}`);
-      else for (const path of exchange.exact ?? []) {
-        // The client reads status codes as strings and two-digit years as 20xx, as core does.
-        const want = path.endsWith('status_code') ? String(at(recorded, path)) : at(recorded, path);
-        if (JSON.stringify(at(record, path)) !== JSON.stringify(want)) failures.push(`${exchange.name}: read ${path} ${JSON.stringify(at(record, path))}`);
-      }
+        if (
+          JSON.stringify(record.map((m: any) => m.id)) !==
+          JSON.stringify(recorded.map((m: any) => m.id))
+        )
+          failures.push(`${exchange.name}: read ${JSON.stringify(record)}`);
+      } else if (record.status !== recorded.status)
+        failures.push(`${exchange.name}: read status ${String(record.status)}`);
+      else
+        for (const path of exchange.exact ?? []) {
+          // The client reads status codes as strings and two-digit years as 20xx, as core does.
+          const want = path.endsWith('status_code')
+            ? String(at(recorded, path))
+            : at(recorded, path);
+          if (JSON.stringify(at(record, path)) !== JSON.stringify(want))
+            failures.push(`${exchange.name}: read ${path} ${JSON.stringify(at(record, path))}`);
+        }
       if (sent.length !== 1) failures.push(`${exchange.name}: sent ${sent.length} requests`);
     } catch (error) {
       const recorded = exchange.answer.body;
@@ -187,35 +299,122 @@ test('PaymentsClient sends each recorded request as it is, and reads each record
       const refusal =
         exchange.answer.status !== 200 &&
         error instanceof PaymentsApiError &&
-        (error.status === exchange.answer.status || (exchange.answer.status === 400 && error.status === 0)) &&
-        (typeof recorded === 'string' ? error.type === 'not_found' && error.message.includes(recorded) : error.code === (recorded as any).code && error.param === (recorded as any).param);
-      if (!refusal) failures.push(`${exchange.name}: ${error instanceof PaymentsApiError ? `${error.status} ${error.type} ${error.code ?? ''} ${error.param ?? ''} ${error.message}` : String(error)}`);
+        (error.status === exchange.answer.status ||
+          (exchange.answer.status === 400 && error.status === 0)) &&
+        (typeof recorded === 'string'
+          ? error.type === 'not_found' && error.message.includes(recorded)
+          : error.code === (recorded as any).code && error.param === (recorded as any).param);
+      if (!refusal)
+        failures.push(
+          `${exchange.name}: ${error instanceof PaymentsApiError ? `${error.status} ${error.type} ${error.code ?? ''} ${error.param ?? ''} ${error.message}` : String(error)}`,
+        );
     }
   }
   expect(failures, failures.join('\n')).toEqual([]);
 });
 
 test('MPI 3-D Secure and network tokens through PaymentsClient against the sandbox, with the echoed fields', async () => {
-  const client = new PaymentsClient({ baseUrl: url, ...sandbox.credentials, transport: nodeTransport(), now: () => sandbox.clock.now() });
-  const za = { ...payer, document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
-  const mpi = { mpi: true, three_dsecure_version: '2.2.0', eci: '05', cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=', ds_transaction_id: 'f38e6948-5388-41a6-bca4-b49723c19437', enrollment_response: 'Y', authentication_response: 'Y' };
-  const base = { currency: 'ZAR', country: 'ZA', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer: za } as const;
+  const client = new PaymentsClient({
+    baseUrl: url,
+    ...sandbox.credentials,
+    transport: nodeTransport(),
+    now: () => sandbox.clock.now(),
+  });
+  const za = {
+    ...payer,
+    document: '8001015009087',
+    address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' },
+  };
+  const mpi = {
+    mpi: true,
+    three_dsecure_version: '2.2.0',
+    eci: '05',
+    cavv: 'AAABBEg0VhI0VniQEjRWAAAAAAA=',
+    ds_transaction_id: 'f38e6948-5388-41a6-bca4-b49723c19437',
+    enrollment_response: 'Y',
+    authentication_response: 'Y',
+  };
+  const base = {
+    currency: 'ZAR',
+    country: 'ZA',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer: za,
+  } as const;
   // South Africa requires 3-D Secure: done by the merchant's MPI, the payment needs no redirect.
-  const paid = await client.payments.create({ ...base, amount: 99.9, order_id: newOrder(), card, three_dsecure: mpi } as any);
+  const paid = await client.payments.create({
+    ...base,
+    amount: 99.9,
+    order_id: newOrder(),
+    card,
+    three_dsecure: mpi,
+  } as any);
   expect(paid).toMatchObject({ status: 'PAID', status_code: '200' });
   expect(JSON.stringify(paid)).not.toContain('redirect_url');
-  const authorized = await client.payments.create({ ...base, amount: 50, order_id: newOrder(), original_order_id: 'ORIGINAL-9', card: { ...card, capture: false }, three_dsecure: { ...mpi, three_dsecure_version: '1.0.2', ds_transaction_id: undefined, xid: 'MDAwMDAwMDAwMDAwMDAwMzIyNzY=' } } as any);
+  const authorized = await client.payments.create({
+    ...base,
+    amount: 50,
+    order_id: newOrder(),
+    original_order_id: 'ORIGINAL-9',
+    card: { ...card, capture: false },
+    three_dsecure: {
+      ...mpi,
+      three_dsecure_version: '1.0.2',
+      ds_transaction_id: undefined,
+      xid: 'MDAwMDAwMDAwMDAwMDAwMzIyNzY=',
+    },
+  } as any);
   expect(authorized).toMatchObject({ status: 'AUTHORIZED', original_order_id: 'ORIGINAL-9' });
 
-  const token = { network_token: '4895370012345671', cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=', eci: '07', expiration_month: 12, expiration_year: 2030, holder_name: 'Thiago Gabriel' };
-  const first = await client.payments.create({ amount: 30, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, order_id: newOrder(), card: { ...token, stored_credential_type: 'CARD_ON_FILE', stored_credential_usage: 'FIRST' } } as any);
-  expect(first).toMatchObject({ status: 'PAID', card: { last4: '5671', stored_credential_type: 'CARD_ON_FILE', stored_credential_usage: 'FIRST' } });
-  const plain = await client.payments.create({ amount: 31, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, order_id: newOrder(), card: token } as any);
+  const token = {
+    network_token: '4895370012345671',
+    cryptogram: 'AgAAAAAABk4DWZ4C28yUQAAAAAA=',
+    eci: '07',
+    expiration_month: 12,
+    expiration_year: 2030,
+    holder_name: 'Thiago Gabriel',
+  };
+  const first = await client.payments.create({
+    amount: 30,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    order_id: newOrder(),
+    card: { ...token, stored_credential_type: 'CARD_ON_FILE', stored_credential_usage: 'FIRST' },
+  } as any);
+  expect(first).toMatchObject({
+    status: 'PAID',
+    card: {
+      last4: '5671',
+      stored_credential_type: 'CARD_ON_FILE',
+      stored_credential_usage: 'FIRST',
+    },
+  });
+  const plain = await client.payments.create({
+    amount: 31,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    order_id: newOrder(),
+    card: token,
+  } as any);
   expect(plain).toMatchObject({ status: 'PAID', card: { last4: '5671' } });
 });
 
 test('what the dialect does not relax still refuses, naming the field', async () => {
-  const base = { amount: 10, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, card };
+  const base = {
+    amount: 10,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    card,
+  };
   const cases: [string, Record<string, unknown>, string][] = [
     ['a currency in lower case', { ...base, currency: 'brl' }, 'currency'],
     ['a country of three letters', { ...base, country: 'BRA' }, 'country'],
@@ -223,9 +422,21 @@ test('what the dialect does not relax still refuses, naming the field', async ()
     ['an amount of nine integer digits', { ...base, amount: 123456789 }, 'amount'],
     ['an amount as words', { ...base, amount: 'ten' }, 'amount'],
     ['a month 13', { ...base, card: { ...card, expiration_month: 13 } }, 'card.expiration_month'],
-    ['a payer with no name', { ...base, payer: { email: payer.email, document: payer.document } }, 'payer.name'],
-    ['bad_document in Brazil', { ...base, payer: { ...payer, document: 'bad_document' } }, 'payer.document'],
-    ['a CNPJ with a wrong check digit', { ...base, payer: { ...payer, document: '11.222.333/0001-82' } }, 'payer.document'],
+    [
+      'a payer with no name',
+      { ...base, payer: { email: payer.email, document: payer.document } },
+      'payer.name',
+    ],
+    [
+      'bad_document in Brazil',
+      { ...base, payer: { ...payer, document: 'bad_document' } },
+      'payer.document',
+    ],
+    [
+      'a CNPJ with a wrong check digit',
+      { ...base, payer: { ...payer, document: '11.222.333/0001-82' } },
+      'payer.document',
+    ],
   ];
   const got: string[] = [];
   const before = sandbox.ledger().entries.length;

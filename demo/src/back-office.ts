@@ -24,7 +24,11 @@ interface Row {
   payment: Payment;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { dataset?: Record<string, string> } = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> & { dataset?: Record<string, string> } = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   const { dataset, ...rest } = props;
   Object.assign(node, rest);
@@ -34,19 +38,27 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 }
 
 const statusLine = document.getElementById('status')!;
-const money = (amount: number, currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
 /** Cents, so that sums of amounts compare exactly. */
 const cents = (amount: number) => Math.round(amount * 100);
 
 /** The rows last drawn, and what each operation answered since: the table is drawn from both. */
 let rows: Row[] = [];
-const answered = { captures: new Map<string, Payment[]>(), payments: new Map<string, Payment>(), refunds: new Map<string, Refund[]>() };
+const answered = {
+  captures: new Map<string, Payment[]>(),
+  payments: new Map<string, Payment>(),
+  refunds: new Map<string, Refund[]>(),
+};
 
 /** What an authorization has had captured: its captures in the table and those answered since. */
 function captured(auth: Payment): number {
   const ids = new Set<string>();
   let sum = 0;
-  for (const capture of [...rows.map((r) => r.payment), ...(answered.captures.get(auth.id) ?? [])]) {
+  for (const capture of [
+    ...rows.map((r) => r.payment),
+    ...(answered.captures.get(auth.id) ?? []),
+  ]) {
     if (capture.authorization_id !== auth.id || ids.has(capture.id)) continue;
     ids.add(capture.id);
     sum += cents(capture.amount);
@@ -62,14 +74,24 @@ function refundsOf(p: Payment): Refund[] {
 
 /** What is left to refund: the amount less the refunds that were not refused. */
 function refundable(p: Payment): number {
-  return cents(p.amount) - refundsOf(p).filter((r) => r.status === 'SUCCESS' || r.status === 'PENDING').reduce((sum, r) => sum + cents(r.amount), 0);
+  return (
+    cents(p.amount) -
+    refundsOf(p)
+      .filter((r) => r.status === 'SUCCESS' || r.status === 'PENDING')
+      .reduce((sum, r) => sum + cents(r.amount), 0)
+  );
 }
 
 /**
  * One operator action: `id` is made when its button is drawn and kept until the table is
  * drawn again, so a double click or a retry of the same action captures or refunds once.
  */
-async function act(payment: Payment, action: 'capture' | 'cancel' | 'refunds', id: string, amount?: number): Promise<void> {
+async function act(
+  payment: Payment,
+  action: 'capture' | 'cancel' | 'refunds',
+  id: string,
+  amount?: number,
+): Promise<void> {
   statusLine.textContent = 'Working…';
   const res = await fetch(`/shop/payments/${encodeURIComponent(payment.id)}/${action}`, {
     method: 'POST',
@@ -78,22 +100,40 @@ async function act(payment: Payment, action: 'capture' | 'cancel' | 'refunds', i
   });
   const body = await res.json();
   const verb = { capture: 'Capture', cancel: 'Cancel', refunds: 'Refund' }[action];
-  statusLine.textContent = res.ok ? `${verb}: ${(body.payment ?? body.refund).status}` : `${verb} refused: ${body.error?.message ?? res.status}`;
+  statusLine.textContent = res.ok
+    ? `${verb}: ${(body.payment ?? body.refund).status}`
+    : `${verb} refused: ${body.error?.message ?? res.status}`;
   // The buttons follow the answer at once, before the table is read again.
-  if (res.ok && action === 'capture') answered.captures.set(payment.id, [...(answered.captures.get(payment.id) ?? []), body.payment]);
+  if (res.ok && action === 'capture')
+    answered.captures.set(payment.id, [...(answered.captures.get(payment.id) ?? []), body.payment]);
   if (res.ok && action === 'cancel') answered.payments.set(payment.id, body.payment);
-  if (res.ok && action === 'refunds') answered.refunds.set(payment.id, [...(answered.refunds.get(payment.id) ?? []), body.refund]);
+  if (res.ok && action === 'refunds')
+    answered.refunds.set(payment.id, [...(answered.refunds.get(payment.id) ?? []), body.refund]);
   draw();
   await refresh();
 }
 
 /** An amount box and a button: `action` with the amount, or what is left when left empty. */
-function amountAction(payment: Payment, action: 'capture' | 'refunds', label: string, left: number): HTMLElement {
-  const input = el('input', { type: 'number', min: '0.01', step: '0.01', placeholder: String(left / 100), className: 'amount' });
+function amountAction(
+  payment: Payment,
+  action: 'capture' | 'refunds',
+  label: string,
+  left: number,
+): HTMLElement {
+  const input = el('input', {
+    type: 'number',
+    min: '0.01',
+    step: '0.01',
+    placeholder: String(left / 100),
+    className: 'amount',
+  });
   input.setAttribute('aria-label', `${label} amount for ${payment.id}`);
   const button = el('button', { type: 'button', textContent: label });
   const id = crypto.randomUUID();
-  button.addEventListener('click', () => void act(payment, action, id, input.value === '' ? undefined : Number(input.value)));
+  button.addEventListener(
+    'click',
+    () => void act(payment, action, id, input.value === '' ? undefined : Number(input.value)),
+  );
   return el('span', { className: 'action' }, input, button);
 }
 
@@ -124,7 +164,9 @@ function statusOf(p: Payment): string {
   if (p.status !== 'AUTHORIZED') return p.status;
   const taken = captured(p);
   if (taken === 0) return p.status;
-  return taken >= cents(p.amount) ? 'AUTHORIZED, captured' : `AUTHORIZED, ${money(taken / 100, p.currency)} captured`;
+  return taken >= cents(p.amount)
+    ? 'AUTHORIZED, captured'
+    : `AUTHORIZED, ${money(taken / 100, p.currency)} captured`;
 }
 
 function draw(): void {
@@ -132,13 +174,25 @@ function draw(): void {
   body.replaceChildren(
     ...rows.map(({ order, payment }) => {
       const p = answered.payments.get(payment.id) ?? payment;
-      const refunds = refundsOf(p).map((r) => `${r.status} ${money(r.amount, p.currency)}`).join(', ');
+      const refunds = refundsOf(p)
+        .map((r) => `${r.status} ${money(r.amount, p.currency)}`)
+        .join(', ');
       return el(
         'tr',
-        { dataset: { payment: p.id, status: p.status, ...(p.authorization_id ? { authorization: p.authorization_id } : {}) } },
+        {
+          dataset: {
+            payment: p.id,
+            status: p.status,
+            ...(p.authorization_id ? { authorization: p.authorization_id } : {}),
+          },
+        },
         el('td', {}, el('code', { textContent: p.id })),
         el('td', { textContent: `${order.scenario} (${order.page})` }),
-        el('td', { textContent: p.card?.last4 ? `${p.card.brand ?? ''} •••• ${p.card.last4}` : p.payment_method_id ?? '' }),
+        el('td', {
+          textContent: p.card?.last4
+            ? `${p.card.brand ?? ''} •••• ${p.card.last4}`
+            : (p.payment_method_id ?? ''),
+        }),
         el('td', { textContent: money(p.amount, p.currency) }),
         el('td', { className: 'status', textContent: statusOf(p), title: p.status_detail ?? '' }),
         el('td', { textContent: refunds }),
@@ -146,7 +200,14 @@ function draw(): void {
       );
     }),
   );
-  if (rows.length === 0) body.append(el('tr', {}, el('td', { colSpan: 7, textContent: 'No payments yet: pay on one of the shop\'s pages.' })));
+  if (rows.length === 0)
+    body.append(
+      el(
+        'tr',
+        {},
+        el('td', { colSpan: 7, textContent: "No payments yet: pay on one of the shop's pages." }),
+      ),
+    );
 }
 
 async function refresh(): Promise<void> {
@@ -156,9 +217,21 @@ async function refresh(): Promise<void> {
 }
 
 async function refreshNotifications(): Promise<void> {
-  const { notifications } = (await (await fetch('/shop/notifications')).json()) as { notifications: { at: string; kind: string; id: string; status: string; orderId: string | null }[] };
+  const { notifications } = (await (await fetch('/shop/notifications')).json()) as {
+    notifications: {
+      at: string;
+      kind: string;
+      id: string;
+      status: string;
+      orderId: string | null;
+    }[];
+  };
   document.getElementById('notifications')!.replaceChildren(
-    ...notifications.map((n) => el('li', { textContent: `${new Date(n.at).toLocaleTimeString()} ${n.kind} ${n.id} ${n.status}${n.orderId ? ` (order ${n.orderId})` : ''}` })),
+    ...notifications.map((n) =>
+      el('li', {
+        textContent: `${new Date(n.at).toLocaleTimeString()} ${n.kind} ${n.id} ${n.status}${n.orderId ? ` (order ${n.orderId})` : ''}`,
+      }),
+    ),
   );
 }
 

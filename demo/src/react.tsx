@@ -9,7 +9,8 @@ import { describe, isolationOfPage, orderOfPage, renderPicker } from './shop.js'
 
 function Checkout({ order }: { order: string }) {
   const [log, setLog] = useState<{ type: string; text: string }[]>([]);
-  const record = (event: Event) => setLog((lines) => [{ type: event.type, text: describe(event) }, ...lines]);
+  const record = (event: Event) =>
+    setLog((lines) => [{ type: event.type, text: describe(event) }, ...lines]);
   return (
     <>
       <paylit-checkout
@@ -29,7 +30,9 @@ function Checkout({ order }: { order: string }) {
       <h2>Events</h2>
       <ol id="log" aria-live="polite">
         {log.map((line, i) => (
-          <li key={log.length - i} data-type={line.type}>{line.text}</li>
+          <li key={log.length - i} data-type={line.type}>
+            {line.text}
+          </li>
         ))}
       </ol>
     </>

@@ -10,7 +10,14 @@ const checkout = document.querySelector('paylit-checkout')!;
 logOutcomes(checkout, document.getElementById('log')!);
 // The checkout shows the outcome (or the refusal, with its form for another try) once it has
 // one: until then it would show a form still loading.
-for (const type of ['paylit-paid', 'paylit-authorized', 'paylit-verified', 'paylit-pending', 'paylit-declined', 'paylit-error']) {
+for (const type of [
+  'paylit-paid',
+  'paylit-authorized',
+  'paylit-verified',
+  'paylit-pending',
+  'paylit-declined',
+  'paylit-error',
+]) {
   checkout.addEventListener(type, () => {
     document.getElementById('confirming')!.hidden = true;
     (checkout.closest('section') as HTMLElement).hidden = false;

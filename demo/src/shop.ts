@@ -12,7 +12,9 @@ export function orderOfPage(): string {
 
 /** Where the card fields keep the card on this page: `page`, or `frame` (?isolation=frame). */
 export function isolationOfPage(): 'page' | 'frame' {
-  return document.querySelector<HTMLMetaElement>('meta[name=paylit-isolation]')?.content === 'frame' ? 'frame' : 'page';
+  return document.querySelector<HTMLMetaElement>('meta[name=paylit-isolation]')?.content === 'frame'
+    ? 'frame'
+    : 'page';
 }
 
 /** Links to every scenario on this page, the current one marked, and its hint. */
@@ -25,7 +27,9 @@ export function renderPicker(container: HTMLElement): void {
   for (const s of scenarios) {
     const item = document.createElement('li');
     const link = document.createElement('a');
-    const kept = new URLSearchParams([...params].filter(([k]) => k === 'lang' || k === 'isolation'));
+    const kept = new URLSearchParams(
+      [...params].filter(([k]) => k === 'lang' || k === 'isolation'),
+    );
     link.href = `?${new URLSearchParams([['scenario', s.id], ...kept])}`;
     link.textContent = s.label;
     if (s === current) link.setAttribute('aria-current', 'page');
@@ -41,9 +45,14 @@ export function renderPicker(container: HTMLElement): void {
     const label = document.createElement('label');
     label.textContent = 'Decline code ';
     const select = document.createElement('select');
-    for (let code = 300; code <= 326; code++) select.append(new Option(String(code), String(code), false, params.get('code') === String(code)));
+    for (let code = 300; code <= 326; code++)
+      select.append(
+        new Option(String(code), String(code), false, params.get('code') === String(code)),
+      );
     if (!params.get('code')) select.value = '302';
-    select.addEventListener('change', () => location.assign(`?scenario=decline&code=${select.value}`));
+    select.addEventListener('change', () =>
+      location.assign(`?scenario=decline&code=${select.value}`),
+    );
     label.append(select);
     container.append(label);
   }
@@ -56,9 +65,14 @@ function isolationToggle(params: URLSearchParams): HTMLElement {
   nav.className = 'isolation';
   nav.append('Card fields: ');
   const framed = params.get('isolation') === 'frame';
-  for (const [mode, text] of [['page', 'in the page'], ['frame', 'in a sandboxed frame']] as const) {
+  for (const [mode, text] of [
+    ['page', 'in the page'],
+    ['frame', 'in a sandboxed frame'],
+  ] as const) {
     const link = document.createElement('a');
-    const next = new URLSearchParams([...params].filter(([k]) => k !== 'isolation' && k !== 'order'));
+    const next = new URLSearchParams(
+      [...params].filter(([k]) => k !== 'isolation' && k !== 'order'),
+    );
     if (mode === 'frame') next.set('isolation', 'frame');
     link.href = `?${next}`;
     link.textContent = text;
@@ -68,11 +82,30 @@ function isolationToggle(params: URLSearchParams): HTMLElement {
   return nav;
 }
 
-const outcomes = ['paylit-paid', 'paylit-authorized', 'paylit-verified', 'paylit-pending', 'paylit-redirect', 'paylit-declined', 'paylit-error'] as const;
+const outcomes = [
+  'paylit-paid',
+  'paylit-authorized',
+  'paylit-verified',
+  'paylit-pending',
+  'paylit-redirect',
+  'paylit-declined',
+  'paylit-error',
+] as const;
 
 /** A line for the log: what the event says, never more than the sanitized record. */
 export function describe(event: Event): string {
-  const e = event as Event & { payment?: { id: string; status: string; status_detail?: string; amount?: number; currency?: string }; message?: string; code?: string; url?: string };
+  const e = event as Event & {
+    payment?: {
+      id: string;
+      status: string;
+      status_detail?: string;
+      amount?: number;
+      currency?: string;
+    };
+    message?: string;
+    code?: string;
+    url?: string;
+  };
   const p = e.payment;
   switch (event.type) {
     case 'paylit-declined':
@@ -88,7 +121,8 @@ export function describe(event: Event): string {
 
 /** Writes every outcome event of `target` to the log list. */
 export function logOutcomes(target: EventTarget, log: HTMLElement): void {
-  for (const type of outcomes) target.addEventListener(type, (event) => appendLog(log, describe(event), type));
+  for (const type of outcomes)
+    target.addEventListener(type, (event) => appendLog(log, describe(event), type));
 }
 
 function appendLog(log: HTMLElement, text: string, type: string): void {

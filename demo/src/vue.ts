@@ -11,21 +11,31 @@ const Checkout = defineComponent({
     const log = ref<{ type: string; text: string }[]>([]);
     const record = (event: Event) => log.value.unshift({ type: event.type, text: describe(event) });
     return () => [
-      h('paylit-checkout', {
-        endpoint: '/paylit',
-        order: props.order,
-        isolation: isolationOfPage(),
-        'onPaylit-paid': record,
-        'onPaylit-authorized': record,
-        'onPaylit-verified': record,
-        'onPaylit-pending': record,
-        'onPaylit-redirect': record,
-        'onPaylit-declined': record,
-        'onPaylit-error': record,
-        // The whitespace a template with `whitespace: 'preserve'` keeps: the checkout still draws its own elements.
-      }, ['\n        ']),
+      h(
+        'paylit-checkout',
+        {
+          endpoint: '/paylit',
+          order: props.order,
+          isolation: isolationOfPage(),
+          'onPaylit-paid': record,
+          'onPaylit-authorized': record,
+          'onPaylit-verified': record,
+          'onPaylit-pending': record,
+          'onPaylit-redirect': record,
+          'onPaylit-declined': record,
+          'onPaylit-error': record,
+          // The whitespace a template with `whitespace: 'preserve'` keeps: the checkout still draws its own elements.
+        },
+        ['\n        '],
+      ),
       h('h2', 'Events'),
-      h('ol', { id: 'log', 'aria-live': 'polite' }, log.value.map((line, i) => h('li', { key: log.value.length - i, 'data-type': line.type }, line.text))),
+      h(
+        'ol',
+        { id: 'log', 'aria-live': 'polite' },
+        log.value.map((line, i) =>
+          h('li', { key: log.value.length - i, 'data-type': line.type }, line.text),
+        ),
+      ),
     ];
   },
 });

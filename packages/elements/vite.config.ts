@@ -30,18 +30,33 @@ function esModules(): Plugin {
     name: 'paylit-frame-path',
     enforce: 'pre',
     transform(code, id) {
-      return id === `${src}internal/frame-script.ts` ? { code: code.replace(frame, '__PAYLIT_FRAME_PATH__'), map: null } : null;
+      return id === `${src}internal/frame-script.ts`
+        ? { code: code.replace(frame, '__PAYLIT_FRAME_PATH__'), map: null }
+        : null;
     },
     renderChunk(code) {
-      return code.includes('__PAYLIT_FRAME_PATH__') ? { code: code.replace('__PAYLIT_FRAME_PATH__', dev ? "'../../bundle/paylit.frame.js'" : "'../bundle/paylit.frame.js'"), map: null } : null;
+      return code.includes('__PAYLIT_FRAME_PATH__')
+        ? {
+            code: code.replace(
+              '__PAYLIT_FRAME_PATH__',
+              dev ? "'../../bundle/paylit.frame.js'" : "'../bundle/paylit.frame.js'",
+            ),
+            map: null,
+          }
+        : null;
     },
   });
   return {
     name: 'paylit-es-modules',
     apply: 'build',
     async closeBundle() {
-      const input = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !/\.(test|spec|d)\.ts$/.test(f)).map((f) => src + f);
-      for (const [outDir, dev] of [[dist, false], [`${dist}development/`, true]] as const) {
+      const input = readdirSync(src, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts') && !/\.(test|spec|d)\.ts$/.test(f))
+        .map((f) => src + f);
+      for (const [outDir, dev] of [
+        [dist, false],
+        [`${dist}development/`, true],
+      ] as const) {
         await build({
           configFile: false,
           logLevel: 'warn',
@@ -56,7 +71,12 @@ function esModules(): Plugin {
             lib: { entry: input, formats: ['es'] },
             rolldownOptions: {
               external: (id) => /^(lit|@lit\/|@paylit\/|react$)/.test(id),
-              output: { preserveModules: true, preserveModulesRoot: src, entryFileNames: '[name].js', sourcemapExcludeSources: true },
+              output: {
+                preserveModules: true,
+                preserveModulesRoot: src,
+                entryFileNames: '[name].js',
+                sourcemapExcludeSources: true,
+              },
             },
           },
         });
@@ -74,7 +94,11 @@ function esModules(): Plugin {
  */
 /** Each of these source files replaced by its twin with this suffix (`lazy.ts` → `lazy.chunks.ts`). */
 function twins(suffix: string): Plugin {
-  const twin: Record<string, string> = Object.fromEntries(['i18n/importers', 'internal/lazy', 'internal/frame-script'].filter((f) => existsSync(`${src}${f}.${suffix}.ts`)).map((f) => [`${src}${f}.ts`, `${src}${f}.${suffix}.ts`]));
+  const twin: Record<string, string> = Object.fromEntries(
+    ['i18n/importers', 'internal/lazy', 'internal/frame-script']
+      .filter((f) => existsSync(`${src}${f}.${suffix}.ts`))
+      .map((f) => [`${src}${f}.ts`, `${src}${f}.${suffix}.ts`]),
+  );
   return {
     name: `paylit-twins-${suffix}`,
     apply: 'build',
@@ -93,7 +117,8 @@ function scriptTagChunks(): Plugin {
     name: 'paylit-script-tag-chunks',
     async closeBundle() {
       const entries: Record<string, string> = {};
-      for (const locale of locales) if (locale !== 'en') entries[`paylit.${locale}`] = `${src}i18n/${locale}.ts`;
+      for (const locale of locales)
+        if (locale !== 'en') entries[`paylit.${locale}`] = `${src}i18n/${locale}.ts`;
       entries['paylit.marks'] = `${src}internal/marks.ts`;
       entries['paylit.crypto'] = `${src}internal/encryption.ts`;
       // Built apart from the others: sharing core's errors with the encryption would make a
@@ -103,10 +128,14 @@ function scriptTagChunks(): Plugin {
         'paylit.outcome': `${src}components/paylit-checkout/paylit-checkout-outcome.styles.ts`,
       };
       // Each with its own English (englishLater): one build for both would share en.ts as a third chunk.
-      const [installments, outcome] = Object.entries(apart).map(([name, file]) => ({ [name]: file }));
+      const [installments, outcome] = Object.entries(apart).map(([name, file]) => ({
+        [name]: file,
+      }));
       // The frame isolation's page side, alone: it shares core's card rules with nothing loaded beside it.
       const isolation = { 'paylit.isolation': `${src}internal/frame-host.ts` };
-      for (const [name, file] of Object.entries({ ...entries, ...apart, ...isolation })) if (!existsSync(file)) throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
+      for (const [name, file] of Object.entries({ ...entries, ...apart, ...isolation }))
+        if (!existsSync(file))
+          throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
       for (const entry of [entries, installments!, outcome!, isolation]) {
         await build({
           configFile: false,
@@ -114,13 +143,25 @@ function scriptTagChunks(): Plugin {
           define,
           // Core from its sources, as in paylit.js.
           resolve: base.resolve,
-          plugins: [twins('chunks'), catalogArrays(), lightStyles(), sizeReport(false), ...(entry === installments ? [englishLater(planMessages)] : entry === outcome ? [englishLater(later)] : [])],
+          plugins: [
+            twins('chunks'),
+            catalogArrays(),
+            lightStyles(),
+            sizeReport(false),
+            ...(entry === installments
+              ? [englishLater(planMessages)]
+              : entry === outcome
+                ? [englishLater(later)]
+                : []),
+          ],
           build: {
             ...besidePaylit,
             lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
             // Whitespace too: Vite leaves it in a library's ES output, for the merchant's
             // minifier; these chunks go to the browser as they are.
-            rolldownOptions: { output: { chunkFileNames: 'paylit.[name]-[hash].js', minify: true } },
+            rolldownOptions: {
+              output: { chunkFileNames: 'paylit.[name]-[hash].js', minify: true },
+            },
           },
         });
       }
@@ -135,7 +176,12 @@ function scriptTagChunks(): Plugin {
         plugins: [twins('frame'), lightStyles(), sizeReport(false)],
         build: {
           ...besidePaylit,
-          lib: { entry: `${src}frame/card-frame.ts`, name: 'paylitFrame', formats: ['iife'], fileName: () => 'paylit.frame.js' },
+          lib: {
+            entry: `${src}frame/card-frame.ts`,
+            name: 'paylitFrame',
+            formats: ['iife'],
+            fileName: () => 'paylit.frame.js',
+          },
         },
       });
     },
@@ -157,10 +203,25 @@ function englishLater(part: 'rest' | readonly string[]): Plugin {
     enforce: 'pre',
     async load(id) {
       if (id !== `${src}i18n/en.ts`) return null;
-      const en = (await runnerImport<{ en: Messages }>(id, { configFile: false, logLevel: 'silent' })).module.en as unknown as Record<string, unknown>;
-      const blank = (texts: unknown): unknown => (typeof texts === 'string' ? '' : Object.fromEntries(Object.entries(texts as object).map(([key, text]) => [key, blank(text)])));
+      const en = (
+        await runnerImport<{ en: Messages }>(id, { configFile: false, logLevel: 'silent' })
+      ).module.en as unknown as Record<string, unknown>;
+      const blank = (texts: unknown): unknown =>
+        typeof texts === 'string'
+          ? ''
+          : Object.fromEntries(
+              Object.entries(texts as object).map(([key, text]) => [key, blank(text)]),
+            );
       const chunks: readonly string[] = [...later, ...planMessages];
-      const written = part === 'rest' ? Object.fromEntries(Object.entries(en).map(([key, value]) => [key, chunks.includes(key) ? blank(value) : value])) : Object.fromEntries(part.map((key) => [key, en[key]]));
+      const written =
+        part === 'rest'
+          ? Object.fromEntries(
+              Object.entries(en).map(([key, value]) => [
+                key,
+                chunks.includes(key) ? blank(value) : value,
+              ]),
+            )
+          : Object.fromEntries(part.map((key) => [key, en[key]]));
       return `export const en = ${JSON.stringify(written)};\nexport default en;`;
     },
   };
@@ -179,12 +240,31 @@ function catalogArrays(): Plugin {
     enforce: 'pre',
     async load(id) {
       const locale = catalog.exec(id)?.[1];
-      if (!id.startsWith(`${src}i18n/`) || !locale || locale === 'en' || !(locales as readonly string[]).includes(locale)) return null;
-      const read = async (file: string) => toArray((await runnerImport<{ default: Messages }>(file, { configFile: false, logLevel: 'silent' })).module.default);
+      if (
+        !id.startsWith(`${src}i18n/`) ||
+        !locale ||
+        locale === 'en' ||
+        !(locales as readonly string[]).includes(locale)
+      )
+        return null;
+      const read = async (file: string) =>
+        toArray(
+          (
+            await runnerImport<{ default: Messages }>(file, {
+              configFile: false,
+              logLevel: 'silent',
+            })
+          ).module.default,
+        );
       const values = await read(id);
       const missing = values.flatMap((v, i) => (v === null ? [i] : []));
-      if (missing.length) this.warn(`${locale} lacks ${missing.length} message(s) of English's: English stands in for them`);
-      const base = [...readFileSync(id, 'utf8').matchAll(/from '\.\/([\w-]+)\.js'/g)].map((m) => m[1]!).find((l) => l !== 'en' && (locales as readonly string[]).includes(l));
+      if (missing.length)
+        this.warn(
+          `${locale} lacks ${missing.length} message(s) of English's: English stands in for them`,
+        );
+      const base = [...readFileSync(id, 'utf8').matchAll(/from '\.\/([\w-]+)\.js'/g)]
+        .map((m) => m[1]!)
+        .find((l) => l !== 'en' && (locales as readonly string[]).includes(l));
       if (!base) return `export default ${JSON.stringify(values)};`;
       const from = await read(`${src}i18n/${base}.ts`);
       const own = Object.fromEntries(values.flatMap((v, i) => (v === from[i] ? [] : [[i, v]])));
@@ -217,8 +297,18 @@ function lightStyles(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!id.startsWith(src) || !id.endsWith('.ts')) return null;
-      let light = code.includes('css`') ? code.replace(/\bcss`([^`]*)`/g, (_whole, body: string) => `css\`${body.split(/(\$\{[^}]*\})/).map((part, i) => (i % 2 ? part : minifyCss(part))).join('')}\``) : code;
-      if (id.startsWith(`${src}components/`) && light.includes('html`')) light = collapseTemplates(light);
+      let light = code.includes('css`')
+        ? code.replace(
+            /\bcss`([^`]*)`/g,
+            (_whole, body: string) =>
+              `css\`${body
+                .split(/(\$\{[^}]*\})/)
+                .map((part, i) => (i % 2 ? part : minifyCss(part)))
+                .join('')}\``,
+          )
+        : code;
+      if (id.startsWith(`${src}components/`) && light.includes('html`'))
+        light = collapseTemplates(light);
       // `map: null`: the lines stay where they were (only spaces go), so the sources' own mappings hold
       // well enough for the size report, which needs no more than which module a line is from.
       return light === code ? null : { code: light, map: null };
@@ -227,7 +317,13 @@ function lightStyles(): Plugin {
 }
 
 /** How each script-tag file beside paylit.js is written: minified, for the browser as it is, its map for the size report alone. */
-const besidePaylit = { sourcemap: 'hidden', outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)), emptyOutDir: false, target: 'es2022', minify: true } as const;
+const besidePaylit = {
+  sourcemap: 'hidden',
+  outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
+  emptyOutDir: false,
+  target: 'es2022',
+  minify: true,
+} as const;
 
 const sizesFile = fileURLToPath(new URL('./.cache/bundle-sizes.json', import.meta.url));
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -244,7 +340,9 @@ function sizeReport(fresh: boolean): Plugin {
     name: 'paylit-size-report',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const report: Record<string, Record<string, string>> = !fresh && existsSync(sizesFile) ? JSON.parse(readFileSync(sizesFile, 'utf8')) : {};
+      const report: Record<string, Record<string, string>> = !fresh && existsSync(sizesFile)
+        ? JSON.parse(readFileSync(sizesFile, 'utf8'))
+        : {};
       for (const [name, output] of Object.entries(bundle)) {
         if (output.type !== 'chunk' || !output.map) continue;
         const { sources, mappings } = output.map;
@@ -276,12 +374,20 @@ function sizeReport(fresh: boolean): Plugin {
           let from = segments.length && segments[0]![1] >= 0 ? segments[0]![1] : source;
           for (const [col, src] of [...segments, [text.length, -1] as [number, number]]) {
             const key = sources[from] ?? '(no source)';
-            bySource[key] = (bySource[key] ?? '') + text.slice(at, col) + (col === text.length && i < lines.length - 1 ? '\n' : '');
+            bySource[key] =
+              (bySource[key] ?? '') +
+              text.slice(at, col) +
+              (col === text.length && i < lines.length - 1 ? '\n' : '');
             at = col;
             if (src >= 0) from = src;
           }
         });
-        report[name] = Object.fromEntries(Object.entries(bySource).map(([k, v]) => [k.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, ''), v]));
+        report[name] = Object.fromEntries(
+          Object.entries(bySource).map(([k, v]) => [
+            k.replace(/^(\.\.\/)+/, '').replace(/^.*node_modules\//, ''),
+            v,
+          ]),
+        );
         if (bundle[`${name}.map`]) delete bundle[`${name}.map`];
       }
       mkdirSync(dirname(sizesFile), { recursive: true });
@@ -299,7 +405,13 @@ export default mergeConfig(
   base,
   defineConfig({
     define,
-    plugins: [esModules(), scriptTagChunks(), englishLater('rest'), lightStyles(), sizeReport(true)],
+    plugins: [
+      esModules(),
+      scriptTagChunks(),
+      englishLater('rest'),
+      lightStyles(),
+      sizeReport(true),
+    ],
     build: {
       outDir: fileURLToPath(new URL('./dist/bundle', import.meta.url)),
       emptyOutDir: true,

@@ -59,7 +59,10 @@ let backend: Promise<StoryBackend> | undefined;
  * a script builds (they set it on the wire themselves), but the API requires the client's:
  * the request reads its headers from a `Headers` of its own, which keeps every header.
  */
-function inPageRequest(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Request {
+function inPageRequest(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+): Request {
   const request = new Request(url, init);
   const headers = new Headers(init.headers);
   return new Proxy(request, {
@@ -87,11 +90,15 @@ async function start(): Promise<StoryBackend> {
     fetch: async (input, init) => handler!.request(new URL(String(input)).pathname, init),
   });
   const transport: Transport = async ({ method, url, headers, body }) => {
-    const res = await sandbox.fetch(inPageRequest(url, { method, headers, ...(body === undefined ? {} : { body }) }));
+    const res = await sandbox.fetch(
+      inPageRequest(url, { method, headers, ...(body === undefined ? {} : { body }) }),
+    );
     return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
   };
   const client = new PaymentsClient({ baseUrl: SANDBOX_URL, ...sandbox.credentials, transport });
-  const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
   handler = createCheckoutHandler({
     client,
     publicKey: sandbox.publicJwk,
@@ -121,11 +128,17 @@ async function start(): Promise<StoryBackend> {
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    if (url.origin !== origin || !url.pathname.startsWith(`${ENDPOINT}/`)) throw new TypeError(`the stories' backend answers ${ENDPOINT}/… only, not ${url.href}`);
-    const res = await h.request(`${url.pathname.slice(ENDPOINT.length)}${url.search}`, { method: request.method, headers: request.headers, ...(request.method === 'GET' ? {} : { body: await request.text() }) });
+    if (url.origin !== origin || !url.pathname.startsWith(`${ENDPOINT}/`))
+      throw new TypeError(`the stories' backend answers ${ENDPOINT}/… only, not ${url.href}`);
+    const res = await h.request(`${url.pathname.slice(ENDPOINT.length)}${url.search}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.method === 'GET' ? {} : { body: await request.text() }),
+    });
     if (url.pathname !== `${ENDPOINT}/checkout` || !res.ok) return res;
     const view = (await res.json()) as { paymentMethods?: { logo?: string }[] };
-    for (const method of view.paymentMethods ?? []) if (method.logo) method.logo = await logo(method.logo);
+    for (const method of view.paymentMethods ?? [])
+      if (method.logo) method.logo = await logo(method.logo);
     return Response.json(view, { status: res.status });
   };
 
@@ -141,14 +154,28 @@ async function start(): Promise<StoryBackend> {
   });
   const refusingFetch: typeof globalThis.fetch = async (input, init) => {
     const url = new URL(new Request(input, init).url);
-    const res = await elsewhere.request(`${url.pathname.slice(new URL(ELSEWHERE).pathname.length)}${url.search}`, { headers: { Origin: origin } });
+    const res = await elsewhere.request(
+      `${url.pathname.slice(new URL(ELSEWHERE).pathname.length)}${url.search}`,
+      { headers: { Origin: origin } },
+    );
     if (init?.mode === 'no-cors') return new Response(null);
-    if (res.headers.get('Access-Control-Allow-Origin') !== origin) throw new TypeError('Failed to fetch');
+    if (res.headers.get('Access-Control-Allow-Origin') !== origin)
+      throw new TypeError('Failed to fetch');
     return res;
   };
 
   const order = async (id: string, options: { code?: string } = {}) =>
-    (await createScenarioOrder({ client, handler: h, token, publicJwk: sandbox.publicJwk }, { scenario: id, code: options.code ?? null, returnUrl: `${origin}/iframe.html`, prefix: 'story' })).clientSecret;
+    (
+      await createScenarioOrder(
+        { client, handler: h, token, publicJwk: sandbox.publicJwk },
+        {
+          scenario: id,
+          code: options.code ?? null,
+          returnUrl: `${origin}/iframe.html`,
+          prefix: 'story',
+        },
+      )
+    ).clientSecret;
 
   return {
     sandbox,
@@ -157,12 +184,37 @@ async function start(): Promise<StoryBackend> {
     order,
     backFromTheBank: async () => {
       const orderId = await order('3ds');
-      const { amount, currency, country } = scenario('3ds')!.order as { amount: number; currency: string; country: string };
-      const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, sandbox.publicJwk);
-      const submission = { order: orderId, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Ana Lima', expirationMonth: 12, expirationYear: 2030 }, amount, currency, country };
-      const res = await fetch(`${origin}${ENDPOINT}/payments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(submission) });
+      const { amount, currency, country } = scenario('3ds')!.order as {
+        amount: number;
+        currency: string;
+        country: string;
+      };
+      const encryptedData = await encryptCard(
+        { number: '4111111111111111', cvv: '123' },
+        sandbox.publicJwk,
+      );
+      const submission = {
+        order: orderId,
+        attempt: crypto.randomUUID(),
+        method: {
+          type: 'card',
+          encryptedData,
+          holderName: 'Ana Lima',
+          expirationMonth: 12,
+          expirationYear: 2030,
+        },
+        amount,
+        currency,
+        country,
+      };
+      const res = await fetch(`${origin}${ENDPOINT}/payments`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(submission),
+      });
       const { payment } = (await res.json()) as { payment?: { id: string; status: string } };
-      if (payment?.status !== 'PENDING') throw new Error(`the 3-D Secure payment is not pending: ${JSON.stringify(payment)}`);
+      if (payment?.status !== 'PENDING')
+        throw new Error(`the 3-D Secure payment is not pending: ${JSON.stringify(payment)}`);
       const url = new URL(globalThis.location.href);
       url.searchParams.set('payment_id', payment.id);
       url.searchParams.set('order', orderId);
@@ -170,7 +222,13 @@ async function start(): Promise<StoryBackend> {
       return orderId;
     },
     fault: async (fault) => {
-      const res = await sandbox.fetch(new Request(`${SANDBOX_URL}/sandbox-tools/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) }));
+      const res = await sandbox.fetch(
+        new Request(`${SANDBOX_URL}/sandbox-tools/faults`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(fault),
+        }),
+      );
       if (!res.ok) throw new Error(`the sandbox refused the fault: ${await res.text()}`);
     },
   };

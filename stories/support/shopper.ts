@@ -7,12 +7,17 @@
 import type { PaylitCardFields, PaylitCheckout } from '@paylit/elements';
 
 /** Waits until `check` answers something truthy; throws with `what` after `timeoutMs`. */
-export async function until<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => T | undefined | null | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const start = performance.now();
   for (;;) {
     const value = check();
     if (value) return value;
-    if (performance.now() - start > timeoutMs) throw new Error(`the story did not reach its state: ${what}`);
+    if (performance.now() - start > timeoutMs)
+      throw new Error(`the story did not reach its state: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -22,39 +27,62 @@ export async function cardFieldsIn(root: Element): Promise<PaylitCardFields> {
   const fields = await until('the card fields are on the page', () => {
     const direct = root.querySelector('paylit-card-fields');
     if (direct) return direct;
-    return root.querySelector('paylit-checkout')?.shadowRoot?.querySelector('paylit-card-fields') ?? undefined;
+    return (
+      root.querySelector('paylit-checkout')?.shadowRoot?.querySelector('paylit-card-fields') ??
+      undefined
+    );
   });
   // Drawn in the story's language: a language other than English renders once its chunk is here.
   await fields.updateComplete;
   return fields;
 }
 
-export function inputOf(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder'): HTMLInputElement {
+export function inputOf(
+  fields: PaylitCardFields,
+  id: 'number' | 'expiry' | 'cvv' | 'holder',
+): HTMLInputElement {
   const input = fields.shadowRoot?.querySelector<HTMLInputElement>(`#${id}`);
   if (!input) throw new Error(`the card fields have no #${id} input`);
   return input;
 }
 
 /** Types `text` into a field, key by key, as the shopper would. */
-export async function type(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder', text: string): Promise<void> {
+export async function type(
+  fields: PaylitCardFields,
+  id: 'number' | 'expiry' | 'cvv' | 'holder',
+  text: string,
+): Promise<void> {
   await fields.updateComplete;
   const input = inputOf(fields, id);
   input.focus();
   for (const ch of text) {
     const at = input.selectionStart ?? input.value.length;
     input.setRangeText(ch, at, input.selectionEnd ?? at, 'end');
-    input.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data: ch, bubbles: true, composed: true }));
+    input.dispatchEvent(
+      new InputEvent('input', { inputType: 'insertText', data: ch, bubbles: true, composed: true }),
+    );
     await fields.updateComplete;
   }
 }
 
 /** Pastes `text` into a field, as the clipboard does: the whole text at the caret, one `input` of `insertFromPaste`. */
-export async function paste(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder', text: string): Promise<void> {
+export async function paste(
+  fields: PaylitCardFields,
+  id: 'number' | 'expiry' | 'cvv' | 'holder',
+  text: string,
+): Promise<void> {
   await fields.updateComplete;
   const input = inputOf(fields, id);
   input.focus();
-  input.setRangeText(text, input.selectionStart ?? 0, input.selectionEnd ?? input.value.length, 'end');
-  input.dispatchEvent(new InputEvent('input', { inputType: 'insertFromPaste', bubbles: true, composed: true }));
+  input.setRangeText(
+    text,
+    input.selectionStart ?? 0,
+    input.selectionEnd ?? input.value.length,
+    'end',
+  );
+  input.dispatchEvent(
+    new InputEvent('input', { inputType: 'insertFromPaste', bubbles: true, composed: true }),
+  );
   await fields.updateComplete;
 }
 
@@ -73,7 +101,10 @@ export async function autofill(fields: PaylitCardFields, card: Card): Promise<vo
 }
 
 /** Visits a field and leaves it, as Tab does: its message shows. */
-export async function leave(fields: PaylitCardFields, id: 'number' | 'expiry' | 'cvv' | 'holder'): Promise<void> {
+export async function leave(
+  fields: PaylitCardFields,
+  id: 'number' | 'expiry' | 'cvv' | 'holder',
+): Promise<void> {
   inputOf(fields, id).focus();
   inputOf(fields, id).blur();
   await fields.updateComplete;
@@ -94,12 +125,24 @@ export async function fill(fields: PaylitCardFields, card: Card): Promise<void> 
   }
 }
 
-export const VISA: Card = { number: '4111111111111111', expiry: '1230', cvv: '123', holder: 'Ana Lima' };
+export const VISA: Card = {
+  number: '4111111111111111',
+  expiry: '1230',
+  cvv: '123',
+  holder: 'Ana Lima',
+};
 
 /** The checkout of a story, once it has loaded its order. */
 export async function loadedCheckout(root: Element): Promise<PaylitCheckout> {
-  const checkout = await until('the checkout is on the page', () => root.querySelector('paylit-checkout'));
-  await until('the checkout loads its order', () => checkout.shadowRoot?.querySelector('button[part=button]')?.getAttribute('aria-disabled') === 'false');
+  const checkout = await until('the checkout is on the page', () =>
+    root.querySelector('paylit-checkout'),
+  );
+  await until(
+    'the checkout loads its order',
+    () =>
+      checkout.shadowRoot?.querySelector('button[part=button]')?.getAttribute('aria-disabled') ===
+      'false',
+  );
   return checkout;
 }
 
@@ -110,7 +153,12 @@ export function payButton(checkout: PaylitCheckout): HTMLButtonElement {
 
 /** The checkout's outcome (its success or waiting state) as the shopper reads it, or '' while there is none. */
 export function outcomeOf(checkout: PaylitCheckout): string {
-  return checkout.shadowRoot?.querySelector<HTMLElement>('[part=outcome]')?.innerText.replace(/\s+/g, ' ').trim() ?? '';
+  return (
+    checkout.shadowRoot
+      ?.querySelector<HTMLElement>('[part=outcome]')
+      ?.innerText.replace(/\s+/g, ' ')
+      .trim() ?? ''
+  );
 }
 
 export function messageOf(checkout: PaylitCheckout): string {
@@ -120,7 +168,9 @@ export function messageOf(checkout: PaylitCheckout): string {
 /** Checks a radio of a wallet select or an installments group by its label's text. */
 export async function choose(host: Element, text: string | RegExp): Promise<void> {
   const label = await until(`an option labelled ${text}`, () =>
-    [...(host.shadowRoot?.querySelectorAll('label') ?? [])].find((l) => (typeof text === 'string' ? l.textContent!.includes(text) : text.test(l.textContent!))),
+    [...(host.shadowRoot?.querySelectorAll('label') ?? [])].find((l) =>
+      typeof text === 'string' ? l.textContent!.includes(text) : text.test(l.textContent!),
+    ),
   );
   label.querySelector('input')!.click();
 }
@@ -135,9 +185,14 @@ export async function choose(host: Element, text: string | RegExp): Promise<void
  */
 export async function framedFieldsIn(root: Element): Promise<PaylitCardFields> {
   const fields = await cardFieldsIn(root);
-  const frame = await until('the card frame is drawn', () => fields.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]'));
+  const frame = await until('the card frame is drawn', () =>
+    fields.shadowRoot?.querySelector<HTMLIFrameElement>('iframe[part=frame]'),
+  );
   await until('the frame has drawn its fields', () => parseFloat(frame.style.height) > 0);
-  await until('the frame has told the page its state', () => fields.complete || fields.validationMessage !== '');
+  await until(
+    'the frame has told the page its state',
+    () => fields.complete || fields.validationMessage !== '',
+  );
   return fields;
 }
 
@@ -159,7 +214,11 @@ export async function typedInFrame(fields: PaylitCardFields, quietMs = 1000): Pr
   const typing = () => (last = performance.now());
   fields.addEventListener('input', typing);
   try {
-    await until('the shopper has typed a valid card into the frame (type it: the page cannot)', () => fields.complete && performance.now() - last >= quietMs, SHOPPER_MS);
+    await until(
+      'the shopper has typed a valid card into the frame (type it: the page cannot)',
+      () => fields.complete && performance.now() - last >= quietMs,
+      SHOPPER_MS,
+    );
   } finally {
     fields.removeEventListener('input', typing);
   }

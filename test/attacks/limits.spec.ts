@@ -19,7 +19,11 @@ const fixture = fileURLToPath(new URL('./fixtures/limits-server.mjs', import.met
 const cli = fileURLToPath(new URL('../../packages/server/dist/cli.js', import.meta.url));
 
 /** Writes raw bytes to the server and reads until it closes (or `ms` pass). */
-function raw(port: number, bytesToSend: Buffer | string, ms = 5_000): Promise<{ text: string; closed: boolean }> {
+function raw(
+  port: number,
+  bytesToSend: Buffer | string,
+  ms = 5_000,
+): Promise<{ text: string; closed: boolean }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let text = '';
@@ -33,11 +37,14 @@ function raw(port: number, bytesToSend: Buffer | string, ms = 5_000): Promise<{ 
       clearTimeout(timer);
       resolve({ text, closed: true });
     });
-    socket.write(typeof bytesToSend === 'string' ? Buffer.from(bytesToSend, 'latin1') : bytesToSend);
+    socket.write(
+      typeof bytesToSend === 'string' ? Buffer.from(bytesToSend, 'latin1') : bytesToSend,
+    );
   });
 }
 
-const statusLines = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+const statusLines = (text: string) =>
+  [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
 
 interface ServerChild {
   child: ChildProcess;
@@ -58,7 +65,10 @@ async function startChild(): Promise<ServerChild> {
     url,
     rss: () =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('the server did not answer its RSS within 5 s')), 5_000);
+        const timer = setTimeout(
+          () => reject(new Error('the server did not answer its RSS within 5 s')),
+          5_000,
+        );
         child.once('message', (m) => {
           clearTimeout(timer);
           resolve(m as { rss: number; maxRss: number });
@@ -80,7 +90,14 @@ test.describe('bodies are limited while they stream', () => {
     const server = await startChild();
     try {
       const before = await server.rss();
-      const routes = ['/payments', '/installments', '/callback', '/notifications', '/orders', '/admin/payments/D-1-x/refunds'];
+      const routes = [
+        '/payments',
+        '/installments',
+        '/callback',
+        '/notifications',
+        '/orders',
+        '/admin/payments/D-1-x/refunds',
+      ];
       let peak = before.rss;
       let sampling = true;
       let killed = false;
@@ -98,7 +115,13 @@ test.describe('bodies are limited while they stream', () => {
         }
       })();
       const started = performance.now();
-      const results = await Promise.all(routes.map((route) => stream(`${server.url}/paylit${route}`, bytes(450 * MB), { Authorization: `Bearer ${token}` })));
+      const results = await Promise.all(
+        routes.map((route) =>
+          stream(`${server.url}/paylit${route}`, bytes(450 * MB), {
+            Authorization: `Bearer ${token}`,
+          }),
+        ),
+      );
       const ms = Math.round(performance.now() - started);
       sampling = false;
       await sampler;
@@ -108,10 +131,13 @@ test.describe('bodies are limited while they stream', () => {
         `6 × 450 MB chunked (no Content-Length), at once, to ${routes.join(', ')}`,
         `${results.map((r) => r.status ?? r.error).join(', ')} in ${ms} ms; ${(sent / MB).toFixed(1)} MB written in all before the answers; server RSS ${Math.round(before.rss / MB)} MB before, peak ${Math.round(peak / MB)} MB${killed ? ' (killed at 300 MB)' : ''}`,
       );
-      expect(killed, 'the server\'s RSS passed 300 MB').toBe(false);
+      expect(killed, "the server's RSS passed 300 MB").toBe(false);
       for (const r of results) {
         expect(r.status).toBe(413);
-        expect(JSON.parse(r.body)).toMatchObject({ error: { type: 'payload_too_large', message: `the body must be at most ${LIMIT} bytes` }, requestId: r.headers['x-request-id'] });
+        expect(JSON.parse(r.body)).toMatchObject({
+          error: { type: 'payload_too_large', message: `the body must be at most ${LIMIT} bytes` },
+          requestId: r.headers['x-request-id'],
+        });
         expect(r.sent).toBeLessThan(64 * MB);
       }
       expect(peak).toBeLessThan(300 * MB);
@@ -130,7 +156,11 @@ test('a client still sending while it is busy reads its 413: the server drains f
   try {
     const port = Number(new URL(server.url).port);
     const chunk = Buffer.alloc(64 * 1024, 'a');
-    const frame = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+    const frame = Buffer.concat([
+      Buffer.from(`${chunk.length.toString(16)}\r\n`),
+      chunk,
+      Buffer.from('\r\n'),
+    ]);
     const outcomes: string[] = [];
     for (let i = 0; i < 12; i++) {
       const { text, error } = await new Promise<{ text: string; error?: string }>((resolve) => {
@@ -139,7 +169,9 @@ test('a client still sending while it is busy reads its 413: the server drains f
         socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
         socket.on('error', (e: NodeJS.ErrnoException) => resolve({ text, error: e.code }));
         socket.on('close', () => resolve({ text }));
-        socket.write(`POST /paylit/payments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+        socket.write(
+          `POST /paylit/payments HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        );
         // Writes for 400 ms without reading, then stays busy for 200 ms more: a client on a loaded machine.
         const until = Date.now() + 400;
         const pump = () => {
@@ -150,9 +182,14 @@ test('a client still sending while it is busy reads its 413: the server drains f
         };
         pump();
       });
-      outcomes.push(statusLines(text)[0] ? String(statusLines(text)[0]) : (error ?? 'closed, no answer'));
+      outcomes.push(
+        statusLines(text)[0] ? String(statusLines(text)[0]) : (error ?? 'closed, no answer'),
+      );
     }
-    report('12 chunked bodies past the limit, the client writing for 400 ms without reading, then busy for 200 ms', outcomes.join(', '));
+    report(
+      '12 chunked bodies past the limit, the client writing for 400 ms without reading, then busy for 200 ms',
+      outcomes.join(', '),
+    );
     expect(outcomes).toEqual(Array(12).fill('413'));
   } finally {
     await server.stop();
@@ -174,21 +211,46 @@ test.describe('limits in process', () => {
     };
     const auth = { Authorization: `Bearer ${token}` };
     const exact = padded(0);
-    const chunked = await stream(`${shop.base}/orders`, (function* () {
-      const buffer = Buffer.from(exact.text);
-      for (let i = 0; i < buffer.length; i += 1000) yield buffer.subarray(i, i + 1000);
-    })(), auth);
+    const chunked = await stream(
+      `${shop.base}/orders`,
+      (function* () {
+        const buffer = Buffer.from(exact.text);
+        for (let i = 0; i < buffer.length; i += 1000) yield buffer.subarray(i, i + 1000);
+      })(),
+      auth,
+    );
     expect(chunked.status).toBe(201);
-    expect((await fetch(`${shop.base}/orders/${exact.order.id}`, { headers: auth })).status).toBe(200);
+    expect((await fetch(`${shop.base}/orders/${exact.order.id}`, { headers: auth })).status).toBe(
+      200,
+    );
     const declared = padded(0);
-    expect((await fetch(`${shop.base}/orders`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: declared.text })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${shop.base}/orders`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json' },
+          body: declared.text,
+        })
+      ).status,
+    ).toBe(201);
     const over = padded(1);
     const overChunked = await stream(`${shop.base}/orders`, [Buffer.from(over.text)], auth);
-    const overDeclared = await fetch(`${shop.base}/orders`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: over.text });
+    const overDeclared = await fetch(`${shop.base}/orders`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: over.text,
+    });
     expect([overChunked.status, overDeclared.status]).toEqual([413, 413]);
     // The callback's form is read after the limit too: parsed, then refused for its signature.
-    const form = new URLSearchParams({ paymentId: 'D-1-x', status: 'COMPLETED', date: formatXDate(new Date()), signature: 'a'.repeat(64) }).toString();
-    const callback = await stream(`${shop.base}/callback`, [Buffer.from(form)], { 'Content-Type': 'application/x-www-form-urlencoded' });
+    const form = new URLSearchParams({
+      paymentId: 'D-1-x',
+      status: 'COMPLETED',
+      date: formatXDate(new Date()),
+      signature: 'a'.repeat(64),
+    }).toString();
+    const callback = await stream(`${shop.base}/callback`, [Buffer.from(form)], {
+      'Content-Type': 'application/x-www-form-urlencoded',
+    });
     expect([callback.status, JSON.parse(callback.body).error.type]).toEqual([403, 'forbidden']);
     report(
       `bodies of exactly ${LIMIT} bytes (chunked and with Content-Length), ${LIMIT + 1} bytes, and a chunked callback form`,
@@ -199,38 +261,79 @@ test.describe('limits in process', () => {
   test('GET, HEAD, OPTIONS and DELETE with no body still work; a chunked GET is refused, not drained', async () => {
     const order = await shop.order();
     const get = await fetch(`${shop.base}/checkout?order=${order.clientSecret}`);
-    const head = await fetch(`${shop.base}/checkout?order=${order.clientSecret}`, { method: 'HEAD' });
-    const options = await fetch(`${shop.base}/payments`, { method: 'OPTIONS', headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' } });
-    const emptyPost = await fetch(`${shop.base}/payments`, { method: 'POST', headers: { 'Content-Type': 'application/json' } });
+    const head = await fetch(`${shop.base}/checkout?order=${order.clientSecret}`, {
+      method: 'HEAD',
+    });
+    const options = await fetch(`${shop.base}/payments`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    const emptyPost = await fetch(`${shop.base}/payments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect([get.status, head.status, options.status]).toEqual([200, 200, 204]);
     expect(await head.text()).toBe('');
     // No route takes DELETE: served at the root, the handler's own 404 comes after the body limit.
     const direct = await serveNode(shop.handler);
-    const del = await fetch(`${direct.url}/orders/${order.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
-    const delWithBody = await fetch(`${direct.url}/orders/${order.id}`, { method: 'DELETE', body: '{}' });
-    const delChunked = await stream(`${direct.url}/orders/${order.id}`, bytes(10 * MB), {}, 'DELETE');
+    const del = await fetch(`${direct.url}/orders/${order.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const delWithBody = await fetch(`${direct.url}/orders/${order.id}`, {
+      method: 'DELETE',
+      body: '{}',
+    });
+    const delChunked = await stream(
+      `${direct.url}/orders/${order.id}`,
+      bytes(10 * MB),
+      {},
+      'DELETE',
+    );
     await direct.close();
-    expect([del.status, (await del.json()).error.type, delWithBody.status, (await delWithBody.json()).error.type, delChunked.status]).toEqual([404, 'not_found', 404, 'not_found', 413]);
-    expect([emptyPost.status, (await emptyPost.json()).error.type]).toEqual([400, 'invalid_request']);
-    const chunkedGet = await stream(`${shop.base}/checkout?order=${order.clientSecret}`, bytes(10 * MB), {}, 'GET');
+    expect([
+      del.status,
+      (await del.json()).error.type,
+      delWithBody.status,
+      (await delWithBody.json()).error.type,
+      delChunked.status,
+    ]).toEqual([404, 'not_found', 404, 'not_found', 413]);
+    expect([emptyPost.status, (await emptyPost.json()).error.type]).toEqual([
+      400,
+      'invalid_request',
+    ]);
+    const chunkedGet = await stream(
+      `${shop.base}/checkout?order=${order.clientSecret}`,
+      bytes(10 * MB),
+      {},
+      'GET',
+    );
     expect(chunkedGet.status).toBe(413);
-    report('GET, HEAD, OPTIONS, DELETE and an empty POST with no body; DELETE with a small body; GET and DELETE with a 10 MB chunked body', `${get.status}, ${head.status}, ${options.status}, ${del.status}, ${emptyPost.status}; ${delWithBody.status}; ${chunkedGet.status} and ${delChunked.status} after ${(chunkedGet.sent / MB).toFixed(1)} and ${(delChunked.sent / MB).toFixed(1)} MB`);
+    report(
+      'GET, HEAD, OPTIONS, DELETE and an empty POST with no body; DELETE with a small body; GET and DELETE with a 10 MB chunked body',
+      `${get.status}, ${head.status}, ${options.status}, ${del.status}, ${emptyPost.status}; ${delWithBody.status}; ${chunkedGet.status} and ${delChunked.status} after ${(chunkedGet.sent / MB).toFixed(1)} and ${(delChunked.sent / MB).toFixed(1)} MB`,
+    );
   });
 
   test('a Content-Length that lies: a clean 4xx and a closed connection, never a crash', async () => {
     const port = shop.served.port;
-    const head = (length: string, extra = '') => `POST /paylit/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
+    const head = (length: string, extra = '') =>
+      `POST /paylit/orders HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
     // Says 10 bytes, sends 1 MB: the 10 are the body, the rest is not a request.
     const small = await raw(port, Buffer.concat([Buffer.from(head('10')), Buffer.alloc(MB, 'x')]));
     // Content-Length and chunked together (smuggling): refused.
-    const both = await raw(port, `${head('10', 'Transfer-Encoding: chunked\r\n')}5\r\nhello\r\n0\r\n\r\n`);
+    const both = await raw(
+      port,
+      `${head('10', 'Transfer-Encoding: chunked\r\n')}5\r\nhello\r\n0\r\n\r\n`,
+    );
     // Says 450 MB: refused before a byte of the body is read.
     const big = await raw(port, head(String(450 * MB)));
     const results = [small, both, big];
     for (const r of results) {
       expect(r.closed).toBe(true);
       expect(statusLines(r.text).length).toBeGreaterThan(0);
-      for (const status of statusLines(r.text)) expect(status).toBeGreaterThanOrEqual(400), expect(status).toBeLessThan(500);
+      for (const status of statusLines(r.text))
+        (expect(status).toBeGreaterThanOrEqual(400), expect(status).toBeLessThan(500));
     }
     expect(statusLines(big.text)).toEqual([413]);
     expect((await fetch(`${shop.base}/checkout?order=nope`)).status).toBe(404);
@@ -247,7 +350,8 @@ test.describe('limits in process', () => {
     expect(errors).toEqual([]);
     report(
       'Content-Length 10 then 1 MB; Content-Length with chunked; Content-Length 450 MB; Content-Length 1000, 10 bytes sent, then gone',
-      results.map((r) => `${statusLines(r.text).join('+')} and closed`).join('; ') + '; no unexpected error; the server still answers',
+      results.map((r) => `${statusLines(r.text).join('+')} and closed`).join('; ') +
+        '; no unexpected error; the server still answers',
     );
   });
 });
@@ -258,18 +362,42 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** What a client can send to forge a log line: raw bytes (fetch refuses CR and LF in headers). */
 const attacks: [string, string][] = [
-  ['CR LF in X-Request-Id', `GET /paylit/checkout?order=x HTTP/1.1\r\nHost: x\r\nX-Request-Id: abc\r\n${FORGED}\r\nConnection: close\r\n\r\n`],
-  ['a tab in X-Request-Id', `GET /paylit/checkout?order=x HTTP/1.1\r\nHost: x\r\nX-Request-Id: abc\t${FORGED}\r\nConnection: close\r\n\r\n`],
-  ['an obs-text byte in X-Request-Id', `GET /paylit/checkout?order=x HTTP/1.1\r\nHost: x\r\nX-Request-Id: abc\x85${FORGED}\r\nConnection: close\r\n\r\n`],
-  ['%0D%0A and other encoded controls in the path', `GET /paylit/orders%0D%0A${encodeURIComponent(FORGED)}%1B[2K%C2%85%E2%80%A8 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`],
-  ['%0A in a POST path', `POST /paylit/payments%0A${encodeURIComponent(FORGED)} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`],
-  ['a raw control byte in the path', `GET /paylit/x\x01${FORGED} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`],
-  ['a raw CR in the path', `GET /paylit/x\r${FORGED} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`],
-  ['a safe X-Request-Id, kept', `GET /paylit/checkout?order=x HTTP/1.1\r\nHost: x\r\nX-Request-Id: trace.1:abc-DEF_9=\r\nConnection: close\r\n\r\n`],
+  [
+    'CR LF in X-Request-Id',
+    `GET /paylit/checkout?order=x HTTP/1.1\r\nHost: x\r\nX-Request-Id: abc\r\n${FORGED}\r\nConnection: close\r\n\r\n`,
+  ],
+  [
+    'a tab in X-Request-Id',
+    `GET /paylit/checkout?order=x HTTP/1.1\r\nHost: x\r\nX-Request-Id: abc\t${FORGED}\r\nConnection: close\r\n\r\n`,
+  ],
+  [
+    'an obs-text byte in X-Request-Id',
+    `GET /paylit/checkout?order=x HTTP/1.1\r\nHost: x\r\nX-Request-Id: abc\x85${FORGED}\r\nConnection: close\r\n\r\n`,
+  ],
+  [
+    '%0D%0A and other encoded controls in the path',
+    `GET /paylit/orders%0D%0A${encodeURIComponent(FORGED)}%1B[2K%C2%85%E2%80%A8 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+  ],
+  [
+    '%0A in a POST path',
+    `POST /paylit/payments%0A${encodeURIComponent(FORGED)} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+  ],
+  [
+    'a raw control byte in the path',
+    `GET /paylit/x\x01${FORGED} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+  ],
+  [
+    'a raw CR in the path',
+    `GET /paylit/x\r${FORGED} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+  ],
+  [
+    'a safe X-Request-Id, kept',
+    `GET /paylit/checkout?order=x HTTP/1.1\r\nHost: x\r\nX-Request-Id: trace.1:abc-DEF_9=\r\nConnection: close\r\n\r\n`,
+  ],
 ];
 
 test.describe('logs cannot be forged', () => {
-  test('the handler\'s log entries: paths and request ids escaped, an unsafe X-Request-Id replaced by the one answered', async () => {
+  test("the handler's log entries: paths and request ids escaped, an unsafe X-Request-Id replaced by the one answered", async () => {
     const entries: LogEntry[] = [];
     const shop = await startShop({ logger: (e) => entries.push(e) });
     try {
@@ -280,12 +408,22 @@ test.describe('logs cannot be forged', () => {
         if (id) answered.push(id);
       }
       // Without Node in front (a Worker, app.request): Headers let other control bytes through.
-      for (const id of [`abc\u000b${FORGED}`, `abc\u001b[2K${FORGED}`, `abc\u0085${FORGED}`, 'x'.repeat(65)]) {
-        const res = await shop.handler.request(`/payments/%0D%0A${encodeURIComponent(FORGED)}?order=x`, { headers: { 'X-Request-Id': id } });
+      for (const id of [
+        `abc\u000b${FORGED}`,
+        `abc\u001b[2K${FORGED}`,
+        `abc\u0085${FORGED}`,
+        'x'.repeat(65),
+      ]) {
+        const res = await shop.handler.request(
+          `/payments/%0D%0A${encodeURIComponent(FORGED)}?order=x`,
+          { headers: { 'X-Request-Id': id } },
+        );
         answered.push(res.headers.get('x-request-id')!);
         expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       }
-      const lines = entries.map((e) => `${e.method} ${e.path} ${e.status} ${e.ms}ms ${e.requestId}`);
+      const lines = entries.map(
+        (e) => `${e.method} ${e.path} ${e.status} ${e.ms}ms ${e.requestId}`,
+      );
       report(
         `${attacks.length} raw requests (${attacks.map(([name]) => name).join('; ')}) and 4 through app.request with VT, ESC, NEL and 65 characters in X-Request-Id`,
         `${entries.length} entries, each one line: ${lines.slice(0, 3).join(' | ')} …`,
@@ -297,15 +435,20 @@ test.describe('logs cannot be forged', () => {
         expect(answered).toContain(e.requestId);
       }
       for (const line of lines.join('\n').split('\n')) expect(line.startsWith(FORGED)).toBe(false);
-      expect(entries.map((e) => e.path)).toContain(`/paylit/orders%0D%0A${FORGED}%1B[2K%C2%85%E2%80%A8`);
+      expect(entries.map((e) => e.path)).toContain(
+        `/paylit/orders%0D%0A${FORGED}%1B[2K%C2%85%E2%80%A8`,
+      );
       expect(entries.map((e) => e.requestId)).toContain('trace.1:abc-DEF_9=');
     } finally {
       await shop.close();
     }
   });
 
-  test('the CLI\'s log lines: one line per request, no control byte, the forged text never at a line start', async () => {
-    const child = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  test("the CLI's log lines: one line per request, no control byte, the forged text never at a line start", async () => {
+    const child = spawn(process.execPath, [cli], {
+      env: { PATH: process.env.PATH, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString('latin1')));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString('latin1')));
@@ -314,15 +457,24 @@ test.describe('logs cannot be forged', () => {
       const banner = out;
       const port = Number(/paylit server: http:\/\/127\.0\.0\.1:(\d+)/.exec(banner)![1]);
       for (const [, bytesToSend] of attacks) await raw(port, bytesToSend);
-      await expect.poll(() => out.slice(banner.length).split('\n').filter(Boolean).length).toBeGreaterThanOrEqual(5);
+      await expect
+        .poll(() => out.slice(banner.length).split('\n').filter(Boolean).length)
+        .toBeGreaterThanOrEqual(5);
       const lines = out.slice(banner.length).split('\n').filter(Boolean);
-      report(`the same ${attacks.length} raw requests to paylit-server`, `${lines.length} log lines: ${lines.join(' | ')}`);
+      report(
+        `the same ${attacks.length} raw requests to paylit-server`,
+        `${lines.length} log lines: ${lines.join(' | ')}`,
+      );
       for (const line of lines) {
         expect(line).not.toMatch(CONTROL);
         expect(line).toMatch(/^[A-Z]+ \S+ \d{3} \d+ms [\w.:=-]{1,64}$/);
         expect(line.startsWith(FORGED)).toBe(false);
       }
-      expect(lines).toContainEqual(expect.stringMatching(/^GET \/paylit\/orders%0D%0AINFO%20forged%1B\[2K%C2%85%E2%80%A8 404 \d+ms [0-9a-f-]{36}$/));
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^GET \/paylit\/orders%0D%0AINFO%20forged%1B\[2K%C2%85%E2%80%A8 404 \d+ms [0-9a-f-]{36}$/,
+        ),
+      );
     } finally {
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -345,26 +497,53 @@ class CountingStore extends MemoryStore {
 test.describe('rate limits on /callback and /notifications', () => {
   test('a flood of forged callback forms is 429 with Retry-After after the limit, counted by the store', async () => {
     const store = new CountingStore();
-    const shop = await startShop({ store, rateLimit: { windowMs: 60_000, max: 120, callback: { windowMs: 60_000, max: 20 } } });
-    const other = await startShop({ store, rateLimit: { windowMs: 60_000, max: 120, callback: { windowMs: 60_000, max: 20 } } }, shop);
+    const shop = await startShop({
+      store,
+      rateLimit: { windowMs: 60_000, max: 120, callback: { windowMs: 60_000, max: 20 } },
+    });
+    const other = await startShop(
+      { store, rateLimit: { windowMs: 60_000, max: 120, callback: { windowMs: 60_000, max: 20 } } },
+      shop,
+    );
     try {
-      const forged = () => new URLSearchParams({ paymentId: 'D-1-x', status: 'COMPLETED', date: formatXDate(new Date()), signature: crypto.randomUUID().replaceAll('-', '').repeat(2) });
+      const forged = () =>
+        new URLSearchParams({
+          paymentId: 'D-1-x',
+          status: 'COMPLETED',
+          date: formatXDate(new Date()),
+          signature: crypto.randomUUID().replaceAll('-', '').repeat(2),
+        });
       const statuses: number[] = [];
       let last: Response | undefined;
       for (let i = 0; i < 30; i++) {
-        last = await fetch(`${shop.base}/callback`, { method: 'POST', body: forged(), redirect: 'manual' });
+        last = await fetch(`${shop.base}/callback`, {
+          method: 'POST',
+          body: forged(),
+          redirect: 'manual',
+        });
         statuses.push(last.status);
         await last.body?.cancel();
       }
       // Another instance sharing the store is limited by the same counter.
-      const elsewhere = await fetch(`${other.base}/callback`, { method: 'POST', body: forged(), redirect: 'manual' });
+      const elsewhere = await fetch(`${other.base}/callback`, {
+        method: 'POST',
+        body: forged(),
+        redirect: 'manual',
+      });
       const body = await elsewhere.json();
       const counted = store.hits.filter((k) => k.startsWith('rate:callback:')).length;
-      report('31 forged callback forms from one address, the last through a second instance on the same store (limit 20 a minute)', `${statuses.filter((s) => s !== 429).length} × ${statuses[0]}, then ${statuses.filter((s) => s === 429).length + 1} × 429 (Retry-After ${elsewhere.headers.get('retry-after')}); the store's counter was hit ${counted} times`);
+      report(
+        '31 forged callback forms from one address, the last through a second instance on the same store (limit 20 a minute)',
+        `${statuses.filter((s) => s !== 429).length} × ${statuses[0]}, then ${statuses.filter((s) => s === 429).length + 1} × 429 (Retry-After ${elsewhere.headers.get('retry-after')}); the store's counter was hit ${counted} times`,
+      );
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(403));
       expect(statuses.slice(20)).toEqual(Array(10).fill(429));
       expect(last!.headers.get('retry-after')).toBe('60');
-      expect([elsewhere.status, body.error.type, body.error.retryable]).toEqual([429, 'rate_limited', true]);
+      expect([elsewhere.status, body.error.type, body.error.retryable]).toEqual([
+        429,
+        'rate_limited',
+        true,
+      ]);
       expect(counted).toBe(31);
       // The browser routes count apart: the payer can still load the checkout.
       expect((await shop.browser('/checkout?order=nope')).status).toBe(404);
@@ -377,17 +556,30 @@ test.describe('rate limits on /callback and /notifications', () => {
   test('notifications that fail verification have their own, higher limit: 600 a minute by default, configurable', async () => {
     const store = new CountingStore();
     const shop = await startShop({ store, rateLimit: { windowMs: 60_000, max: 5 } });
-    const configured = await startShop({ rateLimit: { windowMs: 60_000, max: 5, notifications: { windowMs: 1_000, max: 3 } } }, shop);
+    const configured = await startShop(
+      { rateLimit: { windowMs: 60_000, max: 5, notifications: { windowMs: 1_000, max: 3 } } },
+      shop,
+    );
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 601; i++) {
-        const res = await fetch(`${shop.base}/notifications`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"id":"D-1-x","status":"PAID"}' });
+        const res = await fetch(`${shop.base}/notifications`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"id":"D-1-x","status":"PAID"}',
+        });
         statuses.push(res.status);
         await res.body?.cancel();
       }
       const small: number[] = [];
-      for (let i = 0; i < 4; i++) small.push((await fetch(`${configured.base}/notifications`, { method: 'POST', body: '{}' })).status);
-      report('601 unsigned notifications from one address (default limit), and 4 with a limit of 3 a second', `${statuses.filter((s) => s === 401).length} × 401 then ${statuses.filter((s) => s === 429).length} × 429; ${small.join(', ')}`);
+      for (let i = 0; i < 4; i++)
+        small.push(
+          (await fetch(`${configured.base}/notifications`, { method: 'POST', body: '{}' })).status,
+        );
+      report(
+        '601 unsigned notifications from one address (default limit), and 4 with a limit of 3 a second',
+        `${statuses.filter((s) => s === 401).length} × 401 then ${statuses.filter((s) => s === 429).length} × 429; ${small.join(', ')}`,
+      );
       expect(statuses.slice(0, 600).every((s) => s === 401)).toBe(true);
       expect(statuses[600]).toBe(429);
       expect(small).toEqual([401, 401, 401, 429]);
@@ -401,8 +593,19 @@ test.describe('rate limits on /callback and /notifications', () => {
   test('the options are checked', async () => {
     const shop = await startShop();
     try {
-      const base = { client: shop.client, publicKey: shop.sandbox.publicJwk, publicUrl: shop.base, returnUrl: `${shop.origin}/return`, allowedOrigins: [] };
-      expect(() => createCheckoutHandler({ ...base, rateLimit: { windowMs: 60_000, max: 10, notifications: { windowMs: 0, max: 1 } } })).toThrow(/rateLimit\.notifications\.windowMs/);
+      const base = {
+        client: shop.client,
+        publicKey: shop.sandbox.publicJwk,
+        publicUrl: shop.base,
+        returnUrl: `${shop.origin}/return`,
+        allowedOrigins: [],
+      };
+      expect(() =>
+        createCheckoutHandler({
+          ...base,
+          rateLimit: { windowMs: 60_000, max: 10, notifications: { windowMs: 0, max: 1 } },
+        }),
+      ).toThrow(/rateLimit\.notifications\.windowMs/);
     } finally {
       await shop.close();
     }

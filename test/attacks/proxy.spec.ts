@@ -17,9 +17,16 @@ const SHOPPER = '127.0.0.7';
 const ORIGIN = 'https://shop.example';
 
 /** The CLI behind a proxy: the proxy's URL is the shop's public one, so the API's notifications come through it too. */
-async function shopBehindProxy(env: Record<string, string>, proxyOptions: { from?: string } = {}): Promise<{ cli: Cli; proxy: Proxy; base: string; close(): Promise<void> }> {
+async function shopBehindProxy(
+  env: Record<string, string>,
+  proxyOptions: { from?: string } = {},
+): Promise<{ cli: Cli; proxy: Proxy; base: string; close(): Promise<void> }> {
   const proxy = await startProxy(proxyOptions);
-  const cli = await startCli({ PAYLIT_PUBLIC_URL: `${proxy.url}/paylit`, PAYLIT_ALLOWED_ORIGINS: ORIGIN, ...env });
+  const cli = await startCli({
+    PAYLIT_PUBLIC_URL: `${proxy.url}/paylit`,
+    PAYLIT_ALLOWED_ORIGINS: ORIGIN,
+    ...env,
+  });
   proxy.target = cli.url;
   return {
     cli,
@@ -35,24 +42,43 @@ async function shopBehindProxy(env: Record<string, string>, proxyOptions: { from
 /** An order made with the order API; its client secret. */
 async function order(cli: Cli, base: string): Promise<{ id: string; clientSecret: string }> {
   const id = uid('order');
-  const made = await send(`${base}/orders`, { from: '127.0.0.1', headers: { Authorization: `Bearer ${cli.apiToken}` }, body: JSON.stringify({ id, amount: 120, currency: 'BRL', country: 'BR', payer }) });
+  const made = await send(`${base}/orders`, {
+    from: '127.0.0.1',
+    headers: { Authorization: `Bearer ${cli.apiToken}` },
+    body: JSON.stringify({ id, amount: 120, currency: 'BRL', country: 'BR', payer }),
+  });
   expect(made.status).toBe(201);
   return { id, clientSecret: (JSON.parse(made.body) as { clientSecret: string }).clientSecret };
 }
 
 /** `count` checkout reads from `from`, with the X-Forwarded-For `xff(i)` writes (none when undefined); their statuses. */
-async function flood(url: string, from: string, count: number, xff: (i: number) => string | undefined = () => undefined): Promise<number[]> {
+async function flood(
+  url: string,
+  from: string,
+  count: number,
+  xff: (i: number) => string | undefined = () => undefined,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) {
     const forwarded = xff(i);
-    statuses.push((await send(url, { from, headers: { Origin: ORIGIN, ...(forwarded === undefined ? {} : { 'X-Forwarded-For': forwarded }) } })).status);
+    statuses.push(
+      (
+        await send(url, {
+          from,
+          headers: {
+            Origin: ORIGIN,
+            ...(forwarded === undefined ? {} : { 'X-Forwarded-For': forwarded }),
+          },
+        })
+      ).status,
+    );
   }
   return statuses;
 }
 
 const summary = (statuses: number[]) => {
   const runs: string[] = [];
-  for (let i = 0; i < statuses.length; ) {
+  for (let i = 0; i < statuses.length;) {
     let j = i;
     while (j < statuses.length && statuses[j] === statuses[i]) j++;
     runs.push(`${j - i} × ${statuses[i]}`);
@@ -70,10 +96,16 @@ test('behind a proxy with PAYLIT_TRUST_PROXY=1, 121 requests from one attacker d
     for (const shop of [trusting, blind]) {
       const { clientSecret } = await order(shop.cli, shop.base);
       const attack = await flood(`${shop.base}/checkout?order=nope`, ATTACKER, 121);
-      const shopper = await send(`${shop.base}/checkout?order=${encodeURIComponent(clientSecret)}`, { from: SHOPPER, headers: { Origin: ORIGIN } });
+      const shopper = await send(
+        `${shop.base}/checkout?order=${encodeURIComponent(clientSecret)}`,
+        { from: SHOPPER, headers: { Origin: ORIGIN } },
+      );
       results.push({ attack, shopper: shopper.status });
     }
-    const [withTrust, without] = results as [{ attack: number[]; shopper: number }, { attack: number[]; shopper: number }];
+    const [withTrust, without] = results as [
+      { attack: number[]; shopper: number },
+      { attack: number[]; shopper: number },
+    ];
     report(
       `121 checkout reads from ${ATTACKER} through a node:http reverse proxy, then a shopper from ${SHOPPER} reads her order`,
       `with PAYLIT_TRUST_PROXY=1: ${summary(withTrust.attack)}, the shopper ${withTrust.shopper}; without it (every client is the proxy): ${summary(without.attack)}, the shopper ${without.shopper}`,
@@ -83,7 +115,9 @@ test('behind a proxy with PAYLIT_TRUST_PROXY=1, 121 requests from one attacker d
     expect(without.attack).toEqual([...Array(120).fill(404), 429]);
     expect(without.shopper).toBe(429);
     // The banner says how the client's address is read.
-    expect(trusting.cli.banner).toMatch(/^ {2}trust proxy {3}1 hop: the client is X-Forwarded-For's entry 1 from the right$/m);
+    expect(trusting.cli.banner).toMatch(
+      /^ {2}trust proxy {3}1 hop: the client is X-Forwarded-For's entry 1 from the right$/m,
+    );
     expect(blind.cli.banner).toMatch(/^ {2}trust proxy {3}none: X-Forwarded-For ignored/m);
   } finally {
     await trusting.close();
@@ -91,16 +125,29 @@ test('behind a proxy with PAYLIT_TRUST_PROXY=1, 121 requests from one attacker d
   }
 });
 
-test('a spoofed leftmost X-Forwarded-For does not escape the limit, and naming a shopper\'s address does not block the shopper', async () => {
+test("a spoofed leftmost X-Forwarded-For does not escape the limit, and naming a shopper's address does not block the shopper", async () => {
   test.setTimeout(90_000);
   const shop = await shopBehindProxy({ PAYLIT_TRUST_PROXY: '1' });
   try {
     const { clientSecret } = await order(shop.cli, shop.base);
     // A new address each time, as a client that believes the first entry would count it.
-    const spoofed = await flood(`${shop.base}/checkout?order=nope`, ATTACKER, 121, (i) => `203.0.113.${(i % 250) + 1}`);
+    const spoofed = await flood(
+      `${shop.base}/checkout?order=nope`,
+      ATTACKER,
+      121,
+      (i) => `203.0.113.${(i % 250) + 1}`,
+    );
     // Another attacker writes the shopper's own address, to spend her limit.
-    const framing = await flood(`${shop.base}/checkout?order=nope`, '127.0.0.67', 121, () => `${SHOPPER}, ${SHOPPER}`);
-    const shopper = await send(`${shop.base}/checkout?order=${encodeURIComponent(clientSecret)}`, { from: SHOPPER, headers: { Origin: ORIGIN } });
+    const framing = await flood(
+      `${shop.base}/checkout?order=nope`,
+      '127.0.0.67',
+      121,
+      () => `${SHOPPER}, ${SHOPPER}`,
+    );
+    const shopper = await send(`${shop.base}/checkout?order=${encodeURIComponent(clientSecret)}`, {
+      from: SHOPPER,
+      headers: { Origin: ORIGIN },
+    });
     report(
       `121 checkout reads through the proxy, each with a new X-Forwarded-For (203.0.113.x); 121 more from 127.0.0.67 claiming to be ${SHOPPER}; then the shopper`,
       `spoofed: ${summary(spoofed)}; framing: ${summary(framing)}; the shopper ${shopper.status}`,
@@ -113,12 +160,26 @@ test('a spoofed leftmost X-Forwarded-For does not escape the limit, and naming a
   }
 });
 
-test('junk notifications, from the API\'s own address or claiming it, do not get the API\'s real notification refused', async () => {
+test("junk notifications, from the API's own address or claiming it, do not get the API's real notification refused", async () => {
   test.setTimeout(90_000);
   const shop = await shopBehindProxy({ PAYLIT_TRUST_PROXY: '1' });
   try {
     const junk = (from: string, xff?: string) =>
-      send(`${shop.base}/notifications`, { from, headers: { 'X-Date': new Date().toISOString(), Authorization: `V2-HMAC-SHA256, Signature: ${'0'.repeat(64)}`, ...(xff ? { 'X-Forwarded-For': xff } : {}) }, body: JSON.stringify({ id: uid('D-1-junk'), amount: 1, currency: 'BRL', status: 'PAID', status_code: '200' }) });
+      send(`${shop.base}/notifications`, {
+        from,
+        headers: {
+          'X-Date': new Date().toISOString(),
+          Authorization: `V2-HMAC-SHA256, Signature: ${'0'.repeat(64)}`,
+          ...(xff ? { 'X-Forwarded-For': xff } : {}),
+        },
+        body: JSON.stringify({
+          id: uid('D-1-junk'),
+          amount: 1,
+          currency: 'BRL',
+          status: 'PAID',
+          status_code: '200',
+        }),
+      });
     // The sandbox's notifications reach the proxy from 127.0.0.1: the attacker claims that address, then sends from it too.
     const claiming: number[] = [];
     for (let i = 0; i < 601; i++) claiming.push((await junk(ATTACKER, '127.0.0.1')).status);
@@ -126,13 +187,42 @@ test('junk notifications, from the API\'s own address or claiming it, do not get
     for (let i = 0; i < 601; i++) fromApi.push((await junk('127.0.0.1')).status);
     // A real payment: its notification comes from the API through the proxy, from the address the junk came from.
     const { clientSecret } = await order(shop.cli, shop.base);
-    const view = JSON.parse((await send(`${shop.base}/checkout?order=${encodeURIComponent(clientSecret)}`, { from: SHOPPER, headers: { Origin: ORIGIN } })).body) as { publicKey: JsonWebKey };
-    const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, view.publicKey);
-    const paid = await send(`${shop.base}/payments`, { from: SHOPPER, headers: { Origin: ORIGIN }, body: JSON.stringify({ order: clientSecret, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } }) });
+    const view = JSON.parse(
+      (
+        await send(`${shop.base}/checkout?order=${encodeURIComponent(clientSecret)}`, {
+          from: SHOPPER,
+          headers: { Origin: ORIGIN },
+        })
+      ).body,
+    ) as { publicKey: JsonWebKey };
+    const encryptedData = await encryptCard(
+      { number: '4111111111111111', cvv: '123' },
+      view.publicKey,
+    );
+    const paid = await send(`${shop.base}/payments`, {
+      from: SHOPPER,
+      headers: { Origin: ORIGIN },
+      body: JSON.stringify({
+        order: clientSecret,
+        attempt: crypto.randomUUID(),
+        method: {
+          type: 'card',
+          encryptedData,
+          holderName: 'Thiago Gabriel',
+          expirationMonth: 10,
+          expirationYear: 2040,
+        },
+      }),
+    });
     expect(paid.status).toBe(200);
     const payment = (JSON.parse(paid.body) as { payment: { id: string; status: string } }).payment;
-    const deliveries = async () => (await (await fetch(`${shop.cli.sandboxUrl}/sandbox-tools/notifications?record_id=${payment.id}`)).json()) as { url: string; attempts: { status?: number }[] }[];
-    await expect.poll(async () => (await deliveries())[0]?.attempts[0]?.status, { timeout: 15_000 }).toBeDefined();
+    const deliveries = async () =>
+      (await (
+        await fetch(`${shop.cli.sandboxUrl}/sandbox-tools/notifications?record_id=${payment.id}`)
+      ).json()) as { url: string; attempts: { status?: number }[] }[];
+    await expect
+      .poll(async () => (await deliveries())[0]?.attempts[0]?.status, { timeout: 15_000 })
+      .toBeDefined();
     const [delivery] = await deliveries();
     report(
       `601 unsigned notifications from ${ATTACKER} with X-Forwarded-For 127.0.0.1 (the API's address), 601 from 127.0.0.1 itself, then a real payment's notification through the proxy`,
@@ -153,15 +243,37 @@ test('without PAYLIT_TRUST_PROXY, requests that each carry a new X-Forwarded-For
   // Two proxies in a chain, connecting onwards from 127.0.0.21 (the edge) and 127.0.0.20 (the inner one), both listed.
   const inner = await startProxy({ from: '127.0.0.20' });
   const edge = await startProxy({ from: '127.0.0.21', target: inner.url });
-  const listed = await startCli({ PAYLIT_PUBLIC_URL: `${edge.url}/paylit`, PAYLIT_ALLOWED_ORIGINS: ORIGIN, PAYLIT_TRUST_PROXY: '127.0.0.20, 127.0.0.21/32' });
+  const listed = await startCli({
+    PAYLIT_PUBLIC_URL: `${edge.url}/paylit`,
+    PAYLIT_ALLOWED_ORIGINS: ORIGIN,
+    PAYLIT_TRUST_PROXY: '127.0.0.20, 127.0.0.21/32',
+  });
   inner.target = listed.url;
   try {
-    const direct = await flood(`${bare.url}/paylit/checkout?order=nope`, ATTACKER, 121, (i) => `198.51.100.${(i % 250) + 1}`);
-    const around = await flood(`${listed.url}/paylit/checkout?order=nope`, ATTACKER, 121, (i) => `198.51.100.${(i % 250) + 1}, 127.0.0.20`);
+    const direct = await flood(
+      `${bare.url}/paylit/checkout?order=nope`,
+      ATTACKER,
+      121,
+      (i) => `198.51.100.${(i % 250) + 1}`,
+    );
+    const around = await flood(
+      `${listed.url}/paylit/checkout?order=nope`,
+      ATTACKER,
+      121,
+      (i) => `198.51.100.${(i % 250) + 1}, 127.0.0.20`,
+    );
     const { clientSecret } = await order(listed, `${edge.url}/paylit`);
     // Through both proxies the attacker is itself, the shopper herself.
-    const chained = await flood(`${edge.url}/paylit/checkout?order=nope`, '127.0.0.68', 121, () => SHOPPER);
-    const shopper = await send(`${edge.url}/paylit/checkout?order=${encodeURIComponent(clientSecret)}`, { from: SHOPPER, headers: { Origin: ORIGIN } });
+    const chained = await flood(
+      `${edge.url}/paylit/checkout?order=nope`,
+      '127.0.0.68',
+      121,
+      () => SHOPPER,
+    );
+    const shopper = await send(
+      `${edge.url}/paylit/checkout?order=${encodeURIComponent(clientSecret)}`,
+      { from: SHOPPER, headers: { Origin: ORIGIN } },
+    );
     report(
       `121 checkout reads straight to paylit-server without PAYLIT_TRUST_PROXY, each with a new X-Forwarded-For; 121 around two listed proxies (socket ${ATTACKER}, X-Forwarded-For naming a proxy); 121 through both from 127.0.0.68 claiming ${SHOPPER}; then the shopper through both`,
       `no trust: ${summary(direct)}; around the proxies: ${summary(around)}; through them: ${summary(chained)}; the shopper ${shopper.status}`,
@@ -170,7 +282,9 @@ test('without PAYLIT_TRUST_PROXY, requests that each carry a new X-Forwarded-For
     expect(around).toEqual([...Array(120).fill(404), 429]);
     expect(chained).toEqual([...Array(120).fill(404), 429]);
     expect(shopper.status).toBe(200);
-    expect(listed.banner).toMatch(/^ {2}trust proxy {3}127\.0\.0\.20, 127\.0\.0\.21\/32: the client is the rightmost X-Forwarded-For entry not among them$/m);
+    expect(listed.banner).toMatch(
+      /^ {2}trust proxy {3}127\.0\.0\.20, 127\.0\.0\.21\/32: the client is the rightmost X-Forwarded-For entry not among them$/m,
+    );
   } finally {
     await bare.stop();
     await listed.stop();
@@ -181,10 +295,20 @@ test('without PAYLIT_TRUST_PROXY, requests that each carry a new X-Forwarded-For
 
 test('PAYLIT_TRUST_PROXY=true, a negative count and a bad address are refused at start, naming the variable and what to write', async () => {
   const refusals = [];
-  for (const value of ['true', '-1', '10.0.0.1,proxy.internal']) refusals.push({ value, ...(await runCliToExit({ PAYLIT_TRUST_PROXY: value })) });
-  report(`paylit-server started with PAYLIT_TRUST_PROXY=${refusals.map((r) => JSON.stringify(r.value)).join(', ')}`, refusals.map((r) => `exit ${r.code}: ${r.output.trim()}`).join(' | '));
+  for (const value of ['true', '-1', '10.0.0.1,proxy.internal'])
+    refusals.push({ value, ...(await runCliToExit({ PAYLIT_TRUST_PROXY: value })) });
+  report(
+    `paylit-server started with PAYLIT_TRUST_PROXY=${refusals.map((r) => JSON.stringify(r.value)).join(', ')}`,
+    refusals.map((r) => `exit ${r.code}: ${r.output.trim()}`).join(' | '),
+  );
   expect(refusals.map((r) => r.code)).toEqual([2, 2, 2]);
-  expect(refusals[0]!.output).toMatch(/^paylit-server: PAYLIT_TRUST_PROXY must be the number of proxies in front of this server \(1 for one\) or their addresses, comma-separated \(10\.0\.0\.1,10\.0\.0\.0\/8\), not true/);
-  expect(refusals[1]!.output).toMatch(/^paylit-server: PAYLIT_TRUST_PROXY holds "-1", which is not an IP address or CIDR range/);
-  expect(refusals[2]!.output).toMatch(/^paylit-server: PAYLIT_TRUST_PROXY holds "proxy\.internal", which is not an IP address or CIDR range/);
+  expect(refusals[0]!.output).toMatch(
+    /^paylit-server: PAYLIT_TRUST_PROXY must be the number of proxies in front of this server \(1 for one\) or their addresses, comma-separated \(10\.0\.0\.1,10\.0\.0\.0\/8\), not true/,
+  );
+  expect(refusals[1]!.output).toMatch(
+    /^paylit-server: PAYLIT_TRUST_PROXY holds "-1", which is not an IP address or CIDR range/,
+  );
+  expect(refusals[2]!.output).toMatch(
+    /^paylit-server: PAYLIT_TRUST_PROXY holds "proxy\.internal", which is not an IP address or CIDR range/,
+  );
 });

@@ -9,13 +9,23 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { cardPayment, type Call } from '../../packages/sandbox/test/support/client.js';
-import { startSandbox, stopSandbox, type SandboxFixture } from '../../packages/sandbox/test/support/fixture.js';
+import {
+  startSandbox,
+  stopSandbox,
+  type SandboxFixture,
+} from '../../packages/sandbox/test/support/fixture.js';
 import { bytes, report, stream } from './support.js';
 
 const MB = 1024 * 1024;
-const keyError = { code: 5001, message: 'Invalid parameter: X-Idempotency-Key', param: 'X-Idempotency-Key' };
+const keyError = {
+  code: 5001,
+  message: 'Invalid parameter: X-Idempotency-Key',
+  param: 'X-Idempotency-Key',
+};
 const tooLarge = { code: 5000, message: 'Invalid request' };
-const childScript = fileURLToPath(new URL('../../packages/sandbox/test/support/child-sandbox.mjs', import.meta.url));
+const childScript = fileURLToPath(
+  new URL('../../packages/sandbox/test/support/child-sandbox.mjs', import.meta.url),
+);
 
 let sbx: SandboxFixture;
 test.beforeEach(async () => {
@@ -36,10 +46,17 @@ test.describe('an idempotency key is bound to its operation', () => {
     const first = await sbx.api.post('/secure_payments', body, { idempotencyKey: key });
     const again = await sbx.api.post('/secure_payments', body, { idempotencyKey: key });
     expect(first.body.status).toBe('PAID');
-    expect([again.status, again.body, again.headers.get('idempotent-replayed')]).toEqual([200, first.body, 'true']);
+    expect([again.status, again.body, again.headers.get('idempotent-replayed')]).toEqual([
+      200,
+      first.body,
+      'true',
+    ]);
     const ledger = sbx.sandbox.ledger({ order_id: body.order_id });
     expect([ledger.entries.length, ledger.money_moved, ledger.charged]).toEqual([1, 1, 120]);
-    report('POST /secure_payments twice with one key and the same body (re-signed, new X-Date)', `same id both times, replayed: true; ledger: ${ledger.entries.length} payment, money moved ${ledger.money_moved} time(s), charged ${ledger.charged}`);
+    report(
+      'POST /secure_payments twice with one key and the same body (re-signed, new X-Date)',
+      `same id both times, replayed: true; ledger: ${ledger.entries.length} payment, money moved ${ledger.money_moved} time(s), charged ${ledger.charged}`,
+    );
   });
 
   test('the same key with another body: 400 / 5001 X-Idempotency-Key, nothing done', async () => {
@@ -53,11 +70,20 @@ test.describe('an idempotency key is bound to its operation', () => {
       { ...body, card: { ...body.card, number: '5031433215406351' } },
     ];
     const answers: Call[] = [];
-    for (const variant of variants) answers.push(await sbx.api.post('/secure_payments', variant, { idempotencyKey: key }));
-    for (const a of answers) expect([a.status, a.body, a.headers.get('idempotent-replayed')]).toEqual([400, keyError, null]);
+    for (const variant of variants)
+      answers.push(await sbx.api.post('/secure_payments', variant, { idempotencyKey: key }));
+    for (const a of answers)
+      expect([a.status, a.body, a.headers.get('idempotent-replayed')]).toEqual([
+        400,
+        keyError,
+        null,
+      ]);
     expect(ledgerSize()).toBe(before);
     expect(sbx.sandbox.ledger({ order_id: `${body.order_id}-2` }).entries).toEqual([]);
-    expect(sbx.sandbox.ledger({ order_id: body.order_id })).toMatchObject({ money_moved: 1, charged: 120 });
+    expect(sbx.sandbox.ledger({ order_id: body.order_id })).toMatchObject({
+      money_moved: 1,
+      charged: 120,
+    });
     report(
       `one key, then ${variants.length} other bodies (amount ×10, another order id, another card)`,
       `each 400 / 5001 X-Idempotency-Key; ledger ${before} → ${ledgerSize()} entries, the order charged once (${moved(body.order_id)})`,
@@ -70,16 +96,34 @@ test.describe('an idempotency key is bound to its operation', () => {
     const paid = await sbx.api.post('/secure_payments', body, { idempotencyKey: key });
     const before = ledgerSize();
     const onPayments = await sbx.api.post('/payments', body, { idempotencyKey: key });
-    const onRefunds = await sbx.api.post('/refunds', { payment_id: paid.body.id, notification_url: `${sbx.receiver.url}/n` }, { idempotencyKey: key });
-    const onCancel = await sbx.api.post(`/payments/${paid.body.id}/cancel`, undefined, { idempotencyKey: key });
-    for (const a of [onPayments, onRefunds, onCancel]) expect([a.status, a.body]).toEqual([400, keyError]);
+    const onRefunds = await sbx.api.post(
+      '/refunds',
+      { payment_id: paid.body.id, notification_url: `${sbx.receiver.url}/n` },
+      { idempotencyKey: key },
+    );
+    const onCancel = await sbx.api.post(`/payments/${paid.body.id}/cancel`, undefined, {
+      idempotencyKey: key,
+    });
+    for (const a of [onPayments, onRefunds, onCancel])
+      expect([a.status, a.body]).toEqual([400, keyError]);
 
     // And the other way round: a key first used for a refund cannot make a payment.
     const refundKey = `refund-${body.order_id}`;
-    const refund = await sbx.api.post('/refunds', { payment_id: paid.body.id, notification_url: `${sbx.receiver.url}/n`, amount: 20, currency: 'BRL' }, { idempotencyKey: refundKey });
+    const refund = await sbx.api.post(
+      '/refunds',
+      {
+        payment_id: paid.body.id,
+        notification_url: `${sbx.receiver.url}/n`,
+        amount: 20,
+        currency: 'BRL',
+      },
+      { idempotencyKey: refundKey },
+    );
     expect(refund.body.status).toBe('SUCCESS');
     const other = cardPayment();
-    const payWithRefundKey = await sbx.api.post('/secure_payments', other, { idempotencyKey: refundKey });
+    const payWithRefundKey = await sbx.api.post('/secure_payments', other, {
+      idempotencyKey: refundKey,
+    });
     expect([payWithRefundKey.status, payWithRefundKey.body]).toEqual([400, keyError]);
     expect(sbx.sandbox.ledger({ order_id: other.order_id }).entries).toEqual([]);
     const ledger = sbx.sandbox.ledger({ order_id: body.order_id });
@@ -96,21 +140,37 @@ test.describe('an idempotency key is bound to its operation', () => {
     const key = `slash-${body.order_id}`;
     const plain = await sbx.api.post('/secure_payments', body, { idempotencyKey: key });
     const slashed = await sbx.api.post('/secure_payments/', body, { idempotencyKey: key });
-    expect([slashed.status, slashed.body.id, slashed.headers.get('idempotent-replayed')]).toEqual([200, plain.body.id, 'true']);
+    expect([slashed.status, slashed.body.id, slashed.headers.get('idempotent-replayed')]).toEqual([
+      200,
+      plain.body.id,
+      'true',
+    ]);
 
-    const refundBody = { payment_id: plain.body.id, notification_url: `${sbx.receiver.url}/n`, amount: 10, currency: 'BRL' };
+    const refundBody = {
+      payment_id: plain.body.id,
+      notification_url: `${sbx.receiver.url}/n`,
+      amount: 10,
+      currency: 'BRL',
+    };
     const r1 = await sbx.api.post('/refunds/', refundBody, { idempotencyKey: `r-${key}` });
     const r2 = await sbx.api.post('/refunds', refundBody, { idempotencyKey: `r-${key}` });
     expect([r1.body.status, r2.body.id]).toEqual(['SUCCESS', r1.body.id]);
     const ledger = sbx.sandbox.ledger({ order_id: body.order_id });
     expect([ledger.entries.length, ledger.charged, ledger.refunded]).toEqual([2, 120, 10]);
-    report('POST /secure_payments then /secure_payments/, POST /refunds/ then /refunds, each pair with one key', `each pair answered one id; ledger: ${ledger.entries.length} entries (charged ${ledger.charged}, refunded ${ledger.refunded})`);
+    report(
+      'POST /secure_payments then /secure_payments/, POST /refunds/ then /refunds, each pair with one key',
+      `each pair answered one id; ledger: ${ledger.entries.length} entries (charged ${ledger.charged}, refunded ${ledger.refunded})`,
+    );
   });
 
   test('20 concurrent requests with one key and one body: one payment', async () => {
     const body = cardPayment();
     const key = `race-${body.order_id}`;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => sbx.api.post('/secure_payments', body, { idempotencyKey: key })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        sbx.api.post('/secure_payments', body, { idempotencyKey: key }),
+      ),
+    );
     const ids = new Set(answers.map((a) => a.body.id));
     const replayed = answers.filter((a) => a.headers.get('idempotent-replayed') === 'true').length;
     expect(answers.every((a) => a.status === 200)).toBe(true);
@@ -118,11 +178,17 @@ test.describe('an idempotency key is bound to its operation', () => {
     expect(replayed).toBe(19);
     const ledger = sbx.sandbox.ledger({ order_id: body.order_id });
     expect([ledger.entries.length, ledger.money_moved, ledger.charged]).toEqual([1, 1, 120]);
-    report('20 concurrent POST /secure_payments, one key, one body', `${ids.size} payment id, ${replayed} answers replayed; ledger: ${ledger.entries.length} entry, money moved ${ledger.money_moved} time(s)`);
+    report(
+      '20 concurrent POST /secure_payments, one key, one body',
+      `${ids.size} payment id, ${replayed} answers replayed; ledger: ${ledger.entries.length} entry, money moved ${ledger.money_moved} time(s)`,
+    );
   });
 
   test('a key reused after a 5xx runs again and charges once', async () => {
-    const fault = await fetch(`${sbx.running.url}/sandbox-tools/faults`, { method: 'POST', body: JSON.stringify({ path: '/secure_payments', kind: 'status', status: 500, count: 1 }) });
+    const fault = await fetch(`${sbx.running.url}/sandbox-tools/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/secure_payments', kind: 'status', status: 500, count: 1 }),
+    });
     expect(fault.status).toBe(201);
     const body = cardPayment();
     const key = `5xx-${body.order_id}`;
@@ -131,11 +197,21 @@ test.describe('an idempotency key is bound to its operation', () => {
     expect(sbx.sandbox.ledger({ order_id: body.order_id }).entries).toEqual([]);
     const retried = await sbx.api.post('/secure_payments', body, { idempotencyKey: key });
     const again = await sbx.api.post('/secure_payments', body, { idempotencyKey: key });
-    expect([retried.status, retried.body.status, retried.headers.get('idempotent-replayed')]).toEqual([200, 'PAID', null]);
-    expect([again.body.id, again.headers.get('idempotent-replayed')]).toEqual([retried.body.id, 'true']);
+    expect([
+      retried.status,
+      retried.body.status,
+      retried.headers.get('idempotent-replayed'),
+    ]).toEqual([200, 'PAID', null]);
+    expect([again.body.id, again.headers.get('idempotent-replayed')]).toEqual([
+      retried.body.id,
+      'true',
+    ]);
     const ledger = sbx.sandbox.ledger({ order_id: body.order_id });
     expect([ledger.entries.length, ledger.money_moved]).toEqual([1, 1]);
-    report('a 500 / 7000 on the first try, then the same key twice', `the retry ran (PAID), the third was a replay; ledger: ${ledger.entries.length} payment, money moved ${ledger.money_moved} time(s)`);
+    report(
+      'a 500 / 7000 on the first try, then the same key twice',
+      `the retry ran (PAID), the third was a replay; ledger: ${ledger.entries.length} payment, money moved ${ledger.money_moved} time(s)`,
+    );
   });
 });
 
@@ -148,7 +224,9 @@ interface ChildSandbox {
 
 /** A sandbox in its own process (packages/sandbox/test/support/child-sandbox.mjs), so that its memory is its own. */
 async function startChild(): Promise<ChildSandbox> {
-  const child: ChildProcess = fork(childScript, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(childScript, [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
     child.on('message', (m: { url?: string }) => m.url && resolve(m.url));
@@ -184,7 +262,10 @@ test.describe('bodies are limited while they stream', () => {
       const { rss: before } = await child.memory('reset');
       const res = await stream(`${child.url}/secure_payments`, bytes(50 * MB));
       const { peak } = await child.memory();
-      const ledger = (await (await fetch(`${child.url}/sandbox-tools/ledger`)).json()) as { entries: unknown[]; money_moved: number };
+      const ledger = (await (await fetch(`${child.url}/sandbox-tools/ledger`)).json()) as {
+        entries: unknown[];
+        money_moved: number;
+      };
       expect([res.status, JSON.parse(res.body)]).toEqual([413, tooLarge]);
       expect(res.ms).toBeLessThan(2_000);
       // The answer came while the client was still sending: the sandbox stopped at the limit (1 MB), not at the end.
@@ -222,11 +303,17 @@ test.describe('bodies are limited while they stream', () => {
       results.push(`${method} ${path} ${res.status} after ${(res.sent / MB).toFixed(1)} MB`);
     }
     // A body at the limit still goes through to the route (here: the clock's own 400 for a wrong value).
-    const atLimit = await fetch(`${sbx.running.url}/sandbox-tools/clock`, { method: 'POST', body: JSON.stringify({ now: 'x'.repeat(MB - 20) }) });
+    const atLimit = await fetch(`${sbx.running.url}/sandbox-tools/clock`, {
+      method: 'POST',
+      body: JSON.stringify({ now: 'x'.repeat(MB - 20) }),
+    });
     expect(atLimit.status).toBe(400);
     expect(ledgerSize()).toBe(before);
     expect(Math.abs(sbx.sandbox.clock.now().getTime() - clock)).toBeLessThan(60_000);
-    report(`8 MB chunked bodies to ${routes.length} routes`, `${results.join('; ')}; ledger unchanged (${ledgerSize()} entries)`);
+    report(
+      `8 MB chunked bodies to ${routes.length} routes`,
+      `${results.join('; ')}; ledger unchanged (${ledgerSize()} entries)`,
+    );
   });
 });
 
@@ -248,13 +335,19 @@ test('a client that sends its headers or body slowly is cut off (headersTimeout,
         socket.write(opening);
       });
     const headers = await slow('POST /secure_payments HTTP/1.1\r\nHost: x\r\n', 'X-Slow: 1\r\n');
-    const body = await slow('POST /secure_payments HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n', ' ');
+    const body = await slow(
+      'POST /secure_payments HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n',
+      ' ',
+    );
     for (const r of [headers, body]) {
       expect(r.text).toMatch(/^HTTP\/1\.1 408/);
       expect(r.ms).toBeLessThan(5_000);
     }
     expect(ledgerSize()).toBe(0);
-    report('headers, then a body, trickled one line or byte per 100 ms', `408 and closed after ${headers.ms} ms (headers) and ${body.ms} ms (body); ledger: ${ledgerSize()} entries`);
+    report(
+      'headers, then a body, trickled one line or byte per 100 ms',
+      `408 and closed after ${headers.ms} ms (headers) and ${body.ms} ms (body); ledger: ${ledgerSize()} entries`,
+    );
   } finally {
     await running.close();
   }
@@ -265,7 +358,10 @@ test('records beyond maxRecords are dropped, oldest first', async () => {
   try {
     const bodies = Array.from({ length: 8 }, () => cardPayment());
     const paid: Call[] = [];
-    for (const body of bodies) paid.push(await small.api.post('/secure_payments', body, { idempotencyKey: `max-${body.order_id}` }));
+    for (const body of bodies)
+      paid.push(
+        await small.api.post('/secure_payments', body, { idempotencyKey: `max-${body.order_id}` }),
+      );
     const ledger = small.sandbox.ledger();
     const kept = ledger.entries.map((e) => e.order_id);
     expect(kept).toEqual(bodies.slice(3).map((b) => b.order_id));
@@ -278,10 +374,21 @@ test('records beyond maxRecords are dropped, oldest first', async () => {
     const oldest = await small.api.get(`/payments/${paid[0]!.body.id}`);
     expect([oldest.status, oldest.body.code]).toEqual([404, 4000]);
     expect((await small.api.get(`/payments/${paid[7]!.body.id}`)).body.status).toBe('PAID');
-    const replay = await small.api.post('/secure_payments', bodies[7], { idempotencyKey: `max-${bodies[7]!.order_id}` });
-    expect([replay.body.id, replay.headers.get('idempotent-replayed')]).toEqual([paid[7]!.body.id, 'true']);
+    const replay = await small.api.post('/secure_payments', bodies[7], {
+      idempotencyKey: `max-${bodies[7]!.order_id}`,
+    });
+    expect([replay.body.id, replay.headers.get('idempotent-replayed')]).toEqual([
+      paid[7]!.body.id,
+      'true',
+    ]);
     // More of everything never grows past the bound.
-    for (let i = 0; i < 20; i++) await small.api.post('/installments-plans', { country: 'BR', bin: '411111', amount: 100 + i, currency: 'BRL' });
+    for (let i = 0; i < 20; i++)
+      await small.api.post('/installments-plans', {
+        country: 'BR',
+        bin: '411111',
+        amount: 100 + i,
+        currency: 'BRL',
+      });
     const after = small.sandbox.records();
     expect(after.plans).toEqual({ kept: 5, dropped: 15 });
     expect(Math.max(...Object.values(after).map((r) => r.kept))).toBeLessThanOrEqual(5);

@@ -10,7 +10,13 @@ import { encryptCard } from '@paylit/core/crypto';
 import { createPostgresStore } from '@paylit/server/postgres';
 import { expect, test } from '@playwright/test';
 import { createClient } from 'redis';
-import { payer, startSandbox, startShop, submitCard, type Harness } from '../../packages/server/test/support/harness.js';
+import {
+  payer,
+  startSandbox,
+  startShop,
+  submitCard,
+  type Harness,
+} from '../../packages/server/test/support/harness.js';
 import { startPostgres } from '../../packages/server/test/support/postgres.js';
 import { startRedis, type Redis } from '../../packages/server/test/support/redis.js';
 import { browser, freePort, payByCard, postOrder, startServer, type CliServer } from './cli.js';
@@ -18,20 +24,41 @@ import { report } from './support.js';
 
 /** The payments the sandbox's ledger holds for a merchant order's attempts (`<order>.<n>`). */
 function paymentsOf(h: Harness, orderId: string) {
-  return h.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`) && (e.kind === 'payment' || e.kind === 'authorization' || e.kind === 'verification'));
+  return h.sandbox
+    .ledger()
+    .entries.filter(
+      (e) =>
+        e.order_id?.startsWith(`${orderId}.`) &&
+        (e.kind === 'payment' || e.kind === 'authorization' || e.kind === 'verification'),
+    );
 }
 
 function ledgerOf(h: Harness, orderId: string) {
   const payments = paymentsOf(h, orderId);
-  return { payments: payments.length, moved: payments.filter((e) => e.money_moved).length, ids: payments.map((e) => e.payment_id) };
+  return {
+    payments: payments.length,
+    moved: payments.filter((e) => e.money_moved).length,
+    ids: payments.map((e) => e.payment_id),
+  };
 }
 
 let n = 0;
-const orderOf = () => ({ id: `S-${process.pid}-${Date.now().toString(36)}-${++n}`, amount: 120, currency: 'BRL', country: 'BR', payer });
+const orderOf = () => ({
+  id: `S-${process.pid}-${Date.now().toString(36)}-${++n}`,
+  amount: 120,
+  currency: 'BRL',
+  country: 'BR',
+  payer,
+});
 
 /** Waits until the server answers the order's checkout view again (its store back). */
 async function served(base: string, orderRef: string): Promise<void> {
-  await expect.poll(async () => (await browser(base, `/checkout?order=${encodeURIComponent(orderRef)}`)).status, { timeout: 15_000 }).toBe(200);
+  await expect
+    .poll(
+      async () => (await browser(base, `/checkout?order=${encodeURIComponent(orderRef)}`)).status,
+      { timeout: 15_000 },
+    )
+    .toBe(200);
 }
 
 test.describe('Redis killed after a payment, restarted on its data', () => {
@@ -52,7 +79,10 @@ test.describe('Redis killed after a payment, restarted on its data', () => {
 
   test('with appendonly yes, killed (SIGKILL) right after the payment: the next submission charges nothing and answers the payment', async () => {
     redis = await startRedis({ persistence: 'aof' });
-    server = await startServer(h.sandbox, h.sandboxUrl, { port: await freePort(), env: { PAYLIT_REDIS_URL: redis.url } });
+    server = await startServer(h.sandbox, h.sandboxUrl, {
+      port: await freePort(),
+      env: { PAYLIT_REDIS_URL: redis.url },
+    });
     const order = orderOf();
     const ref = await postOrder(server.base, order);
     const first = await payByCard(server.base, ref);
@@ -65,12 +95,18 @@ test.describe('Redis killed after a payment, restarted on its data', () => {
     expect(second.body.payment.id).toBe(first.body.payment.id);
     const ledger = ledgerOf(h, order.id);
     expect(ledger).toMatchObject({ payments: 1, moved: 1 });
-    report('Redis (appendonly yes, appendfsync everysec) killed with SIGKILL right after a payment, restarted on its data dir, the order submitted again', `${ledger.payments} payment in the ledger, ${ledger.moved} money movement; the second submission answered the first payment`);
+    report(
+      'Redis (appendonly yes, appendfsync everysec) killed with SIGKILL right after a payment, restarted on its data dir, the order submitted again',
+      `${ledger.payments} payment in the ledger, ${ledger.moved} money movement; the second submission answered the first payment`,
+    );
   });
 
-  test('on Debian\'s default snapshots, killed after the payment, before its next snapshot: one charge', async () => {
+  test("on Debian's default snapshots, killed after the payment, before its next snapshot: one charge", async () => {
     redis = await startRedis({ persistence: 'snapshot' });
-    server = await startServer(h.sandbox, h.sandboxUrl, { port: await freePort(), env: { PAYLIT_REDIS_URL: redis.url } });
+    server = await startServer(h.sandbox, h.sandboxUrl, {
+      port: await freePort(),
+      env: { PAYLIT_REDIS_URL: redis.url },
+    });
     const direct = createClient({ url: redis.url });
     direct.on('error', () => {});
     await direct.connect();
@@ -81,14 +117,20 @@ test.describe('Redis killed after a payment, restarted on its data', () => {
     const first = await payByCard(server.base, ref);
     expect(first.body.payment?.status).toBe('PAID');
     // The payment's writes are in Redis's memory, not in that snapshot.
-    await expect.poll(() => direct.info('persistence')).toMatch(/rdb_changes_since_last_save:[1-9]/);
+    await expect
+      .poll(() => direct.info('persistence'))
+      .toMatch(/rdb_changes_since_last_save:[1-9]/);
     direct.destroy();
     await redis.kill();
     await redis.restart();
     const after = createClient({ url: redis.url });
     await after.connect();
     // The store went back to the order's state before the payment (open, attempt 1): only the API can say it is paid.
-    expect(JSON.parse((await after.get(`paylit:charge:${order.id}`)) ?? 'null')).toMatchObject({ state: 'open', n: 1, declines: 0 });
+    expect(JSON.parse((await after.get(`paylit:charge:${order.id}`)) ?? 'null')).toMatchObject({
+      state: 'open',
+      n: 1,
+      declines: 0,
+    });
     expect(await after.keys(`paylit:order:${order.id}`)).toHaveLength(1);
     await after.quit();
     await served(server.base, ref);
@@ -97,7 +139,10 @@ test.describe('Redis killed after a payment, restarted on its data', () => {
     expect(second.body.payment.id).toBe(first.body.payment.id);
     const ledger = ledgerOf(h, order.id);
     expect(ledger).toMatchObject({ payments: 1, moved: 1 });
-    report('Redis on Debian\'s default snapshots (save 3600 1 300 100 60 10000) killed after a payment, before its next snapshot, so the snapshot held the order but not its payment; the order submitted again', `${ledger.payments} payment in the ledger, ${ledger.moved} money movement; the snapshot said attempt 1 was open; the API refused ${order.id}.1 again (5009), the server looked it up and answered its payment`);
+    report(
+      "Redis on Debian's default snapshots (save 3600 1 300 100 60 10000) killed after a payment, before its next snapshot, so the snapshot held the order but not its payment; the order submitted again",
+      `${ledger.payments} payment in the ledger, ${ledger.moved} money movement; the snapshot said attempt 1 was open; the API refused ${order.id}.1 again (5009), the server looked it up and answered its payment`,
+    );
   });
 });
 
@@ -111,11 +156,26 @@ test('PostgreSQL killed (SIGKILL) while the payment is with the API, restarted: 
   const shop = await startShop({ store, client: h.clientFor({ deadlineMs: 4000 }) }, h);
   try {
     const created = await shop.order();
-    expect((await fetch(`${h.sandboxUrl}/sandbox-tools/faults`, { method: 'POST', body: JSON.stringify({ path: '/secure_payments', method: 'POST', kind: 'latency', latency_ms: 1500, count: 1 }) })).ok).toBe(true);
+    expect(
+      (
+        await fetch(`${h.sandboxUrl}/sandbox-tools/faults`, {
+          method: 'POST',
+          body: JSON.stringify({
+            path: '/secure_payments',
+            method: 'POST',
+            kind: 'latency',
+            latency_ms: 1500,
+            count: 1,
+          }),
+        })
+      ).ok,
+    ).toBe(true);
     const started = performance.now();
     const inFlight = submitCard(shop, created.clientSecret);
     // The payment has reached the API (its delay taken) when the database dies.
-    await expect.poll(async () => (await fetch(`${h.sandboxUrl}/sandbox-tools/faults`)).json()).toEqual([]);
+    await expect
+      .poll(async () => (await fetch(`${h.sandboxUrl}/sandbox-tools/faults`)).json())
+      .toEqual([]);
     await cluster.kill();
     const { res: first } = await inFlight;
     const answeredMs = performance.now() - started;
@@ -156,7 +216,10 @@ for (const how of ['killed', 'paused'] as const) {
     const h = await startSandbox();
     const redis = await startRedis({ persistence: 'aof' });
     // Each shopper has an address of its own, so the rate limit (120 a minute each) counts them apart.
-    const server = await startServer(h.sandbox, h.sandboxUrl, { port: await freePort(), env: { PAYLIT_REDIS_URL: redis.url, PAYLIT_TRUST_PROXY: '1' } });
+    const server = await startServer(h.sandbox, h.sandboxUrl, {
+      port: await freePort(),
+      env: { PAYLIT_REDIS_URL: redis.url, PAYLIT_TRUST_PROXY: '1' },
+    });
     const shoppers = 10;
     const perShopper = 60;
     try {
@@ -172,12 +235,41 @@ for (const how of ['killed', 'paused'] as const) {
       );
       const sent: Sent[] = [];
       let running = true;
-      const send = async (shopper: number, orderId: string, kind: Sent['kind'], path: string, body?: unknown) => {
+      const send = async (
+        shopper: number,
+        orderId: string,
+        kind: Sent['kind'],
+        path: string,
+        body?: unknown,
+      ) => {
         const started = Date.now();
-        const init: RequestInit = { headers: { 'X-Forwarded-For': `10.9.0.${shopper + 1}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, ...(body ? { method: 'POST', body: JSON.stringify(body) } : {}) };
-        const res = await fetch(`${server.base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
-        const answer = res ? ((await res.json().catch(() => ({}))) as { error?: { type?: string }; payment?: { id?: string } }) : undefined;
-        const entry: Sent = { shopper, orderId, kind, started, answered: Date.now(), status: res?.status ?? 0, ...(answer?.error?.type ? { type: answer.error.type } : {}), ...(answer?.payment?.id ? { paymentId: answer.payment.id } : {}) };
+        const init: RequestInit = {
+          headers: {
+            'X-Forwarded-For': `10.9.0.${shopper + 1}`,
+            ...(body ? { 'Content-Type': 'application/json' } : {}),
+          },
+          ...(body ? { method: 'POST', body: JSON.stringify(body) } : {}),
+        };
+        const res = await fetch(`${server.base}${path}`, {
+          ...init,
+          signal: AbortSignal.timeout(10_000),
+        }).catch(() => undefined);
+        const answer = res
+          ? ((await res.json().catch(() => ({}))) as {
+              error?: { type?: string };
+              payment?: { id?: string };
+            })
+          : undefined;
+        const entry: Sent = {
+          shopper,
+          orderId,
+          kind,
+          started,
+          answered: Date.now(),
+          status: res?.status ?? 0,
+          ...(answer?.error?.type ? { type: answer.error.type } : {}),
+          ...(answer?.payment?.id ? { paymentId: answer.payment.id } : {}),
+        };
         sent.push(entry);
         return entry;
       };
@@ -185,14 +277,32 @@ for (const how of ['killed', 'paused'] as const) {
         for (let next = 0; running; next = Math.min(next + 1, perShopper - 1)) {
           const { id, ref } = orders[i]![next]!;
           await send(i, id, 'view', `/checkout?order=${encodeURIComponent(ref)}`);
-          const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, h.sandbox.publicJwk);
-          await send(i, id, 'pay', '/payments', { order: ref, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } });
+          const encryptedData = await encryptCard(
+            { number: '4111111111111111', cvv: '123' },
+            h.sandbox.publicJwk,
+          );
+          await send(i, id, 'pay', '/payments', {
+            order: ref,
+            attempt: crypto.randomUUID(),
+            method: {
+              type: 'card',
+              encryptedData,
+              holderName: 'Thiago Gabriel',
+              expirationMonth: 10,
+              expirationYear: 2040,
+            },
+          });
           // A shopper's pace: one order every quarter second.
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
       };
       const load = Array.from({ length: shoppers }, (_, i) => shopper(i));
-      const paidSince = (t: number) => new Set(sent.filter((s) => s.kind === 'pay' && s.status === 200 && s.started >= t).map((s) => s.shopper)).size;
+      const paidSince = (t: number) =>
+        new Set(
+          sent
+            .filter((s) => s.kind === 'pay' && s.status === 200 && s.started >= t)
+            .map((s) => s.shopper),
+        ).size;
       await expect.poll(() => paidSince(0), { timeout: 45_000 }).toBe(shoppers);
 
       if (how === 'killed') await redis.kill();
@@ -223,14 +333,22 @@ for (const how of ['killed', 'paused'] as const) {
       for (const [orderId, requests] of byOrder) {
         const payments = paymentsOf(h, orderId);
         charges += payments.filter((e) => e.money_moved).length;
-        expect(payments.filter((e) => e.money_moved).length, `order ${orderId}`).toBeLessThanOrEqual(1);
+        expect(
+          payments.filter((e) => e.money_moved).length,
+          `order ${orderId}`,
+        ).toBeLessThanOrEqual(1);
         const pays = requests.filter((s) => s.kind === 'pay');
         if (pays.length === 0 || pays.some((s) => s.status !== 503)) continue;
         refusedOrders++;
         // Every submission on this order was answered 503: a payment made after the last answer would be one no shopper waits for.
         const lastAnswer = Math.max(...pays.map((s) => s.answered));
-        const after = payments.filter((e) => Date.parse(e.created_date.replace(/\+0000$/, 'Z')) > lastAnswer);
-        expect(after, `order ${orderId}: payments made after its submissions were answered 503`).toEqual([]);
+        const after = payments.filter(
+          (e) => Date.parse(e.created_date.replace(/\+0000$/, 'Z')) > lastAnswer,
+        );
+        expect(
+          after,
+          `order ${orderId}: payments made after its submissions were answered 503`,
+        ).toEqual([]);
       }
       const slowest = Math.max(...sent.map((s) => s.answered - s.started));
       report(

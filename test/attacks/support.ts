@@ -16,7 +16,8 @@ export function report(tried: string, held: string): void {
 /** `total` bytes in 64 KiB chunks, the same buffer each time: the test never holds a body. */
 export function* bytes(total: number, fill = 'a'): Generator<Buffer> {
   const chunk = Buffer.alloc(64 * 1024, fill);
-  for (let sent = 0; sent < total; sent += chunk.length) yield total - sent >= chunk.length ? chunk : chunk.subarray(0, total - sent);
+  for (let sent = 0; sent < total; sent += chunk.length)
+    yield total - sent >= chunk.length ? chunk : chunk.subarray(0, total - sent);
 }
 
 export interface Streamed {
@@ -33,10 +34,18 @@ export interface Streamed {
  * Sends `body` chunked (no Content-Length) with node:http, honouring backpressure, and
  * stops as soon as an answer arrives or the connection closes.
  */
-export function stream(url: string, body: Iterable<Buffer>, headers: Record<string, string> = {}, method = 'POST'): Promise<Streamed> {
+export function stream(
+  url: string,
+  body: Iterable<Buffer>,
+  headers: Record<string, string> = {},
+  method = 'POST',
+): Promise<Streamed> {
   const started = performance.now();
   // Named, or node:http sends GET and DELETE bodies unframed.
-  const req = request(url, { method, headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...headers } });
+  const req = request(url, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', ...headers },
+  });
   let sent = 0;
   let stop = false;
   const answered = new Promise<Omit<Streamed, 'sent' | 'ms'>>((resolve) => {
@@ -46,7 +55,9 @@ export function stream(url: string, body: Iterable<Buffer>, headers: Record<stri
       res.setEncoding('utf8');
       res.on('data', (d: string) => (text += d));
       res.once('end', () => resolve({ status: res.statusCode, body: text, headers: res.headers }));
-      res.once('error', () => resolve({ status: res.statusCode, body: text, headers: res.headers }));
+      res.once('error', () =>
+        resolve({ status: res.statusCode, body: text, headers: res.headers }),
+      );
     });
     req.once('error', (error: NodeJS.ErrnoException) => {
       stop = true;

@@ -23,7 +23,9 @@ const axeSource = `if (typeof window.axe === 'undefined' || window.axe.version !
  * every one: less work in the page, the same violations).
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page, axeSource }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  const builder = new AxeBuilder({ page, axeSource })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] });
   const { violations } = await (include ? builder.include(include) : builder).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
@@ -39,14 +41,27 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
  * a frame where it took longer (a busy machine passes that second): axe runs again then, up to
  * twice, and the answer says whether it reached inside the card frame.
  */
-export async function axeWithCardFrame(page: Page, include?: string): Promise<{ violations: string[]; inCardFrame: boolean }> {
+export async function axeWithCardFrame(
+  page: Page,
+  include?: string,
+): Promise<{ violations: string[]; inCardFrame: boolean }> {
   const run = () => {
-    const builder = new AxeBuilder({ page, axeSource }).disableRules(['landmark-one-main', 'page-has-heading-one', 'region']);
+    const builder = new AxeBuilder({ page, axeSource }).disableRules([
+      'landmark-one-main',
+      'page-has-heading-one',
+      'region',
+    ]);
     return (include ? builder.include(include) : builder).analyze();
   };
   // A node's target has one selector per frame: a target of two is in the card frame.
-  const inCardFrame = (results: Awaited<ReturnType<typeof run>>) => results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1));
+  const inCardFrame = (results: Awaited<ReturnType<typeof run>>) =>
+    results.passes.some((rule) => rule.nodes.some((node) => node.target.length > 1));
   let results = await run();
   for (let attempt = 2; !inCardFrame(results) && attempt <= 3; attempt++) results = await run();
-  return { violations: results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), inCardFrame: inCardFrame(results) };
+  return {
+    violations: results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+    inCardFrame: inCardFrame(results),
+  };
 }

@@ -17,19 +17,61 @@ export function paylitBackend() {
       const { PaymentsClient, createCheckoutHandler } = await import('@paylit/server');
       const { serveNode, nodeTransport, nodeHmac } = await import('@paylit/server/node');
       const { Hono } = await import('hono');
-      const sandbox = await createSandbox({ settleDelayMs: 50, notificationTimeFactor: 1 / 3_600_000, onError: (e) => console.error(e) });
+      const sandbox = await createSandbox({
+        settleDelayMs: 50,
+        notificationTimeFactor: 1 / 3_600_000,
+        onError: (e) => console.error(e),
+      });
       const running = await sandbox.listen();
-      const client = new PaymentsClient({ baseUrl: running.url, ...sandbox.credentials, transport: nodeTransport(), hmac: nodeHmac });
+      const client = new PaymentsClient({
+        baseUrl: running.url,
+        ...sandbox.credentials,
+        transport: nodeTransport(),
+        hmac: nodeHmac,
+      });
       const app = new Hono();
       const served = await serveNode(app);
       const origin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
       const token = 'browser-tests-token-0123456789';
-      app.route('/paylit', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit`, returnUrl: `${origin}/return`, allowedOrigins: [origin], apiToken: token, rateLimit: false, declineLimit: false, development: true }));
+      app.route(
+        '/paylit',
+        createCheckoutHandler({
+          client,
+          publicKey: sandbox.publicJwk,
+          publicUrl: `${served.url}/paylit`,
+          returnUrl: `${origin}/return`,
+          allowedOrigins: [origin],
+          apiToken: token,
+          rateLimit: false,
+          declineLimit: false,
+          development: true,
+        }),
+      );
       // The same shop's server as configured for another site: it does not allow the test page's origin.
-      app.route('/paylit-elsewhere', createCheckoutHandler({ client, publicKey: sandbox.publicJwk, publicUrl: `${served.url}/paylit-elsewhere`, returnUrl: `${origin}/return`, allowedOrigins: ['https://shop.example'], rateLimit: false, declineLimit: false, development: true, onError: () => {} }));
-      env = { endpoint: `${served.url}/paylit`, refusingEndpoint: `${served.url}/paylit-elsewhere`, sandbox: running.url };
+      app.route(
+        '/paylit-elsewhere',
+        createCheckoutHandler({
+          client,
+          publicKey: sandbox.publicJwk,
+          publicUrl: `${served.url}/paylit-elsewhere`,
+          returnUrl: `${origin}/return`,
+          allowedOrigins: ['https://shop.example'],
+          rateLimit: false,
+          declineLimit: false,
+          development: true,
+          onError: () => {},
+        }),
+      );
+      env = {
+        endpoint: `${served.url}/paylit`,
+        refusingEndpoint: `${served.url}/paylit-elsewhere`,
+        sandbox: running.url,
+      };
       backend = { sandbox, client, base: `${served.url}/paylit`, token };
-      closers.push(() => served.close(), () => sandbox.close());
+      closers.push(
+        () => served.close(),
+        () => sandbox.close(),
+      );
     },
     async serverStop() {
       for (const close of closers) await close();
@@ -44,22 +86,49 @@ export function paylitBackend() {
           currency: q.currency ?? 'BRL',
           country: q.country ?? 'BR',
           intent: q.intent ?? 'capture',
-          payer: JSON.parse(q.payer ?? '{"name":"Ana Lima","email":"ana@example.com","document":"53033315550","phone":"+5511999999999"}'),
+          payer: JSON.parse(
+            q.payer ??
+              '{"name":"Ana Lima","email":"ana@example.com","document":"53033315550","phone":"+5511999999999"}',
+          ),
           ...(q.description ? { description: q.description } : {}),
           ...(q.methods ? { methods: q.methods.split(',') } : {}),
         };
         if (q.savedCard) {
           const cvv = '1234'.slice(0, card.maxCvvLength(card.detectBrand(q.savedCard)));
-          const saved = await backend.client.cards.create({ country: order.country, card: { holder_name: 'Ana Lima', expiration_month: 10, expiration_year: 2040, number: q.savedCard, cvv }, payer: order.payer });
+          const saved = await backend.client.cards.create({
+            country: order.country,
+            card: {
+              holder_name: 'Ana Lima',
+              expiration_month: 10,
+              expiration_year: 2040,
+              number: q.savedCard,
+              cvv,
+            },
+            payer: order.payer,
+          });
           order.savedCardIds = [saved.card_id];
         }
-        const res = await fetch(`${backend.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+        const res = await fetch(`${backend.base}/orders`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${backend.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(order),
+        });
         const made = await res.json();
-        return { body: JSON.stringify(made.order ? { ...made, order: { ...made.order, clientSecret: made.clientSecret } } : made), type: 'json' };
+        return {
+          body: JSON.stringify(
+            made.order
+              ? { ...made, order: { ...made.order, clientSecret: made.clientSecret } }
+              : made,
+          ),
+          type: 'json',
+        };
       }
       if (context.path === '/__paylit/ledger') {
         const q = Object.fromEntries(new URLSearchParams(context.querystring));
-        return { body: JSON.stringify(backend.sandbox.ledger(q.order_prefix ? {} : q)), type: 'json' };
+        return {
+          body: JSON.stringify(backend.sandbox.ledger(q.order_prefix ? {} : q)),
+          type: 'json',
+        };
       }
       return undefined;
     },

@@ -5,7 +5,10 @@
  */
 import { expect, type Page } from '@playwright/test';
 
-export async function consoleErrors({ page }: { page: Page }, use: (errors: string[]) => Promise<void>): Promise<void> {
+export async function consoleErrors(
+  { page }: { page: Page },
+  use: (errors: string[]) => Promise<void>,
+): Promise<void> {
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());

@@ -5,7 +5,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
-import { test as base, expect, type Frame, type Locator, type Page, type Request } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Frame,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { consoleErrors } from './console.js';
 
 export interface Demo {
@@ -20,7 +27,8 @@ export const kinds: readonly Kind[] = ['plain', 'react', 'vue'];
 export type Isolation = 'page' | 'frame';
 export const isolations: readonly Isolation[] = ['page', 'frame'];
 /** The query that puts a demo page in this isolation mode, to add to its URL. */
-export const inMode = (isolation: Isolation): string => (isolation === 'frame' ? '&isolation=frame' : '');
+export const inMode = (isolation: Isolation): string =>
+  isolation === 'frame' ? '&isolation=frame' : '';
 
 /**
  * The card fields the shopper types into: the page's `<paylit-card-fields>`, or, in frame
@@ -46,7 +54,9 @@ export async function focusedId(page: Page): Promise<string> {
   // has returned: read until two reads a frame apart agree.
   let last = await focusedOnce(page);
   for (let i = 0; i < 20; i++) {
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 10))));
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 10))),
+    );
     const now = await focusedOnce(page);
     if (now === last) return now;
     last = now;
@@ -68,10 +78,20 @@ async function focusedOnce(page: Page): Promise<string> {
 export const test = base.extend<{ consoleErrors: string[] }, { demo: Demo }>({
   demo: [
     async ({}, use) => {
-      const child: ChildProcess = fork(fileURLToPath(new URL('../../demo/server.mjs', import.meta.url)), [], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      const child: ChildProcess = fork(
+        fileURLToPath(new URL('../../demo/server.mjs', import.meta.url)),
+        [],
+        { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+      );
       const demo = await new Promise<Demo>((resolve, reject) => {
         child.once('message', (m) => resolve(m as Demo));
-        child.once('exit', (code) => reject(new Error(`the demo server exited with ${code}: is demo/dist built (npm run demo:build)?`)));
+        child.once('exit', (code) =>
+          reject(
+            new Error(
+              `the demo server exited with ${code}: is demo/dist built (npm run demo:build)?`,
+            ),
+          ),
+        );
       });
       await use(demo);
       child.kill();
@@ -84,7 +104,13 @@ export const test = base.extend<{ consoleErrors: string[] }, { demo: Demo }>({
 export { expect };
 
 /** Opens a checkout page for a scenario and waits until it can pay; answers the order's client secret the page holds. */
-export async function openCheckout(page: Page, demo: Demo, kind: Kind, scenario: string, extra = ''): Promise<string> {
+export async function openCheckout(
+  page: Page,
+  demo: Demo,
+  kind: Kind,
+  scenario: string,
+  extra = '',
+): Promise<string> {
   await page.goto(`${demo.url}/${kind}.html?scenario=${scenario}${extra}`);
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
   await settled(page);
@@ -94,7 +120,10 @@ export async function openCheckout(page: Page, demo: Demo, kind: Kind, scenario:
 export const payButton = (page: Page) => page.locator('paylit-checkout button[part=button]');
 export const log = (page: Page) => page.locator('#log li');
 
-export async function typeCard(page: Page, card: { number?: string; expiry?: string; cvv?: string; holder?: string } = {}): Promise<void> {
+export async function typeCard(
+  page: Page,
+  card: { number?: string; expiry?: string; cvv?: string; holder?: string } = {},
+): Promise<void> {
   const { number = '4111111111111111', expiry = '12/30', cvv = '123', holder = 'Ana Lima' } = card;
   const fields = await cardInputs(page);
   await fields.locator('#number').pressSequentially(number);
@@ -119,12 +148,19 @@ export async function settled(page: Page): Promise<void> {
   if (!frame) return;
   if (await payButton(page).count()) {
     await payButton(page).scrollIntoViewIfNeeded();
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
   }
   await expect
     .poll(async () => {
-      const inside = Math.ceil(await frame.evaluate(() => document.documentElement.getBoundingClientRect().height));
-      const outside = await page.locator('paylit-card-fields iframe').first().evaluate((f: HTMLIFrameElement) => f.style.height);
+      const inside = Math.ceil(
+        await frame.evaluate(() => document.documentElement.getBoundingClientRect().height),
+      );
+      const outside = await page
+        .locator('paylit-card-fields iframe')
+        .first()
+        .evaluate((f: HTMLIFrameElement) => f.style.height);
       return inside > 0 && outside === `${inside}px`;
     })
     .toBe(true);
@@ -135,20 +171,31 @@ export async function settled(page: Page): Promise<void> {
  * started so far has its answer (or failed), so that what a test counts next (the ledger, the
  * log) is what those requests did, with no guessed wait.
  */
-export function watchRequests(page: Page, suffix: string): { started: () => number; quiet: () => Promise<void> } {
+export function watchRequests(
+  page: Page,
+  suffix: string,
+): { started: () => number; quiet: () => Promise<void> } {
   let started = 0;
   let ended = 0;
   const ours = (r: Request) => new URL(r.url()).pathname.endsWith(suffix);
   page.on('request', (r) => void (ours(r) && started++));
   page.on('requestfinished', (r) => void (ours(r) && ended++));
   page.on('requestfailed', (r) => void (ours(r) && ended++));
-  return { started: () => started, quiet: () => expect.poll(() => started > 0 && ended === started).toBe(true) };
+  return {
+    started: () => started,
+    quiet: () => expect.poll(() => started > 0 && ended === started).toBe(true),
+  };
 }
 
 /** The sandbox's ledger entries of one merchant order (attempt n is `<order>.<n>`). */
-export async function ledger(demo: Demo, order: string): Promise<{ order_id: string; money_moved: boolean; kind?: string; amount?: number }[]> {
+export async function ledger(
+  demo: Demo,
+  order: string,
+): Promise<{ order_id: string; money_moved: boolean; kind?: string; amount?: number }[]> {
   // The page holds the order's client secret: the order id is its part before `_secret_`.
   const orderId = CLIENT_SECRET_PATTERN.exec(order)?.[1] ?? order;
-  const all = (await (await fetch(`${demo.sandbox}/sandbox-tools/ledger`)).json()) as { entries: { order_id: string; money_moved: boolean }[] };
+  const all = (await (await fetch(`${demo.sandbox}/sandbox-tools/ledger`)).json()) as {
+    entries: { order_id: string; money_moved: boolean }[];
+  };
   return all.entries.filter((e) => e.order_id?.startsWith(`${orderId}.`));
 }

@@ -9,12 +9,15 @@ type Body = () => void | Promise<void>;
 const g = globalThis as Record<string, unknown>;
 
 g.describe = (name: string, body: () => void) => test.describe(name, body);
-g.it = (name: string, body: Body) => test(name, async () => {
-  await body();
-});
-g.before = (body: Body) => test.beforeAll(async () => {
-  await body();
-});
-g.beforeEach = (body: Body) => test.beforeEach(async () => {
-  await body();
-});
+g.it = (name: string, body: Body) =>
+  test(name, async () => {
+    await body();
+  });
+g.before = (body: Body) =>
+  test.beforeAll(async () => {
+    await body();
+  });
+g.beforeEach = (body: Body) =>
+  test.beforeEach(async () => {
+    await body();
+  });

@@ -34,10 +34,21 @@ export interface Packs {
 /** Packs the four packages into a new temp dir and unpacks each tarball there. */
 export async function packAll(): Promise<Packs> {
   for (const name of packageNames) {
-    if (!existsSync(join(repo, 'packages', name, 'dist'))) throw new Error(`packages/${name}/dist is missing: run npm run build first`);
+    if (!existsSync(join(repo, 'packages', name, 'dist')))
+      throw new Error(`packages/${name}/dist is missing: run npm run build first`);
   }
   const dir = await mkdtemp(join(tmpdir(), 'paylit-pack-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir, ...packageNames.flatMap((n) => ['-w', `packages/${n}`])], { cwd: repo, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(
+    'npm',
+    [
+      'pack',
+      '--json',
+      '--pack-destination',
+      dir,
+      ...packageNames.flatMap((n) => ['-w', `packages/${n}`]),
+    ],
+    { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
+  );
   const answers = JSON.parse(stdout) as { name: string; filename: string }[];
   const packages: Packed[] = [];
   for (const answer of answers) {
@@ -46,8 +57,17 @@ export async function packAll(): Promise<Packs> {
     await mkdir(unpacked);
     await run('tar', ['-xzf', tarball, '-C', unpacked]);
     const { stdout: list } = await run('tar', ['-tzf', tarball], { maxBuffer: 64 * 1024 * 1024 });
-    const files = list.split('\n').filter((line) => line && !line.endsWith('/')).map((line) => line.replace(/^package\//, ''));
-    packages.push({ name: answer.name, dir: answer.name.replace('@paylit/', '') as Packed['dir'], tarball, root: join(unpacked, 'package'), files });
+    const files = list
+      .split('\n')
+      .filter((line) => line && !line.endsWith('/'))
+      .map((line) => line.replace(/^package\//, ''));
+    packages.push({
+      name: answer.name,
+      dir: answer.name.replace('@paylit/', '') as Packed['dir'],
+      tarball,
+      root: join(unpacked, 'package'),
+      files,
+    });
   }
   return { dir, packages, remove: () => rm(dir, { recursive: true, force: true }) };
 }

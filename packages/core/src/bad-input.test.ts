@@ -10,14 +10,23 @@ import { PaylitError } from './errors.js';
 import * as money from './money.js';
 import * as schemas from './schemas/index.js';
 
-const anything = fc.anything({ withBigInt: false, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true });
+const anything = fc.anything({
+  withBigInt: false,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withTypedArray: true,
+  withNullPrototype: true,
+});
 
 function answersOrThrowsTyped(call: () => unknown): void {
   try {
     call();
   } catch (error) {
     expect(error, String(error)).to.be.instanceOf(PaylitError);
-    expect((error as Error).message).to.be.a('string').and.not.equal('');
+    expect((error as Error).message)
+      .to.be.a('string')
+      .and.not.equal('');
   }
 }
 
@@ -42,7 +51,10 @@ const syncFunctions: [string, (a: unknown, b: unknown) => unknown][] = [
   ['formatCardNumber', (a) => card.formatCardNumber(a as string)],
   ['parseCardNumber', (a) => card.parseCardNumber(a as string)],
   ['reformatCardNumber', (a, b) => card.reformatCardNumber(a as card.FieldState, b as string)],
-  ['reformatCardNumber {value, caret}', (a, b) => card.reformatCardNumber({ value: a, caret: b } as card.FieldState)],
+  [
+    'reformatCardNumber {value, caret}',
+    (a, b) => card.reformatCardNumber({ value: a, caret: b } as card.FieldState),
+  ],
   ['cvvProblem', (a) => card.cvvProblem(a as string)],
   ['parseExpiry', (a) => card.parseExpiry(a as string)],
   ['expiryProblem', (a, b) => card.expiryProblem(a as card.Expiry, b as Date)],
@@ -50,8 +62,14 @@ const syncFunctions: [string, (a: unknown, b: unknown) => unknown][] = [
   ['formatExpiry', (a) => card.formatExpiry(a as card.Expiry)],
   ['formatExpiryDigits', (a) => card.formatExpiryDigits(a as string)],
   ['reformatExpiry', (a, b) => card.reformatExpiry(a as card.FieldState, b as string)],
-  ['reformatExpiry whole', (a, b) => card.reformatExpiry({ value: a, caret: b } as card.FieldState, undefined, true)],
-  ['reformatCardNumber whole', (a, b) => card.reformatCardNumber({ value: a, caret: b } as card.FieldState, undefined, true)],
+  [
+    'reformatExpiry whole',
+    (a, b) => card.reformatExpiry({ value: a, caret: b } as card.FieldState, undefined, true),
+  ],
+  [
+    'reformatCardNumber whole',
+    (a, b) => card.reformatCardNumber({ value: a, caret: b } as card.FieldState, undefined, true),
+  ],
   ['normalizeDigits', (a) => card.normalizeDigits(a as string)],
   ['findCardNumber', (a) => card.findCardNumber(a as string)],
   ['detectCardBrand', (a) => card.detectCardBrand(a as string)],
@@ -75,15 +93,33 @@ const syncFunctions: [string, (a: unknown, b: unknown) => unknown][] = [
   ['parseXDate', (a) => crypto.parseXDate(a as string)],
   ['isXDateFresh', (a) => crypto.isXDateFresh(a as string)],
   ['formatXDate', (a) => crypto.formatXDate(a as Date)],
-  ['callbackSignatureText', (a) => crypto.callbackSignatureText(a as { status: string; paymentId: string })],
+  [
+    'callbackSignatureText',
+    (a) => crypto.callbackSignatureText(a as { status: string; paymentId: string }),
+  ],
   ['jweKeyId', (a) => crypto.jweKeyId(a as string)],
 ];
 
 describe('bad input', () => {
   for (const [name, fn] of syncFunctions) {
     it(`${name} answers or throws a typed error, whatever it is given`, () => {
-      fc.assert(fc.property(anything, anything, (a, b) => answersOrThrowsTyped(() => fn(a, b))), { numRuns: 200 });
-      for (const weird of [undefined, null, '', NaN, -1, {}, [], Symbol('x'), () => 1, Object.create(null)]) answersOrThrowsTyped(() => fn(weird, weird));
+      fc.assert(
+        fc.property(anything, anything, (a, b) => answersOrThrowsTyped(() => fn(a, b))),
+        { numRuns: 200 },
+      );
+      for (const weird of [
+        undefined,
+        null,
+        '',
+        NaN,
+        -1,
+        {},
+        [],
+        Symbol('x'),
+        () => 1,
+        Object.create(null),
+      ])
+        answersOrThrowsTyped(() => fn(weird, weird));
     });
   }
 
@@ -92,11 +128,30 @@ describe('bad input', () => {
     await fc.assert(
       fc.asyncProperty(anything, anything, async (a, b) => {
         await resolvesOrRejectsTyped(() => crypto.createSignature(a as crypto.SignatureInput));
-        await resolvesOrRejectsTyped(() => crypto.createSignature({ login: 'L', date: 'D', body: a as string, secretKey: b as string }));
-        await resolvesOrRejectsTyped(() => crypto.verifySignature({ login: 'L', date: 'D', body: '', secretKey: 'k', signature: a as string }));
+        await resolvesOrRejectsTyped(() =>
+          crypto.createSignature({
+            login: 'L',
+            date: 'D',
+            body: a as string,
+            secretKey: b as string,
+          }),
+        );
+        await resolvesOrRejectsTyped(() =>
+          crypto.verifySignature({
+            login: 'L',
+            date: 'D',
+            body: '',
+            secretKey: 'k',
+            signature: a as string,
+          }),
+        );
         await resolvesOrRejectsTyped(() => crypto.signedHeaders(a as crypto.Credentials));
-        await resolvesOrRejectsTyped(() => crypto.encryptCard(a as crypto.CardSecret, keys.publicJwk));
-        await resolvesOrRejectsTyped(() => crypto.encryptCard({ number: '4111111111111111', cvv: '123' }, a as crypto.KeyInput));
+        await resolvesOrRejectsTyped(() =>
+          crypto.encryptCard(a as crypto.CardSecret, keys.publicJwk),
+        );
+        await resolvesOrRejectsTyped(() =>
+          crypto.encryptCard({ number: '4111111111111111', cvv: '123' }, a as crypto.KeyInput),
+        );
         await resolvesOrRejectsTyped(() => crypto.decryptCard(a as string, keys.privateJwk));
         await resolvesOrRejectsTyped(() => crypto.decryptCard('a.b.c.d.e', b as crypto.KeyInput));
         await resolvesOrRejectsTyped(() => crypto.encryptCvv(a as string, keys.publicJwk));
@@ -130,14 +185,58 @@ describe('bad input', () => {
 
   it('the payment request schema survives near-valid requests with any field replaced by anything', () => {
     const base = {
-      amount: 120, currency: 'INR', country: 'IN', payment_method_id: 'CARD', payment_method_flow: 'DIRECT',
-      payer: { name: 'Aarav Shah', email: 'a@example.com', document: 'X', phone: '1', birth_date: '01-01-1990', address: { state: 'MH', city: 'Mumbai', zip_code: '400001', street: 'Main', number: '1' } },
-      card: { holder_name: 'A', expiration_month: 1, expiration_year: 2040, number: '4111111111111111', cvv: '123', verify: false },
-      wallet: { token: 't' }, enrollment: { external_id: 'e', type: 'MERCHANT_SUBSCRIPTION', subscription: { amount: { type: 'FIXED', value: 1 } } },
-      additional_risk_data: { shipping: { address: { zip_code: '400001' } } }, save_payment_method: { mode: 'on_file' }, order_id: 'o',
+      amount: 120,
+      currency: 'INR',
+      country: 'IN',
+      payment_method_id: 'CARD',
+      payment_method_flow: 'DIRECT',
+      payer: {
+        name: 'Aarav Shah',
+        email: 'a@example.com',
+        document: 'X',
+        phone: '1',
+        birth_date: '01-01-1990',
+        address: { state: 'MH', city: 'Mumbai', zip_code: '400001', street: 'Main', number: '1' },
+      },
+      card: {
+        holder_name: 'A',
+        expiration_month: 1,
+        expiration_year: 2040,
+        number: '4111111111111111',
+        cvv: '123',
+        verify: false,
+      },
+      wallet: { token: 't' },
+      enrollment: {
+        external_id: 'e',
+        type: 'MERCHANT_SUBSCRIPTION',
+        subscription: { amount: { type: 'FIXED', value: 1 } },
+      },
+      additional_risk_data: { shipping: { address: { zip_code: '400001' } } },
+      save_payment_method: { mode: 'on_file' },
+      order_id: 'o',
     };
-    const paths = ['amount', 'payer', 'payer.name', 'payer.email', 'payer.address', 'payer.address.city', 'card', 'card.number', 'card.verify', 'wallet', 'enrollment',
-      'enrollment.subscription', 'enrollment.subscription.amount', 'additional_risk_data', 'additional_risk_data.shipping', 'additional_risk_data.shipping.address', 'payment_method_flow', 'country', 'scheduled_date'];
+    const paths = [
+      'amount',
+      'payer',
+      'payer.name',
+      'payer.email',
+      'payer.address',
+      'payer.address.city',
+      'card',
+      'card.number',
+      'card.verify',
+      'wallet',
+      'enrollment',
+      'enrollment.subscription',
+      'enrollment.subscription.amount',
+      'additional_risk_data',
+      'additional_risk_data.shipping',
+      'additional_risk_data.shipping.address',
+      'payment_method_flow',
+      'country',
+      'scheduled_date',
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...paths), anything, (path, value) => {
         const input = structuredClone(base) as Record<string, unknown>;

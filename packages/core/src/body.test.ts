@@ -19,7 +19,10 @@ describe('readBodyLimited', () => {
     const read = await readBodyLimited(chunked(1024, 64).stream, 64 * 1024);
     expect(read.kind).to.equal('complete');
     expect(read.kind === 'complete' && read.bytes.byteLength).to.equal(64 * 1024);
-    expect(await readBodyLimited(null, 10)).to.deep.equal({ kind: 'complete', bytes: new Uint8Array(0) });
+    expect(await readBodyLimited(null, 10)).to.deep.equal({
+      kind: 'complete',
+      bytes: new Uint8Array(0),
+    });
   });
 
   it('stops at the first chunk past the limit, and never pulls the rest of a huge body', async () => {

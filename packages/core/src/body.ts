@@ -16,7 +16,10 @@ export type LimitedBody =
   /** The stream failed before its end: the client went away or was too slow. */
   | { kind: 'incomplete'; error: unknown };
 
-export async function readBodyLimited(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<LimitedBody> {
+export async function readBodyLimited(
+  stream: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<LimitedBody> {
   if (!stream) return { kind: 'complete', bytes: new Uint8Array(0) };
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { apiErrorBody, apiErrorStatus, apiErrors, isRejectionCode, paymentStatuses, rejectionCodes } from './codes.js';
+import {
+  apiErrorBody,
+  apiErrorStatus,
+  apiErrors,
+  isRejectionCode,
+  paymentStatuses,
+  rejectionCodes,
+} from './codes.js';
 
 describe('codes', () => {
   it('gives the API error body, with the parameter for 5001', () => {

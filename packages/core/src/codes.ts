@@ -18,10 +18,17 @@ export const paymentStatuses = {
 } as const;
 
 export type PaymentStatus = keyof typeof paymentStatuses;
-export const paymentStatusNames = Object.keys(paymentStatuses) as [PaymentStatus, ...PaymentStatus[]];
+export const paymentStatusNames = Object.keys(paymentStatuses) as [
+  PaymentStatus,
+  ...PaymentStatus[],
+];
 
 /** PENDING while the payer completes 3-D Secure. */
-export const pendingThreeDSecure = { status: 'PENDING', code: '101', detail: 'The payment is pending 3D Secure authentication.' } as const;
+export const pendingThreeDSecure = {
+  status: 'PENDING',
+  code: '101',
+  detail: 'The payment is pending 3D Secure authentication.',
+} as const;
 
 /**
  * Rejection codes 300 to 326, each with the reason the API gives. `detail` is the
@@ -82,10 +89,17 @@ export const enrollmentStatuses = {
   CANCELLED: { code: '400', detail: 'The enrollment was cancelled by the merchant.' },
 } as const;
 
-export const enrollmentCancelledByPayer = { status: 'CANCELLED', code: '401', detail: 'The enrollment was cancelled by the payer.' } as const;
+export const enrollmentCancelledByPayer = {
+  status: 'CANCELLED',
+  code: '401',
+  detail: 'The enrollment was cancelled by the payer.',
+} as const;
 
 export type EnrollmentStatus = keyof typeof enrollmentStatuses;
-export const enrollmentStatusNames = Object.keys(enrollmentStatuses) as [EnrollmentStatus, ...EnrollmentStatus[]];
+export const enrollmentStatusNames = Object.keys(enrollmentStatuses) as [
+  EnrollmentStatus,
+  ...EnrollmentStatus[],
+];
 
 /** Values of `status` in the form POST the API sends to `callback_url`. Never trusted: confirm with a status lookup. */
 export const callbackStatuses = ['COMPLETED', 'APPROVED', 'REJECTED', 'PENDING'] as const;
@@ -98,29 +112,126 @@ export type CallbackStatus = (typeof callbackStatuses)[number];
  * 5001's message is completed with the parameter: `Invalid parameter: payer.email`.
  */
 export const apiErrors = {
-  3001: { http: 403, message: 'Invalid credentials', meaning: 'the payments API refused the merchant\'s credentials (X-Login, X-Trans-Key or the secret key)' },
-  3002: { http: 403, message: 'Unregistered IP address', meaning: 'the payments API does not take requests from this server\'s IP address; register it with the API' },
-  3003: { http: 403, message: 'Merchant has no authorization to use this API', meaning: 'the merchant\'s account is not authorized for this operation of the payments API' },
-  4000: { http: 404, message: 'Payment not found', meaning: 'the payments API has no payment with this id' },
-  4001: { http: 404, message: 'Refund not found', meaning: 'the payments API has no refund with this id' },
-  5000: { http: 400, message: 'Invalid request', meaning: 'the payments API could not read the request' },
-  5001: { http: 400, message: 'Invalid parameter', meaning: 'the payments API refused a parameter' },
-  5002: { http: 400, message: 'Invalid transaction status', meaning: 'the payment\'s status does not allow this (a capture needs AUTHORIZED, a refund PAID, a cancel AUTHORIZED with nothing captured, or PENDING)' },
-  5003: { http: 400, message: 'Country not supported', meaning: 'the payments API does not serve this country' },
-  5004: { http: 400, message: 'Currency not allowed for this country', meaning: 'this currency is not allowed for the payment\'s country' },
-  5007: { http: 400, message: 'Amount exceeded', meaning: 'the amount exceeds what remains of the payment (what was captured or refunded already, pending refunds included, is taken from it)' },
-  5008: { http: 400, message: 'Token not found or inactive', meaning: 'the card or wallet token is unknown or no longer active' },
-  5009: { http: 400, message: 'Order ID is duplicated', meaning: 'the payments API already has a payment with this order_id' },
-  5010: { http: 400, message: 'Method not available', meaning: 'this payment method is not available' },
-  5012: { http: 400, message: 'Insufficient funds', meaning: 'the merchant\'s available balance does not cover this refund' },
-  5013: { http: 400, message: 'Unsupported operation', meaning: 'the payments API does not support this operation on this payment (a verification is never captured, cancelled or refunded)' },
-  5016: { http: 400, message: 'Amount too low', meaning: 'the amount is below the smallest the payments API charges' },
-  5017: { http: 400, message: 'Invalid API version', meaning: 'the payments API does not take this API version' },
-  5018: { http: 400, message: 'Chargeback in place for this transaction', meaning: 'a chargeback is in place for this payment, so it cannot be refunded' },
-  5020: { http: 400, message: 'Refund period exceeded', meaning: 'the time in which this payment could be refunded has passed' },
-  5043: { http: 400, message: 'Invalid number of installments', meaning: 'the number of installments is not one the plan offers' },
-  6000: { http: 429, message: 'Too many requests to the API', meaning: 'the payments API is taking too many requests from this merchant; try again shortly' },
-  7000: { http: 500, message: 'Failed to process the request', meaning: 'the payments API failed to process the request; try again' },
+  3001: {
+    http: 403,
+    message: 'Invalid credentials',
+    meaning:
+      "the payments API refused the merchant's credentials (X-Login, X-Trans-Key or the secret key)",
+  },
+  3002: {
+    http: 403,
+    message: 'Unregistered IP address',
+    meaning:
+      "the payments API does not take requests from this server's IP address; register it with the API",
+  },
+  3003: {
+    http: 403,
+    message: 'Merchant has no authorization to use this API',
+    meaning: "the merchant's account is not authorized for this operation of the payments API",
+  },
+  4000: {
+    http: 404,
+    message: 'Payment not found',
+    meaning: 'the payments API has no payment with this id',
+  },
+  4001: {
+    http: 404,
+    message: 'Refund not found',
+    meaning: 'the payments API has no refund with this id',
+  },
+  5000: {
+    http: 400,
+    message: 'Invalid request',
+    meaning: 'the payments API could not read the request',
+  },
+  5001: {
+    http: 400,
+    message: 'Invalid parameter',
+    meaning: 'the payments API refused a parameter',
+  },
+  5002: {
+    http: 400,
+    message: 'Invalid transaction status',
+    meaning:
+      "the payment's status does not allow this (a capture needs AUTHORIZED, a refund PAID, a cancel AUTHORIZED with nothing captured, or PENDING)",
+  },
+  5003: {
+    http: 400,
+    message: 'Country not supported',
+    meaning: 'the payments API does not serve this country',
+  },
+  5004: {
+    http: 400,
+    message: 'Currency not allowed for this country',
+    meaning: "this currency is not allowed for the payment's country",
+  },
+  5007: {
+    http: 400,
+    message: 'Amount exceeded',
+    meaning:
+      'the amount exceeds what remains of the payment (what was captured or refunded already, pending refunds included, is taken from it)',
+  },
+  5008: {
+    http: 400,
+    message: 'Token not found or inactive',
+    meaning: 'the card or wallet token is unknown or no longer active',
+  },
+  5009: {
+    http: 400,
+    message: 'Order ID is duplicated',
+    meaning: 'the payments API already has a payment with this order_id',
+  },
+  5010: {
+    http: 400,
+    message: 'Method not available',
+    meaning: 'this payment method is not available',
+  },
+  5012: {
+    http: 400,
+    message: 'Insufficient funds',
+    meaning: "the merchant's available balance does not cover this refund",
+  },
+  5013: {
+    http: 400,
+    message: 'Unsupported operation',
+    meaning:
+      'the payments API does not support this operation on this payment (a verification is never captured, cancelled or refunded)',
+  },
+  5016: {
+    http: 400,
+    message: 'Amount too low',
+    meaning: 'the amount is below the smallest the payments API charges',
+  },
+  5017: {
+    http: 400,
+    message: 'Invalid API version',
+    meaning: 'the payments API does not take this API version',
+  },
+  5018: {
+    http: 400,
+    message: 'Chargeback in place for this transaction',
+    meaning: 'a chargeback is in place for this payment, so it cannot be refunded',
+  },
+  5020: {
+    http: 400,
+    message: 'Refund period exceeded',
+    meaning: 'the time in which this payment could be refunded has passed',
+  },
+  5043: {
+    http: 400,
+    message: 'Invalid number of installments',
+    meaning: 'the number of installments is not one the plan offers',
+  },
+  6000: {
+    http: 429,
+    message: 'Too many requests to the API',
+    meaning: 'the payments API is taking too many requests from this merchant; try again shortly',
+  },
+  7000: {
+    http: 500,
+    message: 'Failed to process the request',
+    meaning: 'the payments API failed to process the request; try again',
+  },
 } as const;
 
 export type ApiErrorCode = keyof typeof apiErrors;

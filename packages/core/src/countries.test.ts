@@ -32,11 +32,13 @@ describe('countries', () => {
     expect(countryOf('toString')).to.equal(undefined);
   });
 
-  it('gives every currency of the table the decimals money.ts uses, whatever the runtime\'s Intl says', () => {
+  it("gives every currency of the table the decimals money.ts uses, whatever the runtime's Intl says", () => {
     for (const [code, c] of Object.entries(countries)) {
-      for (const currency of c.currencies) expect(currencies[currency], `${code} ${currency}`).to.exist;
+      for (const currency of c.currencies)
+        expect(currencies[currency], `${code} ${currency}`).to.exist;
     }
-    for (const [currency, { decimals }] of Object.entries(currencies)) expect(currencyDecimals(currency), currency).to.equal(decimals);
+    for (const [currency, { decimals }] of Object.entries(currencies))
+      expect(currencyDecimals(currency), currency).to.equal(decimals);
     expect(currencies.CLP!.decimals).to.equal(0);
     expect(currencies.COP!.decimals).to.equal(0);
     expect(formatAmount(120000, 'COP', 'en')).to.not.contain('.');
@@ -55,8 +57,14 @@ describe('countries', () => {
   it('says why a payment cannot be made in a market, naming the field', () => {
     expect(marketProblem('PA', 'USD', 45.99)).to.equal(undefined);
     expect(marketProblem('FR', 'USD', 45.99)?.param).to.equal('country');
-    expect(marketProblem('BR', 'ARS', 45.99)).to.deep.equal({ param: 'currency', message: 'must be BRL or USD for payments in BR' });
-    expect(marketProblem('CL', 'CLP', 15990.5)).to.deep.equal({ param: 'amount', message: 'must be a whole number: CLP has no decimals' });
+    expect(marketProblem('BR', 'ARS', 45.99)).to.deep.equal({
+      param: 'currency',
+      message: 'must be BRL or USD for payments in BR',
+    });
+    expect(marketProblem('CL', 'CLP', 15990.5)).to.deep.equal({
+      param: 'amount',
+      message: 'must be a whole number: CLP has no decimals',
+    });
     expect(marketProblem('CL', 'CLP', 15990)).to.equal(undefined);
     expect(marketProblem('CL', 'USD', 15990.5)).to.equal(undefined);
     expect(marketProblem('CL', 'CLP')).to.equal(undefined);

@@ -52,23 +52,56 @@ export interface Country {
  * gives it two). `currencyDecimals` in `@paylit/core/money` answers the same.
  */
 export const currencies: Readonly<Record<string, { readonly decimals: number }>> = {
-  ARS: { decimals: 2 }, BOB: { decimals: 2 }, BRL: { decimals: 2 }, CLP: { decimals: 0 },
-  COP: { decimals: 0 }, CRC: { decimals: 2 }, DOP: { decimals: 2 }, USD: { decimals: 2 },
-  GTQ: { decimals: 2 }, HNL: { decimals: 2 }, MXN: { decimals: 2 }, NIO: { decimals: 2 },
-  PYG: { decimals: 0 }, PEN: { decimals: 2 }, UYU: { decimals: 2 }, INR: { decimals: 2 },
-  ZAR: { decimals: 2 }, TRY: { decimals: 2 }, IDR: { decimals: 0 }, MYR: { decimals: 2 },
-  PHP: { decimals: 2 }, THB: { decimals: 2 }, VND: { decimals: 0 }, NGN: { decimals: 2 },
-  KES: { decimals: 2 }, EGP: { decimals: 2 }, CNY: { decimals: 2 }, JPY: { decimals: 0 },
+  ARS: { decimals: 2 },
+  BOB: { decimals: 2 },
+  BRL: { decimals: 2 },
+  CLP: { decimals: 0 },
+  COP: { decimals: 0 },
+  CRC: { decimals: 2 },
+  DOP: { decimals: 2 },
+  USD: { decimals: 2 },
+  GTQ: { decimals: 2 },
+  HNL: { decimals: 2 },
+  MXN: { decimals: 2 },
+  NIO: { decimals: 2 },
+  PYG: { decimals: 0 },
+  PEN: { decimals: 2 },
+  UYU: { decimals: 2 },
+  INR: { decimals: 2 },
+  ZAR: { decimals: 2 },
+  TRY: { decimals: 2 },
+  IDR: { decimals: 0 },
+  MYR: { decimals: 2 },
+  PHP: { decimals: 2 },
+  THB: { decimals: 2 },
+  VND: { decimals: 0 },
+  NGN: { decimals: 2 },
+  KES: { decimals: 2 },
+  EGP: { decimals: 2 },
+  CNY: { decimals: 2 },
+  JPY: { decimals: 0 },
 };
 
 const BOTH: readonly PaymentFlow[] = ['DIRECT', 'REDIRECT'];
 const REDIRECT: readonly PaymentFlow[] = ['REDIRECT'];
 const DIRECT: readonly PaymentFlow[] = ['DIRECT'];
 
-const wallet = (id: string, name: string, flows: readonly PaymentFlow[] = BOTH, walletType?: string): CountryMethod =>
-  ({ id, type: 'WALLET', name, flows, ...(walletType ? { walletType } : {}) });
-const transfer = (id: string, name: string, flows: readonly PaymentFlow[] = REDIRECT): CountryMethod => ({ id, type: 'BANK_TRANSFER', name, flows });
-const voucher = (id: string, name: string, flows: readonly PaymentFlow[] = BOTH): CountryMethod => ({ id, type: 'TICKET', name, flows });
+const wallet = (
+  id: string,
+  name: string,
+  flows: readonly PaymentFlow[] = BOTH,
+  walletType?: string,
+): CountryMethod => ({ id, type: 'WALLET', name, flows, ...(walletType ? { walletType } : {}) });
+const transfer = (
+  id: string,
+  name: string,
+  flows: readonly PaymentFlow[] = REDIRECT,
+): CountryMethod => ({ id, type: 'BANK_TRANSFER', name, flows });
+const voucher = (
+  id: string,
+  name: string,
+  flows: readonly PaymentFlow[] = BOTH,
+): CountryMethod => ({ id, type: 'TICKET', name, flows });
 
 const applePay = wallet('AP', 'Apple Pay', DIRECT, 'APPLE_PAY');
 const googlePay = wallet('GP', 'Google Pay', DIRECT, 'GOOGLE_PAY');
@@ -82,7 +115,13 @@ interface Rules {
   ipRequired?: boolean;
 }
 
-function country(name: string, local: string, cards: readonly string[], methods: readonly CountryMethod[], rules: Rules = {}): Country {
+function country(
+  name: string,
+  local: string,
+  cards: readonly string[],
+  methods: readonly CountryMethod[],
+  rules: Rules = {},
+): Country {
   return {
     name,
     currencies: local === 'USD' ? ['USD'] : [local, 'USD'],
@@ -103,49 +142,131 @@ const CARDS = ['VI', 'MC', 'AE'];
  * Abitab, Redpagos), are the API's own codes.
  */
 export const countries: Readonly<Record<string, Country>> = {
-  AR: country('Argentina', 'ARS', ['VI', 'MC', 'AE', 'DC', 'NJ', 'CL', 'AG', 'TS', 'CS'], [
-    mercadoPago, voucher('RP', 'Rapipago'), voucher('PF', 'Pago Fácil'), transfer('IO', 'Transferencia bancaria', BOTH),
-  ], { installments: true }),
+  AR: country(
+    'Argentina',
+    'ARS',
+    ['VI', 'MC', 'AE', 'DC', 'NJ', 'CL', 'AG', 'TS', 'CS'],
+    [
+      mercadoPago,
+      voucher('RP', 'Rapipago'),
+      voucher('PF', 'Pago Fácil'),
+      transfer('IO', 'Transferencia bancaria', BOTH),
+    ],
+    { installments: true },
+  ),
   BO: country('Bolivia', 'BOB', CARDS, []),
-  BR: country('Brazil', 'BRL', ['VI', 'VD', 'MC', 'EL', 'HI', 'AE', 'DC'], [
-    applePay, googlePay, mercadoPago, wallet('PP', 'PicPay'), transfer('PX', 'Pix'), voucher('BL', 'Boleto Bancário'), voucher('PQ', 'Pix QR', DIRECT),
-  ], { installments: true }),
-  CL: country('Chile', 'CLP', ['VI', 'MC', 'AE', 'DC'], [
-    applePay, googlePay, wallet('MH', 'MACH'), transfer('WP', 'Webpay'), voucher('SP', 'Servipag'),
-  ], { installments: true }),
-  CO: country('Colombia', 'COP', ['VI', 'MC', 'AE', 'DC', 'CD'], [
-    applePay, googlePay, wallet('NQ', 'Nequi'), transfer('PC', 'PSE'), voucher('EY', 'Efecty'), voucher('BU', 'Baloto'),
-  ], { installments: true }),
+  BR: country(
+    'Brazil',
+    'BRL',
+    ['VI', 'VD', 'MC', 'EL', 'HI', 'AE', 'DC'],
+    [
+      applePay,
+      googlePay,
+      mercadoPago,
+      wallet('PP', 'PicPay'),
+      transfer('PX', 'Pix'),
+      voucher('BL', 'Boleto Bancário'),
+      voucher('PQ', 'Pix QR', DIRECT),
+    ],
+    { installments: true },
+  ),
+  CL: country(
+    'Chile',
+    'CLP',
+    ['VI', 'MC', 'AE', 'DC'],
+    [
+      applePay,
+      googlePay,
+      wallet('MH', 'MACH'),
+      transfer('WP', 'Webpay'),
+      voucher('SP', 'Servipag'),
+    ],
+    { installments: true },
+  ),
+  CO: country(
+    'Colombia',
+    'COP',
+    ['VI', 'MC', 'AE', 'DC', 'CD'],
+    [
+      applePay,
+      googlePay,
+      wallet('NQ', 'Nequi'),
+      transfer('PC', 'PSE'),
+      voucher('EY', 'Efecty'),
+      voucher('BU', 'Baloto'),
+    ],
+    { installments: true },
+  ),
   CR: country('Costa Rica', 'CRC', CARDS, []),
   DO: country('Dominican Republic', 'DOP', CARDS, []),
   EC: country('Ecuador', 'USD', ['VI', 'MC', 'AE', 'DC'], [pagoEfectivo]),
   SV: country('El Salvador', 'USD', CARDS, []),
   GT: country('Guatemala', 'GTQ', CARDS, []),
   HN: country('Honduras', 'HNL', CARDS, []),
-  MX: country('Mexico', 'MXN', ['VI', 'MC', 'AE'], [
-    applePay, googlePay, mercadoPago, transfer('SE', 'SPEI', BOTH), voucher('OX', 'OXXO'),
-  ], { installments: true }),
+  MX: country(
+    'Mexico',
+    'MXN',
+    ['VI', 'MC', 'AE'],
+    [applePay, googlePay, mercadoPago, transfer('SE', 'SPEI', BOTH), voucher('OX', 'OXXO')],
+    { installments: true },
+  ),
   NI: country('Nicaragua', 'NIO', CARDS, []),
   PA: country('Panama', 'USD', CARDS, []),
   PY: country('Paraguay', 'PYG', CARDS, []),
-  PE: country('Peru', 'PEN', ['VI', 'MC', 'AE', 'DC'], [
-    applePay, googlePay, wallet('YP', 'Yape'), transfer('BC', 'BCP', BOTH), transfer('IB', 'Interbank', BOTH), transfer('BP', 'BBVA', BOTH), pagoEfectivo,
-  ], { installments: true }),
-  UY: country('Uruguay', 'UYU', ['VI', 'MC', 'AE'], [
-    mercadoPago, voucher('AI', 'Abitab', REDIRECT), voucher('RE', 'Redpagos', REDIRECT),
-  ], { installments: true }),
-  IN: country('India', 'INR', ['VI', 'MC', 'AE'], [
-    wallet('PW', 'Paytm', REDIRECT), transfer('UI', 'UPI'), transfer('NB', 'Netbanking'),
-  ], { threeDSecure: true }),
-  ZA: country('South Africa', 'ZAR', ['VI', 'MC', 'AE', 'DC'], [
-    applePay, googlePay, wallet('SS', 'SnapScan', REDIRECT), transfer('OZ', 'Ozow'),
-  ], { threeDSecure: true, addressRequired: true }),
-  TR: country('Turkey', 'TRY', ['VI', 'MC', 'AE'], [
-    wallet('PA', 'Papara', REDIRECT), transfer('HV', 'Havale/EFT'),
-  ], { installments: true, ipRequired: true }),
+  PE: country(
+    'Peru',
+    'PEN',
+    ['VI', 'MC', 'AE', 'DC'],
+    [
+      applePay,
+      googlePay,
+      wallet('YP', 'Yape'),
+      transfer('BC', 'BCP', BOTH),
+      transfer('IB', 'Interbank', BOTH),
+      transfer('BP', 'BBVA', BOTH),
+      pagoEfectivo,
+    ],
+    { installments: true },
+  ),
+  UY: country(
+    'Uruguay',
+    'UYU',
+    ['VI', 'MC', 'AE'],
+    [mercadoPago, voucher('AI', 'Abitab', REDIRECT), voucher('RE', 'Redpagos', REDIRECT)],
+    { installments: true },
+  ),
+  IN: country(
+    'India',
+    'INR',
+    ['VI', 'MC', 'AE'],
+    [wallet('PW', 'Paytm', REDIRECT), transfer('UI', 'UPI'), transfer('NB', 'Netbanking')],
+    { threeDSecure: true },
+  ),
+  ZA: country(
+    'South Africa',
+    'ZAR',
+    ['VI', 'MC', 'AE', 'DC'],
+    [applePay, googlePay, wallet('SS', 'SnapScan', REDIRECT), transfer('OZ', 'Ozow')],
+    { threeDSecure: true, addressRequired: true },
+  ),
+  TR: country(
+    'Turkey',
+    'TRY',
+    ['VI', 'MC', 'AE'],
+    [wallet('PA', 'Papara', REDIRECT), transfer('HV', 'Havale/EFT')],
+    { installments: true, ipRequired: true },
+  ),
   ID: country('Indonesia', 'IDR', CARDS, []),
-  MY: country('Malaysia', 'MYR', ['VI', 'MC'], [wallet('TG', "Touch 'n Go eWallet", REDIRECT), transfer('FX', 'FPX')], { threeDSecure: true }),
-  PH: country('Philippines', 'PHP', ['VI', 'MC', 'JC'], [wallet('GC', 'GCash', REDIRECT)], { threeDSecure: true }),
+  MY: country(
+    'Malaysia',
+    'MYR',
+    ['VI', 'MC'],
+    [wallet('TG', "Touch 'n Go eWallet", REDIRECT), transfer('FX', 'FPX')],
+    { threeDSecure: true },
+  ),
+  PH: country('Philippines', 'PHP', ['VI', 'MC', 'JC'], [wallet('GC', 'GCash', REDIRECT)], {
+    threeDSecure: true,
+  }),
   TH: country('Thailand', 'THB', CARDS, []),
   VN: country('Vietnam', 'VND', CARDS, []),
   NG: country('Nigeria', 'NGN', CARDS, []),
@@ -175,18 +296,37 @@ export function acceptsCurrency(country: string, currency: string): boolean {
  * fault, or undefined when the API takes it: a country the API does not serve, a currency
  * it does not take there, or decimals the currency does not have (CLP 990.5).
  */
-export function marketProblem(country: string, currency: string, amount?: number): { param: 'country' | 'currency' | 'amount'; message: string } | undefined {
+export function marketProblem(
+  country: string,
+  currency: string,
+  amount?: number,
+): { param: 'country' | 'currency' | 'amount'; message: string } | undefined {
   const c = countryOf(country);
-  if (!c) return { param: 'country', message: `must be a country the payments API serves (${Object.keys(countries).join(', ')})` };
-  if (!c.currencies.includes(currency)) return { param: 'currency', message: `must be ${c.currencies.join(' or ')} for payments in ${country}` };
+  if (!c)
+    return {
+      param: 'country',
+      message: `must be a country the payments API serves (${Object.keys(countries).join(', ')})`,
+    };
+  if (!c.currencies.includes(currency))
+    return {
+      param: 'currency',
+      message: `must be ${c.currencies.join(' or ')} for payments in ${country}`,
+    };
   const decimals = currencies[currency]!.decimals;
   if (amount !== undefined && Math.round(amount * 10 ** decimals) / 10 ** decimals !== amount) {
-    return { param: 'amount', message: decimals === 0 ? `must be a whole number: ${currency} has no decimals` : `must have at most ${decimals} decimals in ${currency}` };
+    return {
+      param: 'amount',
+      message:
+        decimals === 0
+          ? `must be a whole number: ${currency} has no decimals`
+          : `must have at most ${decimals} decimals in ${currency}`,
+    };
   }
   return undefined;
 }
 
-const where = (rule: (c: Country) => boolean): readonly string[] => Object.keys(countries).filter((code) => rule(countries[code]!));
+const where = (rule: (c: Country) => boolean): readonly string[] =>
+  Object.keys(countries).filter((code) => rule(countries[code]!));
 
 /** Countries where every card payment goes through 3-D Secure. */
 export const threeDSecureCountries: readonly string[] = where((c) => c.threeDSecure);

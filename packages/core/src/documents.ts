@@ -24,7 +24,8 @@
 import { luhnCheck } from './card/number.js';
 
 /** Why a document is refused: the code the messages use (`documentMessage`). */
-export type DocumentProblem = 'required' | 'length' | 'characters' | 'check_digit' | 'date' | 'holder_type';
+export type DocumentProblem =
+  'required' | 'length' | 'characters' | 'check_digit' | 'date' | 'holder_type';
 
 interface DocumentType {
   /** The name the country gives it (`CPF`, `CUIT`, `RUT`…). */
@@ -64,7 +65,6 @@ function weighted(values: readonly number[], weights: readonly number[]): number
 
 const checkDigit = (ok: boolean): DocumentProblem | undefined => (ok ? undefined : 'check_digit');
 
-
 function realDate(year: number, month: number, day: number): boolean {
   const d = new Date(Date.UTC(year, month - 1, day));
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
@@ -72,8 +72,14 @@ function realDate(year: number, month: number, day: number): boolean {
 
 /** A `YYMMDD` at `start` names a real day (in some century: 29 February needs a leap year). */
 function yymmdd(compact: string, start: number, century?: number): boolean {
-  const [yy, mm, dd] = [0, 2, 4].map((i) => Number(compact.slice(start + i, start + i + 2))) as [number, number, number];
-  return century === undefined ? realDate(2000 + yy, mm, dd) || realDate(1900 + yy, mm, dd) : realDate(century + yy, mm, dd);
+  const [yy, mm, dd] = [0, 2, 4].map((i) => Number(compact.slice(start + i, start + i + 2))) as [
+    number,
+    number,
+    number,
+  ];
+  return century === undefined
+    ? realDate(2000 + yy, mm, dd) || realDate(1900 + yy, mm, dd)
+    : realDate(century + yy, mm, dd);
 }
 
 /** CPF and CNPJ's modulo 11: the weighted sum's remainder r gives 0 when r < 2, else 11 − r. */
@@ -83,21 +89,34 @@ function brMod11(values: readonly number[], weights: readonly number[]): number 
 }
 
 const cpf: DocumentType = {
-  name: 'CPF', min: 11, max: 11, chars: '0-9',
+  name: 'CPF',
+  min: 11,
+  max: 11,
+  chars: '0-9',
   check: (c) => {
     if (/^(\d)\1*$/.test(c)) return 'check_digit';
     const d = digitsOf(c);
-    return checkDigit(brMod11(d.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[9] && brMod11(d.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[10]);
+    return checkDigit(
+      brMod11(d.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[9] &&
+        brMod11(d.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) === d[10],
+    );
   },
 };
 
 /** Each character of a CNPJ counts as its ASCII code minus 48: `0`–`9` are 0–9, `A` is 17 … `Z` is 42. */
 const cnpj: DocumentType = {
-  name: 'CNPJ', min: 14, max: 14, chars: '0-9A-Z', pattern: /^[0-9A-Z]{12}\d{2}$/,
+  name: 'CNPJ',
+  min: 14,
+  max: 14,
+  chars: '0-9A-Z',
+  pattern: /^[0-9A-Z]{12}\d{2}$/,
   check: (c) => {
     if (/^(\d)\1*$/.test(c)) return 'check_digit';
     const v = [...c].map((ch) => ch.charCodeAt(0) - 48);
-    return checkDigit(brMod11(v.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === v[12] && brMod11(v.slice(0, 13), [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === v[13]);
+    return checkDigit(
+      brMod11(v.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === v[12] &&
+        brMod11(v.slice(0, 13), [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]) === v[13],
+    );
   },
 };
 
@@ -113,16 +132,26 @@ export function isCnpj(value: unknown): boolean {
 
 /** Argentina's CUIT and CUIL: modulo 11 with weights 5 4 3 2 7 6 5 4 3 2 (a result of 10 is written 9). */
 const cuit: DocumentType = {
-  name: 'CUIT', min: 11, max: 11, chars: '0-9',
+  name: 'CUIT',
+  min: 11,
+  max: 11,
+  chars: '0-9',
   check: (c) => {
     const d = digitsOf(c);
-    return checkDigit('012345678990'[11 - (weighted(d.slice(0, 10), [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]) % 11)] === c[10]);
+    return checkDigit(
+      '012345678990'[11 - (weighted(d.slice(0, 10), [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]) % 11)] ===
+        c[10],
+    );
   },
 };
 
 /** Chile's RUT: modulo 11, weights 2 to 7 cycling from the right; 10 is K, 11 is 0. */
 const rut: DocumentType = {
-  name: 'RUT', min: 8, max: 9, chars: '0-9K', pattern: /^\d{7,8}[0-9K]$/,
+  name: 'RUT',
+  min: 8,
+  max: 9,
+  chars: '0-9K',
+  pattern: /^\d{7,8}[0-9K]$/,
   check: (c) => {
     const body = digitsOf(c.slice(0, -1)).reverse();
     const r = 11 - (weighted(body, [2, 3, 4, 5, 6, 7]) % 11);
@@ -132,104 +161,190 @@ const rut: DocumentType = {
 
 /** Colombia's NIT: modulo 11 with weights 3 7 13 … 71 from the right of the base; r < 2 is r, else 11 − r. */
 const nit: DocumentType = {
-  name: 'NIT', min: 6, max: 11, chars: '0-9',
+  name: 'NIT',
+  min: 6,
+  max: 11,
+  chars: '0-9',
   check: (c) => {
-    const r = weighted(digitsOf(c.slice(0, -1)).reverse(), [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71]) % 11;
+    const r =
+      weighted(
+        digitsOf(c.slice(0, -1)).reverse(),
+        [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71],
+      ) % 11;
     return checkDigit((r < 2 ? r : 11 - r) === Number(c.slice(-1)));
   },
 };
 
 /** Peru's RUC: modulo 11 with weights 5 4 3 2 7 6 5 4 3 2; (11 − r) mod 10. */
 const ruc: DocumentType = {
-  name: 'RUC', min: 11, max: 11, chars: '0-9',
-  check: (c) => checkDigit((11 - (weighted(digitsOf(c.slice(0, 10)), [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]) % 11)) % 10 === Number(c[10])),
+  name: 'RUC',
+  min: 11,
+  max: 11,
+  chars: '0-9',
+  check: (c) =>
+    checkDigit(
+      (11 - (weighted(digitsOf(c.slice(0, 10)), [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]) % 11)) % 10 ===
+        Number(c[10]),
+    ),
 };
 
 /** Uruguay's CI, 6 to 8 digits (the shorter ones read with leading zeros): modulo 10, weights 2 9 8 7 6 3 4. */
 const uyCi: DocumentType = {
-  name: 'CI', min: 6, max: 8, chars: '0-9',
+  name: 'CI',
+  min: 6,
+  max: 8,
+  chars: '0-9',
   check: (c) => {
     const p = c.padStart(8, '0');
-    return checkDigit((10 - (weighted(digitsOf(p.slice(0, 7)), [2, 9, 8, 7, 6, 3, 4]) % 10)) % 10 === Number(p[7]));
+    return checkDigit(
+      (10 - (weighted(digitsOf(p.slice(0, 7)), [2, 9, 8, 7, 6, 3, 4]) % 10)) % 10 === Number(p[7]),
+    );
   },
 };
 
 /** Ecuador's CI of 10 digits: coefficients 2 1 2 1 …, each product over 9 less 9, the sum a multiple of 10. Other lengths: format only. */
 const ecCi: DocumentType = {
-  name: 'CI', min: 5, max: 20, chars: '0-9',
+  name: 'CI',
+  min: 5,
+  max: 20,
+  chars: '0-9',
   check: (c) => {
     if (c.length !== 10) return undefined;
-    const sum = digitsOf(c).reduce((s, d, i) => s + (i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d), 0);
+    const sum = digitsOf(c).reduce(
+      (s, d, i) => s + (i % 2 === 0 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d),
+      0,
+    );
     return checkDigit(sum % 10 === 0);
   },
 };
 
 /** El Salvador's DUI: 8 digits and a check digit, modulo 10 with weights 9 … 2. */
 const dui: DocumentType = {
-  name: 'DUI', min: 9, max: 9, chars: '0-9',
-  check: (c) => checkDigit((10 - (weighted(digitsOf(c.slice(0, 8)), [9, 8, 7, 6, 5, 4, 3, 2]) % 10)) % 10 === Number(c[8])),
+  name: 'DUI',
+  min: 9,
+  max: 9,
+  chars: '0-9',
+  check: (c) =>
+    checkDigit(
+      (10 - (weighted(digitsOf(c.slice(0, 8)), [9, 8, 7, 6, 5, 4, 3, 2]) % 10)) % 10 ===
+        Number(c[8]),
+    ),
 };
 
 /** Guatemala's CUI: 8 digits, a check digit (weights 2 … 9, modulo 11, then modulo 10), department and municipality. */
 const cui: DocumentType = {
-  name: 'CUI', min: 13, max: 13, chars: '0-9',
-  check: (c) => checkDigit((weighted(digitsOf(c.slice(0, 8)), [2, 3, 4, 5, 6, 7, 8, 9]) % 11) % 10 === Number(c[8])),
+  name: 'CUI',
+  min: 13,
+  max: 13,
+  chars: '0-9',
+  check: (c) =>
+    checkDigit(
+      (weighted(digitsOf(c.slice(0, 8)), [2, 3, 4, 5, 6, 7, 8, 9]) % 11) % 10 === Number(c[8]),
+    ),
 };
 
 const curpAlphabet = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
 
 /** Mexico's CURP: its 18th character is modulo 10 over the first 17 (0-9A-Z with Ñ), weights 18 … 2. */
 const curp: DocumentType = {
-  name: 'CURP', min: 18, max: 18, chars: '0-9A-ZÑ', pattern: /^[A-ZÑ]{4}\d{6}[HMX][A-ZÑ]{5}[0-9A-Z]\d$/,
+  name: 'CURP',
+  min: 18,
+  max: 18,
+  chars: '0-9A-ZÑ',
+  pattern: /^[A-ZÑ]{4}\d{6}[HMX][A-ZÑ]{5}[0-9A-Z]\d$/,
   check: (c) => {
     const values = [...c.slice(0, 17)].map((ch) => curpAlphabet.indexOf(ch));
-    return checkDigit((10 - (weighted(values, [18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) % 10)) % 10 === Number(c[17]));
+    return checkDigit(
+      (10 - (weighted(values, [18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) % 10)) %
+        10 ===
+        Number(c[17]),
+    );
   },
 };
 
 /** Mexico's RFC, format only: 3 letters (a company) or 4 (a person), a date, 3 characters. */
-const rfc: DocumentType = { name: 'RFC', min: 12, max: 13, chars: '0-9A-ZÑ&', pattern: /^[A-ZÑ&]{3,4}\d{6}[0-9A-Z]{3}$/ };
+const rfc: DocumentType = {
+  name: 'RFC',
+  min: 12,
+  max: 13,
+  chars: '0-9A-ZÑ&',
+  pattern: /^[A-ZÑ&]{3,4}\d{6}[0-9A-Z]{3}$/,
+};
 
 /** The fourth letter of a PAN says who holds it (P a person, C a company …). */
 const panHolderTypes = 'ABCFGHJLPTK';
 const panFormat = /^[A-Z]{5}\d{4}[A-Z]$/;
 const pan: DocumentType = {
-  name: 'PAN', min: 10, max: 10, chars: '0-9A-Z', pattern: panFormat,
+  name: 'PAN',
+  min: 10,
+  max: 10,
+  chars: '0-9A-Z',
+  pattern: panFormat,
   check: (c) => (panHolderTypes.includes(c[3]!) ? undefined : 'holder_type'),
 };
 
 /** South Africa's identity number: born YYMMDD, and a Luhn check digit. */
 const zaId: DocumentType = {
-  name: 'ID', min: 13, max: 13, chars: '0-9',
+  name: 'ID',
+  min: 13,
+  max: 13,
+  chars: '0-9',
   check: (c) => (!yymmdd(c, 0) ? 'date' : checkDigit(luhnCheck(c))),
 };
 
 /** Turkey's T.C. Kimlik No.: never starts with 0; d10 = (7 × odd sum − even sum) mod 10, d11 = sum of the first ten mod 10. */
 const kimlik: DocumentType = {
-  name: 'T.C. Kimlik No.', min: 11, max: 11, chars: '0-9', pattern: /^[1-9]\d{10}$/,
+  name: 'T.C. Kimlik No.',
+  min: 11,
+  max: 11,
+  chars: '0-9',
+  pattern: /^[1-9]\d{10}$/,
   check: (c) => {
     const d = digitsOf(c);
     const odd = d[0]! + d[2]! + d[4]! + d[6]! + d[8]!;
     const even = d[1]! + d[3]! + d[5]! + d[7]!;
-    return checkDigit((((odd * 7 - even) % 10) + 10) % 10 === d[9] && (odd + even + d[9]!) % 10 === d[10]);
+    return checkDigit(
+      (((odd * 7 - even) % 10) + 10) % 10 === d[9] && (odd + even + d[9]!) % 10 === d[10],
+    );
   },
 };
 
 /** Thailand's ID: modulo 11 with weights 13 … 2; (11 − r) mod 10. */
 const thId: DocumentType = {
-  name: 'Thai ID', min: 13, max: 13, chars: '0-9',
-  check: (c) => checkDigit((11 - (weighted(digitsOf(c.slice(0, 12)), [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11)) % 10 === Number(c[12])),
+  name: 'Thai ID',
+  min: 13,
+  max: 13,
+  chars: '0-9',
+  check: (c) =>
+    checkDigit(
+      (11 - (weighted(digitsOf(c.slice(0, 12)), [13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11)) %
+        10 ===
+        Number(c[12]),
+    ),
 };
 
 /** China's resident ID: 17 digits and an ISO 7064 MOD 11-2 check character (0-9 or X). */
 const cnId: DocumentType = {
-  name: 'resident ID', min: 18, max: 18, chars: '0-9X', pattern: /^\d{17}[0-9X]$/,
-  check: (c) => checkDigit('10X98765432'[weighted(digitsOf(c.slice(0, 17)), [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]) % 11] === c[17]),
+  name: 'resident ID',
+  min: 18,
+  max: 18,
+  chars: '0-9X',
+  pattern: /^\d{17}[0-9X]$/,
+  check: (c) =>
+    checkDigit(
+      '10X98765432'[
+        weighted(digitsOf(c.slice(0, 17)), [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]) %
+          11
+      ] === c[17],
+    ),
 };
 
 /** Japan's My Number: 11 digits weighted 2 … 7, 2 … 6 from the right, modulo 11; r ≤ 1 gives 0, else 11 − r. */
 const myNumber: DocumentType = {
-  name: 'My Number', min: 12, max: 12, chars: '0-9',
+  name: 'My Number',
+  min: 12,
+  max: 12,
+  chars: '0-9',
   check: (c) => {
     const r = weighted(digitsOf(c.slice(0, 11)).reverse(), [2, 3, 4, 5, 6, 7, 2, 3, 4, 5, 6]) % 11;
     return checkDigit((r <= 1 ? 0 : 11 - r) === Number(c[11]));
@@ -237,10 +352,21 @@ const myNumber: DocumentType = {
 };
 
 /** Dominican Republic's cédula: 11 digits, Luhn. */
-const cedulaDo: DocumentType = { name: 'cédula', min: 11, max: 11, chars: '0-9', check: (c) => checkDigit(luhnCheck(c)) };
+const cedulaDo: DocumentType = {
+  name: 'cédula',
+  min: 11,
+  max: 11,
+  chars: '0-9',
+  check: (c) => checkDigit(luhnCheck(c)),
+};
 
 /** Digits only, of a length, no public check. */
-const digits = (name: string, min: number, max = min): DocumentType => ({ name, min, max, chars: '0-9' });
+const digits = (name: string, min: number, max = min): DocumentType => ({
+  name,
+  min,
+  max,
+  chars: '0-9',
+});
 
 /**
  * Every country the API serves, with its payer document types. Its keys are the countries
@@ -249,7 +375,11 @@ const digits = (name: string, min: number, max = min): DocumentType => ({ name, 
 export const countryDocuments = {
   AR: { types: [digits('DNI', 7, 9), cuit, { ...cuit, name: 'CUIL' }], example: '20-12345678-6' },
   BO: { types: [digits('CI', 5, 20), digits('NIT', 7, 10)], example: '4567890' },
-  BR: { types: [cpf, cnpj], apiChecks: (c: string) => firstValid(c, [cpf, cnpj]), example: '530.333.155-50' },
+  BR: {
+    types: [cpf, cnpj],
+    apiChecks: (c: string) => firstValid(c, [cpf, cnpj]),
+    example: '530.333.155-50',
+  },
   CL: { types: [rut], example: '12.345.678-5' },
   CO: { types: [digits('CC', 6, 11), nit], example: '1032456789' },
   CR: { types: [digits('CI', 9)], example: '112340567' },
@@ -259,22 +389,55 @@ export const countryDocuments = {
   GT: { types: [cui], example: '1234567890101' },
   HN: { types: [digits('DNI', 13)], example: '0801199912345' },
   MX: { types: [curp, rfc], example: 'HEGG560427MVZRRL04' },
-  NI: { types: [{ name: 'DNI', min: 14, max: 14, chars: '0-9A-Z', pattern: /^\d{13}[A-Z]$/ }], example: '001-250585-0000A' },
+  NI: {
+    types: [{ name: 'DNI', min: 14, max: 14, chars: '0-9A-Z', pattern: /^\d{13}[A-Z]$/ }],
+    example: '001-250585-0000A',
+  },
   PA: { types: [digits('cédula', 8)], optional: true, example: '8-123-4567' },
   PY: { types: [digits('CI', 5, 20)], example: '4567890' },
   PE: { types: [digits('DNI', 8, 9), ruc], example: '20512345671' },
   UY: { types: [uyCi, digits('RUT', 12)], example: '4.567.890-5' },
-  IN: { types: [pan], apiChecks: (c: string) => firstValid(c, [{ ...pan, check: undefined }]), example: 'AFZPK7190K' },
+  IN: {
+    types: [pan],
+    apiChecks: (c: string) => firstValid(c, [{ ...pan, check: undefined }]),
+    example: 'AFZPK7190K',
+  },
   ZA: { types: [zaId], apiChecks: (c: string) => firstValid(c, [zaId]), example: '8001015009087' },
   TR: { types: [kimlik], example: '10000000146' },
   ID: { types: [digits('NIK', 16)], example: '3171234567890001' },
-  MY: { types: [{ name: 'NRIC', min: 12, max: 12, chars: '0-9', check: (c: string) => (yymmdd(c, 0) ? undefined : 'date') }], example: '770305135555' },
+  MY: {
+    types: [
+      {
+        name: 'NRIC',
+        min: 12,
+        max: 12,
+        chars: '0-9',
+        check: (c: string) => (yymmdd(c, 0) ? undefined : 'date'),
+      },
+    ],
+    example: '770305135555',
+  },
   PH: { types: [digits('PSN', 12)], example: '123456789012' },
   TH: { types: [thId], example: '1101700207030' },
-  VN: { types: [{ name: 'citizen ID', min: 9, max: 12, chars: '0-9', pattern: /^(\d{9}|\d{12})$/ }], example: '001099012345' },
+  VN: {
+    types: [{ name: 'citizen ID', min: 9, max: 12, chars: '0-9', pattern: /^(\d{9}|\d{12})$/ }],
+    example: '001099012345',
+  },
   NG: { types: [digits('NIN', 11)], example: '12345678901' },
   KE: { types: [digits('national ID', 8)], example: '12345678' },
-  EG: { types: [{ name: 'national ID', min: 14, max: 14, chars: '0-9', pattern: /^[23]\d{13}$/, check: (c: string) => (yymmdd(c, 1, c[0] === '2' ? 1900 : 2000) ? undefined : 'date') }], example: '29001010123456' },
+  EG: {
+    types: [
+      {
+        name: 'national ID',
+        min: 14,
+        max: 14,
+        chars: '0-9',
+        pattern: /^[23]\d{13}$/,
+        check: (c: string) => (yymmdd(c, 1, c[0] === '2' ? 1900 : 2000) ? undefined : 'date'),
+      },
+    ],
+    example: '29001010123456',
+  },
   CN: { types: [cnId], example: '11010519491231002X' },
   JP: { types: [myNumber], example: '123456789018' },
 } satisfies Record<string, CountryDocuments>;
@@ -286,7 +449,9 @@ export type DocumentCountry = keyof typeof countryDocuments;
 export const documentCountries = Object.keys(countryDocuments) as DocumentCountry[];
 
 function rulesOf(country: string): CountryDocuments | undefined {
-  return Object.hasOwn(countryDocuments, country) ? (countryDocuments as Record<string, CountryDocuments>)[country] : undefined;
+  return Object.hasOwn(countryDocuments, country)
+    ? (countryDocuments as Record<string, CountryDocuments>)[country]
+    : undefined;
 }
 
 /** The format of one type: length first, then characters, then the positions of letters and digits. */
@@ -302,7 +467,14 @@ function typeProblem(compact: string, type: DocumentType): DocumentProblem | und
 }
 
 /** How far a value got in a type: a failed check digit says more than a wrong length. */
-const rank: Record<DocumentProblem, number> = { required: 0, characters: 1, length: 2, check_digit: 3, date: 3, holder_type: 3 };
+const rank: Record<DocumentProblem, number> = {
+  required: 0,
+  characters: 1,
+  length: 2,
+  check_digit: 3,
+  date: 3,
+  holder_type: 3,
+};
 
 /** `undefined` when the value is valid as one of `types`, else the most telling of their problems. */
 function firstValid(compact: string, types: readonly DocumentType[]): DocumentProblem | undefined {
@@ -335,7 +507,11 @@ export function documentOptional(country: string): boolean {
  * or `undefined` when it is valid as any of the country's types (or as the type named by
  * `type`, one of `documentTypes(country)`). A country the API does not serve has no rule here.
  */
-export function documentProblem(country: string, value: string | undefined, type?: string): DocumentProblem | undefined {
+export function documentProblem(
+  country: string,
+  value: string | undefined,
+  type?: string,
+): DocumentProblem | undefined {
   const rules = rulesOf(country);
   if (value === undefined || value === '') return rules?.optional ? undefined : 'required';
   if (!rules) return undefined;
@@ -350,7 +526,10 @@ export function documentProblem(country: string, value: string | undefined, type
  * between them (the API does not say which type it read: 15 digits pass in Mexico, within
  * the lengths of a CURP and an RFC).
  */
-export function apiDocumentProblem(country: string, value: string | undefined): DocumentProblem | undefined {
+export function apiDocumentProblem(
+  country: string,
+  value: string | undefined,
+): DocumentProblem | undefined {
   const rules = rulesOf(country);
   if (value === undefined || value === '') return rules?.optional ? undefined : 'required';
   if (!rules) return undefined;
@@ -366,7 +545,10 @@ export function apiDocumentProblem(country: string, value: string | undefined): 
 export function documentMessage(country: string, problem: DocumentProblem): string {
   if (problem === 'required') return 'is required';
   const names = documentTypes(country).filter((n, i, all) => all.indexOf(n) === i);
-  const what = names.length > 0 ? `${names.slice(0, -1).join(', ')}${names.length > 1 ? ' or ' : ''}${names.at(-1)!}` : 'document';
+  const what =
+    names.length > 0
+      ? `${names.slice(0, -1).join(', ')}${names.length > 1 ? ' or ' : ''}${names.at(-1)!}`
+      : 'document';
   const detail: Record<Exclude<DocumentProblem, 'required'>, string> = {
     length: 'wrong length',
     characters: 'a character out of place or that it does not have',

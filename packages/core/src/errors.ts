@@ -139,8 +139,13 @@ function describe(value: unknown): string {
 }
 
 /** Throws an `InvalidArgumentError` unless `value` is a non-null object. */
-export function assertObject(value: unknown, argument: string, expected: string): asserts value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new InvalidArgumentError(argument, expected, value);
+export function assertObject(
+  value: unknown,
+  argument: string,
+  expected: string,
+): asserts value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new InvalidArgumentError(argument, expected, value);
 }
 
 /** Throws an `InvalidArgumentError` unless `value` is a string. */

@@ -20,7 +20,15 @@ export {
   rejectionCodes,
 } from './codes.js';
 export { IDEMPOTENCY_KEY_MAX } from './codes.js';
-export type { ApiErrorBody, ApiErrorCode, CallbackStatus, EnrollmentStatus, PaymentStatus, RefundStatus, RejectionCode } from './codes.js';
+export type {
+  ApiErrorBody,
+  ApiErrorCode,
+  CallbackStatus,
+  EnrollmentStatus,
+  PaymentStatus,
+  RefundStatus,
+  RejectionCode,
+} from './codes.js';
 export {
   DecryptionError,
   EncryptionError,
@@ -31,7 +39,12 @@ export {
   errorKindOfStatus,
   errorKinds,
 } from './errors.js';
-export type { PaylitErrorCode, PaylitErrorKind, PaylitErrorOptions, ValidationIssue } from './errors.js';
+export type {
+  PaylitErrorCode,
+  PaylitErrorKind,
+  PaylitErrorOptions,
+  ValidationIssue,
+} from './errors.js';
 export {
   ORDER_ID_PATTERN,
   chargedAmount,
@@ -93,12 +106,39 @@ export {
   threeDSecureCountries,
 } from './countries.js';
 export type { Country, CountryMethod, PaymentFlow, PaymentMethodType } from './countries.js';
-export { apiDocumentProblem, compactDocument, countryDocuments, documentCountries, documentExample, documentMessage, documentOptional, documentProblem, documentTypes, formatDocument, isCnpj, isCpf } from './documents.js';
+export {
+  apiDocumentProblem,
+  compactDocument,
+  countryDocuments,
+  documentCountries,
+  documentExample,
+  documentMessage,
+  documentOptional,
+  documentProblem,
+  documentTypes,
+  formatDocument,
+  isCnpj,
+  isCpf,
+} from './documents.js';
 export type { DocumentCountry, DocumentProblem } from './documents.js';
 export { checkoutFlow, methodProblem, needsPhone, payableMethods } from './methods.js';
 export type { HiddenMethod, ListedMethod, PayingOrder } from './methods.js';
-export { DEFAULT_VAT, isInterestFree, monthlyCostWithVat, monthlyRate, planPayments, planRates, splitAmount } from './installments.js';
-export type { AmountSplit, InstallmentTerms, PlanPayments, PlanRates, PlanRatesOptions } from './installments.js';
+export {
+  DEFAULT_VAT,
+  isInterestFree,
+  monthlyCostWithVat,
+  monthlyRate,
+  planPayments,
+  planRates,
+  splitAmount,
+} from './installments.js';
+export type {
+  AmountSplit,
+  InstallmentTerms,
+  PlanPayments,
+  PlanRates,
+  PlanRatesOptions,
+} from './installments.js';
 export * from './card/index.js';
 export * from './money.js';
 export * from './crypto/index.js';

@@ -84,10 +84,17 @@ const TOLERANCE = 1e-12;
  * @example
  * isInterestFree(100, { installments: 3, installment_amount: 33.34, total_amount: 100.02 }, 'BRL') // true
  */
-export function isInterestFree(principal: number, option: InstallmentTerms, currency: string): boolean {
+export function isInterestFree(
+  principal: number,
+  option: InstallmentTerms,
+  currency: string,
+): boolean {
   checkTerms(principal, option);
   if (option.installments === 1) return true;
-  return toMinorUnits(option.total_amount, currency) - toMinorUnits(principal, currency) < option.installments;
+  return (
+    toMinorUnits(option.total_amount, currency) - toMinorUnits(principal, currency) <
+    option.installments
+  );
 }
 
 /**
@@ -95,7 +102,11 @@ export function isInterestFree(principal: number, option: InstallmentTerms, curr
  * `principal` (French system), to 1e-12; 0 when they repay no more than it.
  */
 export function monthlyRate(principal: number, installments: number, installment: number): number {
-  checkTerms(principal, { installments, installment_amount: installment, total_amount: installment * installments });
+  checkTerms(principal, {
+    installments,
+    installment_amount: installment,
+    total_amount: installment * installments,
+  });
   const n = installments;
   return irr(principal, n, () => installment, installment * n);
 }
@@ -105,9 +116,19 @@ export function monthlyRate(principal: number, installments: number, installment
  * interest part: `A + vat · balance_{k−1} · i`, where the balance runs down by the French
  * system at the rate `i`.
  */
-export function monthlyCostWithVat(principal: number, installments: number, installment: number, vat = DEFAULT_VAT): number {
-  checkTerms(principal, { installments, installment_amount: installment, total_amount: installment * installments });
-  if (typeof vat !== 'number' || !Number.isFinite(vat) || vat < 0) invalid('vat', 'a rate of 0 or more, such as 0.21 for 21 %', vat);
+export function monthlyCostWithVat(
+  principal: number,
+  installments: number,
+  installment: number,
+  vat = DEFAULT_VAT,
+): number {
+  checkTerms(principal, {
+    installments,
+    installment_amount: installment,
+    total_amount: installment * installments,
+  });
+  if (typeof vat !== 'number' || !Number.isFinite(vat) || vat < 0)
+    invalid('vat', 'a rate of 0 or more, such as 0.21 for 21 %', vat);
   const i = monthlyRate(principal, installments, installment);
   const flows: number[] = [];
   let balance = principal;
@@ -128,10 +149,15 @@ export function monthlyCostWithVat(principal: number, installments: number, inst
  * @example
  * planRates(10000, { installments: 12, installment_amount: 1100, total_amount: 13200 }, { currency: 'ARS' }).cft // 0.9203…
  */
-export function planRates(principal: number, option: InstallmentTerms, options: PlanRatesOptions = {}): PlanRates {
+export function planRates(
+  principal: number,
+  option: InstallmentTerms,
+  options: PlanRatesOptions = {},
+): PlanRates {
   checkTerms(principal, option);
   const vat = options.vat ?? DEFAULT_VAT;
-  if (options.currency !== undefined && isInterestFree(principal, option, options.currency)) return zero();
+  if (options.currency !== undefined && isInterestFree(principal, option, options.currency))
+    return zero();
   const monthly = monthlyRate(principal, option.installments, option.installment_amount);
   if (monthly === 0) return zero();
   const cost = monthlyCostWithVat(principal, option.installments, option.installment_amount, vat);
@@ -171,13 +197,19 @@ export interface AmountSplit {
  */
 export function splitAmount(amount: number, installments: number, currency: string): AmountSplit {
   if (!isAmount(amount) || amount <= 0) invalid('amount', 'a finite amount above 0', amount);
-  if (typeof installments !== 'number' || !Number.isInteger(installments) || installments < 1) invalid('installments', 'a whole number of 1 or more', installments);
+  if (typeof installments !== 'number' || !Number.isInteger(installments) || installments < 1)
+    invalid('installments', 'a whole number of 1 or more', installments);
   const minor = toMinorUnits(amount, currency);
-  if (minor < installments) invalid('amount', `at least one minor unit per installment (${installments})`, amount);
+  if (minor < installments)
+    invalid('amount', `at least one minor unit per installment (${installments})`, amount);
   const up = Math.ceil(minor / installments);
   const each = minor - (installments - 1) * up > 0 ? up : Math.floor(minor / installments);
   const last = minor - (installments - 1) * each;
-  return { installments, installment_amount: fromMinorUnits(each, currency), last_amount: fromMinorUnits(last, currency) };
+  return {
+    installments,
+    installment_amount: fromMinorUnits(each, currency),
+    last_amount: fromMinorUnits(last, currency),
+  };
 }
 
 /** What a plan option asks of the shopper: each installment, the last one, and the total. */
@@ -205,10 +237,18 @@ export interface PlanPayments extends AmountSplit {
  * planPayments(1200, { installments: 6, installment_amount: 217.79, total_amount: 1306.74 }, 'BRL')
  * // { installments: 6, installment_amount: 217.79, last_amount: 217.79, total_amount: 1306.74, interest_free: false }
  */
-export function planPayments(principal: number, option: InstallmentTerms, currency: string): PlanPayments {
+export function planPayments(
+  principal: number,
+  option: InstallmentTerms,
+  currency: string,
+): PlanPayments {
   checkTerms(principal, option);
   if (isInterestFree(principal, option, currency)) {
-    return { ...splitAmount(principal, option.installments, currency), total_amount: principal, interest_free: true };
+    return {
+      ...splitAmount(principal, option.installments, currency),
+      total_amount: principal,
+      interest_free: true,
+    };
   }
   const n = option.installments;
   const each = toMinorUnits(option.installment_amount, currency);
@@ -253,7 +293,12 @@ function irr(principal: number, n: number, flow: (k: number) => number, total: n
   while (f(hi)[0] > 0) {
     lo = hi;
     hi *= 2;
-    if (hi > 1e6) invalid('option', `installments that repay ${principal} at a plausible rate`, `${total} in all`);
+    if (hi > 1e6)
+      invalid(
+        'option',
+        `installments that repay ${principal} at a plausible rate`,
+        `${total} in all`,
+      );
   }
   let r = (lo + hi) / 2;
   for (let step = 0; step < 200; step++) {
@@ -270,12 +315,21 @@ function irr(principal: number, n: number, flow: (k: number) => number, total: n
 
 /** Throws a `validation` PaylitError naming the amount that cannot be a plan's. */
 function checkTerms(principal: unknown, option: unknown): asserts option is InstallmentTerms {
-  if (!isAmount(principal) || principal <= 0) invalid('principal', 'the order\'s amount, a finite number above 0', principal);
-  if (option === null || typeof option !== 'object') invalid('option', 'a plan option {installments, installment_amount, total_amount}', option);
-  const { installments, installment_amount: each, total_amount: total } = option as Record<string, unknown>;
-  if (typeof installments !== 'number' || !Number.isInteger(installments) || installments < 1) invalid('option.installments', 'a whole number of 1 or more', installments);
-  if (!isAmount(each) || each <= 0) invalid('option.installment_amount', 'a finite amount above 0', each);
-  if (!isAmount(total) || total < 0) invalid('option.total_amount', 'a finite amount of 0 or more', total);
+  if (!isAmount(principal) || principal <= 0)
+    invalid('principal', "the order's amount, a finite number above 0", principal);
+  if (option === null || typeof option !== 'object')
+    invalid('option', 'a plan option {installments, installment_amount, total_amount}', option);
+  const {
+    installments,
+    installment_amount: each,
+    total_amount: total,
+  } = option as Record<string, unknown>;
+  if (typeof installments !== 'number' || !Number.isInteger(installments) || installments < 1)
+    invalid('option.installments', 'a whole number of 1 or more', installments);
+  if (!isAmount(each) || each <= 0)
+    invalid('option.installment_amount', 'a finite amount above 0', each);
+  if (!isAmount(total) || total < 0)
+    invalid('option.total_amount', 'a finite amount of 0 or more', total);
 }
 
 function isAmount(value: unknown): value is number {
@@ -284,6 +338,13 @@ function isAmount(value: unknown): value is number {
 
 /** Amounts and counts are no card data: the message shows the value received. */
 function invalid(argument: string, expected: string, received: unknown): never {
-  const shown = typeof received === 'number' ? String(received) : received === null ? 'null' : `a ${typeof received}`;
-  throw new PaylitError('invalid_argument', `${argument} must be ${expected}, received ${shown}`, { kind: 'validation' });
+  const shown =
+    typeof received === 'number'
+      ? String(received)
+      : received === null
+        ? 'null'
+        : `a ${typeof received}`;
+  throw new PaylitError('invalid_argument', `${argument} must be ${expected}, received ${shown}`, {
+    kind: 'validation',
+  });
 }

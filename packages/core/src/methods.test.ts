@@ -11,30 +11,50 @@ const payer = { phone: '+5511999999999' };
 
 describe('methods: what the order can be paid with in the checkout', () => {
   it('the flow the checkout pays each kind in', () => {
-    expect([checkoutFlow('CARD'), checkoutFlow('WALLET'), checkoutFlow('WALLET', true), checkoutFlow('TICKET'), checkoutFlow('BANK_TRANSFER')]).to.deep.equal(['DIRECT', 'REDIRECT', 'DIRECT', 'REDIRECT', 'REDIRECT']);
+    expect([
+      checkoutFlow('CARD'),
+      checkoutFlow('WALLET'),
+      checkoutFlow('WALLET', true),
+      checkoutFlow('TICKET'),
+      checkoutFlow('BANK_TRANSFER'),
+    ]).to.deep.equal(['DIRECT', 'REDIRECT', 'DIRECT', 'REDIRECT', 'REDIRECT']);
   });
 
-  it('a method whose flows lack the checkout\'s, a wallet without the payer\'s phone, a non-card method of an order that does not charge now', () => {
+  it("a method whose flows lack the checkout's, a wallet without the payer's phone, a non-card method of an order that does not charge now", () => {
     expect(methodProblem({ payer }, applePay)).to.match(/only in the DIRECT flow/);
     expect(methodProblem({ payer }, pixQr)).to.match(/only in the DIRECT flow/);
     expect(methodProblem({ payer }, mercadoPago)).to.equal(undefined);
-    expect(methodProblem({ payer: {} }, mercadoPago)).to.equal('payer.phone is required for wallet payments, and the order\'s payer has none');
+    expect(methodProblem({ payer: {} }, mercadoPago)).to.equal(
+      "payer.phone is required for wallet payments, and the order's payer has none",
+    );
     expect(methodProblem({ payer: {} }, boleto)).to.equal(undefined);
     expect(methodProblem({ payer, intent: 'authorize' }, boleto)).to.match(/^an authorize order/);
     expect(methodProblem({ payer, intent: 'verify' }, mercadoPago)).to.match(/^a verify order/);
     expect(methodProblem({ payer, intent: 'verify' }, visa)).to.equal(undefined);
   });
 
-  it('the order\'s methods: CARD allows every brand', () => {
+  it("the order's methods: CARD allows every brand", () => {
     expect(methodProblem({ methods: ['CARD'] }, visa)).to.equal(undefined);
-    expect(methodProblem({ methods: ['BL'] }, visa)).to.equal('the order\'s methods (BL) do not include CARD');
-    expect(methodProblem({ methods: ['CARD'], payer }, mercadoPago)).to.equal('the order\'s methods (CARD) do not include MP');
+    expect(methodProblem({ methods: ['BL'] }, visa)).to.equal(
+      "the order's methods (BL) do not include CARD",
+    );
+    expect(methodProblem({ methods: ['CARD'], payer }, mercadoPago)).to.equal(
+      "the order's methods (CARD) do not include MP",
+    );
   });
 
   it('splits a list, in its order, and the saved wallets by the DIRECT flow of their method', () => {
-    const { offered, hidden, savedWallets } = payableMethods({ payer }, [card, visa, applePay, mercadoPago, pixQr, boleto], [{ methodId: 'MP' }, { methodId: 'AP' }, { methodId: 'XX' }]);
+    const { offered, hidden, savedWallets } = payableMethods(
+      { payer },
+      [card, visa, applePay, mercadoPago, pixQr, boleto],
+      [{ methodId: 'MP' }, { methodId: 'AP' }, { methodId: 'XX' }],
+    );
     expect(offered.map((m) => m.id)).to.deep.equal(['CARD', 'VI', 'MP', 'BL']);
-    expect(hidden.map((m) => [m.id, m.saved ?? false])).to.deep.equal([['AP', false], ['PQ', false], ['XX', true]]);
+    expect(hidden.map((m) => [m.id, m.saved ?? false])).to.deep.equal([
+      ['AP', false],
+      ['PQ', false],
+      ['XX', true],
+    ]);
     expect(savedWallets).to.deep.equal([{ methodId: 'MP' }, { methodId: 'AP' }]);
   });
 });

@@ -60,14 +60,26 @@ export function needsPhone(type: string): boolean {
  * Why the order cannot be paid with `method` in the checkout (a sentence naming what is
  * missing), or undefined when it can. `saved`: the payer's saved wallet of this method.
  */
-export function methodProblem(order: PayingOrder, method: ListedMethod, saved = false): string | undefined {
+export function methodProblem(
+  order: PayingOrder,
+  method: ListedMethod,
+  saved = false,
+): string | undefined {
   const card = method.type === 'CARD';
-  const allowed = order.methods === undefined || order.methods.includes(method.id) || (card && order.methods.includes('CARD'));
-  if (!allowed) return `the order's methods (${order.methods!.join(', ')}) do not include ${card ? 'CARD' : method.id}`;
+  const allowed =
+    order.methods === undefined ||
+    order.methods.includes(method.id) ||
+    (card && order.methods.includes('CARD'));
+  if (!allowed)
+    return `the order's methods (${order.methods!.join(', ')}) do not include ${card ? 'CARD' : method.id}`;
   const flow = checkoutFlow(method.type, saved);
   if (!method.allowed_flows.includes(flow)) {
-    const how = saved ? 'a saved wallet is paid with its token in the DIRECT flow' : card ? 'the checkout sends the card in the DIRECT flow' : 'the checkout sends the payer to its page in the REDIRECT flow';
-    return `the API takes ${method.id} only in the ${method.allowed_flows.join(' and ') || 'no'} flow${method.allowed_flows.length > 1 ? 's' : ''}, and ${how}${method.type === 'WALLET' && !saved ? ' (a DIRECT wallet payment needs a token made by the wallet\'s own script)' : ''}`;
+    const how = saved
+      ? 'a saved wallet is paid with its token in the DIRECT flow'
+      : card
+        ? 'the checkout sends the card in the DIRECT flow'
+        : 'the checkout sends the payer to its page in the REDIRECT flow';
+    return `the API takes ${method.id} only in the ${method.allowed_flows.join(' and ') || 'no'} flow${method.allowed_flows.length > 1 ? 's' : ''}, and ${how}${method.type === 'WALLET' && !saved ? " (a DIRECT wallet payment needs a token made by the wallet's own script)" : ''}`;
   }
   const intent = order.intent ?? 'capture';
   if (!card && intent !== 'capture') {
@@ -75,7 +87,8 @@ export function methodProblem(order: PayingOrder, method: ListedMethod, saved = 
       ? `a verify order checks a card at zero amount; ${method.id} (${method.type}) cannot be verified`
       : `an authorize order is captured later, which only a card payment can be; ${method.id} (${method.type}) would be charged at once`;
   }
-  if (needsPhone(method.type) && !order.payer?.phone) return 'payer.phone is required for wallet payments, and the order\'s payer has none';
+  if (needsPhone(method.type) && !order.payer?.phone)
+    return "payer.phone is required for wallet payments, and the order's payer has none";
   return undefined;
 }
 
@@ -98,7 +111,9 @@ export function payableMethods<M extends ListedMethod, W extends { readonly meth
   const wallets: W[] = [];
   for (const wallet of savedWallets) {
     const method = list.find((m) => m.id === wallet.methodId);
-    const reason = method ? methodProblem(order, method, true) : `${wallet.methodId} is not a payment method of the order's country`;
+    const reason = method
+      ? methodProblem(order, method, true)
+      : `${wallet.methodId} is not a payment method of the order's country`;
     if (reason === undefined) wallets.push(wallet);
     else hidden.push({ id: wallet.methodId, saved: true, reason });
   }

@@ -15,13 +15,16 @@ import {
 } from './money.js';
 
 describe('money', () => {
-  it('knows each currency\'s decimals', () => {
+  it("knows each currency's decimals", () => {
     expect(currencyDecimals('BRL')).to.equal(2);
     expect(currencyDecimals('CLP')).to.equal(0);
     expect(currencyDecimals('PYG')).to.equal(0);
     expect(currencyDecimals('USD')).to.equal(2);
     expect(currencyDecimals('KWD')).to.equal(2); // 3 in ISO, capped at the API's 2
-    expect(() => currencyDecimals('brl')).to.throw(InvalidArgumentError, 'currency must be an ISO 4217 code such as "BRL"');
+    expect(() => currencyDecimals('brl')).to.throw(
+      InvalidArgumentError,
+      'currency must be an ISO 4217 code such as "BRL"',
+    );
     expect(isCurrencyCode('MXN')).to.equal(true);
     expect(isCurrencyCode('MX')).to.equal(false);
   });
@@ -49,17 +52,23 @@ describe('money', () => {
 
   it('converts to minor units and back (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.constantFrom('BRL', 'MXN', 'ARS', 'CLP', 'COP', 'USD'), (minor, currency) => {
-        expect(toMinorUnits(fromMinorUnits(minor, currency), currency)).to.equal(minor);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 9_999_999_999 }),
+        fc.constantFrom('BRL', 'MXN', 'ARS', 'CLP', 'COP', 'USD'),
+        (minor, currency) => {
+          expect(toMinorUnits(fromMinorUnits(minor, currency), currency)).to.equal(minor);
+        },
+      ),
     );
     expect(() => fromMinorUnits(1.5, 'BRL')).to.throw(InvalidArgumentError);
   });
 
-  it('isolates the currency\'s symbol in a right-to-left amount, so that R$ does not show as $R; left-to-right amounts are left as Intl writes them', () => {
+  it("isolates the currency's symbol in a right-to-left amount, so that R$ does not show as $R; left-to-right amounts are left as Intl writes them", () => {
     const ar = formatAmount(1200, 'BRL', 'ar');
     expect(ar).to.contain('\u2068R$\u2069');
-    expect(ar.replace(/[\u2068\u2069]/g, '')).to.equal(new Intl.NumberFormat('ar', { style: 'currency', currency: 'BRL' }).format(1200));
+    expect(ar.replace(/[\u2068\u2069]/g, '')).to.equal(
+      new Intl.NumberFormat('ar', { style: 'currency', currency: 'BRL' }).format(1200),
+    );
     // In a right-to-left paragraph the symbol reads R then $, left of the figure (in Chromium; core's tests also run in Node).
     if (typeof document === 'undefined') return;
     const line = document.createElement('p');
@@ -77,35 +86,46 @@ describe('money', () => {
     expect(at('R')).to.be.lessThan(at('$'));
     expect(at('$')).to.be.lessThan(at('1'));
     line.remove();
-    for (const locale of ['en', 'pt-BR', 'hi', 'zh-CN', 'th']) expect(formatAmount(1200, 'BRL', locale), locale).to.not.match(/[\u2068\u2069]/);
+    for (const locale of ['en', 'pt-BR', 'hi', 'zh-CN', 'th'])
+      expect(formatAmount(1200, 'BRL', locale), locale).to.not.match(/[\u2068\u2069]/);
   });
 
-  it('formats for the shopper\'s locale', () => {
+  it("formats for the shopper's locale", () => {
     const nbsp = /[\s\u00a0\u202f]/g;
     expect(formatAmount(1234.5, 'BRL', 'pt-BR').replace(nbsp, ' ')).to.equal('R$ 1.234,50');
     expect(formatAmount(1234.5, 'USD', 'en-US')).to.equal('$1,234.50');
     expect(formatAmount(15000, 'CLP', 'es-CL').replace(nbsp, ' ')).to.equal('$15.000');
-    expect(() => formatAmount(Number.POSITIVE_INFINITY, 'USD')).to.throw(InvalidArgumentError, 'amount must be a finite number');
+    expect(() => formatAmount(Number.POSITIVE_INFINITY, 'USD')).to.throw(
+      InvalidArgumentError,
+      'amount must be a finite number',
+    );
     // Three-decimal currencies show the API's two; asking twice answers the same (formatters are reused).
     for (let i = 0; i < 2; i++) {
       expect(formatAmount(1.5, 'KWD', 'en-US').replace(nbsp, ' ')).to.equal('KWD 1.50');
       expect(formatAmount(15000, 'CLP', 'es-CL').replace(nbsp, ' ')).to.equal('$15.000');
       expect(() => formatAmount(1, 'XYZQ', 'en')).to.throw(InvalidArgumentError, /currency/);
-      expect(() => formatAmount(1, 'BRL', 'not a locale!')).to.throw(InvalidArgumentError, /locale/);
+      expect(() => formatAmount(1, 'BRL', 'not a locale!')).to.throw(
+        InvalidArgumentError,
+        /locale/,
+      );
     }
   });
 
-  it('reads amounts typed in the shopper\'s locale, and round-trips its own format (property)', () => {
+  it("reads amounts typed in the shopper's locale, and round-trips its own format (property)", () => {
     expect(parseAmount('1.234,50', 'es-AR')).to.equal(1234.5);
     expect(parseAmount('1,234.50', 'en-US')).to.equal(1234.5);
     expect(parseAmount('R$ 1.234,50', 'pt-BR')).to.equal(1234.5);
     expect(parseAmount('abc', 'en-US')).to.equal(undefined);
     expect(parseAmount('', 'en-US')).to.equal(undefined);
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), fc.constantFrom('pt-BR', 'es-AR', 'es-MX', 'en-US', 'es-CO'), (minor, locale) => {
-        const amount = minor / 100;
-        expect(parseAmount(formatAmount(amount, 'BRL', locale), locale)).to.equal(amount);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 9_999_999_999 }),
+        fc.constantFrom('pt-BR', 'es-AR', 'es-MX', 'en-US', 'es-CO'),
+        (minor, locale) => {
+          const amount = minor / 100;
+          expect(parseAmount(formatAmount(amount, 'BRL', locale), locale)).to.equal(amount);
+        },
+      ),
     );
   });
 });

@@ -22,14 +22,19 @@ export const MAX_AMOUNT = 10 ** (AMOUNT_PRECISION - AMOUNT_SCALE) - 10 ** -AMOUN
  * Seeded where the API's rule differs from ISO 4217 or from older `Intl` data: Chile's and
  * Colombia's pesos have no decimals.
  */
-const isoDigits = new Map<string, number | null>([['CLP', 0], ['COP', 0]]);
+const isoDigits = new Map<string, number | null>([
+  ['CLP', 0],
+  ['COP', 0],
+]);
 
 /** The currency's ISO minor units from `Intl`, asked once per code (a formatter costs a locale's data to build). */
 function currencyDigits(code: string): number | null {
   let digits = isoDigits.get(code);
   if (digits === undefined) {
     try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+          .maximumFractionDigits ?? 2;
     } catch {
       digits = null;
     }
@@ -45,7 +50,8 @@ export function isCurrencyCode(value: unknown): value is string {
 }
 
 function assertCurrency(currency: unknown): asserts currency is string {
-  if (!isCurrencyCode(currency)) throw new InvalidArgumentError('currency', 'an ISO 4217 code such as "BRL"', currency);
+  if (!isCurrencyCode(currency))
+    throw new InvalidArgumentError('currency', 'an ISO 4217 code such as "BRL"', currency);
 }
 
 /** How many decimals amounts in `currency` carry (never more than the API's 2). */
@@ -59,7 +65,8 @@ export function currencyDecimals(currency: string): number {
  * 8 integer digits.
  */
 export function isApiAmount(amount: unknown): amount is number {
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || amount > MAX_AMOUNT) return false;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0 || amount > MAX_AMOUNT)
+    return false;
   return Math.round(amount * 100) / 100 === amount;
 }
 
@@ -87,7 +94,8 @@ export function toMinorUnits(amount: number, currency: string): number {
 
 /** The inverse of `toMinorUnits`. */
 export function fromMinorUnits(minor: number, currency: string): number {
-  if (!Number.isInteger(minor)) throw new InvalidArgumentError('minor', 'an integer number of minor units', minor);
+  if (!Number.isInteger(minor))
+    throw new InvalidArgumentError('minor', 'an integer number of minor units', minor);
   return minor / 10 ** currencyDecimals(currency);
 }
 
@@ -95,10 +103,15 @@ export function fromMinorUnits(minor: number, currency: string): number {
  * The amount as a shopper reads it in `locale`, e.g. `R$ 1.234,50`. Uses the
  * currency's API decimals, so `CLP` shows no cents.
  */
-export function formatAmount(amount: number, currency: string, locale?: string | readonly string[]): string {
+export function formatAmount(
+  amount: number,
+  currency: string,
+  locale?: string | readonly string[],
+): string {
   assertFinite(amount);
   if (typeof currency !== 'string') assertCurrency(currency);
-  const key = typeof locale === 'string' || locale === undefined ? `${locale}|${currency}` : undefined;
+  const key =
+    typeof locale === 'string' || locale === undefined ? `${locale}|${currency}` : undefined;
   let formatter = key === undefined ? undefined : currencyFormats.get(key);
   if (!formatter) {
     formatter = currencyFormat(currency, locale);
@@ -109,7 +122,10 @@ export function formatAmount(amount: number, currency: string, locale?: string |
   // (FSI … PDI), or "‏1,200.00 R$" shows as "$R 1,200.00", the `$` being neutral at the end of
   // a right-to-left line. Only the layout changes, in a label, an <option> or a message alike.
   if (!/[\u200f\u061c]/.test(text)) return text;
-  return formatter.formatToParts(amount).map((part) => (part.type === 'currency' ? `\u2068${part.value}\u2069` : part.value)).join('');
+  return formatter
+    .formatToParts(amount)
+    .map((part) => (part.type === 'currency' ? `\u2068${part.value}\u2069` : part.value))
+    .join('');
 }
 
 /**
@@ -117,10 +133,16 @@ export function formatAmount(amount: number, currency: string, locale?: string |
  * formatter a page builds costs the locale's data: the currency's own digits come from
  * this one formatter instead of a separate one.
  */
-function currencyFormat(currency: string, locale: string | readonly string[] | undefined): Intl.NumberFormat {
+function currencyFormat(
+  currency: string,
+  locale: string | readonly string[] | undefined,
+): Intl.NumberFormat {
   if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && !isoDigits.has(currency)) {
     try {
-      const formatter = new Intl.NumberFormat(locale as string | string[] | undefined, { style: 'currency', currency });
+      const formatter = new Intl.NumberFormat(locale as string | string[] | undefined, {
+        style: 'currency',
+        currency,
+      });
       const digits = formatter.resolvedOptions().maximumFractionDigits ?? 2;
       if (isoDigits.size < 1024) isoDigits.set(currency, digits);
       if (digits <= AMOUNT_SCALE) return formatter;
@@ -129,7 +151,12 @@ function currencyFormat(currency: string, locale: string | readonly string[] | u
     }
   }
   const decimals = currencyDecimals(currency);
-  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
 }
 
 /** Formatters by locale, currency and decimals: a checkout formats the same amount style again and again. */
@@ -146,7 +173,10 @@ export function parseAmount(input: string, locale?: string): number | undefined 
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
   let text = input.replace(/[^\d\-.,'\s\u00a0\u202f\u2019]/g, '').trim();
   // Group separators: the locale's, and the spaces some locales print.
-  text = text.split(group).join('').replace(/[\s\u00a0\u202f]/g, '');
+  text = text
+    .split(group)
+    .join('')
+    .replace(/[\s\u00a0\u202f]/g, '');
   if (decimal !== '.') text = text.replace(decimal, '.');
   if (!/^-?\d+(\.\d+)?$/.test(text)) return undefined;
   const value = Number(text);
@@ -163,5 +193,6 @@ function numberFormat(locale: unknown, options?: Intl.NumberFormatOptions): Intl
 }
 
 function assertFinite(amount: unknown): asserts amount is number {
-  if (typeof amount !== 'number' || !Number.isFinite(amount)) throw new InvalidArgumentError('amount', 'a finite number', amount);
+  if (typeof amount !== 'number' || !Number.isFinite(amount))
+    throw new InvalidArgumentError('amount', 'a finite number', amount);
 }

@@ -35,7 +35,11 @@ test('plain Node imports the built package and its subpaths, and they work', () 
     }));
   `;
   // No --conditions=source: Node resolves the package's "default" export, dist/.
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   expect(JSON.parse(out)).toEqual({
     brand: 'Naranja',
     amount: '$10.00',
@@ -53,11 +57,16 @@ test('plain Node imports the built package and its subpaths, and they work', () 
  */
 const BROWSER_BUDGET = 16_000;
 
-test('the browser entry points carry no zod, and a card form\'s share of core stays within budget', async () => {
+test("the browser entry points carry no zod, and a card form's share of core stays within budget", async () => {
   // The files the package's exports map names for each browser subpath (its "source" condition).
-  const { exports } = JSON.parse(readFileSync(`${root}packages/core/package.json`, 'utf8')) as { exports: Record<string, { source: string }> };
+  const { exports } = JSON.parse(readFileSync(`${root}packages/core/package.json`, 'utf8')) as {
+    exports: Record<string, { source: string }>;
+  };
   const entries: Record<string, string> = Object.fromEntries(
-    ['card', 'money', 'crypto', 'codes', 'errors'].map((name) => [name, `${root}packages/core/${exports[`./${name}`]!.source}`]),
+    ['card', 'money', 'crypto', 'codes', 'errors'].map((name) => [
+      name,
+      `${root}packages/core/${exports[`./${name}`]!.source}`,
+    ]),
   );
   const bundle = async (entry: Record<string, string>) => {
     const result = (await build({
@@ -66,16 +75,25 @@ test('the browser entry points carry no zod, and a card form\'s share of core st
       logLevel: 'silent',
       build: { write: false, minify: true, lib: { entry, formats: ['es'] } },
     })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-    return (Array.isArray(result) ? result : [result]).flatMap((r) => r.output).filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
+    return (Array.isArray(result) ? result : [result])
+      .flatMap((r) => r.output)
+      .filter((o): o is Rollup.OutputChunk => o.type === 'chunk');
   };
   const subpaths = await bundle(entries);
-  expect(subpaths.flatMap((c) => Object.keys(c.modules)).filter((m) => m.includes('node_modules/zod'))).toEqual([]);
+  expect(
+    subpaths.flatMap((c) => Object.keys(c.modules)).filter((m) => m.includes('node_modules/zod')),
+  ).toEqual([]);
 
   // Bundled alone, as an app would: one chunk, tree-shaken to what the form imports.
-  const [form, ...rest] = await bundle({ form: fileURLToPath(new URL('./fixtures/browser-entry.ts', import.meta.url)) });
+  const [form, ...rest] = await bundle({
+    form: fileURLToPath(new URL('./fixtures/browser-entry.ts', import.meta.url)),
+  });
   expect(rest).toEqual([]);
   expect(Object.keys(form!.modules).filter((m) => m.includes('node_modules/zod'))).toEqual([]);
   const size = gzipSync(form!.code).length;
-  test.info().annotations.push({ type: 'size', description: `a card form's share of core: ${size} B gzip (budget ${BROWSER_BUDGET})` });
+  test.info().annotations.push({
+    type: 'size',
+    description: `a card form's share of core: ${size} B gzip (budget ${BROWSER_BUDGET})`,
+  });
   expect(size).toBeLessThanOrEqual(BROWSER_BUDGET);
 });

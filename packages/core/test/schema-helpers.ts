@@ -25,7 +25,10 @@ export function patch(base: Json, changes: Record<string, unknown>): Json {
 
 export function expectAccepted(schema: z.ZodType, input: unknown): void {
   const result = safeParse(schema, input);
-  if (!result.success) throw new Error(`expected the request to be accepted, refused: ${result.error.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`);
+  if (!result.success)
+    throw new Error(
+      `expected the request to be accepted, refused: ${result.error.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`,
+    );
 }
 
 /** Asserts a refusal that names `path`, and returns the error for more checks. */

@@ -19,23 +19,47 @@ import { finish, target } from '../../../bench/report.mjs';
 const runs = Number(process.env.BENCH_RUNS ?? 25);
 const dir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 const paylit = readFileSync(`${dir}paylit.js`);
-const chunks = readdirSync(dir).filter((f) => f !== 'paylit.js' && f.endsWith('.js')).sort();
+const chunks = readdirSync(dir)
+  .filter((f) => f !== 'paylit.js' && f.endsWith('.js'))
+  .sort();
 const [bareOut] = await build({
   configFile: false,
   logLevel: 'silent',
-  build: { write: false, minify: true, lib: { entry: fileURLToPath(new URL('./bare-element.js', import.meta.url)), name: 'bare', formats: ['iife'], fileName: () => 'bare.js' } },
+  build: {
+    write: false,
+    minify: true,
+    lib: {
+      entry: fileURLToPath(new URL('./bare-element.js', import.meta.url)),
+      name: 'bare',
+      formats: ['iife'],
+      fileName: () => 'bare.js',
+    },
+  },
 });
 const bare = Buffer.from(bareOut.output[0].code);
 const [formOut] = await build({
   configFile: false,
   logLevel: 'silent',
-  build: { write: false, minify: true, lib: { entry: fileURLToPath(new URL('./bare-form.js', import.meta.url)), name: 'bareForm', formats: ['iife'], fileName: () => 'bare-form.js' } },
+  build: {
+    write: false,
+    minify: true,
+    lib: {
+      entry: fileURLToPath(new URL('./bare-form.js', import.meta.url)),
+      name: 'bareForm',
+      formats: ['iife'],
+      fileName: () => 'bare-form.js',
+    },
+  },
 });
 const bareForm = Buffer.from(formOut.output[0].code);
 /** The checkout's form (markup and CSS, the card fields' shadow root inlined), read from a first render below. */
 let form = { markup: '', css: [] };
 const gz = (b) => gzipSync(b, { level: 9 }).length;
-const size = (b) => ({ raw: b.length, gzip: gz(b), brotli: brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length });
+const size = (b) => ({
+  raw: b.length,
+  gzip: gz(b),
+  brotli: brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+});
 
 const keys = await generateCardKeyPair();
 // Phases: script start → script evaluated (every element defined) → checkout created and
@@ -85,10 +109,10 @@ el.updateComplete.then(() => { const root = fieldsOf()?.shadowRoot; if (root) ne
 const pageFor = (kind) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 ${kind === 'form' ? `<script>window.benchForm = ${JSON.stringify(form).replace(/</g, '\\u003c')}</script>` : ''}
 <script>performance.mark('script-start')</script>
-<script>${({ paylit, frame: paylit, bare, form: bareForm })[kind].toString().replace(/<\/script/g, '<\\/script')}</script>
+<script>${{ paylit, frame: paylit, bare, form: bareForm }[kind].toString().replace(/<\/script/g, '<\\/script')}</script>
 <script>
 performance.mark('evaluated');
-const tag = ${JSON.stringify(({ paylit: 'paylit-checkout', frame: 'paylit-checkout', bare: 'bare-element', form: 'bare-form' })[kind])};
+const tag = ${JSON.stringify({ paylit: 'paylit-checkout', frame: 'paylit-checkout', bare: 'bare-element', form: 'bare-form' }[kind])};
 const el = document.createElement(tag);
 ${kind === 'frame' ? `el.setAttribute('isolation', 'frame');` : ''}
 ${kind === 'paylit' || kind === 'frame' ? `el.setAttribute('amount', '120'); el.setAttribute('currency', 'BRL'); el.setAttribute('country', 'BR'); el.setAttribute('public-key', ${JSON.stringify(JSON.stringify(keys.publicJwk))});` : ''}
@@ -112,12 +136,21 @@ const frameScriptRequested = [];
 const strays = new Set();
 const server = createServer((req, res) => {
   if (req.url === '/paylit.frame.js') frameScriptRequested.push(Date.now());
-  if (!/^\/(bare|form|frame|paylit|favicon\.ico)?$/.test(req.url ?? '') && !/^\/paylit\.[\w.-]+\.js$/.test(req.url ?? '')) strays.add(req.url);
+  if (
+    !/^\/(bare|form|frame|paylit|favicon\.ico)?$/.test(req.url ?? '') &&
+    !/^\/paylit\.[\w.-]+\.js$/.test(req.url ?? '')
+  )
+    strays.add(req.url);
   // The chunks (languages, marks, encryption, and frame isolation's: its page side and the frame's
   // script), beside the page, where the inlined script finds them (its base is the page's URL).
   const chunk = /^\/(paylit\.[\w.-]+\.js)$/.exec(req.url ?? '')?.[1];
-  if (chunk && existsSync(dir + chunk)) return void res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' }).end(readFileSync(dir + chunk));
-  res.writeHead(200, { 'Content-Type': 'text/html' }).end(pageFor(({ '/bare': 'bare', '/form': 'form', '/frame': 'frame' })[req.url] ?? 'paylit'));
+  if (chunk && existsSync(dir + chunk))
+    return void res
+      .writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' })
+      .end(readFileSync(dir + chunk));
+  res
+    .writeHead(200, { 'Content-Type': 'text/html' })
+    .end(pageFor({ '/bare': 'bare', '/form': 'form', '/frame': 'frame' }[req.url] ?? 'paylit'));
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const origin = `http://127.0.0.1:${server.address().port}`;
@@ -126,9 +159,9 @@ const page = await browser.newPage();
 const scripts = [];
 page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
 
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const medians = (rows) => Object.fromEntries(Object.keys(rows[0]).map((k) => [k, median(rows.map((p) => p[k]))]));
+const medians = (rows) =>
+  Object.fromEntries(Object.keys(rows[0]).map((k) => [k, median(rows.map((p) => p[k]))]));
 /** The frame's fields drawn never signalled in a load: what the page showed, for the report. */
 let frameSilent;
 let frameSilentLoads = 0;
@@ -150,18 +183,37 @@ async function firstRender(path) {
     } catch {
       frameSilentLoads++;
       frameSilent ??= await page.evaluate(() => {
-        const fields = document.querySelector('paylit-checkout').shadowRoot?.querySelector('paylit-card-fields');
+        const fields = document
+          .querySelector('paylit-checkout')
+          .shadowRoot?.querySelector('paylit-card-fields');
         const frame = fields?.shadowRoot?.querySelector('iframe');
-        return { fields: !!fields, iframe: !!frame, script: /src="([^"]*)"/.exec(frame?.srcdoc ?? '')?.[1], height: frame?.style.height, validationMessage: fields?.validationMessage, marks: performance.getEntriesByType('mark').map((m) => `${m.name} ${m.startTime.toFixed(1)}`) };
+        return {
+          fields: !!fields,
+          iframe: !!frame,
+          script: /src="([^"]*)"/.exec(frame?.srcdoc ?? '')?.[1],
+          height: frame?.style.height,
+          validationMessage: fields?.validationMessage,
+          marks: performance
+            .getEntriesByType('mark')
+            .map((m) => `${m.name} ${m.startTime.toFixed(1)}`),
+        };
       });
       continue;
     }
     frameTimes.push(await page.evaluate(() => window.frameMs));
     const { epochStart, ...p } = await page.evaluate(() => window.framePhases);
-    framePhases.push({ ...p, script: frameScriptRequested.length ? frameScriptRequested[0] - epochStart : NaN });
+    framePhases.push({
+      ...p,
+      script: frameScriptRequested.length ? frameScriptRequested[0] - epochStart : NaN,
+    });
   }
   const out = { ms: median(times), phases: medians(phases) };
-  if (path === '/frame') Object.assign(out, { frameMs: frameTimes.length ? median(frameTimes) : NaN, frameLoads: frameTimes.length, framePhases: framePhases.length ? medians(framePhases) : undefined });
+  if (path === '/frame')
+    Object.assign(out, {
+      frameMs: frameTimes.length ? median(frameTimes) : NaN,
+      frameLoads: frameTimes.length,
+      framePhases: framePhases.length ? medians(framePhases) : undefined,
+    });
   return out;
 }
 // The form the checkout draws, as markup and CSS, for the second baseline.
@@ -171,13 +223,20 @@ form = await page.evaluate(() => {
   const root = document.querySelector('paylit-checkout').shadowRoot;
   const css = [];
   const flat = (node) => {
-    for (const sheet of node.adoptedStyleSheets) css.push([...sheet.cssRules].map((r) => r.cssText).join('\n'));
+    for (const sheet of node.adoptedStyleSheets)
+      css.push([...sheet.cssRules].map((r) => r.cssText).join('\n'));
     const copy = document.createElement('div');
     copy.innerHTML = node.innerHTML.replace(/<!--[\s\S]*?-->/g, '');
     for (const child of node.querySelectorAll('*')) {
       if (!child.shadowRoot) continue;
       const at = copy.querySelector(`${child.localName}`);
-      if (at) at.replaceWith(Object.assign(document.createElement('div'), { className: child.localName, innerHTML: flat(child.shadowRoot) }));
+      if (at)
+        at.replaceWith(
+          Object.assign(document.createElement('div'), {
+            className: child.localName,
+            innerHTML: flat(child.shadowRoot),
+          }),
+        );
     }
     return copy.innerHTML;
   };
@@ -202,7 +261,11 @@ const renderForm = pick(formRuns);
 // Frame isolation: each figure the best of its 2 medians, as above; the phases are the round's
 // whose fields were drawn soonest.
 const frameCheckoutMs = Math.min(...frameRuns.map((r) => r.ms));
-const renderFrame = [...frameRuns].sort((a, b) => (Number.isNaN(a.frameMs) ? Infinity : a.frameMs) - (Number.isNaN(b.frameMs) ? Infinity : b.frameMs))[0];
+const renderFrame = [...frameRuns].sort(
+  (a, b) =>
+    (Number.isNaN(a.frameMs) ? Infinity : a.frameMs) -
+    (Number.isNaN(b.frameMs) ? Infinity : b.frameMs),
+)[0];
 
 // Which chunks a page in English loads before any interaction.
 scripts.length = 0;
@@ -217,36 +280,73 @@ const ready = [];
 for (let i = 0; i < Math.min(runs, 15); i++) {
   await page.goto(`${origin}/paylit`);
   await page.waitForFunction(() => window.phases !== undefined);
-  ready.push(await page.evaluate(async (jwk) => {
-    const fields = document.querySelector('paylit-checkout').shadowRoot.querySelector('paylit-card-fields');
-    await fields.updateComplete;
-    const set = (id, v) => { const i = fields.shadowRoot.querySelector('#' + id); i.value = v; i.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true })); };
-    set('number', '4111111111111111'); set('expiry', '1230'); set('cvv', '123'); set('holder', 'Ana Lima');
-    if (performance.getEntriesByType('resource').some((e) => e.name.endsWith('paylit.crypto.js'))) throw new Error('the encryption chunk loaded before any focus');
-    const start = performance.now();
-    fields.shadowRoot.querySelector('#number').focus();
-    await fields.encrypt(jwk);
-    return performance.now() - start;
-  }, keys.publicJwk));
+  ready.push(
+    await page.evaluate(async (jwk) => {
+      const fields = document
+        .querySelector('paylit-checkout')
+        .shadowRoot.querySelector('paylit-card-fields');
+      await fields.updateComplete;
+      const set = (id, v) => {
+        const i = fields.shadowRoot.querySelector('#' + id);
+        i.value = v;
+        i.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+      };
+      set('number', '4111111111111111');
+      set('expiry', '1230');
+      set('cvv', '123');
+      set('holder', 'Ana Lima');
+      if (performance.getEntriesByType('resource').some((e) => e.name.endsWith('paylit.crypto.js')))
+        throw new Error('the encryption chunk loaded before any focus');
+      const start = performance.now();
+      fields.shadowRoot.querySelector('#number').focus();
+      await fields.encrypt(jwk);
+      return performance.now() - start;
+    }, keys.publicJwk),
+  );
 }
 const focusToReady = median(ready);
 
 // Encryption: the card fields' encrypt() (validation + jose JWE, chunk loaded) against raw WebCrypto RSA-OAEP of the same payload.
 await page.goto(`${origin}/paylit`);
 await page.waitForFunction(() => window.phases !== undefined);
-const encryption = await page.evaluate(async ({ jwk, runs }) => {
-  const fields = document.querySelector('paylit-checkout').shadowRoot.querySelector('paylit-card-fields');
-  await fields.updateComplete;
-  const set = (id, v) => { const i = fields.shadowRoot.querySelector('#' + id); i.value = v; i.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true })); };
-  set('number', '4111111111111111'); set('expiry', '1230'); set('cvv', '123'); set('holder', 'Ana Lima');
-  // The mean of a batch: one raw RSA encryption is below the timer's resolution.
-  const time = async (fn) => { await fn(); const s = performance.now(); for (let i = 0; i < runs; i++) await fn(); return (performance.now() - s) / runs; };
-  const paylit = await time(() => fields.encrypt(jwk));
-  const key = await crypto.subtle.importKey('jwk', { ...jwk, alg: 'RSA-OAEP-256' }, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-  const data = new TextEncoder().encode(JSON.stringify({ number: '4111111111111111', cvv: '123' }));
-  const raw = await time(() => crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, data));
-  return { paylit, raw };
-}, { jwk: keys.publicJwk, runs });
+const encryption = await page.evaluate(
+  async ({ jwk, runs }) => {
+    const fields = document
+      .querySelector('paylit-checkout')
+      .shadowRoot.querySelector('paylit-card-fields');
+    await fields.updateComplete;
+    const set = (id, v) => {
+      const i = fields.shadowRoot.querySelector('#' + id);
+      i.value = v;
+      i.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true }));
+    };
+    set('number', '4111111111111111');
+    set('expiry', '1230');
+    set('cvv', '123');
+    set('holder', 'Ana Lima');
+    // The mean of a batch: one raw RSA encryption is below the timer's resolution.
+    const time = async (fn) => {
+      await fn();
+      const s = performance.now();
+      for (let i = 0; i < runs; i++) await fn();
+      return (performance.now() - s) / runs;
+    };
+    const paylit = await time(() => fields.encrypt(jwk));
+    const key = await crypto.subtle.importKey(
+      'jwk',
+      { ...jwk, alg: 'RSA-OAEP-256' },
+      { name: 'RSA-OAEP', hash: 'SHA-256' },
+      false,
+      ['encrypt'],
+    );
+    const data = new TextEncoder().encode(
+      JSON.stringify({ number: '4111111111111111', cvv: '123' }),
+    );
+    const raw = await time(() => crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, data));
+    return { paylit, raw };
+  },
+  { jwk: keys.publicJwk, runs },
+);
 
 await browser.close();
 server.close();
@@ -254,9 +354,12 @@ server.close();
 // Where the bytes go: the build's report (vite.config.ts sizeReport) gives each file's minified
 // text by source module; a group's gzip is its text compressed alone, scaled so that the groups
 // add up to the file's real gzip size (compressing a group alone loses the context it shares).
-const report = JSON.parse(readFileSync(fileURLToPath(new URL('../.cache/bundle-sizes.json', import.meta.url)), 'utf8'));
+const report = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../.cache/bundle-sizes.json', import.meta.url)), 'utf8'),
+);
 function groupOf(source) {
-  if (/^(lit|lit-html|lit-element|@lit\/reactive-element)\//.test(source)) return 'lit (lit-html, reactive-element, lit-element)';
+  if (/^(lit|lit-html|lit-element|@lit\/reactive-element)\//.test(source))
+    return 'lit (lit-html, reactive-element, lit-element)';
   if (source.startsWith('@lit/context/')) return '@lit/context';
   if (source.startsWith('jose/')) return 'jose (JWE)';
   if (source.includes('core/src/card/')) return 'core: card rules';
@@ -265,22 +368,29 @@ function groupOf(source) {
   if (source.includes('core/src/')) return 'core: errors';
   if (/styles\.ts$/.test(source)) return 'styles (CSS)';
   if (source.endsWith('i18n/en.ts')) return 'English catalog';
-  if (/i18n\/[\w-]+\.ts$/.test(source) && !/(index|importers|locales|format|catalog-array)/.test(source)) return 'a catalog';
+  if (
+    /i18n\/[\w-]+\.ts$/.test(source) &&
+    !/(index|importers|locales|format|catalog-array)/.test(source)
+  )
+    return 'a catalog';
   const element = /components\/([\w-]+)\//.exec(source)?.[1];
   if (element) return `${element} (code, templates)`;
   if (source.endsWith('marks.ts')) return 'marks';
-  if (source.includes('src/frame/')) return 'the frame\'s own script (card-frame.ts)';
+  if (source.includes('src/frame/')) return "the frame's own script (card-frame.ts)";
   if (/internal\/frame-[\w-]+\.ts$/.test(source)) return 'frame isolation: protocol, page side';
-  if (source.endsWith('installment-plans.ts')) return 'installments\' rules';
+  if (source.endsWith('installment-plans.ts')) return "installments' rules";
   return 'other: i18n, context, events, internal, bundle glue';
 }
 function breakdown(file) {
   const groups = new Map();
-  for (const [source, text] of Object.entries(report[file] ?? {})) groups.set(groupOf(source), (groups.get(groupOf(source)) ?? '') + text);
+  for (const [source, text] of Object.entries(report[file] ?? {}))
+    groups.set(groupOf(source), (groups.get(groupOf(source)) ?? '') + text);
   const total = gz(readFileSync(dir + file));
   const alone = [...groups].map(([g, text]) => [g, Buffer.byteLength(text), gz(Buffer.from(text))]);
   const sum = alone.reduce((a, [, , z]) => a + z, 0);
-  return alone.map(([g, raw, z]) => [g, raw, Math.round((z * total) / sum)]).sort((a, b) => b[2] - a[2]);
+  return alone
+    .map(([g, raw, z]) => [g, raw, Math.round((z * total) / sum)])
+    .sort((a, b) => b[2] - a[2]);
 }
 
 const s = size(paylit);
@@ -293,25 +403,44 @@ const frameFiles = ['paylit.isolation.js', 'paylit.frame.js'];
 const pageChunks = chunkSizes.filter(([f]) => !frameFiles.includes(f));
 const everything = s.gzip + pageChunks.reduce((a, [, z]) => a + z, 0);
 const frameSize = Object.fromEntries(chunkSizes.filter(([f]) => frameFiles.includes(f)));
-const row = (label, a, base, unit = 'B') => console.log(`${label.padEnd(48)}${String(a).padStart(10)} ${unit}${String(base).padStart(12)} ${unit}`);
-console.log(`\nelements in Chromium (first render: best of 2 medians of ${runs} loads each, alternated with the baseline, the file inlined; encryption: mean of ${runs}), same run`);
+const row = (label, a, base, unit = 'B') =>
+  console.log(
+    `${label.padEnd(48)}${String(a).padStart(10)} ${unit}${String(base).padStart(12)} ${unit}`,
+  );
+console.log(
+  `\nelements in Chromium (first render: best of 2 medians of ${runs} loads each, alternated with the baseline, the file inlined; encryption: mean of ${runs}), same run`,
+);
 console.log(`${''.padEnd(48)}${'paylit'.padStart(12)}${'baseline'.padStart(14)}`);
 row('first part paylit.js, JS + CSS (gzip)', s.gzip, b.gzip);
 row('first part paylit.js, JS + CSS (brotli)', s.brotli, b.brotli);
 row('first part paylit.js, JS + CSS (raw)', s.raw, b.raw);
-console.log('  (the CSS ships inside the JS as constructable stylesheets; there is no separate CSS file; baseline: a bare Lit element)');
-console.log('\nwhere paylit.js\'s bytes go (minified bytes by module; gzip: each group compressed alone, scaled to the file\'s real gzip)');
-for (const [g, raw, z] of breakdown('paylit.js')) console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
+console.log(
+  '  (the CSS ships inside the JS as constructable stylesheets; there is no separate CSS file; baseline: a bare Lit element)',
+);
+console.log(
+  "\nwhere paylit.js's bytes go (minified bytes by module; gzip: each group compressed alone, scaled to the file's real gzip)",
+);
+for (const [g, raw, z] of breakdown('paylit.js'))
+  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
 console.log('\nthe chunks (gzip), loaded when needed:');
 for (const [f, z] of chunkSizes) console.log(`  ${f.padEnd(26)}${String(z).padStart(7)} B`);
-console.log(`  everything: paylit.js + ${pageChunks.length} chunks (what a page-mode page can load) ${everything} B gzip`);
-console.log(`  frame isolation adds: paylit.isolation.js ${frameSize['paylit.isolation.js'] ?? 'missing'} B + paylit.frame.js ${frameSize['paylit.frame.js'] ?? 'missing'} B gzip, loaded only by a page that asks for it`);
-console.log('where paylit.frame.js\'s bytes go (one classic script: the frame\'s opaque origin loads no module chunk):');
-for (const [g, raw, z] of breakdown('paylit.frame.js')) console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
-console.log('where paylit.crypto.js\'s bytes go:');
-for (const [g, raw, z] of breakdown('paylit.crypto.js')) console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
-console.log('where paylit.installments.js\'s bytes go:');
-for (const [g, raw, z] of breakdown('paylit.installments.js')) console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
+console.log(
+  `  everything: paylit.js + ${pageChunks.length} chunks (what a page-mode page can load) ${everything} B gzip`,
+);
+console.log(
+  `  frame isolation adds: paylit.isolation.js ${frameSize['paylit.isolation.js'] ?? 'missing'} B + paylit.frame.js ${frameSize['paylit.frame.js'] ?? 'missing'} B gzip, loaded only by a page that asks for it`,
+);
+console.log(
+  "where paylit.frame.js's bytes go (one classic script: the frame's opaque origin loads no module chunk):",
+);
+for (const [g, raw, z] of breakdown('paylit.frame.js'))
+  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
+console.log("where paylit.crypto.js's bytes go:");
+for (const [g, raw, z] of breakdown('paylit.crypto.js'))
+  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
+console.log("where paylit.installments.js's bytes go:");
+for (const [g, raw, z] of breakdown('paylit.installments.js'))
+  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
 console.log(`  towards 49 152 B, a design not built (an estimate, not a measured file):
   - the card's JWE sealed with WebCrypto directly (RSA-OAEP-256 + A256GCM compact, about 1 KB)
     in place of jose's 7.8 KB: a change to core's crypto that the style guide's choice of jose
@@ -320,26 +449,39 @@ console.log(`  towards 49 152 B, a design not built (an estimate, not a measured
   installments' rules and look, and the checkout's outcome look, are chunks; the CVV hint's
   drawings and the wallet picker's look come with the marks.)`);
 console.log(`\nfirst render, phases (median ms)       paylit   bare`);
-for (const k of Object.keys(renderPaylit.phases)) console.log(`  ${({ evaluate: 'script evaluation (every element defined)', connect: 'create + connect', update: 'first update (with the elements it draws)', children: 'after: their update promises settled' })[k].padEnd(44)}${renderPaylit.phases[k].toFixed(2).padStart(7)}${(renderBare.phases[k] ?? 0).toFixed(2).padStart(7)}`);
+for (const k of Object.keys(renderPaylit.phases))
+  console.log(
+    `  ${{ evaluate: 'script evaluation (every element defined)', connect: 'create + connect', update: 'first update (with the elements it draws)', children: 'after: their update promises settled' }[k].padEnd(44)}${renderPaylit.phases[k].toFixed(2).padStart(7)}${(renderBare.phases[k] ?? 0).toFixed(2).padStart(7)}`,
+  );
 row('script start to first render', renderPaylit.ms.toFixed(2), renderBare.ms.toFixed(2), 'ms');
 if (renderFrame.frameLoads > 0) {
   const f = renderFrame.framePhases;
   const ms = (x) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(1)} ms`);
-  console.log(`first render, frame isolation: checkout drawn ${frameCheckoutMs.toFixed(2)} ms, the frame's fields drawn ${renderFrame.frameMs.toFixed(1)} ms (${(renderFrame.frameMs / renderPaylit.ms).toFixed(1)}× the page mode's)`);
-  console.log(`  (information, no target; medians of ${renderFrame.frameLoads} of ${runs} loads; the frame's fields drawn: the iframe has the frame's height and the host its validity)`);
-  console.log(`  where the frame's time goes, from script start (the page's view; medians of the round whose fields were drawn soonest, ms):`);
+  console.log(
+    `first render, frame isolation: checkout drawn ${frameCheckoutMs.toFixed(2)} ms, the frame's fields drawn ${renderFrame.frameMs.toFixed(1)} ms (${(renderFrame.frameMs / renderPaylit.ms).toFixed(1)}× the page mode's)`,
+  );
+  console.log(
+    `  (information, no target; medians of ${renderFrame.frameLoads} of ${runs} loads; the frame's fields drawn: the iframe has the frame's height and the host its validity)`,
+  );
+  console.log(
+    `  where the frame's time goes, from script start (the page's view; medians of the round whose fields were drawn soonest, ms):`,
+  );
   const step = (label, x) => console.log(`    ${label.padEnd(70)}${ms(x).padStart(9)}`);
   step('checkout drawn (its card fields ask for the isolation chunk)', renderFrame.ms);
-  step('paylit.isolation.js fetched (the page\'s resource timing)', f.chunk);
-  step('the iframe in the card fields\' shadow root (chunk run, re-render)', f.created);
-  step('paylit.frame.js asked for by the frame (the bench server\'s clock)', f.script);
-  step('the frame\'s load event (paylit.frame.js fetched and run)', f.loaded);
-  step('the frame\'s state arrived (port handed, fields drawn, validity set)', f.state);
-  step('the frame\'s height arrived (its iframe\'s style.height set)', f.height);
+  step("paylit.isolation.js fetched (the page's resource timing)", f.chunk);
+  step("the iframe in the card fields' shadow root (chunk run, re-render)", f.created);
+  step("paylit.frame.js asked for by the frame (the bench server's clock)", f.script);
+  step("the frame's load event (paylit.frame.js fetched and run)", f.loaded);
+  step("the frame's state arrived (port handed, fields drawn, validity set)", f.state);
+  step("the frame's height arrived (its iframe's style.height set)", f.height);
 } else {
-  console.log(`first render, frame isolation: checkout drawn ${frameCheckoutMs.toFixed(2)} ms, the frame's fields drawn: never signalled within 5 s in ${frameSilentLoads} loads (no figure)`);
+  console.log(
+    `first render, frame isolation: checkout drawn ${frameCheckoutMs.toFixed(2)} ms, the frame's fields drawn: never signalled within 5 s in ${frameSilentLoads} loads (no figure)`,
+  );
   console.log(`  what the page showed then: ${JSON.stringify(frameSilent)}`);
-  console.log(`  paths the bench's server was asked for that are neither a page nor a chunk: ${[...strays].join(', ') || 'none'}`);
+  console.log(
+    `  paths the bench's server was asked for that are neither a page nor a chunk: ${[...strays].join(', ') || 'none'}`,
+  );
 }
 console.log(`  second baseline, the same form (its DOM and CSS) drawn by one bare Lit element with no logic: ${renderForm.ms.toFixed(2)} ms, ${(renderForm.ms / renderBare.ms).toFixed(2)}× the bare element's;
   paylit against it: ${(renderPaylit.ms / renderForm.ms).toFixed(2)}× (phases: evaluation ${renderForm.phases.evaluate.toFixed(2)}, connect ${renderForm.phases.connect.toFixed(2)}, update ${renderForm.phases.update.toFixed(2)} ms)`);
@@ -354,8 +496,15 @@ console.log(`  towards 3×, designs tried (measured in this bench's way, not reb
     evaluation of about 72 KB of JS (parsing alone 1.0 ms), Lit's first-time work (template
     preparation, lazy compilation: a second checkout on the same page renders in about 1.1 ms
     against the first's 4.4), the stylesheets' parse, and the amount's Intl formatter.`);
-row('encrypt the card (baseline: raw RSA-OAEP)', encryption.paylit.toFixed(2), encryption.raw.toFixed(2), 'ms');
-console.log(`scripts an English page loads before any focus: ${loadedUntouched.join(', ') || '(inlined only)'}`);
+row(
+  'encrypt the card (baseline: raw RSA-OAEP)',
+  encryption.paylit.toFixed(2),
+  encryption.raw.toFixed(2),
+  'ms',
+);
+console.log(
+  `scripts an English page loads before any focus: ${loadedUntouched.join(', ') || '(inlined only)'}`,
+);
 row('focus → encryption ready (chunk, key, first JWE)', focusToReady.toFixed(1), '', 'ms');
 
 // The time to reach Pay: a fast typist (100 words a minute: 120 ms a keystroke) typing the
@@ -364,8 +513,21 @@ row('focus → encryption ready (chunk, key, first JWE)', focusToReady.toFixed(1
 // at 500 ms, under the time a person takes for two deliberate clicks.
 const typist = 31 * 120;
 target('first part paylit.js, gzip', s.gzip, 24576, { unit: ' B' });
-target('everything: paylit.js and every chunk, gzip', everything, 49152, { unit: ' B', note: 'page mode: frame isolation\'s two files apart' });
-target('first render, as a multiple of a bare Lit element\'s', renderPaylit.ms / renderBare.ms, 3, { unit: '×', note: `${renderPaylit.ms.toFixed(2)} ms against ${renderBare.ms.toFixed(2)} ms` });
-target('focus → encryption ready, against a fast typist reaching Pay', focusToReady, typist, { unit: ' ms', digits: 1, note: '31 keystrokes at 120 ms' });
-target('focus → encryption ready, against autofill and a click on Pay', focusToReady, 500, { unit: ' ms', digits: 1 });
+target('everything: paylit.js and every chunk, gzip', everything, 49152, {
+  unit: ' B',
+  note: "page mode: frame isolation's two files apart",
+});
+target("first render, as a multiple of a bare Lit element's", renderPaylit.ms / renderBare.ms, 3, {
+  unit: '×',
+  note: `${renderPaylit.ms.toFixed(2)} ms against ${renderBare.ms.toFixed(2)} ms`,
+});
+target('focus → encryption ready, against a fast typist reaching Pay', focusToReady, typist, {
+  unit: ' ms',
+  digits: 1,
+  note: '31 keystrokes at 120 ms',
+});
+target('focus → encryption ready, against autofill and a click on Pay', focusToReady, 500, {
+  unit: ' ms',
+  digits: 1,
+});
 finish();

@@ -8,15 +8,17 @@
 export function collapseTemplates(code: string): string {
   // Only the line breaks stay: the lines (and so the build's source map, which this transform
   // does not rewrite) stay where they were, and the size report keeps finding each module.
-  const squeeze = (text: string) => text.replace(/[ \t]*\n\s*/g, (run) => run.replace(/[^\n]/g, ''));
+  const squeeze = (text: string) =>
+    text.replace(/[ \t]*\n\s*/g, (run) => run.replace(/[^\n]/g, ''));
   // A template literal's rest from `i` (after its backtick): [its text to the closing backtick, the index after it].
   const template = (i: number, collapse: boolean): [string, number] => {
     let out = '';
     let from = i;
-    const take = (to: number) => (out += collapse ? squeeze(code.slice(from, to)) : code.slice(from, to));
+    const take = (to: number) =>
+      (out += collapse ? squeeze(code.slice(from, to)) : code.slice(from, to));
     while (i < code.length) {
       if (code[i] === '\\') i += 2;
-      else if (code[i] === '`') return take(i), [`${out}\``, i + 1];
+      else if (code[i] === '`') return (take(i), [`${out}\``, i + 1]);
       else if (code[i] === '$' && code[i + 1] === '{') {
         take(i);
         const [text, end] = expression(i + 2);
@@ -53,7 +55,10 @@ export function collapseTemplates(code: string): string {
       else if (ch === '/' && code[i + 1] === '/') i = end(code.indexOf('\n', i + 2));
       else if (ch === '`') {
         out += code.slice(from, i + 1);
-        const [text, end] = template(i + 1, /(?<![\w$.])html$/.test(code.slice(Math.max(0, i - 5), i)));
+        const [text, end] = template(
+          i + 1,
+          /(?<![\w$.])html$/.test(code.slice(Math.max(0, i - 5), i)),
+        );
         out += text;
         from = i = end;
         continue;

@@ -6,5 +6,11 @@
  * import { CardFieldsInvalidError } from '@paylit/elements/paylit-card-fields';
  * ```
  */
-export { PaylitCardFields, CardFieldsInvalidError } from './components/paylit-card-fields/paylit-card-fields.js';
-export type { CardSubmission, SavedCardSubmission } from './components/paylit-card-fields/paylit-card-fields.js';
+export {
+  PaylitCardFields,
+  CardFieldsInvalidError,
+} from './components/paylit-card-fields/paylit-card-fields.js';
+export type {
+  CardSubmission,
+  SavedCardSubmission,
+} from './components/paylit-card-fields/paylit-card-fields.js';

@@ -9,4 +9,10 @@
  * ```
  */
 export { PaylitCheckout } from './components/paylit-checkout/paylit-checkout.js';
-export { PaylitDeclinedEvent, PaylitErrorEvent, PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from './events/payment-events.js';
+export {
+  PaylitDeclinedEvent,
+  PaylitErrorEvent,
+  PaylitPaymentEvent,
+  PaylitRedirectEvent,
+  PaylitSubmitEvent,
+} from './events/payment-events.js';

@@ -1,5 +1,11 @@
 import type { EventName } from '@lit/react';
-import type { PaylitDeclinedEvent, PaylitErrorEvent, PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from './events/payment-events.js';
+import type {
+  PaylitDeclinedEvent,
+  PaylitErrorEvent,
+  PaylitPaymentEvent,
+  PaylitRedirectEvent,
+  PaylitSubmitEvent,
+} from './events/payment-events.js';
 
 const event = <T extends Event>(name: string) => name as EventName<T>;
 

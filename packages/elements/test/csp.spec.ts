@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { decryptCard, generateCardKeyPair, type CardKeyPair } from '@paylit/core/crypto';
 import { expect, test } from '@playwright/test';
 
-const csp = "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'";
+const csp =
+  "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'";
 const dist = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 const bundle = readFileSync(`${dist}paylit.js`);
 let server: Server;
@@ -28,10 +29,17 @@ document.addEventListener('paylit-submit', (e) => { window.submission = e.submis
 document.addEventListener('paylit-error', (e) => { (window.errors ??= []).push({ kind: e.kind, retryable: e.retryable }); });`;
   server = createServer((req, res) => {
     const headers = { 'Content-Security-Policy': csp };
-    if (req.url === '/vendor/paylit/paylit.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(bundle);
+    if (req.url === '/vendor/paylit/paylit.js')
+      return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(bundle);
     const chunk = /^\/vendor\/paylit\/(paylit\.[\w.-]+\.js)$/.exec(req.url ?? '')?.[1];
-    if (chunk && existsSync(dist + chunk)) return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(readFileSync(dist + chunk));
-    if (req.url === '/page.js') return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(pageScript);
+    if (chunk && existsSync(dist + chunk))
+      return void res
+        .writeHead(200, { ...headers, 'Content-Type': 'text/javascript' })
+        .end(readFileSync(dist + chunk));
+    if (req.url === '/page.js')
+      return void res
+        .writeHead(200, { ...headers, 'Content-Type': 'text/javascript' })
+        .end(pageScript);
     res.writeHead(200, { ...headers, 'Content-Type': 'text/html' }).end(page);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -40,12 +48,17 @@ document.addEventListener('paylit-error', (e) => { (window.errors ??= []).push({
 
 test.afterAll(() => new Promise((r) => server.close(r)));
 
-test('renders, formats, encrypts and submits under a strict CSP with Trusted Types', async ({ page }) => {
+test('renders, formats, encrypts and submits under a strict CSP with Trusted Types', async ({
+  page,
+}) => {
   const errors: string[] = [];
   const scripts: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  page.on(
+    'request',
+    (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname),
+  );
   await page.goto(origin);
   const number = page.locator('paylit-card-fields #number');
   await expect(number).toBeVisible();
@@ -54,7 +67,11 @@ test('renders, formats, encrypts and submits under a strict CSP with Trusted Typ
   // other language, and not the encryption.
   const vendor = () => [...new Set(scripts.filter((s) => s.startsWith('/vendor/')))].sort();
   await expect.poll(vendor).toContain('/vendor/paylit/paylit.marks.js');
-  expect(vendor()).toEqual(['/vendor/paylit/paylit.js', '/vendor/paylit/paylit.marks.js', '/vendor/paylit/paylit.pt-BR.js']);
+  expect(vendor()).toEqual([
+    '/vendor/paylit/paylit.js',
+    '/vendor/paylit/paylit.marks.js',
+    '/vendor/paylit/paylit.pt-BR.js',
+  ]);
   await number.focus();
   // The encryption's chunk comes with the first focus, under the same policy.
   await expect.poll(vendor).toContain('/vendor/paylit/paylit.crypto.js');
@@ -64,35 +81,76 @@ test('renders, formats, encrypts and submits under a strict CSP with Trusted Typ
   await page.locator('paylit-card-fields #cvv').pressSequentially('123');
   await page.locator('paylit-card-fields #holder').fill('Ana Lima');
   await page.locator('paylit-checkout button').click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { submission?: unknown }).submission !== undefined)).toBe(true);
-  const submission = await page.evaluate(() => (window as unknown as { submission: { method: { encryptedData: string } } }).submission);
-  expect(await decryptCard(submission.method.encryptedData, keys.privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { submission?: unknown }).submission !== undefined),
+    )
+    .toBe(true);
+  const submission = await page.evaluate(
+    () => (window as unknown as { submission: { method: { encryptedData: string } } }).submission,
+  );
+  expect(await decryptCard(submission.method.encryptedData, keys.privateJwk)).toEqual({
+    number: '4111111111111111',
+    cvv: '123',
+  });
   // The styles applied: adopted stylesheets are allowed by style-src 'self'.
-  expect(await page.locator('paylit-card-fields #number').evaluate((el) => getComputedStyle(el).borderRadius)).toBe('8px');
-  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  expect(
+    await page
+      .locator('paylit-card-fields #number')
+      .evaluate((el) => getComputedStyle(el).borderRadius),
+  ).toBe('8px');
+  expect(
+    await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+  ).toEqual([]);
   expect(errors).toEqual([]);
   // Paid with the page's language, the marks and the encryption: no other language.
-  expect(vendor()).toEqual(['/vendor/paylit/paylit.crypto.js', '/vendor/paylit/paylit.js', '/vendor/paylit/paylit.marks.js', '/vendor/paylit/paylit.pt-BR.js']);
+  expect(vendor()).toEqual([
+    '/vendor/paylit/paylit.crypto.js',
+    '/vendor/paylit/paylit.js',
+    '/vendor/paylit/paylit.marks.js',
+    '/vendor/paylit/paylit.pt-BR.js',
+  ]);
 });
 
-test('another language is loaded when it is chosen, and the checkout speaks it, right to left for Arabic, under the same policy', async ({ page }) => {
+test('another language is loaded when it is chosen, and the checkout speaks it, right to left for Arabic, under the same policy', async ({
+  page,
+}) => {
   const scripts: string[] = [];
-  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+  page.on(
+    'request',
+    (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname),
+  );
   await page.goto(origin);
   await expect(page.locator('paylit-card-fields label[for=number]')).toHaveText('Número do cartão');
   expect(scripts).not.toContain('/vendor/paylit/paylit.ar.js');
   await page.locator('paylit-checkout').evaluate((el) => el.setAttribute('lang', 'ar'));
-  await expect(page.locator('paylit-card-fields label[for=number]')).not.toHaveText('Número do cartão');
+  await expect(page.locator('paylit-card-fields label[for=number]')).not.toHaveText(
+    'Número do cartão',
+  );
   await expect(page.locator('paylit-card-fields label[for=number]')).not.toHaveText('Card number');
   expect(scripts).toContain('/vendor/paylit/paylit.ar.js');
-  expect(await page.locator('paylit-card-fields #number').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
-  expect(await page.locator('paylit-card-fields label[for=number]').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
-  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  expect(
+    await page
+      .locator('paylit-card-fields #number')
+      .evaluate((el) => getComputedStyle(el).direction),
+  ).toBe('ltr');
+  expect(
+    await page
+      .locator('paylit-card-fields label[for=number]')
+      .evaluate((el) => getComputedStyle(el).direction),
+  ).toBe('rtl');
+  expect(
+    await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+  ).toEqual([]);
 });
 
-test('the encryption\'s chunk failing to load is a network error the shopper reads, nothing is submitted, and Pay works once it loads', async ({ page }) => {
+test("the encryption's chunk failing to load is a network error the shopper reads, nothing is submitted, and Pay works once it loads", async ({
+  page,
+}) => {
   let blocked = true;
-  await page.route('**/vendor/paylit/paylit.crypto.js', (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await page.route('**/vendor/paylit/paylit.crypto.js', (route) =>
+    blocked ? route.abort('internetdisconnected') : route.continue(),
+  );
   await page.goto(origin);
   const number = page.locator('paylit-card-fields #number');
   await number.pressSequentially('4111111111111111');
@@ -100,12 +158,27 @@ test('the encryption\'s chunk failing to load is a network error the shopper rea
   await page.locator('paylit-card-fields #cvv').pressSequentially('123');
   await page.locator('paylit-card-fields #holder').fill('Ana Lima');
   await page.locator('paylit-checkout button').click();
-  await expect(page.locator('paylit-checkout [part=message]')).toHaveText('Não conseguimos falar com a loja. Confira sua conexão e tente de novo.');
-  expect(await page.evaluate(() => (window as unknown as { errors: unknown[] }).errors)).toEqual([{ kind: 'network', retryable: true }]);
-  expect(await page.evaluate(() => (window as unknown as { submission?: unknown }).submission)).toBeUndefined();
+  await expect(page.locator('paylit-checkout [part=message]')).toHaveText(
+    'Não conseguimos falar com a loja. Confira sua conexão e tente de novo.',
+  );
+  expect(await page.evaluate(() => (window as unknown as { errors: unknown[] }).errors)).toEqual([
+    { kind: 'network', retryable: true },
+  ]);
+  expect(
+    await page.evaluate(() => (window as unknown as { submission?: unknown }).submission),
+  ).toBeUndefined();
   blocked = false;
   await page.locator('paylit-checkout button').click();
-  await expect.poll(() => page.evaluate(() => (window as unknown as { submission?: unknown }).submission !== undefined)).toBe(true);
-  const submission = await page.evaluate(() => (window as unknown as { submission: { method: { encryptedData: string } } }).submission);
-  expect(await decryptCard(submission.method.encryptedData, keys.privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { submission?: unknown }).submission !== undefined),
+    )
+    .toBe(true);
+  const submission = await page.evaluate(
+    () => (window as unknown as { submission: { method: { encryptedData: string } } }).submission,
+  );
+  expect(await decryptCard(submission.method.encryptedData, keys.privateJwk)).toEqual({
+    number: '4111111111111111',
+    cvv: '123',
+  });
 });

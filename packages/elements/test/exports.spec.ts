@@ -11,8 +11,15 @@ import { expect, test } from '@playwright/test';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const manifest = JSON.parse(readFileSync(`${packageDir}package.json`, 'utf8')) as { exports: Record<string, string | Record<string, string>> };
-const tags = ['paylit-checkout', 'paylit-card-fields', 'paylit-installments', 'paylit-wallet-select'] as const;
+const manifest = JSON.parse(readFileSync(`${packageDir}package.json`, 'utf8')) as {
+  exports: Record<string, string | Record<string, string>>;
+};
+const tags = [
+  'paylit-checkout',
+  'paylit-card-fields',
+  'paylit-installments',
+  'paylit-wallet-select',
+] as const;
 
 /** The public API: every value `@paylit/elements` exports (types are checked by the rule below). */
 const publicNames = [
@@ -37,15 +44,25 @@ const publicNames = [
 function importInNode(specifier: string): { names: string[]; defined: string[] } {
   const script = `const m = await import(${JSON.stringify(specifier)});
 console.log(JSON.stringify({ names: Object.keys(m).sort(), defined: ${JSON.stringify(tags)}.filter((t) => customElements.get(t)) }));`;
-  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   return JSON.parse(out.trim().split('\n').at(-1)!);
 }
 
 test('the export map has an entry per element, with its source, types, development build and built module', () => {
   for (const tag of tags) {
     const entry = manifest.exports[`./${tag}`];
-    expect(entry, tag).toEqual({ source: `./src/${tag}.ts`, types: `./dist/${tag}.d.ts`, development: `./dist/development/${tag}.js`, default: `./dist/${tag}.js` });
-    for (const file of Object.values(entry as Record<string, string>)) expect(existsSync(packageDir + file), `${tag}: ${file}`).toBe(true);
+    expect(entry, tag).toEqual({
+      source: `./src/${tag}.ts`,
+      types: `./dist/${tag}.d.ts`,
+      development: `./dist/development/${tag}.js`,
+      default: `./dist/${tag}.js`,
+    });
+    for (const file of Object.values(entry as Record<string, string>))
+      expect(existsSync(packageDir + file), `${tag}: ${file}`).toBe(true);
   }
 });
 
@@ -66,6 +83,7 @@ test('the index and the element entries name their exports one by one, none from
   for (const file of ['index', ...tags]) {
     const source = readFileSync(`${packageDir}src/${file}.ts`, 'utf8');
     expect(source, file).not.toMatch(/export\s+(type\s+)?\*/);
-    for (const [, from] of source.matchAll(/^export\b[^;]*?from\s+'([^']+)'/gms)) expect(from, `${file}.ts exports from ${from}`).not.toMatch(/(^|\/)internal\//);
+    for (const [, from] of source.matchAll(/^export\b[^;]*?from\s+'([^']+)'/gms))
+      expect(from, `${file}.ts exports from ${from}`).not.toMatch(/(^|\/)internal\//);
   }
 });

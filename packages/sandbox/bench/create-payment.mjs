@@ -20,9 +20,19 @@ function start(kind) {
 let seq = 0;
 function payment() {
   return JSON.stringify({
-    amount: 120, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT',
+    amount: 120,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
     payer: { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550' },
-    card: { holder_name: 'Thiago Gabriel', expiration_month: 10, expiration_year: 2040, number: '4111111111111111', cvv: '123' },
+    card: {
+      holder_name: 'Thiago Gabriel',
+      expiration_month: 10,
+      expiration_year: 2040,
+      number: '4111111111111111',
+      cvv: '123',
+    },
     order_id: `bench-${process.pid}-${++seq}`,
   });
 }
@@ -34,7 +44,10 @@ async function load(url, credentials) {
   const worker = async () => {
     while (performance.now() < until) {
       const body = payment();
-      const headers = { ...(await signedHeaders({ ...credentials, body })), 'User-Agent': 'paylit-bench' };
+      const headers = {
+        ...(await signedHeaders({ ...credentials, body })),
+        'User-Agent': 'paylit-bench',
+      };
       const t0 = performance.now();
       const res = await fetch(`${url}/secure_payments`, { method: 'POST', headers, body });
       await res.arrayBuffer();
@@ -46,8 +59,15 @@ async function load(url, credentials) {
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
-  return { rps: Math.round(latencies.length / elapsed), p50: at(0.5), p99: at(0.99), requests: latencies.length, errors };
+  const at = (q) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
+  return {
+    rps: Math.round(latencies.length / elapsed),
+    p50: at(0.5),
+    p99: at(0.99),
+    requests: latencies.length,
+    errors,
+  };
 }
 
 const dummy = { login: 'bench', transKey: 'bench', secretKey: 'bench-secret' };
@@ -61,12 +81,23 @@ for (const kind of ['bare', 'sandbox']) {
 }
 
 const [bare, sandbox] = results;
-console.log(`create payment, ${concurrency} concurrent clients, ${seconds} s each, same machine, same run`);
-console.log('server                                      req/s   p50 ms   p99 ms  requests  errors');
-for (const [label, r] of [['bare node:http, fixed JSON (baseline)', bare], ['@paylit/sandbox, signed POST /secure_payments', sandbox]]) {
-  console.log(`${label.padEnd(44)}${String(r.rps).padStart(6)}${r.p50.padStart(9)}${r.p99.padStart(9)}${String(r.requests).padStart(10)}${String(r.errors).padStart(8)}`);
+console.log(
+  `create payment, ${concurrency} concurrent clients, ${seconds} s each, same machine, same run`,
+);
+console.log(
+  'server                                      req/s   p50 ms   p99 ms  requests  errors',
+);
+for (const [label, r] of [
+  ['bare node:http, fixed JSON (baseline)', bare],
+  ['@paylit/sandbox, signed POST /secure_payments', sandbox],
+]) {
+  console.log(
+    `${label.padEnd(44)}${String(r.rps).padStart(6)}${r.p50.padStart(9)}${r.p99.padStart(9)}${String(r.requests).padStart(10)}${String(r.errors).padStart(8)}`,
+  );
 }
 // No target: issue 15 states none for the sandbox (a simulator for development and tests), so the
 // ratio is printed as information, in the words bench/report.mjs uses for its targets.
-console.log(`information: sandbox / baseline, requests per second: ${(sandbox.rps / bare.rps).toFixed(2)} (no target)`);
+console.log(
+  `information: sandbox / baseline, requests per second: ${(sandbox.rps / bare.rps).toFixed(2)} (no target)`,
+);
 if (sandbox.errors > 0) process.exitCode = 1;

@@ -14,10 +14,12 @@ import { mountPages } from './routes/pages.js';
 import { mountTools } from './routes/tools.js';
 import { expirePending } from './state/payments.js';
 
-
 const JSON_TYPE = 'application/json;charset=utf-8';
 
-export function createApp(sandbox: SandboxInternals, onUnexpected: (error: unknown) => void): Hono<SandboxEnv> {
+export function createApp(
+  sandbox: SandboxInternals,
+  onUnexpected: (error: unknown) => void,
+): Hono<SandboxEnv> {
   // Not strict: `/payments/` is `/payments`, as the API takes it.
   const app = new Hono<SandboxEnv>({ strict: false });
 
@@ -33,7 +35,8 @@ export function createApp(sandbox: SandboxInternals, onUnexpected: (error: unkno
   // Every JSON answer, errors and replays too, as the API labels it.
   app.use('*', async (c, next) => {
     await next();
-    if (/^application\/json\s*(;|$)/i.test(c.res.headers.get('Content-Type') ?? '')) c.res.headers.set('Content-Type', JSON_TYPE);
+    if (/^application\/json\s*(;|$)/i.test(c.res.headers.get('Content-Type') ?? ''))
+      c.res.headers.set('Content-Type', JSON_TYPE);
   });
   app.use('*', bodyLimit());
   app.use('*', faults(sandbox.faults));

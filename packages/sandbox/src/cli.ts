@@ -7,13 +7,26 @@
 import { parseArgs } from 'node:util';
 import { createSandbox } from './index.js';
 
-const usage = 'usage: paylit-sandbox [--port N] [--host HOST] [--key-file PRIVATE_KEY_FILE] [--max-records N]';
+const usage =
+  'usage: paylit-sandbox [--port N] [--host HOST] [--key-file PRIVATE_KEY_FILE] [--max-records N]';
 
 async function main(): Promise<void> {
-  let values: { port?: string; host?: string; 'key-file'?: string; 'max-records'?: string; help?: boolean };
+  let values: {
+    port?: string;
+    host?: string;
+    'key-file'?: string;
+    'max-records'?: string;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
-      options: { port: { type: 'string' }, host: { type: 'string' }, 'key-file': { type: 'string' }, 'max-records': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'key-file': { type: 'string' },
+        'max-records': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -29,9 +42,12 @@ async function main(): Promise<void> {
     console.error(`paylit-sandbox: --port must be a port number from 0 to 65535\n${usage}`);
     process.exit(2);
   }
-  const maxRecords = values['max-records'] === undefined ? undefined : Number(values['max-records']);
+  const maxRecords =
+    values['max-records'] === undefined ? undefined : Number(values['max-records']);
   if (maxRecords !== undefined && (!Number.isInteger(maxRecords) || maxRecords < 1)) {
-    console.error(`paylit-sandbox: --max-records must be a whole number of 1 or more (records of each kind kept)\n${usage}`);
+    console.error(
+      `paylit-sandbox: --max-records must be a whole number of 1 or more (records of each kind kept)\n${usage}`,
+    );
     process.exit(2);
   }
   const sandbox = await createSandbox({

@@ -3,7 +3,12 @@
  * one place (app.ts). Codes, HTTP statuses and messages come from core's table; the
  * statuses the real API answers differently for some operations are passed explicitly.
  */
-import { apiErrorBody, apiErrorStatus, type ApiErrorBody, type ApiErrorCode } from '@paylit/core/codes';
+import {
+  apiErrorBody,
+  apiErrorStatus,
+  type ApiErrorBody,
+  type ApiErrorCode,
+} from '@paylit/core/codes';
 import { PaylitError, errorKindOfStatus } from '@paylit/core/errors';
 
 /** A `PaylitError` whose `code` is the API's error code and whose `kind` follows the HTTP status. */

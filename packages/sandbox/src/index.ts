@@ -13,7 +13,11 @@
  * when called, so the sandbox also runs in a browser, called in-process (Storybook does).
  */
 import type { ServerType } from '@hono/node-server';
-import { cardKeyPairFromPrivateKey, generateCardKeyPair, type Credentials } from '@paylit/core/crypto';
+import {
+  cardKeyPairFromPrivateKey,
+  generateCardKeyPair,
+  type Credentials,
+} from '@paylit/core/crypto';
 import { createApp } from './app.js';
 import { createClock, type Clock } from './clock.js';
 import { Faults } from './middleware/faults.js';
@@ -108,34 +112,58 @@ export interface Sandbox {
 }
 
 function randomHex(bytes: number): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 }
 
-function resolveCredentials(options: SandboxOptions): { credentials: Credentials; source: Sandbox['credentialSource'] } {
-  const env = options.env ?? (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
+function resolveCredentials(options: SandboxOptions): {
+  credentials: Credentials;
+  source: Sandbox['credentialSource'];
+} {
+  const env =
+    options.env ??
+    (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ??
+    {};
   const given = options.credentials ?? {};
-  const fromEnv = { login: env.PAYLIT_X_LOGIN, transKey: env.PAYLIT_X_TRANS_KEY, secretKey: env.PAYLIT_SECRET_KEY };
-  const pick = (key: keyof Credentials, generate: () => string) => given[key] || fromEnv[key] || generate();
+  const fromEnv = {
+    login: env.PAYLIT_X_LOGIN,
+    transKey: env.PAYLIT_X_TRANS_KEY,
+    secretKey: env.PAYLIT_SECRET_KEY,
+  };
+  const pick = (key: keyof Credentials, generate: () => string) =>
+    given[key] || fromEnv[key] || generate();
   const credentials = {
     login: pick('login', () => `sbx_${randomHex(6)}`),
     transKey: pick('transKey', () => randomHex(8)),
     secretKey: pick('secretKey', () => randomHex(20)),
   };
-  const source = Object.keys(given).length > 0 ? 'options' : fromEnv.login || fromEnv.transKey || fromEnv.secretKey ? 'environment' : 'generated';
+  const source =
+    Object.keys(given).length > 0
+      ? 'options'
+      : fromEnv.login || fromEnv.transKey || fromEnv.secretKey
+        ? 'environment'
+        : 'generated';
   return { credentials, source };
 }
 
 async function loadKeys(options: SandboxOptions) {
-  const pair = options.keyFile === undefined
-    ? await generateCardKeyPair({ kid: `sandbox-${randomHex(4)}` })
-    : await cardKeyPairFromPrivateKey(await (await import('node:fs/promises')).readFile(options.keyFile, 'utf8'));
+  const pair =
+    options.keyFile === undefined
+      ? await generateCardKeyPair({ kid: `sandbox-${randomHex(4)}` })
+      : await cardKeyPairFromPrivateKey(
+          await (await import('node:fs/promises')).readFile(options.keyFile, 'utf8'),
+        );
   return { privateKey: pair.privateKey, publicJwk: pair.publicJwk, publicPem: pair.publicPem };
 }
 
 /** Creates a sandbox with its own state, keys, credentials and clock. */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const maxRecords = options.maxRecords ?? DEFAULT_MAX_RECORDS;
-  if (!Number.isInteger(maxRecords) || maxRecords < 1) throw new RangeError(`createSandbox: maxRecords must be a whole number of 1 or more (default ${DEFAULT_MAX_RECORDS}), not ${options.maxRecords}`);
+  if (!Number.isInteger(maxRecords) || maxRecords < 1)
+    throw new RangeError(
+      `createSandbox: maxRecords must be a whole number of 1 or more (default ${DEFAULT_MAX_RECORDS}), not ${options.maxRecords}`,
+    );
   const { credentials, source } = resolveCredentials(options);
   const keys = await loadKeys(options);
   const clock = createClock(options.now);
@@ -186,24 +214,35 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       await notifier.idle();
       return notifier.log(filter);
     },
-    listen: async ({ port = 0, hostname = '127.0.0.1', headersTimeoutMs = 10_000, requestTimeoutMs = Math.max(30_000, headersTimeoutMs) } = {}) => {
+    listen: async ({
+      port = 0,
+      hostname = '127.0.0.1',
+      headersTimeoutMs = 10_000,
+      requestTimeoutMs = Math.max(30_000, headersTimeoutMs),
+    } = {}) => {
       const { serve } = await import('@hono/node-server');
       // A slow client (headers or body trickling in) is cut off; Node checks the timeouts every `connectionsCheckingInterval`.
       const serverOptions = {
         headersTimeout: headersTimeoutMs,
         requestTimeout: requestTimeoutMs,
-        connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(headersTimeoutMs / 4))),
+        connectionsCheckingInterval: Math.min(
+          30_000,
+          Math.max(100, Math.floor(headersTimeoutMs / 4)),
+        ),
       };
       return new Promise((resolve, reject) => {
-        const server = serve({ fetch: app.fetch, port, hostname, overrideGlobalObjects: false, serverOptions }, (info) => {
-          const url = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
-          servers.add(server);
-          resolve({
-            url,
-            port: info.port,
-            close: () => closeServer(server).then(() => void servers.delete(server)),
-          });
-        });
+        const server = serve(
+          { fetch: app.fetch, port, hostname, overrideGlobalObjects: false, serverOptions },
+          (info) => {
+            const url = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`;
+            servers.add(server);
+            resolve({
+              url,
+              port: info.port,
+              close: () => closeServer(server).then(() => void servers.delete(server)),
+            });
+          },
+        );
         server.once('error', reject);
       });
     },

@@ -11,7 +11,19 @@ import { BoundedMap, DEFAULT_MAX_RECORDS } from './state/bounded.js';
 
 const HOUR = 60 * 60 * 1000;
 /** Delay before each attempt after the first: 6 hourly, then every 12 hours (12 attempts, within 4 days). */
-export const RETRY_DELAYS_MS: readonly number[] = [HOUR, HOUR, HOUR, HOUR, HOUR, HOUR, 12 * HOUR, 12 * HOUR, 12 * HOUR, 12 * HOUR, 12 * HOUR];
+export const RETRY_DELAYS_MS: readonly number[] = [
+  HOUR,
+  HOUR,
+  HOUR,
+  HOUR,
+  HOUR,
+  HOUR,
+  12 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
+  12 * HOUR,
+];
 
 export type NotificationKind = 'payment' | 'refund' | 'enrollment';
 
@@ -76,7 +88,9 @@ export class Notifier {
 
   /** The delivery log, newest last. */
   log(filter: { record_id?: string } = {}): Delivery[] {
-    return [...this.#log.values()].filter((d) => filter.record_id === undefined || d.record_id === filter.record_id).map((d) => structuredClone(d));
+    return [...this.#log.values()]
+      .filter((d) => filter.record_id === undefined || d.record_id === filter.record_id)
+      .map((d) => structuredClone(d));
   }
 
   /** How many deliveries the log holds, and how many of the oldest it dropped. */
@@ -109,7 +123,12 @@ export class Notifier {
       const signature = await createSignature({ login, date, body: delivery.body, secretKey });
       const response = await fetch(delivery.url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Date': date, Authorization: authorizationHeader(signature), 'User-Agent': 'paylit-sandbox' },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Date': date,
+          Authorization: authorizationHeader(signature),
+          'User-Agent': 'paylit-sandbox',
+        },
         body: delivery.body,
         signal: AbortSignal.timeout(10_000),
       });

@@ -8,13 +8,28 @@ export interface RecordCount {
 }
 
 export type RecordCounts = Record<
-  'payments' | 'refunds' | 'cards' | 'card_tokens' | 'wallet_tokens' | 'enrollments' | 'plans' | 'ledger_entries' | 'notifications' | 'idempotency_keys',
+  | 'payments'
+  | 'refunds'
+  | 'cards'
+  | 'card_tokens'
+  | 'wallet_tokens'
+  | 'enrollments'
+  | 'plans'
+  | 'ledger_entries'
+  | 'notifications'
+  | 'idempotency_keys',
   RecordCount
 >;
 
-const count = (map: BoundedMap<unknown, unknown>): RecordCount => ({ kept: map.size, dropped: map.dropped });
+const count = (map: BoundedMap<unknown, unknown>): RecordCount => ({
+  kept: map.size,
+  dropped: map.dropped,
+});
 
-export function recordCounts({ store, idempotency }: Pick<SandboxInternals, 'store' | 'idempotency'>): RecordCounts {
+export function recordCounts({
+  store,
+  idempotency,
+}: Pick<SandboxInternals, 'store' | 'idempotency'>): RecordCounts {
   return {
     payments: count(store.payments),
     refunds: count(store.refunds),

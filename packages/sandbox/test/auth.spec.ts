@@ -19,11 +19,18 @@ for (const [name, headers, param] of [
   ['without X-Login', { 'X-Login': undefined }, 'X-Login'],
   ['with an empty X-Login', { 'X-Login': '' }, 'X-Login'],
   ['without X-Date', { 'X-Date': undefined }, 'X-Date'],
-  ['with an X-Date that is not ISO 8601 UTC', { 'X-Date': 'Sun, 22 Nov 2026 01:00:00 GMT' }, 'X-Date'],
+  [
+    'with an X-Date that is not ISO 8601 UTC',
+    { 'X-Date': 'Sun, 22 Nov 2026 01:00:00 GMT' },
+    'X-Date',
+  ],
 ] as const) {
   test(`400 / 5001 naming ${param} ${name}`, async ({ sbx }) => {
     const res = await sbx.api.post('/secure_payments', cardPayment(), { headers });
-    expect([res.status, res.body]).toEqual([400, { code: 5001, message: `Invalid parameter: ${param}`, param }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { code: 5001, message: `Invalid parameter: ${param}`, param },
+    ]);
     const lookup = await sbx.api.get('/payments/D-1-nope/status', { headers });
     expect([lookup.status, lookup.body.param]).toEqual([400, param]);
   });
@@ -49,48 +56,102 @@ test('403 / 3001 when the body differs from the one signed', async ({ sbx }) => 
   const body = cardPayment();
   const res = await fetch(`${sbx.running.url}/secure_payments`, {
     method: 'POST',
-    headers: { ...(await signedHeaders({ ...sbx.sandbox.credentials, body: JSON.stringify(body) })), 'User-Agent': 'specs' },
+    headers: {
+      ...(await signedHeaders({ ...sbx.sandbox.credentials, body: JSON.stringify(body) })),
+      'User-Agent': 'specs',
+    },
     body: JSON.stringify({ ...body, amount: 1 }),
   });
   expect(res.status).toBe(403);
   expect(await res.json()).toEqual(invalid);
 });
 
-test('no clock skew is refused: a correctly signed X-Date a year old or a month ahead is served, with or without milliseconds', async ({ sbx }) => {
+test('no clock skew is refused: a correctly signed X-Date a year old or a month ahead is served, with or without milliseconds', async ({
+  sbx,
+}) => {
   const now = sbx.sandbox.clock.now().getTime();
   const yearOld = new Date(now - 365 * 24 * 3600_000);
   const monthAhead = new Date(now + 31 * 24 * 3600_000);
   for (const date of [yearOld, monthAhead]) {
     const paid = await sbx.api.post('/secure_payments', cardPayment(), { date });
     expect([paid.status, paid.body.status]).toEqual([200, 'PAID']);
-    expect((await sbx.api.get(`/payments/${paid.body.id}/status`, { date })).body.status).toBe('PAID');
+    expect((await sbx.api.get(`/payments/${paid.body.id}/status`, { date })).body.status).toBe(
+      'PAID',
+    );
     // The same date under a signature of other bytes is still refused.
-    const forged = await sbx.api.post('/secure_payments', cardPayment(), { date, headers: { Authorization: authorizationHeader('0'.repeat(64)) } });
+    const forged = await sbx.api.post('/secure_payments', cardPayment(), {
+      date,
+      headers: { Authorization: authorizationHeader('0'.repeat(64)) },
+    });
     expect([forged.status, forged.body]).toEqual([403, invalid]);
   }
   // Without milliseconds: sign with that exact text.
   const date = yearOld.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const body = JSON.stringify(cardPayment());
-  const signature = await createSignature({ login: sbx.sandbox.credentials.login, date, body, secretKey: sbx.sandbox.credentials.secretKey });
-  const res = await sbx.api.post('/secure_payments', undefined, { rawBody: body, headers: { 'X-Date': date, Authorization: authorizationHeader(signature), 'Content-Type': 'application/json' } });
+  const signature = await createSignature({
+    login: sbx.sandbox.credentials.login,
+    date,
+    body,
+    secretKey: sbx.sandbox.credentials.secretKey,
+  });
+  const res = await sbx.api.post('/secure_payments', undefined, {
+    rawBody: body,
+    headers: {
+      'X-Date': date,
+      Authorization: authorizationHeader(signature),
+      'Content-Type': 'application/json',
+    },
+  });
   expect(res.status).toBe(200);
 });
 
 test('X-Version absent is 2.1; another version is 400 / 5017', async ({ sbx }) => {
-  expect((await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'X-Version': undefined } })).status).toBe(200);
-  const res = await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'X-Version': '2.0' } });
+  expect(
+    (await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'X-Version': undefined } }))
+      .status,
+  ).toBe(200);
+  const res = await sbx.api.post('/secure_payments', cardPayment(), {
+    headers: { 'X-Version': '2.0' },
+  });
   expect([res.status, res.body]).toEqual([400, { code: 5017, message: 'Invalid API version' }]);
 });
 
-test('the other headers of the spec: User-Agent, Content-Type, the payment-source header', async ({ sbx }) => {
-  const noAgent = await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'User-Agent': '' } });
-  expect([noAgent.status, noAgent.body]).toEqual([400, { code: 5001, message: 'Invalid parameter: User-Agent', param: 'User-Agent' }]);
-  const text = await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'Content-Type': 'text/plain' } });
+test('the other headers of the spec: User-Agent, Content-Type, the payment-source header', async ({
+  sbx,
+}) => {
+  const noAgent = await sbx.api.post('/secure_payments', cardPayment(), {
+    headers: { 'User-Agent': '' },
+  });
+  expect([noAgent.status, noAgent.body]).toEqual([
+    400,
+    { code: 5001, message: 'Invalid parameter: User-Agent', param: 'User-Agent' },
+  ]);
+  const text = await sbx.api.post('/secure_payments', cardPayment(), {
+    headers: { 'Content-Type': 'text/plain' },
+  });
   expect([text.status, text.body.param]).toEqual([400, 'Content-Type']);
-  expect((await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'Content-Type': 'application/json; charset=utf-8' } })).status).toBe(200);
-  expect((await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'X-Acme-Payment-Source': 'x'.repeat(100) } })).status).toBe(200);
-  const long = await sbx.api.post('/secure_payments', cardPayment(), { headers: { 'X-Acme-Payment-Source': 'x'.repeat(101) } });
-  expect([long.status, long.body.code, long.body.param]).toEqual([400, 5001, 'x-acme-payment-source']);
+  expect(
+    (
+      await sbx.api.post('/secure_payments', cardPayment(), {
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await sbx.api.post('/secure_payments', cardPayment(), {
+        headers: { 'X-Acme-Payment-Source': 'x'.repeat(100) },
+      })
+    ).status,
+  ).toBe(200);
+  const long = await sbx.api.post('/secure_payments', cardPayment(), {
+    headers: { 'X-Acme-Payment-Source': 'x'.repeat(101) },
+  });
+  expect([long.status, long.body.code, long.body.param]).toEqual([
+    400,
+    5001,
+    'x-acme-payment-source',
+  ]);
 });
 
 test('a GET is signed over login + date alone', async ({ sbx }) => {
@@ -102,7 +163,10 @@ test('403 / 3002 from an address not on the allow-list', async () => {
   const f = await startSandbox({ allowedIps: ['203.0.113.9'] });
   try {
     const res = await f.api.get('/payments-methods?country=BR');
-    expect([res.status, res.body]).toEqual([403, { code: 3002, message: 'Unregistered IP address' }]);
+    expect([res.status, res.body]).toEqual([
+      403,
+      { code: 3002, message: 'Unregistered IP address' },
+    ]);
   } finally {
     await stopSandbox(f);
   }

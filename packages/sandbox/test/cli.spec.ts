@@ -10,8 +10,14 @@ import { expect, test } from '@playwright/test';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-async function start(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; banner: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+async function start(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; banner: string }> {
+  const child = spawn(process.execPath, [cli, ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -34,7 +40,10 @@ test('with nothing configured it prints its URL, generated credentials and the p
     const transKey = /X-Trans-Key\s+(\S+)/.exec(banner)![1]!;
     const secretKey = /secret key\s+(\S+)/.exec(banner)![1]!;
     expect(banner).toContain(`${url}/sandbox-tools/public-key`);
-    const res = await new SandboxClient(url, { login, transKey, secretKey }).post('/secure_payments', cardPayment());
+    const res = await new SandboxClient(url, { login, transKey, secretKey }).post(
+      '/secure_payments',
+      cardPayment(),
+    );
     expect(res.body.status).toBe('PAID');
     expect((await (await fetch(`${url}/sandbox-tools/public-key`)).json()).kty).toBe('RSA');
   } finally {
@@ -47,7 +56,11 @@ test('credentials from the environment; the secret is not printed; a key file is
   const dir = await mkdtemp(join(tmpdir(), 'paylit-sandbox-'));
   const keyFile = join(dir, 'key.json');
   await writeFile(keyFile, JSON.stringify(keys.privateJwk));
-  const env = { PAYLIT_X_LOGIN: 'merchant-login', PAYLIT_X_TRANS_KEY: 'trans-key-value', PAYLIT_SECRET_KEY: 'very-secret-value' };
+  const env = {
+    PAYLIT_X_LOGIN: 'merchant-login',
+    PAYLIT_X_TRANS_KEY: 'trans-key-value',
+    PAYLIT_SECRET_KEY: 'very-secret-value',
+  };
   const { child, banner } = await start(['--port', '0', '--key-file', keyFile], env);
   try {
     expect(banner).toContain('merchant-login');
@@ -56,7 +69,11 @@ test('credentials from the environment; the secret is not printed; a key file is
     expect(banner).toContain('kid from-file');
     const url = /paylit sandbox: (\S+)/.exec(banner)![1]!;
     expect(await (await fetch(`${url}/sandbox-tools/public-key`)).json()).toEqual(keys.publicJwk);
-    const res = await new SandboxClient(url, { login: env.PAYLIT_X_LOGIN, transKey: env.PAYLIT_X_TRANS_KEY, secretKey: env.PAYLIT_SECRET_KEY }).post('/secure_payments', cardPayment());
+    const res = await new SandboxClient(url, {
+      login: env.PAYLIT_X_LOGIN,
+      transKey: env.PAYLIT_X_TRANS_KEY,
+      secretKey: env.PAYLIT_SECRET_KEY,
+    }).post('/secure_payments', cardPayment());
     expect(res.body.status).toBe('PAID');
   } finally {
     await stop(child);

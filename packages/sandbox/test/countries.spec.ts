@@ -64,62 +64,129 @@ const withInstallments = new Set(['AR', 'BR', 'CL', 'CO', 'MX', 'PE', 'UY', 'TR'
 /** A payer with every field some country asks for (India's address rules, Turkey's IP), and the country's document. */
 function payerOf(document: string) {
   return {
-    name: 'Ana Souza', email: 'ana@example.com', document, phone: '+5511987654321', birth_date: '15-08-1990', ip: '203.0.113.7',
-    address: { state: 'DL', city: 'New Delhi', zip_code: '110001', street: 'Janpath Road', number: '12' },
+    name: 'Ana Souza',
+    email: 'ana@example.com',
+    document,
+    phone: '+5511987654321',
+    birth_date: '15-08-1990',
+    ip: '203.0.113.7',
+    address: {
+      state: 'DL',
+      city: 'New Delhi',
+      zip_code: '110001',
+      street: 'Janpath Road',
+      number: '12',
+    },
   };
 }
 
 function cardPaymentIn(country: string, overrides: Partial<Row> = {}) {
   const row = { ...rows[country]!, ...overrides };
   return {
-    amount: row.amount, currency: row.currency, country, payment_method_id: 'CARD', payment_method_flow: 'DIRECT',
-    payer: payerOf(row.document), card: { ...visa } as Record<string, unknown>, order_id: orderId(country), callback_url: 'https://shop.example/return',
+    amount: row.amount,
+    currency: row.currency,
+    country,
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer: payerOf(row.document),
+    card: { ...visa } as Record<string, unknown>,
+    order_id: orderId(country),
+    callback_url: 'https://shop.example/return',
   };
 }
 
 /** Pays as the payer would: through the 3-D Secure challenge where the country requires it. */
-async function pay(sbx: SandboxFixture, body: ReturnType<typeof cardPaymentIn> & Record<string, unknown>) {
+async function pay(
+  sbx: SandboxFixture,
+  body: ReturnType<typeof cardPaymentIn> & Record<string, unknown>,
+) {
   const res = await sbx.api.post('/secure_payments', body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const record = parse(paymentRecordSchema, res.body);
-  if (record.status !== 'PENDING' || record.status_code !== '101') return { record, challenged: false };
+  if (record.status !== 'PENDING' || record.status_code !== '101')
+    return { record, challenged: false };
   await choose(record.three_dsecure!.redirect_url!, 'approve');
-  return { record: parse(paymentRecordSchema, (await sbx.api.get(`/payments/${encodeURIComponent(record.id)}`)).body), challenged: true };
+  return {
+    record: parse(
+      paymentRecordSchema,
+      (await sbx.api.get(`/payments/${encodeURIComponent(record.id)}`)).body,
+    ),
+    challenged: true,
+  };
 }
 
-test('the table holds every country of the API\'s markets, and no other', () => {
+test("the table holds every country of the API's markets, and no other", () => {
   expect(Object.keys(countries).sort()).toEqual(Object.keys(rows).sort());
 });
 
 for (const [country, row] of Object.entries(rows)) {
-  test(`${country}: a card payment in ${row.currency} is paid and counted in the ledger`, async ({ sbx }) => {
+  test(`${country}: a card payment in ${row.currency} is paid and counted in the ledger`, async ({
+    sbx,
+  }) => {
     const body = cardPaymentIn(country);
     const { record, challenged } = await pay(sbx, body);
     expect(challenged).toBe(threeDSecure.has(country));
-    expect(record).toMatchObject({ status: 'PAID', amount: row.amount, currency: row.currency, country });
+    expect(record).toMatchObject({
+      status: 'PAID',
+      amount: row.amount,
+      currency: row.currency,
+      country,
+    });
     const ledger = sbx.sandbox.ledger({ order_id: body.order_id });
-    expect(ledger.entries).toEqual([expect.objectContaining({ kind: 'payment', amount: row.amount, currency: row.currency, status: 'PAID', money_moved: true })]);
+    expect(ledger.entries).toEqual([
+      expect.objectContaining({
+        kind: 'payment',
+        amount: row.amount,
+        currency: row.currency,
+        status: 'PAID',
+        money_moved: true,
+      }),
+    ]);
     expect(ledger.money_moved).toBe(1);
   });
 
-  test(`${country}: ${row.foreign} is refused with 5004, and nothing is charged`, async ({ sbx }) => {
+  test(`${country}: ${row.foreign} is refused with 5004, and nothing is charged`, async ({
+    sbx,
+  }) => {
     const body = cardPaymentIn(country, { currency: row.foreign });
     const res = await sbx.api.post('/secure_payments', body);
-    expect([res.status, res.body]).toEqual([400, { code: 5004, message: 'Currency not allowed for this country', param: 'currency' }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { code: 5004, message: 'Currency not allowed for this country', param: 'currency' },
+    ]);
     expect(sbx.sandbox.ledger({ order_id: body.order_id }).entries).toEqual([]);
   });
 
   test(`${country}: its payment methods and installments`, async ({ sbx }) => {
-    const listed = parse(paymentMethodListSchema, (await sbx.api.get(`/payments-methods?country=${country}`)).body);
+    const listed = parse(
+      paymentMethodListSchema,
+      (await sbx.api.get(`/payments-methods?country=${country}`)).body,
+    );
     const expected = countries[country]!;
-    expect(listed.map((m) => m.id)).toEqual(['CARD', ...expected.cards, ...expected.methods.map((m) => m.id)]);
-    expect(listed.find((m) => m.id === 'VI') ?? listed.find((m) => m.id === 'UP')).toMatchObject({ type: 'CARD', allowed_flows: ['DIRECT', 'REDIRECT'] });
-    const plan = (await sbx.api.post('/installments-plans', { country, bin: '411111', amount: Math.round(rows[country]!.amount * 100), currency: rows[country]!.currency })).body;
+    expect(listed.map((m) => m.id)).toEqual([
+      'CARD',
+      ...expected.cards,
+      ...expected.methods.map((m) => m.id),
+    ]);
+    expect(listed.find((m) => m.id === 'VI') ?? listed.find((m) => m.id === 'UP')).toMatchObject({
+      type: 'CARD',
+      allowed_flows: ['DIRECT', 'REDIRECT'],
+    });
+    const plan = (
+      await sbx.api.post('/installments-plans', {
+        country,
+        bin: '411111',
+        amount: Math.round(rows[country]!.amount * 100),
+        currency: rows[country]!.currency,
+      })
+    ).body;
     expect(plan.installments.length > 1, JSON.stringify(plan)).toBe(withInstallments.has(country));
   });
 }
 
-test('USD is taken in every country, its local currency where USD is local (PA, EC, SV)', async ({ sbx }) => {
+test('USD is taken in every country, its local currency where USD is local (PA, EC, SV)', async ({
+  sbx,
+}) => {
   for (const country of Object.keys(rows)) {
     const { record } = await pay(sbx, cardPaymentIn(country, { currency: 'USD', amount: 45.99 }));
     expect(record, country).toMatchObject({ status: 'PAID', amount: 45.99, currency: 'USD' });
@@ -127,50 +194,131 @@ test('USD is taken in every country, its local currency where USD is local (PA, 
   expect(countries.PA!.currencies).toEqual(['USD']);
 });
 
-test('a country the API does not serve is 5003, where a served one with the same payment is paid', async ({ sbx }) => {
+test('a country the API does not serve is 5003, where a served one with the same payment is paid', async ({
+  sbx,
+}) => {
   expect((await pay(sbx, cardPaymentIn('PA'))).record.status).toBe('PAID');
   const body = { ...cardPaymentIn('PA'), country: 'FR' };
   const res = await sbx.api.post('/secure_payments', body);
-  expect([res.status, res.body]).toEqual([400, { code: 5003, message: 'Country not supported', param: 'country' }]);
+  expect([res.status, res.body]).toEqual([
+    400,
+    { code: 5003, message: 'Country not supported', param: 'country' },
+  ]);
   expect(sbx.sandbox.ledger({ order_id: body.order_id }).entries).toEqual([]);
   expect((await sbx.api.get('/payments-methods?country=FR')).body).toMatchObject({ code: 5003 });
-  expect((await sbx.api.post('/installments-plans', { country: 'FR', bin: '411111', amount: 100, currency: 'USD' })).body).toMatchObject({ code: 5003 });
+  expect(
+    (
+      await sbx.api.post('/installments-plans', {
+        country: 'FR',
+        bin: '411111',
+        amount: 100,
+        currency: 'USD',
+      })
+    ).body,
+  ).toMatchObject({ code: 5003 });
 });
 
-test('decimals: none in CLP and COP (a peso with cents is 5001 amount, nothing charged); the same amount in USD is paid', async ({ sbx }) => {
-  for (const [country, currency] of [['CL', 'CLP'], ['CO', 'COP'], ['PY', 'PYG'], ['JP', 'JPY']] as const) {
+test('decimals: none in CLP and COP (a peso with cents is 5001 amount, nothing charged); the same amount in USD is paid', async ({
+  sbx,
+}) => {
+  for (const [country, currency] of [
+    ['CL', 'CLP'],
+    ['CO', 'COP'],
+    ['PY', 'PYG'],
+    ['JP', 'JPY'],
+  ] as const) {
     const body = cardPaymentIn(country, { currency, amount: 15990.5 });
     const res = await sbx.api.post('/secure_payments', body);
-    expect([res.status, res.body], currency).toEqual([400, { code: 5001, message: 'Invalid parameter: amount', param: 'amount' }]);
+    expect([res.status, res.body], currency).toEqual([
+      400,
+      { code: 5001, message: 'Invalid parameter: amount', param: 'amount' },
+    ]);
     expect(sbx.sandbox.ledger({ order_id: body.order_id }).entries).toEqual([]);
-    expect((await pay(sbx, cardPaymentIn(country, { currency: 'USD', amount: 15990.5 }))).record.amount).toBe(15990.5);
-    expect((await pay(sbx, cardPaymentIn(country, { currency, amount: 15990 }))).record.amount).toBe(15990);
+    expect(
+      (await pay(sbx, cardPaymentIn(country, { currency: 'USD', amount: 15990.5 }))).record.amount,
+    ).toBe(15990.5);
+    expect(
+      (await pay(sbx, cardPaymentIn(country, { currency, amount: 15990 }))).record.amount,
+    ).toBe(15990);
   }
 });
 
 test('a capture of a peso with cents is 5001 amount; whole pesos capture', async ({ sbx }) => {
-  const { record: auth } = await pay(sbx, { ...cardPaymentIn('CL', { amount: 20000 }), card: { ...visa, capture: false } });
+  const { record: auth } = await pay(sbx, {
+    ...cardPaymentIn('CL', { amount: 20000 }),
+    card: { ...visa, capture: false },
+  });
   expect(auth.status).toBe('AUTHORIZED');
-  const cents = await sbx.api.post('/payments', { authorization_id: auth.id, amount: 5000.5, currency: 'CLP', order_id: orderId('cap') });
-  expect([cents.status, cents.body]).toEqual([400, { code: 5001, message: 'Invalid parameter: amount', param: 'amount' }]);
-  const whole = await sbx.api.post('/payments', { authorization_id: auth.id, amount: 5000, currency: 'CLP', order_id: orderId('cap') });
+  const cents = await sbx.api.post('/payments', {
+    authorization_id: auth.id,
+    amount: 5000.5,
+    currency: 'CLP',
+    order_id: orderId('cap'),
+  });
+  expect([cents.status, cents.body]).toEqual([
+    400,
+    { code: 5001, message: 'Invalid parameter: amount', param: 'amount' },
+  ]);
+  const whole = await sbx.api.post('/payments', {
+    authorization_id: auth.id,
+    amount: 5000,
+    currency: 'CLP',
+    order_id: orderId('cap'),
+  });
   expect(whole.body).toMatchObject({ status: 'PAID', amount: 5000, currency: 'CLP' });
 });
 
-test('the methods the markets name: DIRECT vouchers and transfers, REDIRECT-only PSE, Webpay, Abitab and Redpagos', async ({ sbx }) => {
-  const methods = async (country: string) => parse(paymentMethodListSchema, (await sbx.api.get(`/payments-methods?country=${country}`)).body);
-  const direct: Record<string, string[]> = { AR: ['RP', 'PF', 'IO'], BR: ['BL', 'PQ'], CL: ['SP'], CO: ['EY', 'BU'], EC: ['EF'], PE: ['EF', 'BC', 'IB', 'BP'], MX: ['OX', 'SE'] };
+test('the methods the markets name: DIRECT vouchers and transfers, REDIRECT-only PSE, Webpay, Abitab and Redpagos', async ({
+  sbx,
+}) => {
+  const methods = async (country: string) =>
+    parse(
+      paymentMethodListSchema,
+      (await sbx.api.get(`/payments-methods?country=${country}`)).body,
+    );
+  const direct: Record<string, string[]> = {
+    AR: ['RP', 'PF', 'IO'],
+    BR: ['BL', 'PQ'],
+    CL: ['SP'],
+    CO: ['EY', 'BU'],
+    EC: ['EF'],
+    PE: ['EF', 'BC', 'IB', 'BP'],
+    MX: ['OX', 'SE'],
+  };
   for (const [country, ids] of Object.entries(direct)) {
     const list = await methods(country);
-    for (const id of ids) expect(list.find((m) => m.id === id)?.allowed_flows, `${country} ${id}`).toContain('DIRECT');
+    for (const id of ids)
+      expect(list.find((m) => m.id === id)?.allowed_flows, `${country} ${id}`).toContain('DIRECT');
   }
-  const redirectOnly: [string, string][] = [['CO', 'PSE'], ['CL', 'Webpay'], ['UY', 'Abitab'], ['UY', 'Redpagos']];
-  for (const [country, name] of redirectOnly) expect((await methods(country)).find((m) => m.name === name)?.allowed_flows, name).toEqual(['REDIRECT']);
-  expect((await methods('BR')).find((m) => m.id === 'PQ')).toMatchObject({ type: 'TICKET', name: 'Pix QR' });
+  const redirectOnly: [string, string][] = [
+    ['CO', 'PSE'],
+    ['CL', 'Webpay'],
+    ['UY', 'Abitab'],
+    ['UY', 'Redpagos'],
+  ];
+  for (const [country, name] of redirectOnly)
+    expect((await methods(country)).find((m) => m.name === name)?.allowed_flows, name).toEqual([
+      'REDIRECT',
+    ]);
+  expect((await methods('BR')).find((m) => m.id === 'PQ')).toMatchObject({
+    type: 'TICKET',
+    name: 'Pix QR',
+  });
 });
 
-test('a cash voucher in a new market: PagoEfectivo in Ecuador, in USD, pending then paid', async ({ sbx }) => {
-  const body = { amount: 45.99, currency: 'USD', country: 'EC', payment_method_id: 'EF', payment_method_flow: 'DIRECT', payer: payerOf(rows.EC!.document), order_id: orderId('EC'), description: 'PAID' };
+test('a cash voucher in a new market: PagoEfectivo in Ecuador, in USD, pending then paid', async ({
+  sbx,
+}) => {
+  const body = {
+    amount: 45.99,
+    currency: 'USD',
+    country: 'EC',
+    payment_method_id: 'EF',
+    payment_method_flow: 'DIRECT',
+    payer: payerOf(rows.EC!.document),
+    order_id: orderId('EC'),
+    description: 'PAID',
+  };
   const res = await sbx.api.post('/payments', body);
   expect(res.body).toMatchObject({ status: 'PENDING', payment_method_type: 'TICKET' });
   await expect.poll(() => sbx.sandbox.ledger({ order_id: body.order_id }).money_moved).toBe(1);

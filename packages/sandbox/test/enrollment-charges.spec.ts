@@ -7,24 +7,57 @@
 import { orderId, payer, visa } from './support/client.js';
 import { expect, test } from './support/fixture.js';
 
-const fixed = { frequency: 'MONTHLY', start_date: '2026-12-01', amount: { type: 'FIXED', value: 30 } };
-const variable = { frequency: 'MONTHLY', start_date: '2026-12-01', amount: { type: 'VARIABLE', min_value: 10, max_value: 40 } };
+const fixed = {
+  frequency: 'MONTHLY',
+  start_date: '2026-12-01',
+  amount: { type: 'FIXED', value: 30 },
+};
+const variable = {
+  frequency: 'MONTHLY',
+  start_date: '2026-12-01',
+  amount: { type: 'VARIABLE', min_value: 10, max_value: 40 },
+};
 
 /** A charge of an enrollment: its id, and no card. */
 function charge(id: string, amount: number) {
-  return { amount, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, order_id: orderId('charge'), enrollment: { id } };
+  return {
+    amount,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    order_id: orderId('charge'),
+    enrollment: { id },
+  };
 }
 
-test('an enrollment made with a card payment is charged by id alone, with that card, at once', async ({ sbx }) => {
+test('an enrollment made with a card payment is charged by id alone, with that card, at once', async ({
+  sbx,
+}) => {
   const first = await sbx.api.post('/secure_payments', {
-    ...charge('', 30), enrollment: { external_id: 'ch-1', type: 'MERCHANT_SUBSCRIPTION', subscription: fixed }, card: { ...visa, number: '5555555555554444', save: true },
+    ...charge('', 30),
+    enrollment: { external_id: 'ch-1', type: 'MERCHANT_SUBSCRIPTION', subscription: fixed },
+    card: { ...visa, number: '5555555555554444', save: true },
   });
-  expect(first.body).toMatchObject({ status: 'PAID', card: { brand: 'MC', last4: '4444' }, enrollment: { status: 'ACTIVE' } });
+  expect(first.body).toMatchObject({
+    status: 'PAID',
+    card: { brand: 'MC', last4: '4444' },
+    enrollment: { status: 'ACTIVE' },
+  });
   const res = await sbx.api.post('/payments', charge(first.body.enrollment.id, 30));
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({
-    status: 'PAID', amount: 30, payment_method_id: 'CARD', payment_method_type: 'CARD',
-    card: { brand: 'MC', last4: '4444', holder_name: visa.holder_name, card_id: first.body.card.card_id },
+    status: 'PAID',
+    amount: 30,
+    payment_method_id: 'CARD',
+    payment_method_type: 'CARD',
+    card: {
+      brand: 'MC',
+      last4: '4444',
+      holder_name: visa.holder_name,
+      card_id: first.body.card.card_id,
+    },
     enrollment: { id: first.body.enrollment.id, status: 'ACTIVE' },
   });
   expect(res.body.card.network_tx_reference).toMatch(/^\d{15}$/);
@@ -33,23 +66,54 @@ test('an enrollment made with a card payment is charged by id alone, with that c
 });
 
 test('an enrollment made alone is charged with the card the payer registered', async ({ sbx }) => {
-  const e = (await sbx.api.post('/enrollments', { country: 'BR', payer, external_id: 'ch-2', type: 'ON_DEMAND' })).body;
+  const e = (
+    await sbx.api.post('/enrollments', {
+      country: 'BR',
+      payer,
+      external_id: 'ch-2',
+      type: 'ON_DEMAND',
+    })
+  ).body;
   const res = await sbx.api.post('/payments', charge(e.id, 99.9));
-  expect(res.body).toMatchObject({ status: 'PAID', amount: 99.9, payment_method_id: 'CARD', card: { brand: 'VI', last4: '1111', holder_name: payer.name }, enrollment: { id: e.id } });
+  expect(res.body).toMatchObject({
+    status: 'PAID',
+    amount: 99.9,
+    payment_method_id: 'CARD',
+    card: { brand: 'VI', last4: '1111', holder_name: payer.name },
+    enrollment: { id: e.id },
+  });
   // ON_DEMAND has no subscription: any amount.
   expect((await sbx.api.post('/payments', charge(e.id, 500))).body.status).toBe('PAID');
 });
 
-test('FIXED: exactly its value; VARIABLE: at most its max_value; anything else 400 / 5001 amount', async ({ sbx }) => {
+test('FIXED: exactly its value; VARIABLE: at most its max_value; anything else 400 / 5001 amount', async ({
+  sbx,
+}) => {
   const amountError = { code: 5001, message: 'Invalid parameter: amount', param: 'amount' };
-  const f = (await sbx.api.post('/enrollments', { country: 'BR', payer, external_id: 'ch-3', type: 'MERCHANT_SUBSCRIPTION', subscription: fixed })).body;
+  const f = (
+    await sbx.api.post('/enrollments', {
+      country: 'BR',
+      payer,
+      external_id: 'ch-3',
+      type: 'MERCHANT_SUBSCRIPTION',
+      subscription: fixed,
+    })
+  ).body;
   for (const amount of [50, 29.99, 30.01]) {
     const res = await sbx.api.post('/payments', charge(f.id, amount));
     expect([amount, res.status, res.body]).toEqual([amount, 400, amountError]);
   }
   expect((await sbx.api.post('/payments', charge(f.id, 30))).body.status).toBe('PAID');
 
-  const v = (await sbx.api.post('/enrollments', { country: 'BR', payer, external_id: 'ch-4', type: 'MERCHANT_SUBSCRIPTION', subscription: variable })).body;
+  const v = (
+    await sbx.api.post('/enrollments', {
+      country: 'BR',
+      payer,
+      external_id: 'ch-4',
+      type: 'MERCHANT_SUBSCRIPTION',
+      subscription: variable,
+    })
+  ).body;
   const before = sbx.sandbox.ledger().entries.length;
   const over = await sbx.api.post('/payments', charge(v.id, 50));
   expect([over.status, over.body]).toEqual([400, amountError]);
@@ -58,16 +122,43 @@ test('FIXED: exactly its value; VARIABLE: at most its max_value; anything else 4
   expect([withCard.status, withCard.body]).toEqual([400, amountError]);
   // The refusals made no payment.
   expect(sbx.sandbox.ledger().entries.length).toBe(before);
-  for (const amount of [40, 12.5]) expect((await sbx.api.post('/payments', charge(v.id, amount))).body).toMatchObject({ status: 'PAID', amount });
+  for (const amount of [40, 12.5])
+    expect((await sbx.api.post('/payments', charge(v.id, amount))).body).toMatchObject({
+      status: 'PAID',
+      amount,
+    });
 });
 
-test('a cancelled (or not yet confirmed) enrollment refuses charges: 400 / 5002; an unknown one 400 / 5008', async ({ sbx }) => {
-  const e = (await sbx.api.post('/enrollments', { country: 'BR', payer, external_id: 'ch-5', type: 'ON_DEMAND' })).body;
+test('a cancelled (or not yet confirmed) enrollment refuses charges: 400 / 5002; an unknown one 400 / 5008', async ({
+  sbx,
+}) => {
+  const e = (
+    await sbx.api.post('/enrollments', {
+      country: 'BR',
+      payer,
+      external_id: 'ch-5',
+      type: 'ON_DEMAND',
+    })
+  ).body;
   await sbx.api.post(`/enrollments/${e.id}/cancel`);
   const res = await sbx.api.post('/payments', charge(e.id, 10));
-  expect([res.status, res.body]).toEqual([400, { code: 5002, message: 'Invalid transaction status', param: 'enrollment.id' }]);
-  const pending = (await sbx.api.post('/enrollments', { country: 'BR', payer, external_id: 'ch-6', type: 'ON_DEMAND', callback_url: `${sbx.receiver.url}/enrolled` })).body;
+  expect([res.status, res.body]).toEqual([
+    400,
+    { code: 5002, message: 'Invalid transaction status', param: 'enrollment.id' },
+  ]);
+  const pending = (
+    await sbx.api.post('/enrollments', {
+      country: 'BR',
+      payer,
+      external_id: 'ch-6',
+      type: 'ON_DEMAND',
+      callback_url: `${sbx.receiver.url}/enrolled`,
+    })
+  ).body;
   expect((await sbx.api.post('/payments', charge(pending.id, 10))).body.code).toBe(5002);
   const nope = await sbx.api.post('/payments', charge('E-1-nope', 10));
-  expect([nope.status, nope.body]).toEqual([400, { code: 5008, message: 'Token not found or inactive', param: 'enrollment.id' }]);
+  expect([nope.status, nope.body]).toEqual([
+    400,
+    { code: 5008, message: 'Token not found or inactive', param: 'enrollment.id' },
+  ]);
 });

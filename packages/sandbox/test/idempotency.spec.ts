@@ -21,7 +21,10 @@ test('a repeated key returns the original response and changes nothing', async (
   expect(again.status).toBe(first.status);
   expect(again.body).toEqual(first.body);
   expect(again.headers.get('idempotent-replayed')).toBe('true');
-  expect(sbx.sandbox.ledger({ order_id: body.order_id })).toMatchObject({ money_moved: 1, charged: 120 });
+  expect(sbx.sandbox.ledger({ order_id: body.order_id })).toMatchObject({
+    money_moved: 1,
+    charged: 120,
+  });
   // Without the key the same body is a new request, and the order id is now taken.
   expect((await sbx.api.post('/secure_payments', body)).body.code).toBe(5009);
 });
@@ -29,7 +32,11 @@ test('a repeated key returns the original response and changes nothing', async (
 test('concurrent requests with one key charge once', async ({ sbx }) => {
   const body = cardPayment();
   const key = `race-${body.order_id}`;
-  const answers = await Promise.all(Array.from({ length: 5 }, () => sbx.api.post('/secure_payments', body, { idempotencyKey: key })));
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      sbx.api.post('/secure_payments', body, { idempotencyKey: key }),
+    ),
+  );
   expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
   expect(sbx.sandbox.ledger({ order_id: body.order_id }).money_moved).toBe(1);
 });
@@ -40,19 +47,45 @@ test('errors are replayed too; a capture or refund with a key runs once', async 
   const first = await sbx.api.post('/secure_payments', bad, { idempotencyKey: key });
   expect(first.body.code).toBe(5004);
   const again = await sbx.api.post('/secure_payments', bad, { idempotencyKey: key });
-  expect([again.status, again.body, again.headers.get('idempotent-replayed')]).toEqual([400, first.body, 'true']);
+  expect([again.status, again.body, again.headers.get('idempotent-replayed')]).toEqual([
+    400,
+    first.body,
+    'true',
+  ]);
 
-  const auth = (await sbx.api.post('/secure_payments', cardPayment({ amount: 100, card: { ...cardPayment().card, capture: false } }))).body;
-  const c1 = await sbx.api.post('/payments', { authorization_id: auth.id, amount: 10, currency: 'BRL' }, { idempotencyKey: `cap-${auth.id.slice(-12)}` });
-  const c2 = await sbx.api.post('/payments', { authorization_id: auth.id, amount: 10, currency: 'BRL' }, { idempotencyKey: `cap-${auth.id.slice(-12)}` });
+  const auth = (
+    await sbx.api.post(
+      '/secure_payments',
+      cardPayment({ amount: 100, card: { ...cardPayment().card, capture: false } }),
+    )
+  ).body;
+  const c1 = await sbx.api.post(
+    '/payments',
+    { authorization_id: auth.id, amount: 10, currency: 'BRL' },
+    { idempotencyKey: `cap-${auth.id.slice(-12)}` },
+  );
+  const c2 = await sbx.api.post(
+    '/payments',
+    { authorization_id: auth.id, amount: 10, currency: 'BRL' },
+    { idempotencyKey: `cap-${auth.id.slice(-12)}` },
+  );
   expect(c1.body).toMatchObject({ status: 'PAID', amount: 10 });
   expect(c2.body.id).toBe(c1.body.id);
-  const r = { payment_id: c1.body.id, notification_url: `${sbx.receiver.url}/r`, amount: 5, currency: 'BRL' };
+  const r = {
+    payment_id: c1.body.id,
+    notification_url: `${sbx.receiver.url}/r`,
+    amount: 5,
+    currency: 'BRL',
+  };
   const r1 = await sbx.api.post('/refunds', r, { idempotencyKey: `ref-${c1.body.id.slice(-12)}` });
   const r2 = await sbx.api.post('/refunds', r, { idempotencyKey: `ref-${c1.body.id.slice(-12)}` });
   expect(r1.body).toMatchObject({ status: 'SUCCESS', amount: 5 });
   expect(r2.body.id).toBe(r1.body.id);
-  expect(sbx.sandbox.ledger({ order_id: auth.order_id })).toMatchObject({ charged: 10, refunded: 5, money_moved: 2 });
+  expect(sbx.sandbox.ledger({ order_id: auth.order_id })).toMatchObject({
+    charged: 10,
+    refunded: 5,
+    money_moved: 2,
+  });
 });
 
 test('after 7 days of the sandbox clock a key is new again', async ({ sbx }) => {
@@ -61,58 +94,111 @@ test('after 7 days of the sandbox clock a key is new again', async ({ sbx }) => 
   const first = await sbx.api.post('/secure_payments', body, { idempotencyKey: key });
   sbx.sandbox.clock.advance(6 * DAY);
   try {
-    expect((await sbx.api.post('/secure_payments', body, { idempotencyKey: key })).body.id).toBe(first.body.id);
+    expect((await sbx.api.post('/secure_payments', body, { idempotencyKey: key })).body.id).toBe(
+      first.body.id,
+    );
     sbx.sandbox.clock.advance(DAY + 1000);
     // Processed anew: the order id is taken by the first payment.
-    expect((await sbx.api.post('/secure_payments', body, { idempotencyKey: key })).body.code).toBe(5009);
+    expect((await sbx.api.post('/secure_payments', body, { idempotencyKey: key })).body.code).toBe(
+      5009,
+    );
   } finally {
     sbx.sandbox.clock.advance(-(7 * DAY + 1000));
   }
 });
 
 test('a key over 42 characters is refused', async ({ sbx }) => {
-  expect((await sbx.api.post('/secure_payments', cardPayment(), { idempotencyKey: 'k'.repeat(42) })).status).toBe(200);
-  const res = await sbx.api.post('/secure_payments', cardPayment(), { idempotencyKey: 'k'.repeat(43) });
-  expect([res.status, res.body]).toEqual([400, { code: 5001, message: 'Invalid parameter: X-Idempotency-Key', param: 'X-Idempotency-Key' }]);
+  expect(
+    (await sbx.api.post('/secure_payments', cardPayment(), { idempotencyKey: 'k'.repeat(42) }))
+      .status,
+  ).toBe(200);
+  const res = await sbx.api.post('/secure_payments', cardPayment(), {
+    idempotencyKey: 'k'.repeat(43),
+  });
+  expect([res.status, res.body]).toEqual([
+    400,
+    { code: 5001, message: 'Invalid parameter: X-Idempotency-Key', param: 'X-Idempotency-Key' },
+  ]);
 });
 
-const keyError = { code: 5001, message: 'Invalid parameter: X-Idempotency-Key', param: 'X-Idempotency-Key' };
+const keyError = {
+  code: 5001,
+  message: 'Invalid parameter: X-Idempotency-Key',
+  param: 'X-Idempotency-Key',
+};
 
-test('the same key with another body is refused and does nothing, also while the first is running', async ({ sbx }) => {
+test('the same key with another body is refused and does nothing, also while the first is running', async ({
+  sbx,
+}) => {
   const body = cardPayment();
   const key = `body-${body.order_id}`;
   const other = { ...body, amount: 999 };
   // Sent together: whichever arrives first is the operation, the other is refused.
-  const answers = await Promise.all([body, other].map((b) => sbx.api.post('/secure_payments', b, { idempotencyKey: key })));
+  const answers = await Promise.all(
+    [body, other].map((b) => sbx.api.post('/secure_payments', b, { idempotencyKey: key })),
+  );
   const winner = answers.findIndex((a) => a.status === 200);
-  expect(answers.map((a) => a.body.status ?? a.body)).toEqual(winner === 0 ? ['PAID', keyError] : [keyError, 'PAID']);
-  const after = await sbx.api.post('/secure_payments', { ...body, amount: 5, order_id: `${body.order_id}-b` }, { idempotencyKey: key });
+  expect(answers.map((a) => a.body.status ?? a.body)).toEqual(
+    winner === 0 ? ['PAID', keyError] : [keyError, 'PAID'],
+  );
+  const after = await sbx.api.post(
+    '/secure_payments',
+    { ...body, amount: 5, order_id: `${body.order_id}-b` },
+    { idempotencyKey: key },
+  );
   expect([after.status, after.body]).toEqual([400, keyError]);
-  expect(sbx.sandbox.ledger({ order_id: body.order_id })).toMatchObject({ money_moved: 1, charged: winner === 0 ? 120 : 999 });
+  expect(sbx.sandbox.ledger({ order_id: body.order_id })).toMatchObject({
+    money_moved: 1,
+    charged: winner === 0 ? 120 : 999,
+  });
   expect(sbx.sandbox.ledger({ order_id: `${body.order_id}-b` }).entries).toEqual([]);
   // The first bytes again still replay the first answer.
-  expect((await sbx.api.post('/secure_payments', [body, other][winner], { idempotencyKey: key })).body.id).toBe(answers[winner]!.body.id);
+  expect(
+    (await sbx.api.post('/secure_payments', [body, other][winner], { idempotencyKey: key })).body
+      .id,
+  ).toBe(answers[winner]!.body.id);
 });
 
-test('a body is its bytes: the same JSON spaced or ordered differently is another operation', async ({ sbx }) => {
+test('a body is its bytes: the same JSON spaced or ordered differently is another operation', async ({
+  sbx,
+}) => {
   const body = cardPayment();
   const key = `bytes-${body.order_id}`;
-  expect((await sbx.api.post('/secure_payments', body, { idempotencyKey: key })).body.status).toBe('PAID');
-  const spaced = await sbx.api.post('/secure_payments', undefined, { idempotencyKey: key, rawBody: JSON.stringify(body, null, 2) });
+  expect((await sbx.api.post('/secure_payments', body, { idempotencyKey: key })).body.status).toBe(
+    'PAID',
+  );
+  const spaced = await sbx.api.post('/secure_payments', undefined, {
+    idempotencyKey: key,
+    rawBody: JSON.stringify(body, null, 2),
+  });
   expect([spaced.status, spaced.body]).toEqual([400, keyError]);
 });
 
-test('the same key on another path is refused and does nothing; a trailing slash is the same path', async ({ sbx }) => {
+test('the same key on another path is refused and does nothing; a trailing slash is the same path', async ({
+  sbx,
+}) => {
   const body = cardPayment();
   const key = `path-${body.order_id}`;
   const first = await sbx.api.post('/secure_payments', body, { idempotencyKey: key });
   const slash = await sbx.api.post('/secure_payments/', body, { idempotencyKey: key });
-  expect([slash.status, slash.body.id, slash.headers.get('idempotent-replayed')]).toEqual([200, first.body.id, 'true']);
+  expect([slash.status, slash.body.id, slash.headers.get('idempotent-replayed')]).toEqual([
+    200,
+    first.body.id,
+    'true',
+  ]);
   const elsewhere = await sbx.api.post('/payments', body, { idempotencyKey: key });
   expect([elsewhere.status, elsewhere.body]).toEqual([400, keyError]);
-  const refund = await sbx.api.post('/refunds', { payment_id: first.body.id, notification_url: `${sbx.receiver.url}/r` }, { idempotencyKey: key });
+  const refund = await sbx.api.post(
+    '/refunds',
+    { payment_id: first.body.id, notification_url: `${sbx.receiver.url}/r` },
+    { idempotencyKey: key },
+  );
   expect([refund.status, refund.body]).toEqual([400, keyError]);
-  expect(sbx.sandbox.ledger({ order_id: body.order_id })).toMatchObject({ money_moved: 1, charged: 120, refunded: 0 });
+  expect(sbx.sandbox.ledger({ order_id: body.order_id })).toMatchObject({
+    money_moved: 1,
+    charged: 120,
+    refunded: 0,
+  });
 });
 
 test('expired keys are swept, not only ignored', async () => {
@@ -147,7 +233,8 @@ test('requests waiting on a first answer of 500 then run the operation once betw
     await new Promise((resolve) => setTimeout(resolve, 20));
     return run === 1 ? c.json({ code: 7000 }, 500) : c.json({ run });
   });
-  const send = () => app.request('/op', { method: 'POST', body: '{"a":1}', headers: { 'X-Idempotency-Key': 'k' } });
+  const send = () =>
+    app.request('/op', { method: 'POST', body: '{"a":1}', headers: { 'X-Idempotency-Key': 'k' } });
   const first = send();
   await new Promise((resolve) => setTimeout(resolve, 5));
   const waiting = Array.from({ length: 9 }, send);

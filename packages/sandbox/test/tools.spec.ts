@@ -2,36 +2,99 @@
 import { cardPayment, orderId, payer, payerIn } from './support/client.js';
 import { expect, slowRefunds, test, withSandbox, type SandboxFixture } from './support/fixture.js';
 
-test('POST /sandbox-tools/payments forces a pending payment to a final state and notifies', async ({ sbx }) => {
+test('POST /sandbox-tools/payments forces a pending payment to a final state and notifies', async ({
+  sbx,
+}) => {
   const notification_url = `${sbx.receiver.url}/forced`;
-  const pending = (await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer: payerIn('MX'), order_id: orderId(), notification_url })).body;
-  const res = await sbx.api.post('/sandbox-tools/payments', { payment_id: pending.id, status: 'PAID' });
+  const pending = (
+    await sbx.api.post('/payments', {
+      amount: 80,
+      currency: 'MXN',
+      country: 'MX',
+      payment_method_id: 'OX',
+      payment_method_flow: 'DIRECT',
+      payer: payerIn('MX'),
+      order_id: orderId(),
+      notification_url,
+    })
+  ).body;
+  const res = await sbx.api.post('/sandbox-tools/payments', {
+    payment_id: pending.id,
+    status: 'PAID',
+  });
   expect(res.body).toMatchObject({ id: pending.id, status: 'PAID', status_code: '200' });
   const notes = await sbx.receiver.waitFor(2, '/forced', pending.id);
   expect(notes.map((n) => n.record.status)).toEqual(['PENDING', 'PAID']);
-  const again = await sbx.api.post('/sandbox-tools/payments', { payment_id: pending.id, status: 'REJECTED' });
-  expect([again.status, again.body]).toEqual([400, { code: 5002, message: 'Invalid transaction status' }]);
-  const unknown = await sbx.api.post('/sandbox-tools/payments', { payment_id: 'D-1-nope', status: 'PAID' });
+  const again = await sbx.api.post('/sandbox-tools/payments', {
+    payment_id: pending.id,
+    status: 'REJECTED',
+  });
+  expect([again.status, again.body]).toEqual([
+    400,
+    { code: 5002, message: 'Invalid transaction status' },
+  ]);
+  const unknown = await sbx.api.post('/sandbox-tools/payments', {
+    payment_id: 'D-1-nope',
+    status: 'PAID',
+  });
   expect([unknown.status, unknown.body.code]).toEqual([404, 4000]);
-  const unknownRefund = await sbx.api.post('/sandbox-tools/payments', { payment_id: 'REF-nope', status: 'SUCCESS' });
+  const unknownRefund = await sbx.api.post('/sandbox-tools/payments', {
+    payment_id: 'REF-nope',
+    status: 'SUCCESS',
+  });
   expect([unknownRefund.status, unknownRefund.body.code]).toEqual([404, 4001]);
 });
 
-test('force-status moves a pending refund, and refuses a status of the wrong kind', () => withSandbox(slowRefunds, forcePendingRefund));
+test('force-status moves a pending refund, and refuses a status of the wrong kind', () =>
+  withSandbox(slowRefunds, forcePendingRefund));
 
 async function forcePendingRefund(sbx: SandboxFixture): Promise<void> {
-  const pending = (await sbx.api.post('/payments', { amount: 80, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', payer: payerIn('MX'), order_id: orderId() })).body;
+  const pending = (
+    await sbx.api.post('/payments', {
+      amount: 80,
+      currency: 'MXN',
+      country: 'MX',
+      payment_method_id: 'OX',
+      payment_method_flow: 'DIRECT',
+      payer: payerIn('MX'),
+      order_id: orderId(),
+    })
+  ).body;
   await sbx.api.post('/sandbox-tools/payments', { payment_id: pending.id, status: 'PAID' });
-  const refund = (await sbx.api.post('/refunds', { payment_id: pending.id, notification_url: `${sbx.receiver.url}/r` })).body;
+  const refund = (
+    await sbx.api.post('/refunds', {
+      payment_id: pending.id,
+      notification_url: `${sbx.receiver.url}/r`,
+    })
+  ).body;
   expect(refund.status).toBe('PENDING');
-  expect((await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'PAID' })).body).toMatchObject({ code: 5001, param: 'status' });
-  expect((await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'REJECTED' })).body).toMatchObject({ status: 'REJECTED', status_code: 300, status_detail: 'The refund was rejected.' });
+  expect(
+    (await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'PAID' })).body,
+  ).toMatchObject({ code: 5001, param: 'status' });
+  expect(
+    (await sbx.api.post('/sandbox-tools/payments', { payment_id: refund.id, status: 'REJECTED' }))
+      .body,
+  ).toMatchObject({
+    status: 'REJECTED',
+    status_code: 300,
+    status_detail: 'The refund was rejected.',
+  });
 }
 
 test('force-status is signed like the rest of the API', async ({ sbx }) => {
-  const res = await fetch(`${sbx.running.url}/sandbox-tools/payments`, { method: 'POST', body: JSON.stringify({ payment_id: 'x', status: 'PAID' }) });
-  expect([res.status, await res.json()]).toEqual([400, { code: 5001, message: 'Invalid parameter: X-Login', param: 'X-Login' }]);
-  const wrongKey = await sbx.api.post('/sandbox-tools/payments', { payment_id: 'x', status: 'PAID' }, { headers: { 'X-Trans-Key': 'wrong' } });
+  const res = await fetch(`${sbx.running.url}/sandbox-tools/payments`, {
+    method: 'POST',
+    body: JSON.stringify({ payment_id: 'x', status: 'PAID' }),
+  });
+  expect([res.status, await res.json()]).toEqual([
+    400,
+    { code: 5001, message: 'Invalid parameter: X-Login', param: 'X-Login' },
+  ]);
+  const wrongKey = await sbx.api.post(
+    '/sandbox-tools/payments',
+    { payment_id: 'x', status: 'PAID' },
+    { headers: { 'X-Trans-Key': 'wrong' } },
+  );
   expect(wrongKey.status).toBe(403);
 });
 
@@ -39,24 +102,49 @@ test('the clock can be read, set and moved; a bad value says what is wrong', asy
   const url = `${sbx.running.url}/sandbox-tools/clock`;
   const before = (await (await fetch(url)).json()).now;
   expect(Math.abs(Date.parse(before) - Date.now())).toBeLessThan(60_000 * 60 * 24 * 400);
-  const set = await (await fetch(url, { method: 'POST', body: JSON.stringify({ now: '2030-01-01T00:00:00.000Z' }) })).json();
+  const set = await (
+    await fetch(url, { method: 'POST', body: JSON.stringify({ now: '2030-01-01T00:00:00.000Z' }) })
+  ).json();
   expect(Date.parse(set.now) - Date.parse('2030-01-01T00:00:00.000Z')).toBeLessThan(5000);
   // Signed requests follow the sandbox's time: the client signs with the sandbox clock.
-  expect((await sbx.api.post('/secure_payments', cardPayment())).body.created_date).toMatch(/^2030-01-01/);
+  expect((await sbx.api.post('/secure_payments', cardPayment())).body.created_date).toMatch(
+    /^2030-01-01/,
+  );
   await fetch(url, { method: 'POST', body: JSON.stringify({ now: before }) });
-  const moved = await (await fetch(url, { method: 'POST', body: JSON.stringify({ advance_ms: 1000 }) })).json();
+  const moved = await (
+    await fetch(url, { method: 'POST', body: JSON.stringify({ advance_ms: 1000 }) })
+  ).json();
   expect(Date.parse(moved.now) - Date.parse(before)).toBeGreaterThanOrEqual(1000);
   await fetch(url, { method: 'POST', body: JSON.stringify({ advance_ms: -1000 }) });
   const bad = await fetch(url, { method: 'POST', body: JSON.stringify({ now: 'yesterday' }) });
   expect(bad.status).toBe(400);
   expect((await bad.json()).code).toBe(5001);
   const notJson = await fetch(url, { method: 'POST', body: '{' });
-  expect([notJson.status, await notJson.json()]).toEqual([400, { code: 5000, message: 'Invalid request' }]);
+  expect([notJson.status, await notJson.json()]).toEqual([
+    400,
+    { code: 5000, message: 'Invalid request' },
+  ]);
 });
 
 test('the ledger over HTTP, by order', async ({ sbx }) => {
   const body = cardPayment();
   await sbx.api.post('/secure_payments', body);
-  const ledger = await (await fetch(`${sbx.running.url}/sandbox-tools/ledger?order_id=${body.order_id}`)).json();
-  expect(ledger).toMatchObject({ money_moved: 1, charged: 120, refunded: 0, entries: [{ kind: 'payment', order_id: body.order_id, amount: 120, currency: 'BRL', status: 'PAID', money_moved: true }] });
+  const ledger = await (
+    await fetch(`${sbx.running.url}/sandbox-tools/ledger?order_id=${body.order_id}`)
+  ).json();
+  expect(ledger).toMatchObject({
+    money_moved: 1,
+    charged: 120,
+    refunded: 0,
+    entries: [
+      {
+        kind: 'payment',
+        order_id: body.order_id,
+        amount: 120,
+        currency: 'BRL',
+        status: 'PAID',
+        money_moved: true,
+      },
+    ],
+  });
 });

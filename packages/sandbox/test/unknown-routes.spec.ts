@@ -22,7 +22,9 @@ for (const [method, path] of unknown) {
     const signed = await sbx.api.call(method, path, body);
     expect([signed.status, signed.body]).toEqual([404, 'NOT_FOUND']);
     expect(signed.headers.get('content-type')).toMatch(/^text\/plain/);
-    const wrongKey = await sbx.api.call(method, path, body, { headers: { 'X-Trans-Key': 'wrong' } });
+    const wrongKey = await sbx.api.call(method, path, body, {
+      headers: { 'X-Trans-Key': 'wrong' },
+    });
     expect([wrongKey.status, wrongKey.body]).toEqual([404, 'NOT_FOUND']);
     const bare = await fetch(`${sbx.running.url}${path}`, { method });
     expect([bare.status, await bare.text()]).toEqual([404, 'NOT_FOUND']);
@@ -31,7 +33,11 @@ for (const [method, path] of unknown) {
 
 test('a known route keeps its own answers, its credentials checked first', async ({ sbx }) => {
   expect((await sbx.api.get('/payments/D-1-nope')).body.code).toBe(4000);
-  expect((await sbx.api.get('/payments/D-1-nope', { headers: { 'X-Login': 'other' } })).body).toEqual({ code: 3001, message: 'Invalid credentials' });
-  expect((await sbx.api.get('/payments/D-1-nope/', { headers: { 'X-Trans-Key': 'wrong' } })).status).toBe(403);
+  expect(
+    (await sbx.api.get('/payments/D-1-nope', { headers: { 'X-Login': 'other' } })).body,
+  ).toEqual({ code: 3001, message: 'Invalid credentials' });
+  expect(
+    (await sbx.api.get('/payments/D-1-nope/', { headers: { 'X-Trans-Key': 'wrong' } })).status,
+  ).toBe(403);
   expect((await fetch(`${sbx.running.url}/sandbox-tools/clock`)).status).toBe(200);
 });

@@ -21,7 +21,10 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
 function child(script, args, execArgv = []) {
-  const proc = fork(here(script), args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proc = fork(here(script), args, {
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     proc.once('message', (info) => resolve({ proc, ...info }));
     proc.once('error', reject);
@@ -69,7 +72,8 @@ for (const kind of kinds) {
   await load(servers[kind].url);
 }
 const byRound = Object.fromEntries(kinds.map((kind) => [kind, []]));
-for (let r = 0; r < rounds; r++) for (const kind of kinds) byRound[kind].push(await run(servers[kind]));
+for (let r = 0; r < rounds; r++)
+  for (const kind of kinds) byRound[kind].push(await run(servers[kind]));
 for (const kind of kinds) servers[kind].proc.kill();
 const results = {};
 for (const kind of kinds) {
@@ -82,14 +86,19 @@ for (const kind of kinds) {
     cpuPerRequest: median(all.map((x) => x.cpuPerRequest)),
   };
 }
-const ratio = (a, b) => median(byRound[a].map((x, i) => x.cpuPerRequest / byRound[b][i].cpuPerRequest));
+const ratio = (a, b) =>
+  median(byRound[a].map((x, i) => x.cpuPerRequest / byRound[b][i].cpuPerRequest));
 
 // The handler again, profiled: the profile's shares of its busy time, applied to the CPU per
 // request measured above without the profiler.
 let breakdown;
 if (results.handler && process.env.BENCH_PROFILE !== '0') {
   const dir = mkdtempSync(join(tmpdir(), 'paylit-prof-'));
-  const server = await child('./servers.mjs', ['handler', upstream.url], [...extra, '--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100']);
+  const server = await child(
+    './servers.mjs',
+    ['handler', upstream.url],
+    [...extra, '--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100'],
+  );
   await load(server.url);
   await load(server.url);
   const exited = new Promise((resolve) => server.proc.once('exit', resolve));
@@ -103,32 +112,54 @@ if (results.handler && process.env.BENCH_PROFILE !== '0') {
 upstream.proc.kill();
 loader.proc.kill();
 
-console.log(`\nforward a create-payment to a fixed upstream: ${concurrency} concurrent clients, ${rounds} rounds of ${seconds} s per server, taking turns, in one run; the load, the upstream and each server in their own process; medians of the rounds`);
-console.log('server                                                   req/s   p99 ms  requests  errors  CPU µs/req');
+console.log(
+  `\nforward a create-payment to a fixed upstream: ${concurrency} concurrent clients, ${rounds} rounds of ${seconds} s per server, taking turns, in one run; the load, the upstream and each server in their own process; medians of the rounds`,
+);
+console.log(
+  'server                                                   req/s   p99 ms  requests  errors  CPU µs/req',
+);
 const rows = [
   ['floor: node:http + node:crypto + keep-alive http.Agent', results.floor],
-  ['the floor\'s work on Hono (framework cost)', results['hono-forward']],
+  ["the floor's work on Hono (framework cost)", results['hono-forward']],
   ['@paylit/server checkout handler', results.handler],
   ['express + axios (by hand)', results.express],
 ];
-for (const [label, r] of rows) if (r) console.log(`${label.padEnd(56)}${String(r.rps).padStart(6)}${r.p99.padStart(9)}${String(r.requests).padStart(10)}${String(r.errors).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}`);
+for (const [label, r] of rows)
+  if (r)
+    console.log(
+      `${label.padEnd(56)}${String(r.rps).padStart(6)}${r.p99.padStart(9)}${String(r.requests).padStart(10)}${String(r.errors).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}`,
+    );
 
 if (breakdown) {
   const total = results.handler.cpuPerRequest;
-  console.log(`\nwhere the handler's ${total.toFixed(0)} µs of CPU per request go (shares of a --cpu-prof run, applied to the figure above)`);
-  for (const [phase, share] of breakdown) console.log(`  ${phase.padEnd(52)}${(share * total).toFixed(0).padStart(6)} µs  ${(share * 100).toFixed(1).padStart(5)} %`);
-  if (results.floor) console.log(`  ${'the floor\'s whole request, for comparison'.padEnd(52)}${results.floor.cpuPerRequest.toFixed(0).padStart(6)} µs`);
+  console.log(
+    `\nwhere the handler's ${total.toFixed(0)} µs of CPU per request go (shares of a --cpu-prof run, applied to the figure above)`,
+  );
+  for (const [phase, share] of breakdown)
+    console.log(
+      `  ${phase.padEnd(52)}${(share * total).toFixed(0).padStart(6)} µs  ${(share * 100).toFixed(1).padStart(5)} %`,
+    );
+  if (results.floor)
+    console.log(
+      `  ${"the floor's whole request, for comparison".padEnd(52)}${results.floor.cpuPerRequest.toFixed(0).padStart(6)} µs`,
+    );
 }
 
 if (results.floor && results.handler) {
   console.log('');
-  target('server: handler CPU per request / floor\'s', ratio('handler', 'floor'), 1.4, {
-    unit: '×', note: `median of ${rounds} rounds' ratios; ${results.handler.cpuPerRequest.toFixed(0)} µs against ${results.floor.cpuPerRequest.toFixed(0)} µs; rounds: ${byRound.handler.map((x, i) => (x.cpuPerRequest / byRound.floor[i].cpuPerRequest).toFixed(2)).join(', ')}`,
+  target("server: handler CPU per request / floor's", ratio('handler', 'floor'), 1.4, {
+    unit: '×',
+    note: `median of ${rounds} rounds' ratios; ${results.handler.cpuPerRequest.toFixed(0)} µs against ${results.floor.cpuPerRequest.toFixed(0)} µs; rounds: ${byRound.handler.map((x, i) => (x.cpuPerRequest / byRound.floor[i].cpuPerRequest).toFixed(2)).join(', ')}`,
   });
   if (results.express) {
-    console.log(`information: express + axios CPU per request / handler's: ${ratio('express', 'handler').toFixed(2)}×; requests per second, handler / floor ${(results.handler.rps / results.floor.rps).toFixed(2)}, handler / express + axios ${(results.handler.rps / results.express.rps).toFixed(2)}`);
+    console.log(
+      `information: express + axios CPU per request / handler's: ${ratio('express', 'handler').toFixed(2)}×; requests per second, handler / floor ${(results.handler.rps / results.floor.rps).toFixed(2)}, handler / express + axios ${(results.handler.rps / results.express.rps).toFixed(2)}`,
+    );
   }
-  if (results['hono-forward']) console.log(`information: the floor's work on Hono / the floor, CPU per request: ${ratio('hono-forward', 'floor').toFixed(2)}×`);
+  if (results['hono-forward'])
+    console.log(
+      `information: the floor's work on Hono / the floor, CPU per request: ${ratio('hono-forward', 'floor').toFixed(2)}×`,
+    );
   finish();
 }
 if (results.handler?.errors > 0) {

@@ -10,14 +10,23 @@ import { credentials } from './fixture.mjs';
 
 const keys = new PaymentsClient({ baseUrl: 'http://127.0.0.1', ...credentials });
 
-const jwe = 'eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIn0.a2V5a2V5a2V5.aXZpdml2.Y2lwaGVydGV4dA.dGFndGFn';
+const jwe =
+  'eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIn0.a2V5a2V5a2V5.aXZpdml2.Y2lwaGVydGV4dA.dGFndGFn';
 
 function post(agent, url, body) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -31,7 +40,17 @@ async function load({ url, seconds, concurrency, run }) {
   const until = performance.now() + seconds * 1000;
   const worker = async () => {
     while (performance.now() < until) {
-      const body = JSON.stringify({ order: await clientSecretFor(keys, `BENCH-${run}-${++n}`), attempt: crypto.randomUUID(), method: { type: 'card', encryptedData: jwe, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } });
+      const body = JSON.stringify({
+        order: await clientSecretFor(keys, `BENCH-${run}-${++n}`),
+        attempt: crypto.randomUUID(),
+        method: {
+          type: 'card',
+          encryptedData: jwe,
+          holderName: 'Thiago Gabriel',
+          expirationMonth: 10,
+          expirationYear: 2040,
+        },
+      });
       const t0 = performance.now();
       const status = await post(agent, `${url}/payments`, body);
       latencies.push(performance.now() - t0);
@@ -43,7 +62,12 @@ async function load({ url, seconds, concurrency, run }) {
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { rps: Math.round(latencies.length / elapsed), p99: latencies[Math.floor(0.99 * latencies.length)].toFixed(2), requests: latencies.length, errors };
+  return {
+    rps: Math.round(latencies.length / elapsed),
+    p99: latencies[Math.floor(0.99 * latencies.length)].toFixed(2),
+    requests: latencies.length,
+    errors,
+  };
 }
 
 process.on('message', async (job) => {

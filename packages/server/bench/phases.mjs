@@ -7,19 +7,54 @@ import { readFileSync } from 'node:fs';
 
 /** [phase, test of one call frame], innermost match wins; the order only breaks ties within a frame. */
 const rules = [
-  ['answer parse (JSON.parse + zod of the record)', (f) => /client\/requester\.js$/.test(f.url) && /#read|parseJson|\bread\b/.test(f.functionName)],
+  [
+    'answer parse (JSON.parse + zod of the record)',
+    (f) => /client\/requester\.js$/.test(f.url) && /#read|parseJson|\bread\b/.test(f.functionName),
+  ],
   // node:crypto's HMAC (nodeHmacBytes, nodeHmacText) is named by its caller: core's signature or the idempotency key.
-  ['signing (V2-HMAC-SHA256 + headers)', (f) => /crypto\/signature\.js$/.test(f.url) || (/client\/requester\.js$/.test(f.url) && /headers/i.test(f.functionName))],
+  [
+    'signing (V2-HMAC-SHA256 + headers)',
+    (f) =>
+      /crypto\/signature\.js$/.test(f.url) ||
+      (/client\/requester\.js$/.test(f.url) && /headers/i.test(f.functionName)),
+  ],
   ['idempotency key (HMAC derivation)', (f) => f.functionName === 'idempotencyKeyFor'],
-  ['validation: the payment request (zod)', (f) => /payments-client\.js$/.test(f.url) && f.functionName === 'check'],
-  ['validation: the submission (zod)', (f) => /middleware\/input\.js$/.test(f.url) && f.functionName === 'validate'],
-  ['order read and check (resolveOrder + zod)', (f) => (/\/context\.js$/.test(f.url) && f.functionName === 'loadOrder') || /bench\/servers\.mjs$/.test(f.url)],
+  [
+    'validation: the payment request (zod)',
+    (f) => /payments-client\.js$/.test(f.url) && f.functionName === 'check',
+  ],
+  [
+    'validation: the submission (zod)',
+    (f) => /middleware\/input\.js$/.test(f.url) && f.functionName === 'validate',
+  ],
+  [
+    'order read and check (resolveOrder + zod)',
+    (f) =>
+      (/\/context\.js$/.test(f.url) && f.functionName === 'loadOrder') ||
+      /bench\/servers\.mjs$/.test(f.url),
+  ],
   ['charge state (store: get, swap, link)', (f) => /\/charges\.js$|store\/store\.js$/.test(f.url)],
-  ['forward: node:http client (+ keep-alive agent)', (f) => /adapters\/node\.js$/.test(f.url) && !/^(serveNode|nodeHmac\w*|secretKeyObject)$/.test(f.functionName) || /^node:_http_client$|^node:_http_agent$/.test(f.url)],
-  ['body read (limit, stream, JSON.parse)', (f) => /middleware\/body-limit\.js$|core\/dist\/body\.js$|^node:internal\/webstreams/.test(f.url) || (/middleware\/input\.js$/.test(f.url) && f.functionName === 'readJson')],
+  [
+    'forward: node:http client (+ keep-alive agent)',
+    (f) =>
+      (/adapters\/node\.js$/.test(f.url) &&
+        !/^(serveNode|nodeHmac\w*|secretKeyObject)$/.test(f.functionName)) ||
+      /^node:_http_client$|^node:_http_agent$/.test(f.url),
+  ],
+  [
+    'body read (limit, stream, JSON.parse)',
+    (f) =>
+      /middleware\/body-limit\.js$|core\/dist\/body\.js$|^node:internal\/webstreams/.test(f.url) ||
+      (/middleware\/input\.js$/.test(f.url) && f.functionName === 'readJson'),
+  ],
   ['request id, log, CORS check', (f) => /middleware\/(request-id|log)\.js$/.test(f.url)],
   ['route: build request and answer', (f) => /routes\/(payments|public-payment)\.js$/.test(f.url)],
-  ['framework (Hono + @hono/node-server)', (f) => /node_modules\/(hono|@hono\/node-server)\//.test(f.url) || /server\/dist\/handler\.js$/.test(f.url)],
+  [
+    'framework (Hono + @hono/node-server)',
+    (f) =>
+      /node_modules\/(hono|@hono\/node-server)\//.test(f.url) ||
+      /server\/dist\/handler\.js$/.test(f.url),
+  ],
   ['node:http server', (f) => /^node:_http_server$/.test(f.url)],
 ];
 const GC = 'V8: garbage collection';
@@ -39,7 +74,11 @@ export function phases(path) {
     if (frame.functionName === '(idle)') phase = null;
     else if (frame.functionName === '(garbage collector)') phase = GC;
     else {
-      for (const [name, test] of rules) if (test(frame)) { phase = name; break; }
+      for (const [name, test] of rules)
+        if (test(frame)) {
+          phase = name;
+          break;
+        }
       if (phase === undefined) phase = parent.has(id) ? classify(parent.get(id)) : OTHER;
     }
     phaseOf.set(id, phase);

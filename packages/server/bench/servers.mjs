@@ -13,11 +13,12 @@ const [kind, upstream] = process.argv.slice(2);
 // Exit cleanly on SIGINT or when asked, so a --cpu-prof run writes its profile.
 process.on('SIGINT', () => process.exit(0));
 // BENCH_CPU=1: report this process's CPU time when it is stopped, to compare servers per request.
-if (process.env.BENCH_CPU) process.on('SIGTERM', () => {
-  const { user, system } = process.cpuUsage();
-  console.error(`${process.argv[2]} cpu ${((user + system) / 1000).toFixed(0)} ms`);
-  process.exit(0);
-});
+if (process.env.BENCH_CPU)
+  process.on('SIGTERM', () => {
+    const { user, system } = process.cpuUsage();
+    console.error(`${process.argv[2]} cpu ${((user + system) / 1000).toFixed(0)} ms`);
+    process.exit(0);
+  });
 
 // The bench asks for this process's CPU time around each measured run: CPU per request is
 // steadier than requests per second when the load, the upstream and the server share 2 cores.
@@ -30,52 +31,118 @@ process.on('message', (message) => {
 });
 
 function listen(server) {
-  server.listen(0, '127.0.0.1', () => process.send({ url: `http://127.0.0.1:${server.address().port}` }));
+  server.listen(0, '127.0.0.1', () =>
+    process.send({ url: `http://127.0.0.1:${server.address().port}` }),
+  );
 }
 
 /** The payment request every server builds from a submission and the trusted order. */
 function paymentRequest(submission) {
   return {
-    amount: order.amount, currency: order.currency, country: order.country, payer: order.payer,
-    order_id: `${submission.order}.${submission.attempt}`, payment_method_id: 'CARD', payment_method_flow: 'DIRECT',
-    notification_url: 'http://127.0.0.1/paylit/notifications', callback_url: 'http://127.0.0.1/paylit/callback',
-    card: { holder_name: submission.method.holderName, expiration_month: submission.method.expirationMonth, expiration_year: submission.method.expirationYear, encrypted_data: submission.method.encryptedData, capture: true },
+    amount: order.amount,
+    currency: order.currency,
+    country: order.country,
+    payer: order.payer,
+    order_id: `${submission.order}.${submission.attempt}`,
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    notification_url: 'http://127.0.0.1/paylit/notifications',
+    callback_url: 'http://127.0.0.1/paylit/callback',
+    card: {
+      holder_name: submission.method.holderName,
+      expiration_month: submission.method.expirationMonth,
+      expiration_year: submission.method.expirationYear,
+      encrypted_data: submission.method.encryptedData,
+      capture: true,
+    },
   };
 }
 
 function signedHeaders(body) {
   const date = new Date().toISOString();
-  const signature = createHmac('sha256', credentials.secretKey).update(credentials.login + date + body).digest('hex');
+  const signature = createHmac('sha256', credentials.secretKey)
+    .update(credentials.login + date + body)
+    .digest('hex');
   return {
-    'X-Date': date, 'X-Login': credentials.login, 'X-Trans-Key': credentials.transKey, 'Content-Type': 'application/json', 'X-Version': '2.1',
-    'User-Agent': 'bench', Authorization: `V2-HMAC-SHA256, Signature: ${signature}`, 'X-Idempotency-Key': randomUUID(), 'Content-Length': Buffer.byteLength(body),
+    'X-Date': date,
+    'X-Login': credentials.login,
+    'X-Trans-Key': credentials.transKey,
+    'Content-Type': 'application/json',
+    'X-Version': '2.1',
+    'User-Agent': 'bench',
+    Authorization: `V2-HMAC-SHA256, Signature: ${signature}`,
+    'X-Idempotency-Key': randomUUID(),
+    'Content-Length': Buffer.byteLength(body),
   };
 }
 
 if (kind === 'upstream') {
-  const record = JSON.stringify({ id: 'D-1-00000000-0000-0000-0000-000000000000', amount: 120, currency: 'BRL', payment_method_id: 'CARD', payment_method_type: 'CARD', payment_method_flow: 'DIRECT', country: 'BR', card: { holder_name: 'Thiago Gabriel', expiration_month: 10, expiration_year: 2040, brand: 'VI', last4: '1111' }, created_date: '2026-11-22T00:00:00.000+0000', approved_date: '2026-11-22T00:00:00.000+0000', status: 'PAID', status_detail: 'The payment was paid.', status_code: '200', order_id: 'BENCH-1.x', three_dsecure: {}, refunds: [] });
+  const record = JSON.stringify({
+    id: 'D-1-00000000-0000-0000-0000-000000000000',
+    amount: 120,
+    currency: 'BRL',
+    payment_method_id: 'CARD',
+    payment_method_type: 'CARD',
+    payment_method_flow: 'DIRECT',
+    country: 'BR',
+    card: {
+      holder_name: 'Thiago Gabriel',
+      expiration_month: 10,
+      expiration_year: 2040,
+      brand: 'VI',
+      last4: '1111',
+    },
+    created_date: '2026-11-22T00:00:00.000+0000',
+    approved_date: '2026-11-22T00:00:00.000+0000',
+    status: 'PAID',
+    status_detail: 'The payment was paid.',
+    status_code: '200',
+    order_id: 'BENCH-1.x',
+    three_dsecure: {},
+    refunds: [],
+  });
   const notFound = JSON.stringify({ code: 4000, message: 'Payment not found', param: 'order_id' });
-  listen(createServer((req, res) => {
-    req.resume();
-    const [status, body] = req.method === 'GET' && req.url.startsWith('/orders/') ? [404, notFound] : [200, record];
-    req.on('end', () => res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body));
-  }));
+  listen(
+    createServer((req, res) => {
+      req.resume();
+      const [status, body] =
+        req.method === 'GET' && req.url.startsWith('/orders/') ? [404, notFound] : [200, record];
+      req.on('end', () =>
+        res
+          .writeHead(status, {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+          })
+          .end(body),
+      );
+    }),
+  );
 } else if (kind === 'floor') {
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
   const target = new URL('/secure_payments', upstream);
-  listen(createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const body = JSON.stringify(paymentRequest(JSON.parse(Buffer.concat(chunks).toString())));
-      const out = request(target, { method: 'POST', headers: signedHeaders(body), agent }, (up) => {
-        const parts = [];
-        up.on('data', (c) => parts.push(c));
-        up.on('end', () => res.writeHead(up.statusCode, { 'Content-Type': 'application/json' }).end(Buffer.concat(parts)));
+  listen(
+    createServer((req, res) => {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.stringify(paymentRequest(JSON.parse(Buffer.concat(chunks).toString())));
+        const out = request(
+          target,
+          { method: 'POST', headers: signedHeaders(body), agent },
+          (up) => {
+            const parts = [];
+            up.on('data', (c) => parts.push(c));
+            up.on('end', () =>
+              res
+                .writeHead(up.statusCode, { 'Content-Type': 'application/json' })
+                .end(Buffer.concat(parts)),
+            );
+          },
+        );
+        out.end(body);
       });
-      out.end(body);
-    });
-  }));
+    }),
+  );
 } else if (kind === 'express') {
   const { default: express } = await import('express');
   const { default: axios } = await import('axios');
@@ -83,22 +150,41 @@ if (kind === 'upstream') {
   app.use(express.json());
   app.post('/payments', async (req, res) => {
     const body = JSON.stringify(paymentRequest(req.body));
-    const answer = await axios.post(`${upstream}/secure_payments`, body, { headers: signedHeaders(body) });
+    const answer = await axios.post(`${upstream}/secure_payments`, body, {
+      headers: signedHeaders(body),
+    });
     res.json(answer.data);
   });
-  const server = app.listen(0, '127.0.0.1', () => process.send({ url: `http://127.0.0.1:${server.address().port}` }));
+  const server = app.listen(0, '127.0.0.1', () =>
+    process.send({ url: `http://127.0.0.1:${server.address().port}` }),
+  );
 } else if (kind === 'handler') {
   const { Hono } = await import('hono');
   const { PaymentsClient, createCheckoutHandler, MemoryStore } = await import('@paylit/server');
   const { nodeHmac, nodeTransport, serveNode } = await import('@paylit/server/node');
   const { generateCardKeyPair } = await import('@paylit/core/crypto');
   const store = new MemoryStore();
-  const client = new PaymentsClient({ baseUrl: upstream, ...credentials, transport: nodeTransport(), hmac: nodeHmac, maxRetries: 0 });
+  const client = new PaymentsClient({
+    baseUrl: upstream,
+    ...credentials,
+    transport: nodeTransport(),
+    hmac: nodeHmac,
+    maxRetries: 0,
+  });
   const handler = createCheckoutHandler({
     // The merchant's order lookup, as a database read gives it: a new object each time, for
     // each of the load's orders (one charge per order, so every request creates a payment).
-    resolveOrder: async (id) => (id.startsWith('BENCH-') ? { ...order, id, payer: { ...order.payer }, intent: 'capture', installments: true } : undefined),
-    client, store, publicKey: (await generateCardKeyPair()).publicJwk, publicUrl: 'http://127.0.0.1/paylit', returnUrl: 'http://127.0.0.1/return', allowedOrigins: [], rateLimit: false,
+    resolveOrder: async (id) =>
+      id.startsWith('BENCH-')
+        ? { ...order, id, payer: { ...order.payer }, intent: 'capture', installments: true }
+        : undefined,
+    client,
+    store,
+    publicKey: (await generateCardKeyPair()).publicJwk,
+    publicUrl: 'http://127.0.0.1/paylit',
+    returnUrl: 'http://127.0.0.1/return',
+    allowedOrigins: [],
+    rateLimit: false,
   });
   const app = new Hono().route('/', handler);
   const { url } = await serveNode(app);
@@ -113,7 +199,13 @@ if (kind === 'hono-forward') {
   const app = new Hono();
   app.post('/payments', async (c) => {
     const body = JSON.stringify(paymentRequest(JSON.parse(await c.req.text())));
-    const res = await transport({ method: 'POST', url: `${upstream}/secure_payments`, headers: signedHeaders(body), body, timeoutMs: 10_000 });
+    const res = await transport({
+      method: 'POST',
+      url: `${upstream}/secure_payments`,
+      headers: signedHeaders(body),
+      body,
+      timeoutMs: 10_000,
+    });
     return c.body(res.text, 200, { 'Content-Type': 'application/json' });
   });
   const { url } = await serveNode(app);

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 const cli = new URL('../dist/cli.js', import.meta.url);
 if (!existsSync(fileURLToPath(cli))) {
-  console.error(`paylit-server: ${fileURLToPath(cli)} is missing: run npm run build first (in a clone of the repository; the published @paylit/server package ships it built)`);
+  console.error(
+    `paylit-server: ${fileURLToPath(cli)} is missing: run npm run build first (in a clone of the repository; the published @paylit/server package ships it built)`,
+  );
   process.exit(1);
 }
 await import(cli.href);

@@ -71,14 +71,36 @@ function locked(): CheckoutError {
 }
 
 /** The state a finished attempt leaves: the order settled by its payment, or open for the next number. */
-function after(record: PaymentRecord, from: { n: number; attempt: string; declines: number }): ChargeState {
-  if (!REOPENS.has(record.status)) return { state: 'settled', rev: rev(), n: from.n, attempt: from.attempt, paymentId: record.id, declines: from.declines };
+function after(
+  record: PaymentRecord,
+  from: { n: number; attempt: string; declines: number },
+): ChargeState {
+  if (!REOPENS.has(record.status))
+    return {
+      state: 'settled',
+      rev: rev(),
+      n: from.n,
+      attempt: from.attempt,
+      paymentId: record.id,
+      declines: from.declines,
+    };
   const declines = from.declines + (record.status === 'REJECTED' ? 1 : 0);
-  return { state: 'open', rev: rev(), n: from.n + 1, declines, lastPaymentId: record.id, lastAttempt: from.attempt };
+  return {
+    state: 'open',
+    rev: rev(),
+    n: from.n + 1,
+    declines,
+    lastPaymentId: record.id,
+    lastAttempt: from.attempt,
+  };
 }
 
 /** The payment attempt `n` made, asked of the API; undefined when it made none. */
-async function paymentOfAttempt(ctx: HandlerContext, orderId: string, n: number): Promise<PaymentRecord | undefined> {
+async function paymentOfAttempt(
+  ctx: HandlerContext,
+  orderId: string,
+  n: number,
+): Promise<PaymentRecord | undefined> {
   try {
     const found = await ctx.client.orders.retrieve(attemptOrderId(orderId, n));
     return await ctx.client.payments.retrieve(found.payment_id);
@@ -111,7 +133,11 @@ async function fromApi(ctx: HandlerContext, orderId: string): Promise<ChargeStat
     open = after(found, { n, attempt: '', declines: open?.declines ?? 0 });
     if (open.state === 'settled') return open;
   }
-  throw new CheckoutError(409, { type: 'order_locked', message: `this order has had ${MAX_ATTEMPTS} payment attempts; the merchant can make a new order`, retryable: false });
+  throw new CheckoutError(409, {
+    type: 'order_locked',
+    message: `this order has had ${MAX_ATTEMPTS} payment attempts; the merchant can make a new order`,
+    retryable: false,
+  });
 }
 
 /**
@@ -119,7 +145,15 @@ async function fromApi(ctx: HandlerContext, orderId: string): Promise<ChargeStat
  * only records that the API had no attempt of it (`open` at number 1, nothing declined).
  */
 export function attempted(state: ChargeState | undefined): boolean {
-  return state !== undefined && !(state.state === 'open' && state.n === 1 && state.declines === 0 && state.lastPaymentId === undefined);
+  return (
+    state !== undefined &&
+    !(
+      state.state === 'open' &&
+      state.n === 1 &&
+      state.declines === 0 &&
+      state.lastPaymentId === undefined
+    )
+  );
 }
 
 /**
@@ -151,7 +185,10 @@ async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeS
  * for the checkout to show instead of a form; undefined while the order is open, an attempt is
  * in flight or its payment waits for the payer. A store that lost the order asks the API.
  */
-export async function paymentMade(ctx: HandlerContext, orderId: string): Promise<PaymentRecord | undefined> {
+export async function paymentMade(
+  ctx: HandlerContext,
+  orderId: string,
+): Promise<PaymentRecord | undefined> {
   const state = await knownState(ctx, orderId);
   if (state.state !== 'settled') return undefined;
   const record = await retrieve(ctx, state.paymentId);
@@ -163,12 +200,20 @@ export async function paymentMade(ctx: HandlerContext, orderId: string): Promise
  * written unless the order has already moved past it (a state written for the same payment, or a
  * later attempt number); answers false when it could not be written.
  */
-async function write(ctx: HandlerContext, orderId: string, from: ChargeState, next: ChargeState, paymentId?: string): Promise<boolean> {
+async function write(
+  ctx: HandlerContext,
+  orderId: string,
+  from: ChargeState,
+  next: ChargeState,
+  paymentId?: string,
+): Promise<boolean> {
   if (await ctx.store.swapCharge(orderId, from.rev, next)) return true;
   for (let tries = 0; tries < 20; tries++) {
     const now = await ctx.store.getCharge(orderId);
-    if (now && (now.n > next.n || (now.state === 'settled' && now.paymentId === paymentId))) return false;
-    if (paymentId === undefined && now && (now.n !== from.n || now.state !== from.state)) return false;
+    if (now && (now.n > next.n || (now.state === 'settled' && now.paymentId === paymentId)))
+      return false;
+    if (paymentId === undefined && now && (now.n !== from.n || now.state !== from.state))
+      return false;
     if (await ctx.store.swapCharge(orderId, now?.rev, { ...next, rev: rev() })) return true;
   }
   throw inProgress('the payment state of this order is changing; try again shortly');
@@ -190,23 +235,40 @@ function nothingDone(error: unknown): boolean {
  * the one it found. `create(n)` sends attempt number `n` to the API. `attempt` is the browser's
  * id of this submission: a retried request with it answers what it got the first time.
  */
-export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: string, create: (n: number) => Promise<PaymentRecord>): Promise<ChargeResult> {
+export async function chargeOnce(
+  ctx: HandlerContext,
+  orderId: string,
+  attempt: string,
+  create: (n: number) => Promise<PaymentRecord>,
+): Promise<ChargeResult> {
   const { store } = ctx;
   const giveUpAt = Date.now() + ctx.charge.inFlightMs;
   let waitedFor: string | undefined;
   let races = 0;
   const lost = () => {
-    if (++races > MAX_RACES) throw inProgress('the payment state of this order is changing; try again shortly');
+    if (++races > MAX_RACES)
+      throw inProgress('the payment state of this order is changing; try again shortly');
   };
   for (;;) {
     const state = await knownState(ctx, orderId);
     if (state.state === 'open') {
       // This submission's own attempt (a retried request), or the one it waited for, was declined: answer it.
-      if (state.lastPaymentId && (state.lastAttempt === attempt || (waitedFor !== undefined && state.lastAttempt === waitedFor))) {
+      if (
+        state.lastPaymentId &&
+        (state.lastAttempt === attempt ||
+          (waitedFor !== undefined && state.lastAttempt === waitedFor))
+      ) {
         return { record: await retrieve(ctx, state.lastPaymentId), replayed: true };
       }
       if (state.declines >= MAX_DECLINES) throw locked();
-      const mine = { state: 'charging', rev: rev(), n: state.n, attempt, since: await store.now(), declines: state.declines } as const;
+      const mine = {
+        state: 'charging',
+        rev: rev(),
+        n: state.n,
+        attempt,
+        since: await store.now(),
+        declines: state.declines,
+      } as const;
       if (!(await store.swapCharge(orderId, state.rev, mine))) {
         lost(); // another submission got there first
         continue;
@@ -226,7 +288,8 @@ export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: 
     // An attempt is with the API. While its owner may still be waiting for the answer, wait too.
     const age = (await store.now()) - state.since;
     if (!state.unknown && age < ctx.charge.inFlightMs) {
-      if (Date.now() >= giveUpAt) throw inProgress('a payment for this order is in progress; try again shortly');
+      if (Date.now() >= giveUpAt)
+        throw inProgress('a payment for this order is in progress; try again shortly');
       waitedFor = state.attempt;
       await sleep(ctx.charge.pollMs);
       continue;
@@ -239,10 +302,18 @@ export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: 
       waitedFor = state.attempt;
       continue;
     }
-    if (age < ctx.charge.outcomeWindowMs) throw inProgress('the outcome of an earlier payment for this order is not known yet; try again shortly');
+    if (age < ctx.charge.outcomeWindowMs)
+      throw inProgress(
+        'the outcome of an earlier payment for this order is not known yet; try again shortly',
+      );
     // Nothing under that number after the window: open the order with the SAME number, so that
     // if the old attempt ever reaches the API after all, one of the two is refused as a duplicate.
-    await write(ctx, orderId, state, { state: 'open', rev: rev(), n: state.n, declines: state.declines });
+    await write(ctx, orderId, state, {
+      state: 'open',
+      rev: rev(),
+      n: state.n,
+      declines: state.declines,
+    });
   }
 }
 
@@ -251,7 +322,12 @@ export async function chargeOnce(ctx: HandlerContext, orderId: string, attempt: 
  * when the API already had a payment under that number (its state is then recorded, and the
  * caller looks again).
  */
-async function charge(ctx: HandlerContext, orderId: string, mine: ChargeState & { state: 'charging' }, create: (n: number) => Promise<PaymentRecord>): Promise<PaymentRecord | undefined> {
+async function charge(
+  ctx: HandlerContext,
+  orderId: string,
+  mine: ChargeState & { state: 'charging' },
+  create: (n: number) => Promise<PaymentRecord>,
+): Promise<PaymentRecord | undefined> {
   const { store } = ctx;
   let record: PaymentRecord;
   try {
@@ -267,7 +343,12 @@ async function charge(ctx: HandlerContext, orderId: string, mine: ChargeState & 
       }
     }
     if (nothingDone(error)) {
-      await write(ctx, orderId, mine, { state: 'open', rev: rev(), n: mine.n, declines: mine.declines });
+      await write(ctx, orderId, mine, {
+        state: 'open',
+        rev: rev(),
+        n: mine.n,
+        declines: mine.declines,
+      });
     } else {
       // Timed out or cut off: the API may have charged. The order stays closed until we know.
       await write(ctx, orderId, mine, { ...mine, rev: rev(), unknown: true });

@@ -45,7 +45,11 @@ async function loadSandbox(): Promise<typeof import('@paylit/sandbox')> {
     return await import('@paylit/sandbox');
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' || !String((error as Error).message).includes('@paylit/sandbox')) throw error;
+    if (
+      code !== 'ERR_MODULE_NOT_FOUND' ||
+      !String((error as Error).message).includes('@paylit/sandbox')
+    )
+      throw error;
     fail(
       'with no PAYLIT_BASE_URL this server runs against the embedded sandbox, and @paylit/sandbox is not installed. ' +
         'Either install it (npm install --save-dev @paylit/sandbox, or try it once with npx -p @paylit/server -p @paylit/sandbox paylit-server), ' +
@@ -78,9 +82,16 @@ function trustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? '';
   if (text === '' || text === 'false' || text === '0') return false;
   if (text === 'true') {
-    fail('PAYLIT_TRUST_PROXY must be the number of proxies in front of this server (1 for one) or their addresses, comma-separated (10.0.0.1,10.0.0.0/8), not true: "trust the proxy" does not say which X-Forwarded-For entry a proxy of yours wrote');
+    fail(
+      'PAYLIT_TRUST_PROXY must be the number of proxies in front of this server (1 for one) or their addresses, comma-separated (10.0.0.1,10.0.0.0/8), not true: "trust the proxy" does not say which X-Forwarded-For entry a proxy of yours wrote',
+    );
   }
-  const trust: TrustProxy = /^\d+$/.test(text) ? Number(text) : text.split(',').map((t) => t.trim()).filter(Boolean);
+  const trust: TrustProxy = /^\d+$/.test(text)
+    ? Number(text)
+    : text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean);
   const problem = trustProxyProblem(trust);
   if (problem !== undefined) fail(`PAYLIT_TRUST_PROXY ${problem}`);
   return trust;
@@ -100,7 +111,8 @@ document.getElementById('result').textContent = res.ok ? body.payment.status + '
 async function main(): Promise<void> {
   const env = process.env;
   const port = Number(env.PORT ?? 4000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail('PORT must be a port number from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fail('PORT must be a port number from 0 to 65535');
 
   let client: PaymentsClient;
   let key: JsonWebKey | string;
@@ -109,8 +121,14 @@ async function main(): Promise<void> {
   let apiToken = env.PAYLIT_API_TOKEN;
   const sandboxPort = env.PAYLIT_SANDBOX_PORT?.trim();
   if (sandboxPort !== undefined && sandboxPort !== '') {
-    if (env.PAYLIT_BASE_URL) fail('PAYLIT_SANDBOX_PORT is the embedded sandbox\'s port, and with PAYLIT_BASE_URL set there is no embedded sandbox: unset one of them');
-    if (!/^\d{1,5}$/.test(sandboxPort) || Number(sandboxPort) > 65535) fail(`PAYLIT_SANDBOX_PORT must be a port number from 0 to 65535, not ${JSON.stringify(escapeLog(sandboxPort))}`);
+    if (env.PAYLIT_BASE_URL)
+      fail(
+        "PAYLIT_SANDBOX_PORT is the embedded sandbox's port, and with PAYLIT_BASE_URL set there is no embedded sandbox: unset one of them",
+      );
+    if (!/^\d{1,5}$/.test(sandboxPort) || Number(sandboxPort) > 65535)
+      fail(
+        `PAYLIT_SANDBOX_PORT must be a port number from 0 to 65535, not ${JSON.stringify(escapeLog(sandboxPort))}`,
+      );
   }
   if (env.PAYLIT_BASE_URL) {
     try {
@@ -118,36 +136,61 @@ async function main(): Promise<void> {
     } catch (error) {
       fail((error as Error).message);
     }
-    if (!env.PAYLIT_PUBLIC_KEY) fail('PAYLIT_PUBLIC_KEY is required with PAYLIT_BASE_URL: the API\'s public key for card encryption');
+    if (!env.PAYLIT_PUBLIC_KEY)
+      fail(
+        "PAYLIT_PUBLIC_KEY is required with PAYLIT_BASE_URL: the API's public key for card encryption",
+      );
     key = await publicKey(env.PAYLIT_PUBLIC_KEY);
   } else {
     const { createSandbox } = await loadSandbox();
     const sandbox = await createSandbox();
-    const running = await sandbox.listen({ port: Number(sandboxPort || 0) }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') fail(`PAYLIT_SANDBOX_PORT ${sandboxPort} is taken: another process listens there. Stop it, choose another port, or leave PAYLIT_SANDBOX_PORT unset for a free one`);
-      if (error.code === 'EACCES') fail(`PAYLIT_SANDBOX_PORT ${sandboxPort} needs privileges this process does not have: choose a port above 1023`);
-      throw error;
-    });
+    const running = await sandbox
+      .listen({ port: Number(sandboxPort || 0) })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE')
+          fail(
+            `PAYLIT_SANDBOX_PORT ${sandboxPort} is taken: another process listens there. Stop it, choose another port, or leave PAYLIT_SANDBOX_PORT unset for a free one`,
+          );
+        if (error.code === 'EACCES')
+          fail(
+            `PAYLIT_SANDBOX_PORT ${sandboxPort} needs privileges this process does not have: choose a port above 1023`,
+          );
+        throw error;
+      });
     sandboxUrl = running.url;
     closeSandbox = () => sandbox.close();
-    client = new PaymentsClient({ baseUrl: running.url, ...sandbox.credentials, transport: nodeTransport(), hmac: nodeHmac });
+    client = new PaymentsClient({
+      baseUrl: running.url,
+      ...sandbox.credentials,
+      transport: nodeTransport(),
+      hmac: nodeHmac,
+    });
     key = sandbox.publicJwk;
-    apiToken ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+    apiToken ??= Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
   }
 
   const trust = trustProxy(env.PAYLIT_TRUST_PROXY);
   let store: CheckoutStore = new MemoryStore();
   let storeLine = 'in memory (development only: forgotten on restart, not shared by instances)';
-  if (env.PAYLIT_REDIS_URL && env.PAYLIT_DATABASE_URL) fail('set PAYLIT_REDIS_URL or PAYLIT_DATABASE_URL, not both: the state lives in one store');
+  if (env.PAYLIT_REDIS_URL && env.PAYLIT_DATABASE_URL)
+    fail('set PAYLIT_REDIS_URL or PAYLIT_DATABASE_URL, not both: the state lives in one store');
   if (env.PAYLIT_REDIS_URL) {
-    if (!/^rediss?:\/\//.test(env.PAYLIT_REDIS_URL)) fail('PAYLIT_REDIS_URL must be a redis:// or rediss:// URL');
+    if (!/^rediss?:\/\//.test(env.PAYLIT_REDIS_URL))
+      fail('PAYLIT_REDIS_URL must be a redis:// or rediss:// URL');
     const { createRedisStore } = await import('./store/redis.js');
-    store = await createRedisStore({ url: env.PAYLIT_REDIS_URL }).catch((error: Error) => fail(error.message));
+    store = await createRedisStore({ url: env.PAYLIT_REDIS_URL }).catch((error: Error) =>
+      fail(error.message),
+    );
     storeLine = `Redis at ${maskUrl(env.PAYLIT_REDIS_URL)}`;
   } else if (env.PAYLIT_DATABASE_URL) {
-    if (!/^postgres(ql)?:\/\//.test(env.PAYLIT_DATABASE_URL)) fail('PAYLIT_DATABASE_URL must be a postgres:// or postgresql:// URL');
+    if (!/^postgres(ql)?:\/\//.test(env.PAYLIT_DATABASE_URL))
+      fail('PAYLIT_DATABASE_URL must be a postgres:// or postgresql:// URL');
     const { createPostgresStore } = await import('./store/postgres.js');
-    store = await createPostgresStore({ url: env.PAYLIT_DATABASE_URL }).catch((error: Error) => fail(error.message));
+    store = await createPostgresStore({ url: env.PAYLIT_DATABASE_URL }).catch((error: Error) =>
+      fail(error.message),
+    );
     storeLine = `PostgreSQL at ${maskUrl(env.PAYLIT_DATABASE_URL)}`;
   }
 
@@ -155,7 +198,13 @@ async function main(): Promise<void> {
   const served = await serveNode(app, { port, hostname: env.HOST ?? '127.0.0.1' });
   const publicUrl = env.PAYLIT_PUBLIC_URL ?? `${served.url}${MOUNT}`;
   const returnUrl = env.PAYLIT_RETURN_URL ?? `${served.url}/return`;
-  const allowedOrigins = env.PAYLIT_ALLOWED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [new URL(served.url).origin, 'http://localhost:5173', 'http://127.0.0.1:5173'];
+  const allowedOrigins = env.PAYLIT_ALLOWED_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean) ?? [
+    new URL(served.url).origin,
+    'http://localhost:5173',
+    'http://127.0.0.1:5173',
+  ];
   let handler;
   try {
     handler = createCheckoutHandler({
@@ -170,13 +219,27 @@ async function main(): Promise<void> {
       development: sandboxUrl !== undefined,
       ...(apiToken ? { apiToken } : {}),
       // One line per request, its fields apart: what the client sent is escaped, spaces too.
-      logger: (e) => console.log(`${escapeLog(e.method)} ${escapeLog(e.path).replaceAll(' ', '%20')} ${e.status} ${e.ms}ms ${escapeLog(e.requestId)}`),
+      logger: (e) =>
+        console.log(
+          `${escapeLog(e.method)} ${escapeLog(e.path).replaceAll(' ', '%20')} ${e.status} ${e.ms}ms ${escapeLog(e.requestId)}`,
+        ),
       // The message can hold what a client sent: one escaped line, then the stack's frames (none for a set-up warning).
       onError: (error) => {
-        if (error instanceof SetupWarning) return void console.error(`paylit-server: warning: ${escapeLog(error.message.replace(/^paylit: /, ''))}`);
+        if (error instanceof SetupWarning)
+          return void console.error(
+            `paylit-server: warning: ${escapeLog(error.message.replace(/^paylit: /, ''))}`,
+          );
         const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        const frames = error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)) : [];
-        console.error([`paylit-server: unexpected error: ${escapeLog(message)}`, ...frames.map((line) => `  ${escapeLog(line.trim())}`)].join('\n'));
+        const frames =
+          error instanceof Error
+            ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))
+            : [];
+        console.error(
+          [
+            `paylit-server: unexpected error: ${escapeLog(message)}`,
+            ...frames.map((line) => `  ${escapeLog(line.trim())}`),
+          ].join('\n'),
+        );
       },
     });
   } catch (error) {
@@ -188,10 +251,14 @@ async function main(): Promise<void> {
   console.log(
     [
       `paylit server: ${publicUrl}`,
-      sandboxUrl ? `  API           ${sandboxUrl} (embedded sandbox: no PAYLIT_BASE_URL)` : `  API           ${client.baseUrl}`,
+      sandboxUrl
+        ? `  API           ${sandboxUrl} (embedded sandbox: no PAYLIT_BASE_URL)`
+        : `  API           ${client.baseUrl}`,
       `  origins       ${allowedOrigins.join(', ')}`,
       `  return page   ${returnUrl}`,
-      apiToken ? `  order API     POST ${publicUrl}/orders with Authorization: Bearer ${env.PAYLIT_API_TOKEN ? '(PAYLIT_API_TOKEN)' : apiToken}` : '  order API     off (set PAYLIT_API_TOKEN)',
+      apiToken
+        ? `  order API     POST ${publicUrl}/orders with Authorization: Bearer ${env.PAYLIT_API_TOKEN ? '(PAYLIT_API_TOKEN)' : apiToken}`
+        : '  order API     off (set PAYLIT_API_TOKEN)',
       `  trust proxy   ${trust === false ? 'none: X-Forwarded-For ignored, each client counted by its socket (set PAYLIT_TRUST_PROXY behind a reverse proxy)' : typeof trust === 'number' ? `${trust} hop${trust === 1 ? '' : 's'}: the client is X-Forwarded-For's entry ${trust} from the right` : `${trust.join(', ')}: the client is the rightmost X-Forwarded-For entry not among them`}`,
       `  store         ${storeLine}`,
     ].join('\n'),

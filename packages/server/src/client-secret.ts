@@ -37,12 +37,16 @@ function sameText(a: string, b: string): boolean {
  * order id, or a secret not made with this merchant's key, is refused with the same 404
  * whatever the order (the answer does not tell whether the order exists).
  */
-export async function orderOfClientSecret(client: PaymentsClient, reference: string): Promise<string> {
+export async function orderOfClientSecret(
+  client: PaymentsClient,
+  reference: string,
+): Promise<string> {
   const match = CLIENT_SECRET_PATTERN.exec(reference);
   if (match && sameText(await client.clientSecretDigest(match[1]!), match[2]!)) return match[1]!;
   throw new CheckoutError(404, {
     type: 'not_found',
-    message: 'order must be the order\'s client secret ("<order id>_secret_…", from POST /orders or clientSecretFor), not its id: no order has this client secret',
+    message:
+      'order must be the order\'s client secret ("<order id>_secret_…", from POST /orders or clientSecretFor), not its id: no order has this client secret',
     param: 'order',
   });
 }

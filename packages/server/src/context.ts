@@ -62,14 +62,27 @@ export function isRememberedOrder(order: MerchantOrder): boolean {
 /** The order, checked; a missing one is 404, a broken one from `resolveOrder` a 500 that says why. */
 export async function loadOrder(ctx: HandlerContext, id: string): Promise<MerchantOrder> {
   const raw = await ctx.resolveOrder(id);
-  if (raw === undefined) throw new CheckoutError(404, { type: 'not_found', message: 'no order with this id', param: 'order' });
-  const known = typeof raw === 'object' && raw !== null && Object.isFrozen(raw) ? checked.get(raw) : undefined;
+  if (raw === undefined)
+    throw new CheckoutError(404, {
+      type: 'not_found',
+      message: 'no order with this id',
+      param: 'order',
+    });
+  const known =
+    typeof raw === 'object' && raw !== null && Object.isFrozen(raw) ? checked.get(raw) : undefined;
   if (known) return known;
   const parsed = merchantOrderSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    ctx.logError(new Error(`resolveOrder(${JSON.stringify(id)}) returned an invalid order: ${issue.path.join('.')} ${issue.message}`));
-    throw new CheckoutError(500, { type: 'internal_error', message: 'the order could not be read' });
+    ctx.logError(
+      new Error(
+        `resolveOrder(${JSON.stringify(id)}) returned an invalid order: ${issue.path.join('.')} ${issue.message}`,
+      ),
+    );
+    throw new CheckoutError(500, {
+      type: 'internal_error',
+      message: 'the order could not be read',
+    });
   }
   if (Object.isFrozen(raw)) {
     checked.set(raw, parsed.data);
@@ -88,27 +101,65 @@ export async function loadOrder(ctx: HandlerContext, id: string): Promise<Mercha
 export function fromApiError(error: unknown): CheckoutError {
   if (!(error instanceof PaymentsApiError)) throw error;
   const code = error.code;
-  const detail = { ...(code !== undefined ? { code } : {}), ...(error.param ? { param: error.param } : {}) };
+  const detail = {
+    ...(code !== undefined ? { code } : {}),
+    ...(error.param ? { param: error.param } : {}),
+  };
   if (isApiErrorCode(code)) {
     // 5001's own message names the parameter ("Invalid parameter: payer.email").
     const message = code === 5001 ? error.message : apiErrors[code].meaning;
-    if (code === 4000 || code === 4001) return new CheckoutError(404, { type: 'not_found', message, ...detail });
-    if (code === 3001 || code === 3002 || code === 3003) return new CheckoutError(502, { type: 'upstream_unavailable', message, ...detail, retryable: false });
-    if (code === 6000 || code === 7000) return new CheckoutError(502, { type: 'upstream_unavailable', message, ...detail, retryable: true });
-    return new CheckoutError(422, { type: 'payment_refused', message, ...detail, retryable: false });
+    if (code === 4000 || code === 4001)
+      return new CheckoutError(404, { type: 'not_found', message, ...detail });
+    if (code === 3001 || code === 3002 || code === 3003)
+      return new CheckoutError(502, {
+        type: 'upstream_unavailable',
+        message,
+        ...detail,
+        retryable: false,
+      });
+    if (code === 6000 || code === 7000)
+      return new CheckoutError(502, {
+        type: 'upstream_unavailable',
+        message,
+        ...detail,
+        retryable: true,
+      });
+    return new CheckoutError(422, {
+      type: 'payment_refused',
+      message,
+      ...detail,
+      retryable: false,
+    });
   }
   switch (error.type) {
     case 'validation_error':
     case 'invalid_request_error':
-      return new CheckoutError(422, { type: 'payment_refused', message: error.message, ...detail, retryable: false });
+      return new CheckoutError(422, {
+        type: 'payment_refused',
+        message: error.message,
+        ...detail,
+        retryable: false,
+      });
     case 'not_found':
       return new CheckoutError(404, { type: 'not_found', message: error.message, ...detail });
     case 'authentication_error':
-      return new CheckoutError(502, { type: 'upstream_unavailable', message: `the payments API refused the merchant's request (${error.status})`, ...detail, retryable: false });
+      return new CheckoutError(502, {
+        type: 'upstream_unavailable',
+        message: `the payments API refused the merchant's request (${error.status})`,
+        ...detail,
+        retryable: false,
+      });
     case 'invalid_response':
-      return new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payments API answered with something unreadable; try again', retryable: true });
+      return new CheckoutError(502, {
+        type: 'upstream_unavailable',
+        message: 'the payments API answered with something unreadable; try again',
+        retryable: true,
+      });
     default:
-      return new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payments API could not be reached; try again', retryable: true });
+      return new CheckoutError(502, {
+        type: 'upstream_unavailable',
+        message: 'the payments API could not be reached; try again',
+        retryable: true,
+      });
   }
 }
-

@@ -21,7 +21,11 @@ import { PaymentsClient } from './client/payments-client.js';
 import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
-import { clientAddressResolver, trustProxyProblem, type TrustProxy } from './middleware/client-address.js';
+import {
+  clientAddressResolver,
+  trustProxyProblem,
+  type TrustProxy,
+} from './middleware/client-address.js';
 import { CheckoutError } from './middleware/errors.js';
 import { escapeLog, SetupWarning } from './middleware/log.js';
 import { rateLimit } from './middleware/rate-limit.js';
@@ -137,26 +141,57 @@ export interface CheckoutHandlerOptions {
   outcomeWindowMs?: number;
 }
 
-const rateLimitSchema = z.object({ windowMs: z.number().int().positive(), max: z.number().int().positive() });
+const rateLimitSchema = z.object({
+  windowMs: z.number().int().positive(),
+  max: z.number().int().positive(),
+});
 
-const optionsSchema = z.object({
-  client: z.instanceof(PaymentsClient, { error: 'must be a PaymentsClient' }),
-  publicKey: z.union([z.string().min(1), z.object({ kty: z.literal('RSA') }).loose()], { error: 'must be the API\'s RSA public key, as a JWK or an SPKI PEM (PAYLIT_PUBLIC_KEY)' }),
-  publicUrl: z.url({ protocol: /^https?$/, error: 'must be the absolute URL this handler is reachable at, e.g. https://shop.example/paylit' }),
-  returnUrl: z.url({ protocol: /^https?$/, error: 'must be the absolute URL of the merchant\'s return page' }),
-  allowedOrigins: z.array(z.string().refine((o) => o !== '*' && /^https?:\/\/[^/]+$/.test(o), 'must be an origin such as https://shop.example (never *)')),
-  apiToken: z.string().min(16, 'must be at least 16 characters').optional(),
-  rateLimit: z.union([z.literal(false), rateLimitSchema.extend({ callback: rateLimitSchema.optional(), notifications: rateLimitSchema.optional() })]).optional(),
-  declineLimit: z.union([z.literal(false), rateLimitSchema]).optional(),
-  maxBodyBytes: z.number().int().positive().optional(),
-  outcomeWindowMs: z.number().int().positive().optional(),
-  notificationLeaseMs: z.number().int().positive().optional(),
-  trustProxy: z.unknown().superRefine((value, check) => {
-    const problem = trustProxyProblem(value);
-    if (problem) check.addIssue({ code: 'custom', message: problem });
-  }).optional(),
-}).loose();
-
+const optionsSchema = z
+  .object({
+    client: z.instanceof(PaymentsClient, { error: 'must be a PaymentsClient' }),
+    publicKey: z.union([z.string().min(1), z.object({ kty: z.literal('RSA') }).loose()], {
+      error: "must be the API's RSA public key, as a JWK or an SPKI PEM (PAYLIT_PUBLIC_KEY)",
+    }),
+    publicUrl: z.url({
+      protocol: /^https?$/,
+      error:
+        'must be the absolute URL this handler is reachable at, e.g. https://shop.example/paylit',
+    }),
+    returnUrl: z.url({
+      protocol: /^https?$/,
+      error: "must be the absolute URL of the merchant's return page",
+    }),
+    allowedOrigins: z.array(
+      z
+        .string()
+        .refine(
+          (o) => o !== '*' && /^https?:\/\/[^/]+$/.test(o),
+          'must be an origin such as https://shop.example (never *)',
+        ),
+    ),
+    apiToken: z.string().min(16, 'must be at least 16 characters').optional(),
+    rateLimit: z
+      .union([
+        z.literal(false),
+        rateLimitSchema.extend({
+          callback: rateLimitSchema.optional(),
+          notifications: rateLimitSchema.optional(),
+        }),
+      ])
+      .optional(),
+    declineLimit: z.union([z.literal(false), rateLimitSchema]).optional(),
+    maxBodyBytes: z.number().int().positive().optional(),
+    outcomeWindowMs: z.number().int().positive().optional(),
+    notificationLeaseMs: z.number().int().positive().optional(),
+    trustProxy: z
+      .unknown()
+      .superRefine((value, check) => {
+        const problem = trustProxyProblem(value);
+        if (problem) check.addIssue({ code: 'custom', message: problem });
+      })
+      .optional(),
+  })
+  .loose();
 
 let warnedMemoryStore = false;
 
@@ -176,7 +211,11 @@ function warnMemoryStore(): void {
  * Whether the browser sent the request to its page's own origin: it says so in
  * `Sec-Fetch-Site` (which a page cannot set), or the page's host is the one asked.
  */
-function sameOrigin(origin: string, host: string | undefined, fetchSite: string | undefined): boolean {
+function sameOrigin(
+  origin: string,
+  host: string | undefined,
+  fetchSite: string | undefined,
+): boolean {
   if (fetchSite === 'same-origin') return true;
   try {
     return host !== undefined && new URL(origin).host === host.toLowerCase();
@@ -189,10 +228,17 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new TypeError(`createCheckoutHandler: ${issue.path.join('.') || 'options'} ${issue.message}`);
+    throw new TypeError(
+      `createCheckoutHandler: ${issue.path.join('.') || 'options'} ${issue.message}`,
+    );
   }
   const store = options.store ?? new MemoryStore();
-  const onError = options.onError ?? ((error: unknown) => (error instanceof SetupWarning ? console.warn(error.message) : console.error('paylit: unexpected error', error)));
+  const onError =
+    options.onError ??
+    ((error: unknown) =>
+      error instanceof SetupWarning
+        ? console.warn(error.message)
+        : console.error('paylit: unexpected error', error));
   if (!options.store && !options.development) warnMemoryStore();
   const ctx: HandlerContext = {
     client: options.client,
@@ -204,30 +250,61 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     ordersInStore: options.resolveOrder === undefined,
     onNotification: options.onNotification,
     logError: onError,
-    charge: { inFlightMs: options.client.deadlineMs + 10_000, outcomeWindowMs: options.outcomeWindowMs ?? 120_000, pollMs: 50 },
+    charge: {
+      inFlightMs: options.client.deadlineMs + 10_000,
+      outcomeWindowMs: options.outcomeWindowMs ?? 120_000,
+      pollMs: 50,
+    },
   };
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
-  const limits = options.rateLimit === false ? undefined : options.rateLimit ?? { windowMs: 60_000, max: 120 };
+  const limits =
+    options.rateLimit === false ? undefined : (options.rateLimit ?? { windowMs: 60_000, max: 120 });
   const resolve = clientAddressResolver(options.trustProxy);
-  const address = (c: Context<HandlerEnv>) => resolve(c.env?.incoming?.socket?.remoteAddress ?? 'unknown', c.req.header('X-Forwarded-For'));
+  const address = (c: Context<HandlerEnv>) =>
+    resolve(c.env?.incoming?.socket?.remoteAddress ?? 'unknown', c.req.header('X-Forwarded-For'));
   const allowed = new Set(options.allowedOrigins);
 
   const app = new Hono<HandlerEnv>();
   let storeFailureLogged = -Infinity;
   app.onError((error, c) => {
-    if (error instanceof CheckoutError) return c.json({ error: error.body, requestId: c.get('requestId') }, error.status);
+    if (error instanceof CheckoutError)
+      return c.json({ error: error.body, requestId: c.get('requestId') }, error.status);
     if (error instanceof StoreUnavailableError) {
       // Every request fails while the store is away: the merchant hears of it every 10 s, not each time.
       if (performance.now() - storeFailureLogged > 10_000) {
         storeFailureLogged = performance.now();
         onError(error);
       }
-      return c.json({ error: { type: 'store_unavailable', message: 'the merchant\'s server cannot reach its store; try again shortly', retryable: true }, requestId: c.get('requestId') }, 503);
+      return c.json(
+        {
+          error: {
+            type: 'store_unavailable',
+            message: "the merchant's server cannot reach its store; try again shortly",
+            retryable: true,
+          },
+          requestId: c.get('requestId'),
+        },
+        503,
+      );
     }
     onError(error);
-    return c.json({ error: { type: 'internal_error', message: 'something went wrong on the merchant\'s server' }, requestId: c.get('requestId') }, 500);
+    return c.json(
+      {
+        error: { type: 'internal_error', message: "something went wrong on the merchant's server" },
+        requestId: c.get('requestId'),
+      },
+      500,
+    );
   });
-  app.notFound((c) => c.json({ error: { type: 'not_found', message: `no route ${c.req.method} ${c.req.path}` }, requestId: c.get('requestId') }, 404));
+  app.notFound((c) =>
+    c.json(
+      {
+        error: { type: 'not_found', message: `no route ${c.req.method} ${c.req.path}` },
+        requestId: c.get('requestId'),
+      },
+      404,
+    ),
+  );
 
   // A client's X-Request-Id only if it is short and safe, else a fresh UUID.
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
@@ -237,7 +314,13 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
       const started = performance.now();
       await next();
       // c.req.path is decoded: a path sent with %0D%0A holds CR LF here, written back escaped.
-      log({ requestId: escapeLog(c.get('requestId')), method: escapeLog(c.req.method), path: escapeLog(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) });
+      log({
+        requestId: escapeLog(c.get('requestId')),
+        method: escapeLog(c.req.method),
+        path: escapeLog(c.req.path),
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
     });
   }
   // Before any other work (CORS, rate limits, the order API's token, the notification's
@@ -251,11 +334,17 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
         // written, while the client is still sending, and a busy client loses the 413 to the
         // reset. Left open, the Node adapter reads and drops what still comes for 500 ms (at
         // most 64 MB) and then closes: the client has time to read why it was refused.
-        throw new CheckoutError(413, { type: 'payload_too_large', message: `the body must be at most ${maxBody} bytes` });
+        throw new CheckoutError(413, {
+          type: 'payload_too_large',
+          message: `the body must be at most ${maxBody} bytes`,
+        });
       },
       // Not the merchant's error to hear about: the client went away or was cut off as too slow.
       onIncomplete: () => {
-        throw new CheckoutError(400, { type: 'invalid_request', message: 'the body was not received in full' });
+        throw new CheckoutError(400, {
+          type: 'invalid_request',
+          message: 'the body was not received in full',
+        });
       },
     }),
   );
@@ -266,14 +355,24 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   const refused = (origin: string) => {
     if (refusedOrigins.has(origin) || refusedOrigins.size >= 100) return;
     refusedOrigins.add(origin);
-    onError(new SetupWarning(`paylit: origin ${escapeLog(origin)} is not in allowedOrigins (PAYLIT_ALLOWED_ORIGINS): its pages cannot call this server; add it if it is yours`));
+    onError(
+      new SetupWarning(
+        `paylit: origin ${escapeLog(origin)} is not in allowedOrigins (PAYLIT_ALLOWED_ORIGINS): its pages cannot call this server; add it if it is yours`,
+      ),
+    );
   };
 
   // The browser's routes: CORS from the allowlist, and a rate limit per client address.
   // '/payments/*' matches '/payments' too: each middleware below runs once per request (twice,
   // it answered `Vary: Origin, Origin` and counted each Pay twice against the rate limit).
   const browser = ['/checkout', '/installments', '/payments/*'];
-  const corsFor = cors({ origin: (origin) => (allowed.has(origin) ? origin : null), allowMethods: ['GET', 'POST'], allowHeaders: ['Content-Type'], exposeHeaders: ['X-Request-Id'], maxAge: 600 });
+  const corsFor = cors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    allowMethods: ['GET', 'POST'],
+    allowHeaders: ['Content-Type'],
+    exposeHeaders: ['X-Request-Id'],
+    maxAge: 600,
+  });
   // CORS first, so that a refusal (a 429 too) carries its headers.
   for (const path of browser) {
     // Same-origin and server-side callers send no Origin: nothing for CORS to do.
@@ -282,16 +381,39 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
       if (origin === undefined) return next();
       // A page calling its own origin needs no CORS: behind a dev proxy (Vite's server.proxy)
       // its origin is not this server's, yet nothing is wrong, so nothing is logged.
-      if (!allowed.has(origin) && !sameOrigin(origin, c.req.header('Host'), c.req.header('Sec-Fetch-Site'))) refused(origin);
+      if (
+        !allowed.has(origin) &&
+        !sameOrigin(origin, c.req.header('Host'), c.req.header('Sec-Fetch-Site'))
+      )
+        refused(origin);
       return corsFor(c, next);
     });
   }
-  if (limits) for (const path of browser) app.use(path, rateLimit({ store, bucket: '', windowMs: limits.windowMs, max: limits.max, address }));
+  if (limits)
+    for (const path of browser)
+      app.use(
+        path,
+        rateLimit({ store, bucket: '', windowMs: limits.windowMs, max: limits.max, address }),
+      );
   // The callback comes through the payer's browser: its own counter. Notifications count
   // only their failed verifications, in their route (notifications.ts).
-  if (limits) app.use('/callback', rateLimit({ store, bucket: 'callback:', windowMs: 60_000, max: 120, ...limits.callback, address }));
+  if (limits)
+    app.use(
+      '/callback',
+      rateLimit({
+        store,
+        bucket: 'callback:',
+        windowMs: 60_000,
+        max: 120,
+        ...limits.callback,
+        address,
+      }),
+    );
 
-  const declines = options.declineLimit === false ? undefined : options.declineLimit ?? { windowMs: 60 * 60_000, max: 10 };
+  const declines =
+    options.declineLimit === false
+      ? undefined
+      : (options.declineLimit ?? { windowMs: 60 * 60_000, max: 10 });
   if (declines) {
     app.use('/payments', async (c, next) => {
       const client = address(c);
@@ -300,12 +422,20 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
       if (c.req.method !== 'POST' || client === 'unknown') return next();
       const key = `declines:${client}`;
       if ((await store.count(key)) >= declines.max) {
-        throw new CheckoutError(429, { type: 'rate_limited', message: `too many declined payments from this address (${declines.max} within ${Math.round(declines.windowMs / 60_000)} minutes); try again later`, retryable: false });
+        throw new CheckoutError(429, {
+          type: 'rate_limited',
+          message: `too many declined payments from this address (${declines.max} within ${Math.round(declines.windowMs / 60_000)} minutes); try again later`,
+          retryable: false,
+        });
       }
       await next();
       if (c.res.status !== 200) return;
-      const answer = (await c.res.clone().json()) as { payment?: { status?: string }; replayed?: true };
-      if (answer.payment?.status === 'REJECTED' && answer.replayed !== true) await store.hit(key, declines.windowMs);
+      const answer = (await c.res.clone().json()) as {
+        payment?: { status?: string };
+        replayed?: true;
+      };
+      if (answer.payment?.status === 'REJECTED' && answer.replayed !== true)
+        await store.hit(key, declines.windowMs);
     });
   }
 

@@ -4,5 +4,9 @@
  * the last `@` before the path, so a password holding an unencoded `@` is masked whole too.
  */
 export function maskUrl(url: string): string {
-  return url.replace(/\/\/([^/]*)@/, (_, userinfo: string) => `//${userinfo.includes(':') ? `${userinfo.slice(0, userinfo.indexOf(':'))}:***` : '***'}@`);
+  return url.replace(
+    /\/\/([^/]*)@/,
+    (_, userinfo: string) =>
+      `//${userinfo.includes(':') ? `${userinfo.slice(0, userinfo.indexOf(':'))}:***` : '***'}@`,
+  );
 }

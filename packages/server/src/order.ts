@@ -10,13 +10,25 @@ import { orderIdSchema, orderIntentSchema, type OrderIntent } from '@paylit/core
 import { marketProblem } from '@paylit/core/countries';
 import { documentProblem } from '@paylit/core/documents';
 import { currencyDecimals, isApiAmount, isCurrencyCode, toMinorUnits } from '@paylit/core/money';
-import { addressSchema, amountSchema, checkPayerDocument, countrySchema, currencySchema, payerSchema, paymentMethodIdSchema } from '@paylit/core/schemas';
+import {
+  addressSchema,
+  amountSchema,
+  checkPayerDocument,
+  countrySchema,
+  currencySchema,
+  payerSchema,
+  paymentMethodIdSchema,
+} from '@paylit/core/schemas';
 
 /** `null` stands for absent, as in the API's own payer. */
-const absentIfNull = <S extends z.ZodType>(schema: S) => z.preprocess((v: unknown) => (v === null ? undefined : v), schema.optional()).optional();
+const absentIfNull = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v: unknown) => (v === null ? undefined : v), schema.optional()).optional();
 
 /** The API's payer with its address, each refusing a field it does not have. */
-export const merchantPayerSchema = z.strictObject({ ...payerSchema.shape, address: absentIfNull(z.strictObject(addressSchema.shape)) });
+export const merchantPayerSchema = z.strictObject({
+  ...payerSchema.shape,
+  address: absentIfNull(z.strictObject(addressSchema.shape)),
+});
 
 /**
  * Why `amount` cannot be what an order of `intent` charges, or undefined when it can: a
@@ -24,47 +36,69 @@ export const merchantPayerSchema = z.strictObject({ ...payerSchema.shape, addres
  * `"0.00"`, or 0.4 of a currency without decimals, move nothing). A verification is a
  * zero-amount check whatever the amount.
  */
-export function unchargeableAmount(amount: number, currency: unknown, intent: OrderIntent): string | undefined {
+export function unchargeableAmount(
+  amount: number,
+  currency: unknown,
+  intent: OrderIntent,
+): string | undefined {
   // One that is not an API amount at all (negative, three decimals) is refused for that alone.
   if (intent === 'verify' || !isApiAmount(amount)) return undefined;
   const rule = 'must be greater than 0 (0 is for intent "verify", a card check)';
   if (amount === 0) return rule;
-  if (isCurrencyCode(currency) && toMinorUnits(amount, currency) === 0) return `rounds to 0 in ${currency}, which has ${currencyDecimals(currency)} decimals: it ${rule}`;
+  if (isCurrencyCode(currency) && toMinorUnits(amount, currency) === 0)
+    return `rounds to 0 in ${currency}, which has ${currencyDecimals(currency)} decimals: it ${rule}`;
   return undefined;
 }
 
-export const merchantOrderSchema = z.strictObject({
-  /** The merchant's order reference; each payment attempt's API `order_id` is `<id>.<attempt>`. */
-  id: orderIdSchema,
-  /** More than 0 unless `intent` is `verify`. */
-  amount: amountSchema,
-  currency: currencySchema,
-  country: countrySchema,
-  payer: merchantPayerSchema,
-  /** capture: charge now; authorize: capture later from the back office; verify: a zero-amount card check. */
-  intent: orderIntentSchema.default('capture'),
-  description: z.string().max(200).optional(),
-  /** The payment method ids this order allows (`CARD`, `PX`, `OX`…). Default: all of the country's. */
-  methods: z.array(paymentMethodIdSchema).min(1).optional(),
-  /** Whether installment plans are offered. Default true. */
-  installments: z.boolean().default(true),
-  /** Saved cards of a returning payer, offered by `<paylit-wallet-select>`. */
-  savedCardIds: z.array(z.string().min(1)).max(20).optional(),
-  /** Saved wallets of a returning payer: the token and the method it belongs to. */
-  savedWallets: z.array(z.strictObject({ token: z.string().min(1), methodId: paymentMethodIdSchema, name: z.string().optional() })).max(20).optional(),
-  /** Where the payer lands after a redirect; default: the handler's `returnUrl`. */
-  returnUrl: z.url({ protocol: /^https?$/ }).optional(),
-}).superRefine((order, ctx) => {
-  // The country's own rule, check digits included: a typo is caught before the payer pays.
-  checkPayerDocument(order.country, order.payer, ctx, ['payer', 'document'], documentProblem);
-  const problem = unchargeableAmount(order.amount, order.currency, order.intent);
-  if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
-  // Fields malformed on their own are named once, above.
-  if (/^[A-Z]{2}$/.test(order.country) && isCurrencyCode(order.currency)) {
-    const market = marketProblem(order.country, order.currency, problem || order.intent === 'verify' || !isApiAmount(order.amount) ? undefined : order.amount);
-    if (market) ctx.addIssue({ code: 'custom', path: [market.param], message: market.message });
-  }
-});
+export const merchantOrderSchema = z
+  .strictObject({
+    /** The merchant's order reference; each payment attempt's API `order_id` is `<id>.<attempt>`. */
+    id: orderIdSchema,
+    /** More than 0 unless `intent` is `verify`. */
+    amount: amountSchema,
+    currency: currencySchema,
+    country: countrySchema,
+    payer: merchantPayerSchema,
+    /** capture: charge now; authorize: capture later from the back office; verify: a zero-amount card check. */
+    intent: orderIntentSchema.default('capture'),
+    description: z.string().max(200).optional(),
+    /** The payment method ids this order allows (`CARD`, `PX`, `OX`…). Default: all of the country's. */
+    methods: z.array(paymentMethodIdSchema).min(1).optional(),
+    /** Whether installment plans are offered. Default true. */
+    installments: z.boolean().default(true),
+    /** Saved cards of a returning payer, offered by `<paylit-wallet-select>`. */
+    savedCardIds: z.array(z.string().min(1)).max(20).optional(),
+    /** Saved wallets of a returning payer: the token and the method it belongs to. */
+    savedWallets: z
+      .array(
+        z.strictObject({
+          token: z.string().min(1),
+          methodId: paymentMethodIdSchema,
+          name: z.string().optional(),
+        }),
+      )
+      .max(20)
+      .optional(),
+    /** Where the payer lands after a redirect; default: the handler's `returnUrl`. */
+    returnUrl: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .superRefine((order, ctx) => {
+    // The country's own rule, check digits included: a typo is caught before the payer pays.
+    checkPayerDocument(order.country, order.payer, ctx, ['payer', 'document'], documentProblem);
+    const problem = unchargeableAmount(order.amount, order.currency, order.intent);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+    // Fields malformed on their own are named once, above.
+    if (/^[A-Z]{2}$/.test(order.country) && isCurrencyCode(order.currency)) {
+      const market = marketProblem(
+        order.country,
+        order.currency,
+        problem || order.intent === 'verify' || !isApiAmount(order.amount)
+          ? undefined
+          : order.amount,
+      );
+      if (market) ctx.addIssue({ code: 'custom', path: [market.param], message: market.message });
+    }
+  });
 
 export type MerchantOrderInput = z.input<typeof merchantOrderSchema>;
 export type MerchantOrder = z.output<typeof merchantOrderSchema>;

@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
-test('with the Node adapter\'s globals off, requests with and without bodies pass the limit and read their body', async () => {
+test("with the Node adapter's globals off, requests with and without bodies pass the limit and read their body", async () => {
   const dist = fileURLToPath(new URL('../dist/middleware/body-limit.js', import.meta.url));
   const code = `
     import { Hono } from 'hono';
@@ -41,7 +41,22 @@ test('with the Node adapter\'s globals off, requests with and without bodies pas
     console.log(JSON.stringify(out));
   `;
   const stdout = await new Promise<string>((resolve, reject) =>
-    execFile(process.execPath, ['--input-type=module', '-e', code], { cwd: fileURLToPath(new URL('.', import.meta.url)) }, (error, out, err) => (error ? reject(new Error(err || error.message)) : resolve(out))),
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', code],
+      { cwd: fileURLToPath(new URL('.', import.meta.url)) },
+      (error, out, err) => (error ? reject(new Error(err || error.message)) : resolve(out)),
+    ),
   );
-  expect(JSON.parse(stdout)).toEqual(['200 GET 0', '200 ', '200 OPTIONS 0', '200 DELETE 0', '200 DELETE 3', '200 POST 3', '413 too large', '200 POST 1000', '413 too large']);
+  expect(JSON.parse(stdout)).toEqual([
+    '200 GET 0',
+    '200 ',
+    '200 OPTIONS 0',
+    '200 DELETE 0',
+    '200 DELETE 3',
+    '200 POST 3',
+    '413 too large',
+    '200 POST 1000',
+    '413 too large',
+  ]);
 });

@@ -8,10 +8,25 @@
 import { createCallbackSignature, formatXDate } from '@paylit/core/crypto';
 import { MemoryStore } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { payer, startSandbox, startShop, submitCard, type Harness, type Shop } from './support/harness.js';
+import {
+  payer,
+  startSandbox,
+  startShop,
+  submitCard,
+  type Harness,
+  type Shop,
+} from './support/harness.js';
 
 /** South Africa requires 3-D Secure. */
-const za = { country: 'ZA', currency: 'ZAR', payer: { ...payer, document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } } };
+const za = {
+  country: 'ZA',
+  currency: 'ZAR',
+  payer: {
+    ...payer,
+    document: '8001015009087',
+    address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' },
+  },
+};
 
 let h: Harness;
 let shop: Shop;
@@ -25,43 +40,91 @@ test.afterAll(async () => {
 });
 
 /** An order paid with 3-D Secure, waiting on the bank's page: its payment id and that page. */
-async function pending(s: Shop = shop): Promise<{ orderId: string; clientSecret: string; paymentId: string; page: string }> {
+async function pending(
+  s: Shop = shop,
+): Promise<{ orderId: string; clientSecret: string; paymentId: string; page: string }> {
   const order = await s.order(za);
   const { res } = await submitCard(s, order.clientSecret);
   expect(res.body.payment).toMatchObject({ status: 'PENDING', status_code: '101' });
-  return { orderId: order.id, clientSecret: order.clientSecret, paymentId: res.body.payment.id, page: res.body.nextAction.url };
+  return {
+    orderId: order.id,
+    clientSecret: order.clientSecret,
+    paymentId: res.body.payment.id,
+    page: res.body.nextAction.url,
+  };
 }
 
 /** The payer answers the bank's page; the signed form the page posts to the callback. */
-async function answer(page: string, outcome: 'approve' | 'reject'): Promise<Record<string, string>> {
-  const html = await (await fetch(page, { method: 'POST', body: new URLSearchParams({ outcome }) })).text();
+async function answer(
+  page: string,
+  outcome: 'approve' | 'reject',
+): Promise<Record<string, string>> {
+  const html = await (
+    await fetch(page, { method: 'POST', body: new URLSearchParams({ outcome }) })
+  ).text();
   const at = html.indexOf('id="callback"');
-  return Object.fromEntries([...html.slice(at).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  return Object.fromEntries(
+    [...html.slice(at).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+  );
 }
 
 /** A form signed with the merchant's secret, as the API signs it, saying `status`. */
 async function signed(paymentId: string, status: string): Promise<Record<string, string>> {
   const date = formatXDate(h.sandbox.clock.now());
   const { login, secretKey } = h.sandbox.credentials;
-  return { paymentId, status, date, signature: await createCallbackSignature({ login, secretKey, date, status, paymentId }) };
+  return {
+    paymentId,
+    status,
+    date,
+    signature: await createCallbackSignature({ login, secretKey, date, status, paymentId }),
+  };
 }
 
-async function callback(s: Shop, fields: Record<string, string>): Promise<{ status: number; location: URL | undefined; error: { type: string; message: string } | undefined }> {
-  const res = await fetch(`${s.base}/callback`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+async function callback(
+  s: Shop,
+  fields: Record<string, string>,
+): Promise<{
+  status: number;
+  location: URL | undefined;
+  error: { type: string; message: string } | undefined;
+}> {
+  const res = await fetch(`${s.base}/callback`, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  });
   const location = res.headers.get('location');
-  const body = location ? undefined : ((await res.json()) as { error: { type: string; message: string } });
-  return { status: res.status, location: location ? new URL(location) : undefined, error: body?.error };
+  const body = location
+    ? undefined
+    : ((await res.json()) as { error: { type: string; message: string } });
+  return {
+    status: res.status,
+    location: location ? new URL(location) : undefined,
+    error: body?.error,
+  };
 }
 
 async function fault(body: Record<string, unknown>): Promise<void> {
-  expect((await fetch(`${h.sandboxUrl}/sandbox-tools/faults`, { method: 'POST', body: JSON.stringify(body) })).ok).toBe(true);
+  expect(
+    (
+      await fetch(`${h.sandboxUrl}/sandbox-tools/faults`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      })
+    ).ok,
+  ).toBe(true);
 }
 
 test('the payer goes back to the return page with the status the API answered', async () => {
   const { clientSecret, paymentId, page } = await pending();
   const back = await callback(shop, await answer(page, 'approve'));
   expect(back.status).toBe(303);
-  expect([back.location?.pathname, back.location?.searchParams.get('payment_id'), back.location?.searchParams.get('order'), back.location?.searchParams.get('status')]).toEqual(['/return', paymentId, clientSecret, 'PAID']);
+  expect([
+    back.location?.pathname,
+    back.location?.searchParams.get('payment_id'),
+    back.location?.searchParams.get('order'),
+    back.location?.searchParams.get('status'),
+  ]).toEqual(['/return', paymentId, clientSecret, 'PAID']);
   const declined = await pending();
   const refused = await callback(shop, await answer(declined.page, 'reject'));
   expect([refused.status, refused.location?.searchParams.get('status')]).toEqual([303, 'REJECTED']);
@@ -71,7 +134,11 @@ test('a form that says COMPLETED sends no one to a paid page when the API has th
   // Accepted: a signed COMPLETED for a payment the API has as PAID.
   const approved = await pending();
   await answer(approved.page, 'approve');
-  expect((await callback(shop, await signed(approved.paymentId, 'COMPLETED'))).location?.searchParams.get('status')).toBe('PAID');
+  expect(
+    (
+      await callback(shop, await signed(approved.paymentId, 'COMPLETED'))
+    ).location?.searchParams.get('status'),
+  ).toBe('PAID');
   // The same signed COMPLETED for a payment still waiting on the bank's page, and one the payer refused.
   const waiting = await pending();
   const early = await callback(shop, await signed(waiting.paymentId, 'COMPLETED'));
@@ -81,7 +148,9 @@ test('a form that says COMPLETED sends no one to a paid page when the API has th
   const lie = await callback(shop, await signed(rejected.paymentId, 'COMPLETED'));
   expect([lie.status, lie.location?.searchParams.get('status')]).toEqual([303, 'REJECTED']);
   // The return page, asked again, reads the same.
-  const view = await shop.browser(`/payments/${rejected.paymentId}?order=${encodeURIComponent(rejected.clientSecret)}`);
+  const view = await shop.browser(
+    `/payments/${rejected.paymentId}?order=${encodeURIComponent(rejected.clientSecret)}`,
+  );
   expect(view.body.payment.status).toBe('REJECTED');
 });
 
@@ -95,7 +164,12 @@ test('a lookup that fails sends the payer nowhere, and the same callback works o
     await fault(broken);
     const failed = await callback(shop, fields);
     await fetch(`${h.sandboxUrl}/sandbox-tools/faults`, { method: 'DELETE' });
-    expect([broken.kind, failed.status, failed.location, failed.error?.type]).toEqual([broken.kind, 502, undefined, 'upstream_unavailable']);
+    expect([broken.kind, failed.status, failed.location, failed.error?.type]).toEqual([
+      broken.kind,
+      502,
+      undefined,
+      'upstream_unavailable',
+    ]);
   }
   const later = await callback(shop, fields);
   expect([later.status, later.location?.searchParams.get('status')]).toEqual([303, 'PAID']);
@@ -103,25 +177,41 @@ test('a lookup that fails sends the payer nowhere, and the same callback works o
   expect((await callback(shop, fields)).error?.message).toBe('this callback was already used');
 });
 
-test('a server that lost its memory while the payer was on the 3-D Secure page finds the order from the API\'s order_id', async () => {
+test("a server that lost its memory while the payer was on the 3-D Secure page finds the order from the API's order_id", async () => {
   const before = await pending();
   // A new process on a new, empty memory store: it knows neither the payment nor the order.
   const restarted = await startShop({ store: new MemoryStore() }, h);
   try {
     const back = await callback(restarted, await answer(before.page, 'approve'));
-    expect([back.status, back.location?.origin, back.location?.pathname, back.location?.searchParams.get('status'), back.location?.searchParams.get('payment_id')]).toEqual([
-      303,
-      restarted.origin,
-      '/return',
-      'PAID',
-      before.paymentId,
-    ]);
+    expect([
+      back.status,
+      back.location?.origin,
+      back.location?.pathname,
+      back.location?.searchParams.get('status'),
+      back.location?.searchParams.get('payment_id'),
+    ]).toEqual([303, restarted.origin, '/return', 'PAID', before.paymentId]);
     expect(back.location?.searchParams.get('order')).toBe(await restarted.secret(before.orderId));
     // The merchant posts the order again; the shopper who comes back is answered the payment, not charged again.
-    expect((await fetch(`${restarted.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${restarted.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: before.orderId, amount: 120, ...za }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${restarted.base}/orders`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${restarted.apiToken}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ id: before.orderId, amount: 120, ...za }),
+        })
+      ).status,
+    ).toBe(201);
     const again = await submitCard(restarted, before.orderId);
     expect([again.res.body.replayed, again.res.body.payment.id]).toEqual([true, before.paymentId]);
-    expect(h.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${before.orderId}.`)).map((e) => e.status)).toEqual(['PAID']);
+    expect(
+      h.sandbox
+        .ledger()
+        .entries.filter((e) => e.order_id?.startsWith(`${before.orderId}.`))
+        .map((e) => e.status),
+    ).toEqual(['PAID']);
   } finally {
     await restarted.close();
   }
@@ -129,7 +219,26 @@ test('a server that lost its memory while the payer was on the 3-D Secure page f
 
 test('a payment this handler did not make is not found, whatever its signature', async () => {
   const api = h.client;
-  const foreign = await api.payments.create({ amount: 10, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, order_id: `not-an-attempt-${Date.now()}`, card: { holder_name: 'T', number: '4111111111111111', cvv: '123', expiration_month: 10, expiration_year: 2040 } });
+  const foreign = await api.payments.create({
+    amount: 10,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    order_id: `not-an-attempt-${Date.now()}`,
+    card: {
+      holder_name: 'T',
+      number: '4111111111111111',
+      cvv: '123',
+      expiration_month: 10,
+      expiration_year: 2040,
+    },
+  });
   const answered = await callback(shop, await signed(foreign.id, 'COMPLETED'));
-  expect([answered.status, answered.location, answered.error?.type]).toEqual([404, undefined, 'not_found']);
+  expect([answered.status, answered.location, answered.error?.type]).toEqual([
+    404,
+    undefined,
+    'not_found',
+  ]);
 });

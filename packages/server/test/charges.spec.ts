@@ -6,7 +6,14 @@
 import { MemoryStore, type ChargeState, type Transport } from '@paylit/server';
 import { nodeTransport } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
-import { payer, startSandbox, startShop, submitCard, type Harness, type Shop } from './support/harness.js';
+import {
+  payer,
+  startSandbox,
+  startShop,
+  submitCard,
+  type Harness,
+  type Shop,
+} from './support/harness.js';
 
 let h: Harness;
 test.beforeAll(async () => {
@@ -14,7 +21,10 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => h?.close());
 
-const paymentsOf = (orderId: string) => h.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`) && e.kind === 'payment');
+const paymentsOf = (orderId: string) =>
+  h.sandbox
+    .ledger()
+    .entries.filter((e) => e.order_id?.startsWith(`${orderId}.`) && e.kind === 'payment');
 
 /**
  * A store on which another instance moves the order's state while this one's attempt is with
@@ -39,10 +49,18 @@ test('a lost race after the API committed is not ignored: the payment is recorde
   try {
     const order = await shop.order();
     // Another instance judged the attempt abandoned and opened the order with the same number.
-    store.interloper = (current) => ({ state: 'open', rev: crypto.randomUUID(), n: current.n, declines: 0 });
+    store.interloper = (current) => ({
+      state: 'open',
+      rev: crypto.randomUUID(),
+      n: current.n,
+      declines: 0,
+    });
     const first = (await submitCard(shop, order.id)).res;
     expect(first.body.payment.status).toBe('PAID');
-    expect(await store.getCharge(order.id)).toMatchObject({ state: 'settled', paymentId: first.body.payment.id });
+    expect(await store.getCharge(order.id)).toMatchObject({
+      state: 'settled',
+      paymentId: first.body.payment.id,
+    });
     const again = (await submitCard(shop, order.id)).res;
     expect([again.body.replayed, again.body.payment.id]).toEqual([true, first.body.payment.id]);
     expect(paymentsOf(order.id)).toHaveLength(1);
@@ -60,7 +78,9 @@ test('a store that forgot the order asks the API: a paid order answers its payme
     after = await startShop({ store: new MemoryStore() }, h);
     // The merchant's backend makes the order again on the new instance.
     const made = (await after.order({ id: order.id })) as { id: string; clientSecret?: string };
-    const view = (await after.browser(`/checkout?order=${encodeURIComponent(made.clientSecret ?? order.id)}`)).body;
+    const view = (
+      await after.browser(`/checkout?order=${encodeURIComponent(made.clientSecret ?? order.id)}`)
+    ).body;
     expect(view.payment?.id).toBe(paid.id);
     const again = (await submitCard(after, order.id)).res;
     expect([again.body.replayed, again.body.payment.id]).toEqual([true, paid.id]);
@@ -77,12 +97,18 @@ test('a store behind the API (a restored snapshot says "open" at attempt 1 after
   try {
     const order = await shop.order();
     const stale = await store.getCharge(order.id);
-    const declined = (await submitCard(shop, order.id, {}, { number: '4111111111111111', cvv: '1234' })).res.body.payment;
+    const declined = (
+      await submitCard(shop, order.id, {}, { number: '4111111111111111', cvv: '1234' })
+    ).res.body.payment;
     const paid = (await submitCard(shop, order.id)).res.body.payment;
     expect([declined.status, paid.status]).toEqual(['REJECTED', 'PAID']);
     // The snapshot taken before either attempt is restored.
     const now = (await store.getCharge(order.id))!;
-    await store.swapCharge(order.id, now.rev, stale ?? { state: 'open', rev: crypto.randomUUID(), n: 1, declines: 0 });
+    await store.swapCharge(
+      order.id,
+      now.rev,
+      stale ?? { state: 'open', rev: crypto.randomUUID(), n: 1, declines: 0 },
+    );
     const again = (await submitCard(shop, order.id)).res;
     expect([again.body.replayed, again.body.payment.id]).toEqual([true, paid.id]);
     expect(paymentsOf(order.id).map((e) => e.status)).toEqual(['REJECTED', 'PAID']);
@@ -121,7 +147,17 @@ test('an order replaced after a payment read it and before the attempt was recor
     const paying = submitCard(shop, order.clientSecret);
     await held;
     // The order API sees no attempt yet: the change is accepted.
-    const change = await fetch(`${shop.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: order.id, amount: 980, currency: 'BRL', country: 'BR', payer: (await store.getOrder(order.id))!.payer }) });
+    const change = await fetch(`${shop.base}/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        id: order.id,
+        amount: 980,
+        currency: 'BRL',
+        country: 'BR',
+        payer: (await store.getOrder(order.id))!.payer,
+      }),
+    });
     expect(change.status).toBe(201);
     release();
     const { res } = await paying;
@@ -139,7 +175,8 @@ test('the API is asked once per order while the store remembers it: when the ord
   const lookups: string[] = [];
   const node = nodeTransport();
   const transport: Transport = (request) => {
-    if (request.method === 'GET' && new URL(request.url).pathname.startsWith('/orders/')) lookups.push(new URL(request.url).pathname);
+    if (request.method === 'GET' && new URL(request.url).pathname.startsWith('/orders/'))
+      lookups.push(new URL(request.url).pathname);
     return node(request);
   };
   const shop = await startShop({ client: h.clientFor({ transport }), store: new MemoryStore() }, h);
@@ -147,9 +184,15 @@ test('the API is asked once per order while the store remembers it: when the ord
     const order = await shop.order();
     expect((await shop.browser(`/checkout?order=${order.clientSecret}`)).status).toBe(200);
     expect(lookups).toEqual([`/orders/${order.id}.1`]);
-    expect(await shop.browser(`/checkout?order=${order.clientSecret}`)).toMatchObject({ status: 200 });
+    expect(await shop.browser(`/checkout?order=${order.clientSecret}`)).toMatchObject({
+      status: 200,
+    });
     // The merchant changes the cart after the shopper saw the checkout: no attempt yet, so it may.
-    const changed = await fetch(`${shop.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: order.id, amount: 150, currency: 'BRL', country: 'BR', payer }) });
+    const changed = await fetch(`${shop.base}/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: order.id, amount: 150, currency: 'BRL', country: 'BR', payer }),
+    });
     expect(changed.status).toBe(201);
     const paid = (await submitCard(shop, order.clientSecret)).res.body.payment;
     expect([paid.status, paid.amount]).toEqual(['PAID', 150]);

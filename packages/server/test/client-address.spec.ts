@@ -24,13 +24,22 @@ test.beforeAll(async () => {
 test.afterAll(() => h.close());
 
 /** The address each request was counted under, for a handler with `trustProxy`. */
-async function countedAs(trustProxy: CheckoutHandlerOptions['trustProxy'], requests: { from: string; xff?: string }[]): Promise<string[]> {
+async function countedAs(
+  trustProxy: CheckoutHandlerOptions['trustProxy'],
+  requests: { from: string; xff?: string }[],
+): Promise<string[]> {
   const store = new CountingStore();
-  const shop = await startShop({ store, trustProxy, rateLimit: { windowMs: 60_000, max: 1_000 } }, h);
+  const shop = await startShop(
+    { store, trustProxy, rateLimit: { windowMs: 60_000, max: 1_000 } },
+    h,
+  );
   try {
     const seen: string[] = [];
     for (const { from, xff } of requests) {
-      const res = await send(`${shop.base}/checkout?order=nope`, { from, headers: xff === undefined ? {} : { 'X-Forwarded-For': xff } });
+      const res = await send(`${shop.base}/checkout?order=nope`, {
+        from,
+        headers: xff === undefined ? {} : { 'X-Forwarded-For': xff },
+      });
       expect(res.status).toBe(404);
       seen.push(store.hits.at(-1)!.replace(/^rate:/, ''));
     }
@@ -41,13 +50,21 @@ async function countedAs(trustProxy: CheckoutHandlerOptions['trustProxy'], reque
   }
 }
 
-test('without trustProxy X-Forwarded-For is ignored: each request counts under its socket\'s address', async () => {
-  expect(await countedAs(undefined, [{ from: '127.0.0.5', xff: '198.51.100.7' }, { from: '127.0.0.5', xff: '198.51.100.8, 127.0.0.9' }, { from: '127.0.0.6' }])).toEqual(['127.0.0.5', '127.0.0.5', '127.0.0.6']);
-  expect(await countedAs(false, [{ from: '127.0.0.5', xff: '198.51.100.7' }])).toEqual(['127.0.0.5']);
+test("without trustProxy X-Forwarded-For is ignored: each request counts under its socket's address", async () => {
+  expect(
+    await countedAs(undefined, [
+      { from: '127.0.0.5', xff: '198.51.100.7' },
+      { from: '127.0.0.5', xff: '198.51.100.8, 127.0.0.9' },
+      { from: '127.0.0.6' },
+    ]),
+  ).toEqual(['127.0.0.5', '127.0.0.5', '127.0.0.6']);
+  expect(await countedAs(false, [{ from: '127.0.0.5', xff: '198.51.100.7' }])).toEqual([
+    '127.0.0.5',
+  ]);
   expect(await countedAs(0, [{ from: '127.0.0.5', xff: '198.51.100.7' }])).toEqual(['127.0.0.5']);
 });
 
-test('a hop count believes the entries proxies appended, from the right; the client\'s own entries on the left are never read', async () => {
+test("a hop count believes the entries proxies appended, from the right; the client's own entries on the left are never read", async () => {
   expect(
     await countedAs(1, [
       { from: '127.0.0.5', xff: '198.51.100.7' },
@@ -84,13 +101,31 @@ test('a list of proxies: the rightmost address not among them, and only when the
       { from: '127.0.1.5', xff: '198.51.100.7' },
       { from: '127.0.1.5', xff: '198.51.100.8, 10.0.0.1' },
     ]),
-  ).toEqual(['198.51.100.7', '198.51.100.7', '2001:db9::5', '198.51.100.7', '2001:db9::5', '10.0.0.1', '127.0.0.5', '127.0.1.5', '127.0.1.5']);
+  ).toEqual([
+    '198.51.100.7',
+    '198.51.100.7',
+    '2001:db9::5',
+    '198.51.100.7',
+    '2001:db9::5',
+    '10.0.0.1',
+    '127.0.0.5',
+    '127.0.1.5',
+    '127.0.1.5',
+  ]);
   // 192.0.2.1 alone is one address, not its /24.
-  expect(await countedAs(trusted, [{ from: '127.0.0.5', xff: '192.0.2.2' }])).toEqual(['192.0.2.2']);
+  expect(await countedAs(trusted, [{ from: '127.0.0.5', xff: '192.0.2.2' }])).toEqual([
+    '192.0.2.2',
+  ]);
 });
 
 test('trustProxy is checked: true, a negative or fractional count, a bad address or range are refused, naming what is wrong', async () => {
-  const base = { client: h.client, publicKey: h.sandbox.publicJwk, publicUrl: 'http://127.0.0.1:1/paylit', returnUrl: 'http://127.0.0.1:1/return', allowedOrigins: [] };
+  const base = {
+    client: h.client,
+    publicKey: h.sandbox.publicJwk,
+    publicUrl: 'http://127.0.0.1:1/paylit',
+    returnUrl: 'http://127.0.0.1:1/return',
+    allowedOrigins: [],
+  };
   const refused = (trustProxy: unknown) => {
     try {
       createCheckoutHandler({ ...base, trustProxy } as CheckoutHandlerOptions);
@@ -99,13 +134,34 @@ test('trustProxy is checked: true, a negative or fractional count, a bad address
     }
     return 'accepted';
   };
-  expect(refused(true)).toMatch(/^createCheckoutHandler: trustProxy must be the number of proxies in front of this server \(1 for one\) or their addresses .*not true/);
+  expect(refused(true)).toMatch(
+    /^createCheckoutHandler: trustProxy must be the number of proxies in front of this server \(1 for one\) or their addresses .*not true/,
+  );
   expect(refused(-1)).toBe('createCheckoutHandler: trustProxy must be a hop count from 0 to 32');
   expect(refused(1.5)).toBe('createCheckoutHandler: trustProxy must be a hop count from 0 to 32');
-  expect(refused(['10.0.0.0/33'])).toMatch(/trustProxy holds "10\.0\.0\.0\/33", which is not an IP address or CIDR range/);
+  expect(refused(['10.0.0.0/33'])).toMatch(
+    /trustProxy holds "10\.0\.0\.0\/33", which is not an IP address or CIDR range/,
+  );
   expect(refused(['10.0.0.1', 'proxy.internal'])).toMatch(/trustProxy holds "proxy\.internal"/);
   expect(refused(['2001:db8::/129'])).toMatch(/trustProxy holds "2001:db8::\/129"/);
   expect(refused(['1:2:3:4:5:6:7:8:9'])).toMatch(/trustProxy holds/);
   expect(refused('10.0.0.1')).toMatch(/trustProxy must be a hop count or a list/);
-  for (const good of [false, 0, 1, 3, [], ['10.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1', '::ffff:10.0.0.1', '1:2:3:4:5:6:7:8', '::', '2001:db8::1.2.3.4']]) expect(refused(good)).toBe('accepted');
+  for (const good of [
+    false,
+    0,
+    1,
+    3,
+    [],
+    [
+      '10.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '::1',
+      '::ffff:10.0.0.1',
+      '1:2:3:4:5:6:7:8',
+      '::',
+      '2001:db8::1.2.3.4',
+    ],
+  ])
+    expect(refused(good)).toBe('accepted');
 });

@@ -15,7 +15,14 @@ let h: Harness;
 let handler: CheckoutHandler;
 test.beforeAll(async () => {
   h = await startSandbox();
-  handler = createCheckoutHandler({ client: h.client, publicKey: h.sandbox.publicJwk, publicUrl: 'http://127.0.0.1:1/paylit', returnUrl: 'http://127.0.0.1:1/return', allowedOrigins: ['https://shop.example'], development: true });
+  handler = createCheckoutHandler({
+    client: h.client,
+    publicKey: h.sandbox.publicJwk,
+    publicUrl: 'http://127.0.0.1:1/paylit',
+    returnUrl: 'http://127.0.0.1:1/return',
+    allowedOrigins: ['https://shop.example'],
+    development: true,
+  });
 });
 test.afterAll(async () => {
   await h.close();
@@ -30,35 +37,57 @@ async function serve(listener: RequestListener): Promise<{ url: string; close():
   };
 }
 
-test('toFetchHandler routes the path under basePath, answers any other with the handler\'s own 404, and refuses a base path that is not one', async () => {
+test("toFetchHandler routes the path under basePath, answers any other with the handler's own 404, and refuses a base path that is not one", async () => {
   const fetchPaylit = toFetchHandler(handler, { basePath: '/paylit/' });
   const under = await fetchPaylit(new Request('http://shop.example/paylit/checkout?order=nope'));
-  expect([under.status, ((await under.json()) as { error: { param?: string } }).error.param]).toEqual([404, 'order']);
+  expect([
+    under.status,
+    ((await under.json()) as { error: { param?: string } }).error.param,
+  ]).toEqual([404, 'order']);
   const outside = await fetchPaylit(new Request('http://shop.example/paylitx/checkout'));
-  expect([outside.status, ((await outside.json()) as { error: { message: string } }).error.message]).toEqual([404, 'no route GET /paylitx/checkout']);
+  expect([
+    outside.status,
+    ((await outside.json()) as { error: { message: string } }).error.message,
+  ]).toEqual([404, 'no route GET /paylitx/checkout']);
   // A body goes through with the request.
-  const posted = await fetchPaylit(new Request('http://shop.example/paylit/installments', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: 'nope', bin: '411111' }) }));
+  const posted = await fetchPaylit(
+    new Request('http://shop.example/paylit/installments', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ order: 'nope', bin: '411111' }),
+    }),
+  );
   expect(posted.status).toBe(404);
-  expect(() => toFetchHandler(handler, { basePath: 'paylit' })).toThrow('toFetchHandler: basePath must be a path such as /paylit');
+  expect(() => toFetchHandler(handler, { basePath: 'paylit' })).toThrow(
+    'toFetchHandler: basePath must be a path such as /paylit',
+  );
 });
 
-test('toNodeListener with a basePath in Express: its paths are paylit\'s, any other goes on to the app\'s next route', async () => {
+test("toNodeListener with a basePath in Express: its paths are paylit's, any other goes on to the app's next route", async () => {
   const app = express();
   app.use(toNodeListener(handler, { basePath: '/paylit' }));
   app.get('/', (_req, res) => void res.send('the shop'));
   const served = await serve(app);
   try {
     const paylit = await fetch(`${served.url}/paylit/checkout?order=nope`);
-    expect([paylit.status, ((await paylit.json()) as { error: { param?: string } }).error.param]).toEqual([404, 'order']);
+    expect([
+      paylit.status,
+      ((await paylit.json()) as { error: { param?: string } }).error.param,
+    ]).toEqual([404, 'order']);
     expect(await (await fetch(`${served.url}/`)).text()).toBe('the shop');
   } finally {
     await served.close();
   }
 });
 
-test('a body a middleware read and did not hand over is answered 500 naming the fix, once reported; without that middleware the same request reaches the handler\'s checks', async () => {
+test("a body a middleware read and did not hand over is answered 500 naming the fix, once reported; without that middleware the same request reaches the handler's checks", async () => {
   const body = JSON.stringify({ order: 'nope', bin: '411111' });
-  const post = (url: string) => fetch(`${url}/paylit/installments`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  const post = (url: string) =>
+    fetch(`${url}/paylit/installments`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
   const reported: string[] = [];
   const app = express();
   // Reads the stream to the end and keeps nothing.
@@ -76,12 +105,16 @@ test('a body a middleware read and did not hand over is answered 500 naming the 
       const res = await post(served.url);
       const answer = (await res.json()) as { error: { type: string; message: string } };
       expect([res.status, answer.error.type]).toEqual([500, 'internal_error']);
-      expect(answer.error.message).toContain('POST /installments: the request\'s body was read before paylit got it, and not handed over');
+      expect(answer.error.message).toContain(
+        "POST /installments: the request's body was read before paylit got it, and not handed over",
+      );
     }
     expect(reported).toHaveLength(1);
     expect(reported[0]).toContain('mount paylit before the body parser');
     const res = await post(servedPlain.url);
-    expect([res.status, ((await res.json()) as { error: { param?: string } }).error.param]).toEqual([404, 'order']);
+    expect([res.status, ((await res.json()) as { error: { param?: string } }).error.param]).toEqual(
+      [404, 'order'],
+    );
   } finally {
     await served.close();
     await servedPlain.close();

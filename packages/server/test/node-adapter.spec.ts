@@ -8,9 +8,11 @@ import { Hono } from 'hono';
 import { signatureVectors } from '../../core/test/fixtures/signature-vectors.js';
 
 test('nodeHmac gives the signatures OpenSSL gives', async () => {
-  for (const v of signatureVectors) expect(await createSignature({ ...v, hmac: nodeHmac }), v.name).toBe(v.signature);
+  for (const v of signatureVectors)
+    expect(await createSignature({ ...v, hmac: nodeHmac }), v.name).toBe(v.signature);
   // Its text form signs the UTF-8 of login + date + body: the same signature.
-  for (const v of signatureVectors) expect(nodeHmac.text(v.secretKey, v.login + v.date + v.body), v.name).toBe(v.signature);
+  for (const v of signatureVectors)
+    expect(nodeHmac.text(v.secretKey, v.login + v.date + v.body), v.name).toBe(v.signature);
 });
 
 test('nodeTransport reuses connections and times out with a TimeoutError', async () => {
@@ -24,9 +26,14 @@ test('nodeTransport reuses connections and times out with a TimeoutError', async
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const transport = nodeTransport();
   try {
-    for (let i = 0; i < 5; i++) expect((await transport({ method: 'GET', url: `${url}/`, headers: {}, timeoutMs: 1000 })).text).toBe('{"ok":true}');
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await transport({ method: 'GET', url: `${url}/`, headers: {}, timeoutMs: 1000 })).text,
+      ).toBe('{"ok":true}');
     expect(sockets.size).toBe(1);
-    await expect(transport({ method: 'GET', url: `${url}/slow`, headers: {}, timeoutMs: 50 })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(
+      transport({ method: 'GET', url: `${url}/slow`, headers: {}, timeoutMs: 50 }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
   } finally {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
@@ -53,7 +60,10 @@ test('serveNode closes a request that is sent too slowly: requestTimeout for the
   const served = await serveNode(app, { requestTimeout: 1_000, headersTimeout: 500 });
   try {
     // The body announced and never finished.
-    const body = await slowClient(served.port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789');
+    const body = await slowClient(
+      served.port,
+      'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789',
+    );
     expect(body.text).toMatch(/^HTTP\/1\.1 408/);
     expect(body.ms).toBeGreaterThan(900);
     expect(body.ms).toBeLessThan(3_500);
@@ -62,9 +72,13 @@ test('serveNode closes a request that is sent too slowly: requestTimeout for the
     expect(headers.text).toMatch(/^HTTP\/1\.1 408/);
     expect(headers.ms).toBeLessThan(3_000);
     // A request sent in time is answered.
-    expect(await (await fetch(served.url, { method: 'POST', body: 'hello' })).text()).toBe('read 5');
+    expect(await (await fetch(served.url, { method: 'POST', body: 'hello' })).text()).toBe(
+      'read 5',
+    );
   } finally {
     await served.close();
   }
-  expect(() => serveNode(app, { requestTimeout: -1 })).toThrow('serveNode: requestTimeout must be a whole number of milliseconds (0 or more)');
+  expect(() => serveNode(app, { requestTimeout: -1 })).toThrow(
+    'serveNode: requestTimeout must be a whole number of milliseconds (0 or more)',
+  );
 });

@@ -7,11 +7,25 @@
  */
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { authorizationHeader, createSignature, encryptCard, formatXDate } from '@paylit/core/crypto';
+import {
+  authorizationHeader,
+  createSignature,
+  encryptCard,
+  formatXDate,
+} from '@paylit/core/crypto';
 import { MemoryStore, type NotificationEvent } from '@paylit/server';
 import { createRedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
-import { payer, startSandbox, startShop, submitCard, uid, visa, type Harness, type Shop } from './support/harness.js';
+import {
+  payer,
+  startSandbox,
+  startShop,
+  submitCard,
+  uid,
+  visa,
+  type Harness,
+  type Shop,
+} from './support/harness.js';
 import { startProxy } from './support/proxy.js';
 import { startRedis } from './support/redis.js';
 
@@ -21,30 +35,80 @@ const SECOND_PER_HOUR = 1 / 3_600;
 /** Headers of a notification signed as the API signs it, with this X-Date (and none when `date` is undefined). */
 async function signed(h: Harness, body: string, date: string | undefined, signedDate = date ?? '') {
   const signature = await createSignature({ ...h.sandbox.credentials, date: signedDate, body });
-  return { 'Content-Type': 'application/json', Authorization: authorizationHeader(signature), ...(date === undefined ? {} : { 'X-Date': date }) };
+  return {
+    'Content-Type': 'application/json',
+    Authorization: authorizationHeader(signature),
+    ...(date === undefined ? {} : { 'X-Date': date }),
+  };
 }
 
 /** Posts `body` to the shop's /notifications, signed anew with a fresh X-Date (as each try of the API is). */
 async function deliver(shop: Shop, body: string) {
-  const res = await fetch(`${shop.base}/notifications`, { method: 'POST', headers: await signed(shop, body, formatXDate(new Date())), body });
-  return { status: res.status, body: (await res.json()) as Record<string, any>, headers: res.headers };
+  const res = await fetch(`${shop.base}/notifications`, {
+    method: 'POST',
+    headers: await signed(shop, body, formatXDate(new Date())),
+    body,
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, any>,
+    headers: res.headers,
+  };
 }
 
-const paymentRecord = (overrides: Record<string, unknown> = {}) => ({ id: uid('D-1-n'), amount: 120, currency: 'BRL', status: 'PAID', status_code: '200', ...overrides });
+const paymentRecord = (overrides: Record<string, unknown> = {}) => ({
+  id: uid('D-1-n'),
+  amount: 120,
+  currency: 'BRL',
+  status: 'PAID',
+  status_code: '200',
+  ...overrides,
+});
 
 /** Makes an order with the order API at `base` and pays it by card as the checkout does (the order's client secret, the card sealed with the view's key). */
-async function payThrough(base: string): Promise<{ order: { id: string }; payment: { id: string; status: string } }> {
+async function payThrough(
+  base: string,
+): Promise<{ order: { id: string }; payment: { id: string; status: string } }> {
   const order = { id: uid('order'), amount: 120, currency: 'BRL', country: 'BR', payer };
-  const made = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: 'Bearer test-token-0123456789abcdef', 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
+  const made = await fetch(`${base}/orders`, {
+    method: 'POST',
+    headers: {
+      Authorization: 'Bearer test-token-0123456789abcdef',
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(order),
+  });
   expect(made.status).toBe(201);
   const { clientSecret } = (await made.json()) as { clientSecret: string };
   const browser = { Origin: 'https://shop.example', 'Content-Type': 'application/json' };
-  const view = (await (await fetch(`${base}/checkout?order=${encodeURIComponent(clientSecret)}`, { headers: browser })).json()) as { publicKey: JsonWebKey };
-  const encryptedData = await encryptCard({ number: '4111111111111111', cvv: '123' }, view.publicKey);
-  const submission = { order: clientSecret, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 } };
-  const paid = await fetch(`${base}/payments`, { method: 'POST', headers: browser, body: JSON.stringify(submission) });
+  const view = (await (
+    await fetch(`${base}/checkout?order=${encodeURIComponent(clientSecret)}`, { headers: browser })
+  ).json()) as { publicKey: JsonWebKey };
+  const encryptedData = await encryptCard(
+    { number: '4111111111111111', cvv: '123' },
+    view.publicKey,
+  );
+  const submission = {
+    order: clientSecret,
+    attempt: crypto.randomUUID(),
+    method: {
+      type: 'card',
+      encryptedData,
+      holderName: 'Thiago Gabriel',
+      expirationMonth: 10,
+      expirationYear: 2040,
+    },
+  };
+  const paid = await fetch(`${base}/payments`, {
+    method: 'POST',
+    headers: browser,
+    body: JSON.stringify(submission),
+  });
   expect(paid.status).toBe(200);
-  return { order, payment: ((await paid.json()) as { payment: { id: string; status: string } }).payment };
+  return {
+    order,
+    payment: ((await paid.json()) as { payment: { id: string; status: string } }).payment,
+  };
 }
 
 const until = async (condition: () => boolean | Promise<boolean>, what: string, ms = 30_000) => {
@@ -62,19 +126,45 @@ test('a correctly signed notification with its X-Date missing, malformed or six 
     const now = new Date();
     const post = async (headers: Record<string, string>) => {
       const res = await fetch(`${shop.base}/notifications`, { method: 'POST', headers, body });
-      return { status: res.status, error: ((await res.json()) as { error?: { type: string; message: string } }).error };
+      return {
+        status: res.status,
+        error: ((await res.json()) as { error?: { type: string; message: string } }).error,
+      };
     };
     // Each signed over the X-Date it carries (or, without one, over none): only the date is wrong.
     const missing = await post(await signed(shop, body, undefined));
     const spaced = await post(await signed(shop, body, formatXDate(now).replace('T', ' ')));
     const http = await post(await signed(shop, body, now.toUTCString()));
-    const old = await post(await signed(shop, body, formatXDate(new Date(now.getTime() - 6 * 60_000))));
-    const ahead = await post(await signed(shop, body, formatXDate(new Date(now.getTime() + 6 * 60_000))));
+    const old = await post(
+      await signed(shop, body, formatXDate(new Date(now.getTime() - 6 * 60_000))),
+    );
+    const ahead = await post(
+      await signed(shop, body, formatXDate(new Date(now.getTime() + 6 * 60_000))),
+    );
     expect(shop.notifications).toHaveLength(0);
     const good = await post(await signed(shop, body, formatXDate(now)));
-    expect(missing).toEqual({ status: 401, error: { type: 'unauthorized', message: 'the notification has no X-Date header' } });
-    for (const malformed of [spaced, http]) expect(malformed).toEqual({ status: 401, error: { type: 'unauthorized', message: 'the notification\'s X-Date is not an ISO 8601 UTC time such as 2026-01-31T12:00:00.000Z' } });
-    for (const stale of [old, ahead]) expect(stale).toEqual({ status: 401, error: { type: 'unauthorized', message: 'the notification\'s signature is not valid or its X-Date is more than 5 minutes from now' } });
+    expect(missing).toEqual({
+      status: 401,
+      error: { type: 'unauthorized', message: 'the notification has no X-Date header' },
+    });
+    for (const malformed of [spaced, http])
+      expect(malformed).toEqual({
+        status: 401,
+        error: {
+          type: 'unauthorized',
+          message:
+            "the notification's X-Date is not an ISO 8601 UTC time such as 2026-01-31T12:00:00.000Z",
+        },
+      });
+    for (const stale of [old, ahead])
+      expect(stale).toEqual({
+        status: 401,
+        error: {
+          type: 'unauthorized',
+          message:
+            "the notification's signature is not valid or its X-Date is more than 5 minutes from now",
+        },
+      });
     expect(good).toEqual({ status: 200, error: undefined });
     expect(shop.notifications.map((n) => n.record.id)).toEqual([JSON.parse(body).id]);
   } finally {
@@ -95,8 +185,14 @@ test('a hook that fails after the API stopped waiting: the try that meets it run
         if (!first) return;
         first = false;
         // Fails only once the API, having given up on this try (10 s), has tried again.
-        await until(async () => (await h.sandbox.notifications({ record_id: event.record.id }))[0]?.attempts[1]?.status !== undefined, 'the second try', 60_000);
-        throw new Error('the merchant\'s database went away');
+        await until(
+          async () =>
+            (await h.sandbox.notifications({ record_id: event.record.id }))[0]?.attempts[1]
+              ?.status !== undefined,
+          'the second try',
+          60_000,
+        );
+        throw new Error("the merchant's database went away");
       },
     },
     h,
@@ -105,8 +201,14 @@ test('a hook that fails after the API stopped waiting: the try that meets it run
     const order = await shop.order();
     const { res } = await submitCard(shop, order.id);
     const id = res.body.payment.id as string;
-    await expect.poll(async () => (await h.sandbox.notifications({ record_id: id }))[0]?.state, { timeout: 60_000 }).toBe('delivered');
-    const attempts = (await h.sandbox.notifications({ record_id: id }))[0]!.attempts.map((a) => a.status ?? 'no answer');
+    await expect
+      .poll(async () => (await h.sandbox.notifications({ record_id: id }))[0]?.state, {
+        timeout: 60_000,
+      })
+      .toBe('delivered');
+    const attempts = (await h.sandbox.notifications({ record_id: id }))[0]!.attempts.map(
+      (a) => a.status ?? 'no answer',
+    );
     expect(attempts).toEqual(['no answer', 409, 200]);
     expect(calls.map((c) => [c.record.id, c.record.status, c.orderId, c.latest])).toEqual([
       [id, 'PAID', order.id, true],
@@ -134,7 +236,12 @@ test('a hook slower than its lease: a try during the lease is 409, the first try
     const firstTry = deliver(shop, body);
     await until(() => calls.length === 1, 'the hook to start');
     const during = await deliver(shop, body);
-    expect([during.status, during.body.error.type, during.body.error.retryable, during.headers.get('retry-after')]).toEqual([409, 'payment_in_progress', true, '1']);
+    expect([
+      during.status,
+      during.body.error.type,
+      during.body.error.retryable,
+      during.headers.get('retry-after'),
+    ]).toEqual([409, 'payment_in_progress', true, '1']);
     // The API's later tries: refused while the lease holds, handed over once it has expired.
     let refused = 1;
     let after = await deliver(shop, body);
@@ -156,7 +263,7 @@ test('a hook slower than its lease: a try during the lease is 409, the first try
   }
 });
 
-test('a process killed during the hook: once its lease expires, the API\'s next try is handed over by another instance on the same Redis', async () => {
+test("a process killed during the hook: once its lease expires, the API's next try is handed over by another instance on the same Redis", async () => {
   test.setTimeout(90_000);
   const redis = await startRedis();
   const h = await startSandbox({ notificationTimeFactor: SECOND_PER_HOUR });
@@ -168,7 +275,15 @@ test('a process killed during the hook: once its lease expires, the API\'s next 
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: {
       PATH: process.env.PATH,
-      PAYLIT_TEST_CHILD: JSON.stringify({ baseUrl: h.sandboxUrl, credentials: h.sandbox.credentials, publicKey: h.sandbox.publicJwk, publicUrl: `${proxy.url}/paylit`, redisUrl: redis.url, apiToken: 'test-token-0123456789abcdef', leaseMs }),
+      PAYLIT_TEST_CHILD: JSON.stringify({
+        baseUrl: h.sandboxUrl,
+        credentials: h.sandbox.credentials,
+        publicKey: h.sandbox.publicJwk,
+        publicUrl: `${proxy.url}/paylit`,
+        redisUrl: redis.url,
+        apiToken: 'test-token-0123456789abcdef',
+        leaseMs,
+      }),
     },
   });
   const hooked: Record<string, unknown>[] = [];
@@ -189,16 +304,26 @@ test('a process killed during the hook: once its lease expires, the API\'s next 
     const { order, payment } = await payThrough(`${proxy.url}/paylit`);
     expect(payment.status).toBe('PAID');
     const id = payment.id;
-    await until(() => hooked.length === 1, 'instance A\'s hook');
+    await until(() => hooked.length === 1, "instance A's hook");
     child.kill('SIGKILL');
     await exited;
     proxy.target = b.origin;
-    await expect.poll(async () => (await h.sandbox.notifications({ record_id: id }))[0]?.state, { timeout: 60_000 }).toBe('delivered');
-    const attempts = (await h.sandbox.notifications({ record_id: id }))[0]!.attempts.map((a) => a.status ?? 'no answer');
-    expect(hooked).toEqual([{ kind: 'payment', id, status: 'PAID', orderId: order.id, latest: true }]);
+    await expect
+      .poll(async () => (await h.sandbox.notifications({ record_id: id }))[0]?.state, {
+        timeout: 60_000,
+      })
+      .toBe('delivered');
+    const attempts = (await h.sandbox.notifications({ record_id: id }))[0]!.attempts.map(
+      (a) => a.status ?? 'no answer',
+    );
+    expect(hooked).toEqual([
+      { kind: 'payment', id, status: 'PAID', orderId: order.id, latest: true },
+    ]);
     expect(attempts[0]).not.toBe(200);
     expect(attempts.at(-1)).toBe(200);
-    expect(b.notifications.map((n) => [n.record.id, n.record.status, n.orderId, n.latest])).toEqual([[id, 'PAID', order.id, true]]);
+    expect(b.notifications.map((n) => [n.record.id, n.record.status, n.orderId, n.latest])).toEqual(
+      [[id, 'PAID', order.id, true]],
+    );
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await b?.close();
@@ -209,25 +334,63 @@ test('a process killed during the hook: once its lease expires, the API\'s next 
   }
 });
 
-test('a notification that overtakes the API\'s answer, or arrives for a payment the store never linked, reaches the hook with its order id', async () => {
+test("a notification that overtakes the API's answer, or arrives for a payment the store never linked, reaches the hook with its order id", async () => {
   const h = await startSandbox();
   const shop = await startShop({}, h);
   try {
     // The API commits the payment and the connection drops before its answer: the notification comes first.
     const order = await shop.order();
-    await fetch(`${h.sandboxUrl}/sandbox-tools/faults`, { method: 'POST', body: JSON.stringify({ path: '/secure_payments', method: 'POST', kind: 'commit_then_drop' }) });
+    await fetch(`${h.sandboxUrl}/sandbox-tools/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/secure_payments', method: 'POST', kind: 'commit_then_drop' }),
+    });
     await submitCard(shop, order.id);
-    await expect.poll(() => shop.notifications.filter((n) => String(n.record.order_id).startsWith(`${order.id}.`)).length, { timeout: 15_000 }).toBeGreaterThan(0);
-    for (const n of shop.notifications.filter((e) => String(e.record.order_id).startsWith(`${order.id}.`))) expect(n.orderId).toBe(order.id);
+    await expect
+      .poll(
+        () =>
+          shop.notifications.filter((n) => String(n.record.order_id).startsWith(`${order.id}.`))
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
+    for (const n of shop.notifications.filter((e) =>
+      String(e.record.order_id).startsWith(`${order.id}.`),
+    ))
+      expect(n.orderId).toBe(order.id);
 
     // A payment made as attempt 1 of an order, by an instance whose memory is gone.
     const lost = await shop.order();
-    const paid = await h.client.payments.create({ amount: 120, currency: 'BRL', country: 'BR', payment_method_id: 'CARD', payment_method_flow: 'DIRECT', payer, card: visa, order_id: `${lost.id}.1`, notification_url: `${shop.base}/notifications` });
-    await expect.poll(() => shop.notifications.find((n) => n.record.id === paid.id)?.orderId, { timeout: 15_000 }).toBe(lost.id);
+    const paid = await h.client.payments.create({
+      amount: 120,
+      currency: 'BRL',
+      country: 'BR',
+      payment_method_id: 'CARD',
+      payment_method_flow: 'DIRECT',
+      payer,
+      card: visa,
+      order_id: `${lost.id}.1`,
+      notification_url: `${shop.base}/notifications`,
+    });
+    await expect
+      .poll(() => shop.notifications.find((n) => n.record.id === paid.id)?.orderId, {
+        timeout: 15_000,
+      })
+      .toBe(lost.id);
     // Its refund, notified without an order_id: the order is read from the payment at the API.
-    const refund = JSON.stringify({ id: uid('REF-n'), payment_id: paid.id, amount: 20, currency: 'BRL', status: 'SUCCESS', status_code: 200 });
+    const refund = JSON.stringify({
+      id: uid('REF-n'),
+      payment_id: paid.id,
+      amount: 20,
+      currency: 'BRL',
+      status: 'SUCCESS',
+      status_code: 200,
+    });
     expect((await deliver(shop, refund)).status).toBe(200);
-    expect(shop.notifications.find((n) => n.record.id === JSON.parse(refund).id)).toMatchObject({ kind: 'refund', orderId: lost.id, latest: true });
+    expect(shop.notifications.find((n) => n.record.id === JSON.parse(refund).id)).toMatchObject({
+      kind: 'refund',
+      orderId: lost.id,
+      latest: true,
+    });
   } finally {
     await shop.close();
     await h.close();
@@ -243,7 +406,11 @@ test('an AUTHORIZED retried after the CANCELLED was handed over reaches the hook
       onError: () => {},
       onNotification: (event) => {
         // The merchant's database takes the AUTHORIZED only after the CANCELLED: the API retries it meanwhile.
-        if (event.record.status === 'AUTHORIZED' && !handed.some((e) => e.record.status === 'CANCELLED')) throw new Error('not yet');
+        if (
+          event.record.status === 'AUTHORIZED' &&
+          !handed.some((e) => e.record.status === 'CANCELLED')
+        )
+          throw new Error('not yet');
         handed.push(event);
       },
     },
@@ -254,10 +421,23 @@ test('an AUTHORIZED retried after the CANCELLED was handed over reaches the hook
     const { res } = await submitCard(shop, order.id);
     const id = res.body.payment.id as string;
     expect(res.body.payment.status).toBe('AUTHORIZED');
-    await until(async () => (await h.sandbox.notifications({ record_id: id }))[0]?.attempts[0]?.status === 500, 'the AUTHORIZED to fail once');
-    const cancelled = await fetch(`${shop.base}/admin/payments/${id}/cancel`, { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Idempotency-Key': crypto.randomUUID(), 'Content-Length': '0' } });
+    await until(
+      async () =>
+        (await h.sandbox.notifications({ record_id: id }))[0]?.attempts[0]?.status === 500,
+      'the AUTHORIZED to fail once',
+    );
+    const cancelled = await fetch(`${shop.base}/admin/payments/${id}/cancel`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${shop.apiToken}`,
+        'Idempotency-Key': crypto.randomUUID(),
+        'Content-Length': '0',
+      },
+    });
     expect(cancelled.status).toBe(200);
-    await expect.poll(() => handed.map((e) => `${e.record.status} latest=${e.latest}`), { timeout: 45_000 }).toEqual(['CANCELLED latest=true', 'AUTHORIZED latest=false']);
+    await expect
+      .poll(() => handed.map((e) => `${e.record.status} latest=${e.latest}`), { timeout: 45_000 })
+      .toEqual(['CANCELLED latest=true', 'AUTHORIZED latest=false']);
     expect(handed.map((e) => e.orderId)).toEqual([order.id, order.id]);
     // A retry of the CANCELLED is a duplicate; its record is the same payment.
     const again = await deliver(shop, JSON.stringify(handed[0]!.record));
@@ -288,7 +468,15 @@ test('a genuine notification is never rate limited: 700 from one address after 7
       junk.push(
         ...(await Promise.all(
           Array.from({ length: 25 }, async () => {
-            const res = await fetch(`${shop.base}/notifications`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Date': formatXDate(new Date()), Authorization: authorizationHeader('0'.repeat(64)) }, body: JSON.stringify(paymentRecord()) });
+            const res = await fetch(`${shop.base}/notifications`, {
+              method: 'POST',
+              headers: {
+                'Content-Type': 'application/json',
+                'X-Date': formatXDate(new Date()),
+                Authorization: authorizationHeader('0'.repeat(64)),
+              },
+              body: JSON.stringify(paymentRecord()),
+            });
             await res.body?.cancel();
             return res.status;
           }),
@@ -296,8 +484,11 @@ test('a genuine notification is never rate limited: 700 from one address after 7
       );
     }
     const genuine: number[] = [];
-    for (let i = 0; i < 700; i++) genuine.push((await deliver(shop, JSON.stringify(paymentRecord()))).status);
-    expect([junk.filter((s) => s === 401).length, junk.filter((s) => s === 429).length]).toEqual([600, 100]);
+    for (let i = 0; i < 700; i++)
+      genuine.push((await deliver(shop, JSON.stringify(paymentRecord()))).status);
+    expect([junk.filter((s) => s === 401).length, junk.filter((s) => s === 429).length]).toEqual([
+      600, 100,
+    ]);
     expect(genuine.every((s) => s === 200)).toBe(true);
     expect(shop.notifications).toHaveLength(700);
     expect(store.hits.filter((k) => k.startsWith('rate:notifications:'))).toHaveLength(700);

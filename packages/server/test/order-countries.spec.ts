@@ -15,20 +15,40 @@ test.afterAll(async () => {
 });
 
 async function post(body: Record<string, unknown>) {
-  const res = await shop.handler.request('/orders', { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await shop.handler.request('/orders', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as { error?: { type: string; message: string; param?: string } };
   return { status: res.status, error: json.error };
 }
 
-const panama = { amount: 45.99, currency: 'USD', country: 'PA', payer: { ...payer, document: '8-123-4567' } };
-const chile = { amount: 15990, currency: 'CLP', country: 'CL', payer: { ...payer, document: '123456785' } };
+const panama = {
+  amount: 45.99,
+  currency: 'USD',
+  country: 'PA',
+  payer: { ...payer, document: '8-123-4567' },
+};
+const chile = {
+  amount: 15990,
+  currency: 'CLP',
+  country: 'CL',
+  payer: { ...payer, document: '123456785' },
+};
 
 test('an order in Panama, in USD, is taken and paid by card through the sandbox', async () => {
   const order = await shop.order({ ...panama });
   const { res } = await submitCard(shop, order.clientSecret);
-  expect(res.body, JSON.stringify(res.body)).toMatchObject({ payment: { status: 'PAID', amount: 45.99, currency: 'USD', country: 'PA' } });
-  const entries = shop.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${order.id}.`));
-  expect(entries.map((e) => `${e.status} ${e.amount} ${e.currency} ${e.money_moved}`)).toEqual(['PAID 45.99 USD true']);
+  expect(res.body, JSON.stringify(res.body)).toMatchObject({
+    payment: { status: 'PAID', amount: 45.99, currency: 'USD', country: 'PA' },
+  });
+  const entries = shop.sandbox
+    .ledger()
+    .entries.filter((e) => e.order_id?.startsWith(`${order.id}.`));
+  expect(entries.map((e) => `${e.status} ${e.amount} ${e.currency} ${e.money_moved}`)).toEqual([
+    'PAID 45.99 USD true',
+  ]);
 });
 
 test('a country the API does not serve is refused at the order, naming country', async () => {
@@ -43,13 +63,23 @@ test('a currency the country does not take is refused, naming currency and what 
   expect((await post({ id: uid(), ...chile })).status).toBe(201);
   expect((await post({ id: uid(), ...chile, currency: 'USD' })).status).toBe(201);
   expect(await post({ id: uid(), ...chile, currency: 'ARS' })).toEqual({
-    status: 400, error: { type: 'invalid_request', param: 'currency', message: 'currency must be CLP or USD for payments in CL' },
+    status: 400,
+    error: {
+      type: 'invalid_request',
+      param: 'currency',
+      message: 'currency must be CLP or USD for payments in CL',
+    },
   });
 });
 
 test('decimals a currency does not have are refused, naming amount; the same amount in USD is taken', async () => {
   expect(await post({ id: uid(), ...chile, amount: 15990.5 })).toEqual({
-    status: 400, error: { type: 'invalid_request', param: 'amount', message: 'amount must be a whole number: CLP has no decimals' },
+    status: 400,
+    error: {
+      type: 'invalid_request',
+      param: 'amount',
+      message: 'amount must be a whole number: CLP has no decimals',
+    },
   });
   expect((await post({ id: uid(), ...chile, amount: 15990.5, currency: 'USD' })).status).toBe(201);
   // A card check charges nothing, whatever its amount says.

@@ -49,24 +49,46 @@ interface Posted {
 }
 
 async function post(body: unknown): Promise<Posted> {
-  const res = await shop.handler.request('/orders', { method: 'POST', headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await shop.handler.request('/orders', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json()) as { order?: Record<string, unknown>; error?: Posted['error'] };
   return { status: res.status, order: json.order, error: json.error };
 }
 
 async function stored(id: string): Promise<Record<string, unknown>> {
-  const res = await shop.handler.request(`/orders/${id}`, { headers: { Authorization: `Bearer ${shop.apiToken}` } });
+  const res = await shop.handler.request(`/orders/${id}`, {
+    headers: { Authorization: `Bearer ${shop.apiToken}` },
+  });
   return ((await res.json()) as { order: Record<string, unknown> }).order;
 }
 
 /** What the sandbox's ledger says the order's attempts charged. */
-const charged = (orderId: string) => shop.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`)).map((e) => `${e.status} ${e.amount} ${e.currency}`);
+const charged = (orderId: string) =>
+  shop.sandbox
+    .ledger()
+    .entries.filter((e) => e.order_id?.startsWith(`${orderId}.`))
+    .map((e) => `${e.status} ${e.amount} ${e.currency}`);
 
-const address = { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' };
+const address = {
+  state: 'WC',
+  city: 'Cape Town',
+  zip_code: '8001',
+  street: 'Long St',
+  number: '1',
+};
 
 test('a body with three problems gets one answer naming all three', async () => {
   const { document: _document, ...noDocument } = payer;
-  const { status, error } = await post({ id: uid(), amount: -1, currency: 'reais', country: 'BR', payer: noDocument });
+  const { status, error } = await post({
+    id: uid(),
+    amount: -1,
+    currency: 'reais',
+    country: 'BR',
+    payer: noDocument,
+  });
   expect(status).toBe(400);
   expect(error).toEqual({
     type: 'invalid_request',
@@ -77,73 +99,203 @@ test('a body with three problems gets one answer naming all three', async () => 
   });
 });
 
-test('the country\'s payer rules are named with the rest, even when another field has the wrong type', async () => {
+test("the country's payer rules are named with the rest, even when another field has the wrong type", async () => {
   // Brazil: a CPF or CNPJ; the amount is a word, which stops the order schema's own refinements.
-  const br = await post({ id: uid(), amount: 'lots', currency: 'BRL', country: 'BR', payer: { ...payer, document: '123.456.789-00' } });
+  const br = await post({
+    id: uid(),
+    amount: 'lots',
+    currency: 'BRL',
+    country: 'BR',
+    payer: { ...payer, document: '123.456.789-00' },
+  });
   expect(br.status).toBe(400);
-  expect(br.error!.message).toMatch(/^2 problems: amount must be a number.*; payer\.document is no CPF or CNPJ of BR: wrong check digit$/);
+  expect(br.error!.message).toMatch(
+    /^2 problems: amount must be a number.*; payer\.document is no CPF or CNPJ of BR: wrong check digit$/,
+  );
   // South Africa: the full address; an unknown field and a bad URL too.
-  const za = await post({ id: uid(), amount: 499, currency: 'ZAR', country: 'ZA', payer: { ...payer, document: '8001015009087', address: { city: 'Cape Town' } }, returnURL: 'https://shop.example/done' });
+  const za = await post({
+    id: uid(),
+    amount: 499,
+    currency: 'ZAR',
+    country: 'ZA',
+    payer: { ...payer, document: '8001015009087', address: { city: 'Cape Town' } },
+    returnURL: 'https://shop.example/done',
+  });
   expect(za.status).toBe(400);
-  for (const field of ['returnURL is not a field of this request', 'payer.address.state is required for payments in ZA', 'payer.address.zip_code is required for payments in ZA', 'payer.address.street is required for payments in ZA', 'payer.address.number is required for payments in ZA']) {
+  for (const field of [
+    'returnURL is not a field of this request',
+    'payer.address.state is required for payments in ZA',
+    'payer.address.zip_code is required for payments in ZA',
+    'payer.address.street is required for payments in ZA',
+    'payer.address.number is required for payments in ZA',
+  ]) {
     expect(za.error!.message).toContain(field);
   }
   expect(za.error!.message).toMatch(/^5 problems: /);
   // Turkey: the payer's IP. India (cross-border, the stricter reading): birth date, phone and the full address.
-  expect((await post({ id: uid(), amount: 10, currency: 'TRY', country: 'TR', payer: { ...payer, document: '10000000146' } })).error!.message).toBe('payer.ip is required for payments in TR');
-  const india = await post({ id: uid(), amount: 10, currency: 'INR', country: 'IN', payer: { name: 'Al', document: 'AFZPK7190K' } });
+  expect(
+    (
+      await post({
+        id: uid(),
+        amount: 10,
+        currency: 'TRY',
+        country: 'TR',
+        payer: { ...payer, document: '10000000146' },
+      })
+    ).error!.message,
+  ).toBe('payer.ip is required for payments in TR');
+  const india = await post({
+    id: uid(),
+    amount: 10,
+    currency: 'INR',
+    country: 'IN',
+    payer: { name: 'Al', document: 'AFZPK7190K' },
+  });
   expect(india.error!.message).toContain('payer.name must be 3 to 50 characters in India');
-  for (const field of ['birth_date', 'phone', 'address']) expect(india.error!.message).toContain(`payer.${field} is required for cross-border payments in India`);
+  for (const field of ['birth_date', 'phone', 'address'])
+    expect(india.error!.message).toContain(
+      `payer.${field} is required for cross-border payments in India`,
+    );
 });
 
-test('the payer\'s document is checked by its country\'s own rule, check digits included: a typo the API would take is caught here', async () => {
-  const india = { birth_date: '01-02-1990', address: { ...address, city: 'Mumbai', street: 'Marine Drive', zip_code: '400001' } };
-  const order = (country: string, currency: string, document: string) => ({ id: uid(), amount: 10, currency, country, payer: { ...payer, ...(country === 'IN' ? india : {}), document } });
+test("the payer's document is checked by its country's own rule, check digits included: a typo the API would take is caught here", async () => {
+  const india = {
+    birth_date: '01-02-1990',
+    address: { ...address, city: 'Mumbai', street: 'Marine Drive', zip_code: '400001' },
+  };
+  const order = (country: string, currency: string, document: string) => ({
+    id: uid(),
+    amount: 10,
+    currency,
+    country,
+    payer: { ...payer, ...(country === 'IN' ? india : {}), document },
+  });
   // Each pair differs only in one character of the document (or in the document being there).
   for (const [country, currency, valid, typo, rule] of [
-    ['BR', 'BRL', '12.ABC.345/01DE-35', '12.ABC.345/01DE-36', 'is no CPF or CNPJ of BR: wrong check digit'],
+    [
+      'BR',
+      'BRL',
+      '12.ABC.345/01DE-35',
+      '12.ABC.345/01DE-36',
+      'is no CPF or CNPJ of BR: wrong check digit',
+    ],
     ['BR', 'BRL', '12abc34501de35', '12abc34501de36', 'is no CPF or CNPJ of BR: wrong check digit'],
     ['CL', 'CLP', '12.345.678-5', '12.345.678-4', 'is no RUT of CL: wrong check digit'],
-    ['AR', 'ARS', '20-12345678-6', '20-12345678-5', 'is no DNI, CUIT or CUIL of AR: wrong check digit'],
-    ['IN', 'INR', 'AFZPK7190K', 'AFZDK7190K', 'is no PAN of IN: its fourth letter is no holder type (P, C, H, F, A, T, B, L, J, G or K)'],
-    ['MX', 'MXN', 'HEGG560427MVZRRL04', 'HEGG560427MVZRRL05', 'is no CURP or RFC of MX: wrong check digit'],
+    [
+      'AR',
+      'ARS',
+      '20-12345678-6',
+      '20-12345678-5',
+      'is no DNI, CUIT or CUIL of AR: wrong check digit',
+    ],
+    [
+      'IN',
+      'INR',
+      'AFZPK7190K',
+      'AFZDK7190K',
+      'is no PAN of IN: its fourth letter is no holder type (P, C, H, F, A, T, B, L, J, G or K)',
+    ],
+    [
+      'MX',
+      'MXN',
+      'HEGG560427MVZRRL04',
+      'HEGG560427MVZRRL05',
+      'is no CURP or RFC of MX: wrong check digit',
+    ],
   ] as const) {
     const accepted = await post(order(country, currency, valid));
-    expect([country, valid, accepted.status, accepted.error]).toEqual([country, valid, 201, undefined]);
+    expect([country, valid, accepted.status, accepted.error]).toEqual([
+      country,
+      valid,
+      201,
+      undefined,
+    ]);
     const refused = await post(order(country, currency, typo));
-    expect([country, typo, refused.status, refused.error]).toEqual([country, typo, 400, { type: 'invalid_request', param: 'payer.document', message: `payer.document ${rule}` }]);
+    expect([country, typo, refused.status, refused.error]).toEqual([
+      country,
+      typo,
+      400,
+      { type: 'invalid_request', param: 'payer.document', message: `payer.document ${rule}` },
+    ]);
   }
 });
 
-test('the payer\'s document may be left out in the Dominican Republic and Panama only', async () => {
+test("the payer's document may be left out in the Dominican Republic and Panama only", async () => {
   const { document: _document, ...noDocument } = payer;
-  for (const [country, currency] of [['PA', 'USD'], ['DO', 'DOP']]) {
+  for (const [country, currency] of [
+    ['PA', 'USD'],
+    ['DO', 'DOP'],
+  ]) {
     const res = await post({ id: uid(), amount: 10, currency, country, payer: noDocument });
     expect([country, res.status, res.error]).toEqual([country, 201, undefined]);
   }
   // Costa Rica asks for one: the same order with a cédula is taken, without it refused.
-  expect((await post({ id: uid(), amount: 10, currency: 'CRC', country: 'CR', payer: { ...noDocument, document: '112340567' } })).status).toBe(201);
-  expect((await post({ id: uid(), amount: 10, currency: 'CRC', country: 'CR', payer: noDocument })).error).toEqual({ type: 'invalid_request', param: 'payer.document', message: 'payer.document is required' });
+  expect(
+    (
+      await post({
+        id: uid(),
+        amount: 10,
+        currency: 'CRC',
+        country: 'CR',
+        payer: { ...noDocument, document: '112340567' },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (await post({ id: uid(), amount: 10, currency: 'CRC', country: 'CR', payer: noDocument }))
+      .error,
+  ).toEqual({
+    type: 'invalid_request',
+    param: 'payer.document',
+    message: 'payer.document is required',
+  });
 });
 
-test('an order whose payer holds an alphanumeric CNPJ is paid, and counted in the sandbox\'s ledger', async () => {
-  const order = await shop.order({ payer: { ...payer, name: 'Loja Exemplo Ltda', document: '12.ABC.345/01DE-35' } });
+test("an order whose payer holds an alphanumeric CNPJ is paid, and counted in the sandbox's ledger", async () => {
+  const order = await shop.order({
+    payer: { ...payer, name: 'Loja Exemplo Ltda', document: '12.ABC.345/01DE-35' },
+  });
   const { res } = await submitCard(shop, order.clientSecret);
   expect(res.body.payment.status).toBe('PAID');
   expect(charged(order.id)).toEqual(['PAID 120 BRL']);
 });
 
 test('an amount of 0 is only for a verification; a single problem reads as before', async () => {
-  expect(await post({ id: uid(), amount: 0, currency: 'BRL', country: 'BR', payer })).toEqual({ status: 400, order: undefined, error: { type: 'invalid_request', param: 'amount', message: 'amount must be greater than 0 (0 is for intent "verify", a card check)' } });
-  expect((await post({ id: uid(), amount: 0, currency: 'BRL', country: 'BR', payer, intent: 'verify' })).status).toBe(201);
+  expect(await post({ id: uid(), amount: 0, currency: 'BRL', country: 'BR', payer })).toEqual({
+    status: 400,
+    order: undefined,
+    error: {
+      type: 'invalid_request',
+      param: 'amount',
+      message: 'amount must be greater than 0 (0 is for intent "verify", a card check)',
+    },
+  });
+  expect(
+    (await post({ id: uid(), amount: 0, currency: 'BRL', country: 'BR', payer, intent: 'verify' }))
+      .status,
+  ).toBe(201);
 });
 
-test('orders that meet their country\'s rules are stored', async () => {
+test("orders that meet their country's rules are stored", async () => {
   for (const order of [
     { country: 'BR', currency: 'BRL', payer },
     { country: 'ZA', currency: 'ZAR', payer: { ...payer, document: '8001015009087', address } },
-    { country: 'TR', currency: 'TRY', payer: { ...payer, document: '10000000146', ip: '203.0.113.7' } },
-    { country: 'IN', currency: 'INR', payer: { ...payer, document: 'AFZPK7190K', birth_date: '01-02-1990', phone: '+919876543210', address: { ...address, city: 'Mumbai', street: 'Marine Drive', zip_code: '400001' } } },
+    {
+      country: 'TR',
+      currency: 'TRY',
+      payer: { ...payer, document: '10000000146', ip: '203.0.113.7' },
+    },
+    {
+      country: 'IN',
+      currency: 'INR',
+      payer: {
+        ...payer,
+        document: 'AFZPK7190K',
+        birth_date: '01-02-1990',
+        phone: '+919876543210',
+        address: { ...address, city: 'Mumbai', street: 'Marine Drive', zip_code: '400001' },
+      },
+    },
     { country: 'MX', currency: 'MXN', payer: { name: 'Ana López', document: 'LOAA900101AB1' } },
   ]) {
     const res = await post({ id: uid(), amount: 10, ...order });
@@ -152,40 +304,121 @@ test('orders that meet their country\'s rules are stored', async () => {
 });
 
 test('amounts that charge nothing are refused for a capture or an authorization, however they are written', async () => {
-  const order = (amount: unknown, extra: Record<string, unknown> = {}) => ({ id: uid(), amount, currency: 'BRL', country: 'BR', payer, ...extra });
+  const order = (amount: unknown, extra: Record<string, unknown> = {}) => ({
+    id: uid(),
+    amount,
+    currency: 'BRL',
+    country: 'BR',
+    payer,
+    ...extra,
+  });
   const rule = 'amount must be greater than 0 (0 is for intent "verify", a card check)';
   // The accepted order differs from each refused one only in its amount.
   expect((await post(order('0.01'))).status).toBe(201);
-  for (const amount of ['0', '0.00', 0, 0.0]) expect([amount, await post(order(amount))]).toEqual([amount, { status: 400, order: undefined, error: { type: 'invalid_request', param: 'amount', message: rule } }]);
-  expect((await post(order('0', { intent: 'authorize' }))).error).toEqual({ type: 'invalid_request', param: 'amount', message: rule });
+  for (const amount of ['0', '0.00', 0, 0.0])
+    expect([amount, await post(order(amount))]).toEqual([
+      amount,
+      {
+        status: 400,
+        order: undefined,
+        error: { type: 'invalid_request', param: 'amount', message: rule },
+      },
+    ]);
+  expect((await post(order('0', { intent: 'authorize' }))).error).toEqual({
+    type: 'invalid_request',
+    param: 'amount',
+    message: rule,
+  });
   for (const amount of ['-5', '-0.01', -1, 0.001, '0.001']) {
     const { status, error } = await post(order(amount));
-    expect([amount, status, error?.param, error?.message]).toEqual([amount, 400, 'amount', 'amount must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)']);
+    expect([amount, status, error?.param, error?.message]).toEqual([
+      amount,
+      400,
+      'amount',
+      'amount must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)',
+    ]);
   }
   // A currency without decimals: 0.4 CLP charges nothing, 1 CLP does.
-  const clp = (amount: number) => ({ id: uid(), amount, currency: 'CLP', country: 'CL', payer: { name: 'Ana Soto', document: '12.345.678-5' } });
-  expect(await post(clp(0.4))).toEqual({ status: 400, order: undefined, error: { type: 'invalid_request', param: 'amount', message: `amount rounds to 0 in CLP, which has 0 decimals: it must be greater than 0 (0 is for intent "verify", a card check)` } });
+  const clp = (amount: number) => ({
+    id: uid(),
+    amount,
+    currency: 'CLP',
+    country: 'CL',
+    payer: { name: 'Ana Soto', document: '12.345.678-5' },
+  });
+  expect(await post(clp(0.4))).toEqual({
+    status: 400,
+    order: undefined,
+    error: {
+      type: 'invalid_request',
+      param: 'amount',
+      message: `amount rounds to 0 in CLP, which has 0 decimals: it must be greater than 0 (0 is for intent "verify", a card check)`,
+    },
+  });
   expect((await post(clp(1))).status).toBe(201);
   // A verification checks the card whatever the amount says.
   expect((await post(order('0', { intent: 'verify' }))).status).toBe(201);
   // Named with the other problems of the body, in one answer.
   const both = await post({ ...order('0.00'), currency: 'reais' });
-  expect(both.error!.message).toBe(`2 problems: currency must be an ISO 4217 currency code of three uppercase letters; ${rule}`);
+  expect(both.error!.message).toBe(
+    `2 problems: currency must be an ISO 4217 currency code of three uppercase letters; ${rule}`,
+  );
 });
 
 test('an unknown payer field, or address field, is refused by name, with every other problem', async () => {
   const base = { amount: 120, currency: 'BRL', country: 'BR' };
   // The accepted order differs from the refused ones only in the field's name.
-  expect((await post({ id: uid(), ...base, payer: { ...payer, address: { city: 'Recife', zip_code: '50000' } } })).status).toBe(201);
-  const misspelt = await post({ id: uid(), ...base, payer: { ...payer, emial: 'thiago@example.com' } });
-  expect(misspelt).toEqual({ status: 400, order: undefined, error: { type: 'invalid_request', param: 'payer.emial', message: 'payer.emial is not a field of this request' } });
-  const nested = await post({ id: uid(), ...base, payer: { ...payer, address: { city: 'Recife', zipcode: '50000' } } });
-  expect(nested.error).toEqual({ type: 'invalid_request', param: 'payer.address.zipcode', message: 'payer.address.zipcode is not a field of this request' });
-  const all = await post({ id: uid(), ...base, amount: 'lots', payer: { ...payer, document: '123', emial: 'x', address: { zipcode: '1' } } });
+  expect(
+    (
+      await post({
+        id: uid(),
+        ...base,
+        payer: { ...payer, address: { city: 'Recife', zip_code: '50000' } },
+      })
+    ).status,
+  ).toBe(201);
+  const misspelt = await post({
+    id: uid(),
+    ...base,
+    payer: { ...payer, emial: 'thiago@example.com' },
+  });
+  expect(misspelt).toEqual({
+    status: 400,
+    order: undefined,
+    error: {
+      type: 'invalid_request',
+      param: 'payer.emial',
+      message: 'payer.emial is not a field of this request',
+    },
+  });
+  const nested = await post({
+    id: uid(),
+    ...base,
+    payer: { ...payer, address: { city: 'Recife', zipcode: '50000' } },
+  });
+  expect(nested.error).toEqual({
+    type: 'invalid_request',
+    param: 'payer.address.zipcode',
+    message: 'payer.address.zipcode is not a field of this request',
+  });
+  const all = await post({
+    id: uid(),
+    ...base,
+    amount: 'lots',
+    payer: { ...payer, document: '123', emial: 'x', address: { zipcode: '1' } },
+  });
   expect(all.status).toBe(400);
-  for (const part of ['amount must be a number', 'payer.emial is not a field of this request', 'payer.address.zipcode is not a field of this request', 'payer.document is no CPF or CNPJ of BR: wrong length']) expect(all.error!.message).toContain(part);
+  for (const part of [
+    'amount must be a number',
+    'payer.emial is not a field of this request',
+    'payer.address.zipcode is not a field of this request',
+    'payer.document is no CPF or CNPJ of BR: wrong length',
+  ])
+    expect(all.error!.message).toContain(part);
   // null still stands for absent.
-  expect((await post({ id: uid(), ...base, payer: { ...payer, address: null, email: null } })).status).toBe(201);
+  expect(
+    (await post({ id: uid(), ...base, payer: { ...payer, address: null, email: null } })).status,
+  ).toBe(201);
 });
 
 test('an order with a payment cannot change: 409 naming what changed, and the order still reads as paid for', async () => {
@@ -202,33 +435,63 @@ test('an order with a payment cannot change: 409 naming what changed, and the or
   expect(refused).toEqual({
     status: 409,
     order: undefined,
-    error: { type: 'order_has_payment', param: 'amount', message: `order ${order.id} has a payment attempt, so it cannot change (amount 120 → 980); post it unchanged, or make a new order` },
+    error: {
+      type: 'order_has_payment',
+      param: 'amount',
+      message: `order ${order.id} has a payment attempt, so it cannot change (amount 120 → 980); post it unchanged, or make a new order`,
+    },
   });
   expect((await stored(order.id)).amount).toBe(120);
   // Each field a payment charged is held, the payer's by name; the first change is `param`.
   for (const [change, param] of [
     [{ currency: 'USD' }, 'currency'],
-    [{ country: 'MX', currency: 'MXN', payer: { name: 'Ana López', document: 'LOAA900101AB1' } }, 'currency'],
+    [
+      { country: 'MX', currency: 'MXN', payer: { name: 'Ana López', document: 'LOAA900101AB1' } },
+      'currency',
+    ],
     [{ intent: 'authorize' }, 'intent'],
     [{ payer: { ...payer, email: 'other@example.com' } }, 'payer.email'],
     [{ payer: { ...payer, address: { city: 'Recife' } } }, 'payer.address'],
     [{ description: 'another' }, 'description'],
   ] as const) {
     const answer = await post({ ...same, ...change });
-    expect([param, answer.status, answer.error?.type, answer.error?.param]).toEqual([param, 409, 'order_has_payment', param]);
+    expect([param, answer.status, answer.error?.type, answer.error?.param]).toEqual([
+      param,
+      409,
+      'order_has_payment',
+      param,
+    ]);
   }
-  expect(await stored(order.id)).toMatchObject({ amount: 120, currency: 'BRL', country: 'BR', intent: 'capture', payer });
+  expect(await stored(order.id)).toMatchObject({
+    amount: 120,
+    currency: 'BRL',
+    country: 'BR',
+    intent: 'capture',
+    payer,
+  });
   expect(charged(order.id)).toEqual(['PAID 120 BRL']);
 });
 
 test('a declined attempt is an attempt: the order cannot change after it either; an order never paid may be replaced', async () => {
   const declined = await shop.order({ description: 'declined 302' });
-  expect((await submitCard(shop, declined.clientSecret)).res.body.payment).toMatchObject({ status: 'REJECTED', status_code: '302' });
-  const refused = await post({ id: declined.id, amount: 980, currency: 'BRL', country: 'BR', payer, description: 'declined 302' });
+  expect((await submitCard(shop, declined.clientSecret)).res.body.payment).toMatchObject({
+    status: 'REJECTED',
+    status_code: '302',
+  });
+  const refused = await post({
+    id: declined.id,
+    amount: 980,
+    currency: 'BRL',
+    country: 'BR',
+    payer,
+    description: 'declined 302',
+  });
   expect([refused.status, refused.error?.param]).toEqual([409, 'amount']);
   const fresh = await shop.order();
   const replaced = await post({ id: fresh.id, amount: 980, currency: 'BRL', country: 'BR', payer });
-  expect([replaced.status, replaced.order?.amount, (await stored(fresh.id)).amount]).toEqual([201, 980, 980]);
+  expect([replaced.status, replaced.order?.amount, (await stored(fresh.id)).amount]).toEqual([
+    201, 980, 980,
+  ]);
 });
 
 test('a payment made while the order is being replaced: the change is refused and the order put back as it was paid', async () => {
@@ -238,26 +501,52 @@ test('a payment made while the order is being replaced: the change is refused an
   const change = post({ id: order.id, amount: 980, currency: 'BRL', country: 'BR', payer });
   await held;
   // …while the shopper pays the order as it is.
-  expect((await submitCard(shop, order.clientSecret)).res.body.payment).toMatchObject({ status: 'PAID', amount: 120 });
+  expect((await submitCard(shop, order.clientSecret)).res.body.payment).toMatchObject({
+    status: 'PAID',
+    amount: 120,
+  });
   release();
-  expect(await change).toMatchObject({ status: 409, error: { type: 'order_has_payment', param: 'amount' } });
+  expect(await change).toMatchObject({
+    status: 409,
+    error: { type: 'order_has_payment', param: 'amount' },
+  });
   expect((await stored(order.id)).amount).toBe(120);
   expect(charged(order.id)).toEqual(['PAID 120 BRL']);
 });
 
 test('a store that lost a paid order asks the API: the order cannot come back as another amount', async () => {
   const order = await shop.order();
-  expect((await submitCard(shop, order.clientSecret)).res.body.payment).toMatchObject({ status: 'PAID', amount: 120 });
+  expect((await submitCard(shop, order.clientSecret)).res.body.payment).toMatchObject({
+    status: 'PAID',
+    amount: 120,
+  });
   // Another process on an empty store, as after a restart of the memory store.
   const restarted = await startShop({ store: new MemoryStore() }, shop);
   try {
     const post = async (body: Record<string, unknown>) => {
-      const res = await fetch(`${restarted.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${restarted.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      return { status: res.status, body: (await res.json()) as { error?: { type: string; param?: string; message: string } } };
+      const res = await fetch(`${restarted.base}/orders`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${restarted.apiToken}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { error?: { type: string; param?: string; message: string } },
+      };
     };
     const same = { id: order.id, amount: 120, currency: 'BRL', country: 'BR', payer };
     const changed = await post({ ...same, amount: 980 });
-    expect([changed.status, changed.body.error]).toEqual([409, { type: 'order_has_payment', param: 'amount', message: `order ${order.id} has a payment attempt of 120 BRL at the payments API, so it cannot be 980 BRL; post it as it was, or make a new order` }]);
+    expect([changed.status, changed.body.error]).toEqual([
+      409,
+      {
+        type: 'order_has_payment',
+        param: 'amount',
+        message: `order ${order.id} has a payment attempt of 120 BRL at the payments API, so it cannot be 980 BRL; post it as it was, or make a new order`,
+      },
+    ]);
     expect((await post(same)).status).toBe(201);
     expect(charged(order.id)).toEqual(['PAID 120 BRL']);
   } finally {
@@ -268,17 +557,37 @@ test('a store that lost a paid order asks the API: the order cannot come back as
 test('two instances on one Redis: an order paid through one cannot change through the other', async () => {
   const redis = await startRedis();
   const prefix = `orders-${Date.now()}:`;
-  const stores = [await createRedisStore({ url: redis.url, prefix }), await createRedisStore({ url: redis.url, prefix })];
-  const [a, b] = [await startShop({ store: stores[0] }, shop), await startShop({ store: stores[1] }, shop)];
+  const stores = [
+    await createRedisStore({ url: redis.url, prefix }),
+    await createRedisStore({ url: redis.url, prefix }),
+  ];
+  const [a, b] = [
+    await startShop({ store: stores[0] }, shop),
+    await startShop({ store: stores[1] }, shop),
+  ];
   try {
     const order = await a.order();
     expect((await submitCard(a, order.clientSecret)).res.body.payment.status).toBe('PAID');
     const post = async (amount: number) => {
-      const res = await fetch(`${b.base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${b.apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ id: order.id, amount, currency: 'BRL', country: 'BR', payer }) });
-      return { status: res.status, body: (await res.json()) as { order?: { amount: number }; error?: { type: string; param?: string } } };
+      const res = await fetch(`${b.base}/orders`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${b.apiToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id: order.id, amount, currency: 'BRL', country: 'BR', payer }),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as {
+          order?: { amount: number };
+          error?: { type: string; param?: string };
+        },
+      };
     };
     const changed = await post(980);
-    expect([changed.status, changed.body.error?.type, changed.body.error?.param]).toEqual([409, 'order_has_payment', 'amount']);
+    expect([changed.status, changed.body.error?.type, changed.body.error?.param]).toEqual([
+      409,
+      'order_has_payment',
+      'amount',
+    ]);
     const same = await post(120);
     expect([same.status, same.body.order?.amount]).toEqual([200, 120]);
     expect(charged(order.id)).toEqual(['PAID 120 BRL']);

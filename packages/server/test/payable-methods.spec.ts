@@ -21,11 +21,29 @@ test.afterAll(async () => {
   await shop.close();
 });
 
-const amounts: Record<string, number> = { BR: 120, CL: 15000, CO: 50000, MX: 500, PE: 100, AR: 5000 };
+const amounts: Record<string, number> = {
+  BR: 120,
+  CL: 15000,
+  CO: 50000,
+  MX: 500,
+  PE: 100,
+  AR: 5000,
+};
 
 function orderOf(country: string, phone: boolean, extra: Record<string, unknown> = {}) {
-  const payer = { name: 'Ana Lima', email: 'ana@example.com', document: documentExample(country)!, ...(phone ? { phone: '+5511999999999' } : {}) };
-  return { country, currency: countries[country]!.currencies[0]!, amount: amounts[country]!, payer, ...extra };
+  const payer = {
+    name: 'Ana Lima',
+    email: 'ana@example.com',
+    document: documentExample(country)!,
+    ...(phone ? { phone: '+5511999999999' } : {}),
+  };
+  return {
+    country,
+    currency: countries[country]!.currencies[0]!,
+    amount: amounts[country]!,
+    payer,
+    ...extra,
+  };
 }
 
 interface Listed {
@@ -35,17 +53,33 @@ interface Listed {
 }
 
 /** Chooses `method` in a new order of these facts, submits it as the checkout does, and goes through its page, approving. */
-async function pay(facts: Record<string, unknown>, method: Listed): Promise<{ status: number; ledger: ReturnType<Shop['sandbox']['ledger']> }> {
+async function pay(
+  facts: Record<string, unknown>,
+  method: Listed,
+): Promise<{ status: number; ledger: ReturnType<Shop['sandbox']['ledger']> }> {
   const order = await shop.order(facts);
   let res;
   if (method.id === 'CARD') {
     res = (await submitCard(shop, order.clientSecret)).res;
   } else {
-    const chosen = method.type === 'WALLET' ? { type: 'wallet', methodId: method.id } : { type: 'redirect', methodId: method.id };
-    res = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method: chosen }) });
+    const chosen =
+      method.type === 'WALLET'
+        ? { type: 'wallet', methodId: method.id }
+        : { type: 'redirect', methodId: method.id };
+    res = await shop.browser('/payments', {
+      method: 'POST',
+      body: JSON.stringify({
+        order: order.clientSecret,
+        attempt: crypto.randomUUID(),
+        method: chosen,
+      }),
+    });
   }
   if (res.status === 200 && res.body.nextAction?.type === 'redirect') {
-    const page = await fetch(res.body.nextAction.url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) });
+    const page = await fetch(res.body.nextAction.url, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'approve' }),
+    });
     expect(page.status, `${method.id}'s page`).toBe(200);
   }
   return { status: res.status, ledger: shop.sandbox.ledger({ order_id: `${order.id}.1` }) };
@@ -59,10 +93,21 @@ async function pay(facts: Record<string, unknown>, method: Listed): Promise<{ st
 async function sendAsServer(facts: Record<string, unknown>, method: Listed) {
   const order = merchantOrderSchema.parse({ id: uid('hidden'), ...facts });
   const ctx = { publicUrl: shop.base } as HandlerContext;
-  const kind = method.type === 'WALLET' ? { type: 'wallet' as const, methodId: method.id } : { type: 'redirect' as const, methodId: method.id };
-  const request = paymentRequest(ctx, { ...order, intent: 'capture' }, { order: 'x', attempt: crypto.randomUUID(), method: kind }, 1);
+  const kind =
+    method.type === 'WALLET'
+      ? { type: 'wallet' as const, methodId: method.id }
+      : { type: 'redirect' as const, methodId: method.id };
+  const request = paymentRequest(
+    ctx,
+    { ...order, intent: 'capture' },
+    { order: 'x', attempt: crypto.randomUUID(), method: kind },
+    1,
+  );
   if (order.intent === 'verify') request.amount = 0;
-  const error = await shop.client.payments.create(request, { validate: false }).then(() => undefined, (e: unknown) => e);
+  const error = await shop.client.payments.create(request, { validate: false }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   return { error, ledger: shop.sandbox.ledger({ order_id: request.order_id }) };
 }
 
@@ -86,7 +131,9 @@ for (const country of Object.keys(expectedHidden)) {
       const hidden = view.hiddenMethods as { id: string; reason: string }[];
       const all = (await shop.client.paymentMethods.list({ country })) as Listed[];
       // Nothing lost: what the API lists is either offered or hidden with a reason.
-      expect([...offered.map((m) => m.id), ...hidden.map((m) => m.id)].sort()).toEqual(all.map((m) => m.id).sort());
+      expect([...offered.map((m) => m.id), ...hidden.map((m) => m.id)].sort()).toEqual(
+        all.map((m) => m.id).sort(),
+      );
       const { always, wallets } = expectedHidden[country]!;
       expect(hidden.map((m) => m.id).sort()).toEqual([...always, ...(phone ? [] : wallets)].sort());
       for (const h of hidden) expect(h.reason, h.id).toMatch(/flow|payer\.phone/);
@@ -96,7 +143,10 @@ for (const country of Object.keys(expectedHidden)) {
       for (const method of offered.filter((m) => m.type !== 'CARD' || m.id === 'CARD')) {
         const { status, ledger } = await pay(facts, method);
         expect(status, method.id).toBe(200);
-        expect(ledger.entries.map((e) => [e.kind, e.status, e.money_moved]), method.id).toEqual([['payment', 'PAID', true]]);
+        expect(
+          ledger.entries.map((e) => [e.kind, e.status, e.money_moved]),
+          method.id,
+        ).toEqual([['payment', 'PAID', true]]);
       }
 
       // Hidden: the sandbox refuses each, and nothing is recorded.
@@ -107,7 +157,9 @@ for (const country of Object.keys(expectedHidden)) {
         const refused = error as PaymentsApiError;
         // A wallet without the phone is refused for it first (the sandbox reads the request before the method), whatever its flows.
         const phoneFirst = !phone && method.type === 'WALLET';
-        expect([refused.status, refused.code, refused.param], h.id).toEqual(phoneFirst ? [400, 5001, 'payer.phone'] : [400, 5010, 'payment_method_flow']);
+        expect([refused.status, refused.code, refused.param], h.id).toEqual(
+          phoneFirst ? [400, 5001, 'payer.phone'] : [400, 5010, 'payment_method_flow'],
+        );
         expect(ledger.entries, h.id).toEqual([]);
       }
     });
@@ -119,19 +171,35 @@ test('an authorize or verify order is offered cards only: a wallet would be char
   const boleto = { id: 'BL', type: 'TICKET', allowed_flows: ['DIRECT', 'REDIRECT'] };
   for (const intent of ['authorize', 'verify'] as const) {
     const facts = orderOf('BR', true, { intent });
-    const view = (await shop.browser(`/checkout?order=${(await shop.order(facts)).clientSecret}`)).body;
-    expect(view.paymentMethods.map((m: Listed) => m.type), intent).toEqual(view.paymentMethods.map(() => 'CARD'));
-    expect(view.hiddenMethods.find((m: { id: string }) => m.id === 'MP').reason).toContain(`${intent} order`);
-    expect(view.hiddenMethods.find((m: { id: string }) => m.id === 'BL').reason).toContain(`${intent} order`);
+    const view = (await shop.browser(`/checkout?order=${(await shop.order(facts)).clientSecret}`))
+      .body;
+    expect(
+      view.paymentMethods.map((m: Listed) => m.type),
+      intent,
+    ).toEqual(view.paymentMethods.map(() => 'CARD'));
+    expect(view.hiddenMethods.find((m: { id: string }) => m.id === 'MP').reason).toContain(
+      `${intent} order`,
+    );
+    expect(view.hiddenMethods.find((m: { id: string }) => m.id === 'BL').reason).toContain(
+      `${intent} order`,
+    );
     // The card is paid as the intent says.
     const card = await shop.order(facts);
-    expect((await submitCard(shop, card.clientSecret)).res.body.payment.status).toBe(intent === 'authorize' ? 'AUTHORIZED' : 'VERIFIED');
+    expect((await submitCard(shop, card.clientSecret)).res.body.payment.status).toBe(
+      intent === 'authorize' ? 'AUTHORIZED' : 'VERIFIED',
+    );
   }
   // What the hidden ones would do in the sandbox: the authorize order's wallet and voucher are charged, not authorized;
   for (const method of [mercadoPago, boleto]) {
-    const { error, ledger } = await sendAsServer(orderOf('BR', true, { intent: 'authorize' }), method);
+    const { error, ledger } = await sendAsServer(
+      orderOf('BR', true, { intent: 'authorize' }),
+      method,
+    );
     expect(error, method.id).toBeUndefined();
-    expect(ledger.entries.map((e) => e.kind), method.id).toEqual(['payment']);
+    expect(
+      ledger.entries.map((e) => e.kind),
+      method.id,
+    ).toEqual(['payment']);
   }
   // the verify order's are refused (a zero amount is only for a card or wallet verification).
   for (const method of [mercadoPago, boleto]) {
@@ -141,44 +209,100 @@ test('an authorize or verify order is offered cards only: a wallet would be char
   }
   // A page that submits them all the same is refused by the server, before the API is asked.
   for (const intent of ['authorize', 'verify'] as const) {
-    for (const method of [{ type: 'wallet', methodId: 'MP' }, { type: 'redirect', methodId: 'BL' }]) {
+    for (const method of [
+      { type: 'wallet', methodId: 'MP' },
+      { type: 'redirect', methodId: 'BL' },
+    ]) {
       const order = await shop.order(orderOf('BR', true, { intent }));
-      const res = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method }) });
-      expect([res.status, res.body.error.type, res.body.error.message], `${intent} ${method.methodId}`).toEqual([403, 'method_not_allowed', `${intent === 'verify' ? 'a verify' : 'an authorize'} order is paid by card only, not ${method.methodId}`]);
+      const res = await shop.browser('/payments', {
+        method: 'POST',
+        body: JSON.stringify({ order: order.clientSecret, attempt: crypto.randomUUID(), method }),
+      });
+      expect(
+        [res.status, res.body.error.type, res.body.error.message],
+        `${intent} ${method.methodId}`,
+      ).toEqual([
+        403,
+        'method_not_allowed',
+        `${intent === 'verify' ? 'a verify' : 'an authorize'} order is paid by card only, not ${method.methodId}`,
+      ]);
       expect(shop.sandbox.ledger({ order_id: `${order.id}.1` }).entries).toEqual([]);
     }
   }
 });
 
-test('the order\'s methods: the others are hidden, saved cards too when it allows no card; the server refuses them still', async () => {
-  const saved = await shop.client.cards.create({ country: 'BR', card: { holder_name: 'Ana Lima', expiration_month: 10, expiration_year: 2040, number: '4111111111111111', cvv: '123' }, payer: orderOf('BR', true).payer });
-  const pixOnly = await shop.order(orderOf('BR', true, { methods: ['PX'], savedCardIds: [saved.card_id] }));
+test("the order's methods: the others are hidden, saved cards too when it allows no card; the server refuses them still", async () => {
+  const saved = await shop.client.cards.create({
+    country: 'BR',
+    card: {
+      holder_name: 'Ana Lima',
+      expiration_month: 10,
+      expiration_year: 2040,
+      number: '4111111111111111',
+      cvv: '123',
+    },
+    payer: orderOf('BR', true).payer,
+  });
+  const pixOnly = await shop.order(
+    orderOf('BR', true, { methods: ['PX'], savedCardIds: [saved.card_id] }),
+  );
   const view = (await shop.browser(`/checkout?order=${pixOnly.clientSecret}`)).body;
   expect(view.paymentMethods.map((m: Listed) => m.id)).toEqual(['PX']);
   expect(view.savedCards).toEqual([]);
-  expect(view.hiddenMethods.find((m: { id: string }) => m.id === 'VI').reason).toBe('the order\'s methods (PX) do not include CARD');
+  expect(view.hiddenMethods.find((m: { id: string }) => m.id === 'VI').reason).toBe(
+    "the order's methods (PX) do not include CARD",
+  );
   const card = await submitCard(shop, pixOnly.clientSecret);
   expect([card.res.status, card.res.body.error.type]).toEqual([403, 'method_not_allowed']);
-  const withCard = await shop.order(orderOf('BR', true, { methods: ['CARD'], savedCardIds: [saved.card_id] }));
-  expect((await shop.browser(`/checkout?order=${withCard.clientSecret}`)).body.savedCards).toEqual([{ card_id: saved.card_id, brand: 'VI', last4: '1111' }]);
+  const withCard = await shop.order(
+    orderOf('BR', true, { methods: ['CARD'], savedCardIds: [saved.card_id] }),
+  );
+  expect((await shop.browser(`/checkout?order=${withCard.clientSecret}`)).body.savedCards).toEqual([
+    { card_id: saved.card_id, brand: 'VI', last4: '1111' },
+  ]);
 });
 
-test('a payer\'s saved wallet is offered only when its method is paid by token and the payer has a phone', async () => {
+test("a payer's saved wallet is offered only when its method is paid by token and the payer has a phone", async () => {
   // A Mercado Pago wallet saved by a first payment, its token in the sandbox.
   const first = await shop.order(orderOf('BR', true));
-  const res = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: first.clientSecret, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP', save: true } }) });
-  await fetch(res.body.nextAction.url, { method: 'POST', body: new URLSearchParams({ outcome: 'approve' }) });
+  const res = await shop.browser('/payments', {
+    method: 'POST',
+    body: JSON.stringify({
+      order: first.clientSecret,
+      attempt: crypto.randomUUID(),
+      method: { type: 'wallet', methodId: 'MP', save: true },
+    }),
+  });
+  await fetch(res.body.nextAction.url, {
+    method: 'POST',
+    body: new URLSearchParams({ outcome: 'approve' }),
+  });
   const token = (await shop.client.payments.retrieve(res.body.payment.id)).wallet!.token!;
   const savedWallets = [{ token, methodId: 'MP', name: 'ana@mp' }];
   const noPhone = await shop.order(orderOf('BR', false, { savedWallets }));
   const hiddenView = (await shop.browser(`/checkout?order=${noPhone.clientSecret}`)).body;
   expect(hiddenView.savedWallets).toEqual([]);
-  expect(hiddenView.hiddenMethods).toContainEqual({ id: 'MP', saved: true, reason: 'payer.phone is required for wallet payments, and the order\'s payer has none' });
+  expect(hiddenView.hiddenMethods).toContainEqual({
+    id: 'MP',
+    saved: true,
+    reason: "payer.phone is required for wallet payments, and the order's payer has none",
+  });
   const withPhone = await shop.order(orderOf('BR', true, { savedWallets }));
-  expect((await shop.browser(`/checkout?order=${withPhone.clientSecret}`)).body.savedWallets).toEqual([{ methodId: 'MP', name: 'ana@mp' }]);
-  const paid = await shop.browser('/payments', { method: 'POST', body: JSON.stringify({ order: withPhone.clientSecret, attempt: crypto.randomUUID(), method: { type: 'wallet', methodId: 'MP', useSaved: true } }) });
+  expect(
+    (await shop.browser(`/checkout?order=${withPhone.clientSecret}`)).body.savedWallets,
+  ).toEqual([{ methodId: 'MP', name: 'ana@mp' }]);
+  const paid = await shop.browser('/payments', {
+    method: 'POST',
+    body: JSON.stringify({
+      order: withPhone.clientSecret,
+      attempt: crypto.randomUUID(),
+      method: { type: 'wallet', methodId: 'MP', useSaved: true },
+    }),
+  });
   expect([paid.status, paid.body.payment.status]).toEqual([200, 'PAID']);
-  expect(shop.sandbox.ledger({ order_id: `${withPhone.id}.1` }).entries.map((e) => e.money_moved)).toEqual([true]);
+  expect(
+    shop.sandbox.ledger({ order_id: `${withPhone.id}.1` }).entries.map((e) => e.money_moved),
+  ).toEqual([true]);
 });
 
 test('outside development the view lists what it offers and says nothing of the rest', async () => {

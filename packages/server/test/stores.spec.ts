@@ -10,7 +10,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { MemoryStore, StoreUnavailableError, type ChargeState, type CheckoutStore, type MerchantOrder } from '@paylit/server';
+import {
+  MemoryStore,
+  StoreUnavailableError,
+  type ChargeState,
+  type CheckoutStore,
+  type MerchantOrder,
+} from '@paylit/server';
 import { createPostgresStore, type PostgresStore } from '@paylit/server/postgres';
 import { createRedisStore, type RedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
@@ -36,9 +42,29 @@ const order = (id: string): MerchantOrder => ({
   installments: true,
 });
 
-const charging = (rev: string, n = 1): ChargeState => ({ state: 'charging', rev, n, attempt: `a${n}`, since: 1_700_000_000_000, declines: 0 });
-const settled = (rev: string, paymentId: string, n = 1): ChargeState => ({ state: 'settled', rev, n, attempt: `a${n}`, paymentId, declines: 0 });
-const open = (rev: string, n: number, lastPaymentId?: string): ChargeState => ({ state: 'open', rev, n, declines: 1, ...(lastPaymentId ? { lastPaymentId, lastAttempt: `a${n - 1}` } : {}) });
+const charging = (rev: string, n = 1): ChargeState => ({
+  state: 'charging',
+  rev,
+  n,
+  attempt: `a${n}`,
+  since: 1_700_000_000_000,
+  declines: 0,
+});
+const settled = (rev: string, paymentId: string, n = 1): ChargeState => ({
+  state: 'settled',
+  rev,
+  n,
+  attempt: `a${n}`,
+  paymentId,
+  declines: 0,
+});
+const open = (rev: string, n: number, lastPaymentId?: string): ChargeState => ({
+  state: 'open',
+  rev,
+  n,
+  declines: 1,
+  ...(lastPaymentId ? { lastPaymentId, lastAttempt: `a${n - 1}` } : {}),
+});
 
 /** What a store's own clock says, read around a call to `now()`, with this process's clock set 150 s ahead. */
 async function skewed<T>(work: () => Promise<T>): Promise<T> {
@@ -115,7 +141,11 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
       for (const from of [undefined, 'r0']) {
         const id = uid('order');
         if (from) expect(await a.swapCharge(id, undefined, charging(from))).toBe(true);
-        const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).swapCharge(id, from, charging(`w${i}`, 2))));
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            (i % 2 ? a : b).swapCharge(id, from, charging(`w${i}`, 2)),
+          ),
+        );
         expect(results.filter(Boolean)).toHaveLength(1);
         const winner = results.indexOf(true);
         expect(await a.getCharge(id)).toEqual(charging(`w${winner}`, 2));
@@ -127,7 +157,9 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
       const key = uid('key');
       expect(await a.bound(key)).toBeUndefined();
       // Ten binds at once, with a time to live none of them outlives on a loaded machine.
-      const binds = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).bind(key, `v${i}`, 60_000)));
+      const binds = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).bind(key, `v${i}`, 60_000)),
+      );
       const firsts = binds.filter((v) => v === undefined);
       expect(firsts).toHaveLength(1);
       const value = `v${binds.indexOf(undefined)}`;
@@ -144,7 +176,9 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
     test('claims: true once within the ttl across instances, again after release or expiry', async () => {
       const [a, b] = backend.stores;
       const key = uid('claim');
-      const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claim(key, 60_000)));
+      const claims = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claim(key, 60_000)),
+      );
       expect(claims.filter(Boolean)).toHaveLength(1);
       await b.release(key);
       expect(await a.claim(key, 300)).toBe(true);
@@ -157,7 +191,9 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
       const [a, b] = backend.stores;
       const key = uid('ip');
       expect(await a.count(key)).toBe(0);
-      const hits = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit(key, 500)));
+      const hits = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit(key, 500)),
+      );
       expect(hits.sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
       expect(await b.count(key)).toBe(10);
       expect(await a.count(key)).toBe(10);
@@ -165,27 +201,35 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
       expect(await b.hit(key, 60_000)).toBe(1);
     });
 
-    if (ownClock) test('now() is the store\'s clock: this process\'s clock set 150 s ahead does not move it', async () => {
-      const [a] = backend.stores;
-      const before = await backend.clock!();
-      const now = await skewed(() => a.now());
-      const after = await backend.clock!();
-      expect(now).toBeGreaterThanOrEqual(before - 1);
-      expect(now).toBeLessThanOrEqual(after + 1);
-    });
+    if (ownClock)
+      test("now() is the store's clock: this process's clock set 150 s ahead does not move it", async () => {
+        const [a] = backend.stores;
+        const before = await backend.clock!();
+        const now = await skewed(() => a.now());
+        const after = await backend.clock!();
+        expect(now).toBeGreaterThanOrEqual(before - 1);
+        expect(now).toBeLessThanOrEqual(after + 1);
+      });
   });
 }
 
-conformance('memory', async () => {
-  const store = new MemoryStore();
-  return { stores: [store, store], close: () => store.close() };
-}, { ownClock: false });
+conformance(
+  'memory',
+  async () => {
+    const store = new MemoryStore();
+    return { stores: [store, store], close: () => store.close() };
+  },
+  { ownClock: false },
+);
 
 let redisOrders = 0;
 conformance('Redis', async () => {
   const redis = await startRedis();
   const prefix = `conf${++redisOrders}:`;
-  const stores = [await createRedisStore({ url: redis.url, prefix }), await createRedisStore({ url: redis.url, prefix })] as [RedisStore, RedisStore];
+  const stores = [
+    await createRedisStore({ url: redis.url, prefix }),
+    await createRedisStore({ url: redis.url, prefix }),
+  ] as [RedisStore, RedisStore];
   const direct = createClient({ url: redis.url });
   await direct.connect();
   return {
@@ -205,12 +249,20 @@ conformance('Redis', async () => {
 conformance('PostgreSQL', async () => {
   const cluster = await startPostgres();
   const url = await cluster.createDatabase('conformance');
-  const stores = [await createPostgresStore({ url }), await createPostgresStore({ url })] as [PostgresStore, PostgresStore];
+  const stores = [await createPostgresStore({ url }), await createPostgresStore({ url })] as [
+    PostgresStore,
+    PostgresStore,
+  ];
   const direct = new pg.Client({ connectionString: url });
   await direct.connect();
   return {
     stores,
-    clock: async () => (await direct.query<{ ms: number }>('SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms')).rows[0]!.ms,
+    clock: async () =>
+      (
+        await direct.query<{ ms: number }>(
+          'SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms',
+        )
+      ).rows[0]!.ms,
     close: async () => {
       await Promise.all(stores.map((s) => s.close()));
       await direct.end();
@@ -268,7 +320,9 @@ test.describe('PostgreSQL only', () => {
       expect(await store.swapCharge(next, 'r2', settled('r3', 'P-11', 2))).toBe(false);
       expect(await store.swapCharge(next, 'r2', open('r3', 2, 'P-10'))).toBe(true);
       expect(await store.swapCharge(next, 'r3', settled('r4', 'P-11', 2))).toBe(true);
-      expect((await direct.query('SELECT payment_id FROM paylit_made WHERE order_id = $1', [next])).rows).toEqual([{ payment_id: 'P-11' }]);
+      expect(
+        (await direct.query('SELECT payment_id FROM paylit_made WHERE order_id = $1', [next])).rows,
+      ).toEqual([{ payment_id: 'P-11' }]);
     } finally {
       await direct.end();
       await store.close();
@@ -276,7 +330,9 @@ test.describe('PostgreSQL only', () => {
   });
 
   test('tables are created once, by instances starting together, under a prefix of their own', async () => {
-    const stores = await Promise.all(Array.from({ length: 4 }, () => createPostgresStore({ url, tablePrefix: 'together_' })));
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () => createPostgresStore({ url, tablePrefix: 'together_' })),
+    );
     try {
       await stores[0]!.putOrder(order('T-1'));
       expect(await stores[3]!.getOrder('T-1')).toEqual(order('T-1'));
@@ -286,12 +342,20 @@ test.describe('PostgreSQL only', () => {
     } finally {
       await Promise.all(stores.map((s) => s.close()));
     }
-    await expect(createPostgresStore({ url, tablePrefix: 'x"; DROP TABLE paylit_orders; --' })).rejects.toThrow(/tablePrefix must be/);
+    await expect(
+      createPostgresStore({ url, tablePrefix: 'x"; DROP TABLE paylit_orders; --' }),
+    ).rejects.toThrow(/tablePrefix must be/);
   });
 
   test('a database that is not there is a clear error, the password masked', async () => {
-    await expect(createPostgresStore({ url: `postgres://postgres:hunter2@127.0.0.1:${cluster.port}/missing` })).rejects.toThrow(/could not set up the PostgreSQL store at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/missing: .*missing/);
-    const error = await createPostgresStore({ url: `postgres://postgres:hunter2@127.0.0.1:${cluster.port}/missing` }).catch((e: Error) => e);
+    await expect(
+      createPostgresStore({ url: `postgres://postgres:hunter2@127.0.0.1:${cluster.port}/missing` }),
+    ).rejects.toThrow(
+      /could not set up the PostgreSQL store at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/missing: .*missing/,
+    );
+    const error = await createPostgresStore({
+      url: `postgres://postgres:hunter2@127.0.0.1:${cluster.port}/missing`,
+    }).catch((e: Error) => e);
     expect(String(error)).not.toContain('hunter2');
   });
 });
@@ -308,7 +372,9 @@ test.describe('failing fast', () => {
       expect(first.error).toBeInstanceOf(StoreUnavailableError);
       expect(first.ms).toBeLessThan(FAIL_FAST_MS);
       // Calls after it fail at once: none is queued to run later.
-      const rest = await Promise.all(Array.from({ length: 20 }, () => timed(() => store.hit('offline', 60_000))));
+      const rest = await Promise.all(
+        Array.from({ length: 20 }, () => timed(() => store.hit('offline', 60_000))),
+      );
       for (const r of rest) {
         expect(r.error).toBeInstanceOf(StoreUnavailableError);
         expect(r.ms).toBeLessThan(FAIL_FAST_MS);
@@ -332,13 +398,17 @@ test.describe('failing fast', () => {
     try {
       await store.putOrder(order('K-1'));
       await redis.kill();
-      const calls = await Promise.all(Array.from({ length: 10 }, () => timed(() => store.getOrder('K-1'))));
+      const calls = await Promise.all(
+        Array.from({ length: 10 }, () => timed(() => store.getOrder('K-1'))),
+      );
       for (const r of calls) {
         expect(r.error).toBeInstanceOf(StoreUnavailableError);
         expect(r.ms).toBeLessThan(FAIL_FAST_MS);
       }
       await redis.restart();
-      await expect.poll(() => store.getOrder('K-1').catch(() => undefined), { timeout: 10_000 }).toEqual(order('K-1'));
+      await expect
+        .poll(() => store.getOrder('K-1').catch(() => undefined), { timeout: 10_000 })
+        .toEqual(order('K-1'));
     } finally {
       await store.close();
       await redis.stop();
@@ -362,7 +432,9 @@ test.describe('failing fast', () => {
         expect(r.ms).toBeLessThan(FAIL_FAST_MS);
       }
       cluster.resume();
-      await expect.poll(() => store.getOrder('Q-1').catch(() => undefined), { timeout: 10_000 }).toEqual(order('Q-1'));
+      await expect
+        .poll(() => store.getOrder('Q-1').catch(() => undefined), { timeout: 10_000 })
+        .toEqual(order('Q-1'));
       // A transaction cut off before its COMMIT was sent is rolled back.
       expect(await store.getCharge('Q-1')).toBeUndefined();
     } finally {
@@ -379,13 +451,17 @@ test.describe('failing fast', () => {
     try {
       expect(await store.swapCharge('K-1', undefined, settled('r1', 'P-1'))).toBe(true);
       await cluster.kill();
-      const calls = await Promise.all(Array.from({ length: 10 }, () => timed(() => store.getCharge('K-1'))));
+      const calls = await Promise.all(
+        Array.from({ length: 10 }, () => timed(() => store.getCharge('K-1'))),
+      );
       for (const r of calls) {
         expect(r.error).toBeInstanceOf(StoreUnavailableError);
         expect(r.ms).toBeLessThan(FAIL_FAST_MS);
       }
       await cluster.restart();
-      await expect.poll(() => store.getCharge('K-1').catch(() => undefined), { timeout: 10_000 }).toEqual(settled('r1', 'P-1'));
+      await expect
+        .poll(() => store.getCharge('K-1').catch(() => undefined), { timeout: 10_000 })
+        .toEqual(settled('r1', 'P-1'));
     } finally {
       await store.close();
       await cluster.destroy();
@@ -397,7 +473,10 @@ test('close: a closed Redis or PostgreSQL store refuses every call with StoreUna
   const redis = await startRedis();
   const cluster = await startPostgres();
   try {
-    for (const store of [await createRedisStore({ url: redis.url }), await createPostgresStore({ url: await cluster.createDatabase('closing') })]) {
+    for (const store of [
+      await createRedisStore({ url: redis.url }),
+      await createPostgresStore({ url: await cluster.createDatabase('closing') }),
+    ]) {
       expect(await store.hit('before', 60_000)).toBe(1);
       await store.close();
       await store.close();
@@ -411,7 +490,7 @@ test('close: a closed Redis or PostgreSQL store refuses every call with StoreUna
 });
 
 test.describe('the handler and its store', () => {
-  test('a store that is down: 503 store_unavailable after the store\'s timeout, and a rate limit it cannot count refuses instead of letting the request through', async () => {
+  test("a store that is down: 503 store_unavailable after the store's timeout, and a rate limit it cannot count refuses instead of letting the request through", async () => {
     const redis = await startRedis();
     const store = await createRedisStore({ url: redis.url, prefix: 'handler:' });
     const h = await startSandbox();
@@ -419,13 +498,22 @@ test.describe('the handler and its store', () => {
     const unlimited = await startShop({ store, rateLimit: false }, h);
     try {
       const created = await limited.order();
-      expect((await limited.browser(`/checkout?order=${encodeURIComponent(created.clientSecret)}`)).status).toBe(200);
+      expect(
+        (await limited.browser(`/checkout?order=${encodeURIComponent(created.clientSecret)}`))
+          .status,
+      ).toBe(200);
       await redis.kill();
       const started = performance.now();
-      const view = await limited.browser(`/checkout?order=${encodeURIComponent(created.clientSecret)}`);
+      const view = await limited.browser(
+        `/checkout?order=${encodeURIComponent(created.clientSecret)}`,
+      );
       expect(performance.now() - started).toBeLessThan(FAIL_FAST_MS);
       expect(view.status).toBe(503);
-      expect(view.body.error).toEqual({ type: 'store_unavailable', message: expect.stringContaining('cannot reach its store'), retryable: true });
+      expect(view.body.error).toEqual({
+        type: 'store_unavailable',
+        message: expect.stringContaining('cannot reach its store'),
+        retryable: true,
+      });
       // A callback that is not a form is refused before the store is needed: only the limit's count needs it.
       const junk = { method: 'POST', body: JSON.stringify({ x: 1 }) };
       expect((await unlimited.browser('/callback', junk)).status).toBe(400);
@@ -448,7 +536,10 @@ test.describe('the handler and its store', () => {
       const base = { client, publicKey: { kty: 'RSA', n: 'x', e: 'AQAB' }, publicUrl: 'https://shop.example/paylit', returnUrl: 'https://shop.example/return', allowedOrigins: ['https://shop.example'] };
       for (let i = 0; i < 3; i++) createCheckoutHandler({ ...base, ${options} });`;
     const run = (options: string) => {
-      const result = spawnSync(process.execPath, ['--input-type=module', '-e', script(options)], { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' });
+      const result = spawnSync(process.execPath, ['--input-type=module', '-e', script(options)], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        encoding: 'utf8',
+      });
       expect(result.status, result.stderr).toBe(0);
       return result.stderr;
     };

@@ -12,7 +12,8 @@ describe('card brands', () => {
       expect(brand?.lengths).to.include(number.length);
       expect(isValidCardNumber(number)).to.equal(true);
       // Typing: the brand shows once six digits are typed, and stays to the last digit.
-      for (let typed = 6; typed <= number.length; typed++) expect(detectBrand(number.slice(0, typed))?.id, number.slice(0, typed)).to.equal(id);
+      for (let typed = 6; typed <= number.length; typed++)
+        expect(detectBrand(number.slice(0, typed))?.id, number.slice(0, typed)).to.equal(id);
     });
   }
 
@@ -28,7 +29,14 @@ describe('card brands', () => {
 
   it('answers the contract shape, with the API code', () => {
     expect(detectBrand('4111')).to.deep.equal({
-      id: 'visa', code: 'VI', name: 'Visa', lengths: [13, 16, 19], cvvLength: 3, cvvName: 'CVV', gaps: [4, 8, 12, 16], luhn: true,
+      id: 'visa',
+      code: 'VI',
+      name: 'Visa',
+      lengths: [13, 16, 19],
+      cvvLength: 3,
+      cvvName: 'CVV',
+      gaps: [4, 8, 12, 16],
+      luhn: true,
     });
     expect(detectBrand('5555')?.code).to.equal('MC');
     expect(detectBrand('4917')?.code).to.equal('VD');
@@ -62,6 +70,9 @@ describe('card brands', () => {
   });
 
   it('refuses a non-string with a typed error that does not echo the value', () => {
-    expect(() => detectBrand(4111111111111111 as unknown as string)).to.throw(InvalidArgumentError, 'number must be a string, received a number');
+    expect(() => detectBrand(4111111111111111 as unknown as string)).to.throw(
+      InvalidArgumentError,
+      'number must be a string, received a number',
+    );
   });
 });

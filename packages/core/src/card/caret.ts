@@ -40,16 +40,26 @@ export function caretAfterDigits(value: string, n: number): number {
  * that deleting a separator deletes the digit before it, as shoppers expect from
  * Backspace, instead of the formatter putting the separator straight back.
  */
-export function reformatDigits(next: FieldState, format: (digits: string) => string, previous?: string): FieldState {
+export function reformatDigits(
+  next: FieldState,
+  format: (digits: string) => string,
+  previous?: string,
+): FieldState {
   assertObject(next, 'state', 'an object {value, caret}');
   assertString(next.value, 'state.value');
-  if (!Number.isInteger(next.caret)) throw new InvalidArgumentError('state.caret', 'an integer position', next.caret);
+  if (!Number.isInteger(next.caret))
+    throw new InvalidArgumentError('state.caret', 'an integer position', next.caret);
   if (previous !== undefined) assertString(previous, 'previous');
   const caret = Math.max(0, Math.min(next.caret, next.value.length));
   let digits = next.value.replace(/\D/g, '');
   let before = digitsBefore(next.value, caret);
   const atEnd = caret === next.value.length;
-  if (previous !== undefined && next.value.length < previous.length && previous.replace(/\D/g, '') === digits && before > 0) {
+  if (
+    previous !== undefined &&
+    next.value.length < previous.length &&
+    previous.replace(/\D/g, '') === digits &&
+    before > 0
+  ) {
     digits = digits.slice(0, before - 1) + digits.slice(before);
     before -= 1;
   }

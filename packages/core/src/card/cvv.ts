@@ -9,7 +9,10 @@ export type CvvProblem = 'empty' | 'not_digits' | 'wrong_length';
  * Why a CVV is not valid for this brand, or `undefined` when it is. Without a brand,
  * 3 or 4 digits pass.
  */
-export function cvvProblem(cvv: string, brand?: Pick<CardBrand, 'cvvLength'>): CvvProblem | undefined {
+export function cvvProblem(
+  cvv: string,
+  brand?: Pick<CardBrand, 'cvvLength'>,
+): CvvProblem | undefined {
   assertString(cvv, 'cvv');
   if (cvv === '') return 'empty';
   if (!/^\d+$/.test(cvv)) return 'not_digits';
@@ -31,7 +34,11 @@ export function maxCvvLength(brand?: Pick<CardBrand, 'cvvLength'>): number {
  * to the brand's length. A `whole` value (pasted, autofilled) is only trimmed: a wrong
  * one is kept as it came, for its message to say what is wrong.
  */
-export function reformatCvv(value: string, brand?: Pick<CardBrand, 'cvvLength'>, whole = false): string {
+export function reformatCvv(
+  value: string,
+  brand?: Pick<CardBrand, 'cvvLength'>,
+  whole = false,
+): string {
   const cvv = normalizeDigits(value);
   return whole ? cvv.trim() : cvv.replace(/\D/g, '').slice(0, maxCvvLength(brand));
 }

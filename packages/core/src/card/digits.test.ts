@@ -16,32 +16,43 @@ describe('native digits', () => {
   for (const [script, digits] of Object.entries(scripts)) {
     it(`reads ${script} digits as the digits they are`, () => {
       expect(normalizeDigits(digits)).to.equal('0123456789');
-      expect(normalizeDigits(`${digits.slice(4, 5)}${digits.slice(1, 2).repeat(3)} ${digits.slice(1, 2)}`)).to.equal('4111 1');
+      expect(
+        normalizeDigits(
+          `${digits.slice(4, 5)}${digits.slice(1, 2).repeat(3)} ${digits.slice(1, 2)}`,
+        ),
+      ).to.equal('4111 1');
     });
   }
 
-  it('reads a CJK keyboard\'s full-width separators and space as ASCII', () => {
+  it("reads a CJK keyboard's full-width separators and space as ASCII", () => {
     expect(normalizeDigits('１２／３０')).to.equal('12/30');
-    expect(normalizeDigits('４１１１－１１１１．１１１１　１１１１')).to.equal('4111-1111.1111 1111');
+    expect(normalizeDigits('４１１１－１１１１．１１１１　１１１１')).to.equal(
+      '4111-1111.1111 1111',
+    );
   });
 
   it('changes nothing else, and keeps every position (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789 /-.abcXYZé€', ...Object.values(scripts).join('')) }), (text) => {
-        const ascii = normalizeDigits(text);
-        expect(ascii).to.have.length(text.length);
-        for (let i = 0; i < text.length; i++) {
-          const native = Object.values(scripts).some((s) => s.includes(text[i]!));
-          if (native) expect(ascii[i]).to.match(/\d/);
-          else expect(ascii[i]).to.equal(text[i]);
-        }
-        expect(normalizeDigits(ascii)).to.equal(ascii);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(...'0123456789 /-.abcXYZé€', ...Object.values(scripts).join('')),
+        }),
+        (text) => {
+          const ascii = normalizeDigits(text);
+          expect(ascii).to.have.length(text.length);
+          for (let i = 0; i < text.length; i++) {
+            const native = Object.values(scripts).some((s) => s.includes(text[i]!));
+            if (native) expect(ascii[i]).to.match(/\d/);
+            else expect(ascii[i]).to.equal(text[i]);
+          }
+          expect(normalizeDigits(ascii)).to.equal(ascii);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
-  it('leaves other scripts\' look-alikes alone', () => {
+  it("leaves other scripts' look-alikes alone", () => {
     // Superscripts and circled digits are not digits a keyboard types as numbers.
     expect(normalizeDigits('²①')).to.equal('²①');
   });

@@ -1,6 +1,14 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { expiryInputProblem, expiryProblem, formatExpiry, formatExpiryDigits, isValidExpiry, parseExpiry, reformatExpiry } from './expiry.js';
+import {
+  expiryInputProblem,
+  expiryProblem,
+  formatExpiry,
+  formatExpiryDigits,
+  isValidExpiry,
+  parseExpiry,
+  reformatExpiry,
+} from './expiry.js';
 
 const now = new Date(2026, 10, 22); // 22 November 2026
 
@@ -66,51 +74,99 @@ describe('card expiry', () => {
     expect(formatExpiryDigits('1229')).to.equal('12/29');
     expect(formatExpiryDigits('122999')).to.equal('12/29');
     expect(reformatExpiry({ value: '1/', caret: 2 })).to.deep.equal({ value: '01/', caret: 3 });
-    expect(reformatExpiry({ value: '12/2029', caret: 7 })).to.deep.equal({ value: '12/29', caret: 5 });
+    expect(reformatExpiry({ value: '12/2029', caret: 7 })).to.deep.equal({
+      value: '12/29',
+      caret: 5,
+    });
     // Backspace over the auto slash deletes the month's last digit.
-    expect(reformatExpiry({ value: '12', caret: 2 }, '12/')).to.deep.equal({ value: '1', caret: 1 });
+    expect(reformatExpiry({ value: '12', caret: 2 }, '12/')).to.deep.equal({
+      value: '1',
+      caret: 1,
+    });
   });
 
   it('reads a pasted or autofilled expiry in every format shoppers and browsers use', () => {
-    for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030', ' 12/30 ', '12 / 2030', '１２／３０', '١٢/٣٠', '१२३०']) {
-      expect(reformatExpiry({ value: text, caret: text.length }, '', true), text).to.deep.equal({ value: '12/30', caret: 5 });
+    for (const text of [
+      '12/30',
+      '12/2030',
+      '12 / 30',
+      '12-30',
+      '1230',
+      '122030',
+      ' 12/30 ',
+      '12 / 2030',
+      '１２／３０',
+      '١٢/٣٠',
+      '१२३०',
+    ]) {
+      expect(reformatExpiry({ value: text, caret: text.length }, '', true), text).to.deep.equal({
+        value: '12/30',
+        caret: 5,
+      });
     }
-    expect(reformatExpiry({ value: '4/30', caret: 4 }, '', true)).to.deep.equal({ value: '04/30', caret: 5 });
+    expect(reformatExpiry({ value: '4/30', caret: 4 }, '', true)).to.deep.equal({
+      value: '04/30',
+      caret: 5,
+    });
   });
 
   it('keeps a pasted expiry it cannot read as it came, never another date', () => {
     // "13/30" once became "01/33": a valid date the shopper never entered.
     for (const text of ['13/30', '00/30', '13/2030', '12/3', '1/3', '12345', '12/30x', 'dec 30']) {
-      expect(reformatExpiry({ value: text, caret: text.length }, '', true), text).to.deep.equal({ value: text, caret: text.length });
+      expect(reformatExpiry({ value: text, caret: text.length }, '', true), text).to.deep.equal({
+        value: text,
+        caret: text.length,
+      });
       expect(expiryInputProblem(text, now), text).not.to.equal(undefined);
     }
     expect(expiryInputProblem('13/30', now)).to.equal('invalid_month');
     // Digits alone get their separator, nothing else.
-    expect(reformatExpiry({ value: '1330', caret: 4 }, '', true)).to.deep.equal({ value: '13/30', caret: 5 });
-    expect(reformatExpiry({ value: '١٣٣٠', caret: 4 }, '', true)).to.deep.equal({ value: '13/30', caret: 5 });
+    expect(reformatExpiry({ value: '1330', caret: 4 }, '', true)).to.deep.equal({
+      value: '13/30',
+      caret: 5,
+    });
+    expect(reformatExpiry({ value: '١٣٣٠', caret: 4 }, '', true)).to.deep.equal({
+      value: '13/30',
+      caret: 5,
+    });
   });
 
   it('typed, a wrong month stays as typed, and native digits show as ASCII', () => {
     let state = { value: '', caret: 0 };
-    for (const digit of '1330') state = reformatExpiry({ value: state.value + digit, caret: state.value.length + 1 }, state.value);
+    for (const digit of '1330')
+      state = reformatExpiry(
+        { value: state.value + digit, caret: state.value.length + 1 },
+        state.value,
+      );
     expect(state).to.deep.equal({ value: '13/30', caret: 5 });
     state = { value: '', caret: 0 };
-    for (const digit of '١٢٣٠') state = reformatExpiry({ value: state.value + digit, caret: state.value.length + 1 }, state.value);
+    for (const digit of '١٢٣٠')
+      state = reformatExpiry(
+        { value: state.value + digit, caret: state.value.length + 1 },
+        state.value,
+      );
     expect(state).to.deep.equal({ value: '12/30', caret: 5 });
   });
 
   it('typing digit by digit ends at MM/YY with the caret at the end (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 2000, max: 2099 }), (month, year) => {
-        let state = { value: '', caret: 0 };
-        const typed = formatExpiry({ month, year }).replace('/', '');
-        for (const digit of typed) {
-          state = reformatExpiry({ value: state.value + digit, caret: state.value.length + 1 }, state.value);
-          expect(state.caret).to.equal(state.value.length);
-        }
-        expect(state.value).to.equal(formatExpiry({ month, year }));
-        expect(parseExpiry(state.value)).to.deep.equal({ month, year });
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 2000, max: 2099 }),
+        (month, year) => {
+          let state = { value: '', caret: 0 };
+          const typed = formatExpiry({ month, year }).replace('/', '');
+          for (const digit of typed) {
+            state = reformatExpiry(
+              { value: state.value + digit, caret: state.value.length + 1 },
+              state.value,
+            );
+            expect(state.caret).to.equal(state.value.length);
+          }
+          expect(state.value).to.equal(formatExpiry({ month, year }));
+          expect(parseExpiry(state.value)).to.deep.equal({ month, year });
+        },
+      ),
       { numRuns: 300 },
     );
   });

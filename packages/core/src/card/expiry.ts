@@ -21,7 +21,8 @@ export const MAX_EXPIRY_YEARS = 20;
 export function parseExpiry(input: string): Expiry | undefined {
   assertString(input, 'input');
   const text = normalizeDigits(input).trim();
-  const m = /^(\d{1,2})\s*[/\-. ]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(text);
+  const m =
+    /^(\d{1,2})\s*[/\-. ]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(text);
   if (!m) return undefined;
   const month = Number(m[1]);
   const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
@@ -37,8 +38,10 @@ export type ExpiryProblem = 'empty' | 'incomplete' | 'invalid_month' | 'expired'
  */
 export function expiryProblem(expiry: Expiry, now: Date = new Date()): ExpiryProblem | undefined {
   assertObject(expiry, 'expiry', 'an object {month, year}');
-  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new InvalidArgumentError('now', 'a valid Date', now);
-  if (!Number.isInteger(expiry.month) || expiry.month < 1 || expiry.month > 12) return 'invalid_month';
+  if (!(now instanceof Date) || Number.isNaN(now.getTime()))
+    throw new InvalidArgumentError('now', 'a valid Date', now);
+  if (!Number.isInteger(expiry.month) || expiry.month < 1 || expiry.month > 12)
+    return 'invalid_month';
   if (!Number.isInteger(expiry.year)) return 'incomplete';
   const months = expiry.year * 12 + (expiry.month - 1) - (now.getFullYear() * 12 + now.getMonth());
   if (months < 0) return 'expired';
@@ -47,7 +50,10 @@ export function expiryProblem(expiry: Expiry, now: Date = new Date()): ExpiryPro
 }
 
 /** As `expiryProblem`, from what is in the input. */
-export function expiryInputProblem(input: string, now: Date = new Date()): ExpiryProblem | undefined {
+export function expiryInputProblem(
+  input: string,
+  now: Date = new Date(),
+): ExpiryProblem | undefined {
   assertString(input, 'input');
   const text = normalizeDigits(input);
   if (!/\S/.test(text)) return 'empty';
@@ -68,7 +74,8 @@ export function isValidExpiry(expiry: Expiry, now: Date = new Date()): boolean {
 /** `MM/YY`. */
 export function formatExpiry(expiry: Expiry): string {
   assertObject(expiry, 'expiry', 'an object {month, year}');
-  if (!Number.isInteger(expiry.month) || !Number.isInteger(expiry.year)) throw new InvalidArgumentError('expiry', 'integers {month, year}', expiry);
+  if (!Number.isInteger(expiry.month) || !Number.isInteger(expiry.year))
+    throw new InvalidArgumentError('expiry', 'integers {month, year}', expiry);
   return `${String(expiry.month).padStart(2, '0')}/${String(expiry.year % 100).padStart(2, '0')}`;
 }
 

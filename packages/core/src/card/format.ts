@@ -10,7 +10,10 @@ import { cardDigits, findCardNumber, maxCardLength } from './number.js';
  *
  * @example formatCardNumber('378282246310005') // '3782 822463 10005'
  */
-export function formatCardNumber(number: string, brand: Pick<CardBrand, 'gaps' | 'lengths'> | undefined = detectCardBrand(number)): string {
+export function formatCardNumber(
+  number: string,
+  brand: Pick<CardBrand, 'gaps' | 'lengths'> | undefined = detectCardBrand(number),
+): string {
   const digits = cardDigits(number).slice(0, maxCardLength(brand));
   const gaps: readonly number[] = brand?.gaps ?? GAPS_16;
   let out = '';
@@ -42,7 +45,11 @@ export interface CardNumberState extends FieldState {
  *
  * @example reformatCardNumber({ value: '41111', caret: 5 }) // {value: '4111 1', caret: 6}
  */
-export function reformatCardNumber(next: FieldState, previous?: string, whole = false): CardNumberState {
+export function reformatCardNumber(
+  next: FieldState,
+  previous?: string,
+  whole = false,
+): CardNumberState {
   assertObject(next, 'state', 'an object {value, caret}');
   const state = { value: normalizeDigits(next.value), caret: next.caret };
   if (/[^\d\s.-]/.test(state.value)) {
@@ -51,7 +58,8 @@ export function reformatCardNumber(next: FieldState, previous?: string, whole = 
     const value = formatCardNumber(found);
     return { value, caret: value.length, taken: true };
   }
-  if (whole && cardDigits(state.value).length > maxCardLength(detectCardBrand(state.value))) return state;
+  if (whole && cardDigits(state.value).length > maxCardLength(detectCardBrand(state.value)))
+    return state;
   // A whole value replaces the last: it is no Backspace over a separator.
   return reformatDigits(state, (digits) => formatCardNumber(digits), whole ? undefined : previous);
 }

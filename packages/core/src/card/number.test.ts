@@ -1,5 +1,14 @@
 import { expect } from 'chai';
-import { cardDigits, cardNumberProblem, extractBin, findCardNumber, isValidCardNumber, lastFour, luhnCheck, maskCardNumber } from './number.js';
+import {
+  cardDigits,
+  cardNumberProblem,
+  extractBin,
+  findCardNumber,
+  isValidCardNumber,
+  lastFour,
+  luhnCheck,
+  maskCardNumber,
+} from './number.js';
 import { cvvProblem, isValidCvv, reformatCvv } from './cvv.js';
 import { getBrand } from './brands.js';
 
@@ -31,7 +40,9 @@ describe('card numbers', () => {
   it('finds the number in a card line copied from a password manager', () => {
     expect(findCardNumber('4111 1111 1111 1111 12/30 123')).to.equal('4111111111111111');
     expect(findCardNumber('4111111111111111 1230 123')).to.equal('4111111111111111');
-    expect(findCardNumber('Visa 12/30 5555-5555-5555-4444 CVC 737 ANA LIMA')).to.equal('5555555555554444');
+    expect(findCardNumber('Visa 12/30 5555-5555-5555-4444 CVC 737 ANA LIMA')).to.equal(
+      '5555555555554444',
+    );
     expect(findCardNumber('Ana Lima\n3782 822463 10005\n04/31\n1234')).to.equal('378282246310005');
     expect(findCardNumber('Número: ٤١١١ ١١١١ ١١١١ ١١١١')).to.equal('4111111111111111');
     // No valid number: nothing is taken.
@@ -83,7 +94,7 @@ describe('CVV', () => {
     expect(cvvProblem('12a')).to.equal('not_digits');
   });
 
-  it('reads native digits; typed, cuts to the brand\'s length; pasted or filled, keeps what came', () => {
+  it("reads native digits; typed, cuts to the brand's length; pasted or filled, keeps what came", () => {
     const visa = getBrand('visa');
     expect(reformatCvv('١٢٣', visa)).to.equal('123');
     expect(reformatCvv('12a34', visa)).to.equal('123');

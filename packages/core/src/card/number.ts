@@ -59,7 +59,9 @@ export function allowedLengths(brand: Pick<CardBrand, 'lengths'> | undefined): r
   return brand.lengths;
 }
 
-const ANY_LENGTH = Object.freeze(Array.from({ length: MAX_CARD_LENGTH - MIN_CARD_LENGTH + 1 }, (_, i) => MIN_CARD_LENGTH + i));
+const ANY_LENGTH = Object.freeze(
+  Array.from({ length: MAX_CARD_LENGTH - MIN_CARD_LENGTH + 1 }, (_, i) => MIN_CARD_LENGTH + i),
+);
 
 /** The longest number this brand issues. */
 export function maxCardLength(brand: Pick<CardBrand, 'lengths'> | undefined): number {
@@ -101,7 +103,9 @@ export function extractBin(number: string): string | undefined {
   const digits = cardDigits(number);
   if (digits.length < 6) return undefined;
   const brand = detectCardBrand(digits);
-  const eight = digits.length >= 16 || (brand !== undefined && Math.min(...brand.lengths) >= 16 && digits.length >= 8);
+  const eight =
+    digits.length >= 16 ||
+    (brand !== undefined && Math.min(...brand.lengths) >= 16 && digits.length >= 8);
   return digits.slice(0, eight ? 8 : 6);
 }
 
@@ -118,6 +122,7 @@ export function lastFour(number: string): string {
  */
 export function maskCardNumber(number: string, mask = '•'): string {
   const digits = cardDigits(number);
-  if (digits.length >= 13) return digits.slice(0, 6) + mask.repeat(digits.length - 10) + digits.slice(-4);
+  if (digits.length >= 13)
+    return digits.slice(0, 6) + mask.repeat(digits.length - 10) + digits.slice(-4);
   return mask.repeat(Math.max(0, digits.length - 4)) + digits.slice(-4);
 }

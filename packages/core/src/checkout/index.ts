@@ -29,13 +29,19 @@ import { z } from 'zod';
 import type { PaymentStatus } from '../codes.js';
 import type { PaylitErrorKind } from '../errors.js';
 import { country, currency, openEnum, paymentMethodId } from '../schemas/common.js';
-import { installmentSchema, installmentsPlanRecordSchema, paymentMethodRecordSchema } from '../schemas/records.js';
+import {
+  installmentSchema,
+  installmentsPlanRecordSchema,
+  paymentMethodRecordSchema,
+} from '../schemas/records.js';
 
 // ---------------------------------------------------------------- rules
 
 /** A merchant's order reference: each payment attempt's API `order_id` is `<id>.<attempt>`, so it stays short. */
 export const ORDER_ID_PATTERN = /^[\w\-.:]{1,80}$/;
-export const orderIdSchema = z.string().regex(ORDER_ID_PATTERN, 'must be 1 to 80 letters, digits, "_", "-", "." or ":"');
+export const orderIdSchema = z
+  .string()
+  .regex(ORDER_ID_PATTERN, 'must be 1 to 80 letters, digits, "_", "-", "." or ":"');
 
 /**
  * An order's client secret, `<order id>_secret_<32 hex digits>`: the order id and an HMAC of
@@ -49,7 +55,12 @@ export const CLIENT_SECRET_PATTERN = /^([\w\-.:]{1,80})_secret_([0-9a-f]{32})$/;
  * the order id's characters up to a secret's length, so that a bare order id reaches the
  * server and is refused there with a message that asks for the secret (404 `not_found`).
  */
-export const orderReferenceSchema = z.string().regex(/^[\w\-.:]{1,120}$/, 'must be the order\'s client secret ("<order id>_secret_<32 characters>")');
+export const orderReferenceSchema = z
+  .string()
+  .regex(
+    /^[\w\-.:]{1,120}$/,
+    'must be the order\'s client secret ("<order id>_secret_<32 characters>")',
+  );
 
 /** capture: charge now; authorize: capture later from the back office; verify: a zero-amount card check. */
 export const orderIntentSchema = z.enum(['capture', 'authorize', 'verify']);
@@ -106,7 +117,10 @@ export const savedWalletViewSchema = z.strictObject({
 });
 export type SavedWalletView = z.output<typeof savedWalletViewSchema>;
 
-const jwk = z.custom<JsonWebKey>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'must be a JWK');
+const jwk = z.custom<JsonWebKey>(
+  (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  'must be a JWK',
+);
 
 /** `GET /checkout?order=`: what the checkout needs to render. */
 export const checkoutViewSchema = z.strictObject({
@@ -121,7 +135,11 @@ export const checkoutViewSchema = z.strictObject({
    * payer's saved wallets (`saved: true`), the checkout does not offer because the order cannot
    * be paid with them, each with why (`payableMethods` in `@paylit/core/methods`).
    */
-  hiddenMethods: z.array(z.strictObject({ id: z.string(), saved: z.literal(true).optional(), reason: z.string() })).optional(),
+  hiddenMethods: z
+    .array(
+      z.strictObject({ id: z.string(), saved: z.literal(true).optional(), reason: z.string() }),
+    )
+    .optional(),
   /**
    * The order's payment when one is made already (PAID, AUTHORIZED or VERIFIED): the checkout
    * shows it instead of a form, in a second tab or after a reload, where a Pay would only
@@ -149,13 +167,21 @@ export const installmentsPlanViewSchema = installmentsPlanRecordSchema;
 export type InstallmentsPlan = z.output<typeof installmentsPlanViewSchema>;
 
 /** `null` when the order offers no plans (or is a verification). */
-export const installmentsAnswerSchema = z.strictObject({ plan: installmentsPlanViewSchema.nullable() });
+export const installmentsAnswerSchema = z.strictObject({
+  plan: installmentsPlanViewSchema.nullable(),
+});
 export type InstallmentsAnswer = z.output<typeof installmentsAnswerSchema>;
 
 // ---------------------------------------------------------------- POST /payments
 
-const jwe = z.string().regex(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/, 'must be a compact JWE').max(4096);
-const installments = z.string().regex(/^[1-9]\d?$/, 'must be a number of installments').optional();
+const jwe = z
+  .string()
+  .regex(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/, 'must be a compact JWE')
+  .max(4096);
+const installments = z
+  .string()
+  .regex(/^[1-9]\d?$/, 'must be a number of installments')
+  .optional();
 const installmentsId = z.string().min(1).max(80).optional();
 
 /**
@@ -168,29 +194,38 @@ export const submissionSchema = z.strictObject({
   order: orderReferenceSchema,
   /** A new UUID per submit: the same attempt sent twice charges once. */
   attempt: z.uuid('must be a UUID made for this submit'),
-  method: z.discriminatedUnion('type', [
-    z.strictObject({
-      type: z.literal('card'),
-      encryptedData: jwe,
-      holderName: z.string().trim().min(1, 'must not be empty').max(100),
-      expirationMonth: z.number().int().min(1).max(12),
-      expirationYear: z.number().int().min(2000).max(2100),
-      installments,
-      installmentsId,
-      /** Save the card for the payer's next checkout. */
-      save: z.boolean().optional(),
-    }),
-    z.strictObject({
-      type: z.literal('saved_card'),
-      cardId: z.string().min(1).max(100),
-      /** The security code the payer typed again, alone inside a JWE (`encryptCvv`). */
-      encryptedCvv: jwe,
-      installments,
-      installmentsId,
-    }),
-    z.strictObject({ type: z.literal('wallet'), methodId: paymentMethodId, useSaved: z.boolean().optional(), save: z.boolean().optional() }),
-    z.strictObject({ type: z.literal('redirect'), methodId: paymentMethodId }),
-  ], { error: 'must be {type: "card" | "saved_card" | "wallet" | "redirect", …}' }),
+  method: z.discriminatedUnion(
+    'type',
+    [
+      z.strictObject({
+        type: z.literal('card'),
+        encryptedData: jwe,
+        holderName: z.string().trim().min(1, 'must not be empty').max(100),
+        expirationMonth: z.number().int().min(1).max(12),
+        expirationYear: z.number().int().min(2000).max(2100),
+        installments,
+        installmentsId,
+        /** Save the card for the payer's next checkout. */
+        save: z.boolean().optional(),
+      }),
+      z.strictObject({
+        type: z.literal('saved_card'),
+        cardId: z.string().min(1).max(100),
+        /** The security code the payer typed again, alone inside a JWE (`encryptCvv`). */
+        encryptedCvv: jwe,
+        installments,
+        installmentsId,
+      }),
+      z.strictObject({
+        type: z.literal('wallet'),
+        methodId: paymentMethodId,
+        useSaved: z.boolean().optional(),
+        save: z.boolean().optional(),
+      }),
+      z.strictObject({ type: z.literal('redirect'), methodId: paymentMethodId }),
+    ],
+    { error: 'must be {type: "card" | "saved_card" | "wallet" | "redirect", …}' },
+  ),
   /** What the page showed (`chargedAmount(order)`); refused when it disagrees with the order. */
   amount: z.number().optional(),
   currency: z.string().optional(),
@@ -217,20 +252,24 @@ export const paymentViewSchema = z.strictObject({
   payment_method_id: z.string().optional(),
   payment_method_type: z.string().optional(),
   payment_method_flow: z.string().optional(),
-  card: z.strictObject({
-    brand: z.string().optional(),
-    last4: z.string().optional(),
-    expiration_month: z.number().optional(),
-    expiration_year: z.number().optional(),
-    installments: z.string().optional(),
-  }).optional(),
+  card: z
+    .strictObject({
+      brand: z.string().optional(),
+      last4: z.string().optional(),
+      expiration_month: z.number().optional(),
+      expiration_year: z.number().optional(),
+      installments: z.string().optional(),
+    })
+    .optional(),
   created_date: z.string().optional(),
   approved_date: z.string().optional(),
 });
 export type PaymentView = z.output<typeof paymentViewSchema>;
 
 /** What the payer must do next: go to a page (3-D Secure, a redirect method), or nothing. */
-export const nextActionSchema = z.strictObject({ type: z.literal('redirect'), url: z.string() }).nullable();
+export const nextActionSchema = z
+  .strictObject({ type: z.literal('redirect'), url: z.string() })
+  .nullable();
 export type NextAction = z.output<typeof nextActionSchema>;
 
 /** `POST /payments`: the payment; `replayed` when the order already had one in flight or settled, answered again. */
@@ -275,7 +314,10 @@ export const checkoutErrorKinds = {
   internal_error: 'server',
 } as const satisfies Record<string, PaylitErrorKind>;
 export type CheckoutErrorType = keyof typeof checkoutErrorKinds;
-const checkoutErrorTypes = Object.keys(checkoutErrorKinds) as [CheckoutErrorType, ...CheckoutErrorType[]];
+const checkoutErrorTypes = Object.keys(checkoutErrorKinds) as [
+  CheckoutErrorType,
+  ...CheckoutErrorType[],
+];
 
 /** The `error` of a refusal. */
 export const checkoutErrorSchema = z.strictObject({
@@ -290,5 +332,8 @@ export const checkoutErrorSchema = z.strictObject({
 export type CheckoutErrorBody = z.output<typeof checkoutErrorSchema>;
 
 /** Every refusal of the companion server: `{error: {type, message, param?, code?, retryable?}, requestId}`. */
-export const checkoutErrorAnswerSchema = z.strictObject({ error: checkoutErrorSchema, requestId: z.string() });
+export const checkoutErrorAnswerSchema = z.strictObject({
+  error: checkoutErrorSchema,
+  requestId: z.string(),
+});
 export type CheckoutErrorAnswer = z.output<typeof checkoutErrorAnswerSchema>;

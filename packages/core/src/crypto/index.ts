@@ -33,4 +33,11 @@ export {
   verifySignature,
   webCryptoHmac,
 } from './signature.js';
-export type { CallbackSignatureInput, Credentials, HmacSha256, SignatureInput, SignedBody, TextHmacSha256 } from './signature.js';
+export type {
+  CallbackSignatureInput,
+  Credentials,
+  HmacSha256,
+  SignatureInput,
+  SignedBody,
+  TextHmacSha256,
+} from './signature.js';

@@ -1,7 +1,16 @@
 import { expect } from 'chai';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { DecryptionError, EncryptionError, InvalidArgumentError, KeyError } from '../errors.js';
-import { cardKeyPairFromPrivateKey, decryptCard, decryptCvv, encryptCard, encryptCvv, generateCardKeyPair, jweKeyId, type CardKeyPair } from './jwe.js';
+import {
+  cardKeyPairFromPrivateKey,
+  decryptCard,
+  decryptCvv,
+  encryptCard,
+  encryptCvv,
+  generateCardKeyPair,
+  jweKeyId,
+  type CardKeyPair,
+} from './jwe.js';
 
 const card = { number: '4111111111111111', cvv: '123' };
 
@@ -28,7 +37,11 @@ describe('card JWE', () => {
   it('encrypts {number, cvv} as a compact RSA-OAEP-256 / A256GCM JWE with the kid', async () => {
     const jwe = await encryptCard(card, keys.publicJwk);
     expect(jwe.split('.')).to.have.length(5);
-    expect(decodeHeader(jwe)).to.deep.equal({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: 'sandbox-1' });
+    expect(decodeHeader(jwe)).to.deep.equal({
+      alg: 'RSA-OAEP-256',
+      enc: 'A256GCM',
+      kid: 'sandbox-1',
+    });
     expect(jwe).not.to.contain(card.number);
     expect(jweKeyId(jwe)).to.equal('sandbox-1');
     expect(await decryptCard(jwe, keys.privateJwk)).to.deep.equal(card);
@@ -49,10 +62,14 @@ describe('card JWE', () => {
     parts[3] = (cipher[0] === 'A' ? 'B' : 'A') + cipher.slice(1);
     const error = await rejection(decryptCard(parts.join('.'), keys.privateJwk));
     expect(error).to.be.instanceOf(DecryptionError);
-    expect(error.message).to.equal('the JWE could not be decrypted: it was altered or made for another key');
+    expect(error.message).to.equal(
+      'the JWE could not be decrypted: it was altered or made for another key',
+    );
     const tag = jwe.split('.');
     tag[4] = tag[4]!.split('').reverse().join('');
-    expect(await rejection(decryptCard(tag.join('.'), keys.privateJwk))).to.be.instanceOf(DecryptionError);
+    expect(await rejection(decryptCard(tag.join('.'), keys.privateJwk))).to.be.instanceOf(
+      DecryptionError,
+    );
   });
 
   it('refuses a token made for another key', async () => {
@@ -62,9 +79,15 @@ describe('card JWE', () => {
   });
 
   it('refuses what is not a compact JWE', async () => {
-    expect((await rejection(decryptCard('a.b.c', keys.privateJwk))).message).to.equal('not a compact JWE: expected five dot-separated parts');
-    expect(await rejection(decryptCard('!!.b.c.d.e', keys.privateJwk))).to.be.instanceOf(DecryptionError);
-    expect(await rejection(decryptCard(42 as unknown as string, keys.privateJwk))).to.be.instanceOf(InvalidArgumentError);
+    expect((await rejection(decryptCard('a.b.c', keys.privateJwk))).message).to.equal(
+      'not a compact JWE: expected five dot-separated parts',
+    );
+    expect(await rejection(decryptCard('!!.b.c.d.e', keys.privateJwk))).to.be.instanceOf(
+      DecryptionError,
+    );
+    expect(await rejection(decryptCard(42 as unknown as string, keys.privateJwk))).to.be.instanceOf(
+      InvalidArgumentError,
+    );
   });
 
   it('refuses keys of the wrong type with a message that says what to give', async () => {
@@ -76,9 +99,15 @@ describe('card JWE', () => {
       [keys.privateJwk, /a private key was given where the public key belongs/],
       [{ ...keys.publicJwk, alg: 'RSA1_5' }, /is for RSA1_5; card encryption uses RSA-OAEP-256/],
       [{ ...keys.publicJwk, use: 'sig' }, /needs a key for "enc"/],
-      ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----', /must be a "PUBLIC KEY" PEM, got "CERTIFICATE"/],
+      [
+        '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+        /must be a "PUBLIC KEY" PEM, got "CERTIFICATE"/,
+      ],
       ['-----BEGIN RSA PUBLIC KEY-----\nMIIB\n-----END RSA PUBLIC KEY-----', /PKCS#1/],
-      [await exportPKCS8(keys.privateKey), /must be a "PUBLIC KEY" PEM, got "PRIVATE KEY" \(this is a private key\)/],
+      [
+        await exportPKCS8(keys.privateKey),
+        /must be a "PUBLIC KEY" PEM, got "PRIVATE KEY" \(this is a private key\)/,
+      ],
       ['{not json', /looks like a JWK but is not valid JSON/],
       ['hello', /must be a JWK or a PEM/],
       [42, /must be a JWK object, JWK JSON, a PEM string or a CryptoKey/],
@@ -89,7 +118,10 @@ describe('card JWE', () => {
       expect(error, String(message)).to.be.instanceOf(KeyError);
       expect(error.message).to.match(message);
     }
-    expect((await rejection(decryptCard(await encryptCard(card, keys.publicJwk), keys.publicJwk))).message).to.match(/a public key was given where the private key belongs/);
+    expect(
+      (await rejection(decryptCard(await encryptCard(card, keys.publicJwk), keys.publicJwk)))
+        .message,
+    ).to.match(/a public key was given where the private key belongs/);
   });
 
   it('derives the public key from a private JWK or PKCS#8 PEM', async () => {
@@ -98,14 +130,21 @@ describe('card JWE', () => {
     const fromPem = await cardKeyPairFromPrivateKey(await exportPKCS8(keys.privateKey), 'pem-1');
     expect(fromPem.publicJwk.kid).to.equal('pem-1');
     expect(fromPem.publicPem).to.equal(keys.publicPem);
-    expect(await decryptCard(await encryptCard(card, fromPem.publicJwk), keys.privateJwk)).to.deep.equal(card);
+    expect(
+      await decryptCard(await encryptCard(card, fromPem.publicJwk), keys.privateJwk),
+    ).to.deep.equal(card);
     expect(await rejection(cardKeyPairFromPrivateKey(keys.publicJwk))).to.be.instanceOf(KeyError);
   });
 
   it('refuses an RSA key under 2048 bits', async () => {
     // jose will not make such a key; WebCrypto will.
     const small = await crypto.subtle.generateKey(
-      { name: 'RSA-OAEP', modulusLength: 1024, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      {
+        name: 'RSA-OAEP',
+        modulusLength: 1024,
+        publicExponent: new Uint8Array([1, 0, 1]),
+        hash: 'SHA-256',
+      },
       true,
       ['encrypt', 'decrypt'],
     );
@@ -116,8 +155,14 @@ describe('card JWE', () => {
 
   it('refuses card data that is not digits, without echoing it', async () => {
     const cases: [unknown, string][] = [
-      [{ number: '4111 1111 1111 1111', cvv: '987' }, 'card.number must be a string of 12 to 19 digits, with no separators'],
-      [{ number: 4111111111111111, cvv: '987' }, 'card.number must be a string of 12 to 19 digits, with no separators'],
+      [
+        { number: '4111 1111 1111 1111', cvv: '987' },
+        'card.number must be a string of 12 to 19 digits, with no separators',
+      ],
+      [
+        { number: 4111111111111111, cvv: '987' },
+        'card.number must be a string of 12 to 19 digits, with no separators',
+      ],
       [{ number: '4111111111111111', cvv: '98' }, 'card.cvv must be a string of 3 or 4 digits'],
     ];
     for (const [bad, message] of cases) {
@@ -125,16 +170,27 @@ describe('card JWE', () => {
       expect(error).to.be.instanceOf(EncryptionError);
       expect(error.message).to.equal(message);
     }
-    expect(await rejection(encryptCard(null as unknown as typeof card, keys.publicJwk))).to.be.instanceOf(InvalidArgumentError);
+    expect(
+      await rejection(encryptCard(null as unknown as typeof card, keys.publicJwk)),
+    ).to.be.instanceOf(InvalidArgumentError);
   });
 
-  it('encrypts a saved card\'s security code alone, and opens it only as {cvv}', async () => {
+  it("encrypts a saved card's security code alone, and opens it only as {cvv}", async () => {
     const jwe = await encryptCvv('4321', keys.publicJwk);
-    expect(decodeHeader(jwe)).to.deep.equal({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: 'sandbox-1' });
+    expect(decodeHeader(jwe)).to.deep.equal({
+      alg: 'RSA-OAEP-256',
+      enc: 'A256GCM',
+      kid: 'sandbox-1',
+    });
     expect(await decryptCvv(jwe, keys.privateJwk)).to.equal('4321');
     // A CVV-only JWE is not a card, and a card's JWE is not a CVV alone.
-    expect((await rejection(decryptCard(jwe, keys.privateJwk))).message).to.equal('the JWE does not hold {number, cvv} as strings');
-    expect((await rejection(decryptCvv(await encryptCard(card, keys.publicJwk), keys.privateJwk))).message).to.equal('the JWE does not hold {cvv} alone as a string');
+    expect((await rejection(decryptCard(jwe, keys.privateJwk))).message).to.equal(
+      'the JWE does not hold {number, cvv} as strings',
+    );
+    expect(
+      (await rejection(decryptCvv(await encryptCard(card, keys.publicJwk), keys.privateJwk)))
+        .message,
+    ).to.equal('the JWE does not hold {cvv} alone as a string');
   });
 
   it('refuses a security code that is not 3 or 4 digits, without echoing it', async () => {

@@ -20,7 +20,14 @@ import {
   importSPKI,
   errors as joseErrors,
 } from 'jose';
-import { DecryptionError, EncryptionError, InvalidArgumentError, KeyError, assertObject, assertString } from '../errors.js';
+import {
+  DecryptionError,
+  EncryptionError,
+  InvalidArgumentError,
+  KeyError,
+  assertObject,
+  assertString,
+} from '../errors.js';
 
 export const JWE_ALG = 'RSA-OAEP-256';
 export const JWE_ENC = 'A256GCM';
@@ -66,7 +73,9 @@ async function importKey(input: KeyInput, want: 'public' | 'private'): Promise<I
     const label = pemLabel(text);
     const expected = want === 'public' ? 'PUBLIC KEY' : 'PRIVATE KEY';
     if (label === undefined) {
-      throw new KeyError(`${what} must be a JWK or a PEM (-----BEGIN ${expected}-----); the text given is neither`);
+      throw new KeyError(
+        `${what} must be a JWK or a PEM (-----BEGIN ${expected}-----); the text given is neither`,
+      );
     }
     if (label !== expected) {
       const hint =
@@ -78,9 +87,10 @@ async function importKey(input: KeyInput, want: 'public' | 'private'): Promise<I
       throw new KeyError(`${what} must be a "${expected}" PEM, got "${label}"${hint}`);
     }
     try {
-      const key = want === 'public'
-        ? await importSPKI(text, JWE_ALG, { extractable: true })
-        : await importPKCS8(text, JWE_ALG, { extractable: true });
+      const key =
+        want === 'public'
+          ? await importSPKI(text, JWE_ALG, { extractable: true })
+          : await importPKCS8(text, JWE_ALG, { extractable: true });
       imported = { key, kid: undefined };
     } catch (cause) {
       throw new KeyError(`${what} PEM could not be read as an RSA key for ${JWE_ALG}`, { cause });
@@ -88,45 +98,70 @@ async function importKey(input: KeyInput, want: 'public' | 'private'): Promise<I
   } else if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
     const jwk = input as JsonWebKey & { kid?: unknown };
     if (jwk.kty !== 'RSA') {
-      throw new KeyError(`${what} must be an RSA key (kty "RSA"), got kty ${JSON.stringify(jwk.kty ?? null)}`);
+      throw new KeyError(
+        `${what} must be an RSA key (kty "RSA"), got kty ${JSON.stringify(jwk.kty ?? null)}`,
+      );
     }
-    if (want === 'public' && 'd' in jwk) throw new KeyError('a private key was given where the public key belongs: give the key without "d"');
-    if (want === 'private' && !('d' in jwk)) throw new KeyError('a public key was given where the private key belongs');
-    if (jwk.alg !== undefined && jwk.alg !== JWE_ALG) throw new KeyError(`${what} is for ${String(jwk.alg)}; card encryption uses ${JWE_ALG}`);
-    if (jwk.use !== undefined && jwk.use !== 'enc') throw new KeyError(`${what} is for use "${String(jwk.use)}"; card encryption needs a key for "enc"`);
+    if (want === 'public' && 'd' in jwk)
+      throw new KeyError(
+        'a private key was given where the public key belongs: give the key without "d"',
+      );
+    if (want === 'private' && !('d' in jwk))
+      throw new KeyError('a public key was given where the private key belongs');
+    if (jwk.alg !== undefined && jwk.alg !== JWE_ALG)
+      throw new KeyError(`${what} is for ${String(jwk.alg)}; card encryption uses ${JWE_ALG}`);
+    if (jwk.use !== undefined && jwk.use !== 'enc')
+      throw new KeyError(
+        `${what} is for use "${String(jwk.use)}"; card encryption needs a key for "enc"`,
+      );
     try {
       const { kid: _kid, ...material } = jwk;
       const key = await importJWK({ ...material, alg: JWE_ALG, ext: true }, JWE_ALG);
       if (!isCryptoKey(key)) throw new TypeError('not an asymmetric key');
       imported = { key, kid: typeof jwk.kid === 'string' ? jwk.kid : undefined };
     } catch (cause) {
-      throw new KeyError(`${what} JWK could not be imported as an RSA key for ${JWE_ALG}`, { cause });
+      throw new KeyError(`${what} JWK could not be imported as an RSA key for ${JWE_ALG}`, {
+        cause,
+      });
     }
   } else {
     throw new KeyError(`${what} must be a JWK object, JWK JSON, a PEM string or a CryptoKey`);
   }
   const { key } = imported;
-  const algorithm = key.algorithm as { name?: string; hash?: { name?: string }; modulusLength?: number };
+  const algorithm = key.algorithm as {
+    name?: string;
+    hash?: { name?: string };
+    modulusLength?: number;
+  };
   if (algorithm.name !== 'RSA-OAEP' || algorithm.hash?.name !== 'SHA-256') {
-    throw new KeyError(`${what} must be an ${JWE_ALG} key (RSA-OAEP with SHA-256), got ${algorithm.name ?? 'an unknown algorithm'}`);
+    throw new KeyError(
+      `${what} must be an ${JWE_ALG} key (RSA-OAEP with SHA-256), got ${algorithm.name ?? 'an unknown algorithm'}`,
+    );
   }
   if (key.type !== want) throw new KeyError(`${what} must be a ${want} key, got a ${key.type} key`);
   if ((algorithm.modulusLength ?? 0) < MIN_RSA_BITS) {
-    throw new KeyError(`${what} is ${algorithm.modulusLength ?? 0} bits; the API requires ${MIN_RSA_BITS} or more`);
+    throw new KeyError(
+      `${what} is ${algorithm.modulusLength ?? 0} bits; the API requires ${MIN_RSA_BITS} or more`,
+    );
   }
   return imported;
 }
 
 function checkSecret(card: unknown): CardSecret {
-  if (card === null || typeof card !== 'object') throw new InvalidArgumentError('card', 'an object {number, cvv}', card);
+  if (card === null || typeof card !== 'object')
+    throw new InvalidArgumentError('card', 'an object {number, cvv}', card);
   const { number, cvv } = card as Record<string, unknown>;
   // Never echo the values: they are card data.
-  if (typeof number !== 'string' || !/^\d{12,19}$/.test(number)) throw new EncryptionError('card.number must be a string of 12 to 19 digits, with no separators');
+  if (typeof number !== 'string' || !/^\d{12,19}$/.test(number))
+    throw new EncryptionError(
+      'card.number must be a string of 12 to 19 digits, with no separators',
+    );
   return { number, cvv: checkCvv(cvv, 'card.cvv') };
 }
 
 function checkCvv(cvv: unknown, name: string): string {
-  if (typeof cvv !== 'string' || !/^\d{3,4}$/.test(cvv)) throw new EncryptionError(`${name} must be a string of 3 or 4 digits`);
+  if (typeof cvv !== 'string' || !/^\d{3,4}$/.test(cvv))
+    throw new EncryptionError(`${name} must be a string of 3 or 4 digits`);
   return cvv;
 }
 
@@ -146,11 +181,14 @@ async function seal(payload: object, publicKey: KeyInput, what: string): Promise
 /** Opens a compact JWE of a JSON object made by `seal`. */
 async function open(jwe: string, privateKey: KeyInput): Promise<Record<string, unknown>> {
   if (typeof jwe !== 'string') throw new InvalidArgumentError('jwe', 'a compact JWE string', jwe);
-  if (jwe.split('.').length !== 5) throw new DecryptionError('not a compact JWE: expected five dot-separated parts');
+  if (jwe.split('.').length !== 5)
+    throw new DecryptionError('not a compact JWE: expected five dot-separated parts');
   try {
     decodeProtectedHeader(jwe);
   } catch (cause) {
-    throw new DecryptionError('not a compact JWE: the protected header is not base64url JSON', { cause });
+    throw new DecryptionError('not a compact JWE: the protected header is not base64url JSON', {
+      cause,
+    });
   }
   const { key } = await importKey(privateKey, 'private');
   let plaintext: Uint8Array;
@@ -160,10 +198,16 @@ async function open(jwe: string, privateKey: KeyInput): Promise<Record<string, u
       contentEncryptionAlgorithms: [JWE_ENC],
     }));
   } catch (cause) {
-    if (cause instanceof joseErrors.JOSEAlgNotAllowed || cause instanceof joseErrors.JOSENotSupported) {
+    if (
+      cause instanceof joseErrors.JOSEAlgNotAllowed ||
+      cause instanceof joseErrors.JOSENotSupported
+    ) {
       throw new DecryptionError(`the JWE must use alg ${JWE_ALG} and enc ${JWE_ENC}`, { cause });
     }
-    throw new DecryptionError('the JWE could not be decrypted: it was altered or made for another key', { cause });
+    throw new DecryptionError(
+      'the JWE could not be decrypted: it was altered or made for another key',
+      { cause },
+    );
   }
   let payload: unknown;
   try {
@@ -171,7 +215,8 @@ async function open(jwe: string, privateKey: KeyInput): Promise<Record<string, u
   } catch (cause) {
     throw new DecryptionError('the JWE does not hold JSON', { cause });
   }
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new DecryptionError('the JWE does not hold a JSON object');
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    throw new DecryptionError('the JWE does not hold a JSON object');
   return payload as Record<string, unknown>;
 }
 
@@ -206,7 +251,8 @@ export async function encryptCvv(cvv: string, publicKey: KeyInput): Promise<stri
  */
 export async function decryptCard(jwe: string, privateKey: KeyInput): Promise<CardSecret> {
   const { number, cvv } = await open(jwe, privateKey);
-  if (typeof number !== 'string' || typeof cvv !== 'string') throw new DecryptionError('the JWE does not hold {number, cvv} as strings');
+  if (typeof number !== 'string' || typeof cvv !== 'string')
+    throw new DecryptionError('the JWE does not hold {number, cvv} as strings');
   return { number, cvv };
 }
 
@@ -218,7 +264,8 @@ export async function decryptCard(jwe: string, privateKey: KeyInput): Promise<Ca
  */
 export async function decryptCvv(jwe: string, privateKey: KeyInput): Promise<string> {
   const payload = await open(jwe, privateKey);
-  if (typeof payload.cvv !== 'string' || Object.keys(payload).length !== 1) throw new DecryptionError('the JWE does not hold {cvv} alone as a string');
+  if (typeof payload.cvv !== 'string' || Object.keys(payload).length !== 1)
+    throw new DecryptionError('the JWE does not hold {cvv} alone as a string');
   return payload.cvv;
 }
 
@@ -234,15 +281,24 @@ export interface CardKeyPair {
 }
 
 /** Generates an RSA key pair for card encryption (what the API does for a merchant). */
-export async function generateCardKeyPair(options: { kid?: string; modulusLength?: number } = {}): Promise<CardKeyPair> {
+export async function generateCardKeyPair(
+  options: { kid?: string; modulusLength?: number } = {},
+): Promise<CardKeyPair> {
   assertObject(options, 'options', 'an object {kid?, modulusLength?}');
   if (options.kid !== undefined) assertString(options.kid, 'options.kid');
   const modulusLength = options.modulusLength ?? MIN_RSA_BITS;
   if (!Number.isInteger(modulusLength) || modulusLength < MIN_RSA_BITS) {
-    throw new InvalidArgumentError('modulusLength', `an integer of ${MIN_RSA_BITS} or more`, modulusLength);
+    throw new InvalidArgumentError(
+      'modulusLength',
+      `an integer of ${MIN_RSA_BITS} or more`,
+      modulusLength,
+    );
   }
   const kid = options.kid ?? crypto.randomUUID();
-  const { publicKey, privateKey } = await generateKeyPair(JWE_ALG, { modulusLength, extractable: true });
+  const { publicKey, privateKey } = await generateKeyPair(JWE_ALG, {
+    modulusLength,
+    extractable: true,
+  });
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: JWE_ALG, use: 'enc' };
   const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: JWE_ALG };
   return { publicKey, privateKey, publicJwk, privateJwk, publicPem: await exportSPKI(publicKey) };
@@ -255,12 +311,16 @@ export async function generateCardKeyPair(options: { kid?: string; modulusLength
  *
  * @throws {KeyError} not an RSA-OAEP-256 private key of 2048 bits or more
  */
-export async function cardKeyPairFromPrivateKey(input: KeyInput, kid?: string): Promise<CardKeyPair> {
+export async function cardKeyPairFromPrivateKey(
+  input: KeyInput,
+  kid?: string,
+): Promise<CardKeyPair> {
   const { key: privateKey, kid: ownKid } = await importKey(input, 'private');
   const keyId = kid ?? ownKid ?? crypto.randomUUID();
   const { n, e, ...rest } = await exportJWK(privateKey);
   const publicKey = await importJWK({ kty: 'RSA', n, e, alg: JWE_ALG, ext: true }, JWE_ALG);
-  if (!isCryptoKey(publicKey)) throw new KeyError('the public half of the private key could not be derived');
+  if (!isCryptoKey(publicKey))
+    throw new KeyError('the public half of the private key could not be derived');
   return {
     publicKey,
     privateKey,

@@ -44,7 +44,8 @@ function message(input: Pick<SignatureInput, 'login' | 'date' | 'body'>): Uint8A
   const head = encoder.encode(login + date);
   if (body === undefined || body === '') return head;
   const tail = typeof body === 'string' ? encoder.encode(body) : body;
-  if (!(tail instanceof Uint8Array)) throw new InvalidArgumentError('body', 'a string or a Uint8Array', body);
+  if (!(tail instanceof Uint8Array))
+    throw new InvalidArgumentError('body', 'a string or a Uint8Array', body);
   const out = new Uint8Array(head.length + tail.length);
   out.set(head);
   out.set(tail, head.length);
@@ -69,7 +70,13 @@ function hmacKey(secretKey: string): Promise<CryptoKey> {
   let key = keys.get(secretKey);
   if (!key) {
     if (keys.size >= 16) keys.clear();
-    key = crypto.subtle.importKey('raw', encoder.encode(secretKey), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    key = crypto.subtle.importKey(
+      'raw',
+      encoder.encode(secretKey),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
     keys.set(secretKey, key);
     key.catch(() => keys.delete(secretKey));
   }
@@ -78,7 +85,9 @@ function hmacKey(secretKey: string): Promise<CryptoKey> {
 
 /** The default HMAC-SHA256 primitive: WebCrypto, in every runtime. */
 export const webCryptoHmac: HmacSha256 = async (secretKey, message) =>
-  toHex(await crypto.subtle.sign('HMAC', await hmacKey(secretKey), message as Uint8Array<ArrayBuffer>));
+  toHex(
+    await crypto.subtle.sign('HMAC', await hmacKey(secretKey), message as Uint8Array<ArrayBuffer>),
+  );
 
 function toHex(bytes: ArrayBuffer): string {
   return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -103,14 +112,21 @@ export async function createSignature(input: SignatureInput): Promise<string> {
  * WebCrypto's HMAC verify, which takes the same time wherever the first difference is.
  * A signature that is not 64 lowercase hex digits is simply false.
  */
-export async function verifySignature(input: SignatureInput & { signature: string }): Promise<boolean> {
+export async function verifySignature(
+  input: SignatureInput & { signature: string },
+): Promise<boolean> {
   assertObject(input, 'input', 'an object {login, date, body, secretKey, signature}');
   if (typeof input.signature !== 'string') return false;
   const expected = fromHex(input.signature);
   const data = message(input);
   const key = await hmacKey(input.secretKey);
   // Verify even a malformed signature against a dummy, so the time taken does not tell which it was.
-  const ok = await crypto.subtle.verify('HMAC', key, (expected ?? new Uint8Array(32)) as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>);
+  const ok = await crypto.subtle.verify(
+    'HMAC',
+    key,
+    (expected ?? new Uint8Array(32)) as Uint8Array<ArrayBuffer>,
+    data as Uint8Array<ArrayBuffer>,
+  );
   return ok && expected !== undefined;
 }
 
@@ -132,7 +148,8 @@ export function parseAuthorizationHeader(header: string | null | undefined): str
 
 /** `X-Date` for `date`: ISO 8601 UTC with milliseconds and `Z`. */
 export function formatXDate(date: Date = new Date()): string {
-  if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new InvalidArgumentError('date', 'a valid Date', date);
+  if (!(date instanceof Date) || Number.isNaN(date.getTime()))
+    throw new InvalidArgumentError('date', 'a valid Date', date);
   return date.toISOString();
 }
 
@@ -148,7 +165,11 @@ export function parseXDate(value: string | null | undefined): Date | undefined {
 }
 
 /** True when `xDate` is a valid `X-Date` within `maxSkewMs` (±5 minutes) of `now`. */
-export function isXDateFresh(xDate: string | null | undefined, now: Date = new Date(), maxSkewMs = MAX_CLOCK_SKEW_MS): boolean {
+export function isXDateFresh(
+  xDate: string | null | undefined,
+  now: Date = new Date(),
+  maxSkewMs = MAX_CLOCK_SKEW_MS,
+): boolean {
   const date = parseXDate(xDate);
   return date !== undefined && Math.abs(date.getTime() - now.getTime()) <= maxSkewMs;
 }
@@ -160,7 +181,11 @@ export interface Credentials {
 }
 
 /** The headers of a signed request, for its `X-Date` and signature. */
-function requestHeaders(input: Credentials, date: string, signature: string): Record<string, string> {
+function requestHeaders(
+  input: Credentials,
+  date: string,
+  signature: string,
+): Record<string, string> {
   return {
     'X-Date': date,
     'X-Login': input.login,
@@ -181,7 +206,13 @@ export async function signedHeaders(
   assertObject(input, 'input', 'an object {login, transKey, secretKey, body}');
   assertString(input.transKey, 'transKey');
   const date = formatXDate(input.date ?? new Date());
-  const signature = await createSignature({ login: input.login, date, body: input.body, secretKey: input.secretKey, ...(input.hmac ? { hmac: input.hmac } : {}) });
+  const signature = await createSignature({
+    login: input.login,
+    date,
+    body: input.body,
+    secretKey: input.secretKey,
+    ...(input.hmac ? { hmac: input.hmac } : {}),
+  });
   return requestHeaders(input, date, signature);
 }
 
@@ -196,14 +227,17 @@ export type TextHmacSha256 = (secretKey: string, message: string) => string;
  * the same headers, signed over the same bytes (the UTF-8 of `login + date + body`),
  * without a promise or a copy of the body as bytes.
  */
-export function signedHeadersSync(input: Credentials & { body?: string; date?: Date; hmac: TextHmacSha256 }): Record<string, string> {
+export function signedHeadersSync(
+  input: Credentials & { body?: string; date?: Date; hmac: TextHmacSha256 },
+): Record<string, string> {
   assertObject(input, 'input', 'an object {login, transKey, secretKey, body, hmac}');
   const { login, body = '' } = input;
   assertString(login, 'login');
   assertString(input.transKey, 'transKey');
   assertString(body, 'body');
   assertSecret(input.secretKey);
-  if (typeof input.hmac !== 'function') throw new InvalidArgumentError('hmac', 'a function (secretKey, text) => hex', input.hmac);
+  if (typeof input.hmac !== 'function')
+    throw new InvalidArgumentError('hmac', 'a function (secretKey, text) => hex', input.hmac);
   const date = formatXDate(input.date ?? new Date());
   return requestHeaders(input, date, input.hmac(input.secretKey, login + date + body));
 }
@@ -227,10 +261,23 @@ export interface CallbackSignatureInput {
 
 /** The `signature` field the API puts in the form it POSTs to `callback_url`. */
 export function createCallbackSignature(input: CallbackSignatureInput): Promise<string> {
-  return createSignature({ login: input.login, date: input.date, body: callbackSignatureText(input), secretKey: input.secretKey });
+  return createSignature({
+    login: input.login,
+    date: input.date,
+    body: callbackSignatureText(input),
+    secretKey: input.secretKey,
+  });
 }
 
 /** True when a callback form's `signature` is genuine. Still confirm `status` with a status lookup. */
-export function verifyCallbackSignature(input: CallbackSignatureInput & { signature: string }): Promise<boolean> {
-  return verifySignature({ login: input.login, date: input.date, body: callbackSignatureText(input), secretKey: input.secretKey, signature: input.signature });
+export function verifyCallbackSignature(
+  input: CallbackSignatureInput & { signature: string },
+): Promise<boolean> {
+  return verifySignature({
+    login: input.login,
+    date: input.date,
+    body: callbackSignatureText(input),
+    secretKey: input.secretKey,
+    signature: input.signature,
+  });
 }

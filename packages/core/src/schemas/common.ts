@@ -7,20 +7,31 @@ import { isApiAmount } from '../money.js';
  * (`"address": null`, one line of the wire dialect the sandbox's README describes).
  */
 export function optional<S extends z.ZodType>(schema: S) {
-  return z.preprocess((v: z.input<S> | null | undefined) => (v === null ? undefined : v), schema.optional()).optional();
+  return z
+    .preprocess(
+      (v: z.input<S> | null | undefined) => (v === null ? undefined : v),
+      schema.optional(),
+    )
+    .optional();
 }
 
-type OptionalShape<T extends Record<string, z.ZodType>> = { [K in keyof T]: ReturnType<typeof optional<T[K]>> };
+type OptionalShape<T extends Record<string, z.ZodType>> = {
+  [K in keyof T]: ReturnType<typeof optional<T[K]>>;
+};
 
 /** An object of a request whose fields are all optional (`null` for absent); unknown fields are dropped. */
 export function partialObject<T extends Record<string, z.ZodType>>(shape: T) {
-  const fields = Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, optional(schema)])) as OptionalShape<T>;
+  const fields = Object.fromEntries(
+    Object.entries(shape).map(([key, schema]) => [key, optional(schema)]),
+  ) as OptionalShape<T>;
   return z.object(fields);
 }
 
 /** A string of at most `max` characters (and at least `min`, 1 by default: the API refuses empty strings). */
 export function text(max?: number, min = 1) {
-  let s = z.string().min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
+  let s = z
+    .string()
+    .min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
   if (max !== undefined) s = s.max(max, `must be at most ${max} characters`);
   return s;
 }
@@ -34,19 +45,28 @@ function realDate(year: number, month: number, day: number): boolean {
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the format YYYY-MM-DD')
-  .refine((v) => realDate(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10)), 'must be a real calendar date (YYYY-MM-DD)');
+  .refine(
+    (v) => realDate(+v.slice(0, 4), +v.slice(5, 7), +v.slice(8, 10)),
+    'must be a real calendar date (YYYY-MM-DD)',
+  );
 
 /** `DD-MM-YYYY`, a real calendar date (payer.birth_date). */
 export const dmyDate = z
   .string()
   .regex(/^\d{2}-\d{2}-\d{4}$/, 'must be a date in the format DD-MM-YYYY')
-  .refine((v) => realDate(+v.slice(6, 10), +v.slice(3, 5), +v.slice(0, 2)), 'must be a real calendar date (DD-MM-YYYY)');
+  .refine(
+    (v) => realDate(+v.slice(6, 10), +v.slice(3, 5), +v.slice(0, 2)),
+    'must be a real calendar date (DD-MM-YYYY)',
+  );
 
 /** `YYYYMMDD`, a real calendar date (additional_risk_data). */
 export const compactDate = z
   .string()
   .regex(/^\d{8}$/, 'must be a date in the format YYYYMMDD')
-  .refine((v) => realDate(+v.slice(0, 4), +v.slice(4, 6), +v.slice(6, 8)), 'must be a real calendar date (YYYYMMDD)');
+  .refine(
+    (v) => realDate(+v.slice(0, 4), +v.slice(4, 6), +v.slice(6, 8)),
+    'must be a real calendar date (YYYYMMDD)',
+  );
 
 /**
  * An `amount`: length 10,2 (at most 8 integer digits and 2 decimals), not negative. The API
@@ -54,14 +74,28 @@ export const compactDate = z
  * here as the number it spells, under the same 10,2 rule; any other string is refused.
  */
 export const amount = z
-  .union([z.number(), z.string()], { error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
+  .union([z.number(), z.string()], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null ? 'is required' : 'must be a number',
+  })
   .transform((v, ctx) => {
     if (typeof v === 'number') return v;
     if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
-    ctx.addIssue({ code: 'custom', input: v, message: 'must be a number, or a decimal string with a point such as "1.00"' });
+    ctx.addIssue({
+      code: 'custom',
+      input: v,
+      message: 'must be a number, or a decimal string with a point such as "1.00"',
+    });
     return z.NEVER;
   })
-  .pipe(z.number().refine(isApiAmount, 'must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)'));
+  .pipe(
+    z
+      .number()
+      .refine(
+        isApiAmount,
+        'must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)',
+      ),
+  );
 
 /**
  * The numbers and booleans the API also takes as strings (the wire dialect: an
@@ -70,7 +104,10 @@ export const amount = z
  */
 function digitsOrNumber(what: string) {
   return z
-    .union([z.number(), z.string()], { error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : `must be ${what}`) })
+    .union([z.number(), z.string()], {
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? 'is required' : `must be ${what}`,
+    })
     .transform((v, ctx) => {
       if (typeof v === 'number') return v;
       if (/^\d{1,9}$/.test(v)) return Number(v);
@@ -81,7 +118,11 @@ function digitsOrNumber(what: string) {
 
 /** A card's expiration month, 1 to 12: a number, or its digits as a string (`"10"`, `"01"`). */
 export const expirationMonth = digitsOrNumber('a month, 1 to 12').pipe(
-  z.number().int('must be a month, 1 to 12').min(1, 'must be a month, 1 to 12').max(12, 'must be a month, 1 to 12'),
+  z
+    .number()
+    .int('must be a month, 1 to 12')
+    .min(1, 'must be a month, 1 to 12')
+    .max(12, 'must be a month, 1 to 12'),
 );
 
 /**
@@ -99,7 +140,9 @@ const YEAR_MESSAGE = 'must be a year of four digits, or two (30 for 2030)';
  * a string of digits; read as the four-digit year.
  */
 export const expirationYear = z
-  .union([z.number(), z.string()], { error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : YEAR_MESSAGE) })
+  .union([z.number(), z.string()], {
+    error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : YEAR_MESSAGE),
+  })
   .transform((v, ctx) => {
     if (typeof v === 'string' && !/^(\d{2}|\d{4})$/.test(v)) {
       ctx.addIssue({ code: 'custom', input: v, message: YEAR_MESSAGE });
@@ -111,21 +154,32 @@ export const expirationYear = z
 
 /** A boolean, or `"true"` / `"false"` as the wire dialect spells it. */
 export const flag = z
-  .union([z.boolean(), z.enum(['true', 'false'])], { error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false (or "true" / "false")') })
+  .union([z.boolean(), z.enum(['true', 'false'])], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null
+        ? 'is required'
+        : 'must be true or false (or "true" / "false")',
+  })
   .transform((v) => v === true || v === 'true');
 
 /** An amount that moves money: 10,2 and more than 0. */
 export const positiveAmount = amount.refine((v) => v > 0, 'must be greater than 0');
 
 /** ISO 4217, three uppercase letters. */
-export const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code of three uppercase letters');
+export const currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code of three uppercase letters');
 
 /** ISO 3166-1 alpha-2, two uppercase letters. */
-export const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code of two uppercase letters');
+export const country = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code of two uppercase letters');
 
 /** A payment method id: `CARD`, or a method code of 2 to 4 uppercase letters or digits (`PX`, `OX`). */
 export const METHOD_ID_PATTERN = /^[A-Z0-9]{2,4}$/;
-export const paymentMethodId = z.string().regex(METHOD_ID_PATTERN, 'must be CARD or a method code of 2 to 4 uppercase letters or digits');
+export const paymentMethodId = z
+  .string()
+  .regex(METHOD_ID_PATTERN, 'must be CARD or a method code of 2 to 4 uppercase letters or digits');
 
 /**
  * Whether `v` is an absolute http(s) URL, remembered for a few hundred short texts: a
@@ -157,10 +211,18 @@ export function url(max: number) {
 }
 
 /** A 32-bit integer. */
-export const int32 = z.number().int('must be an integer').min(-(2 ** 31)).max(2 ** 31 - 1);
+export const int32 = z
+  .number()
+  .int('must be an integer')
+  .min(-(2 ** 31))
+  .max(2 ** 31 - 1);
 
 /** 0 (negative) to 5 (positive). */
-export const reputation = z.number().int('must be an integer').min(0, 'must be 0 to 5').max(5, 'must be 0 to 5');
+export const reputation = z
+  .number()
+  .int('must be an integer')
+  .min(0, 'must be 0 to 5')
+  .max(5, 'must be 0 to 5');
 
 export const frequency = z.enum(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUAL', 'ANNUAL']);
 
@@ -176,7 +238,9 @@ export function openEnum<T extends string>() {
 }
 
 /** A number in a record: a number, or a decimal string (`"1.00"`) read as the number it spells. */
-export const recordNumber = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a number or a decimal string')]).transform(Number);
+export const recordNumber = z
+  .union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/, 'must be a number or a decimal string')])
+  .transform(Number);
 
 /** A timestamp as the API prints it (`2026-02-09T14:47:49.000+0000`); records are read leniently. */
 export const timestamp = z.string();

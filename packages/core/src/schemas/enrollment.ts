@@ -4,7 +4,19 @@
  */
 import { z } from 'zod';
 import type { EnrollmentStatus } from '../codes.js';
-import { amount, country, frequency, isoDate, openEnum, optional, paymentMethodId, statusCode, text, timestamp, url } from './common.js';
+import {
+  amount,
+  country,
+  frequency,
+  isoDate,
+  openEnum,
+  optional,
+  paymentMethodId,
+  statusCode,
+  text,
+  timestamp,
+  url,
+} from './common.js';
 import { checkPayerDocument, payerSchema } from './payer.js';
 
 export const enrollmentSubscriptionSchema = z
@@ -13,27 +25,55 @@ export const enrollmentSubscriptionSchema = z
     end_date: optional(isoDate),
     frequency: optional(frequency),
     amount: optional(
-      z.object({
-        type: z.enum(['FIXED', 'VARIABLE']),
-        value: optional(amount),
-        min_value: optional(amount),
-        max_value: optional(amount),
-      })
-      .superRefine((a, ctx) => {
-        if (a.type === 'FIXED' && a.value === undefined) ctx.addIssue({ code: 'custom', path: ['value'], message: 'is required when type is FIXED' });
-        if (a.type === 'VARIABLE') {
-          if (a.min_value === undefined) ctx.addIssue({ code: 'custom', path: ['min_value'], message: 'is required when type is VARIABLE' });
-          if (a.max_value === undefined) ctx.addIssue({ code: 'custom', path: ['max_value'], message: 'is required when type is VARIABLE' });
-          if (a.min_value !== undefined && a.max_value !== undefined && a.min_value > a.max_value) {
-            ctx.addIssue({ code: 'custom', path: ['max_value'], message: 'must not be less than min_value' });
+      z
+        .object({
+          type: z.enum(['FIXED', 'VARIABLE']),
+          value: optional(amount),
+          min_value: optional(amount),
+          max_value: optional(amount),
+        })
+        .superRefine((a, ctx) => {
+          if (a.type === 'FIXED' && a.value === undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['value'],
+              message: 'is required when type is FIXED',
+            });
+          if (a.type === 'VARIABLE') {
+            if (a.min_value === undefined)
+              ctx.addIssue({
+                code: 'custom',
+                path: ['min_value'],
+                message: 'is required when type is VARIABLE',
+              });
+            if (a.max_value === undefined)
+              ctx.addIssue({
+                code: 'custom',
+                path: ['max_value'],
+                message: 'is required when type is VARIABLE',
+              });
+            if (
+              a.min_value !== undefined &&
+              a.max_value !== undefined &&
+              a.min_value > a.max_value
+            ) {
+              ctx.addIssue({
+                code: 'custom',
+                path: ['max_value'],
+                message: 'must not be less than min_value',
+              });
+            }
           }
-        }
-      }),
+        }),
     ),
   })
   .superRefine((sub, ctx) => {
     if (sub.start_date && sub.end_date && sub.end_date < sub.start_date) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: 'must not be before start_date',
+      });
     }
   });
 
@@ -53,19 +93,40 @@ const enrollmentFields = {
  * The enrollment rules: an existing enrollment by `id` alone; a new one in full, with
  * `external_id` and `type`, and `subscription` for MERCHANT_SUBSCRIPTION.
  */
-function checkEnrollment(e: Partial<Record<keyof typeof enrollmentFields, unknown>>, ctx: z.RefinementCtx): void {
+function checkEnrollment(
+  e: Partial<Record<keyof typeof enrollmentFields, unknown>>,
+  ctx: z.RefinementCtx,
+): void {
   if (e.id !== undefined) {
     for (const key of Object.keys(e)) {
       if (key !== 'id' && e[key as keyof typeof e] !== undefined) {
-        ctx.addIssue({ code: 'custom', path: [key], message: 'must not be sent with id: to charge an existing enrollment send only its id' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'must not be sent with id: to charge an existing enrollment send only its id',
+        });
       }
     }
     return;
   }
-  if (e.external_id === undefined) ctx.addIssue({ code: 'custom', path: ['external_id'], message: 'is required to create an enrollment' });
-  if (e.type === undefined) ctx.addIssue({ code: 'custom', path: ['type'], message: 'is required to create an enrollment' });
+  if (e.external_id === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['external_id'],
+      message: 'is required to create an enrollment',
+    });
+  if (e.type === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['type'],
+      message: 'is required to create an enrollment',
+    });
   if (e.type === 'MERCHANT_SUBSCRIPTION' && e.subscription === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['subscription'], message: 'is required when type is MERCHANT_SUBSCRIPTION' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['subscription'],
+      message: 'is required when type is MERCHANT_SUBSCRIPTION',
+    });
   }
 }
 

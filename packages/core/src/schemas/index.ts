@@ -13,7 +13,15 @@
  * import { parse, paymentRequestSchema } from '@paylit/core/schemas';
  * try { parse(paymentRequestSchema, body) } catch (e) { return Response.json(e.toApiError(), { status: 400 }) }
  */
-export { METHOD_ID_PATTERN, amount as amountSchema, compactDate as compactDateSchema, country as countrySchema, currency as currencySchema, dmyDate as dmyDateSchema, isoDate as isoDateSchema } from './common.js';
+export {
+  METHOD_ID_PATTERN,
+  amount as amountSchema,
+  compactDate as compactDateSchema,
+  country as countrySchema,
+  currency as currencySchema,
+  dmyDate as dmyDateSchema,
+  isoDate as isoDateSchema,
+} from './common.js';
 export { addressSchema, checkPayerDocument, payerSchema } from './payer.js';
 export type { Address, Payer } from './payer.js';
 export { cardSchema, cardSources, storedCredentialTypes } from './card.js';
@@ -40,7 +48,12 @@ export {
   enrollmentTypes,
   paymentEnrollmentSchema,
 } from './enrollment.js';
-export type { EnrollmentRecord, EnrollmentRequest, EnrollmentRequestInput, PaymentEnrollment } from './enrollment.js';
+export type {
+  EnrollmentRecord,
+  EnrollmentRequest,
+  EnrollmentRequestInput,
+  PaymentEnrollment,
+} from './enrollment.js';
 export {
   cardSubscriptionSchema,
   createPaymentRequestSchema,
@@ -54,7 +67,12 @@ export {
   subpurposes,
   threeDSecureSchema,
 } from './payment-request.js';
-export type { PaymentRequest, PaymentRequestInput, PaymentRequestRules, ThreeDSecure } from './payment-request.js';
+export type {
+  PaymentRequest,
+  PaymentRequestInput,
+  PaymentRequestRules,
+  ThreeDSecure,
+} from './payment-request.js';
 export {
   captureRequestSchema,
   forceStatusRequestSchema,

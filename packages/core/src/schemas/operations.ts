@@ -9,9 +9,22 @@ import { country, currency, optional, positiveAmount, text, url } from './common
 import { cardSchema, checkCard } from './card.js';
 import { checkPayerDocument, payerSchema } from './payer.js';
 
-function amountWithCurrency(body: { amount?: number | undefined; currency?: string | undefined }, ctx: z.RefinementCtx): void {
-  if (body.amount !== undefined && body.currency === undefined) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'is required when amount is sent' });
-  if (body.currency !== undefined && body.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required when currency is sent' });
+function amountWithCurrency(
+  body: { amount?: number | undefined; currency?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.amount !== undefined && body.currency === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['currency'],
+      message: 'is required when amount is sent',
+    });
+  if (body.currency !== undefined && body.amount === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['amount'],
+      message: 'is required when currency is sent',
+    });
 }
 
 /** Capture of an authorization: `POST /payments` with `authorization_id`. Without `amount`, the whole authorization. */
@@ -47,7 +60,14 @@ export type RefundRequestInput = z.input<typeof refundRequestSchema>;
 export const saveCardRequestSchema = z
   .object({
     country,
-    card: cardSchema.pick({ holder_name: true, expiration_month: true, expiration_year: true, number: true, cvv: true, encrypted_data: true }),
+    card: cardSchema.pick({
+      holder_name: true,
+      expiration_month: true,
+      expiration_year: true,
+      number: true,
+      cvv: true,
+      encrypted_data: true,
+    }),
     payer: payerSchema,
   })
   .superRefine((body, ctx) => {
@@ -70,6 +90,9 @@ export type InstallmentsPlanRequestInput = z.input<typeof installmentsPlanReques
 /** Body of the sandbox's `POST /sandbox-tools/payments`: force a pending payment or refund to a final status. */
 export const forceStatusRequestSchema = z.object({
   payment_id: text(),
-  status: z.enum([...new Set([...paymentStatusNames, ...refundStatusNames])] as [string, ...string[]]),
+  status: z.enum([...new Set([...paymentStatusNames, ...refundStatusNames])] as [
+    string,
+    ...string[],
+  ]),
 });
 export type ForceStatusRequest = z.infer<typeof forceStatusRequestSchema>;

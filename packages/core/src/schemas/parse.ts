@@ -21,11 +21,17 @@ const messages: z.core.$ZodErrorMap = (iss) => {
   switch (iss.code) {
     case 'invalid_type':
       // A required field sent as null is as absent as one not sent (the wire dialect: what the API accepts beyond its spec, packages/sandbox/README.md).
-      return iss.input === undefined || iss.input === null ? 'is required' : `must be ${article(iss.expected)}`;
+      return iss.input === undefined || iss.input === null
+        ? 'is required'
+        : `must be ${article(iss.expected)}`;
     case 'too_big':
-      return iss.origin === 'string' ? `must be at most ${iss.maximum} characters` : `must be at most ${iss.maximum}`;
+      return iss.origin === 'string'
+        ? `must be at most ${iss.maximum} characters`
+        : `must be at most ${iss.maximum}`;
     case 'too_small':
-      return iss.origin === 'string' ? `must be at least ${iss.minimum} characters` : `must be at least ${iss.minimum}`;
+      return iss.origin === 'string'
+        ? `must be at least ${iss.minimum} characters`
+        : `must be at least ${iss.minimum}`;
     case 'invalid_value':
       return `must be one of ${iss.values.map((v) => String(v)).join(', ')}`;
     case 'unrecognized_keys':
@@ -44,7 +50,11 @@ export function toValidationIssues(error: z.ZodError): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const iss of error.issues) {
     if (iss.code === 'unrecognized_keys') {
-      for (const key of iss.keys) issues.push({ path: formatPath([...iss.path, key]), message: 'is not a field of this request' });
+      for (const key of iss.keys)
+        issues.push({
+          path: formatPath([...iss.path, key]),
+          message: 'is not a field of this request',
+        });
     } else {
       issues.push({ path: formatPath(iss.path), message: iss.message });
     }
@@ -52,7 +62,8 @@ export function toValidationIssues(error: z.ZodError): ValidationIssue[] {
   return issues;
 }
 
-export type ParseResult<T> = { success: true; data: T } | { success: false; error: ValidationError };
+export type ParseResult<T> =
+  { success: true; data: T } | { success: false; error: ValidationError };
 
 /**
  * Parses `input` with `schema`; a failure is a `ValidationError`, never a throw.
@@ -62,7 +73,10 @@ export type ParseResult<T> = { success: true; data: T } | { success: false; erro
  * about 40 % slower. A failure (rare, and the issues the same) is parsed again with
  * it, for the messages.
  */
-export function safeParse<S extends z.ZodType>(schema: S, input: unknown): ParseResult<z.output<S>> {
+export function safeParse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): ParseResult<z.output<S>> {
   const fast = schema.safeParse(input);
   if (fast.success) return { success: true, data: fast.data };
   const result = schema.safeParse(input, { error: messages });

@@ -44,7 +44,10 @@ export function checkPayerDocument(
   payer: Pick<Payer, 'document'>,
   ctx: z.RefinementCtx,
   path: PropertyKey[] = ['payer', 'document'],
-  rule: (country: string, value: string | undefined) => DocumentProblem | undefined = apiDocumentProblem,
+  rule: (
+    country: string,
+    value: string | undefined,
+  ) => DocumentProblem | undefined = apiDocumentProblem,
 ): void {
   const problem = rule(country, payer.document);
   if (problem) ctx.addIssue({ code: 'custom', path, message: documentMessage(country, problem) });

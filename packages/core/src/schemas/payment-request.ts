@@ -15,7 +15,18 @@ import {
   indiaLimits,
   ipRequiredCountries,
 } from '../countries.js';
-import { amount, country, currency, frequency, isoDate, optional, partialObject, paymentMethodId, text, url } from './common.js';
+import {
+  amount,
+  country,
+  currency,
+  frequency,
+  isoDate,
+  optional,
+  partialObject,
+  paymentMethodId,
+  text,
+  url,
+} from './common.js';
 import { cardSchema, checkCard, eci } from './card.js';
 import { paymentEnrollmentSchema } from './enrollment.js';
 import { checkPayerDocument, payerSchema, type Address } from './payer.js';
@@ -23,9 +34,22 @@ import { additionalRiskDataSchema } from './risk.js';
 import { walletSchema } from './wallet.js';
 
 export const subpurposes = ['EPREFA', 'EPREGS', 'EPRETE', 'EPRESI', 'EPREGI'] as const;
-export const sourcesOfFunds = ['SAVINGS', 'DONATION', 'BUSINESS', 'PENSION', 'SALARY', 'INHERITANCE', 'LOAN'] as const;
+export const sourcesOfFunds = [
+  'SAVINGS',
+  'DONATION',
+  'BUSINESS',
+  'PENSION',
+  'SALARY',
+  'INHERITANCE',
+  'LOAN',
+] as const;
 /** The four fields of a remittance: all of them, or none. */
-export const remittanceFields = ['remitter_user_id', 'beneficiary_user_id', 'subpurpose', 'source_of_funds'] as const;
+export const remittanceFields = [
+  'remitter_user_id',
+  'beneficiary_user_id',
+  'subpurpose',
+  'source_of_funds',
+] as const;
 
 /** `payment.subscription`: a fixed recurring charge for the card saved through this payment. */
 export const cardSubscriptionSchema = z
@@ -36,7 +60,12 @@ export const cardSubscriptionSchema = z
     end_date: optional(isoDate),
   })
   .superRefine((sub, ctx) => {
-    if (sub.end_date && sub.end_date < sub.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must not be before start_date' });
+    if (sub.end_date && sub.end_date < sub.start_date)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['end_date'],
+        message: 'must not be before start_date',
+      });
   });
 
 export const splitSchema = z.object({ account_id: text(), amount });
@@ -57,7 +86,9 @@ export const submerchantSchema = z.object({
 export const threeDSecureSchema = partialObject({
   force: z.boolean(),
   mpi: z.boolean(),
-  three_dsecure_version: z.string().regex(/^[12]\.\d+(\.\d+)?$/, 'must be a 3-D Secure version such as "1.0.2" or "2.2.0"'),
+  three_dsecure_version: z
+    .string()
+    .regex(/^[12]\.\d+(\.\d+)?$/, 'must be a 3-D Secure version such as "1.0.2" or "2.2.0"'),
   eci,
   cavv: text(100),
   xid: text(100),
@@ -68,7 +99,15 @@ export const threeDSecureSchema = partialObject({
 export type ThreeDSecure = z.infer<typeof threeDSecureSchema>;
 
 /** The fields of an MPI's result: sent only with `mpi: true`. */
-const mpiFields = ['three_dsecure_version', 'eci', 'cavv', 'xid', 'ds_transaction_id', 'enrollment_response', 'authentication_response'] as const;
+const mpiFields = [
+  'three_dsecure_version',
+  'eci',
+  'cavv',
+  'xid',
+  'ds_transaction_id',
+  'enrollment_response',
+  'authentication_response',
+] as const;
 
 /** `payment_method_id`: `CARD` or a method code, at most 4 characters. */
 export { paymentMethodId };
@@ -89,7 +128,9 @@ const paymentRequestShape = z.object({
   enrollment: optional(paymentEnrollmentSchema),
   scheduled_date: optional(isoDate),
   card: optional(cardSchema),
-  save_payment_method: optional(partialObject({ mode: z.enum(['on_file', 'unscheduled']), ask_consent: z.boolean() })),
+  save_payment_method: optional(
+    partialObject({ mode: z.enum(['on_file', 'unscheduled']), ask_consent: z.boolean() }),
+  ),
   subscription: optional(cardSubscriptionSchema),
   wallet: optional(walletSchema),
   device: optional(partialObject({ type: z.enum(['WEB', 'MOBILE_APP']) })),
@@ -137,24 +178,41 @@ function checkIndia(req: PaymentRequestShape, ctx: z.RefinementCtx, crossBorder:
   const { payer } = req;
   const { payerName, emailLocalPart, phone, city, street, zipCode } = indiaLimits;
   if (payer.name.length < payerName.min || payer.name.length > payerName.max) {
-    issue(ctx, ['payer', 'name'], `must be ${payerName.min} to ${payerName.max} characters in India`);
+    issue(
+      ctx,
+      ['payer', 'name'],
+      `must be ${payerName.min} to ${payerName.max} characters in India`,
+    );
   }
   const local = payer.email?.slice(0, payer.email.lastIndexOf('@'));
-  if (local !== undefined && local.length > emailLocalPart.max) issue(ctx, ['payer', 'email'], `must have a local part of at most ${emailLocalPart.max} characters in India`);
-  if (payer.phone !== undefined && payer.phone.length > phone.max) issue(ctx, ['payer', 'phone'], `must be at most ${phone.max} characters in India`);
+  if (local !== undefined && local.length > emailLocalPart.max)
+    issue(
+      ctx,
+      ['payer', 'email'],
+      `must have a local part of at most ${emailLocalPart.max} characters in India`,
+    );
+  if (payer.phone !== undefined && payer.phone.length > phone.max)
+    issue(ctx, ['payer', 'phone'], `must be at most ${phone.max} characters in India`);
   const addresses: [PropertyKey[], Address | undefined][] = [
     [['payer', 'address'], payer.address],
     [['additional_risk_data', 'shipping', 'address'], req.additional_risk_data?.shipping?.address],
   ];
   for (const [path, address] of addresses) {
     if (!address) continue;
-    if (address.city !== undefined && (address.city.length < city.min || address.city.length > city.max)) {
+    if (
+      address.city !== undefined &&
+      (address.city.length < city.min || address.city.length > city.max)
+    ) {
       issue(ctx, [...path, 'city'], `must be ${city.min} to ${city.max} characters in India`);
     }
-    if (address.street !== undefined && (address.street.length < street.min || address.street.length > street.max)) {
+    if (
+      address.street !== undefined &&
+      (address.street.length < street.min || address.street.length > street.max)
+    ) {
       issue(ctx, [...path, 'street'], `must be ${street.min} to ${street.max} characters in India`);
     }
-    if (address.zip_code !== undefined && !zipCode.test(address.zip_code)) issue(ctx, [...path, 'zip_code'], 'must be exactly 6 digits in India');
+    if (address.zip_code !== undefined && !zipCode.test(address.zip_code))
+      issue(ctx, [...path, 'zip_code'], 'must be exactly 6 digits in India');
   }
   if (!crossBorder) return;
   const why = 'for cross-border payments in India';
@@ -164,74 +222,122 @@ function checkIndia(req: PaymentRequestShape, ctx: z.RefinementCtx, crossBorder:
   }
 }
 
-function checkRules(req: PaymentRequestShape, ctx: z.RefinementCtx, rules: Required<PaymentRequestRules>): void {
+function checkRules(
+  req: PaymentRequestShape,
+  ctx: z.RefinementCtx,
+  rules: Required<PaymentRequestRules>,
+): void {
   const { card, wallet } = req;
 
   // Flows.
-  if (req.payment_method_flow === 'DIRECT' && req.payment_method_id === undefined) issue(ctx, ['payment_method_id'], 'is required for the DIRECT flow');
-  if (req.payment_method_flow === 'REDIRECT' && req.callback_url === undefined) issue(ctx, ['callback_url'], 'is required for the REDIRECT flow');
+  if (req.payment_method_flow === 'DIRECT' && req.payment_method_id === undefined)
+    issue(ctx, ['payment_method_id'], 'is required for the DIRECT flow');
+  if (req.payment_method_flow === 'REDIRECT' && req.callback_url === undefined)
+    issue(ctx, ['callback_url'], 'is required for the REDIRECT flow');
 
   // Card.
   if (card) {
     checkCard(card, ctx);
     const raw = card.number !== undefined;
     if (raw && card.cvv === undefined) {
-      if (req.country === 'IN') issue(ctx, ['card', 'cvv'], 'is required for card payments in India');
-      else if (card.save === true) issue(ctx, ['card', 'cvv'], 'is required when card.save is true');
+      if (req.country === 'IN')
+        issue(ctx, ['card', 'cvv'], 'is required for card payments in India');
+      else if (card.save === true)
+        issue(ctx, ['card', 'cvv'], 'is required when card.save is true');
     }
-    if (card.verify === true && card.capture === true) issue(ctx, ['card', 'capture'], 'must not be true with card.verify: a verification captures nothing');
+    if (card.verify === true && card.capture === true)
+      issue(
+        ctx,
+        ['card', 'capture'],
+        'must not be true with card.verify: a verification captures nothing',
+      );
   }
 
   // 3-D Secure: asked of the API, or done by the merchant's MPI and its result sent.
   const tds = req.three_dsecure;
   if (tds) {
     if (tds.mpi === true) {
-      if (tds.force === true) issue(ctx, ['three_dsecure', 'force'], 'must not be true with three_dsecure.mpi: the merchant\'s MPI has done 3-D Secure');
-      for (const field of ['eci', 'cavv'] as const) if (tds[field] === undefined) issue(ctx, ['three_dsecure', field], 'is required with three_dsecure.mpi');
+      if (tds.force === true)
+        issue(
+          ctx,
+          ['three_dsecure', 'force'],
+          "must not be true with three_dsecure.mpi: the merchant's MPI has done 3-D Secure",
+        );
+      for (const field of ['eci', 'cavv'] as const)
+        if (tds[field] === undefined)
+          issue(ctx, ['three_dsecure', field], 'is required with three_dsecure.mpi');
       // The API reads a missing version as 1.0.
       const v2 = tds.three_dsecure_version?.startsWith('2.') === true;
-      if (v2 && tds.ds_transaction_id === undefined) issue(ctx, ['three_dsecure', 'ds_transaction_id'], 'is required with three_dsecure.mpi for 3-D Secure 2.x');
-      if (!v2 && tds.xid === undefined) issue(ctx, ['three_dsecure', 'xid'], 'is required with three_dsecure.mpi for 3-D Secure 1.x');
+      if (v2 && tds.ds_transaction_id === undefined)
+        issue(
+          ctx,
+          ['three_dsecure', 'ds_transaction_id'],
+          'is required with three_dsecure.mpi for 3-D Secure 2.x',
+        );
+      if (!v2 && tds.xid === undefined)
+        issue(
+          ctx,
+          ['three_dsecure', 'xid'],
+          'is required with three_dsecure.mpi for 3-D Secure 1.x',
+        );
     } else {
-      for (const field of mpiFields) if (tds[field] !== undefined) issue(ctx, ['three_dsecure', field], 'is only sent with three_dsecure.mpi: true');
+      for (const field of mpiFields)
+        if (tds[field] !== undefined)
+          issue(ctx, ['three_dsecure', field], 'is only sent with three_dsecure.mpi: true');
     }
   }
 
   // Zero amounts are verifications, and verifications are zero amounts.
-  if (card?.verify === true && req.amount !== 0) issue(ctx, ['amount'], 'must be 0 with card.verify');
-  if (wallet?.verify === true && req.amount !== 0) issue(ctx, ['amount'], 'must be 0 with wallet.verify');
+  if (card?.verify === true && req.amount !== 0)
+    issue(ctx, ['amount'], 'must be 0 with card.verify');
+  if (wallet?.verify === true && req.amount !== 0)
+    issue(ctx, ['amount'], 'must be 0 with wallet.verify');
   if (req.amount === 0) {
     if (card) {
       if (card.verify !== true) issue(ctx, ['card', 'verify'], 'must be true when amount is 0');
     } else if (wallet) {
       if (wallet.verify !== true) issue(ctx, ['wallet', 'verify'], 'must be true when amount is 0');
     } else {
-      issue(ctx, ['amount'], 'must be greater than 0 (0 is only for a card or wallet verification)');
+      issue(
+        ctx,
+        ['amount'],
+        'must be greater than 0 (0 is only for a card or wallet verification)',
+      );
     }
   }
 
   // Wallets.
   if (wallet) {
-    if (req.payer.phone === undefined) issue(ctx, ['payer', 'phone'], 'is required for wallet payments');
-    if (req.payment_method_flow === 'DIRECT' && wallet.token === undefined) issue(ctx, ['wallet', 'token'], 'is required for direct wallet payments');
+    if (req.payer.phone === undefined)
+      issue(ctx, ['payer', 'phone'], 'is required for wallet payments');
+    if (req.payment_method_flow === 'DIRECT' && wallet.token === undefined)
+      issue(ctx, ['wallet', 'token'], 'is required for direct wallet payments');
   }
 
   // Saving a payment method on the hosted page.
   if (req.save_payment_method) {
-    if (req.payment_method_flow !== 'REDIRECT') issue(ctx, ['save_payment_method'], 'is only accepted with payment_method_flow REDIRECT');
-    else if (req.payment_method_id !== undefined) issue(ctx, ['save_payment_method'], 'is only accepted without payment_method_id');
+    if (req.payment_method_flow !== 'REDIRECT')
+      issue(ctx, ['save_payment_method'], 'is only accepted with payment_method_flow REDIRECT');
+    else if (req.payment_method_id !== undefined)
+      issue(ctx, ['save_payment_method'], 'is only accepted without payment_method_id');
     if (req.subscription) issue(ctx, ['subscription'], 'must not be sent with save_payment_method');
   }
 
   // Remittances: all four fields or none.
   const sent = remittanceFields.filter((f) => req[f] !== undefined);
   if (sent.length > 0) {
-    for (const f of remittanceFields) if (req[f] === undefined) issue(ctx, [f], `is required for remittances (with ${sent.join(', ')})`);
+    for (const f of remittanceFields)
+      if (req[f] === undefined)
+        issue(ctx, [f], `is required for remittances (with ${sent.join(', ')})`);
   }
 
   // Enrollment created with the payment: its callback is for the REDIRECT flow.
   if (req.enrollment?.callback_url !== undefined && req.payment_method_flow !== 'REDIRECT') {
-    issue(ctx, ['enrollment', 'callback_url'], 'is only accepted with payment_method_flow REDIRECT');
+    issue(
+      ctx,
+      ['enrollment', 'callback_url'],
+      'is only accepted with payment_method_flow REDIRECT',
+    );
   }
 
   // The instant-payment recurring scheme: scheduled 2 to 10 days ahead.
@@ -239,16 +345,24 @@ function checkRules(req: PaymentRequestShape, ctx: z.RefinementCtx, rules: Requi
     if (req.scheduled_date === undefined) {
       issue(ctx, ['scheduled_date'], 'is required for payment method XA');
     } else {
-      const days = Math.round(Date.parse(`${req.scheduled_date}T00:00:00Z`) / DAY_MS) - utcDay(rules.now());
-      if (days < 2 || days > 10) issue(ctx, ['scheduled_date'], `must be 2 to 10 days ahead for payment method XA (it is ${days})`);
+      const days =
+        Math.round(Date.parse(`${req.scheduled_date}T00:00:00Z`) / DAY_MS) - utcDay(rules.now());
+      if (days < 2 || days > 10)
+        issue(
+          ctx,
+          ['scheduled_date'],
+          `must be 2 to 10 days ahead for payment method XA (it is ${days})`,
+        );
     }
   }
 
   // Countries.
   checkPayerDocument(req.country, req.payer, ctx);
   if (req.country === 'IN') checkIndia(req, ctx, rules.indiaCrossBorder);
-  if (addressRequiredCountries.includes(req.country)) checkFullAddress(req.payer.address, ctx, `for payments in ${req.country}`);
-  if (ipRequiredCountries.includes(req.country) && req.payer.ip === undefined) issue(ctx, ['payer', 'ip'], `is required for payments in ${req.country}`);
+  if (addressRequiredCountries.includes(req.country))
+    checkFullAddress(req.payer.address, ctx, `for payments in ${req.country}`);
+  if (ipRequiredCountries.includes(req.country) && req.payer.ip === undefined)
+    issue(ctx, ['payer', 'ip'], `is required for payments in ${req.country}`);
 }
 
 /**
@@ -256,7 +370,10 @@ function checkRules(req: PaymentRequestShape, ctx: z.RefinementCtx, rules: Requi
  * system clock; the sandbox makes its own with its clock.
  */
 export function createPaymentRequestSchema(options: PaymentRequestRules = {}) {
-  const rules: Required<PaymentRequestRules> = { now: options.now ?? (() => new Date()), indiaCrossBorder: options.indiaCrossBorder ?? true };
+  const rules: Required<PaymentRequestRules> = {
+    now: options.now ?? (() => new Date()),
+    indiaCrossBorder: options.indiaCrossBorder ?? true,
+  };
   return paymentRequestShape.superRefine((req, ctx) => checkRules(req, ctx, rules));
 }
 
@@ -270,7 +387,12 @@ export type PaymentRequestInput = z.input<typeof paymentRequestSchema>;
  * `/secure_payments`; a `card_id`, a token or no card go to `/payments`. Reads a request
  * before or after parsing (a `null` is absent).
  */
-export function needsSecureEndpoint(req: { card?: { readonly [field: string]: unknown } | null | undefined }): boolean {
+export function needsSecureEndpoint(req: {
+  card?: { readonly [field: string]: unknown } | null | undefined;
+}): boolean {
   const card = req.card;
-  return card != null && (card.number != null || card.encrypted_data != null || card.network_token != null);
+  return (
+    card != null &&
+    (card.number != null || card.encrypted_data != null || card.network_token != null)
+  );
 }

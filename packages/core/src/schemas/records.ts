@@ -8,7 +8,14 @@
  */
 import { z } from 'zod';
 import { callbackStatuses, type PaymentStatus, type RefundStatus } from '../codes.js';
-import { fullYear, openEnum, optional as absent, recordNumber, statusCode, timestamp } from './common.js';
+import {
+  fullYear,
+  openEnum,
+  optional as absent,
+  recordNumber,
+  statusCode,
+  timestamp,
+} from './common.js';
 
 const optionalText = absent(z.string());
 const optionalNumber = absent(recordNumber);
@@ -124,7 +131,10 @@ export const savedCardRecordSchema = z.looseObject({
 export type SavedCardRecord = z.infer<typeof savedCardRecordSchema>;
 
 /** `DELETE /secure_cards/{card_id}`. */
-export const deletedCardRecordSchema = z.looseObject({ card_id: z.string(), deleted: z.literal(true) });
+export const deletedCardRecordSchema = z.looseObject({
+  card_id: z.string(),
+  deleted: z.literal(true),
+});
 export type DeletedCardRecord = z.infer<typeof deletedCardRecordSchema>;
 
 export const installmentSchema = z.looseObject({

@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import { addressSchema } from './payer.js';
-import { compactDate, country, int32, optional, partialObject, reputation, text } from './common.js';
+import {
+  compactDate,
+  country,
+  int32,
+  optional,
+  partialObject,
+  reputation,
+  text,
+} from './common.js';
 
 const s = z.string();
 const int = z.number().int('must be an integer');
@@ -70,7 +78,12 @@ export const beneficiarySchema = partialObject({
 
 export const riskSubscriptionSchema = partialObject({
   id: s,
-  period: z.string().regex(/^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/, 'must be an ISO 8601 duration such as P1M'),
+  period: z
+    .string()
+    .regex(
+      /^P(?!$)(\d+Y)?(\d+M)?(\d+W)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/,
+      'must be an ISO 8601 duration such as P1M',
+    ),
   current_period: s,
   end_date: compactDate,
 });

@@ -50,7 +50,10 @@ export interface CheckoutContextValue {
 }
 
 /** What a checkout holds before its order is loaded; the checkout and the card frame start from it. */
-export const emptyCheckout: Omit<CheckoutContextValue, 'setBin' | 'choosePlan' | 'select' | 'loadPlans'> = {
+export const emptyCheckout: Omit<
+  CheckoutContextValue,
+  'setBin' | 'choosePlan' | 'select' | 'loadPlans'
+> = {
   status: 'loading',
   order: undefined,
   paymentMethods: [],
@@ -62,7 +65,9 @@ export const emptyCheckout: Omit<CheckoutContextValue, 'setBin' | 'choosePlan' |
   plan: undefined,
 };
 
-export const checkoutContext = createContext<CheckoutContextValue>(Symbol.for('paylit-checkout-context'));
+export const checkoutContext = createContext<CheckoutContextValue>(
+  Symbol.for('paylit-checkout-context'),
+);
 
 const ROOT = Symbol.for('paylit-context-root');
 
@@ -78,6 +83,9 @@ export function ensureContextRoot(): void {
  * The checkout around `host`, given to `take` now and at every change: @lit/context's consumer
  * as a controller (its `@consume` decorator's code is more of the first load than this).
  */
-export function consumeCheckout(host: ReactiveElement, take: (checkout: CheckoutContextValue) => void): ContextConsumer<typeof checkoutContext, ReactiveElement> {
+export function consumeCheckout(
+  host: ReactiveElement,
+  take: (checkout: CheckoutContextValue) => void,
+): ContextConsumer<typeof checkoutContext, ReactiveElement> {
   return new ContextConsumer(host, { context: checkoutContext, subscribe: true, callback: take });
 }

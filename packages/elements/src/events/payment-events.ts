@@ -5,7 +5,10 @@
  *
  * The messages' types come from core's checkout protocol, as types only: no zod here.
  */
-import type { PaymentView as CorePaymentView, Submission as CoreSubmission } from '@paylit/core/checkout';
+import type {
+  PaymentView as CorePaymentView,
+  Submission as CoreSubmission,
+} from '@paylit/core/checkout';
 import type { PaylitErrorKind } from '@paylit/core/errors';
 import type { PlanPayments } from '@paylit/core/installments';
 
@@ -15,7 +18,8 @@ export type PaymentView = CorePaymentView;
 /** What the browser posts to the companion server (`POST <endpoint>/payments`; core's `Submission`). */
 export type Submission = CoreSubmission;
 
-export type PaymentEventType = 'paylit-authorized' | 'paylit-paid' | 'paylit-verified' | 'paylit-pending';
+export type PaymentEventType =
+  'paylit-authorized' | 'paylit-paid' | 'paylit-verified' | 'paylit-pending';
 
 /**
  * An installment plan as the shopper pays it (core's `planPayments`): the count, each
@@ -28,14 +32,22 @@ export type PaymentPlan = PlanPayments;
  * the shopper pays in all: with an installment plan, the plan's total (interest included), which
  * can be more than `payment.amount`, the amount the API charges the merchant's order.
  */
-export class PaylitPaymentEvent extends CustomEvent<{ payment: PaymentView; total: number; plan?: PaymentPlan }> {
+export class PaylitPaymentEvent extends CustomEvent<{
+  payment: PaymentView;
+  total: number;
+  plan?: PaymentPlan;
+}> {
   readonly payment: PaymentView;
   readonly total: number;
   /** The plan the shopper chose, when the payment's record names it (`card.installments`). */
   readonly plan: PaymentPlan | undefined;
   constructor(type: PaymentEventType, payment: PaymentView, plan?: PaymentPlan) {
     const total = plan?.total_amount ?? payment.amount;
-    super(type, { bubbles: true, composed: true, detail: { payment, total, ...(plan ? { plan } : {}) } });
+    super(type, {
+      bubbles: true,
+      composed: true,
+      detail: { payment, total, ...(plan ? { plan } : {}) },
+    });
     this.payment = payment;
     this.total = total;
     this.plan = plan;
@@ -47,7 +59,11 @@ export class PaylitPaymentEvent extends CustomEvent<{ payment: PaymentView; tota
  * order is locked: it had five declined payments and the companion server refuses another
  * (409 `order_locked`); then `payment` is undefined and `code` is `'305'` (too many attempts).
  */
-export class PaylitDeclinedEvent extends CustomEvent<{ payment: PaymentView | undefined; code: string; message: string }> {
+export class PaylitDeclinedEvent extends CustomEvent<{
+  payment: PaymentView | undefined;
+  code: string;
+  message: string;
+}> {
   readonly payment: PaymentView | undefined;
   readonly code: string;
   readonly message: string;
@@ -64,7 +80,12 @@ export class PaylitRedirectEvent extends CustomEvent<{ payment: PaymentView; url
   readonly payment: PaymentView;
   readonly url: string;
   constructor(payment: PaymentView, url: string) {
-    super('paylit-redirect', { bubbles: true, composed: true, cancelable: true, detail: { payment, url } });
+    super('paylit-redirect', {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      detail: { payment, url },
+    });
     this.payment = payment;
     this.url = url;
   }
@@ -85,11 +106,23 @@ export type CheckoutLoadErrorCode = 'order_not_found' | 'origin_not_allowed';
  * The payment could not be attempted, or its outcome is unknown; or the checkout could not
  * load. `code`: the API's error code (a number), or why the load failed (`CheckoutLoadErrorCode`).
  */
-export class PaylitErrorEvent extends CustomEvent<{ kind: CheckoutErrorKind; message: string; retryable: boolean; code?: number | CheckoutLoadErrorCode; param?: string }> {
+export class PaylitErrorEvent extends CustomEvent<{
+  kind: CheckoutErrorKind;
+  message: string;
+  retryable: boolean;
+  code?: number | CheckoutLoadErrorCode;
+  param?: string;
+}> {
   readonly kind: CheckoutErrorKind;
   readonly message: string;
   readonly retryable: boolean;
-  constructor(detail: { kind: CheckoutErrorKind; message: string; retryable: boolean; code?: number | CheckoutLoadErrorCode; param?: string }) {
+  constructor(detail: {
+    kind: CheckoutErrorKind;
+    message: string;
+    retryable: boolean;
+    code?: number | CheckoutLoadErrorCode;
+    param?: string;
+  }) {
     super('paylit-error', { bubbles: true, composed: true, detail });
     this.kind = detail.kind;
     this.message = detail.message;
@@ -101,7 +134,12 @@ export class PaylitErrorEvent extends CustomEvent<{ kind: CheckoutErrorKind; mes
 export class PaylitSubmitEvent extends CustomEvent<{ submission: Submission }> {
   readonly submission: Submission;
   constructor(submission: Submission) {
-    super('paylit-submit', { bubbles: true, composed: true, cancelable: true, detail: { submission } });
+    super('paylit-submit', {
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+      detail: { submission },
+    });
     this.submission = submission;
   }
 }

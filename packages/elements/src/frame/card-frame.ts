@@ -14,11 +14,29 @@
 import { ContextProvider } from '@lit/context';
 import { extractBin, getBrand, lastFour } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
-import { CardFieldsInvalidError, fieldProblem, type PaylitCardFields } from '../components/paylit-card-fields/paylit-card-fields.js';
-import { checkoutContext, emptyCheckout, type CheckoutContextValue, type PaymentMethodView, type SavedCardView } from '../context/checkout-context.js';
+import {
+  CardFieldsInvalidError,
+  fieldProblem,
+  type PaylitCardFields,
+} from '../components/paylit-card-fields/paylit-card-fields.js';
+import {
+  checkoutContext,
+  emptyCheckout,
+  type CheckoutContextValue,
+  type PaymentMethodView,
+  type SavedCardView,
+} from '../context/checkout-context.js';
 import { give } from '../i18n/importers.frame.js';
 import { resolveLocale } from '../i18n/index.js';
-import { FRAME_FIELDS, readFrameMessage, readPageMessage, type FieldValidity, type FrameField, type FrameMessage, type PageMessage } from '../internal/frame-protocol.js';
+import {
+  FRAME_FIELDS,
+  readFrameMessage,
+  readPageMessage,
+  type FieldValidity,
+  type FrameField,
+  type FrameMessage,
+  type PageMessage,
+} from '../internal/frame-protocol.js';
 
 const SAVED_ID = 'saved';
 /** Room for the focus ring, which the frame's edge would cut: the page draws the frame this much larger on each side. */
@@ -39,14 +57,18 @@ const context: CheckoutContextValue = {
   select: () => undefined,
   loadPlans: () => Promise.resolve(null),
 };
-const provider = new ContextProvider(document.body, { context: checkoutContext, initialValue: context });
+const provider = new ContextProvider(document.body, {
+  context: checkoutContext,
+  initialValue: context,
+});
 
 function post(message: FrameMessage): void {
   // What leaves is read as the page reads it: nothing off the list goes out either.
   if (readFrameMessage(message)) port?.postMessage(message);
 }
 
-const input = (field: FrameField) => fields.shadowRoot?.getElementById(field) as HTMLInputElement | null;
+const input = (field: FrameField) =>
+  fields.shadowRoot?.getElementById(field) as HTMLInputElement | null;
 
 /**
  * The brand, the last four, the BIN and each field's validity. While the shopper is still in the
@@ -55,7 +77,9 @@ const input = (field: FrameField) => fields.shadowRoot?.getElementById(field) as
  * typed, would give a page script the whole number. They are told when the shopper leaves the
  * field, and before a card is sealed (`final`).
  */
-function state(final = fields.shadowRoot?.activeElement !== input('number')): Record<FrameField, FieldValidity> | undefined {
+function state(
+  final = fields.shadowRoot?.activeElement !== input('number'),
+): Record<FrameField, FieldValidity> | undefined {
   if (!input('number')) return undefined;
   const cvvBrand = saved ? getBrand(saved.brand) : fields.brand;
   const checked = Object.fromEntries(
@@ -65,8 +89,17 @@ function state(final = fields.shadowRoot?.activeElement !== input('number')): Re
     }),
   ) as Record<FrameField, FieldValidity>;
   const number = input('number')!.value;
-  const told = final || !checked.number.valid ? checked : { ...checked, number: { valid: false, error: 'incomplete' } };
-  post({ type: 'state', brand: fields.brand?.id ?? null, last4: final && checked.number.valid ? lastFour(number) : null, bin: extractBin(number) ?? null, fields: told });
+  const told =
+    final || !checked.number.valid
+      ? checked
+      : { ...checked, number: { valid: false, error: 'incomplete' } };
+  post({
+    type: 'state',
+    brand: fields.brand?.id ?? null,
+    last4: final && checked.number.valid ? lastFour(number) : null,
+    bin: extractBin(number) ?? null,
+    fields: told,
+  });
   return checked;
 }
 
@@ -78,7 +111,13 @@ function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
   root.style.colorScheme = message.theme['--paylit-color-scheme'] ?? '';
   // The colour behind the host on the page, painted under the fields (frame-host.ts `behind`).
   document.body.style.backgroundColor = message.theme['--paylit-frame-background'] || 'transparent';
-  saved = message.saved ? { card_id: SAVED_ID, brand: message.saved.brand, last4: message.saved.last4 } as SavedCardView : undefined;
+  saved = message.saved
+    ? ({
+        card_id: SAVED_ID,
+        brand: message.saved.brand,
+        last4: message.saved.last4,
+      } as SavedCardView)
+    : undefined;
   provider.setValue({
     ...context,
     lang: message.lang,
@@ -110,10 +149,16 @@ async function seal(id: number, publicKey: string): Promise<void> {
       const { encryptedCvv } = await fields.encryptCvv(key(publicKey));
       post({ type: 'sealed', id, card: { encryptedCvv } });
     } else {
-      const { encryptedData, holderName, expirationMonth, expirationYear } = await fields.encrypt(key(publicKey));
+      const { encryptedData, holderName, expirationMonth, expirationYear } = await fields.encrypt(
+        key(publicKey),
+      );
       // What was sealed, told in full first (the page's submission carries its last four).
       state(true);
-      post({ type: 'sealed', id, card: { encryptedData, holderName, expirationMonth, expirationYear } });
+      post({
+        type: 'sealed',
+        id,
+        card: { encryptedData, holderName, expirationMonth, expirationYear },
+      });
     }
   } catch (error) {
     const checked = state(true);
@@ -162,16 +207,29 @@ function start(): void {
     // Enter in the last field pays, in the page: the form's submit or the checkout's.
     inside.addEventListener('keydown', (event) => {
       const target = event.composedPath()[0] as HTMLInputElement;
-      if ((event as KeyboardEvent).key === 'Enter' && !(event as KeyboardEvent).isComposing && target.enterKeyHint === 'go') post({ type: 'submit' });
+      if (
+        (event as KeyboardEvent).key === 'Enter' &&
+        !(event as KeyboardEvent).isComposing &&
+        target.enterKeyHint === 'go'
+      )
+        post({ type: 'submit' });
     });
   });
   // Focus given to the frame from the page (Tab, or the page's `focus()`) goes to the first field.
   // (Tab and Shift+Tab land on the first or last field themselves, before this looks.)
-  addEventListener('focus', () => setTimeout(() => document.activeElement === document.body && fields.focus()));
+  addEventListener('focus', () =>
+    setTimeout(() => document.activeElement === document.body && fields.focus()),
+  );
 }
 
 addEventListener('message', (event) => {
-  if (port || event.source !== parent || event.data !== 'paylit-card-frame' || event.ports.length !== 1) return;
+  if (
+    port ||
+    event.source !== parent ||
+    event.data !== 'paylit-card-frame' ||
+    event.ports.length !== 1
+  )
+    return;
   port = event.ports[0]!;
   port.onmessage = (message) => {
     const read = readPageMessage(message.data);

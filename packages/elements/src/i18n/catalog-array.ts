@@ -28,6 +28,12 @@ export function toArray(catalog: Messages): (string | null)[] {
 /** The catalog `toArray` flattened, as an object again; a message it lacks is English's. */
 export function fromArray(values: readonly (string | null)[]): Messages {
   let i = 0;
-  const build = (ref: Tree): Tree => Object.fromEntries(Object.entries(ref).map(([key, value]) => [key, typeof value === 'string' ? (values[i++] ?? value) : build(value)]));
+  const build = (ref: Tree): Tree =>
+    Object.fromEntries(
+      Object.entries(ref).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? (values[i++] ?? value) : build(value),
+      ]),
+    );
   return build(en) as unknown as Messages;
 }

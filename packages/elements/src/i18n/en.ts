@@ -21,13 +21,14 @@ export const en = {
   /** The order the checkout names is unknown to the store (a client secret it does not know, an order it cannot find): no form, no amount. */
   orderNotFound: 'This order cannot be paid. Go back to the store and start again.',
   /** The store's server refuses this page's origin (its allowed origins): nothing the shopper can fix. */
-  notSetUp: 'This shop\'s checkout is not set up yet. Try again later, or contact the store.',
+  notSetUp: "This shop's checkout is not set up yet. Try again later, or contact the store.",
   retry: 'Try again',
   networkError: 'We could not reach the store. Check your connection and try again.',
   serverError: 'The payment could not be made. Try again.',
   /** After five declines on one order (409 order_locked): the order is not tried again. */
-  orderLocked: 'The payment was declined too many times: this order can no longer be paid. Contact the store.',
-  redirecting: 'Continue on your bank\'s page to confirm the payment.',
+  orderLocked:
+    'The payment was declined too many times: this order can no longer be paid. Contact the store.',
+  redirecting: "Continue on your bank's page to confirm the payment.",
   pending: 'The payment is pending. You will be told when it is confirmed.',
   /** The checkout's final state, by the payment's status. */
   outcomes: {
@@ -61,7 +62,8 @@ export const en = {
   /** A plan whose last installment differs from the others (it takes the rounding): {plan} is the plan's wording, {amount} the last one. */
   installmentsWithLast: '{plan}, the last one {amount}',
   /** A card payment the bank did not confirm on its 3-D Secure page (the shopper left the check or failed it): the form is back, to try again. */
-  threeDSecureFailed: 'Your bank did not confirm this payment: the check on its page was not completed or did not pass. Nothing was charged, and you can try again.',
+  threeDSecureFailed:
+    'Your bank did not confirm this payment: the check on its page was not completed or did not pass. Nothing was charged, and you can try again.',
   paymentMethod: 'Payment method',
   newCard: 'New card',
   savedCardCvv: 'Security code of the {brand} card ending in {last4}',
@@ -142,7 +144,7 @@ export const en = {
     '316': 'This card does not support this operation.',
     '317': 'The payment was declined for security reasons.',
     '318': 'The transaction is not valid.',
-    '319': 'The amount exceeds the card\'s limit.',
+    '319': "The amount exceeds the card's limit.",
     '320': 'This payment needs 3-D Secure authentication.',
     '321': 'The payment could not be processed. Try again.',
     '322': 'This wallet is disabled.',

@@ -10,14 +10,17 @@ export const es419: Messages = {
   loadFailed: 'No se pudo conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
   loadRefused: 'La tienda no pudo abrir este pago. Intenta de nuevo o comunícate con la tienda.',
   orderNotFound: 'Este pedido no se puede pagar. Regresa a la tienda y vuelve a empezar.',
-  notSetUp: 'El pago de esta tienda todavía no está configurado. Intenta más tarde o comunícate con la tienda.',
+  notSetUp:
+    'El pago de esta tienda todavía no está configurado. Intenta más tarde o comunícate con la tienda.',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
   serverError: 'No se pudo realizar el pago. Intenta de nuevo.',
-  orderLocked: 'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Comunícate con la tienda.',
+  orderLocked:
+    'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Comunícate con la tienda.',
   monthsInterestFree: '{count} meses sin intereses de {amount}',
   monthsWithInterest: '{count} meses con intereses de {amount}',
   chooseInstallments: 'Cantidad de cuotas',
-  threeDSecureFailed: 'Tu banco no confirmó este pago: la verificación en su página no se completó o no se pasó. No se realizó ningún cargo y puedes intentar de nuevo.',
+  threeDSecureFailed:
+    'Tu banco no confirmó este pago: la verificación en su página no se completó o no se pasó. No se realizó ningún cargo y puedes intentar de nuevo.',
   numberTaken: 'Solo se tomó el número de la tarjeta de lo que pegaste.',
   rateCet: 'CET (costo efectivo total) {rate} anual',
   errors: {

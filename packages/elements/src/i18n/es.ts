@@ -7,7 +7,8 @@ export const es: Messages = {
   expiryPlaceholder: 'MM/AA',
   cvv: 'Código de seguridad',
   cvvWhereBack: 'Los últimos {digits} dígitos de la banda de firma, en el reverso de la tarjeta.',
-  cvvWhereFront: 'Los {digits} dígitos impresos encima del número, en la parte delantera de la tarjeta.',
+  cvvWhereFront:
+    'Los {digits} dígitos impresos encima del número, en la parte delantera de la tarjeta.',
   acceptedCards: 'Tarjetas aceptadas',
   encrypted: 'Los datos de la tarjeta se cifran en tu navegador antes de enviarse.',
   holder: 'Nombre en la tarjeta',
@@ -18,11 +19,13 @@ export const es: Messages = {
   loadFailed: 'No se pudo conectar con la tienda. Comprueba tu conexión e inténtalo de nuevo.',
   loadRefused: 'La tienda no pudo abrir este pago. Inténtalo de nuevo o contacta con la tienda.',
   orderNotFound: 'Este pedido no se puede pagar. Vuelve a la tienda y empieza de nuevo.',
-  notSetUp: 'El pago de esta tienda aún no está configurado. Inténtalo más tarde o contacta con la tienda.',
+  notSetUp:
+    'El pago de esta tienda aún no está configurado. Inténtalo más tarde o contacta con la tienda.',
   retry: 'Reintentar',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.',
   serverError: 'No se pudo realizar el pago. Inténtalo de nuevo.',
-  orderLocked: 'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Contacta con la tienda.',
+  orderLocked:
+    'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Contacta con la tienda.',
   redirecting: 'Continúa en la página de tu banco para confirmar el pago.',
   pending: 'El pago está pendiente. Te avisaremos cuando se confirme.',
   outcomes: {
@@ -48,7 +51,8 @@ export const es: Messages = {
   payInFull: 'Pago único',
   payWithPlan: 'Pagar {amount} ({plan})',
   installmentsWithLast: '{plan}, la última cuota de {amount}',
-  threeDSecureFailed: 'Tu banco no ha confirmado este pago: la verificación en su página no se completó o no se superó. No se ha hecho ningún cargo y puedes volver a intentarlo.',
+  threeDSecureFailed:
+    'Tu banco no ha confirmado este pago: la verificación en su página no se completó o no se superó. No se ha hecho ningún cargo y puedes volver a intentarlo.',
   paymentMethod: 'Medio de pago',
   newCard: 'Tarjeta nueva',
   savedCardCvv: 'Código de seguridad de la tarjeta {brand} terminada en {last4}',

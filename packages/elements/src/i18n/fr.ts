@@ -6,10 +6,12 @@ export const fr: Messages = {
   expiry: 'Date d’expiration',
   expiryPlaceholder: 'MM/AA',
   cvv: 'Code de sécurité',
-  cvvWhereBack: 'Les {digits} derniers chiffres inscrits sur la bande de signature, au dos de la carte.',
+  cvvWhereBack:
+    'Les {digits} derniers chiffres inscrits sur la bande de signature, au dos de la carte.',
   cvvWhereFront: 'Les {digits} chiffres imprimés au-dessus du numéro, au recto de la carte.',
   acceptedCards: 'Cartes acceptées',
-  encrypted: 'Les données de votre carte sont chiffrées dans votre navigateur avant d’être envoyées.',
+  encrypted:
+    'Les données de votre carte sont chiffrées dans votre navigateur avant d’être envoyées.',
   holder: 'Nom du titulaire de la carte',
   pay: 'Payer {amount}',
   verifyCard: 'Vérifier la carte',
@@ -17,12 +19,15 @@ export const fr: Messages = {
   loading: 'Chargement du paiement…',
   loadFailed: 'Impossible de joindre la boutique. Vérifiez votre connexion et réessayez.',
   loadRefused: 'La boutique n’a pas pu ouvrir ce paiement. Réessayez ou contactez la boutique.',
-  orderNotFound: 'Cette commande ne peut pas être payée. Retournez sur la boutique pour recommencer.',
-  notSetUp: 'Le paiement de cette boutique n’est pas encore configuré. Réessayez plus tard ou contactez la boutique.',
+  orderNotFound:
+    'Cette commande ne peut pas être payée. Retournez sur la boutique pour recommencer.',
+  notSetUp:
+    'Le paiement de cette boutique n’est pas encore configuré. Réessayez plus tard ou contactez la boutique.',
   retry: 'Réessayer',
   networkError: 'Nous n’avons pas pu joindre la boutique. Vérifiez votre connexion et réessayez.',
   serverError: 'Le paiement n’a pas pu être effectué. Réessayez.',
-  orderLocked: 'Le paiement a été refusé trop de fois. Cette commande ne peut plus être payée. Contactez la boutique.',
+  orderLocked:
+    'Le paiement a été refusé trop de fois. Cette commande ne peut plus être payée. Contactez la boutique.',
   redirecting: 'Poursuivez sur la page de votre banque pour confirmer le paiement.',
   pending: 'Le paiement est en attente. Nous vous informerons dès qu’il sera confirmé.',
   outcomes: {
@@ -48,7 +53,8 @@ export const fr: Messages = {
   payInFull: 'Payer en une fois',
   payWithPlan: 'Payer {amount} ({plan})',
   installmentsWithLast: '{plan}, dont la dernière de {amount}',
-  threeDSecureFailed: 'Votre banque n’a pas confirmé ce paiement. La vérification sur sa page n’a pas été faite ou n’a pas abouti. Rien n’a été débité, vous pouvez réessayer.',
+  threeDSecureFailed:
+    'Votre banque n’a pas confirmé ce paiement. La vérification sur sa page n’a pas été faite ou n’a pas abouti. Rien n’a été débité, vous pouvez réessayer.',
   paymentMethod: 'Moyen de paiement',
   newCard: 'Nouvelle carte',
   savedCardCvv: 'Code de sécurité de la carte {brand} se terminant par {last4}',

@@ -2,23 +2,34 @@ import { expect } from 'chai';
 import { apiErrors, rejectionCodes } from '@paylit/core/codes';
 import { fromArray, toArray } from './catalog-array.js';
 import { en } from './en.js';
-import { directionOf, format, locales, messages, messagesFor, resolveLocale, type Messages } from './index.js';
+import {
+  directionOf,
+  format,
+  locales,
+  messages,
+  messagesFor,
+  resolveLocale,
+  type Messages,
+} from './index.js';
 
 /** Every message of a catalog, by its path of keys (`errors.number.empty`). */
 function flatten(catalog: object, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
   for (const [key, value] of Object.entries(catalog)) {
-    if (value && typeof value === 'object') for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
+    if (value && typeof value === 'object')
+      for (const [k, v] of flatten(value, `${prefix}${key}.`)) out.set(k, v);
     else out.set(`${prefix}${key}`, value);
   }
   return out;
 }
-const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (message: string) =>
+  [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const reference = flatten(en);
 
 describe('i18n', () => {
   it('falls back es-AR → es-419 → es → en, pt-PT → pt-BR, zh-TW → zh-CN, and finds each of the 13 languages', () => {
-    for (const tag of ['es-AR', 'es_mx', 'es-CO', 'es-CL', 'es-PE', 'es-419']) expect(resolveLocale(tag), tag).to.equal('es-419');
+    for (const tag of ['es-AR', 'es_mx', 'es-CO', 'es-CL', 'es-PE', 'es-419'])
+      expect(resolveLocale(tag), tag).to.equal('es-419');
     expect(resolveLocale('es-ES')).to.equal('es');
     expect(resolveLocale('es')).to.equal('es');
     expect(resolveLocale('pt-PT')).to.equal('pt-BR');
@@ -57,27 +68,43 @@ describe('i18n', () => {
           const translated = catalog.get(key);
           expect(translated, `${locale} ${key}`).to.be.a('string');
           expect((translated as string).trim(), `${locale} ${key} is empty`).to.not.equal('');
-          expect(placeholders(translated as string), `${locale} ${key}'s placeholders`).to.deep.equal(placeholders(message as string));
+          expect(
+            placeholders(translated as string),
+            `${locale} ${key}'s placeholders`,
+          ).to.deep.equal(placeholders(message as string));
         }
       });
 
-      it('ships as the script-tag file does (an array in English\'s key order, no message missing) and is rebuilt to the same catalog', () => {
+      it("ships as the script-tag file does (an array in English's key order, no message missing) and is rebuilt to the same catalog", () => {
         const values = toArray(t);
         expect(values).to.have.length(reference.size);
-        expect(values.filter((v) => v === null), `${locale}: messages missing`).to.deep.equal([]);
+        expect(
+          values.filter((v) => v === null),
+          `${locale}: messages missing`,
+        ).to.deep.equal([]);
         expect(fromArray(values)).to.deep.equal(t);
       });
 
       it('has a message for every rejection code and API error code of core', () => {
-        for (const code of Object.keys(rejectionCodes)) expect((t.rejections as Record<string, string>)[code], `${locale} ${code}`).to.be.a('string').and.not.equal('');
-        for (const code of Object.keys(apiErrors)) expect((t.apiErrors as Record<string, string>)[code], `${locale} ${code}`).to.be.a('string').and.not.equal('');
+        for (const code of Object.keys(rejectionCodes))
+          expect((t.rejections as Record<string, string>)[code], `${locale} ${code}`)
+            .to.be.a('string')
+            .and.not.equal('');
+        for (const code of Object.keys(apiErrors))
+          expect((t.apiErrors as Record<string, string>)[code], `${locale} ${code}`)
+            .to.be.a('string')
+            .and.not.equal('');
       });
 
       if (locale !== 'en' && !locale.startsWith('es')) {
         it('translates every message: none is left in English', () => {
           // Names that read the same in every language: codes, acronyms, brands.
-          const same = (message: string) => /^[\s\d{}\w/×·.,:()%–-]*$/.test(message) && !/[a-z]{4,}/i.test(message.replace(/\{\w+\}/g, ''));
-          const left = [...flatten(t)].filter(([key, message]) => message === reference.get(key) && !same(message as string)).map(([key]) => key);
+          const same = (message: string) =>
+            /^[\s\d{}\w/×·.,:()%–-]*$/.test(message) &&
+            !/[a-z]{4,}/i.test(message.replace(/\{\w+\}/g, ''));
+          const left = [...flatten(t)]
+            .filter(([key, message]) => message === reference.get(key) && !same(message as string))
+            .map(([key]) => key);
           expect(left, `${locale}: left in English`).to.deep.equal([]);
         });
       }

@@ -15,14 +15,17 @@ export const id: Messages = {
   verifyCard: 'Verifikasi kartu',
   processing: 'Memproses…',
   loading: 'Memuat halaman pembayaran…',
-  loadFailed: 'Halaman pembayaran tidak dapat terhubung ke toko. Periksa koneksi internet Anda, lalu coba lagi.',
+  loadFailed:
+    'Halaman pembayaran tidak dapat terhubung ke toko. Periksa koneksi internet Anda, lalu coba lagi.',
   loadRefused: 'Toko tidak dapat membuka pembayaran ini. Coba lagi atau hubungi toko.',
   orderNotFound: 'Pesanan ini tidak dapat dibayar. Kembali ke toko dan mulai lagi dari awal.',
   notSetUp: 'Pembayaran di toko ini belum disiapkan. Coba lagi nanti atau hubungi toko.',
   retry: 'Coba lagi',
-  networkError: 'Kami tidak dapat terhubung ke toko. Periksa koneksi internet Anda, lalu coba lagi.',
+  networkError:
+    'Kami tidak dapat terhubung ke toko. Periksa koneksi internet Anda, lalu coba lagi.',
   serverError: 'Pembayaran tidak dapat dilakukan. Coba lagi.',
-  orderLocked: 'Pembayaran ditolak terlalu sering: pesanan ini tidak dapat lagi dibayar. Hubungi toko.',
+  orderLocked:
+    'Pembayaran ditolak terlalu sering: pesanan ini tidak dapat lagi dibayar. Hubungi toko.',
   redirecting: 'Lanjutkan di halaman bank Anda untuk mengonfirmasi pembayaran.',
   pending: 'Pembayaran masih tertunda. Anda akan diberi tahu setelah pembayaran dikonfirmasi.',
   outcomes: {
@@ -48,7 +51,8 @@ export const id: Messages = {
   payInFull: 'Bayar penuh',
   payWithPlan: 'Bayar {amount} ({plan})',
   installmentsWithLast: '{plan}, cicilan terakhir {amount}',
-  threeDSecureFailed: 'Bank Anda tidak mengonfirmasi pembayaran ini: verifikasi di halaman bank tidak diselesaikan atau tidak berhasil. Tidak ada dana yang ditagih, dan Anda dapat mencoba lagi.',
+  threeDSecureFailed:
+    'Bank Anda tidak mengonfirmasi pembayaran ini: verifikasi di halaman bank tidak diselesaikan atau tidak berhasil. Tidak ada dana yang ditagih, dan Anda dapat mencoba lagi.',
   paymentMethod: 'Metode pembayaran',
   newCard: 'Kartu baru',
   savedCardCvv: 'Kode keamanan kartu {brand} berakhiran {last4}',

@@ -13,5 +13,11 @@ import { locales } from './locales.js';
 export const importers = Object.fromEntries(
   locales
     .filter((l) => l !== 'en')
-    .map((l) => [l, () => import(/* @vite-ignore */ new URL(`paylit.${l}.js`, scriptBase).href).then((m: { default: (string | null)[] }) => ({ default: fromArray(m.default) }))]),
+    .map((l) => [
+      l,
+      () =>
+        import(/* @vite-ignore */ new URL(`paylit.${l}.js`, scriptBase).href).then(
+          (m: { default: (string | null)[] }) => ({ default: fromArray(m.default) }),
+        ),
+    ]),
 ) as Readonly<Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>>>;

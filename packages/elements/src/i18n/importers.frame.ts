@@ -14,5 +14,13 @@ export function give(locale: Locale, messages: Messages): void {
 }
 
 export const importers = Object.fromEntries(
-  locales.filter((l) => l !== 'en').map((l) => [l, () => (given.has(l) ? Promise.resolve({ default: given.get(l)! }) : Promise.reject(new Error(`the page sent no ${l} catalog`)))]),
+  locales
+    .filter((l) => l !== 'en')
+    .map((l) => [
+      l,
+      () =>
+        given.has(l)
+          ? Promise.resolve({ default: given.get(l)! })
+          : Promise.reject(new Error(`the page sent no ${l} catalog`)),
+    ]),
 ) as Readonly<Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>>>;

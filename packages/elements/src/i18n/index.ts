@@ -17,7 +17,29 @@ export { locales, type Locale } from './locales.js';
 export { format } from './format.js';
 
 /** Regions of the Americas, whose Spanish is es-419. */
-const americas = new Set(['419', 'AR', 'BO', 'CL', 'CO', 'CR', 'CU', 'DO', 'EC', 'GT', 'HN', 'MX', 'NI', 'PA', 'PE', 'PR', 'PY', 'SV', 'US', 'UY', 'VE']);
+const americas = new Set([
+  '419',
+  'AR',
+  'BO',
+  'CL',
+  'CO',
+  'CR',
+  'CU',
+  'DO',
+  'EC',
+  'GT',
+  'HN',
+  'MX',
+  'NI',
+  'PA',
+  'PE',
+  'PR',
+  'PY',
+  'SV',
+  'US',
+  'UY',
+  'VE',
+]);
 /** Languages whose catalog is the bare language code. */
 const byLanguage = new Set<string>(['en', 'fr', 'tr', 'id', 'ms', 'vi', 'th', 'hi', 'ar']);
 
@@ -32,7 +54,6 @@ export function resolveLocale(tag: string | null | undefined): Locale {
   if (lang === 'in') return 'id';
   return byLanguage.has(lang) ? (lang as Locale) : 'en';
 }
-
 
 const loaded = new Map<Locale, Messages>([['en', en]]);
 const loading = new Map<Locale, Promise<void>>();
@@ -58,7 +79,12 @@ export function loadCatalog(locale: Locale): Promise<void> | undefined {
       (module) => void loaded.set(locale, module.default),
       (error: unknown) => {
         failed.set(locale, Date.now());
-        if (DEV) issueWarning(`catalog-${locale}`, `the ${locale} messages could not be loaded (${String(error)}), so English is shown. With the script-tag file, serve paylit.${locale}.js beside paylit.js.`, 'languages');
+        if (DEV)
+          issueWarning(
+            `catalog-${locale}`,
+            `the ${locale} messages could not be loaded (${String(error)}), so English is shown. With the script-tag file, serve paylit.${locale}.js beside paylit.js.`,
+            'languages',
+          );
       },
     );
     pending.finally(() => loading.delete(locale));
@@ -75,12 +101,21 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
 /** English's messages that a chunk brings, in place (later.ts: the script-tag build ships them in their chunk). */
 export function addLater(messages: Partial<Messages>): void {
   const english = en as Record<string, unknown>;
-  for (const [key, value] of Object.entries(messages)) english[key] = typeof value === 'string' ? value : Object.assign(english[key] as object, value);
+  for (const [key, value] of Object.entries(messages))
+    english[key] = typeof value === 'string' ? value : Object.assign(english[key] as object, value);
 }
 
 /** The messages for a BCP 47 tag, once its catalog has loaded (English if it cannot be). */
 export async function messagesFor(tag: string | null | undefined): Promise<Messages> {
   const locale = resolveLocale(tag);
-  await Promise.all([loadCatalog(locale), ...[importOutcome(), importPlans()].map((chunk) => chunk.then((module) => addLater(module.english), () => undefined))]);
+  await Promise.all([
+    loadCatalog(locale),
+    ...[importOutcome(), importPlans()].map((chunk) =>
+      chunk.then(
+        (module) => addLater(module.english),
+        () => undefined,
+      ),
+    ),
+  ]);
   return messages(locale);
 }

@@ -15,14 +15,16 @@ export const ms: Messages = {
   verifyCard: 'Sahkan kad',
   processing: 'Sedang diproses…',
   loading: 'Memuatkan halaman pembayaran…',
-  loadFailed: 'Halaman pembayaran tidak dapat menghubungi kedai. Semak sambungan internet anda dan cuba lagi.',
+  loadFailed:
+    'Halaman pembayaran tidak dapat menghubungi kedai. Semak sambungan internet anda dan cuba lagi.',
   loadRefused: 'Kedai tidak dapat membuka pembayaran ini. Cuba lagi atau hubungi kedai.',
   orderNotFound: 'Pesanan ini tidak boleh dibayar. Kembali ke kedai dan mula semula.',
   notSetUp: 'Pembayaran kedai ini belum disediakan lagi. Cuba sebentar lagi atau hubungi kedai.',
   retry: 'Cuba lagi',
   networkError: 'Kami tidak dapat menghubungi kedai. Semak sambungan internet anda dan cuba lagi.',
   serverError: 'Pembayaran tidak dapat dibuat. Cuba lagi.',
-  orderLocked: 'Pembayaran ditolak terlalu banyak kali: pesanan ini tidak lagi boleh dibayar. Hubungi kedai.',
+  orderLocked:
+    'Pembayaran ditolak terlalu banyak kali: pesanan ini tidak lagi boleh dibayar. Hubungi kedai.',
   redirecting: 'Teruskan di halaman bank anda untuk mengesahkan pembayaran.',
   pending: 'Pembayaran belum selesai. Anda akan dimaklumkan apabila pembayaran disahkan.',
   outcomes: {
@@ -48,7 +50,8 @@ export const ms: Messages = {
   payInFull: 'Bayar penuh',
   payWithPlan: 'Bayar {amount} ({plan})',
   installmentsWithLast: '{plan}, ansuran terakhir {amount}',
-  threeDSecureFailed: 'Bank anda tidak mengesahkan pembayaran ini: pengesahan di halaman bank tidak diselesaikan atau tidak berjaya. Tiada caj dikenakan, dan anda boleh cuba lagi.',
+  threeDSecureFailed:
+    'Bank anda tidak mengesahkan pembayaran ini: pengesahan di halaman bank tidak diselesaikan atau tidak berjaya. Tiada caj dikenakan, dan anda boleh cuba lagi.',
   paymentMethod: 'Kaedah pembayaran',
   newCard: 'Kad baharu',
   savedCardCvv: 'Kod keselamatan kad {brand} yang berakhir dengan {last4}',

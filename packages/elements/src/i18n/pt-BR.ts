@@ -18,11 +18,13 @@ export const ptBR: Messages = {
   loadFailed: 'Não foi possível conectar à loja. Verifique sua conexão e tente de novo.',
   loadRefused: 'A loja não conseguiu abrir este pagamento. Tente de novo ou fale com a loja.',
   orderNotFound: 'Este pedido não pode ser pago. Volte à loja e comece de novo.',
-  notSetUp: 'O checkout desta loja ainda não está configurado. Tente mais tarde ou fale com a loja.',
+  notSetUp:
+    'O checkout desta loja ainda não está configurado. Tente mais tarde ou fale com a loja.',
   retry: 'Tentar de novo',
   networkError: 'Não conseguimos falar com a loja. Confira sua conexão e tente de novo.',
   serverError: 'Não foi possível fazer o pagamento. Tente de novo.',
-  orderLocked: 'O pagamento foi recusado vezes demais: este pedido não pode mais ser pago. Fale com a loja.',
+  orderLocked:
+    'O pagamento foi recusado vezes demais: este pedido não pode mais ser pago. Fale com a loja.',
   redirecting: 'Continue na página do seu banco para confirmar o pagamento.',
   pending: 'O pagamento está pendente. Você será avisado quando for confirmado.',
   outcomes: {
@@ -48,7 +50,8 @@ export const ptBR: Messages = {
   payInFull: 'À vista',
   payWithPlan: 'Pagar {amount} ({plan})',
   installmentsWithLast: '{plan}, a última parcela de {amount}',
-  threeDSecureFailed: 'Seu banco não confirmou este pagamento: a verificação na página dele não foi concluída ou não foi aprovada. Nada foi cobrado, e você pode tentar de novo.',
+  threeDSecureFailed:
+    'Seu banco não confirmou este pagamento: a verificação na página dele não foi concluída ou não foi aprovada. Nada foi cobrado, e você pode tentar de novo.',
   paymentMethod: 'Forma de pagamento',
   newCard: 'Novo cartão',
   savedCardCvv: 'Código de segurança do cartão {brand} final {last4}',

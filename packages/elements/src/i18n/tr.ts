@@ -15,14 +15,17 @@ export const tr: Messages = {
   verifyCard: 'Kartı doğrula',
   processing: 'İşleminiz yapılıyor…',
   loading: 'Ödeme sayfası yükleniyor…',
-  loadFailed: 'Ödeme sayfası mağazaya bağlanamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
+  loadFailed:
+    'Ödeme sayfası mağazaya bağlanamadı. İnternet bağlantınızı kontrol edip tekrar deneyin.',
   loadRefused: 'Mağaza bu ödemeyi açamadı. Tekrar deneyin veya mağazayla iletişime geçin.',
   orderNotFound: 'Bu sipariş ödenemiyor. Mağazaya dönüp yeniden başlayın.',
-  notSetUp: 'Bu mağazanın ödeme sayfası henüz kurulmamış. Daha sonra tekrar deneyin veya mağazayla iletişime geçin.',
+  notSetUp:
+    'Bu mağazanın ödeme sayfası henüz kurulmamış. Daha sonra tekrar deneyin veya mağazayla iletişime geçin.',
   retry: 'Tekrar dene',
   networkError: 'Mağazaya ulaşamadık. İnternet bağlantınızı kontrol edip tekrar deneyin.',
   serverError: 'Ödeme gerçekleştirilemedi. Tekrar deneyin.',
-  orderLocked: 'Ödeme çok fazla kez reddedildi: bu sipariş artık ödenemez. Mağazayla iletişime geçin.',
+  orderLocked:
+    'Ödeme çok fazla kez reddedildi: bu sipariş artık ödenemez. Mağazayla iletişime geçin.',
   redirecting: 'Ödemeyi onaylamak için bankanızın sayfasında devam edin.',
   pending: 'Ödemeniz beklemede. Onaylandığında size bilgi verilecek.',
   outcomes: {
@@ -48,7 +51,8 @@ export const tr: Messages = {
   payInFull: 'Peşin',
   payWithPlan: '{amount} öde ({plan})',
   installmentsWithLast: '{plan}, son taksit {amount}',
-  threeDSecureFailed: 'Bankanız bu ödemeyi onaylamadı: bankanın sayfasındaki doğrulama tamamlanmadı ya da başarısız oldu. Hiçbir ücret alınmadı, tekrar deneyebilirsiniz.',
+  threeDSecureFailed:
+    'Bankanız bu ödemeyi onaylamadı: bankanın sayfasındaki doğrulama tamamlanmadı ya da başarısız oldu. Hiçbir ücret alınmadı, tekrar deneyebilirsiniz.',
   paymentMethod: 'Ödeme yöntemi',
   newCard: 'Yeni kart',
   savedCardCvv: '{last4} ile biten {brand} kartın güvenlik kodu',

@@ -15,16 +15,23 @@ export const vi: Messages = {
   verifyCard: 'Xác minh thẻ',
   processing: 'Đang xử lý…',
   loading: 'Đang tải trang thanh toán…',
-  loadFailed: 'Trang thanh toán không kết nối được với cửa hàng. Quý khách vui lòng kiểm tra kết nối mạng và thử lại.',
-  loadRefused: 'Cửa hàng không thể mở giao dịch thanh toán này. Quý khách vui lòng thử lại hoặc liên hệ với cửa hàng.',
-  orderNotFound: 'Đơn hàng này không thể thanh toán. Quý khách vui lòng quay lại cửa hàng và bắt đầu lại.',
-  notSetUp: 'Trang thanh toán của cửa hàng này chưa được thiết lập. Quý khách vui lòng thử lại sau hoặc liên hệ với cửa hàng.',
+  loadFailed:
+    'Trang thanh toán không kết nối được với cửa hàng. Quý khách vui lòng kiểm tra kết nối mạng và thử lại.',
+  loadRefused:
+    'Cửa hàng không thể mở giao dịch thanh toán này. Quý khách vui lòng thử lại hoặc liên hệ với cửa hàng.',
+  orderNotFound:
+    'Đơn hàng này không thể thanh toán. Quý khách vui lòng quay lại cửa hàng và bắt đầu lại.',
+  notSetUp:
+    'Trang thanh toán của cửa hàng này chưa được thiết lập. Quý khách vui lòng thử lại sau hoặc liên hệ với cửa hàng.',
   retry: 'Thử lại',
-  networkError: 'Không thể kết nối với cửa hàng. Quý khách vui lòng kiểm tra kết nối mạng và thử lại.',
+  networkError:
+    'Không thể kết nối với cửa hàng. Quý khách vui lòng kiểm tra kết nối mạng và thử lại.',
   serverError: 'Không thể thực hiện thanh toán. Quý khách vui lòng thử lại.',
-  orderLocked: 'Thanh toán đã bị từ chối quá nhiều lần: đơn hàng này không thể thanh toán được nữa. Quý khách vui lòng liên hệ với cửa hàng.',
+  orderLocked:
+    'Thanh toán đã bị từ chối quá nhiều lần: đơn hàng này không thể thanh toán được nữa. Quý khách vui lòng liên hệ với cửa hàng.',
   redirecting: 'Quý khách vui lòng tiếp tục trên trang của ngân hàng để xác nhận thanh toán.',
-  pending: 'Giao dịch đang chờ xử lý. Quý khách sẽ nhận được thông báo khi thanh toán được xác nhận.',
+  pending:
+    'Giao dịch đang chờ xử lý. Quý khách sẽ nhận được thông báo khi thanh toán được xác nhận.',
   outcomes: {
     PAID: 'Đã thanh toán {amount}',
     AUTHORIZED: 'Giao dịch đã được cấp phép: {amount}',
@@ -48,7 +55,8 @@ export const vi: Messages = {
   payInFull: 'Thanh toán một lần',
   payWithPlan: 'Thanh toán {amount} ({plan})',
   installmentsWithLast: '{plan}, kỳ cuối {amount}',
-  threeDSecureFailed: 'Ngân hàng chưa xác nhận khoản thanh toán này: bước xác thực trên trang của ngân hàng chưa hoàn tất hoặc không thành công. Quý khách chưa bị trừ tiền và có thể thử lại.',
+  threeDSecureFailed:
+    'Ngân hàng chưa xác nhận khoản thanh toán này: bước xác thực trên trang của ngân hàng chưa hoàn tất hoặc không thành công. Quý khách chưa bị trừ tiền và có thể thử lại.',
   paymentMethod: 'Phương thức thanh toán',
   newCard: 'Thẻ mới',
   savedCardCvv: 'Mã bảo mật của thẻ {brand} có số cuối {last4}',

@@ -49,7 +49,8 @@ export const zhCN: Messages = {
   payInFull: '不分期',
   payWithPlan: '支付 {amount}（{plan}）',
   installmentsWithLast: '{plan}，最后一期 {amount}',
-  threeDSecureFailed: '您的银行未确认此笔支付：银行页面上的验证未完成或未通过。未产生任何扣款，您可以重试。',
+  threeDSecureFailed:
+    '您的银行未确认此笔支付：银行页面上的验证未完成或未通过。未产生任何扣款，您可以重试。',
   paymentMethod: '支付方式',
   newCard: '新卡',
   savedCardCvv: '{brand} 尾号 {last4} 卡片的安全码',

@@ -22,13 +22,26 @@
  */
 import { getBrand, maxCvvLength, type BrandInfo } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
-import type { CardSubmission, SavedCardSubmission } from '../components/paylit-card-fields/paylit-card-fields.js';
+import type {
+  CardSubmission,
+  SavedCardSubmission,
+} from '../components/paylit-card-fields/paylit-card-fields.js';
 import { PaylitError } from '@paylit/core/errors';
 import type { CheckoutContextValue, SavedCardView } from '../context/checkout-context.js';
 import type { Messages } from '../i18n/en.js';
 import { format } from '../i18n/format.js';
 import { frameScript } from './frame-script.js';
-import { FRAME_FIELDS, readFrameMessage, themeToken, THEME_TOKENS, type FrameField, type FrameMessage, type PageMessage, type SealedCard, type SealedCvv } from './frame-protocol.js';
+import {
+  FRAME_FIELDS,
+  readFrameMessage,
+  themeToken,
+  THEME_TOKENS,
+  type FrameField,
+  type FrameMessage,
+  type PageMessage,
+  type SealedCard,
+  type SealedCvv,
+} from './frame-protocol.js';
 
 /** What the card fields give their frame: what only they can reach (the rest it reads from them, as `Fields`). */
 export interface FrameLink {
@@ -57,26 +70,44 @@ type State = Extract<FrameMessage, { type: 'state' }>;
 /** The Trusted Types policy that writes the frame's `srcdoc`: one per page, made when first needed. */
 let policy: { createHTML(html: string): string } | null | undefined;
 function trusted(html: string): string {
-  const tt = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: { createHTML(s: string): string }): { createHTML(s: string): string } } }).trustedTypes;
+  const tt = (
+    globalThis as {
+      trustedTypes?: {
+        createPolicy(
+          name: string,
+          rules: { createHTML(s: string): string },
+        ): { createHTML(s: string): string };
+      };
+    }
+  ).trustedTypes;
   if (policy === undefined) {
     try {
       policy = tt ? tt.createPolicy('paylit', { createHTML: (s) => s }) : null;
     } catch {
       // The page's CSP lists its `trusted-types` and not `paylit` (or the name is taken).
-      throw new PaylitError('configuration_error', 'the card frame needs the Trusted Types policy "paylit": add it to the page\'s CSP `trusted-types` directive', { kind: 'configuration' });
+      throw new PaylitError(
+        'configuration_error',
+        'the card frame needs the Trusted Types policy "paylit": add it to the page\'s CSP `trusted-types` directive',
+        { kind: 'configuration' },
+      );
     }
   }
   return policy ? policy.createHTML(html) : html;
 }
 
-const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const attribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** How long a loaded frame has to say it is ready, and a seal to be answered (RSA and AES in WebCrypto take milliseconds). */
 const READY_MS = 8_000;
 const SEAL_MS = 15_000;
 
 /** The computed style properties the frame takes when the merchant set no token of its own. */
-const INHERITED = { '--paylit-font': 'font', '--paylit-color-text': 'color', '--paylit-color-scheme': 'color-scheme' } as const;
+const INHERITED = {
+  '--paylit-font': 'font',
+  '--paylit-color-text': 'color',
+  '--paylit-color-scheme': 'color-scheme',
+} as const;
 
 export class FrameHost {
   /** The iframe, drawn by the card fields in their shadow root. */
@@ -88,7 +119,10 @@ export class FrameHost {
   /** The last `configure` sent, as JSON: sent again only when it changes. */
   #configured = '';
   /** The seal requests waiting for their answer, by id. */
-  #seals = new Map<number, { resolve(card: SealedCard | SealedCvv): void; reject(error: Error): void }>();
+  #seals = new Map<
+    number,
+    { resolve(card: SealedCard | SealedCvv): void; reject(error: Error): void }
+  >();
   #nextId = 1;
   /** A state came while a field had focus: its blur is a `change`. */
   #changed = false;
@@ -110,7 +144,8 @@ export class FrameHost {
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.part.add('frame');
     // Larger than the host by the room the frame leaves for the focus ring (frame/card-frame.ts RING).
-    frame.style.cssText = 'display:block;border:0;width:calc(100% + 8px);margin:-4px;height:0;background:transparent';
+    frame.style.cssText =
+      'display:block;border:0;width:calc(100% + 8px);margin:-4px;height:0;background:transparent';
     frame.title = this.#host.t.cardFrame;
     this.#load();
     frame.addEventListener('load', () => this.#connect());
@@ -123,7 +158,9 @@ export class FrameHost {
    */
   #load(): void {
     const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
-    this.frame.srcdoc = trusted(`<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(frameScript())}"></script></body></html>`);
+    this.frame.srcdoc = trusted(
+      `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(frameScript())}"></script></body></html>`,
+    );
   }
 
   #waitReady(): void {
@@ -153,10 +190,17 @@ export class FrameHost {
       // Its script did not run: not served beside paylit.js, refused by the page's CSP, or the
       // network failed. A payment asked now is refused as a network failure, which the shopper may
       // try again: the frame is loaded anew for that.
-      this.#readyFailed(new PaylitError('encryption_failed', 'the card frame did not start: paylit.frame.js did not load or run (is it served beside paylit.js, and allowed by the page\'s CSP?)', { kind: 'network' }));
+      this.#readyFailed(
+        new PaylitError(
+          'encryption_failed',
+          "the card frame did not start: paylit.frame.js did not load or run (is it served beside paylit.js, and allowed by the page's CSP?)",
+          { kind: 'network' },
+        ),
+      );
     }, READY_MS);
     this.#themeWatch.disconnect();
-    for (const el of [document.documentElement, document.body]) this.#themeWatch.observe(el, { attributes: true });
+    for (const el of [document.documentElement, document.body])
+      this.#themeWatch.observe(el, { attributes: true });
     this.#schemeWatch.addEventListener('change', this.#schemeChanged);
   }
 
@@ -180,7 +224,8 @@ export class FrameHost {
         this.#changed = false;
         return;
       case 'blur':
-        if (this.#changed) this.#host.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+        if (this.#changed)
+          this.#host.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
         this.#changed = false;
         return;
       case 'submit':
@@ -190,7 +235,18 @@ export class FrameHost {
         const seal = this.#seals.get(message.id);
         this.#seals.delete(message.id);
         if (message.type === 'sealed') seal?.resolve(message.card);
-        else seal?.reject(message.error === 'network' || message.error === 'configuration' ? new PaylitError(message.error === 'network' ? 'encryption_failed' : 'configuration_error', message.error === 'network' ? 'the encryption did not load' : 'the public key could not be used', { kind: message.error }) : this.#link.invalid(this.#invalid()));
+        else
+          seal?.reject(
+            message.error === 'network' || message.error === 'configuration'
+              ? new PaylitError(
+                  message.error === 'network' ? 'encryption_failed' : 'configuration_error',
+                  message.error === 'network'
+                    ? 'the encryption did not load'
+                    : 'the public key could not be used',
+                  { kind: message.error },
+                )
+              : this.#link.invalid(this.#invalid()),
+          );
       }
     }
   }
@@ -201,7 +257,8 @@ export class FrameHost {
     this.#state = state;
     this.#changed = true;
     const brand = state.brand ? getBrand(state.brand) : undefined;
-    if (brand?.id !== this.#host.brandInfo?.id) this.#host.brandInfo = brand && withoutPatterns(brand);
+    if (brand?.id !== this.#host.brandInfo?.id)
+      this.#host.brandInfo = brand && withoutPatterns(brand);
     if (state.bin !== before?.bin) this.#host.checkout?.setBin(state.bin ?? undefined);
     this.#validate();
     if (before) this.#host.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
@@ -226,10 +283,18 @@ export class FrameHost {
       const text = (t.errors[first] as Record<string, string>)[key] ?? t.errors[first].empty;
       const saved = this.#host.savedCard;
       // (the frame as the anchor while it is drawn in the host's shadow root)
-      internals.setValidity({ customError: true }, format(text, { digits: maxCvvLength(getBrand(saved ? saved.brand : (this.#state?.brand ?? ''))) }), this.frame.isConnected ? this.frame : undefined);
+      internals.setValidity(
+        { customError: true },
+        format(text, {
+          digits: maxCvvLength(getBrand(saved ? saved.brand : (this.#state?.brand ?? ''))),
+        }),
+        this.frame.isConnected ? this.frame : undefined,
+      );
     } else internals.setValidity({});
     const saved = this.#host.savedCard;
-    const brand = saved ? saved.brand : this.#state?.brand && (getBrand(this.#state.brand)?.code ?? this.#state.brand);
+    const brand = saved
+      ? saved.brand
+      : this.#state?.brand && (getBrand(this.#state.brand)?.code ?? this.#state.brand);
     const last4 = saved ? saved.last4 : this.#state?.last4;
     if (!first && brand && last4) {
       const value = new FormData();
@@ -249,10 +314,15 @@ export class FrameHost {
       const name = style[i]!;
       if (name.startsWith('--paylit-')) theme[name] = style.getPropertyValue(name).trim();
     }
-    for (const [token, property] of Object.entries(INHERITED)) theme[token] ??= style.getPropertyValue(property);
+    for (const [token, property] of Object.entries(INHERITED))
+      theme[token] ??= style.getPropertyValue(property);
     theme['--paylit-frame-background'] = behind(this.#host);
     // Only what the frame takes (a value with `url()`, or too long a font list, would have it drop the whole message).
-    const taken = Object.fromEntries(Object.entries(theme).filter(([name, value]) => themeToken(name, value)).slice(0, THEME_TOKENS));
+    const taken = Object.fromEntries(
+      Object.entries(theme)
+        .filter(([name, value]) => themeToken(name, value))
+        .slice(0, THEME_TOKENS),
+    );
     const saved = this.#host.savedCard;
     const configure: PageMessage = {
       type: 'configure',
@@ -306,7 +376,12 @@ export class FrameHost {
   /** The frame seals the card with this key: the card fields' `encrypt()`. */
   async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
     const card = (await this.#seal(publicKey)) as SealedCard;
-    return { ...card, brand: this.#host.brandInfo?.code, bin: this.#state!.bin!, last4: this.#state!.last4! };
+    return {
+      ...card,
+      brand: this.#host.brandInfo?.code,
+      bin: this.#state!.bin!,
+      last4: this.#state!.last4!,
+    };
   }
 
   /** The frame seals the saved card's security code with this key: the card fields' `encryptCvv()`. */
@@ -316,7 +391,12 @@ export class FrameHost {
   }
 
   async #seal(publicKey: KeyInput): Promise<SealedCard | SealedCvv> {
-    if (typeof publicKey !== 'string' && !('kty' in publicKey)) throw new PaylitError('configuration_error', 'the card frame takes the public key as a JWK or an SPKI PEM, not a CryptoKey', { kind: 'configuration' });
+    if (typeof publicKey !== 'string' && !('kty' in publicKey))
+      throw new PaylitError(
+        'configuration_error',
+        'the card frame takes the public key as a JWK or an SPKI PEM, not a CryptoKey',
+        { kind: 'configuration' },
+      );
     try {
       await this.#ready;
     } catch (error) {
@@ -329,10 +409,21 @@ export class FrameHost {
       // A frame that stopped answering (its process gone) refuses the payment, which may be tried again.
       const timer = setTimeout(() => {
         this.#seals.delete(id);
-        reject(new PaylitError('encryption_failed', 'the card frame did not answer', { kind: 'network' }));
+        reject(
+          new PaylitError('encryption_failed', 'the card frame did not answer', {
+            kind: 'network',
+          }),
+        );
       }, SEAL_MS);
-      this.#seals.set(id, { resolve: (card) => (clearTimeout(timer), resolve(card)), reject: (error) => (clearTimeout(timer), reject(error)) });
-      this.#send({ type: 'seal', id, publicKey: typeof publicKey === 'string' ? publicKey : JSON.stringify(publicKey) });
+      this.#seals.set(id, {
+        resolve: (card) => (clearTimeout(timer), resolve(card)),
+        reject: (error) => (clearTimeout(timer), reject(error)),
+      });
+      this.#send({
+        type: 'seal',
+        id,
+        publicKey: typeof publicKey === 'string' ? publicKey : JSON.stringify(publicKey),
+      });
     });
   }
 
@@ -356,7 +447,10 @@ export class FrameHost {
     clearTimeout(this.#readyTimer);
     this.#themeWatch.disconnect();
     this.#schemeWatch.removeEventListener('change', this.#schemeChanged);
-    for (const seal of this.#seals.values()) seal.reject(new PaylitError('encryption_failed', 'the card fields left the page', { kind: 'network' }));
+    for (const seal of this.#seals.values())
+      seal.reject(
+        new PaylitError('encryption_failed', 'the card fields left the page', { kind: 'network' }),
+      );
     this.#seals.clear();
   }
 }
@@ -369,10 +463,15 @@ export class FrameHost {
  * image or a gradient, where the frame stays transparent.
  */
 function behind(host: Element): string {
-  for (let node: Element | null = host; node; node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null)) {
+  for (
+    let node: Element | null = host;
+    node;
+    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null)
+  ) {
     const style = getComputedStyle(node);
     if (style.backgroundImage !== 'none') return '';
-    if (!/^(transparent|rgba\(.*,\s*0\))$/.test(style.backgroundColor)) return style.backgroundColor;
+    if (!/^(transparent|rgba\(.*,\s*0\))$/.test(style.backgroundColor))
+      return style.backgroundColor;
   }
   return 'Canvas';
 }

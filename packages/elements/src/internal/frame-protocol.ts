@@ -19,7 +19,12 @@
  * cannot load the language chunks, ES modules fetched in CORS mode, from a host that does not
  * allow it (test/frame-platform.spec.ts).
  */
-import { getBrand, type CardNumberProblem, type CvvProblem, type ExpiryProblem } from '@paylit/core/card';
+import {
+  getBrand,
+  type CardNumberProblem,
+  type CvvProblem,
+  type ExpiryProblem,
+} from '@paylit/core/card';
 import { en, type Messages } from '../i18n/en.js';
 
 export type FrameField = 'number' | 'expiry' | 'cvv' | 'holder';
@@ -33,7 +38,13 @@ export interface FieldValidity {
 
 export type FrameMessage =
   | { type: 'ready' }
-  | { type: 'state'; brand: string | null; last4: string | null; bin: string | null; fields: Record<FrameField, FieldValidity> }
+  | {
+      type: 'state';
+      brand: string | null;
+      last4: string | null;
+      bin: string | null;
+      fields: Record<FrameField, FieldValidity>;
+    }
   | { type: 'focus' | 'blur'; field: FrameField }
   | { type: 'height'; px: number }
   | { type: 'submit' }
@@ -60,7 +71,14 @@ export interface SavedCardShown {
 }
 
 export type PageMessage =
-  | { type: 'configure'; lang: string; messages: Messages | null; theme: Record<string, string>; brands: string[]; saved: SavedCardShown | null }
+  | {
+      type: 'configure';
+      lang: string;
+      messages: Messages | null;
+      theme: Record<string, string>;
+      brands: string[];
+      saved: SavedCardShown | null;
+    }
   | { type: 'seal'; id: number; publicKey: string }
   | { type: 'focus'; field: FrameField }
   | { type: 'report' }
@@ -71,33 +89,63 @@ type Record_ = Record<string, unknown>;
 
 /** A plain object (what structured clone makes of one) with exactly these keys. */
 function exactly(value: unknown, keys: readonly string[]): value is Record_ {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    Object.getPrototypeOf(value) !== Object.prototype
+  )
+    return false;
   const own = Object.keys(value);
   return own.length === keys.length && keys.every((k) => Object.hasOwn(value, k));
 }
 
-const isField = (v: unknown): v is FrameField => typeof v === 'string' && (FRAME_FIELDS as readonly string[]).includes(v);
+const isField = (v: unknown): v is FrameField =>
+  typeof v === 'string' && (FRAME_FIELDS as readonly string[]).includes(v);
 const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const orNull = (v: unknown, test: (v: unknown) => boolean) => v === null || test(v);
 const matches = (re: RegExp) => (v: unknown) => typeof v === 'string' && re.test(v);
 /** Each field's problems, as core names them (the keys of its messages in `errors.<field>`). */
-const PROBLEMS: { readonly [F in FrameField]: Readonly<Record<F extends 'number' ? CardNumberProblem : F extends 'expiry' ? ExpiryProblem : F extends 'cvv' ? CvvProblem : 'empty' | 'digits', true>> } = {
+const PROBLEMS: {
+  readonly [F in FrameField]: Readonly<
+    Record<
+      F extends 'number'
+        ? CardNumberProblem
+        : F extends 'expiry'
+          ? ExpiryProblem
+          : F extends 'cvv'
+            ? CvvProblem
+            : 'empty' | 'digits',
+      true
+    >
+  >;
+} = {
   number: { empty: true, not_digits: true, incomplete: true, too_long: true, luhn: true },
   expiry: { empty: true, incomplete: true, invalid_month: true, expired: true, too_far: true },
   cvv: { empty: true, not_digits: true, wrong_length: true },
   holder: { empty: true, digits: true },
 };
 /** A problem key of this field. */
-const errorOf = (field: FrameField) => (v: unknown) => typeof v === 'string' && Object.hasOwn(PROBLEMS[field], v);
+const errorOf = (field: FrameField) => (v: unknown) =>
+  typeof v === 'string' && Object.hasOwn(PROBLEMS[field], v);
 /** Any field's error key, or one of the encryption's own (a bad key, the chunk not loaded). */
-const sealError = (v: unknown) => typeof v === 'string' && (v === 'configuration' || v === 'network' || FRAME_FIELDS.some((f) => errorOf(f)(v)));
+const sealError = (v: unknown) =>
+  typeof v === 'string' &&
+  (v === 'configuration' || v === 'network' || FRAME_FIELDS.some((f) => errorOf(f)(v)));
 
 interface Tree {
   readonly [key: string]: string | Tree;
 }
 /** A catalog of English's shape: the same keys at every level, each message a string of at most 400 characters. */
 function catalogOk(value: unknown, ref: Tree = en): boolean {
-  return exactly(value, Object.keys(ref)) && Object.entries(ref).every(([k, r]) => (typeof r === 'string' ? typeof value[k] === 'string' && value[k].length <= 400 : catalogOk(value[k], r)));
+  return (
+    exactly(value, Object.keys(ref)) &&
+    Object.entries(ref).every(([k, r]) =>
+      typeof r === 'string'
+        ? typeof value[k] === 'string' && value[k].length <= 400
+        : catalogOk(value[k], r),
+    )
+  );
 }
 const LAST4 = /^\d{4}$/;
 const BIN = /^\d{6}(\d{2})?$/;
@@ -119,11 +167,21 @@ const HOLDER = /^(?!.*\d{4})[^\0-\x1f]{1,100}$/u;
 const METHOD = /^[A-Z0-9]{2,8}$/;
 
 function saved(value: unknown): boolean {
-  return value === null || (exactly(value, ['brand', 'last4']) && matches(METHOD)(value.brand) && matches(LAST4)(value.last4));
+  return (
+    value === null ||
+    (exactly(value, ['brand', 'last4']) &&
+      matches(METHOD)(value.brand) &&
+      matches(LAST4)(value.last4))
+  );
 }
 
 function validity(value: unknown, field: FrameField): value is FieldValidity {
-  return exactly(value, ['valid', 'error']) && typeof value.valid === 'boolean' && orNull(value.error, errorOf(field)) && value.valid === (value.error === null);
+  return (
+    exactly(value, ['valid', 'error']) &&
+    typeof value.valid === 'boolean' &&
+    orNull(value.error, errorOf(field)) &&
+    value.valid === (value.error === null)
+  );
 }
 
 /** A message from the frame, if it is one of the list; undefined for anything else. */
@@ -137,30 +195,42 @@ export function readFrameMessage(data: unknown): FrameMessage | undefined {
       if (!exactly(m, ['type', 'brand', 'last4', 'bin', 'fields'])) return undefined;
       const brandOk = orNull(m.brand, (b) => typeof b === 'string' && getBrand(b)?.id === b);
       const fields = m.fields;
-      const fieldsOk = exactly(fields, FRAME_FIELDS) && FRAME_FIELDS.every((f) => validity(fields[f], f));
-      return brandOk && orNull(m.last4, matches(LAST4)) && orNull(m.bin, matches(BIN)) && fieldsOk ? (m as FrameMessage) : undefined;
+      const fieldsOk =
+        exactly(fields, FRAME_FIELDS) && FRAME_FIELDS.every((f) => validity(fields[f], f));
+      return brandOk && orNull(m.last4, matches(LAST4)) && orNull(m.bin, matches(BIN)) && fieldsOk
+        ? (m as FrameMessage)
+        : undefined;
     }
     case 'focus':
     case 'blur':
       return exactly(m, ['type', 'field']) && isField(m.field) ? (m as FrameMessage) : undefined;
     case 'height':
-      return exactly(m, ['type', 'px']) && typeof m.px === 'number' && m.px >= 0 && m.px <= 10_000 ? (m as FrameMessage) : undefined;
+      return exactly(m, ['type', 'px']) && typeof m.px === 'number' && m.px >= 0 && m.px <= 10_000
+        ? (m as FrameMessage)
+        : undefined;
     case 'submit':
       return exactly(m, ['type']) ? (m as FrameMessage) : undefined;
     case 'sealed': {
       if (!exactly(m, ['type', 'id', 'card']) || !isId(m.id)) return undefined;
       const c = m.card;
-      if (exactly(c, ['encryptedCvv'])) return matches(JWE)(c.encryptedCvv) ? (m as FrameMessage) : undefined;
+      if (exactly(c, ['encryptedCvv']))
+        return matches(JWE)(c.encryptedCvv) ? (m as FrameMessage) : undefined;
       const ok =
         exactly(c, ['encryptedData', 'holderName', 'expirationMonth', 'expirationYear']) &&
         matches(JWE)(c.encryptedData) &&
         matches(HOLDER)(c.holderName) &&
-        Number.isInteger(c.expirationMonth) && (c.expirationMonth as number) >= 1 && (c.expirationMonth as number) <= 12 &&
-        Number.isInteger(c.expirationYear) && (c.expirationYear as number) >= 2000 && (c.expirationYear as number) <= 2099;
+        Number.isInteger(c.expirationMonth) &&
+        (c.expirationMonth as number) >= 1 &&
+        (c.expirationMonth as number) <= 12 &&
+        Number.isInteger(c.expirationYear) &&
+        (c.expirationYear as number) >= 2000 &&
+        (c.expirationYear as number) <= 2099;
       return ok ? (m as FrameMessage) : undefined;
     }
     case 'refused':
-      return exactly(m, ['type', 'id', 'error']) && isId(m.id) && sealError(m.error) ? (m as FrameMessage) : undefined;
+      return exactly(m, ['type', 'id', 'error']) && isId(m.id) && sealError(m.error)
+        ? (m as FrameMessage)
+        : undefined;
     default:
       return undefined;
   }
@@ -172,22 +242,45 @@ export function readPageMessage(data: unknown): PageMessage | undefined {
   const m = data as Record_;
   switch (m.type) {
     case 'configure': {
-      if (!exactly(m, ['type', 'lang', 'messages', 'theme', 'brands', 'saved']) || !matches(LANG)(m.lang) || !(m.messages === null || catalogOk(m.messages)) || !saved(m.saved)) return undefined;
-      if (!Array.isArray(m.brands) || m.brands.length > 40 || !m.brands.every(matches(METHOD))) return undefined;
+      if (
+        !exactly(m, ['type', 'lang', 'messages', 'theme', 'brands', 'saved']) ||
+        !matches(LANG)(m.lang) ||
+        !(m.messages === null || catalogOk(m.messages)) ||
+        !saved(m.saved)
+      )
+        return undefined;
+      if (!Array.isArray(m.brands) || m.brands.length > 40 || !m.brands.every(matches(METHOD)))
+        return undefined;
       const theme = m.theme;
-      if (typeof theme !== 'object' || theme === null || Object.getPrototypeOf(theme) !== Object.prototype) return undefined;
+      if (
+        typeof theme !== 'object' ||
+        theme === null ||
+        Object.getPrototypeOf(theme) !== Object.prototype
+      )
+        return undefined;
       const entries = Object.entries(theme);
-      return entries.length <= THEME_TOKENS && entries.every(([k, v]) => typeof v === 'string' && themeToken(k, v)) ? (m as PageMessage) : undefined;
+      return entries.length <= THEME_TOKENS &&
+        entries.every(([k, v]) => typeof v === 'string' && themeToken(k, v))
+        ? (m as PageMessage)
+        : undefined;
     }
     case 'seal':
-      return exactly(m, ['type', 'id', 'publicKey']) && isId(m.id) && typeof m.publicKey === 'string' && m.publicKey.length > 0 && m.publicKey.length <= 8192 ? (m as PageMessage) : undefined;
+      return exactly(m, ['type', 'id', 'publicKey']) &&
+        isId(m.id) &&
+        typeof m.publicKey === 'string' &&
+        m.publicKey.length > 0 &&
+        m.publicKey.length <= 8192
+        ? (m as PageMessage)
+        : undefined;
     case 'focus':
       return exactly(m, ['type', 'field']) && isField(m.field) ? (m as PageMessage) : undefined;
     case 'report':
     case 'clear':
       return exactly(m, ['type']) ? (m as PageMessage) : undefined;
     case 'disable':
-      return exactly(m, ['type', 'disabled']) && typeof m.disabled === 'boolean' ? (m as PageMessage) : undefined;
+      return exactly(m, ['type', 'disabled']) && typeof m.disabled === 'boolean'
+        ? (m as PageMessage)
+        : undefined;
     default:
       return undefined;
   }

@@ -5,4 +5,5 @@
  * they are (vite.config.ts `esModules`), and the script-tag build's chunk finds the file
  * beside itself (frame-script.chunks.ts).
  */
-export const frameScript = (): string => new URL('../../dist/bundle/paylit.frame.js', import.meta.url).href;
+export const frameScript = (): string =>
+  new URL('../../dist/bundle/paylit.frame.js', import.meta.url).href;

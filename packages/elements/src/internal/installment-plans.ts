@@ -6,9 +6,19 @@
  * import `lit` (it would carry its own copy); the element draws what this describes, with
  * the look (`styles`, CSS text) this brings.
  */
-import { isInterestFree, planPayments, planRates, type PlanPayments, type PlanRates } from '@paylit/core/installments';
+import {
+  isInterestFree,
+  planPayments,
+  planRates,
+  type PlanPayments,
+  type PlanRates,
+} from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
-import type { InstallmentOption, InstallmentsPlan, OrderView } from '../context/checkout-context.js';
+import type {
+  InstallmentOption,
+  InstallmentsPlan,
+  OrderView,
+} from '../context/checkout-context.js';
 import type { Messages } from '../i18n/index.js';
 import { format } from '../i18n/format.js';
 import { en } from '../i18n/en.js';
@@ -17,7 +27,9 @@ import { planMessages, type PlanMessages } from '../i18n/later.js';
 export { styles } from '../components/paylit-installments/paylit-installments.styles.js';
 
 /** English's wording of the plans (i18n/later.ts): the script-tag build ships it here, not in paylit.js. */
-export const english = Object.fromEntries(planMessages.map((key) => [key, en[key]])) as PlanMessages;
+export const english = Object.fromEntries(
+  planMessages.map((key) => [key, en[key]]),
+) as PlanMessages;
 
 /** One plan as the shopper reads it. */
 export interface ShownPlan {
@@ -50,13 +62,20 @@ function isFree(plan: InstallmentsPlan, option: InstallmentOption, order: OrderV
 
 /** The options in the order shown: pay in full, interest-free by count, then with interest by count. */
 export function sortPlans(plan: InstallmentsPlan, order: OrderView): InstallmentOption[] {
-  const rank = (o: InstallmentOption) => (o.installments === 1 ? 0 : isFree(plan, o, order) ? 1 : 2);
-  return [...plan.installments].sort((a, b) => rank(a) - rank(b) || a.installments - b.installments);
+  const rank = (o: InstallmentOption) =>
+    o.installments === 1 ? 0 : isFree(plan, o, order) ? 1 : 2;
+  return [...plan.installments].sort(
+    (a, b) => rank(a) - rank(b) || a.installments - b.installments,
+  );
 }
 
 /** A percentage with two decimals in the shopper's language (the page's tag may be one Intl refuses: then `fallback`). */
 function percent(lang: string | undefined, fallback: string): (rate: number) => string {
-  const options: Intl.NumberFormatOptions = { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  const options: Intl.NumberFormatOptions = {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  };
   let formatter: Intl.NumberFormat;
   try {
     formatter = new Intl.NumberFormat(lang, options);
@@ -67,7 +86,12 @@ function percent(lang: string | undefined, fallback: string): (rate: number) => 
 }
 
 /** The rates a plan with interest states in the order's country; none where no rule asks for them. */
-function ratesOf(option: InstallmentOption, order: OrderView, t: Messages, rate: () => (r: number) => string): ShownPlan['rates'] {
+function ratesOf(
+  option: InstallmentOption,
+  order: OrderView,
+  t: Messages,
+  rate: () => (r: number) => string,
+): ShownPlan['rates'] {
   const country = order.country;
   if (country !== 'AR' && country !== 'MX' && country !== 'BR') return undefined;
   let rates: PlanRates;
@@ -81,7 +105,11 @@ function ratesOf(option: InstallmentOption, order: OrderView, t: Messages, rate:
   if (country === 'MX') return [{ text: format(t.rateCat, { rate: pct(rates.cat) }) }];
   if (country === 'BR') return [{ text: format(t.rateCet, { rate: pct(rates.cet) }) }];
   // Argentina: the CFT at twice the size of the TNA and TEA (BCRA, electronic offers).
-  return [{ text: format(t.rateTna, { rate: pct(rates.tna) }) }, { text: format(t.rateTea, { rate: pct(rates.tea) }) }, { text: format(t.rateCft, { rate: pct(rates.cft) }), cft: true }];
+  return [
+    { text: format(t.rateTna, { rate: pct(rates.tna) }) },
+    { text: format(t.rateTea, { rate: pct(rates.tea) }) },
+    { text: format(t.rateCft, { rate: pct(rates.cft) }), cft: true },
+  ];
 }
 
 /** What the option asks of the shopper (core's rule); the API's figures as they are if core refuses them. */
@@ -90,12 +118,25 @@ function paymentsOf(option: InstallmentOption, order: OrderView): PlanPayments {
     return planPayments(order.amount, option, order.currency);
   } catch {
     const { installments, installment_amount, total_amount } = option;
-    return { installments, installment_amount, last_amount: installment_amount, total_amount, interest_free: false };
+    return {
+      installments,
+      installment_amount,
+      last_amount: installment_amount,
+      total_amount,
+      interest_free: false,
+    };
   }
 }
 
 /** Each option as the shopper reads it, in the order given; `fallback` is the element's locale, for a `lang` Intl refuses. */
-export function describePlans(plan: InstallmentsPlan, options: readonly InstallmentOption[], order: OrderView, t: Messages, lang: string | undefined, fallback: string): ShownPlan[] {
+export function describePlans(
+  plan: InstallmentsPlan,
+  options: readonly InstallmentOption[],
+  order: OrderView,
+  t: Messages,
+  lang: string | undefined,
+  fallback: string,
+): ShownPlan[] {
   const money = (amount: number) => formatAmount(amount, order.currency, lang);
   let pct: ((r: number) => string) | undefined;
   const rate = () => (pct ??= percent(lang, fallback));
@@ -105,12 +146,34 @@ export function describePlans(plan: InstallmentsPlan, options: readonly Installm
     const amount = money(payments.installment_amount);
     const free = isFree(plan, option, order);
     const byBank = count > 1 && Boolean(plan.installments_by_bank);
-    const total = count === 1 ? undefined : format(t.installmentTotal, { amount: money(payments.total_amount) });
+    const total =
+      count === 1
+        ? undefined
+        : format(t.installmentTotal, { amount: money(payments.total_amount) });
     const mexican = count > 1 && !byBank && order.country === 'MX';
-    let text = mexican ? format(free ? t.monthsInterestFree : t.monthsWithInterest, { count, amount }) : format(t.installmentOption, { count, amount });
-    if (payments.last_amount !== payments.installment_amount) text = format(t.installmentsWithLast, { plan: text, amount: money(payments.last_amount) });
-    const note = count === 1 ? t.payInFull : byBank ? t.bankSetsInterest : mexican ? undefined : free ? t.interestFree : t.withInterest;
-    return { option, free: free && count > 1 && !byBank, text, note, total, rates: free || byBank ? undefined : ratesOf(option, order, t, rate) };
+    let text = mexican
+      ? format(free ? t.monthsInterestFree : t.monthsWithInterest, { count, amount })
+      : format(t.installmentOption, { count, amount });
+    if (payments.last_amount !== payments.installment_amount)
+      text = format(t.installmentsWithLast, { plan: text, amount: money(payments.last_amount) });
+    const note =
+      count === 1
+        ? t.payInFull
+        : byBank
+          ? t.bankSetsInterest
+          : mexican
+            ? undefined
+            : free
+              ? t.interestFree
+              : t.withInterest;
+    return {
+      option,
+      free: free && count > 1 && !byBank,
+      text,
+      note,
+      total,
+      rates: free || byBank ? undefined : ratesOf(option, order, t, rate),
+    };
   });
 }
 
@@ -119,9 +182,17 @@ export function describePlans(plan: InstallmentsPlan, options: readonly Installm
  * button, outcome and events: none for a single installment, nor for a payment whose record
  * names another count (`card.installments`).
  */
-export function chosenPlan(payment: { amount: number; currency: string; card?: { installments?: string | undefined } | undefined }, option: InstallmentOption | undefined): PlanPayments | undefined {
+export function chosenPlan(
+  payment: {
+    amount: number;
+    currency: string;
+    card?: { installments?: string | undefined } | undefined;
+  },
+  option: InstallmentOption | undefined,
+): PlanPayments | undefined {
   if (!option || option.installments <= 1) return undefined;
-  if ('card' in payment && payment.card?.installments !== String(option.installments)) return undefined;
+  if ('card' in payment && payment.card?.installments !== String(option.installments))
+    return undefined;
   try {
     return planPayments(payment.amount, option, payment.currency);
   } catch {
@@ -130,8 +201,18 @@ export function chosenPlan(payment: { amount: number; currency: string; card?: {
 }
 
 /** "6 × R$217.79", or with a last installment that differs, "9 × MX$666.67, the last one MX$666.64". */
-export function planWords(plan: PlanPayments, currency: string, t: Messages, lang: string | undefined): string {
+export function planWords(
+  plan: PlanPayments,
+  currency: string,
+  t: Messages,
+  lang: string | undefined,
+): string {
   const money = (amount: number) => formatAmount(amount, currency, lang);
-  const each = format(t.installmentOption, { count: plan.installments, amount: money(plan.installment_amount) });
-  return plan.last_amount === plan.installment_amount ? each : format(t.installmentsWithLast, { plan: each, amount: money(plan.last_amount) });
+  const each = format(t.installmentOption, {
+    count: plan.installments,
+    amount: money(plan.installment_amount),
+  });
+  return plan.last_amount === plan.installment_amount
+    ? each
+    : format(t.installmentsWithLast, { plan: each, amount: money(plan.last_amount) });
 }

@@ -13,4 +13,7 @@ export function inheritedLang(element: Element): string | undefined {
  * technology see the language chosen, but never as `lang=""`, which would declare the
  * element's text to be in an unknown language instead of inheriting the page's.
  */
-export const langProperty = { reflect: true, converter: { toAttribute: (value: string | null) => value || null } } as const;
+export const langProperty = {
+  reflect: true,
+  converter: { toAttribute: (value: string | null) => value || null },
+} as const;

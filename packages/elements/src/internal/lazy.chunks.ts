@@ -6,9 +6,13 @@
  */
 import { scriptBase } from './script-base.js';
 
-const chunk = (name: string) => import(/* @vite-ignore */ new URL(`paylit.${name}.js`, scriptBase).href);
+const chunk = (name: string) =>
+  import(/* @vite-ignore */ new URL(`paylit.${name}.js`, scriptBase).href);
 export const importMarks = (): Promise<typeof import('./marks.js')> => chunk('marks');
 export const importCrypto = (): Promise<typeof import('./encryption.js')> => chunk('crypto');
-export const importPlans = (): Promise<typeof import('./installment-plans.js')> => chunk('installments');
-export const importOutcome = (): Promise<typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js')> => chunk('outcome');
+export const importPlans = (): Promise<typeof import('./installment-plans.js')> =>
+  chunk('installments');
+export const importOutcome = (): Promise<
+  typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js')
+> => chunk('outcome');
 export const importFrameHost = (): Promise<typeof import('./frame-host.js')> => chunk('isolation');

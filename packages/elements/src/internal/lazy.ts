@@ -11,5 +11,6 @@
 export const importMarks = () => import('./marks.js');
 export const importCrypto = () => import('./encryption.js');
 export const importPlans = () => import('./installment-plans.js');
-export const importOutcome = () => import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
+export const importOutcome = () =>
+  import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
 export const importFrameHost = () => import('./frame-host.js');

@@ -11,7 +11,11 @@ function labelsSeen(el: HTMLElement): string[] {
     const label = el.shadowRoot?.querySelector('label[for=number]');
     if (label) seen.push(label.textContent ?? '');
   };
-  new MutationObserver(record).observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true });
+  new MutationObserver(record).observe(el.shadowRoot!, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+  });
   return seen;
 }
 
@@ -28,7 +32,10 @@ describe('LocalizedElement', () => {
     expect(vi.cardNumber).to.not.equal(en.cardNumber);
     expect(el.shadowRoot!.querySelector('label[for=number]')!.textContent).to.equal(vi.cardNumber);
     expect(seen.length).to.be.greaterThan(0);
-    expect(seen.every((text) => text === vi.cardNumber), `labels seen: ${seen.join(' | ')}`).to.equal(true);
+    expect(
+      seen.every((text) => text === vi.cardNumber),
+      `labels seen: ${seen.join(' | ')}`,
+    ).to.equal(true);
     el.remove();
   });
 
@@ -42,13 +49,19 @@ describe('LocalizedElement', () => {
     expect(el.reportValidity()).to.equal(false);
     await el.updateComplete;
     const id = await messagesFor('id');
-    expect(el.shadowRoot!.querySelector('#number-error')!.textContent!.trim()).to.equal(id.errors.number.empty);
-    expect(el.shadowRoot!.querySelector('#holder-error')!.textContent!.trim()).to.equal(id.errors.holder.empty);
+    expect(el.shadowRoot!.querySelector('#number-error')!.textContent!.trim()).to.equal(
+      id.errors.number.empty,
+    );
+    expect(el.shadowRoot!.querySelector('#holder-error')!.textContent!.trim()).to.equal(
+      id.errors.holder.empty,
+    );
     el.remove();
   });
 
   it('switches language when lang changes, again with no English in between, and mirrors for Arabic', async () => {
-    const el = document.createElement('paylit-card-fields') as HTMLElement & { updateComplete: Promise<boolean> };
+    const el = document.createElement('paylit-card-fields') as HTMLElement & {
+      updateComplete: Promise<boolean>;
+    };
     el.lang = 'fr';
     document.body.append(el);
     await el.updateComplete;
@@ -58,7 +71,9 @@ describe('LocalizedElement', () => {
     const ar = await messagesFor('ar');
     expect(el.shadowRoot!.querySelector('label[for=number]')!.textContent).to.equal(ar.cardNumber);
     expect(seen.filter((text) => text === en.cardNumber)).to.deep.equal([]);
-    expect(getComputedStyle(el.shadowRoot!.querySelector('label[for=number]')!).direction).to.equal('rtl');
+    expect(getComputedStyle(el.shadowRoot!.querySelector('label[for=number]')!).direction).to.equal(
+      'rtl',
+    );
     el.remove();
   });
 });

@@ -8,7 +8,14 @@
  */
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import { directionOf, loadCatalog, messages, resolveLocale, type Locale, type Messages } from '../i18n/index.js';
+import {
+  directionOf,
+  loadCatalog,
+  messages,
+  resolveLocale,
+  type Locale,
+  type Messages,
+} from '../i18n/index.js';
 import { inheritedLang, langProperty } from './lang.js';
 
 export class LocalizedElement extends LitElement {

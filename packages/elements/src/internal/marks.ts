@@ -26,13 +26,31 @@ const W = '#fff';
 
 // Shape helpers. Text is bold by default (the root sets font-weight 700) and, with a width,
 // fitted to it with textLength, so a wordmark fits whatever system font draws it.
-const R = (x: number, y: number, width: number, height: number, fill: string, rx = 0): Shape => ['rect', { x, y, width, height, fill, rx }];
-const C = (cx: number, cy: number, r: number, fill: string): Shape => ['circle', { cx, cy, r, fill }];
+const R = (x: number, y: number, width: number, height: number, fill: string, rx = 0): Shape => [
+  'rect',
+  { x, y, width, height, fill, rx },
+];
+const C = (cx: number, cy: number, r: number, fill: string): Shape => [
+  'circle',
+  { cx, cy, r, fill },
+];
 const P = (d: string, fill: string): Shape => ['path', { d, fill }];
-const T = (text: string, x: number, y: number, size: number, fill: string, width?: number, style = ''): Shape => [
+const T = (
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  width?: number,
+  style = '',
+): Shape => [
   'text',
   {
-    x, y, fill, 'font-size': size, 'text-anchor': 'middle',
+    x,
+    y,
+    fill,
+    'font-size': size,
+    'text-anchor': 'middle',
     ...(width ? { textLength: width, lengthAdjust: 'spacingAndGlyphs' } : {}),
     ...(style.includes('i') ? { 'font-style': 'italic' } : {}),
     ...(style.includes('n') ? { 'font-weight': 400 } : {}),
@@ -40,71 +58,170 @@ const T = (text: string, x: number, y: number, size: number, fill: string, width
   text,
 ];
 /** A ring split into equal coloured arcs (Elo's ring, Google's G), starting at `start` (a fraction of a turn). */
-const ring = (cx: number, cy: number, r: number, width: number, colors: readonly string[], start = 0, gap = 0): Shape[] => {
+const ring = (
+  cx: number,
+  cy: number,
+  r: number,
+  width: number,
+  colors: readonly string[],
+  start = 0,
+  gap = 0,
+): Shape[] => {
   const turn = 2 * Math.PI * r;
   const arc = (turn * (1 - gap)) / colors.length;
-  return colors.map((stroke, i) => ['circle', {
-    cx, cy, r, fill: 'none', stroke, 'stroke-width': width,
-    'stroke-dasharray': `${arc} ${turn}`, 'stroke-dashoffset': -(start * turn + i * arc),
-  }]);
+  return colors.map((stroke, i) => [
+    'circle',
+    {
+      cx,
+      cy,
+      r,
+      fill: 'none',
+      stroke,
+      'stroke-width': width,
+      'stroke-dasharray': `${arc} ${turn}`,
+      'stroke-dashoffset': -(start * turn + i * arc),
+    },
+  ]);
 };
 /** The card's face: its colour, with a hairline edge on light colours. */
-const face = (fill: string): Shape => ['rect', { width: 40, height: 26, rx: 4, fill, ...(fill === W ? { stroke: '#d0d5dd' } : {}) }];
+const face = (fill: string): Shape => [
+  'rect',
+  { width: 40, height: 26, rx: 4, fill, ...(fill === W ? { stroke: '#d0d5dd' } : {}) },
+];
 /** Two overlapping circles and their lens (Mastercard, Maestro). */
 const circles = (left: string, right: string, lens: string): Shape[] => [
-  C(15.5, 13, 8, left), C(24.5, 13, 8, right), P('M20 6.4A8 8 0 0 1 20 19.6A8 8 0 0 1 20 6.4Z', lens),
+  C(15.5, 13, 8, left),
+  C(24.5, 13, 8, right),
+  P('M20 6.4A8 8 0 0 1 20 19.6A8 8 0 0 1 20 6.4Z', lens),
 ];
 /** A wordmark on a colour: the common case. */
 const word = (bg: string, text: string, fill = W, size = 9, style = ''): Drawing => [
-  face(bg), T(text, 20, 13 + size * 0.36, size, fill, Math.min(34, text.length * size * 0.62), style),
+  face(bg),
+  T(text, 20, 13 + size * 0.36, size, fill, Math.min(34, text.length * size * 0.62), style),
 ];
 /** Two chevrons, orange over green (RuPay, UPI). */
-const chevrons = (x: number): Shape[] => [P(`M${x} 7l5 6-5 6z`, '#f47920'), P(`M${x + 3} 7l5 6-5 6z`, '#0e8a3e')];
+const chevrons = (x: number): Shape[] => [
+  P(`M${x} 7l5 6-5 6z`, '#f47920'),
+  P(`M${x + 3} 7l5 6-5 6z`, '#0e8a3e'),
+];
 
 const brands: Readonly<Record<string, Drawing>> = {
   visa: [face(W), T('VISA', 20, 17.5, 12, '#1a1f71', 30, 'i')],
-  'visa-debit': [face('#1a1f71'), T('VISA', 20, 14, 10, W, 26, 'i'), T('DEBIT', 20, 21.5, 5, '#f7b600', 16)],
+  'visa-debit': [
+    face('#1a1f71'),
+    T('VISA', 20, 14, 10, W, 26, 'i'),
+    T('DEBIT', 20, 21.5, 5, '#f7b600', 16),
+  ],
   mastercard: [face(W), ...circles('#eb001b', '#f79e1b', '#ff5f00')],
   maestro: [face(W), ...circles('#eb001b', '#00a2e5', '#7375cf')],
-  'american-express': [face('#016fd0'), R(3, 5, 34, 16, 'none'), T('AMERICAN', 20, 12, 6, W, 30), T('EXPRESS', 20, 19, 6, W, 30)],
-  diners: [face(W), C(9.5, 13, 6.5, '#0079be'), C(9.5, 13, 4.6, W), R(8.6, 8.4, 1.8, 9.2, '#0079be'), T('Diners', 26.5, 12.5, 6.5, '#0079be', 18), T('Club', 26.5, 19.5, 6.5, '#0079be', 13)],
-  discover: [face(W), T('DISC', 10, 15.5, 7, '#231f20', 14), C(20.6, 13, 3.4, '#ff6000'), T('VER', 30.5, 15.5, 7, '#231f20', 12), R(0, 22, 40, 4, '#ff6000')],
-  jcb: [face(W), R(6, 4, 9, 18, '#0e4c96', 2.5), R(15.5, 4, 9, 18, '#e20613', 2.5), R(25, 4, 9, 18, '#007b40', 2.5),
-    T('J', 10.5, 16, 8, W), T('C', 20, 16, 8, W), T('B', 29.5, 16, 8, W)],
-  unionpay: [face(W), P('M7 4h9l-4 18H3z', '#e21836'), P('M16 4h9l-4 18h-9z', '#00447c'), P('M25 4h11l-4 18H21z', '#007b84'),
-    T('UnionPay', 20, 15, 6, W, 26)],
-  elo: [face('#000'), ...ring(11, 13, 5, 2.6, ['#ffcb05', '#00a4e0', '#ef4123'], 0.75), T('elo', 27, 17, 11, W, 15)],
+  'american-express': [
+    face('#016fd0'),
+    R(3, 5, 34, 16, 'none'),
+    T('AMERICAN', 20, 12, 6, W, 30),
+    T('EXPRESS', 20, 19, 6, W, 30),
+  ],
+  diners: [
+    face(W),
+    C(9.5, 13, 6.5, '#0079be'),
+    C(9.5, 13, 4.6, W),
+    R(8.6, 8.4, 1.8, 9.2, '#0079be'),
+    T('Diners', 26.5, 12.5, 6.5, '#0079be', 18),
+    T('Club', 26.5, 19.5, 6.5, '#0079be', 13),
+  ],
+  discover: [
+    face(W),
+    T('DISC', 10, 15.5, 7, '#231f20', 14),
+    C(20.6, 13, 3.4, '#ff6000'),
+    T('VER', 30.5, 15.5, 7, '#231f20', 12),
+    R(0, 22, 40, 4, '#ff6000'),
+  ],
+  jcb: [
+    face(W),
+    R(6, 4, 9, 18, '#0e4c96', 2.5),
+    R(15.5, 4, 9, 18, '#e20613', 2.5),
+    R(25, 4, 9, 18, '#007b40', 2.5),
+    T('J', 10.5, 16, 8, W),
+    T('C', 20, 16, 8, W),
+    T('B', 29.5, 16, 8, W),
+  ],
+  unionpay: [
+    face(W),
+    P('M7 4h9l-4 18H3z', '#e21836'),
+    P('M16 4h9l-4 18h-9z', '#00447c'),
+    P('M25 4h11l-4 18H21z', '#007b84'),
+    T('UnionPay', 20, 15, 6, W, 26),
+  ],
+  elo: [
+    face('#000'),
+    ...ring(11, 13, 5, 2.6, ['#ffcb05', '#00a4e0', '#ef4123'], 0.75),
+    T('elo', 27, 17, 11, W, 15),
+  ],
   hipercard: word('#b3131b', 'Hipercard', W, 8, 'i'),
   hiper: word(W, 'hiper', '#f47920', 11),
   aura: [...word('#2d5aa0', 'Aura', W, 10), C(33, 7, 2.5, '#f7a823')],
   naranja: [...word('#fe5000', 'naranja', W, 8), R(8, 19, 24, 1.5, W)],
   cabal: [...word('#00599c', 'CABAL', W, 9), R(0, 21, 40, 2, '#63b7e6')],
   argencard: word('#1b3f8b', 'argencard', W, 7),
-  'tarjeta-shopping': [face('#e30613'), T('Tarjeta', 20, 11, 5, W, 16, 'n'), T('Shopping', 20, 19, 8, W, 30, 'i')],
+  'tarjeta-shopping': [
+    face('#e30613'),
+    T('Tarjeta', 20, 11, 5, W, 16, 'n'),
+    T('Shopping', 20, 19, 8, W, 30, 'i'),
+  ],
   cencosud: word('#005baa', 'Cencosud', W, 7),
   codensa: word('#e2001a', 'Codensa', W, 7.5),
   carnet: [...word('#006b3f', 'CARNET', W, 8), R(0, 0, 6, 26, '#e30613', 0)],
   rupay: [face(W), T('RuPay', 16, 16.5, 9, '#1b3281', 24, 'i'), ...chevrons(29)],
   troy: [face(W), T('troy', 20, 17.5, 12, '#0d3e4f', 24), C(29.5, 7.5, 1.6, '#00a4a6')],
   mir: [face(W), T('МИР', 20, 17.5, 11, '#0f754e', 26)],
-  verve: [face(W), C(9, 13, 5.5, '#e41f26'), T('V', 9, 16, 7, W), T('verve', 25, 16, 8, '#00425f', 20)],
-  dankort: [face('#ed1c24'), R(3, 5, 34, 16, W, 8), T('Dankort', 20, 15.5, 7.5, '#ed1c24', 26, 'i')],
+  verve: [
+    face(W),
+    C(9, 13, 5.5, '#e41f26'),
+    T('V', 9, 16, 7, W),
+    T('verve', 25, 16, 8, '#00425f', 20),
+  ],
+  dankort: [
+    face('#ed1c24'),
+    R(3, 5, 34, 16, W, 8),
+    T('Dankort', 20, 15.5, 7.5, '#ed1c24', 26, 'i'),
+  ],
 };
 
 const methods: Readonly<Record<string, Drawing>> = {
-  AP: [face('#000'), C(9.5, 14.6, 4, W), C(13.6, 13.2, 1.5, '#000'), P('M9.6 10c.2-1.7 1.2-2.6 2.5-2.8-.1 1.6-1.1 2.6-2.5 2.8z', W),
-    T('Pay', 24.5, 17, 10, W, 16, 'n')],
-  GP: [face(W), ...ring(10.5, 13, 4.6, 2.2, ['#4285f4', '#34a853', '#fbbc04', '#ea4335'], 0.06, 0.12), R(10.5, 12, 5.8, 2.2, '#4285f4'),
-    T('Pay', 26, 17, 10, '#5f6368', 15, 'n')],
-  MP: [face(W), ['ellipse', { cx: 10, cy: 13, rx: 8, ry: 6, fill: '#00b1ea', stroke: '#2d3277' }],
+  AP: [
+    face('#000'),
+    C(9.5, 14.6, 4, W),
+    C(13.6, 13.2, 1.5, '#000'),
+    P('M9.6 10c.2-1.7 1.2-2.6 2.5-2.8-.1 1.6-1.1 2.6-2.5 2.8z', W),
+    T('Pay', 24.5, 17, 10, W, 16, 'n'),
+  ],
+  GP: [
+    face(W),
+    ...ring(10.5, 13, 4.6, 2.2, ['#4285f4', '#34a853', '#fbbc04', '#ea4335'], 0.06, 0.12),
+    R(10.5, 12, 5.8, 2.2, '#4285f4'),
+    T('Pay', 26, 17, 10, '#5f6368', 15, 'n'),
+  ],
+  MP: [
+    face(W),
+    ['ellipse', { cx: 10, cy: 13, rx: 8, ry: 6, fill: '#00b1ea', stroke: '#2d3277' }],
     ['path', { d: 'M4.5 13.5l3-2.5 2.5 1.5 2-1.5 2.5 1.5 3-1.5', fill: 'none', stroke: '#2d3277' }],
-    T('mercado', 29, 12, 5.5, '#2d3277', 18), T('pago', 29, 19, 6.5, '#2d3277', 13)],
+    T('mercado', 29, 12, 5.5, '#2d3277', 18),
+    T('pago', 29, 19, 6.5, '#2d3277', 13),
+  ],
   PP: word('#21c25e', 'PicPay', W, 9),
-  PX: [face(W), P('M10 4.5l8.5 8.5-8.5 8.5-8.5-8.5z', '#32bcad'), P('M10 9.5l3.5 3.5-3.5 3.5-3.5-3.5z', W), T('pix', 28.5, 16.5, 10, '#32bcad', 15)],
-  BL: [face(W), ...[3, 1, 2, 1, 1, 3, 2, 1, 1, 2, 3, 1, 2, 1, 1, 2].map((w, i, all) => {
-    const x = 5 + all.slice(0, i).reduce((a, b) => a + b + 1, 0) * 0.75;
-    return R(x, 5, w * 0.75, 12, i % 2 ? W : '#1e293b');
-  }), T('boleto', 20, 23, 5, '#1e293b', 16, 'n')],
+  PX: [
+    face(W),
+    P('M10 4.5l8.5 8.5-8.5 8.5-8.5-8.5z', '#32bcad'),
+    P('M10 9.5l3.5 3.5-3.5 3.5-3.5-3.5z', W),
+    T('pix', 28.5, 16.5, 10, '#32bcad', 15),
+  ],
+  BL: [
+    face(W),
+    ...[3, 1, 2, 1, 1, 3, 2, 1, 1, 2, 3, 1, 2, 1, 1, 2].map((w, i, all) => {
+      const x = 5 + all.slice(0, i).reduce((a, b) => a + b + 1, 0) * 0.75;
+      return R(x, 5, w * 0.75, 12, i % 2 ? W : '#1e293b');
+    }),
+    T('boleto', 20, 23, 5, '#1e293b', 16, 'n'),
+  ],
   MH: word('#6b2c91', 'MACH', W, 10),
   WP: [face(W), T('web', 13, 16.5, 9, '#1d1d1b', 14), T('pay', 28, 16.5, 9, '#d5006d', 13)],
   SP: word('#00a0df', 'servipag', W, 7.5),
@@ -112,7 +229,12 @@ const methods: Readonly<Record<string, Drawing>> = {
   PC: [face(W), C(20, 13, 10, '#0c5fa8'), T('pse', 20, 16, 8, W, 13)],
   EY: word('#ffdd00', 'efecty', '#1d2b5b', 9),
   SE: word('#0b3d91', 'SPEI', W, 10, 'i'),
-  OX: [face('#e21b22'), R(0, 3, 40, 3, '#ffd100'), R(0, 20, 40, 3, '#ffd100'), T('OXXO', 20, 16.5, 9, W, 28)],
+  OX: [
+    face('#e21b22'),
+    R(0, 3, 40, 3, '#ffd100'),
+    R(0, 20, 40, 3, '#ffd100'),
+    T('OXXO', 20, 16.5, 9, W, 28),
+  ],
   YP: [...word('#742284', 'yape', W, 11), C(33, 19, 1.6, '#00d4c8')],
   BC: [face('#002a8d'), T('BCP', 17, 16.5, 9, W, 19), P('M30 8l5 5-5 5h-2.4l5-5-5-5z', '#ff7800')],
   EF: word('#fbb900', 'PagoEfectivo', '#1d1d1b', 6),
@@ -121,45 +243,107 @@ const methods: Readonly<Record<string, Drawing>> = {
   RE: word('#e30613', 'redpagos', W, 7.5),
   PW: [face(W), T('pay', 15, 16.5, 9.5, '#002e6e', 14), T('tm', 28, 16.5, 9.5, '#00baf2', 9)],
   UI: [face(W), T('UPI', 15, 17, 10, '#4d4d4f', 17, 'i'), ...chevrons(27)],
-  NB: [face('#1f4e79'), P('M20 4l10 5H10z', W), R(12, 10, 2, 8, W), R(17, 10, 2, 8, W), R(21, 10, 2, 8, W), R(26, 10, 2, 8, W), R(10, 19, 20, 2.5, W)],
+  NB: [
+    face('#1f4e79'),
+    P('M20 4l10 5H10z', W),
+    R(12, 10, 2, 8, W),
+    R(17, 10, 2, 8, W),
+    R(21, 10, 2, 8, W),
+    R(26, 10, 2, 8, W),
+    R(10, 19, 20, 2.5, W),
+  ],
   SS: word('#0072bc', 'SnapScan', W, 7.5),
   OZ: [face(W), T('ozow', 20, 16.5, 10, '#1a1a1a', 26), C(11.2, 13.4, 1.3, '#00c1a2')],
   PA: word('#000', 'papara', W, 9),
   HV: [face('#c8102e'), T('HAVALE', 20, 11, 5.5, W, 22), T('EFT', 20, 20, 8, W, 16)],
-  GC: [face('#007dfe'), C(9, 13, 5, W), T('G', 9, 16, 8, '#007dfe'), T('Cash', 25, 16.5, 8.5, W, 20)],
+  GC: [
+    face('#007dfe'),
+    C(9, 13, 5, W),
+    T('G', 9, 16, 8, '#007dfe'),
+    T('Cash', 25, 16.5, 8.5, W, 20),
+  ],
   TG: [face('#005abb'), T('Touch', 20, 11.5, 6.5, W, 18), T("'n Go", 20, 19.5, 6.5, '#ffd200', 18)],
   FX: word('#1b4f9c', 'FPX', W, 11, 'i'),
   RP: [...word('#e4002b', 'rapipago', W, 7.5), R(0, 22, 40, 4, '#ffd100')],
-  PF: [face('#ffd100'), T('Pago', 20, 12, 7, '#0033a0', 16), T('Fácil', 20, 20.5, 7, '#0033a0', 16, 'i')],
+  PF: [
+    face('#ffd100'),
+    T('Pago', 20, 12, 7, '#0033a0', 16),
+    T('Fácil', 20, 20.5, 7, '#0033a0', 16, 'i'),
+  ],
   IO: [face('#0f766e'), P('M20 5l9 4.5H11z', W), R(13, 10.5, 14, 6, W), R(10, 18, 20, 2.5, W)],
-  PQ: [face(W), P('M10 4.5l8.5 8.5-8.5 8.5-8.5-8.5z', '#32bcad'), P('M10 9.5l3.5 3.5-3.5 3.5-3.5-3.5z', W), T('QR', 28.5, 16.5, 9, '#32bcad', 12)],
+  PQ: [
+    face(W),
+    P('M10 4.5l8.5 8.5-8.5 8.5-8.5-8.5z', '#32bcad'),
+    P('M10 9.5l3.5 3.5-3.5 3.5-3.5-3.5z', W),
+    T('QR', 28.5, 16.5, 9, '#32bcad', 12),
+  ],
   IB: word('#00a94f', 'Interbank', W, 7),
   BP: word('#004481', 'BBVA', W, 10),
 };
 
 /** The API's card codes in the payment-method list, to the brand they draw. */
 const codes: Readonly<Record<string, string>> = {
-  VI: 'visa', VD: 'visa-debit', MC: 'mastercard', MS: 'maestro', AE: 'american-express', DC: 'diners', DI: 'discover',
-  JC: 'jcb', UP: 'unionpay', EL: 'elo', HI: 'hipercard', NJ: 'naranja', CL: 'cabal', AG: 'argencard', TS: 'tarjeta-shopping',
-  CS: 'cencosud', CD: 'codensa',
+  VI: 'visa',
+  VD: 'visa-debit',
+  MC: 'mastercard',
+  MS: 'maestro',
+  AE: 'american-express',
+  DC: 'diners',
+  DI: 'discover',
+  JC: 'jcb',
+  UP: 'unionpay',
+  EL: 'elo',
+  HI: 'hipercard',
+  NJ: 'naranja',
+  CL: 'cabal',
+  AG: 'argencard',
+  TS: 'tarjeta-shopping',
+  CS: 'cencosud',
+  CD: 'codensa',
 };
 
 const generic: Drawing = [
-  ['rect', { x: 0.5, y: 0.5, width: 39, height: 25, rx: 4, fill: 'none', stroke: 'currentColor', 'stroke-opacity': 0.5 }],
+  [
+    'rect',
+    {
+      x: 0.5,
+      y: 0.5,
+      width: 39,
+      height: 25,
+      rx: 4,
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-opacity': 0.5,
+    },
+  ],
   ['rect', { x: 4, y: 7, width: 32, height: 4, fill: 'currentColor', 'fill-opacity': 0.35 }],
-  ['rect', { x: 4, y: 16, width: 12, height: 3, rx: 1, fill: 'currentColor', 'fill-opacity': 0.35 }],
+  [
+    'rect',
+    { x: 4, y: 16, width: 12, height: 3, rx: 1, fill: 'currentColor', 'fill-opacity': 0.35 },
+  ],
 ];
 
 const NS = 'http://www.w3.org/2000/svg';
 const built = new Map<string, SVGSVGElement>();
 
-function draw(key: string, name: string, drawing: Drawing, [width, height] = [40, 26]): SVGSVGElement {
+function draw(
+  key: string,
+  name: string,
+  drawing: Drawing,
+  [width, height] = [40, 26],
+): SVGSVGElement {
   let svg = built.get(key);
   if (!svg) {
     svg = document.createElementNS(NS, 'svg');
     const attrs = {
-      viewBox: `0 0 ${width} ${height}`, width, height, 'aria-hidden': 'true', focusable: 'false',
-      'font-family': 'system-ui,Arial,sans-serif', 'font-weight': 700, 'data-mark': name,
+      viewBox: `0 0 ${width} ${height}`,
+      width,
+      height,
+      'aria-hidden': 'true',
+      focusable: 'false',
+      'font-family': 'system-ui,Arial,sans-serif',
+      'font-weight': 700,
+      'data-mark': name,
     };
     for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, String(v));
     for (const [tag, shapeAttrs, text] of drawing) {
@@ -175,7 +359,11 @@ function draw(key: string, name: string, drawing: Drawing, [width, height] = [40
 
 /** A tile with up to three initials on a neutral colour, for a method with no mark of its own. */
 function initials(name: string): Drawing {
-  const letters = (name.match(/\p{L}+|\d+/gu) ?? ['?']).map((w) => w[0]!).join('').slice(0, 3).toUpperCase();
+  const letters = (name.match(/\p{L}+|\d+/gu) ?? ['?'])
+    .map((w) => w[0]!)
+    .join('')
+    .slice(0, 3)
+    .toUpperCase();
   return [face('#475569'), T(letters, 20, 17, 10, W, letters.length * 7)];
 }
 
@@ -209,12 +397,40 @@ export function methodMark(id: string, name: string): SVGSVGElement {
  */
 export function cvvMark(front: boolean): SVGSVGElement {
   const accent = 'var(--_accent)';
-  const box = (x: number, y: number, width: number, height: number): Shape => ['rect', { x, y, width, height, rx: 1.5, fill: 'none', stroke: accent, 'stroke-width': 1.5 }];
-  const outline: Shape = ['rect', { x: 0.5, y: 0.5, width: 33, height: 21, rx: 3, fill: 'none', stroke: 'currentColor', 'stroke-opacity': 0.55 }];
-  const shade = (x: number, y: number, width: number, height: number, opacity: number, rx = 0): Shape => ['rect', { x, y, width, height, rx, fill: 'currentColor', 'fill-opacity': opacity }];
+  const box = (x: number, y: number, width: number, height: number): Shape => [
+    'rect',
+    { x, y, width, height, rx: 1.5, fill: 'none', stroke: accent, 'stroke-width': 1.5 },
+  ];
+  const outline: Shape = [
+    'rect',
+    {
+      x: 0.5,
+      y: 0.5,
+      width: 33,
+      height: 21,
+      rx: 3,
+      fill: 'none',
+      stroke: 'currentColor',
+      'stroke-opacity': 0.55,
+    },
+  ];
+  const shade = (
+    x: number,
+    y: number,
+    width: number,
+    height: number,
+    opacity: number,
+    rx = 0,
+  ): Shape => ['rect', { x, y, width, height, rx, fill: 'currentColor', 'fill-opacity': opacity }];
   const drawing: Drawing = front
     ? [outline, shade(4, 13, 20, 2.5, 0.35, 1), box(20, 5, 11, 6), R(22, 7.2, 7, 1.6, accent)]
-    : [outline, shade(1, 3.5, 32, 4.5, 0.55), shade(4, 11, 18, 5, 0.18), box(21.5, 9.5, 9.5, 8), R(23.5, 12.7, 5.5, 1.6, accent)];
+    : [
+        outline,
+        shade(1, 3.5, 32, 4.5, 0.55),
+        shade(4, 11, 18, 5, 0.18),
+        box(21.5, 9.5, 9.5, 8),
+        R(23.5, 12.7, 5.5, 1.6, accent),
+      ];
   return draw(`cvv:${front}`, front ? 'cvv-front' : 'cvv-back', drawing, [34, 22]);
 }
 

@@ -6,7 +6,11 @@
  */
 import { adoptStyles, type CSSResultOrNative } from 'lit';
 
-export function adoptWhenShown(element: { renderRoot: HTMLElement | DocumentFragment }, adopted: WeakSet<object>, styles: CSSResultOrNative[]): void {
+export function adoptWhenShown(
+  element: { renderRoot: HTMLElement | DocumentFragment },
+  adopted: WeakSet<object>,
+  styles: CSSResultOrNative[],
+): void {
   if (adopted.has(element) || !(element.renderRoot instanceof ShadowRoot)) return;
   adopted.add(element);
   adoptStyles(element.renderRoot, styles);

@@ -22,7 +22,15 @@ export const checkout = (
     <paylit-wallet-select></paylit-wallet-select>
   </paylit-checkout>
 );
-export const serverless = <paylit-checkout amount={1200} currency="BRL" country="BR" publicKey="{}" fetch={(input, init) => fetch(input, init)}></paylit-checkout>;
+export const serverless = (
+  <paylit-checkout
+    amount={1200}
+    currency="BRL"
+    country="BR"
+    publicKey="{}"
+    fetch={(input, init) => fetch(input, init)}
+  ></paylit-checkout>
+);
 
 // @ts-expect-error amount is a number
 export const wrongAmount = <paylit-checkout amount="120"></paylit-checkout>;

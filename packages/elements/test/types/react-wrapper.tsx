@@ -2,7 +2,12 @@
 // elements' properties and one typed `on<Event>` prop per event, and refuse a misspelt event,
 // a handler for the wrong event class, a wrong property type and an unknown prop. Each
 // `@ts-expect-error` must meet an error: an unused one fails the check.
-import { PaylitCardFields, PaylitCheckout, PaylitInstallments, PaylitWalletSelect } from '@paylit/elements/react';
+import {
+  PaylitCardFields,
+  PaylitCheckout,
+  PaylitInstallments,
+  PaylitWalletSelect,
+} from '@paylit/elements/react';
 import type { PaylitDeclinedEvent, PaylitPaymentEvent } from '@paylit/elements';
 import { useRef, type ComponentRef } from 'react';
 
@@ -26,7 +31,12 @@ export function Checkout({ secret }: { secret: string }) {
       onPaylitError={(e) => e.detail.kind}
       onPaylitSubmit={(e) => e.submission}
     >
-      <PaylitCardFields name="card" disabled={false} onInput={(e) => e.type} onChange={(e) => e.type} />
+      <PaylitCardFields
+        name="card"
+        disabled={false}
+        onInput={(e) => e.type}
+        onChange={(e) => e.type}
+      />
       <PaylitInstallments onChange={(e) => e.type} />
       <PaylitWalletSelect />
     </PaylitCheckout>

@@ -8,9 +8,10 @@ import { acceptsCurrency, countries as table, isServedCountry } from '@paylit/co
 import { isAmountInCurrency } from '@paylit/core/money';
 
 /** The served countries with their name and local currency. */
-export const countries: Readonly<Record<string, { currency: string; name: string }>> = Object.fromEntries(
-  Object.entries(table).map(([code, c]) => [code, { currency: c.currencies[0]!, name: c.name }]),
-);
+export const countries: Readonly<Record<string, { currency: string; name: string }>> =
+  Object.fromEntries(
+    Object.entries(table).map(([code, c]) => [code, { currency: c.currencies[0]!, name: c.name }]),
+  );
 
 export function isSupportedCountry(country: string): boolean {
   return isServedCountry(country);

@@ -29,12 +29,17 @@ interface CountryRule {
   byBank?: boolean;
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 const rules: Readonly<Record<string, CountryRule>> = {
   BR: { counts: range(1, 12), rate: (n) => (n <= 3 ? 0 : 0.0249), minInstallment: 5 },
   MX: { counts: [1, 3, 6, 9, 12], rate: () => 0, minInstallment: 100 },
-  AR: { counts: [1, 3, 6, 9, 12], rate: (n, brand) => (n === 1 || (brand === 'naranja' && n === 3) ? 0 : 0.055), minInstallment: 500 },
+  AR: {
+    counts: [1, 3, 6, 9, 12],
+    rate: (n, brand) => (n === 1 || (brand === 'naranja' && n === 3) ? 0 : 0.055),
+    minInstallment: 500,
+  },
   CO: { counts: [1, 2, 3, 6, 12, 24, 36], rate: () => 0, minInstallment: 10000, byBank: true },
   CL: { counts: range(1, 12), rate: () => 0, minInstallment: 5000, byBank: true },
   PE: { counts: range(1, 12), rate: () => 0, minInstallment: 20, byBank: true },
@@ -44,21 +49,29 @@ const rules: Readonly<Record<string, CountryRule>> = {
 
 // The countries of core's table that offer installments are the ones with a rule here.
 for (const [code, country] of Object.entries(countries)) {
-  if (country.installments !== Object.hasOwn(rules, code)) throw new Error(`installments of ${code}: core's table and the sandbox's rules disagree`);
+  if (country.installments !== Object.hasOwn(rules, code))
+    throw new Error(`installments of ${code}: core's table and the sandbox's rules disagree`);
 }
 
 /** Brands paid at once whatever the country (debit). */
 const singlePaymentBrands = new Set(['visa-debit', 'maestro']);
 
 /** The installment options for a BIN and amount: always at least the single payment. */
-export function installmentOptions(country: string, bin: string, amount: number, currency: string): { options: InstallmentOption[]; byBank: boolean } {
+export function installmentOptions(
+  country: string,
+  bin: string,
+  amount: number,
+  currency: string,
+): { options: InstallmentOption[]; byBank: boolean } {
   const brand = detectBrand(bin)?.id;
   const rule = Object.hasOwn(rules, country) ? rules[country] : undefined;
   const decimals = currencyDecimals(currency);
   const principal = toMinorUnits(amount, currency);
   const single = { installments: 1, installment_amount: amount, total_amount: amount };
-  if (!rule || (brand !== undefined && singlePaymentBrands.has(brand))) return { options: [single], byBank: false };
-  const minMinor = currency === 'USD' ? toMinorUnits(1, 'USD') : toMinorUnits(rule.minInstallment, currency);
+  if (!rule || (brand !== undefined && singlePaymentBrands.has(brand)))
+    return { options: [single], byBank: false };
+  const minMinor =
+    currency === 'USD' ? toMinorUnits(1, 'USD') : toMinorUnits(rule.minInstallment, currency);
   const options: InstallmentOption[] = [];
   for (const n of rule.counts) {
     const r = rule.byBank ? 0 : rule.rate(n, brand);

@@ -9,7 +9,13 @@
  * within their limits.
  */
 import type { MiddlewareHandler } from 'hono';
-import { API_VERSION, parseAuthorizationHeader, parseXDate, verifySignature, type Credentials } from '@paylit/core/crypto';
+import {
+  API_VERSION,
+  parseAuthorizationHeader,
+  parseXDate,
+  verifySignature,
+  type Credentials,
+} from '@paylit/core/crypto';
 import { ApiFailure } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
 
@@ -58,7 +64,14 @@ export function authentication(options: AuthOptions): MiddlewareHandler<SandboxE
     if (!login) throw new ApiFailure(5001, 'X-Login');
     if (!date || parseXDate(date) === undefined) throw new ApiFailure(5001, 'X-Date');
     const signature = parseAuthorizationHeader(c.req.header('Authorization'));
-    const signedOver = (text: string) => verifySignature({ login, date, body: text, secretKey: credentials.secretKey, signature: signature! });
+    const signedOver = (text: string) =>
+      verifySignature({
+        login,
+        date,
+        body: text,
+        secretKey: credentials.secretKey,
+        signature: signature!,
+      });
     const bodyless = body === '' && (ignoresBody || BODYLESS_METHODS.includes(c.req.method));
     const valid =
       same(login, credentials.login) &&
@@ -71,9 +84,15 @@ export function authentication(options: AuthOptions): MiddlewareHandler<SandboxE
     const version = c.req.header('X-Version');
     if (version !== undefined && version !== API_VERSION) throw new ApiFailure(5017);
     if (!c.req.header('User-Agent')) throw new ApiFailure(5001, 'User-Agent');
-    if (body !== '' && !ignoresBody && !/^application\/json\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) throw new ApiFailure(5001, 'Content-Type');
+    if (
+      body !== '' &&
+      !ignoresBody &&
+      !/^application\/json\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')
+    )
+      throw new ApiFailure(5001, 'Content-Type');
     for (const [name, value] of Object.entries(c.req.header())) {
-      if (/^x-.+-payment-source$/i.test(name) && value.length > 100) throw new ApiFailure(5001, name);
+      if (/^x-.+-payment-source$/i.test(name) && value.length > 100)
+        throw new ApiFailure(5001, name);
     }
     await next();
   };

@@ -23,11 +23,17 @@ function tooLarge(): ApiFailure {
   return new ApiFailure(5000, undefined, 413);
 }
 
-export function bodyLimit({ maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {}): MiddlewareHandler<SandboxEnv> {
+export function bodyLimit({
+  maxBytes = MAX_BODY_BYTES,
+}: { maxBytes?: number } = {}): MiddlewareHandler<SandboxEnv> {
   return async (c, next) => {
     const declared = c.req.header('Content-Length');
-    if (declared !== undefined && !c.req.header('Transfer-Encoding') && Number(declared) > maxBytes) throw tooLarge();
-    const read = await readBodyLimited(c.req.method === 'GET' || c.req.method === 'HEAD' ? null : c.req.raw.body, maxBytes);
+    if (declared !== undefined && !c.req.header('Transfer-Encoding') && Number(declared) > maxBytes)
+      throw tooLarge();
+    const read = await readBodyLimited(
+      c.req.method === 'GET' || c.req.method === 'HEAD' ? null : c.req.raw.body,
+      maxBytes,
+    );
     // The client went away (or timed out) mid-body: nobody hears the answer, and it is no error of the sandbox.
     if (read.kind === 'incomplete') throw new ApiFailure(5000);
     if (read.kind === 'too_large') {
@@ -36,7 +42,9 @@ export function bodyLimit({ maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } =
     }
     const { bytes } = read;
     // HonoRequest keeps promises of what it read in `bodyCache` (typed as values); its readers derive the others from it.
-    (c.req.bodyCache as Record<string, Promise<unknown>>).arrayBuffer = Promise.resolve(bytes.buffer);
+    (c.req.bodyCache as Record<string, Promise<unknown>>).arrayBuffer = Promise.resolve(
+      bytes.buffer,
+    );
     c.set('rawBody', decoder.decode(bytes));
     await next();
   };

@@ -50,7 +50,9 @@ export class Faults {
   /** Takes one use of the first fault matching this request, if any. */
   take(method: string, path: string): Fault | undefined {
     const index = this.#faults.findIndex(
-      (f) => (f.method === undefined || f.method === method) && (f.path.endsWith('*') ? path.startsWith(f.path.slice(0, -1)) : f.path === path),
+      (f) =>
+        (f.method === undefined || f.method === method) &&
+        (f.path.endsWith('*') ? path.startsWith(f.path.slice(0, -1)) : f.path === path),
     );
     if (index < 0) return undefined;
     const fault = this.#faults[index]!;

@@ -63,7 +63,9 @@ export class IdempotencyStore {
    */
   sweep(now: number): void {
     if (!this.#ordered) {
-      const young = [...this.entries].filter(([, e]) => now - e.at < IDEMPOTENCY_TTL_MS).sort(([, a], [, b]) => a.at - b.at);
+      const young = [...this.entries]
+        .filter(([, e]) => now - e.at < IDEMPOTENCY_TTL_MS)
+        .sort(([, a], [, b]) => a.at - b.at);
       this.entries.clear();
       for (const [id, e] of young) this.entries.set(id, e);
       this.#ordered = true;
@@ -80,8 +82,14 @@ export class IdempotencyStore {
 const encoder = new TextEncoder();
 
 /** `METHOD /path` (no trailing slash) and the body bytes, as one SHA-256 hex digest. */
-export async function operationDigest(method: string, path: string, body: ArrayBuffer): Promise<string> {
-  const head = encoder.encode(`${method.toUpperCase()} ${path.length > 1 ? path.replace(/\/$/, '') : path}\n`);
+export async function operationDigest(
+  method: string,
+  path: string,
+  body: ArrayBuffer,
+): Promise<string> {
+  const head = encoder.encode(
+    `${method.toUpperCase()} ${path.length > 1 ? path.replace(/\/$/, '') : path}\n`,
+  );
   const bytes = new Uint8Array(head.byteLength + body.byteLength);
   bytes.set(head);
   bytes.set(new Uint8Array(body), head.byteLength);
@@ -93,7 +101,8 @@ export function idempotency(store: IdempotencyStore, clock: Clock): MiddlewareHa
   return async (c, next) => {
     const key = c.req.header('X-Idempotency-Key');
     if (key === undefined) return next();
-    if (key === '' || key.length > IDEMPOTENCY_KEY_MAX) throw new ApiFailure(5001, 'X-Idempotency-Key');
+    if (key === '' || key.length > IDEMPOTENCY_KEY_MAX)
+      throw new ApiFailure(5001, 'X-Idempotency-Key');
     const id = `${c.get('login')}\n${key}`;
     // The body-limit middleware has read the bytes; this is its cached copy.
     const operation = await operationDigest(c.req.method, c.req.path, await c.req.arrayBuffer());
@@ -118,7 +127,11 @@ export function idempotency(store: IdempotencyStore, clock: Clock): MiddlewareHa
     }
 
     let settle!: (stored: Stored | undefined) => void;
-    const entry: Entry = { at: clock.now().getTime(), operation, response: new Promise((resolve) => (settle = resolve)) };
+    const entry: Entry = {
+      at: clock.now().getTime(),
+      operation,
+      response: new Promise((resolve) => (settle = resolve)),
+    };
     store.add(id, entry);
     let answered = false;
     try {
@@ -130,7 +143,11 @@ export function idempotency(store: IdempotencyStore, clock: Clock): MiddlewareHa
         if (store.entries.get(id) === entry) store.entries.delete(id);
         settle(undefined);
       } else {
-        settle({ status: res.status, contentType: res.headers.get('Content-Type') ?? 'application/json', body: await res.clone().text() });
+        settle({
+          status: res.status,
+          contentType: res.headers.get('Content-Type') ?? 'application/json',
+          body: await res.clone().text(),
+        });
       }
     }
   };

@@ -40,9 +40,15 @@ export function amountLine(amount: number, currency: string): string {
 }
 
 /** Buttons that POST `outcome` back to the same page. */
-export function outcomeForm(action: string, buttons: readonly [outcome: string, label: string, primary?: boolean][]): string {
+export function outcomeForm(
+  action: string,
+  buttons: readonly [outcome: string, label: string, primary?: boolean][],
+): string {
   const items = buttons
-    .map(([outcome, label, primary]) => `<button type="submit" name="outcome" value="${escapeHtml(outcome)}"${primary ? ' class="primary"' : ''}>${escapeHtml(label)}</button>`)
+    .map(
+      ([outcome, label, primary]) =>
+        `<button type="submit" name="outcome" value="${escapeHtml(outcome)}"${primary ? ' class="primary"' : ''}>${escapeHtml(label)}</button>`,
+    )
     .join('');
   return `<form method="post" action="${escapeHtml(action)}"><div class="actions">${items}</div></form>`;
 }
@@ -50,7 +56,10 @@ export function outcomeForm(action: string, buttons: readonly [outcome: string, 
 /** Sends the browser to `url` with a form POST of `fields`, as the API does for `callback_url`. */
 export function autoPost(url: string, fields: Record<string, string>): string {
   const inputs = Object.entries(fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
     .join('');
   return page(
     'Returning to the shop',
@@ -60,5 +69,8 @@ export function autoPost(url: string, fields: Record<string, string>): string {
 }
 
 export function gone(): string {
-  return page('Link no longer valid', '<h1>This link is no longer valid</h1><p>It was already used, or the payment is no longer waiting for you.</p>');
+  return page(
+    'Link no longer valid',
+    '<h1>This link is no longer valid</h1><p>It was already used, or the payment is no longer waiting for you.</p>',
+  );
 }

@@ -14,7 +14,15 @@ import { isSupportedCountry } from '../catalogs/countries.js';
 import { paymentMethods } from '../catalogs/payment-methods.js';
 import { deleteCard, getCard, saveCard } from '../state/cards.js';
 import { cancelEnrollment, createEnrollment } from '../state/enrollments.js';
-import { cancelPayment, capturePayment, createPayment, forcePaymentStatus, orderRecord, paymentStatus, retrievePayment } from '../state/payments.js';
+import {
+  cancelPayment,
+  capturePayment,
+  createPayment,
+  forcePaymentStatus,
+  orderRecord,
+  paymentStatus,
+  retrievePayment,
+} from '../state/payments.js';
 import { createPlan } from '../state/plans.js';
 import { createRefund, forceRefundStatus, refundStatus, retrieveRefund } from '../state/refunds.js';
 
@@ -31,17 +39,26 @@ export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void
   const { store } = sandbox;
   const auth = authentication({ credentials: sandbox.credentials, allowedIps: sandbox.allowedIps });
   // A cancel has no body; one sent anyway is ignored, but it is signed like any other.
-  const authCancel = authentication({ credentials: sandbox.credentials, allowedIps: sandbox.allowedIps, ignoresBody: true });
+  const authCancel = authentication({
+    credentials: sandbox.credentials,
+    allowedIps: sandbox.allowedIps,
+    ignoresBody: true,
+  });
   const once = idempotency(sandbox.idempotency, sandbox.clock);
 
   app.post('/payments', auth, once, async (c) => {
     const body = jsonBody(c);
     // A body with authorization_id is a capture.
-    if (body && typeof body === 'object' && 'authorization_id' in body) return c.json(capturePayment(store, body));
+    if (body && typeof body === 'object' && 'authorization_id' in body)
+      return c.json(capturePayment(store, body));
     return c.json(await createPayment(store, body, { secure: false, origin: origin(c, sandbox) }));
   });
-  app.post('/secure_payments', auth, once, async (c) => c.json(await createPayment(store, jsonBody(c), { secure: true, origin: origin(c, sandbox) })));
-  app.post('/payments/:id/cancel', authCancel, once, (c) => c.json(cancelPayment(store, c.req.param('id'))));
+  app.post('/secure_payments', auth, once, async (c) =>
+    c.json(await createPayment(store, jsonBody(c), { secure: true, origin: origin(c, sandbox) })),
+  );
+  app.post('/payments/:id/cancel', authCancel, once, (c) =>
+    c.json(cancelPayment(store, c.req.param('id'))),
+  );
   app.get('/payments/:id/status', auth, (c) => c.json(paymentStatus(store, c.req.param('id'))));
   app.get('/payments/:id', auth, (c) => c.json(retrievePayment(store, c.req.param('id'))));
   app.get('/orders/:order_id', auth, (c) => c.json(orderRecord(store, c.req.param('order_id'))));
@@ -52,7 +69,9 @@ export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void
 
   app.post('/secure_cards', auth, once, async (c) => c.json(await saveCard(store, jsonBody(c))));
   app.get('/cards/:card_id', auth, (c) => c.json(getCard(store, c.req.param('card_id'))));
-  app.delete('/secure_cards/:card_id', auth, (c) => c.json(deleteCard(store, c.req.param('card_id'))));
+  app.delete('/secure_cards/:card_id', auth, (c) =>
+    c.json(deleteCard(store, c.req.param('card_id'))),
+  );
 
   app.post('/installments-plans', auth, once, (c) => c.json(createPlan(store, jsonBody(c))));
 
@@ -62,11 +81,23 @@ export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void
     if (!isSupportedCountry(country)) throw new ApiFailure(5003, 'country');
     const base = origin(c, sandbox);
     // Exactly the API's five fields: what the catalog keeps besides (colours, wallet codes) stays here.
-    return c.json(paymentMethods[country]!.map((m) => ({ id: m.id, type: m.type, name: m.name, logo: `${base}/sandbox-tools/logos/${m.id}.svg`, allowed_flows: m.allowed_flows })));
+    return c.json(
+      paymentMethods[country]!.map((m) => ({
+        id: m.id,
+        type: m.type,
+        name: m.name,
+        logo: `${base}/sandbox-tools/logos/${m.id}.svg`,
+        allowed_flows: m.allowed_flows,
+      })),
+    );
   });
 
-  app.post('/enrollments', auth, once, (c) => c.json(createEnrollment(store, jsonBody(c), origin(c, sandbox))));
-  app.post('/enrollments/:id/cancel', authCancel, once, (c) => c.json(cancelEnrollment(store, c.req.param('id'))));
+  app.post('/enrollments', auth, once, (c) =>
+    c.json(createEnrollment(store, jsonBody(c), origin(c, sandbox))),
+  );
+  app.post('/enrollments/:id/cancel', authCancel, once, (c) =>
+    c.json(cancelEnrollment(store, c.req.param('id'))),
+  );
 
   // The production sandbox's own tool: force a pending payment or refund to a final state.
   app.post('/sandbox-tools/payments', auth, async (c) => {

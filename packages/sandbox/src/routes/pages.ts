@@ -8,7 +8,12 @@ import type { SandboxEnv } from '../env.js';
 import type { SandboxInternals } from '../internals.js';
 import { findMethod } from '../catalogs/payment-methods.js';
 import { completeEnrollmentPage } from '../state/enrollments.js';
-import { callbackFields, completePage, openPagePayment, type PageOutcome } from '../state/payments.js';
+import {
+  callbackFields,
+  completePage,
+  openPagePayment,
+  type PageOutcome,
+} from '../state/payments.js';
 import type { Payment } from '../state/store.js';
 import { amountLine, autoPost, escapeHtml, gone, outcomeForm, page } from '../pages/html.js';
 
@@ -26,8 +31,14 @@ export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
   const { store } = sandbox;
 
   const finish = async (c: Context<SandboxEnv>, p: Payment) => {
-    if (p.callback_url) return c.html(autoPost(p.callback_url, await callbackFields(store, p, sandbox.credentials)));
-    return c.html(page('Done', `<h1>Done</h1><p>The payment is now <code>${escapeHtml(p.status)}</code>. You can close this window.</p>`));
+    if (p.callback_url)
+      return c.html(autoPost(p.callback_url, await callbackFields(store, p, sandbox.credentials)));
+    return c.html(
+      page(
+        'Done',
+        `<h1>Done</h1><p>The payment is now <code>${escapeHtml(p.status)}</code>. You can close this window.</p>`,
+      ),
+    );
   };
 
   app.get('/sandbox-pages/3ds/:id', (c) => {
@@ -37,7 +48,10 @@ export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
       page(
         '3-D Secure',
         `<h1>Confirm this payment with your bank</h1><p>Card ending in <strong>${escapeHtml(p.card?.last4 ?? '')}</strong></p>${amountLine(p.amount, p.currency)}` +
-          outcomeForm(selfUrl(c), [['approve', 'Approve', true], ['reject', 'Reject']]),
+          outcomeForm(selfUrl(c), [
+            ['approve', 'Approve', true],
+            ['reject', 'Reject'],
+          ]),
       ),
     );
   });
@@ -52,14 +66,22 @@ export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
         page(
           `${name} voucher`,
           `<h1>${escapeHtml(name)} voucher</h1>${amountLine(p.amount, p.currency)}<p>Reference <code>${escapeHtml(p.id.slice(-12))}</code>. Pay it at any ${escapeHtml(name)} point.</p>` +
-            outcomeForm(selfUrl(c), [['approve', 'Pay the voucher now', true], ['pending', 'Pay later'], ['reject', 'Reject']]),
+            outcomeForm(selfUrl(c), [
+              ['approve', 'Pay the voucher now', true],
+              ['pending', 'Pay later'],
+              ['reject', 'Reject'],
+            ]),
         ),
       );
     }
     return c.html(
       page(
         name,
-        `<h1>Pay with ${escapeHtml(name)}</h1>${amountLine(p.amount, p.currency)}` + outcomeForm(selfUrl(c), [['approve', 'Pay', true], ['reject', 'Reject']]),
+        `<h1>Pay with ${escapeHtml(name)}</h1>${amountLine(p.amount, p.currency)}` +
+          outcomeForm(selfUrl(c), [
+            ['approve', 'Pay', true],
+            ['reject', 'Reject'],
+          ]),
       ),
     );
   });
@@ -67,8 +89,13 @@ export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
   for (const kind of ['3ds', 'redirect'] as const) {
     app.post(`/sandbox-pages/${kind}/:id`, async (c) => {
       const chosen = await outcome(c);
-      const allowed: readonly string[] = kind === 'redirect' ? ['approve', 'reject', 'pending'] : ['approve', 'reject'];
-      if (chosen === undefined || !allowed.includes(chosen)) return c.html(page('Choose', '<h1>Choose an outcome</h1><p>The form did not say what you chose.</p>'), 400);
+      const allowed: readonly string[] =
+        kind === 'redirect' ? ['approve', 'reject', 'pending'] : ['approve', 'reject'];
+      if (chosen === undefined || !allowed.includes(chosen))
+        return c.html(
+          page('Choose', '<h1>Choose an outcome</h1><p>The form did not say what you chose.</p>'),
+          400,
+        );
       const p = completePage(store, c.req.param('id'), c.req.query('t'), chosen as PageOutcome);
       if (!p) return c.html(gone(), 410);
       return finish(c, p);
@@ -77,18 +104,33 @@ export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
 
   app.get('/sandbox-pages/enrollment/:id', (c) => {
     const e = store.enrollments.get(c.req.param('id'));
-    if (!e || e.status !== 'PENDING' || e.page_token !== c.req.query('t')) return c.html(gone(), 410);
+    if (!e || e.status !== 'PENDING' || e.page_token !== c.req.query('t'))
+      return c.html(gone(), 410);
     return c.html(
-      page('Recurring payments', `<h1>Allow recurring payments?</h1><p>${escapeHtml(e.description ?? e.external_id ?? '')}</p>` + outcomeForm(selfUrl(c), [['approve', 'Allow', true], ['reject', 'Decline']])),
+      page(
+        'Recurring payments',
+        `<h1>Allow recurring payments?</h1><p>${escapeHtml(e.description ?? e.external_id ?? '')}</p>` +
+          outcomeForm(selfUrl(c), [
+            ['approve', 'Allow', true],
+            ['reject', 'Decline'],
+          ]),
+      ),
     );
   });
 
   app.post('/sandbox-pages/enrollment/:id', async (c) => {
     const chosen = await outcome(c);
-    if (chosen !== 'approve' && chosen !== 'reject') return c.html(page('Choose', '<h1>Choose an outcome</h1>'), 400);
+    if (chosen !== 'approve' && chosen !== 'reject')
+      return c.html(page('Choose', '<h1>Choose an outcome</h1>'), 400);
     const e = completeEnrollmentPage(store, c.req.param('id'), c.req.query('t'), chosen);
     if (!e) return c.html(gone(), 410);
-    if (e.callback_url) return c.html(autoPost(e.callback_url, { enrollmentId: e.id, status: e.status }));
-    return c.html(page('Done', `<h1>Done</h1><p>The enrollment is now <code>${escapeHtml(e.status)}</code>.</p>`));
+    if (e.callback_url)
+      return c.html(autoPost(e.callback_url, { enrollmentId: e.id, status: e.status }));
+    return c.html(
+      page(
+        'Done',
+        `<h1>Done</h1><p>The enrollment is now <code>${escapeHtml(e.status)}</code>.</p>`,
+      ),
+    );
   });
 }

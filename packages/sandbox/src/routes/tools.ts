@@ -33,15 +33,21 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
   const { store, clock } = sandbox;
 
   app.get('/sandbox-tools/public-key', (c) => {
-    if (c.req.query('format') === 'pem') return c.text(sandbox.publicPem, 200, { 'Content-Type': 'application/x-pem-file' });
+    if (c.req.query('format') === 'pem')
+      return c.text(sandbox.publicPem, 200, { 'Content-Type': 'application/x-pem-file' });
     return c.json(sandbox.publicJwk);
   });
 
   app.get('/sandbox-tools/logos/:file', (c) => {
     const id = c.req.param('file').replace(/\.svg$/, '');
-    const method = Object.values(paymentMethods).flat().find((m) => m.id === id);
+    const method = Object.values(paymentMethods)
+      .flat()
+      .find((m) => m.id === id);
     if (!method) return c.json(apiErrorBody(5001, 'logo'), 404);
-    return c.body(logoSvg(method), 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=3600' });
+    return c.body(logoSvg(method), 200, {
+      'Content-Type': 'image/svg+xml',
+      'Cache-Control': 'public, max-age=3600',
+    });
   });
 
   app.get('/sandbox-tools/ledger', (c) => {
@@ -62,7 +68,9 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
   });
 
   app.get('/sandbox-tools/faults', (c) => c.json(sandbox.faults.list()));
-  app.post('/sandbox-tools/faults', async (c) => c.json(sandbox.faults.add(parseBody(faultSchema, await body(c))), 201));
+  app.post('/sandbox-tools/faults', async (c) =>
+    c.json(sandbox.faults.add(parseBody(faultSchema, await body(c))), 201),
+  );
   app.delete('/sandbox-tools/faults', (c) => {
     sandbox.faults.clear();
     return c.json([]);
@@ -78,7 +86,9 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     return c.json({ now: clock.now().toISOString() });
   });
 
-  app.post('/sandbox-tools/card-tokens', async (c) => c.json(await createCardToken(store, await body(c)), 201));
+  app.post('/sandbox-tools/card-tokens', async (c) =>
+    c.json(await createCardToken(store, await body(c)), 201),
+  );
 
   app.post('/sandbox-tools/chargebacks', async (c) => {
     const req = parseBody(z.strictObject({ payment_id: z.string().min(1) }), await body(c));
@@ -90,10 +100,15 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
 
   app.get('/sandbox-tools/balance', (c) => c.json(Object.fromEntries(store.balances)));
   app.post('/sandbox-tools/balance', async (c) => {
-    const req = parseBody(z.strictObject({ currency: currencySchema, available: z.number().min(0) }), await body(c));
+    const req = parseBody(
+      z.strictObject({ currency: currencySchema, available: z.number().min(0) }),
+      await body(c),
+    );
     store.balances.set(req.currency, req.available);
     return c.json(Object.fromEntries(store.balances));
   });
 
-  app.post('/sandbox-tools/enrollments/:id/cancel-by-payer', (c) => c.json(cancelEnrollmentByPayer(store, c.req.param('id'))));
+  app.post('/sandbox-tools/enrollments/:id/cancel-by-payer', (c) =>
+    c.json(cancelEnrollmentByPayer(store, c.req.param('id'))),
+  );
 }

@@ -10,7 +10,8 @@ export class BoundedMap<K, V> extends Map<K, V> {
 
   constructor(max: number) {
     super();
-    if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxRecords must be a whole number of 1 or more, not ${max}`);
+    if (!Number.isInteger(max) || max < 1)
+      throw new RangeError(`maxRecords must be a whole number of 1 or more, not ${max}`);
     this.max = max;
   }
 

@@ -3,7 +3,14 @@
  * sandbox's private key), as a network token, by saved `card_id`, or by single-use token. Only brand, last
  * four, holder and expiry are kept; the number and CVV are never stored.
  */
-import { cardNumberProblem, cvvProblem, detectCardBrand, expiryProblem, getBrand, lastFour } from '@paylit/core/card';
+import {
+  cardNumberProblem,
+  cvvProblem,
+  detectCardBrand,
+  expiryProblem,
+  getBrand,
+  lastFour,
+} from '@paylit/core/card';
 import { decryptCard, decryptCvv } from '@paylit/core/crypto';
 import { saveCardRequestSchema, type Card } from '@paylit/core/schemas';
 import { ApiFailure } from '../errors.js';
@@ -27,21 +34,41 @@ export interface ResolvedCard {
 }
 
 /** Opens `card.encrypted_data` (`{number, cvv}`, or `{cvv}` beside a saved `card_id`), or answers 5001 naming it. */
-export async function openEncryptedCard(store: Store, jwe: string): Promise<{ number: string; cvv: string }>;
+export async function openEncryptedCard(
+  store: Store,
+  jwe: string,
+): Promise<{ number: string; cvv: string }>;
 export async function openEncryptedCard(store: Store, jwe: string, cvvOnly: true): Promise<string>;
-export async function openEncryptedCard(store: Store, jwe: string, cvvOnly = false): Promise<{ number: string; cvv: string } | string> {
+export async function openEncryptedCard(
+  store: Store,
+  jwe: string,
+  cvvOnly = false,
+): Promise<{ number: string; cvv: string } | string> {
   try {
-    return await (cvvOnly ? decryptCvv(jwe, store.options.privateKey) : decryptCard(jwe, store.options.privateKey));
+    return await (cvvOnly
+      ? decryptCvv(jwe, store.options.privateKey)
+      : decryptCard(jwe, store.options.privateKey));
   } catch {
     throw new ApiFailure(5001, 'card.encrypted_data');
   }
 }
 
-function checkRaw(store: Store, number: string, cvv: string | undefined, month: number | undefined, year: number | undefined): ResolvedCard['problem'] {
+function checkRaw(
+  store: Store,
+  number: string,
+  cvv: string | undefined,
+  month: number | undefined,
+  year: number | undefined,
+): ResolvedCard['problem'] {
   const brand = detectCardBrand(number);
   if (cardNumberProblem(number) !== undefined) return '314';
   if (cvv !== undefined && cvvProblem(cvv, brand) !== undefined) return '315';
-  if (month !== undefined && year !== undefined && expiryProblem({ month, year }, store.clock.now()) !== undefined) return '309';
+  if (
+    month !== undefined &&
+    year !== undefined &&
+    expiryProblem({ month, year }, store.clock.now()) !== undefined
+  )
+    return '309';
   return undefined;
 }
 
@@ -51,14 +78,22 @@ export async function resolveCard(store: Store, card: Card): Promise<ResolvedCar
     const saved = store.cards.get(card.card_id);
     if (!saved || saved.deleted) throw new ApiFailure(5008, 'card.card_id');
     // The payer confirms a saved card with its security code, alone inside the JWE.
-    const cvv = card.encrypted_data !== undefined ? await openEncryptedCard(store, card.encrypted_data, true) : undefined;
+    const cvv =
+      card.encrypted_data !== undefined
+        ? await openEncryptedCard(store, card.encrypted_data, true)
+        : undefined;
     const brand = saved.brand === undefined ? undefined : getBrand(saved.brand);
     const badCvv = cvv !== undefined && cvvProblem(cvv, brand) !== undefined;
-    return { ...view(saved), bin: undefined, problem: expired(store, saved) ?? (badCvv ? '315' : undefined) };
+    return {
+      ...view(saved),
+      bin: undefined,
+      problem: expired(store, saved) ?? (badCvv ? '315' : undefined),
+    };
   }
   if (card.token !== undefined) {
     const token = store.cardTokens.get(card.token);
-    if (!token || token.used || token.expires_at < store.clock.now().getTime()) throw new ApiFailure(5008, 'card.token');
+    if (!token || token.used || token.expires_at < store.clock.now().getTime())
+      throw new ApiFailure(5008, 'card.token');
     token.used = true;
     const { invalidNumber, ...rest } = token.card;
     return { ...rest, problem: invalidNumber ? '314' : expired(store, rest) };
@@ -78,16 +113,36 @@ export async function resolveCard(store: Store, card: Card): Promise<ResolvedCar
     brand: detectCardBrand(secret.number)?.code,
     last4: lastFour(secret.number),
     bin: secret.number.slice(0, 6),
-    problem: checkRaw(store, secret.number, secret.cvv, card.expiration_month, card.expiration_year),
+    problem: checkRaw(
+      store,
+      secret.number,
+      secret.cvv,
+      card.expiration_month,
+      card.expiration_year,
+    ),
   };
 }
 
-function expired(store: Store, card: Pick<SavedCard, 'expiration_month' | 'expiration_year'>): '309' | undefined {
-  return expiryProblem({ month: card.expiration_month, year: card.expiration_year }, store.clock.now()) === 'expired' ? '309' : undefined;
+function expired(
+  store: Store,
+  card: Pick<SavedCard, 'expiration_month' | 'expiration_year'>,
+): '309' | undefined {
+  return expiryProblem(
+    { month: card.expiration_month, year: card.expiration_year },
+    store.clock.now(),
+  ) === 'expired'
+    ? '309'
+    : undefined;
 }
 
 function view(card: SavedCard) {
-  return { holder_name: card.holder_name, expiration_month: card.expiration_month, expiration_year: card.expiration_year, brand: card.brand, last4: card.last4 };
+  return {
+    holder_name: card.holder_name,
+    expiration_month: card.expiration_month,
+    expiration_year: card.expiration_year,
+    brand: card.brand,
+    last4: card.last4,
+  };
 }
 
 /** Keeps a card for later payments: `card.save` on a payment, or `POST /secure_cards`. */
@@ -137,9 +192,22 @@ export function deleteCard(store: Store, cardId: string) {
  * make. The sandbox offers it as a tool so token payments can be tested.
  */
 export async function createCardToken(store: Store, body: unknown) {
-  const req = parseBody(saveCardRequestSchema.shape.card, body && typeof body === 'object' ? (body as { card?: unknown }).card : undefined);
-  if (req.holder_name === undefined || req.expiration_month === undefined || req.expiration_year === undefined) throw new ApiFailure(5001, 'card.holder_name');
-  const secret = req.encrypted_data !== undefined ? await openEncryptedCard(store, req.encrypted_data) : req.number !== undefined ? { number: req.number } : undefined;
+  const req = parseBody(
+    saveCardRequestSchema.shape.card,
+    body && typeof body === 'object' ? (body as { card?: unknown }).card : undefined,
+  );
+  if (
+    req.holder_name === undefined ||
+    req.expiration_month === undefined ||
+    req.expiration_year === undefined
+  )
+    throw new ApiFailure(5001, 'card.holder_name');
+  const secret =
+    req.encrypted_data !== undefined
+      ? await openEncryptedCard(store, req.encrypted_data)
+      : req.number !== undefined
+        ? { number: req.number }
+        : undefined;
   if (!secret) throw new ApiFailure(5001, 'card.number');
   const token = `CV-${crypto.randomUUID()}`;
   const expires_at = store.clock.now().getTime() + TOKEN_TTL_MS;

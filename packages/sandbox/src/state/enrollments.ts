@@ -3,7 +3,11 @@
  * a first payment, cancelled by the merchant, charged by `enrollment.id`. With a
  * `callback_url` the payer confirms on a sandbox page first (PENDING until then).
  */
-import { enrollmentCancelledByPayer, enrollmentStatuses, type EnrollmentStatus } from '@paylit/core/codes';
+import {
+  enrollmentCancelledByPayer,
+  enrollmentStatuses,
+  type EnrollmentStatus,
+} from '@paylit/core/codes';
 import { enrollmentRequestSchema, type PaymentEnrollment } from '@paylit/core/schemas';
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
@@ -30,7 +34,12 @@ export function enrollmentRecord(e: Enrollment) {
   };
 }
 
-function setEnrollmentStatus(store: Store, e: Enrollment, status: EnrollmentStatus, byPayer = false): void {
+function setEnrollmentStatus(
+  store: Store,
+  e: Enrollment,
+  status: EnrollmentStatus,
+  byPayer = false,
+): void {
   const row = byPayer ? enrollmentCancelledByPayer : { ...enrollmentStatuses[status], status };
   e.status = status;
   e.status_code = row.code;
@@ -39,10 +48,16 @@ function setEnrollmentStatus(store: Store, e: Enrollment, status: EnrollmentStat
     delete e.redirect_url;
     delete e.page_token;
   }
-  if (e.notification_url) store.notifier.send('enrollment', e.notification_url, enrollmentRecord(e));
+  if (e.notification_url)
+    store.notifier.send('enrollment', e.notification_url, enrollmentRecord(e));
 }
 
-function newEnrollment(store: Store, fields: Omit<PaymentEnrollment, 'id'>, method: EnrollmentMethod, origin?: string): Enrollment {
+function newEnrollment(
+  store: Store,
+  fields: Omit<PaymentEnrollment, 'id'>,
+  method: EnrollmentMethod,
+  origin?: string,
+): Enrollment {
   const e: Enrollment = {
     id: `E-${store.options.merchantId}-${crypto.randomUUID()}`,
     external_id: fields.external_id,
@@ -80,7 +95,17 @@ export function createEnrollment(store: Store, body: unknown, origin: string) {
   let method: EnrollmentMethod;
   if (methodId === 'CARD') {
     const year = store.clock.now().getUTCFullYear() + 5;
-    method = { payment_method_id: 'CARD', payment_method_type: 'CARD', card: { holder_name: payer.name, expiration_month: 12, expiration_year: year, brand: 'VI', last4: '1111' } };
+    method = {
+      payment_method_id: 'CARD',
+      payment_method_type: 'CARD',
+      card: {
+        holder_name: payer.name,
+        expiration_month: 12,
+        expiration_year: year,
+        brand: 'VI',
+        last4: '1111',
+      },
+    };
   } else {
     const found = findMethod(country, methodId);
     if (!found) throw new ApiFailure(5010, 'payment_method_id');
@@ -90,7 +115,11 @@ export function createEnrollment(store: Store, body: unknown, origin: string) {
 }
 
 /** An enrollment created together with the first payment, which charges with that payment's method: active at once. */
-export function enrollWithPayment(store: Store, fields: PaymentEnrollment, method: EnrollmentMethod): { id: string; status: string } {
+export function enrollWithPayment(
+  store: Store,
+  fields: PaymentEnrollment,
+  method: EnrollmentMethod,
+): { id: string; status: string } {
   const e = newEnrollment(store, fields, method);
   return { id: e.id, status: e.status };
 }
@@ -101,14 +130,27 @@ export function enrollWithPayment(store: Store, fields: PaymentEnrollment, metho
  * the wrong status (sandbox README). A subscription bounds the amount of each charge:
  * `FIXED` exactly its `value`, `VARIABLE` at most its `max_value`; else 400 / 5001 `amount`.
  */
-export function chargeEnrollment(store: Store, id: string, amount: number, currency: string): { enrollment: { id: string; status: string }; method: EnrollmentMethod } {
+export function chargeEnrollment(
+  store: Store,
+  id: string,
+  amount: number,
+  currency: string,
+): { enrollment: { id: string; status: string }; method: EnrollmentMethod } {
   const e = store.enrollments.get(id);
   if (!e) throw new ApiFailure(5008, 'enrollment.id');
   if (e.status !== 'ACTIVE') throw new ApiFailure(5002, 'enrollment.id');
-  const bound = (e.subscription as { amount?: { type?: string; value?: number; max_value?: number } } | undefined)?.amount;
+  const bound = (
+    e.subscription as { amount?: { type?: string; value?: number; max_value?: number } } | undefined
+  )?.amount;
   const minor = (n: number) => toMinorUnits(n, currency);
-  if (bound?.type === 'FIXED' && bound.value !== undefined && minor(amount) !== minor(bound.value)) throw new ApiFailure(5001, 'amount');
-  if (bound?.type === 'VARIABLE' && bound.max_value !== undefined && minor(amount) > minor(bound.max_value)) throw new ApiFailure(5001, 'amount');
+  if (bound?.type === 'FIXED' && bound.value !== undefined && minor(amount) !== minor(bound.value))
+    throw new ApiFailure(5001, 'amount');
+  if (
+    bound?.type === 'VARIABLE' &&
+    bound.max_value !== undefined &&
+    minor(amount) > minor(bound.max_value)
+  )
+    throw new ApiFailure(5001, 'amount');
   return { enrollment: { id: e.id, status: e.status }, method: e.method };
 }
 
@@ -122,7 +164,12 @@ export function cancelEnrollment(store: Store, id: string) {
 }
 
 /** The payer's answer on the enrollment page: confirm, decline, or (later) cancel it themselves. */
-export function completeEnrollmentPage(store: Store, id: string, token: string | undefined, outcome: 'approve' | 'reject'): Enrollment | undefined {
+export function completeEnrollmentPage(
+  store: Store,
+  id: string,
+  token: string | undefined,
+  outcome: 'approve' | 'reject',
+): Enrollment | undefined {
   const e = store.enrollments.get(id);
   if (!e || e.status !== 'PENDING' || !e.page_token || e.page_token !== token) return undefined;
   setEnrollmentStatus(store, e, outcome === 'approve' ? 'ACTIVE' : 'REJECTED');

@@ -58,10 +58,26 @@ export class Ledger {
   /** The entries, optionally only those of one merchant order or one payment. */
   summary(filter: { order_id?: string; payment_id?: string } = {}): LedgerSummary {
     const entries = [...this.#entries.values()].filter(
-      (e) => (filter.order_id === undefined || e.order_id === filter.order_id) && (filter.payment_id === undefined || e.payment_id === filter.payment_id || e.id === filter.payment_id),
+      (e) =>
+        (filter.order_id === undefined || e.order_id === filter.order_id) &&
+        (filter.payment_id === undefined ||
+          e.payment_id === filter.payment_id ||
+          e.id === filter.payment_id),
     );
     const moved = entries.filter((e) => e.money_moved);
-    const sum = (kinds: LedgerKind[]) => Number(moved.filter((e) => kinds.includes(e.kind)).reduce((s, e) => s + e.amount, 0).toFixed(2));
-    return { entries: entries.map((e) => ({ ...e })), money_moved: moved.length, charged: sum(['payment', 'capture']), refunded: sum(['refund']), dropped: this.dropped };
+    const sum = (kinds: LedgerKind[]) =>
+      Number(
+        moved
+          .filter((e) => kinds.includes(e.kind))
+          .reduce((s, e) => s + e.amount, 0)
+          .toFixed(2),
+      );
+    return {
+      entries: entries.map((e) => ({ ...e })),
+      money_moved: moved.length,
+      charged: sum(['payment', 'capture']),
+      refunded: sum(['refund']),
+      dropped: this.dropped,
+    };
   }
 }

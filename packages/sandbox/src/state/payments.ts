@@ -5,7 +5,14 @@
  */
 import { requiresThreeDSecure } from '@paylit/core';
 import { extractBin } from '@paylit/core/card';
-import { isRejectionCode, paymentStatuses, pendingThreeDSecure, rejectionCodes, type PaymentStatus, type RejectionCode } from '@paylit/core/codes';
+import {
+  isRejectionCode,
+  paymentStatuses,
+  pendingThreeDSecure,
+  rejectionCodes,
+  type PaymentStatus,
+  type RejectionCode,
+} from '@paylit/core/codes';
 import { createCallbackSignature, formatXDate } from '@paylit/core/crypto';
 import { roundAmount, toMinorUnits, fromMinorUnits } from '@paylit/core/money';
 import { captureRequestSchema, type PaymentRequest } from '@paylit/core/schemas';
@@ -77,7 +84,12 @@ const APPROVED: readonly PaymentStatus[] = ['PAID', 'AUTHORIZED', 'VERIFIED'];
  * the approval date, the ledger, a saved wallet's token, the single-use page closed, and
  * the notification.
  */
-export function setStatus(store: Store, p: Payment, status: PaymentStatus, code: string = paymentStatuses[status].code): void {
+export function setStatus(
+  store: Store,
+  p: Payment,
+  status: PaymentStatus,
+  code: string = paymentStatuses[status].code,
+): void {
   p.status = status;
   p.status_code = code;
   p.status_detail = detail(status, code);
@@ -88,7 +100,12 @@ export function setStatus(store: Store, p: Payment, status: PaymentStatus, code:
     delete p.expires_at;
     if (p.three_dsecure) p.three_dsecure = {};
   }
-  if (APPROVED.includes(status) && p.recurring && p.card && p.card.network_tx_reference === undefined) {
+  if (
+    APPROVED.includes(status) &&
+    p.recurring &&
+    p.card &&
+    p.card.network_tx_reference === undefined
+  ) {
     p.card = { ...p.card, network_tx_reference: networkTxReference() };
   }
   if (APPROVED.includes(status) && p.save_wallet && !p.wallet?.token) {
@@ -98,15 +115,18 @@ export function setStatus(store: Store, p: Payment, status: PaymentStatus, code:
   }
   store.ledger.update(p.id, { status, money_moved: status === 'PAID' });
   const balance = store.balances.get(p.currency);
-  if (status === 'PAID' && balance !== undefined) store.balances.set(p.currency, roundAmount(balance + p.amount, p.currency));
-  if (p.notification_url) store.notifier.send('payment', p.notification_url, paymentRecord(store, p));
+  if (status === 'PAID' && balance !== undefined)
+    store.balances.set(p.currency, roundAmount(balance + p.amount, p.currency));
+  if (p.notification_url)
+    store.notifier.send('payment', p.notification_url, paymentRecord(store, p));
 }
 
 /** Pending payments past their time become EXPIRED. Runs before every request and when the clock moves. */
 export function expirePending(store: Store): void {
   const now = store.clock.now().getTime();
   for (const p of store.payments.values()) {
-    if (p.status === 'PENDING' && p.expires_at !== undefined && p.expires_at <= now) setStatus(store, p, 'EXPIRED');
+    if (p.status === 'PENDING' && p.expires_at !== undefined && p.expires_at <= now)
+      setStatus(store, p, 'EXPIRED');
   }
 }
 
@@ -117,7 +137,9 @@ function rejectionIn(description: string | undefined): RejectionCode | undefined
 }
 
 /** Cash vouchers settle by a word in `description`: PAID, REJECTED, or ERROR (rejected by the acquirer, 321). */
-function voucherOutcome(description: string | undefined): { status: 'PAID' | 'REJECTED'; code: string } | undefined {
+function voucherOutcome(
+  description: string | undefined,
+): { status: 'PAID' | 'REJECTED'; code: string } | undefined {
   const word = description?.match(/\b(PAID|REJECTED|ERROR)\b/)?.[1];
   if (word === 'PAID') return { status: 'PAID', code: paymentStatuses.PAID.code };
   if (word === 'REJECTED') return { status: 'REJECTED', code: '300' };
@@ -134,7 +156,8 @@ function resolveMethod(req: PaymentRequest): PaymentMethod {
   }
   const method = findMethod(req.country, req.payment_method_id!);
   if (!method) throw new ApiFailure(5010, 'payment_method_id');
-  if (!method.allowed_flows.includes(req.payment_method_flow)) throw new ApiFailure(5010, 'payment_method_flow');
+  if (!method.allowed_flows.includes(req.payment_method_flow))
+    throw new ApiFailure(5010, 'payment_method_flow');
   if (req.wallet && method.type !== 'WALLET') throw new ApiFailure(5010, 'payment_method_id');
   if (method.type === 'CARD') throw new ApiFailure(5001, 'card');
   return method;
@@ -145,23 +168,29 @@ function checkInstallments(store: Store, req: PaymentRequest, card: ResolvedCard
   const planId = req.card?.installments_id ?? req.card?.installment_id;
   if (planId !== undefined) {
     const plan = store.plans.get(planId.replace(/-\d+$/, '')) ?? store.plans.get(planId);
-    const param = req.card?.installments_id !== undefined ? 'card.installments_id' : 'card.installment_id';
+    const param =
+      req.card?.installments_id !== undefined ? 'card.installments_id' : 'card.installment_id';
     if (!plan) throw new ApiFailure(5001, param);
     // A plan's rates are its BIN's: a card of another BIN may not use it (a saved card's BIN is the issuer's to check).
-    if (card.bin !== undefined && card.bin.slice(0, 6) !== plan.bin.slice(0, 6)) throw new ApiFailure(5001, param);
-    if (!plan.installments.some((i) => i.installments === count)) throw new ApiFailure(5043, 'card.installments');
+    if (card.bin !== undefined && card.bin.slice(0, 6) !== plan.bin.slice(0, 6))
+      throw new ApiFailure(5001, param);
+    if (!plan.installments.some((i) => i.installments === count))
+      throw new ApiFailure(5043, 'card.installments');
     return;
   }
   if (count === 1) return;
   const bin = card.bin && extractBin(card.bin);
   if (!bin) return; // A saved card: the issuer decides.
   const { options } = installmentOptions(req.country, bin, req.amount, req.currency);
-  if (!options.some((o) => o.installments === count)) throw new ApiFailure(5043, 'card.installments');
+  if (!options.some((o) => o.installments === count))
+    throw new ApiFailure(5043, 'card.installments');
 }
 
 /** A field of the request that core's schema may not type yet (the wire dialect's newer fields). */
 function field(object: unknown, name: string): unknown {
-  return object !== null && typeof object === 'object' ? (object as Record<string, unknown>)[name] : undefined;
+  return object !== null && typeof object === 'object'
+    ? (object as Record<string, unknown>)[name]
+    : undefined;
 }
 
 /** 3-D Secure done by the merchant's own MPI: its results come with the request, nothing is left for the payer. */
@@ -183,7 +212,9 @@ const RECURRING_CREDENTIALS: readonly string[] = ['SUBSCRIPTION', 'UNSCHEDULED_C
 /** The network's id of a card transaction, as schemes hand them out: 15 digits. */
 function networkTxReference(): string {
   const digits = crypto.getRandomValues(new Uint8Array(15));
-  return Array.from(digits, (d) => String(d % 10)).join('').replace(/^0/, '1');
+  return Array.from(digits, (d) => String(d % 10))
+    .join('')
+    .replace(/^0/, '1');
 }
 
 /** CREDIT or DEBIT: what `force_type` chose, else what the brand is. */
@@ -196,23 +227,35 @@ function cardType(req: PaymentRequest, brand: string | undefined): 'CREDIT' | 'D
 export async function createPayment(store: Store, body: unknown, ctx: RequestContext) {
   const req = parseBody(store.paymentRequestSchema, body);
   if (!ctx.secure && req.card?.number !== undefined) throw new ApiFailure(5001, 'card.number');
-  if (!ctx.secure && req.card?.encrypted_data !== undefined) throw new ApiFailure(5001, 'card.encrypted_data');
-  if (!ctx.secure && field(req.card, 'network_token') !== undefined) throw new ApiFailure(5001, 'card.network_token');
+  if (!ctx.secure && req.card?.encrypted_data !== undefined)
+    throw new ApiFailure(5001, 'card.encrypted_data');
+  if (!ctx.secure && field(req.card, 'network_token') !== undefined)
+    throw new ApiFailure(5001, 'card.network_token');
   if (!isSupportedCountry(req.country)) throw new ApiFailure(5003, 'country');
   if (!isAllowedCurrency(req.country, req.currency)) throw new ApiFailure(5004, 'currency');
   if (!fitsCurrency(req.amount, req.currency)) throw new ApiFailure(5001, 'amount');
   if (req.amount > 0 && req.amount < MIN_AMOUNT) throw new ApiFailure(5016, 'amount');
   if (store.paymentByOrder(req.order_id)) throw new ApiFailure(5009, 'order_id');
   // A charge of an enrollment pays with the enrollment's method; a card sent beside it pays instead.
-  const charge = req.enrollment?.id !== undefined ? chargeEnrollment(store, req.enrollment.id, req.amount, req.currency) : undefined;
+  const charge =
+    req.enrollment?.id !== undefined
+      ? chargeEnrollment(store, req.enrollment.id, req.amount, req.currency)
+      : undefined;
   const byEnrollment = charge !== undefined && req.card === undefined && req.wallet === undefined;
-  const method = byEnrollment ? enrollmentMethod(req, charge.method.payment_method_id) : resolveMethod(req);
+  const method = byEnrollment
+    ? enrollmentMethod(req, charge.method.payment_method_id)
+    : resolveMethod(req);
 
   const card = req.card ? await resolveCard(store, req.card) : undefined;
   if (card) checkInstallments(store, req, card);
-  if (req.wallet?.token !== undefined && !store.walletTokens.has(req.wallet.token)) throw new ApiFailure(5008, 'wallet.token');
+  if (req.wallet?.token !== undefined && !store.walletTokens.has(req.wallet.token))
+    throw new ApiFailure(5008, 'wallet.token');
   const enrollment = charge?.enrollment;
-  const threeDS = card !== undefined && card.problem === undefined && req.card?.verify !== true && needsThreeDSecure(req, card);
+  const threeDS =
+    card !== undefined &&
+    card.problem === undefined &&
+    req.card?.verify !== true &&
+    needsThreeDSecure(req, card);
   if (threeDS && req.callback_url === undefined) throw new ApiFailure(5001, 'callback_url');
 
   const now = store.clock.now();
@@ -258,13 +301,25 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
     p.card = { ...charge.method.card, country: req.country };
     p.three_dsecure = {};
   }
-  p.recurring = p.card !== undefined && (charge !== undefined || req.enrollment !== undefined || RECURRING_CREDENTIALS.includes(req.card?.stored_credential_type ?? ''));
+  p.recurring =
+    p.card !== undefined &&
+    (charge !== undefined ||
+      req.enrollment !== undefined ||
+      RECURRING_CREDENTIALS.includes(req.card?.stored_credential_type ?? ''));
   if (req.wallet) {
-    p.wallet = { ...(req.wallet.name !== undefined ? { name: req.wallet.name } : {}), ...(req.wallet.token !== undefined ? { token: req.wallet.token } : {}) };
+    p.wallet = {
+      ...(req.wallet.name !== undefined ? { name: req.wallet.name } : {}),
+      ...(req.wallet.token !== undefined ? { token: req.wallet.token } : {}),
+    };
     p.save_wallet = req.wallet.save === true;
   }
   if (enrollment) p.enrollment = enrollment;
-  else if (req.enrollment) p.enrollment = enrollWithPayment(store, req.enrollment, { payment_method_id: p.payment_method_id, payment_method_type: p.payment_method_type, ...(p.card ? { card: enrollmentCard(p.card) } : {}) });
+  else if (req.enrollment)
+    p.enrollment = enrollWithPayment(store, req.enrollment, {
+      payment_method_id: p.payment_method_id,
+      payment_method_type: p.payment_method_type,
+      ...(p.card ? { card: enrollmentCard(p.card) } : {}),
+    });
 
   store.payments.set(p.id, p);
   const verify = req.card?.verify === true || req.wallet?.verify === true;
@@ -280,8 +335,11 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
     created_date: p.created_date,
   });
 
-  const approve = (): [PaymentStatus, string?] => (verify ? ['VERIFIED'] : capture ? ['PAID'] : ['AUTHORIZED']);
-  const rejection = (card?.problem as RejectionCode | undefined) ?? (method.type === 'TICKET' && !byEnrollment ? undefined : rejectionIn(req.description));
+  const approve = (): [PaymentStatus, string?] =>
+    verify ? ['VERIFIED'] : capture ? ['PAID'] : ['AUTHORIZED'];
+  const rejection =
+    (card?.problem as RejectionCode | undefined) ??
+    (method.type === 'TICKET' && !byEnrollment ? undefined : rejectionIn(req.description));
   const openPage = (kind: '3ds' | 'redirect') => {
     p.page_token = crypto.randomUUID();
     p.expires_at = now.getTime() + PENDING_TTL_MS;
@@ -296,16 +354,29 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
   } else if (byEnrollment) {
     // The payer is not there: the enrollment's method is charged at once.
     setStatus(store, p, ...approve());
-  } else if (req.payment_method_flow === 'REDIRECT' || method.type === 'TICKET' || method.type === 'BANK_TRANSFER' || (method.type === 'WALLET' && req.wallet?.token === undefined)) {
+  } else if (
+    req.payment_method_flow === 'REDIRECT' ||
+    method.type === 'TICKET' ||
+    method.type === 'BANK_TRANSFER' ||
+    (method.type === 'WALLET' && req.wallet?.token === undefined)
+  ) {
     p.redirect_url = openPage('redirect');
     setStatus(store, p, 'PENDING');
     const outcome = method.type === 'TICKET' ? voucherOutcome(req.description) : undefined;
-    if (outcome) store.later(store.options.settleDelayMs, () => settleIfPending(store, p, outcome.status, outcome.code));
+    if (outcome)
+      store.later(store.options.settleDelayMs, () =>
+        settleIfPending(store, p, outcome.status, outcome.code),
+      );
   } else {
     setStatus(store, p, ...approve());
   }
 
-  if (req.card?.save === true && card && p.status !== 'REJECTED' && req.card.card_id === undefined) {
+  if (
+    req.card?.save === true &&
+    card &&
+    p.status !== 'REJECTED' &&
+    req.card.card_id === undefined
+  ) {
     const saved = keepCard(store, {
       holder_name: card.holder_name,
       expiration_month: card.expiration_month!,
@@ -334,7 +405,14 @@ function enrollmentMethod(req: PaymentRequest, id: string): PaymentMethod {
 /** What an enrollment keeps of its first payment's card, to show on its charges. */
 function enrollmentCard(card: CardView): CardView {
   const { holder_name, expiration_month, expiration_year, brand, last4, card_id } = card;
-  return { holder_name, expiration_month, expiration_year, brand, last4, ...(card_id !== undefined ? { card_id } : {}) };
+  return {
+    holder_name,
+    expiration_month,
+    expiration_year,
+    brand,
+    last4,
+    ...(card_id !== undefined ? { card_id } : {}),
+  };
 }
 
 /**
@@ -345,13 +423,18 @@ function enrollmentCard(card: CardView): CardView {
 function cardEchoes(req: PaymentRequest): CardView {
   return {
     country: req.card?.country ?? req.country,
-    ...(req.card?.stored_credential_type !== undefined ? { stored_credential_type: req.card.stored_credential_type } : {}),
-    ...(req.card?.stored_credential_usage !== undefined ? { stored_credential_usage: req.card.stored_credential_usage } : {}),
+    ...(req.card?.stored_credential_type !== undefined
+      ? { stored_credential_type: req.card.stored_credential_type }
+      : {}),
+    ...(req.card?.stored_credential_usage !== undefined
+      ? { stored_credential_usage: req.card.stored_credential_usage }
+      : {}),
   };
 }
 
 function settleIfPending(store: Store, p: Payment, status: PaymentStatus, code?: string): void {
-  if (p.status === 'PENDING') setStatus(store, p, status === 'PAID' && !p.capture ? 'AUTHORIZED' : status, code);
+  if (p.status === 'PENDING')
+    setStatus(store, p, status === 'PAID' && !p.capture ? 'AUTHORIZED' : status, code);
 }
 
 function getPayment(store: Store, id: string, status = 404): Payment {
@@ -367,9 +450,14 @@ export function capturePayment(store: Store, body: unknown) {
   if (!auth) throw new ApiFailure(4000, 'authorization_id');
   if (auth.status === 'VERIFIED') throw new ApiFailure(5013, 'authorization_id');
   if (auth.status !== 'AUTHORIZED') throw new ApiFailure(5002, 'authorization_id');
-  if (req.currency !== undefined && req.currency !== auth.currency) throw new ApiFailure(5001, 'currency');
-  if (req.amount !== undefined && !fitsCurrency(req.amount, auth.currency)) throw new ApiFailure(5001, 'amount');
-  const captured = auth.captures.reduce((sum, id) => sum + toMinorUnits(store.payments.get(id)!.amount, auth.currency), 0);
+  if (req.currency !== undefined && req.currency !== auth.currency)
+    throw new ApiFailure(5001, 'currency');
+  if (req.amount !== undefined && !fitsCurrency(req.amount, auth.currency))
+    throw new ApiFailure(5001, 'amount');
+  const captured = auth.captures.reduce(
+    (sum, id) => sum + toMinorUnits(store.payments.get(id)!.amount, auth.currency),
+    0,
+  );
   const remaining = toMinorUnits(auth.amount, auth.currency) - captured;
   const amount = req.amount === undefined ? remaining : toMinorUnits(req.amount, auth.currency);
   if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
@@ -389,7 +477,17 @@ export function capturePayment(store: Store, body: unknown) {
   delete p.approved_date;
   auth.captures.push(p.id);
   store.payments.set(p.id, p);
-  store.ledger.record({ kind: 'capture', id: p.id, payment_id: auth.id, order_id: p.order_id, amount: p.amount, currency: p.currency, status: 'PENDING', money_moved: false, created_date: p.created_date });
+  store.ledger.record({
+    kind: 'capture',
+    id: p.id,
+    payment_id: auth.id,
+    order_id: p.order_id,
+    amount: p.amount,
+    currency: p.currency,
+    status: 'PENDING',
+    money_moved: false,
+    created_date: p.created_date,
+  });
   setStatus(store, p, 'PAID');
   return paymentRecord(store, p);
 }
@@ -400,7 +498,8 @@ export function cancelPayment(store: Store, id: string) {
   const p = getPayment(store, id, 400);
   if (p.status === 'PAID') throw new ApiFailure(3003, undefined, 403);
   if (p.status === 'VERIFIED') throw new ApiFailure(5013);
-  if (!(p.status === 'AUTHORIZED' && p.captures.length === 0) && p.status !== 'PENDING') throw new ApiFailure(5002);
+  if (!(p.status === 'AUTHORIZED' && p.captures.length === 0) && p.status !== 'PENDING')
+    throw new ApiFailure(5002);
   setStatus(store, p, 'CANCELLED');
   return paymentRecord(store, p);
 }
@@ -413,7 +512,13 @@ export function retrievePayment(store: Store, id: string) {
 export function paymentStatus(store: Store, id: string) {
   const p = getPayment(store, id);
   const redirect = p.redirect_url ?? p.three_dsecure?.redirect_url;
-  return { id: p.id, status: p.status, status_code: p.status_code, status_detail: p.status_detail, ...(redirect ? { redirect_url: redirect } : {}) };
+  return {
+    id: p.id,
+    status: p.status,
+    status_code: p.status_code,
+    status_detail: p.status_detail,
+    ...(redirect ? { redirect_url: redirect } : {}),
+  };
 }
 
 /** `GET /orders/{order_id}`. */
@@ -436,12 +541,15 @@ export function orderRecord(store: Store, orderId: string) {
 /** The sandbox's `POST /sandbox-tools/payments` for a payment: only from PENDING. */
 export function forcePaymentStatus(store: Store, p: Payment, status: string): void {
   if (p.status !== 'PENDING') throw new ApiFailure(5002);
-  if (!Object.hasOwn(paymentStatuses, status) || status === 'PENDING') throw new ApiFailure(5001, 'status');
+  if (!Object.hasOwn(paymentStatuses, status) || status === 'PENDING')
+    throw new ApiFailure(5001, 'status');
   settleIfPending(store, p, status as PaymentStatus);
 }
 
 /** Values of `status` in the callback form, from the payment's status. */
-export function callbackStatus(status: PaymentStatus): 'COMPLETED' | 'APPROVED' | 'REJECTED' | 'PENDING' {
+export function callbackStatus(
+  status: PaymentStatus,
+): 'COMPLETED' | 'APPROVED' | 'REJECTED' | 'PENDING' {
   if (status === 'PAID') return 'COMPLETED';
   if (status === 'AUTHORIZED' || status === 'VERIFIED') return 'APPROVED';
   if (status === 'PENDING') return 'PENDING';
@@ -449,10 +557,20 @@ export function callbackStatus(status: PaymentStatus): 'COMPLETED' | 'APPROVED' 
 }
 
 /** The fields the API form-POSTs to `callback_url`, signed. */
-export async function callbackFields(store: Store, p: Payment, credentials: { login: string; secretKey: string }) {
+export async function callbackFields(
+  store: Store,
+  p: Payment,
+  credentials: { login: string; secretKey: string },
+) {
   const date = formatXDate(store.clock.now());
   const status = callbackStatus(p.status);
-  const signature = await createCallbackSignature({ login: credentials.login, date, status, paymentId: p.id, secretKey: credentials.secretKey });
+  const signature = await createCallbackSignature({
+    login: credentials.login,
+    date,
+    status,
+    paymentId: p.id,
+    secretKey: credentials.secretKey,
+  });
   return { paymentId: p.id, status, date, signature };
 }
 
@@ -462,7 +580,12 @@ export type PageOutcome = 'approve' | 'reject' | 'pending';
  * What the payer did on a sandbox page: approve or reject the 3-D Secure challenge, pay or
  * reject at the redirect method, or leave a voucher to pay later. The page is single-use.
  */
-export function completePage(store: Store, id: string, token: string | undefined, outcome: PageOutcome): Payment | undefined {
+export function completePage(
+  store: Store,
+  id: string,
+  token: string | undefined,
+  outcome: PageOutcome,
+): Payment | undefined {
   const p = store.payments.get(id);
   if (!p || p.status !== 'PENDING' || !p.page_token || p.page_token !== token) return undefined;
   if (outcome === 'pending') {
@@ -475,7 +598,13 @@ export function completePage(store: Store, id: string, token: string | undefined
 }
 
 /** A pending page still open: its payment, else undefined. */
-export function openPagePayment(store: Store, id: string, token: string | undefined): Payment | undefined {
+export function openPagePayment(
+  store: Store,
+  id: string,
+  token: string | undefined,
+): Payment | undefined {
   const p = store.payments.get(id);
-  return p && p.status === 'PENDING' && p.page_token !== undefined && p.page_token === token ? p : undefined;
+  return p && p.status === 'PENDING' && p.page_token !== undefined && p.page_token === token
+    ? p
+    : undefined;
 }

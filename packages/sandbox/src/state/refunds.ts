@@ -45,9 +45,11 @@ function setRefundStatus(store: Store, r: Refund, status: RefundStatus): void {
   r.amount_refunded = status === 'SUCCESS' ? r.amount : 0;
   // A refund that will not happen gives back what it took from a tracked balance.
   const balance = store.balances.get(r.currency);
-  if ((status === 'REJECTED' || status === 'CANCELLED') && balance !== undefined) store.balances.set(r.currency, roundAmount(balance + r.amount, r.currency));
+  if ((status === 'REJECTED' || status === 'CANCELLED') && balance !== undefined)
+    store.balances.set(r.currency, roundAmount(balance + r.amount, r.currency));
   store.ledger.update(r.id, { status, money_moved: status === 'SUCCESS' });
-  if (r.notification_url !== undefined) store.notifier.send('refund', r.notification_url, refundRecord(r));
+  if (r.notification_url !== undefined)
+    store.notifier.send('refund', r.notification_url, refundRecord(r));
 }
 
 /** `POST /refunds`. */
@@ -58,7 +60,8 @@ export function createRefund(store: Store, body: unknown) {
   if (p.chargeback) throw new ApiFailure(5018, 'payment_id');
   if (p.status === 'VERIFIED') throw new ApiFailure(5013, 'payment_id');
   if (p.status !== 'PAID') throw new ApiFailure(5002, 'payment_id');
-  if (req.currency !== undefined && req.currency !== p.currency) throw new ApiFailure(5001, 'currency');
+  if (req.currency !== undefined && req.currency !== p.currency)
+    throw new ApiFailure(5001, 'currency');
   const now = store.clock.now();
   const approved = Date.parse((p.approved_date ?? p.created_date).replace('+0000', 'Z'));
   if (now.getTime() - approved > REFUND_PERIOD_MS) throw new ApiFailure(5020, 'payment_id');
@@ -72,7 +75,10 @@ export function createRefund(store: Store, body: unknown) {
   const balance = store.balances.get(p.currency);
   if (balance !== undefined) {
     if (amount > toMinorUnits(balance, p.currency)) throw new ApiFailure(5012, 'amount');
-    store.balances.set(p.currency, fromMinorUnits(toMinorUnits(balance, p.currency) - amount, p.currency));
+    store.balances.set(
+      p.currency,
+      fromMinorUnits(toMinorUnits(balance, p.currency) - amount, p.currency),
+    );
   }
   const r: Refund = {
     id: `REF-${store.options.merchantId}-${crypto.randomUUID()}`,
@@ -90,7 +96,17 @@ export function createRefund(store: Store, body: unknown) {
   };
   store.refunds.set(r.id, r);
   p.refunds.push(r.id);
-  store.ledger.record({ kind: 'refund', id: r.id, payment_id: p.id, order_id: p.order_id, amount: r.amount, currency: r.currency, status: 'PENDING', money_moved: false, created_date: r.created_date });
+  store.ledger.record({
+    kind: 'refund',
+    id: r.id,
+    payment_id: p.id,
+    order_id: p.order_id,
+    amount: r.amount,
+    currency: r.currency,
+    status: 'PENDING',
+    money_moved: false,
+    created_date: r.created_date,
+  });
   if (p.payment_method_type === 'CARD') {
     setRefundStatus(store, r, 'SUCCESS');
   } else {
@@ -114,12 +130,18 @@ export function retrieveRefund(store: Store, id: string) {
 
 export function refundStatus(store: Store, id: string) {
   const r = getRefund(store, id);
-  return { id: r.id, status: r.status, status_code: Number(r.status_code), status_detail: r.status_detail };
+  return {
+    id: r.id,
+    status: r.status,
+    status_code: Number(r.status_code),
+    status_detail: r.status_detail,
+  };
 }
 
 /** The sandbox's `POST /sandbox-tools/payments` for a refund: only from PENDING. */
 export function forceRefundStatus(store: Store, r: Refund, status: string): void {
   if (r.status !== 'PENDING') throw new ApiFailure(5002);
-  if (!Object.hasOwn(refundStatuses, status) || status === 'PENDING') throw new ApiFailure(5001, 'status');
+  if (!Object.hasOwn(refundStatuses, status) || status === 'PENDING')
+    throw new ApiFailure(5001, 'status');
   setRefundStatus(store, r, status as RefundStatus);
 }

@@ -194,7 +194,10 @@ export class Store {
     this.enrollments = new BoundedMap(max);
     this.plans = new BoundedMap(max);
     this.ledger = new Ledger(max);
-    this.paymentRequestSchema = createPaymentRequestSchema({ now: () => options.clock.now(), indiaCrossBorder: options.indiaCrossBorder });
+    this.paymentRequestSchema = createPaymentRequestSchema({
+      now: () => options.clock.now(),
+      indiaCrossBorder: options.indiaCrossBorder,
+    });
   }
 
   get clock(): Clock {
@@ -228,7 +231,8 @@ export class Store {
   /** The payment with this merchant order id: the newest one. */
   paymentByOrder(orderId: string): Payment | undefined {
     let found: Payment | undefined;
-    for (const p of this.payments.values()) if (p.kind === 'payment' && p.order_id === orderId) found = p;
+    for (const p of this.payments.values())
+      if (p.kind === 'payment' && p.order_id === orderId) found = p;
     return found;
   }
 

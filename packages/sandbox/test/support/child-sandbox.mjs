@@ -6,7 +6,10 @@
  */
 import { createSandbox } from '@paylit/sandbox';
 
-const sandbox = await createSandbox({ settleDelayMs: 50, onError: (e) => process.send?.({ unexpected: String(e) }) });
+const sandbox = await createSandbox({
+  settleDelayMs: 50,
+  onError: (e) => process.send?.({ unexpected: String(e) }),
+});
 const running = await sandbox.listen();
 let peak = process.memoryUsage().rss;
 const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));

@@ -23,12 +23,25 @@ export interface CallOptions {
 
 export class SandboxClient {
   /** `now` is the client's clock; the fixture sets it to the sandbox's, as if both agreed on the time. */
-  constructor(readonly baseUrl: string, readonly credentials: Credentials, readonly now: () => Date = () => new Date()) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly credentials: Credentials,
+    readonly now: () => Date = () => new Date(),
+  ) {}
 
-  async call(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Call> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<Call> {
     const text = options.rawBody ?? (body === undefined ? '' : JSON.stringify(body));
     const headers: Record<string, string> = {
-      ...(await signedHeaders({ ...this.credentials, body: text, date: options.date ?? this.now() })),
+      ...(await signedHeaders({
+        ...this.credentials,
+        body: text,
+        date: options.date ?? this.now(),
+      })),
       'User-Agent': 'paylit-sandbox-specs/1.0',
     };
     if (text === '') delete headers['Content-Type'];
@@ -37,7 +50,11 @@ export class SandboxClient {
       if (value === undefined) delete headers[name];
       else headers[name] = value;
     }
-    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, ...(text === '' ? {} : { body: text }) });
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(text === '' ? {} : { body: text }),
+    });
     const raw = await response.text();
     let parsed: unknown = raw;
     try {
@@ -62,8 +79,18 @@ export class SandboxClient {
 }
 
 /** A payer, a Brazilian card payment, and variations of them. */
-export const payer = { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550' };
-export const visa = { holder_name: 'Thiago Gabriel', expiration_month: 10, expiration_year: 2040, number: '4111111111111111', cvv: '123' };
+export const payer = {
+  name: 'Thiago Gabriel',
+  email: 'thiago@example.com',
+  document: '53033315550',
+};
+export const visa = {
+  holder_name: 'Thiago Gabriel',
+  expiration_month: 10,
+  expiration_year: 2040,
+  number: '4111111111111111',
+  cvv: '123',
+};
 
 let orders = 0;
 export function orderId(prefix = 'order'): string {
@@ -72,7 +99,9 @@ export function orderId(prefix = 'order'): string {
 
 /** The payer with a valid document of `country` (its CPF in Brazil). */
 export function payerIn(country: string) {
-  return country === 'BR' ? payer : { ...payer, document: documentExample(country) ?? payer.document };
+  return country === 'BR'
+    ? payer
+    : { ...payer, document: documentExample(country) ?? payer.document };
 }
 
 export function cardPayment(overrides: Record<string, unknown> = {}) {

@@ -1,6 +1,11 @@
 /** A Playwright fixture: one sandbox over HTTP per worker, with a signing client and a notification receiver. */
 import { test as base } from '@playwright/test';
-import { createSandbox, type RunningSandbox, type Sandbox, type SandboxOptions } from '@paylit/sandbox';
+import {
+  createSandbox,
+  type RunningSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from '@paylit/sandbox';
 import { SandboxClient } from './client.js';
 import { Receiver } from './receiver.js';
 
@@ -15,13 +20,22 @@ export interface SandboxFixture {
 export const unexpected: unknown[] = [];
 
 /** Sandbox options the specs use: quick settling, retries measured in milliseconds. */
-export const fastOptions: SandboxOptions = { settleDelayMs: 50, notificationTimeFactor: 1 / 3_600_000, onError: (e) => void unexpected.push(e) };
+export const fastOptions: SandboxOptions = {
+  settleDelayMs: 50,
+  notificationTimeFactor: 1 / 3_600_000,
+  onError: (e) => void unexpected.push(e),
+};
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxFixture> {
   const sandbox = await createSandbox({ ...fastOptions, ...options });
   const running = await sandbox.listen();
   const receiver = await new Receiver().start();
-  return { sandbox, running, api: new SandboxClient(running.url, sandbox.credentials, () => sandbox.clock.now()), receiver };
+  return {
+    sandbox,
+    running,
+    api: new SandboxClient(running.url, sandbox.credentials, () => sandbox.clock.now()),
+    receiver,
+  };
 }
 
 export async function stopSandbox(f: SandboxFixture): Promise<void> {
@@ -30,7 +44,10 @@ export async function stopSandbox(f: SandboxFixture): Promise<void> {
 }
 
 /** Runs `body` on a sandbox of its own, e.g. one whose refunds stay pending while a spec forces them. */
-export async function withSandbox(options: SandboxOptions, body: (f: SandboxFixture) => Promise<void>): Promise<void> {
+export async function withSandbox(
+  options: SandboxOptions,
+  body: (f: SandboxFixture) => Promise<void>,
+): Promise<void> {
   const f = await startSandbox(options);
   try {
     await body(f);

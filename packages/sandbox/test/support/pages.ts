@@ -4,7 +4,8 @@ export interface CallbackPost {
   fields: Record<string, string>;
 }
 
-const decode = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+const decode = (s: string) =>
+  s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
 
 export async function openPage(url: string): Promise<{ status: number; html: string }> {
   const res = await fetch(url);
@@ -12,12 +13,16 @@ export async function openPage(url: string): Promise<{ status: number; html: str
 }
 
 /** Submits the page's form with `outcome`; answers the auto-POST to `callback_url` when there is one. */
-export async function choose(url: string, outcome: string): Promise<{ status: number; html: string; callback?: CallbackPost }> {
+export async function choose(
+  url: string,
+  outcome: string,
+): Promise<{ status: number; html: string; callback?: CallbackPost }> {
   const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ outcome }) });
   const html = await res.text();
   const form = /<form id="callback" method="post" action="([^"]*)">(.*?)<\/form>/s.exec(html);
   if (!form) return { status: res.status, html };
   const fields: Record<string, string> = {};
-  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) fields[decode(m[1]!)] = decode(m[2]!);
+  for (const m of form[2]!.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields[decode(m[1]!)] = decode(m[2]!);
   return { status: res.status, html, callback: { action: decode(form[1]!), fields } };
 }

@@ -23,7 +23,12 @@ export class Receiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        this.received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+        this.received.push({
+          path: req.url ?? '',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        });
         res.writeHead(this.failWith.shift() ?? 200, { 'Content-Type': 'text/plain' }).end('ok');
       });
     });
@@ -42,14 +47,21 @@ export class Receiver {
       .filter((r) => id === undefined || r.record.id === id);
   }
 
-  async waitFor(count: number, path: string, id?: string, timeoutMs = 5000): Promise<(Received & { record: any })[]> {
+  async waitFor(
+    count: number,
+    path: string,
+    id?: string,
+    timeoutMs = 5000,
+  ): Promise<(Received & { record: any })[]> {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
       const found = this.for(path, id);
       if (found.length >= count) return found;
       await new Promise((r) => setTimeout(r, 10));
     }
-    throw new Error(`expected ${count} notifications on ${path}${id ? ` for ${id}` : ''}, got ${this.for(path, id).length}`);
+    throw new Error(
+      `expected ${count} notifications on ${path}${id ? ` for ${id}` : ''}, got ${this.for(path, id).length}`,
+    );
   }
 
   async stop(): Promise<void> {

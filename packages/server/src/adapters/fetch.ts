@@ -42,7 +42,10 @@ export function underBase(path: string, base: string): string | undefined {
  * `(request) => Promise<Response>` for a runtime that hands over the whole URL: the request is
  * routed by its path under `basePath`. A path outside it is answered by the handler's own 404.
  */
-export function toFetchHandler(handler: FetchApp, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
+export function toFetchHandler(
+  handler: FetchApp,
+  options: FetchHandlerOptions = {},
+): (request: Request) => Promise<Response> {
   const base = normalizeBasePath(options.basePath, 'toFetchHandler');
   return async (request) => {
     if (base === '') return handler.fetch(request);
@@ -50,7 +53,11 @@ export function toFetchHandler(handler: FetchApp, options: FetchHandlerOptions =
     const path = underBase(url.pathname, base);
     if (path === undefined) return handler.fetch(request);
     url.pathname = path;
-    const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers: request.headers, signal: request.signal };
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: request.method,
+      headers: request.headers,
+      signal: request.signal,
+    };
     if (request.body !== null) {
       init.body = request.body;
       init.duplex = 'half';

@@ -11,7 +11,13 @@
  * // or on its own: const { url } = await serveNode(handler, { port: 4000 });
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions, type ServerResponse } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestOptions,
+  type ServerResponse,
+} from 'node:http';
 import { urlToHttpOptions } from 'node:url';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { getRequestListener, serve } from '@hono/node-server';
@@ -25,7 +31,10 @@ import { normalizeBasePath, underBase, type FetchApp } from './fetch.js';
  * Its `text` takes the message as text (signed as its UTF-8 bytes): the client signs
  * with it through core's `signedHeadersSync`, without a copy of the body as bytes or a promise.
  */
-export const nodeHmac: HmacSha256 & { readonly text: TextHmacSha256 } = Object.assign(nodeHmacBytes, { text: nodeHmacText });
+export const nodeHmac: HmacSha256 & { readonly text: TextHmacSha256 } = Object.assign(
+  nodeHmacBytes,
+  { text: nodeHmacText },
+);
 
 function nodeHmacBytes(secretKey: string, message: Uint8Array): string {
   return createHmac('sha256', secretKeyObject(secretKey)).update(message).digest('hex');
@@ -74,7 +83,11 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       const parsed = new URL(url);
       const secure = parsed.protocol === 'https:';
       // Plain HTTP has no TLS server name: '' spares node:http working one out per request.
-      target = { host: parsed.host, secure, options: { ...urlToHttpOptions(parsed), ...(secure ? {} : { servername: '' }) } };
+      target = {
+        host: parsed.host,
+        secure,
+        options: { ...urlToHttpOptions(parsed), ...(secure ? {} : { servername: '' }) },
+      };
       targets.set(url, target);
     }
     return target;
@@ -108,21 +121,33 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       if (!host) list.push('Host', target.host);
       if (body !== undefined) list.push('Content-Length', String(Buffer.byteLength(body)));
       const agent = secure ? https : http;
-      const req = send(signal ? { ...target.options, method, headers: list, agent, signal } : { ...target.options, method, headers: list, agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          clearTimeout(timer);
-          const flat: Record<string, string | undefined> = {};
-          const raw = res.headers;
-          for (const name in raw) {
-            const value = raw[name];
-            flat[name] = Array.isArray(value) ? value.join(', ') : value;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: flat, text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8') });
-        });
-        res.on('error', fail);
-      });
+      const req = send(
+        signal
+          ? { ...target.options, method, headers: list, agent, signal }
+          : { ...target.options, method, headers: list, agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            clearTimeout(timer);
+            const flat: Record<string, string | undefined> = {};
+            const raw = res.headers;
+            for (const name in raw) {
+              const value = raw[name];
+              flat[name] = Array.isArray(value) ? value.join(', ') : value;
+            }
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: flat,
+              text:
+                chunks.length === 1
+                  ? chunks[0]!.toString('utf8')
+                  : Buffer.concat(chunks).toString('utf8'),
+            });
+          });
+          res.on('error', fail);
+        },
+      );
       req.on('error', fail);
       req.end(body);
     });
@@ -154,7 +179,11 @@ export interface NodeListenerOptions {
  * `next`, or `{ body }`: the body a framework parsed and keeps elsewhere than `req.body`
  * (Fastify's `request.body`).
  */
-export type NodeListener = (req: NodeRequest, res: ServerResponse, nextOrBody?: ((error?: unknown) => void) | { body?: unknown }) => Promise<void>;
+export type NodeListener = (
+  req: NodeRequest,
+  res: ServerResponse,
+  nextOrBody?: ((error?: unknown) => void) | { body?: unknown },
+) => Promise<void>;
 
 /** Why a parsed body cannot be handed to the handler, and how to mount it so that it can. */
 class BodyAlreadyRead extends Error {
@@ -168,9 +197,9 @@ class BodyAlreadyRead extends Error {
 }
 
 const FIX =
-  'mount paylit before the body parser (app.use(\'/paylit\', …) above express.json()), ' +
-  'or give it the bytes: express.raw({ type: \'*/*\' }) on the paylit path, placed before the other parsers, ' +
-  'or keep them with the parser\'s verify hook (express.json({ verify: (req, _res, buf) => { req.rawBody = buf } }))';
+  "mount paylit before the body parser (app.use('/paylit', …) above express.json()), " +
+  "or give it the bytes: express.raw({ type: '*/*' }) on the paylit path, placed before the other parsers, " +
+  "or keep them with the parser's verify hook (express.json({ verify: (req, _res, buf) => { req.rawBody = buf } }))";
 
 /**
  * The bytes of a body a framework has already read, as the handler would have read them: the
@@ -183,7 +212,10 @@ function bytesOfParsedBody(req: NodeRequest, body: unknown, path: string): Buffe
   if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (typeof body === 'string') return Buffer.from(body, 'utf8');
   if (body === undefined || body === null) {
-    throw new BodyAlreadyRead(`paylit: ${req.method} ${path}: the request's body was read before paylit got it, and not handed over (req.body is empty): ${FIX}`, 'lost');
+    throw new BodyAlreadyRead(
+      `paylit: ${req.method} ${path}: the request's body was read before paylit got it, and not handed over (req.body is empty): ${FIX}`,
+      'lost',
+    );
   }
   if (path === '/notifications') {
     throw new BodyAlreadyRead(
@@ -192,11 +224,18 @@ function bytesOfParsedBody(req: NodeRequest, body: unknown, path: string): Buffe
     );
   }
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
-  if (/^application\/json\s*(;|$)/.test(type) && typeof body === 'object') return Buffer.from(JSON.stringify(body), 'utf8');
-  if (/^application\/x-www-form-urlencoded\s*(;|$)/.test(type) && Object.values(body as object).every((v) => typeof v === 'string')) {
+  if (/^application\/json\s*(;|$)/.test(type) && typeof body === 'object')
+    return Buffer.from(JSON.stringify(body), 'utf8');
+  if (
+    /^application\/x-www-form-urlencoded\s*(;|$)/.test(type) &&
+    Object.values(body as object).every((v) => typeof v === 'string')
+  ) {
     return Buffer.from(new URLSearchParams(body as Record<string, string>).toString(), 'utf8');
   }
-  throw new BodyAlreadyRead(`paylit: ${req.method} ${path}: a body parser turned a ${type || 'body with no Content-Type'} into something paylit cannot write back: ${FIX}`, `parsed:${type}`);
+  throw new BodyAlreadyRead(
+    `paylit: ${req.method} ${path}: a body parser turned a ${type || 'body with no Content-Type'} into something paylit cannot write back: ${FIX}`,
+    `parsed:${type}`,
+  );
 }
 
 /**
@@ -222,12 +261,16 @@ export function toNodeListener(handler: FetchApp, options: NodeListenerOptions =
     const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
     const path = underBase(pathname, base);
     if (path === undefined && next) return next();
-    if (path !== undefined && base !== '') req.url = path + (queryAt === -1 ? '' : url.slice(queryAt));
+    if (path !== undefined && base !== '')
+      req.url = path + (queryAt === -1 ? '' : url.slice(queryAt));
     // A body already read from the socket (readableDidRead) is handed over as `rawBody`,
     // which the Node adapter reads instead of the stream.
-    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    const hasBody =
+      req.headers['transfer-encoding'] !== undefined ||
+      Number(req.headers['content-length'] ?? 0) > 0;
     if (hasBody && req.readableDidRead && !Buffer.isBuffer(req.rawBody)) {
-      const body = nextOrBody !== undefined && typeof nextOrBody === 'object' ? nextOrBody.body : req.body;
+      const body =
+        nextOrBody !== undefined && typeof nextOrBody === 'object' ? nextOrBody.body : req.body;
       try {
         req.rawBody = bytesOfParsedBody(req, body, path ?? pathname);
       } catch (error) {
@@ -238,7 +281,9 @@ export function toNodeListener(handler: FetchApp, options: NodeListenerOptions =
         }
         const requestId = crypto.randomUUID();
         res.writeHead(500, { 'Content-Type': 'application/json', 'X-Request-Id': requestId });
-        res.end(JSON.stringify({ error: { type: 'internal_error', message: error.message }, requestId }));
+        res.end(
+          JSON.stringify({ error: { type: 'internal_error', message: error.message }, requestId }),
+        );
         return;
       }
     }
@@ -276,11 +321,18 @@ export interface Served {
 }
 
 /** Serves any `fetch` handler (a Hono app) over HTTP. */
-export function serveNode(app: { fetch: (request: Request, env?: any) => Response | Promise<Response> }, options: ServeOptions = {}): Promise<Served> {
+export function serveNode(
+  app: { fetch: (request: Request, env?: any) => Response | Promise<Response> },
+  options: ServeOptions = {},
+): Promise<Served> {
   const requestTimeout = options.requestTimeout ?? 30_000;
   const headersTimeout = options.headersTimeout ?? 10_000;
-  for (const [name, value] of [['headersTimeout', headersTimeout], ['requestTimeout', requestTimeout]] as const) {
-    if (!Number.isInteger(value) || value < 0) throw new TypeError(`serveNode: ${name} must be a whole number of milliseconds (0 or more)`);
+  for (const [name, value] of [
+    ['headersTimeout', headersTimeout],
+    ['requestTimeout', requestTimeout],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 0)
+      throw new TypeError(`serveNode: ${name} must be a whole number of milliseconds (0 or more)`);
   }
   // Node requires headersTimeout <= requestTimeout (when the latter is on).
   const serverOptions = {
@@ -290,17 +342,26 @@ export function serveNode(app: { fetch: (request: Request, env?: any) => Respons
     connectionsCheckingInterval: 1_000,
   };
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: options.hostname ?? '127.0.0.1', overrideGlobalObjects: options.overrideGlobalObjects ?? true, serverOptions }, (info) => {
-      resolve({
-        url: `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`,
-        port: info.port,
-        close: () =>
-          new Promise((done) => {
-            if ('closeAllConnections' in server) server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
+    const server = serve(
+      {
+        fetch: app.fetch,
+        port: options.port ?? 0,
+        hostname: options.hostname ?? '127.0.0.1',
+        overrideGlobalObjects: options.overrideGlobalObjects ?? true,
+        serverOptions,
+      },
+      (info) => {
+        resolve({
+          url: `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise((done) => {
+              if ('closeAllConnections' in server) server.closeAllConnections();
+              server.close(() => done());
+            }),
+        });
+      },
+    );
     server.once('error', reject);
   });
 }

@@ -51,7 +51,10 @@ export class PaymentsApiError extends PaylitError<number | undefined> {
   readonly idempotencyKey: string | undefined;
 
   constructor(init: PaymentsApiErrorInit) {
-    super(init.code, init.message, { kind: kinds[init.type], ...(init.cause === undefined ? {} : { cause: init.cause }) });
+    super(init.code, init.message, {
+      kind: kinds[init.type],
+      ...(init.cause === undefined ? {} : { cause: init.cause }),
+    });
     this.type = init.type;
     this.status = init.status;
     this.param = init.param;
@@ -64,17 +67,39 @@ export class PaymentsApiError extends PaylitError<number | undefined> {
    * that is no JSON (the API answers a path it does not have with 404 and `NOT_FOUND`).
    */
   static fromResponse(status: number, body: unknown, idempotencyKey?: string): PaymentsApiError {
-    const b = (body && typeof body === 'object' ? body : {}) as { code?: unknown; message?: unknown; param?: unknown };
+    const b = (body && typeof body === 'object' ? body : {}) as {
+      code?: unknown;
+      message?: unknown;
+      param?: unknown;
+    };
     // A short plain text only: a proxy's HTML page is not worth repeating.
-    const text = typeof body === 'string' && /^[\w .,:;'()/-]{1,100}$/.test(body.trim()) ? body.trim() : '';
+    const text =
+      typeof body === 'string' && /^[\w .,:;'()/-]{1,100}$/.test(body.trim()) ? body.trim() : '';
     const type: PaymentsErrorType =
-      status === 401 || status === 403 ? 'authentication_error' : status === 404 ? 'not_found' : status === 429 ? 'rate_limit_error' : status >= 500 ? 'api_error' : 'invalid_request_error';
+      status === 401 || status === 403
+        ? 'authentication_error'
+        : status === 404
+          ? 'not_found'
+          : status === 429
+            ? 'rate_limit_error'
+            : status >= 500
+              ? 'api_error'
+              : 'invalid_request_error';
     return new PaymentsApiError({
       type,
       status,
-      message: typeof b.message === 'string' ? b.message : text !== '' ? `the API answered ${status} ${text}` : `the API answered ${status}`,
+      message:
+        typeof b.message === 'string'
+          ? b.message
+          : text !== ''
+            ? `the API answered ${status} ${text}`
+            : `the API answered ${status}`,
       // The code is an integer on the wire; read one printed as a string too.
-      ...(typeof b.code === 'number' ? { code: b.code } : typeof b.code === 'string' && /^\d+$/.test(b.code) ? { code: Number(b.code) } : {}),
+      ...(typeof b.code === 'number'
+        ? { code: b.code }
+        : typeof b.code === 'string' && /^\d+$/.test(b.code)
+          ? { code: Number(b.code) }
+          : {}),
       ...(typeof b.param === 'string' ? { param: b.param } : {}),
       retryable: status >= 500 || status === 429,
       ...(idempotencyKey ? { idempotencyKey } : {}),

@@ -43,7 +43,15 @@ import {
   type RefundRequestInput,
   type SaveCardRequestInput,
 } from '@paylit/core/schemas';
-import { MAX_CLOCK_SKEW_MS, isXDateFresh, parseAuthorizationHeader, verifyCallbackSignature, verifySignature, webCryptoHmac, type HmacSha256 } from '@paylit/core/crypto';
+import {
+  MAX_CLOCK_SKEW_MS,
+  isXDateFresh,
+  parseAuthorizationHeader,
+  verifyCallbackSignature,
+  verifySignature,
+  webCryptoHmac,
+  type HmacSha256,
+} from '@paylit/core/crypto';
 import { PaymentsApiError } from './errors.js';
 import { Requester, defaultUserAgent, type RequestOptions } from './requester.js';
 import { fetchTransport, type Transport } from './transport.js';
@@ -72,11 +80,31 @@ export interface PaymentsClientOptions {
 }
 
 const optionsSchema = z.object({
-  baseUrl: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://api.example.com' }),
-  login: z.string({ error: 'is required: the X-Login from the merchant dashboard (PAYLIT_X_LOGIN)' }).min(1, 'must not be empty'),
-  transKey: z.string({ error: 'is required: the X-Trans-Key from the merchant dashboard (PAYLIT_X_TRANS_KEY)' }).min(1, 'must not be empty'),
-  secretKey: z.string({ error: 'is required: the secret key from the merchant dashboard (PAYLIT_SECRET_KEY)' }).min(1, 'must not be empty'),
-  paymentSource: z.object({ header: z.string().regex(/^X-[A-Za-z0-9]+-Payment-Source$/, 'must be named X-<VENDOR>-Payment-Source'), value: z.string().min(1).max(100) }).optional(),
+  baseUrl: z.url({
+    protocol: /^https?$/,
+    error: 'must be an absolute http(s) URL such as https://api.example.com',
+  }),
+  login: z
+    .string({ error: 'is required: the X-Login from the merchant dashboard (PAYLIT_X_LOGIN)' })
+    .min(1, 'must not be empty'),
+  transKey: z
+    .string({
+      error: 'is required: the X-Trans-Key from the merchant dashboard (PAYLIT_X_TRANS_KEY)',
+    })
+    .min(1, 'must not be empty'),
+  secretKey: z
+    .string({
+      error: 'is required: the secret key from the merchant dashboard (PAYLIT_SECRET_KEY)',
+    })
+    .min(1, 'must not be empty'),
+  paymentSource: z
+    .object({
+      header: z
+        .string()
+        .regex(/^X-[A-Za-z0-9]+-Payment-Source$/, 'must be named X-<VENDOR>-Payment-Source'),
+      value: z.string().min(1).max(100),
+    })
+    .optional(),
   timeoutMs: z.number().int().positive().optional(),
   maxRetries: z.number().int().min(0).max(10).optional(),
   deadlineMs: z.number().int().positive().optional(),
@@ -84,7 +112,10 @@ const optionsSchema = z.object({
 
 const idSchema = z.string().min(1, 'must not be empty');
 
-function local(error: { param?: string | undefined; issues: readonly { path: string; message: string }[] }): PaymentsApiError {
+function local(error: {
+  param?: string | undefined;
+  issues: readonly { path: string; message: string }[];
+}): PaymentsApiError {
   const first = error.issues[0];
   return new PaymentsApiError({
     type: 'validation_error',
@@ -113,7 +144,9 @@ function path(id: unknown, name: string): string {
   return encodeURIComponent((check(schema, { [name]: id }) as Record<string, string>)[name]!);
 }
 
-const countryParamsSchema = z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "BR"') });
+const countryParamsSchema = z.object({
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as "BR"'),
+});
 
 export class PaymentsClient {
   readonly payments;
@@ -157,47 +190,168 @@ export class PaymentsClient {
        */
       create: async (params: PaymentRequestInput, options?: RequestOptions) => {
         const body = options?.validate === false ? params : check(paymentRequestSchema, params);
-        return send({ method: 'POST', path: needsSecureEndpoint(body) ? '/secure_payments' : '/payments', body, response: paymentRecordSchema }, options);
+        return send(
+          {
+            method: 'POST',
+            path: needsSecureEndpoint(body) ? '/secure_payments' : '/payments',
+            body,
+            response: paymentRecordSchema,
+          },
+          options,
+        );
       },
       /** Captures an authorization, in full or in part: a new PAID payment carrying `authorization_id`. */
-      capture: async (authorizationId: string, params: Omit<CaptureRequestInput, 'authorization_id'> = {}, options?: RequestOptions) => {
+      capture: async (
+        authorizationId: string,
+        params: Omit<CaptureRequestInput, 'authorization_id'> = {},
+        options?: RequestOptions,
+      ) => {
         const body = check(captureRequestSchema, { ...params, authorization_id: authorizationId });
-        return send({ method: 'POST', path: '/payments', body, response: paymentRecordSchema }, options);
+        return send(
+          { method: 'POST', path: '/payments', body, response: paymentRecordSchema },
+          options,
+        );
       },
       /** Cancels an authorization not yet captured. */
-      cancel: async (id: string, options?: RequestOptions) => send({ method: 'POST', path: `/payments/${path(id, 'id')}/cancel`, response: paymentRecordSchema }, options),
-      retrieve: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/payments/${path(id, 'id')}`, response: paymentRecordSchema }, options),
-      status: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/payments/${path(id, 'id')}/status`, response: paymentStatusRecordSchema }, options),
+      cancel: async (id: string, options?: RequestOptions) =>
+        send(
+          {
+            method: 'POST',
+            path: `/payments/${path(id, 'id')}/cancel`,
+            response: paymentRecordSchema,
+          },
+          options,
+        ),
+      retrieve: async (id: string, options?: RequestOptions) =>
+        send(
+          { method: 'GET', path: `/payments/${path(id, 'id')}`, response: paymentRecordSchema },
+          options,
+        ),
+      status: async (id: string, options?: RequestOptions) =>
+        send(
+          {
+            method: 'GET',
+            path: `/payments/${path(id, 'id')}/status`,
+            response: paymentStatusRecordSchema,
+          },
+          options,
+        ),
     };
     this.refunds = {
       /** Refunds a payment in full or in part. Without `notification_url`, read a pending refund's outcome with `status`. */
-      create: async (params: RefundRequestInput, options?: RequestOptions) => send({ method: 'POST', path: '/refunds', body: check(refundRequestSchema, params), response: refundRecordSchema }, options),
-      retrieve: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/refunds/${path(id, 'id')}`, response: refundRecordSchema }, options),
-      status: async (id: string, options?: RequestOptions) => send({ method: 'GET', path: `/refunds/${path(id, 'id')}/status`, response: refundStatusRecordSchema }, options),
+      create: async (params: RefundRequestInput, options?: RequestOptions) =>
+        send(
+          {
+            method: 'POST',
+            path: '/refunds',
+            body: check(refundRequestSchema, params),
+            response: refundRecordSchema,
+          },
+          options,
+        ),
+      retrieve: async (id: string, options?: RequestOptions) =>
+        send(
+          { method: 'GET', path: `/refunds/${path(id, 'id')}`, response: refundRecordSchema },
+          options,
+        ),
+      status: async (id: string, options?: RequestOptions) =>
+        send(
+          {
+            method: 'GET',
+            path: `/refunds/${path(id, 'id')}/status`,
+            response: refundStatusRecordSchema,
+          },
+          options,
+        ),
     };
     this.cards = {
       /** Saves a card (`POST /secure_cards`). */
-      create: async (params: SaveCardRequestInput, options?: RequestOptions) => send({ method: 'POST', path: '/secure_cards', body: check(saveCardRequestSchema, params), response: savedCardRecordSchema }, options),
-      retrieve: async (cardId: string, options?: RequestOptions) => send({ method: 'GET', path: `/cards/${path(cardId, 'cardId')}`, response: savedCardRecordSchema }, options),
-      delete: async (cardId: string, options?: RequestOptions) => send({ method: 'DELETE', path: `/secure_cards/${path(cardId, 'cardId')}`, response: deletedCardRecordSchema }, options),
+      create: async (params: SaveCardRequestInput, options?: RequestOptions) =>
+        send(
+          {
+            method: 'POST',
+            path: '/secure_cards',
+            body: check(saveCardRequestSchema, params),
+            response: savedCardRecordSchema,
+          },
+          options,
+        ),
+      retrieve: async (cardId: string, options?: RequestOptions) =>
+        send(
+          {
+            method: 'GET',
+            path: `/cards/${path(cardId, 'cardId')}`,
+            response: savedCardRecordSchema,
+          },
+          options,
+        ),
+      delete: async (cardId: string, options?: RequestOptions) =>
+        send(
+          {
+            method: 'DELETE',
+            path: `/secure_cards/${path(cardId, 'cardId')}`,
+            response: deletedCardRecordSchema,
+          },
+          options,
+        ),
     };
     this.installmentsPlans = {
       create: async (params: InstallmentsPlanRequestInput, options?: RequestOptions) =>
-        send({ method: 'POST', path: '/installments-plans', body: check(installmentsPlanRequestSchema, params), response: installmentsPlanRecordSchema }, options),
+        send(
+          {
+            method: 'POST',
+            path: '/installments-plans',
+            body: check(installmentsPlanRequestSchema, params),
+            response: installmentsPlanRecordSchema,
+          },
+          options,
+        ),
     };
     this.paymentMethods = {
       list: async (params: { country: string }, options?: RequestOptions) => {
         const { country } = check(countryParamsSchema, params);
-        return send({ method: 'GET', path: `/payments-methods?country=${country}`, response: paymentMethodListSchema }, options);
+        return send(
+          {
+            method: 'GET',
+            path: `/payments-methods?country=${country}`,
+            response: paymentMethodListSchema,
+          },
+          options,
+        );
       },
     };
     this.orders = {
       /** Finds the payment of a merchant order id. */
-      retrieve: async (orderId: string, options?: RequestOptions) => send({ method: 'GET', path: `/orders/${path(orderId, 'orderId')}`, response: orderRecordSchema }, options),
+      retrieve: async (orderId: string, options?: RequestOptions) =>
+        send(
+          {
+            method: 'GET',
+            path: `/orders/${path(orderId, 'orderId')}`,
+            response: orderRecordSchema,
+          },
+          options,
+        ),
     };
     this.enrollments = {
-      create: async (params: EnrollmentRequestInput, options?: RequestOptions) => send({ method: 'POST', path: '/enrollments', body: check(enrollmentRequestSchema, params), response: enrollmentRecordSchema }, options),
-      cancel: async (id: string, options?: RequestOptions) => send({ method: 'POST', path: `/enrollments/${path(id, 'id')}/cancel`, response: enrollmentRecordSchema }, options),
+      create: async (params: EnrollmentRequestInput, options?: RequestOptions) =>
+        send(
+          {
+            method: 'POST',
+            path: '/enrollments',
+            body: check(enrollmentRequestSchema, params),
+            response: enrollmentRecordSchema,
+          },
+          options,
+        ),
+      cancel: async (id: string, options?: RequestOptions) =>
+        send(
+          {
+            method: 'POST',
+            path: `/enrollments/${path(id, 'id')}/cancel`,
+            response: enrollmentRecordSchema,
+          },
+          options,
+        ),
     };
     const { login, secretKey } = requester.config.credentials;
     const clock = requester.config.now;
@@ -206,18 +360,40 @@ export class PaymentsClient {
        * True when a notification is the API's: its `X-Date` within 5 minutes of now (by
        * default) and its `Authorization` the signature of your login + X-Date + the raw body.
        */
-      verifyNotification: async (input: { date: string | null | undefined; authorization: string | null | undefined; body: string }, maxSkewMs = MAX_CLOCK_SKEW_MS): Promise<boolean> => {
+      verifyNotification: async (
+        input: {
+          date: string | null | undefined;
+          authorization: string | null | undefined;
+          body: string;
+        },
+        maxSkewMs = MAX_CLOCK_SKEW_MS,
+      ): Promise<boolean> => {
         const signature = parseAuthorizationHeader(input.authorization);
-        if (!signature || typeof input.date !== 'string' || !isXDateFresh(input.date, clock(), maxSkewMs)) return false;
+        if (
+          !signature ||
+          typeof input.date !== 'string' ||
+          !isXDateFresh(input.date, clock(), maxSkewMs)
+        )
+          return false;
         return verifySignature({ login, date: input.date, body: input.body, secretKey, signature });
       },
       /**
        * True when a redirect callback's form is the API's and recent. Its `status` still must
        * not be trusted: confirm it with `payments.status(paymentId)`.
        */
-      verifyCallback: async (form: { paymentId: string; status: string; date: string; signature: string }, maxSkewMs = MAX_CLOCK_SKEW_MS): Promise<boolean> => {
+      verifyCallback: async (
+        form: { paymentId: string; status: string; date: string; signature: string },
+        maxSkewMs = MAX_CLOCK_SKEW_MS,
+      ): Promise<boolean> => {
         if (!isXDateFresh(form.date, clock(), maxSkewMs)) return false;
-        return verifyCallbackSignature({ login, secretKey, date: form.date, status: form.status, paymentId: form.paymentId, signature: form.signature });
+        return verifyCallbackSignature({
+          login,
+          secretKey,
+          date: form.date,
+          status: form.status,
+          paymentId: form.paymentId,
+          signature: form.signature,
+        });
       },
     };
   }
@@ -226,7 +402,10 @@ export class PaymentsClient {
    * A client from the environment: `PAYLIT_BASE_URL`, `PAYLIT_X_LOGIN`,
    * `PAYLIT_X_TRANS_KEY`, `PAYLIT_SECRET_KEY`.
    */
-  static fromEnv(env: Readonly<Record<string, string | undefined>> = globalThis.process?.env ?? {}, options: Partial<PaymentsClientOptions> = {}): PaymentsClient {
+  static fromEnv(
+    env: Readonly<Record<string, string | undefined>> = globalThis.process?.env ?? {},
+    options: Partial<PaymentsClientOptions> = {},
+  ): PaymentsClient {
     return new PaymentsClient({
       baseUrl: env.PAYLIT_BASE_URL as string,
       login: env.PAYLIT_X_LOGIN as string,
@@ -260,7 +439,9 @@ export class PaymentsClient {
     const text = `${label}\n${parts.join('\n')}`;
     // A synchronous text form (nodeHmac.text) signs the same UTF-8 bytes without the copy.
     const textHmac = (hmac as { text?: unknown } | undefined)?.text;
-    return typeof textHmac === 'function' ? (textHmac as (key: string, message: string) => string)(credentials.secretKey, text) : await (hmac ?? webCryptoHmac)(credentials.secretKey, new TextEncoder().encode(text));
+    return typeof textHmac === 'function'
+      ? (textHmac as (key: string, message: string) => string)(credentials.secretKey, text)
+      : await (hmac ?? webCryptoHmac)(credentials.secretKey, new TextEncoder().encode(text));
   }
 
   /** How long one call may take, retries included. */

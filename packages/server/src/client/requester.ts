@@ -4,7 +4,13 @@
  * deadline, and read the answer leniently.
  */
 import { safeParse } from '@paylit/core/schemas';
-import { signedHeaders, signedHeadersSync, type Credentials, type HmacSha256, type TextHmacSha256 } from '@paylit/core/crypto';
+import {
+  signedHeaders,
+  signedHeadersSync,
+  type Credentials,
+  type HmacSha256,
+  type TextHmacSha256,
+} from '@paylit/core/crypto';
 import type { z } from 'zod';
 import { VERSION } from '../version.js';
 import { IDEMPOTENCY_KEY_MAX } from '@paylit/core/codes';
@@ -81,21 +87,40 @@ export class Requester {
     this.#textHmac = typeof text === 'function' ? (text as TextHmacSha256) : undefined;
   }
 
-  async send<S extends z.ZodType>(op: Operation<S>, options: RequestOptions = {}): Promise<z.output<S>> {
+  async send<S extends z.ZodType>(
+    op: Operation<S>,
+    options: RequestOptions = {},
+  ): Promise<z.output<S>> {
     const { config } = this;
     const body = op.body === undefined ? '' : JSON.stringify(op.body);
     let key: string | undefined;
     if (op.method === 'POST') {
       key = options.idempotencyKey ?? newIdempotencyKey();
       if (typeof key !== 'string' || key === '' || key.length > IDEMPOTENCY_KEY_MAX) {
-        throw new PaymentsApiError({ type: 'validation_error', status: 0, code: 5001, param: 'idempotencyKey', message: `idempotencyKey must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`, retryable: false });
+        throw new PaymentsApiError({
+          type: 'validation_error',
+          status: 0,
+          code: 5001,
+          param: 'idempotencyKey',
+          message: `idempotencyKey must be 1 to ${IDEMPOTENCY_KEY_MAX} characters`,
+          retryable: false,
+        });
       }
     }
     const deadline = Date.now() + config.deadlineMs;
     let last: PaymentsApiError | undefined;
     for (let attempt = 0; attempt <= config.maxRetries; attempt++) {
-      if (options.signal?.aborted) throw new PaymentsApiError({ type: 'connection_error', status: 0, message: 'the request was aborted', retryable: false, ...(key ? { idempotencyKey: key } : {}) });
-      const headers = this.#textHmac ? this.#headersSync(body, key, this.#textHmac) : await this.#headers(body, key);
+      if (options.signal?.aborted)
+        throw new PaymentsApiError({
+          type: 'connection_error',
+          status: 0,
+          message: 'the request was aborted',
+          retryable: false,
+          ...(key ? { idempotencyKey: key } : {}),
+        });
+      const headers = this.#textHmac
+        ? this.#headersSync(body, key, this.#textHmac)
+        : await this.#headers(body, key);
       const timeoutMs = Math.max(1, Math.min(config.timeoutMs, deadline - Date.now()));
       let wait: number | undefined;
       try {
@@ -118,7 +143,9 @@ export class Requester {
         last = new PaymentsApiError({
           type: timedOut ? 'timeout' : 'connection_error',
           status: 0,
-          message: timedOut ? 'the API did not answer in time' : `could not reach the API: ${(error as Error).message}`,
+          message: timedOut
+            ? 'the API did not answer in time'
+            : `could not reach the API: ${(error as Error).message}`,
           retryable: !options.signal?.aborted,
           cause: error,
           ...(key ? { idempotencyKey: key } : {}),
@@ -134,16 +161,44 @@ export class Requester {
 
   async #headers(body: string, key: string | undefined): Promise<Record<string, string>> {
     const { config } = this;
-    return this.#complete(await signedHeaders({ ...config.credentials, body, date: config.now(), ...(config.hmac ? { hmac: config.hmac } : {}) }), body, key);
+    return this.#complete(
+      await signedHeaders({
+        ...config.credentials,
+        body,
+        date: config.now(),
+        ...(config.hmac ? { hmac: config.hmac } : {}),
+      }),
+      body,
+      key,
+    );
   }
 
-  #headersSync(body: string, key: string | undefined, hmac: TextHmacSha256): Record<string, string> {
+  #headersSync(
+    body: string,
+    key: string | undefined,
+    hmac: TextHmacSha256,
+  ): Record<string, string> {
     const { credentials, now } = this.config;
-    return this.#complete(signedHeadersSync({ login: credentials.login, transKey: credentials.transKey, secretKey: credentials.secretKey, body, date: now(), hmac }), body, key);
+    return this.#complete(
+      signedHeadersSync({
+        login: credentials.login,
+        transKey: credentials.transKey,
+        secretKey: credentials.secretKey,
+        body,
+        date: now(),
+        hmac,
+      }),
+      body,
+      key,
+    );
   }
 
   /** The signed headers, with what the client adds to them. */
-  #complete(headers: Record<string, string>, body: string, key: string | undefined): Record<string, string> {
+  #complete(
+    headers: Record<string, string>,
+    body: string,
+    key: string | undefined,
+  ): Record<string, string> {
     const { config } = this;
     headers['User-Agent'] = config.userAgent;
     // Requests without a body (GET, cancel) send no Content-Type, as the spec shows them.

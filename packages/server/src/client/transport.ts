@@ -22,8 +22,20 @@ export interface TransportResponse {
 
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
-export const fetchTransport: Transport = async ({ method, url, headers, body, timeoutMs, signal }) => {
+export const fetchTransport: Transport = async ({
+  method,
+  url,
+  headers,
+  body,
+  timeoutMs,
+  signal,
+}) => {
   const timeout = AbortSignal.timeout(timeoutMs);
-  const res = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }), signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  const res = await fetch(url, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
   return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
 };

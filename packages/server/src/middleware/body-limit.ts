@@ -19,7 +19,11 @@ export interface BodyLimitOptions {
   onIncomplete: (c: Context, error: unknown) => Response | Promise<Response>;
 }
 
-export function bodyLimit({ maxBytes, onTooLarge, onIncomplete }: BodyLimitOptions): MiddlewareHandler {
+export function bodyLimit({
+  maxBytes,
+  onTooLarge,
+  onIncomplete,
+}: BodyLimitOptions): MiddlewareHandler {
   return async function bodyLimit(c, next) {
     const declared = c.req.header('Content-Length');
     const chunked = c.req.header('Transfer-Encoding') !== undefined;
@@ -33,14 +37,23 @@ export function bodyLimit({ maxBytes, onTooLarge, onIncomplete }: BodyLimitOptio
     // many bytes, and the length is within the limit. The adapter's own reader takes it
     // straight from the socket (no web stream, no second Request), kept for `c.req.text()`;
     // its size is checked again, in case a middleware before this one swapped the Request.
-    if (declared !== undefined && !chunked && (c.env as { incoming?: { httpVersionMajor?: number } } | undefined)?.incoming?.httpVersionMajor === 1) {
+    if (
+      declared !== undefined &&
+      !chunked &&
+      (c.env as { incoming?: { httpVersionMajor?: number } } | undefined)?.incoming
+        ?.httpVersionMajor === 1
+    ) {
       let text: string;
       try {
         text = await c.req.text();
       } catch (error) {
         return onIncomplete(c, error);
       }
-      if (text.length > maxBytes || (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)) return onTooLarge(c);
+      if (
+        text.length > maxBytes ||
+        (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)
+      )
+        return onTooLarge(c);
       return next();
     }
     const raw = c.req.raw;
@@ -54,7 +67,12 @@ export function bodyLimit({ maxBytes, onTooLarge, onIncomplete }: BodyLimitOptio
       return onTooLarge(c);
     }
     const { bytes } = read;
-    c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, body: bytes.byteLength > 0 ? bytes : null, signal: raw.signal });
+    c.req.raw = new Request(raw.url, {
+      method: raw.method,
+      headers: raw.headers,
+      body: bytes.byteLength > 0 ? bytes : null,
+      signal: raw.signal,
+    });
     return next();
   };
 }

@@ -33,7 +33,8 @@ function parseIp(text: string): Uint8Array | undefined {
 
 function parseIpv4(s: string): number[] | undefined {
   const parts = s.split('.');
-  if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255)) return undefined;
+  if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255))
+    return undefined;
   return parts.map(Number);
 }
 
@@ -58,7 +59,12 @@ function parseIpv6(s: string): Uint8Array | undefined {
   if (![...left, ...right].every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return undefined;
   const count = left.length + right.length + tail.length;
   if (halves.length === 2 ? count > 7 : count !== 8) return undefined;
-  const words = [...left.map((g) => parseInt(g, 16)), ...Array<number>(8 - count).fill(0), ...right.map((g) => parseInt(g, 16)), ...tail];
+  const words = [
+    ...left.map((g) => parseInt(g, 16)),
+    ...Array<number>(8 - count).fill(0),
+    ...right.map((g) => parseInt(g, 16)),
+    ...tail,
+  ];
   const bytes = new Uint8Array(16);
   words.forEach((w, i) => {
     bytes[2 * i] = w >> 8;
@@ -100,12 +106,17 @@ export function trustProxyProblem(value: unknown): string | undefined {
   if (value === true) {
     return 'must be the number of proxies in front of this server (1 for one) or their addresses (["10.0.0.1", "10.0.0.0/8"]), not true: "trust the proxy" does not say which X-Forwarded-For entry a proxy of yours wrote';
   }
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 && value <= 32 ? undefined : 'must be a hop count from 0 to 32';
+  if (typeof value === 'number')
+    return Number.isInteger(value) && value >= 0 && value <= 32
+      ? undefined
+      : 'must be a hop count from 0 to 32';
   if (Array.isArray(value)) {
     const bad = value.find((v) => typeof v !== 'string' || parseRange(v) === undefined);
-    return bad === undefined ? undefined : `holds ${JSON.stringify(bad)}, which is not an IP address or CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)`;
+    return bad === undefined
+      ? undefined
+      : `holds ${JSON.stringify(bad)}, which is not an IP address or CIDR range (e.g. 10.0.0.1, 10.0.0.0/8, fd00::/8)`;
   }
-  return 'must be a hop count or a list of the proxies\' IP addresses and CIDR ranges';
+  return "must be a hop count or a list of the proxies' IP addresses and CIDR ranges";
 }
 
 /** The address as the limits count it: without a port, IPv4-mapped IPv6 written as IPv4, the rest as given. */
@@ -122,7 +133,9 @@ function canonical(text: string): string {
  * address from the socket leftwards that is not in the list (the socket's own, when the
  * socket is not a trusted proxy: a client that bypasses the proxy cannot name itself).
  */
-export function clientAddressResolver(trust: TrustProxy | undefined): (socket: string, forwardedFor: string | undefined) => string {
+export function clientAddressResolver(
+  trust: TrustProxy | undefined,
+): (socket: string, forwardedFor: string | undefined) => string {
   if (trust === undefined || trust === false || trust === 0) return (socket) => canonical(socket);
   const chain = (socket: string, forwardedFor: string | undefined) => [
     socket,

@@ -4,7 +4,11 @@
  * (`checkoutErrorAnswerSchema` of `@paylit/core/checkout`).
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { checkoutErrorKinds, type CheckoutErrorBody, type CheckoutErrorType } from '@paylit/core/checkout';
+import {
+  checkoutErrorKinds,
+  type CheckoutErrorBody,
+  type CheckoutErrorType,
+} from '@paylit/core/checkout';
 import { PaylitError } from '@paylit/core/errors';
 
 export type { CheckoutErrorBody, CheckoutErrorType };

@@ -7,20 +7,35 @@ import { CheckoutError } from './errors.js';
 /** The body as JSON; anything else is 400. */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('Content-Type') ?? '';
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new CheckoutError(415, { type: 'invalid_request', message: 'the body must be JSON (Content-Type: application/json)' });
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    throw new CheckoutError(415, {
+      type: 'invalid_request',
+      message: 'the body must be JSON (Content-Type: application/json)',
+    });
   const text = await c.req.text();
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new CheckoutError(400, { type: 'invalid_request', message: 'the body is not valid JSON' });
+    throw new CheckoutError(400, {
+      type: 'invalid_request',
+      message: 'the body is not valid JSON',
+    });
   }
 }
 
 /** `value` through `schema`; a failure is 400 naming the path (`param`) and the problem. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, name?: string): z.output<S> {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  name?: string,
+): z.output<S> {
   const result = safeParse(schema, value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const param = [name, issue?.path].filter(Boolean).join('.') || undefined;
-  throw new CheckoutError(400, { type: 'invalid_request', message: `${param ?? 'body'} ${issue?.message ?? 'is invalid'}`, ...(param ? { param } : {}) });
+  throw new CheckoutError(400, {
+    type: 'invalid_request',
+    message: `${param ?? 'body'} ${issue?.message ?? 'is invalid'}`,
+    ...(param ? { param } : {}),
+  });
 }

@@ -17,13 +17,23 @@ export interface RateLimitOptions {
   address: (c: Context) => string;
 }
 
-export function rateLimit({ store, bucket, windowMs, max, address }: RateLimitOptions): MiddlewareHandler {
+export function rateLimit({
+  store,
+  bucket,
+  windowMs,
+  max,
+  address,
+}: RateLimitOptions): MiddlewareHandler {
   return async function rateLimit(c, next) {
     if (c.req.method === 'OPTIONS') return next();
     const count = await store.hit(`rate:${bucket}${address(c)}`, windowMs);
     if (count > max) {
       c.header('Retry-After', String(Math.ceil(windowMs / 1000)));
-      throw new CheckoutError(429, { type: 'rate_limited', message: 'too many requests; try again shortly', retryable: true });
+      throw new CheckoutError(429, {
+        type: 'rate_limited',
+        message: 'too many requests; try again shortly',
+        retryable: true,
+      });
     }
     await next();
   };

@@ -12,7 +12,9 @@ import type { RequestIdVariables } from 'hono/request-id';
 /** Letters, digits and `_ . : = -`, 1 to 64 of them. */
 export const SAFE_REQUEST_ID = /^[\w.:=-]{1,64}$/;
 
-export function requestId({ headerName = 'X-Request-Id' }: { headerName?: string } = {}): MiddlewareHandler<{ Variables: RequestIdVariables }> {
+export function requestId({
+  headerName = 'X-Request-Id',
+}: { headerName?: string } = {}): MiddlewareHandler<{ Variables: RequestIdVariables }> {
   // Not async: it only sets the id before the rest runs, so it hands on next()'s promise.
   return function requestId(c, next) {
     const sent = c.req.header(headerName);

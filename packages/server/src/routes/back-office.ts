@@ -30,7 +30,10 @@ export function bearer(token: string): MiddlewareHandler<HandlerEnv> {
     const given = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     if (!given || !sameSecret(given, token)) {
       c.header('WWW-Authenticate', 'Bearer');
-      throw new CheckoutError(401, { type: 'unauthorized', message: 'a valid bearer token is required' });
+      throw new CheckoutError(401, {
+        type: 'unauthorized',
+        message: 'a valid bearer token is required',
+      });
     }
     await next();
   };
@@ -38,10 +41,20 @@ export function bearer(token: string): MiddlewareHandler<HandlerEnv> {
 
 const id = z.string().min(1).max(200);
 /** An id the back office makes once per operator action (one click, kept across its retries). */
-const action = z.string().regex(/^[\w-]{8,64}$/, 'must be 8 to 64 letters, digits, "_" or "-", made once per operator action').optional();
+const action = z
+  .string()
+  .regex(
+    /^[\w-]{8,64}$/,
+    'must be 8 to 64 letters, digits, "_" or "-", made once per operator action',
+  )
+  .optional();
 const captureBody = z.strictObject({ amount: amountSchema.optional(), action });
 const cancelBody = z.strictObject({ action });
-const refundBody = z.strictObject({ amount: amountSchema.optional(), description: z.string().max(200).optional(), action });
+const refundBody = z.strictObject({
+  amount: amountSchema.optional(),
+  description: z.string().max(200).optional(),
+  action,
+});
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const LOCK_MS = 60_000;
@@ -60,18 +73,37 @@ async function optionalJson(c: Context<HandlerEnv>): Promise<unknown> {
  * on which payment, with which body): the same key for another operation is refused
  * here, never answered with the other operation's record.
  */
-async function operationKey(c: Context<HandlerEnv>, ctx: HandlerContext, operation: string, paymentId: string, body: { action?: string | undefined }): Promise<{ idempotencyKey: string }> {
+async function operationKey(
+  c: Context<HandlerEnv>,
+  ctx: HandlerContext,
+  operation: string,
+  paymentId: string,
+  body: { action?: string | undefined },
+): Promise<{ idempotencyKey: string }> {
   const header = c.req.header('Idempotency-Key');
-  if (header !== undefined && (header.length < 1 || header.length > 64)) throw new CheckoutError(400, { type: 'invalid_request', message: 'Idempotency-Key must be 1 to 64 characters', param: 'Idempotency-Key' });
+  if (header !== undefined && (header.length < 1 || header.length > 64))
+    throw new CheckoutError(400, {
+      type: 'invalid_request',
+      message: 'Idempotency-Key must be 1 to 64 characters',
+      param: 'Idempotency-Key',
+    });
   const given = header ?? body.action;
   if (given === undefined) {
-    throw new CheckoutError(400, { type: 'invalid_request', message: `an Idempotency-Key header or an "action" id in the body is required, so that a retried ${operation} happens once`, param: 'action' });
+    throw new CheckoutError(400, {
+      type: 'invalid_request',
+      message: `an Idempotency-Key header or an "action" id in the body is required, so that a retried ${operation} happens once`,
+      param: 'action',
+    });
   }
   const { action: _, ...rest } = body;
   const fingerprint = JSON.stringify([operation, paymentId, rest]);
   const bound = await ctx.store.bind(`admin-key:${given}`, fingerprint, WEEK_MS);
   if (bound !== undefined && bound !== fingerprint) {
-    throw new CheckoutError(409, { type: 'idempotency_key_reused', message: `this ${header !== undefined ? 'Idempotency-Key' : 'action id'} was already used for another operation; make a new one for each action`, param: header !== undefined ? 'Idempotency-Key' : 'action' });
+    throw new CheckoutError(409, {
+      type: 'idempotency_key_reused',
+      message: `this ${header !== undefined ? 'Idempotency-Key' : 'action id'} was already used for another operation; make a new one for each action`,
+      param: header !== undefined ? 'Idempotency-Key' : 'action',
+    });
   }
   return { idempotencyKey: await ctx.client.idempotencyKeyFor('back-office', given) };
 }
@@ -81,7 +113,11 @@ async function operationKey(c: Context<HandlerEnv>, ctx: HandlerContext, operati
  * answers a cancel of a PAID payment 403 / 3003 (as if the merchant had no authorization), and
  * a status that does not allow the operation 5002 without naming the status.
  */
-async function refusalOf(ctx: HandlerContext, paymentId: string, error: unknown): Promise<CheckoutError> {
+async function refusalOf(
+  ctx: HandlerContext,
+  paymentId: string,
+  error: unknown,
+): Promise<CheckoutError> {
   const mapped = fromApiError(error);
   if (mapped.code !== 3003 && mapped.code !== 5002) return mapped;
   let status: string;
@@ -91,17 +127,36 @@ async function refusalOf(ctx: HandlerContext, paymentId: string, error: unknown)
     return mapped;
   }
   if (mapped.code === 3003 && status === 'PAID') {
-    return new CheckoutError(422, { type: 'payment_refused', code: 3003, message: 'the payment is PAID: a paid payment cannot be cancelled, only refunded', retryable: false });
+    return new CheckoutError(422, {
+      type: 'payment_refused',
+      code: 3003,
+      message: 'the payment is PAID: a paid payment cannot be cancelled, only refunded',
+      retryable: false,
+    });
   }
-  return mapped.code === 5002 ? new CheckoutError(mapped.status, { ...mapped.body, message: `${mapped.body.message}; the payment is ${status}` }) : mapped;
+  return mapped.code === 5002
+    ? new CheckoutError(mapped.status, {
+        ...mapped.body,
+        message: `${mapped.body.message}; the payment is ${status}`,
+      })
+    : mapped;
 }
 
 /** Runs `work` while no other back-office operation runs on `paymentId`, on any instance. */
-async function oneAtATime<T>(ctx: HandlerContext, paymentId: string, work: () => Promise<T>): Promise<T> {
+async function oneAtATime<T>(
+  ctx: HandlerContext,
+  paymentId: string,
+  work: () => Promise<T>,
+): Promise<T> {
   const lock = `lock:payment:${paymentId}`;
   const giveUpAt = Date.now() + ctx.charge.inFlightMs;
   while (!(await ctx.store.claim(lock, LOCK_MS))) {
-    if (Date.now() >= giveUpAt) throw new CheckoutError(409, { type: 'payment_in_progress', message: 'another operation on this payment is under way; try again shortly', retryable: true });
+    if (Date.now() >= giveUpAt)
+      throw new CheckoutError(409, {
+        type: 'payment_in_progress',
+        message: 'another operation on this payment is under way; try again shortly',
+        retryable: true,
+      });
     await sleep(ctx.charge.pollMs);
   }
   try {
@@ -120,7 +175,9 @@ export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, toke
 
   app.get('/admin/payments/:id', auth, async (c) => {
     try {
-      return c.json({ payment: await ctx.client.payments.retrieve(validate(id, c.req.param('id'), 'id')) });
+      return c.json({
+        payment: await ctx.client.payments.retrieve(validate(id, c.req.param('id'), 'id')),
+      });
     } catch (error) {
       throw fromApiError(error);
     }
@@ -131,16 +188,29 @@ export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, toke
     const key = await operationKey(c, ctx, 'capture', paymentId, body);
     return oneAtATime(ctx, paymentId, async () => {
       const auth = await ctx.client.payments.retrieve(paymentId);
-      const capture = await ctx.client.payments.capture(paymentId, body.amount === undefined ? {} : { amount: body.amount, currency: auth.currency }, key);
+      const capture = await ctx.client.payments.capture(
+        paymentId,
+        body.amount === undefined ? {} : { amount: body.amount, currency: auth.currency },
+        key,
+      );
       const orderId = await ctx.store.orderOfPayment(paymentId);
-      if (orderId) await ctx.store.linkPayment({ paymentId: capture.id, orderId, attempt: 'capture' });
+      if (orderId)
+        await ctx.store.linkPayment({ paymentId: capture.id, orderId, attempt: 'capture' });
       return c.json({ payment: capture });
     });
   });
   app.post('/admin/payments/:id/cancel', auth, async (c) => {
     const paymentId = validate(id, c.req.param('id'), 'id');
-    const key = await operationKey(c, ctx, 'cancel', paymentId, validate(cancelBody, await optionalJson(c)));
-    return oneAtATime(ctx, paymentId, async () => c.json({ payment: await ctx.client.payments.cancel(paymentId, key) }));
+    const key = await operationKey(
+      c,
+      ctx,
+      'cancel',
+      paymentId,
+      validate(cancelBody, await optionalJson(c)),
+    );
+    return oneAtATime(ctx, paymentId, async () =>
+      c.json({ payment: await ctx.client.payments.cancel(paymentId, key) }),
+    );
   });
   app.post('/admin/payments/:id/refunds', auth, async (c) => {
     const paymentId = validate(id, c.req.param('id'), 'id');

@@ -17,7 +17,12 @@ import type { MerchantOrder } from '../order.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const notFound = () => new CheckoutError(404, { type: 'not_found', message: 'no payment with this id', param: 'paymentId' });
+const notFound = () =>
+  new CheckoutError(404, {
+    type: 'not_found',
+    message: 'no payment with this id',
+    param: 'paymentId',
+  });
 
 export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/callback', async (c) => {
@@ -25,7 +30,10 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     try {
       form = await c.req.parseBody();
     } catch {
-      throw new CheckoutError(400, { type: 'invalid_request', message: 'the callback must be a form' });
+      throw new CheckoutError(400, {
+        type: 'invalid_request',
+        message: 'the callback must be a form',
+      });
     }
     const parsed = validate(callbackFormSchema, form);
     // One canonical form: the signature is hex, compared in lower case (in constant time by
@@ -33,11 +41,17 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     // written, so a used one re-sent in other letters or another encoding is refused.
     const fields = { ...parsed, signature: parsed.signature.toLowerCase() };
     if (!(await ctx.client.webhooks.verifyCallback(fields))) {
-      throw new CheckoutError(403, { type: 'forbidden', message: 'the callback\'s signature is not valid or has expired' });
+      throw new CheckoutError(403, {
+        type: 'forbidden',
+        message: "the callback's signature is not valid or has expired",
+      });
     }
     const claim = `callback:${JSON.stringify([fields.paymentId, fields.date, fields.status])}`;
     if (!(await ctx.store.claim(claim, DAY_MS))) {
-      throw new CheckoutError(403, { type: 'forbidden', message: 'this callback was already used' });
+      throw new CheckoutError(403, {
+        type: 'forbidden',
+        message: 'this callback was already used',
+      });
     }
     // The form's status is never trusted: the payment as the API has it now decides where the payer goes.
     let record: PaymentRecord;
@@ -48,7 +62,12 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       await ctx.store.release(claim);
       const mapped = fromApiError(error);
       if (mapped.status === 404) throw notFound();
-      throw new CheckoutError(502, { type: 'upstream_unavailable', message: 'the payment\'s status could not be confirmed with the payments API; send the callback again shortly', retryable: true });
+      throw new CheckoutError(502, {
+        type: 'upstream_unavailable',
+        message:
+          "the payment's status could not be confirmed with the payments API; send the callback again shortly",
+        retryable: true,
+      });
     }
     // A store that does not know the payment (a restart while the payer was on the 3-D Secure
     // page, a lost store) finds its order from the attempt's API order_id, `<order>.<n>`.
@@ -56,7 +75,11 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     if (orderId === undefined) {
       orderId = orderOfAttempt(record.order_id);
       if (orderId === undefined) throw notFound();
-      await ctx.store.linkPayment({ paymentId: record.id, orderId, attempt: record.order_id!.slice(orderId.length + 1) });
+      await ctx.store.linkPayment({
+        paymentId: record.id,
+        orderId,
+        attempt: record.order_id!.slice(orderId.length + 1),
+      });
     }
     let order: MerchantOrder | undefined;
     try {

@@ -27,7 +27,6 @@ import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
 import { publicPayment } from './public-payment.js';
 
-
 const TTL_MS = 5 * 60 * 1000;
 /** How long a plan made for an order may be paid with: longer than the cache that hands it out. */
 const PLAN_TTL_MS = 60 * 60 * 1000;
@@ -47,12 +46,27 @@ const planKey = (id: string) => `plan:${id}`;
  * order's plan (another amount, another BIN's rates) or one made up. The card's BIN itself
  * is inside the JWE, so the API checks it against the plan.
  */
-export async function checkPlan(ctx: HandlerContext, order: MerchantOrder, installmentsId: string): Promise<void> {
+export async function checkPlan(
+  ctx: HandlerContext,
+  order: MerchantOrder,
+  installmentsId: string,
+): Promise<void> {
   const text = await ctx.store.bound(planKey(installmentsId));
   const plan = text === undefined ? undefined : (JSON.parse(text) as PlanBinding);
-  if (!plan) throw new CheckoutError(400, { type: 'invalid_request', message: 'method.installmentsId is not an installment plan offered for this order, or it has expired; choose the installments again', param: 'method.installmentsId' });
+  if (!plan)
+    throw new CheckoutError(400, {
+      type: 'invalid_request',
+      message:
+        'method.installmentsId is not an installment plan offered for this order, or it has expired; choose the installments again',
+      param: 'method.installmentsId',
+    });
   if (plan.order !== order.id || plan.amount !== order.amount || plan.currency !== order.currency) {
-    throw new CheckoutError(409, { type: 'order_mismatch', message: 'method.installmentsId was made for another order or amount; choose the installments again', param: 'method.installmentsId' });
+    throw new CheckoutError(409, {
+      type: 'order_mismatch',
+      message:
+        'method.installmentsId was made for another order or amount; choose the installments again',
+      param: 'method.installmentsId',
+    });
   }
 }
 
@@ -88,17 +102,30 @@ export interface CheckoutRouteOptions {
   development?: boolean;
 }
 
-export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext, options: CheckoutRouteOptions = {}): void {
+export function mountCheckout(
+  app: Hono<HandlerEnv>,
+  ctx: HandlerContext,
+  options: CheckoutRouteOptions = {},
+): void {
   const methods = new Cache<PaymentMethodRecord[]>();
   const plans = new Cache<InstallmentsPlanRecord>();
 
   app.get('/checkout', async (c) => {
-    const id = await orderOfClientSecret(ctx.client, validate(orderReferenceSchema, c.req.query('order'), 'order'));
+    const id = await orderOfClientSecret(
+      ctx.client,
+      validate(orderReferenceSchema, c.req.query('order'), 'order'),
+    );
     const order = await loadOrder(ctx, id);
     try {
       const [list, savedCards, made] = await Promise.all([
-        methods.get(order.country, () => ctx.client.paymentMethods.list({ country: order.country })),
-        Promise.all((order.savedCardIds ?? []).map((cardId) => ctx.client.cards.retrieve(cardId).catch(() => undefined))),
+        methods.get(order.country, () =>
+          ctx.client.paymentMethods.list({ country: order.country }),
+        ),
+        Promise.all(
+          (order.savedCardIds ?? []).map((cardId) =>
+            ctx.client.cards.retrieve(cardId).catch(() => undefined),
+          ),
+        ),
         paymentMade(ctx, order.id),
       ]);
       const payable = payableMethods(order, list, order.savedWallets ?? []);
@@ -107,8 +134,15 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext, option
         order: orderView(order),
         publicKey: ctx.publicKey,
         paymentMethods: payable.offered,
-        savedCards: cards ? savedCards.filter((card) => card !== undefined).map(({ card_id, brand, last4 }) => ({ card_id, brand, last4 })) : [],
-        savedWallets: payable.savedWallets.map(({ methodId, name }) => ({ methodId, ...(name ? { name } : {}) })),
+        savedCards: cards
+          ? savedCards
+              .filter((card) => card !== undefined)
+              .map(({ card_id, brand, last4 }) => ({ card_id, brand, last4 }))
+          : [],
+        savedWallets: payable.savedWallets.map(({ methodId, name }) => ({
+          methodId,
+          ...(name ? { name } : {}),
+        })),
         ...(options.development ? { hiddenMethods: payable.hidden } : {}),
         ...(made ? { payment: publicPayment(made, order.id) } : {}),
       } satisfies z.input<typeof checkoutViewSchema>);
@@ -120,12 +154,27 @@ export function mountCheckout(app: Hono<HandlerEnv>, ctx: HandlerContext, option
   app.post('/installments', async (c) => {
     const { order: reference, bin } = validate(installmentsRequestSchema, await readJson(c));
     const order = await loadOrder(ctx, await orderOfClientSecret(ctx.client, reference));
-    if (!offersInstallments(order)) return c.json({ plan: null } satisfies z.input<typeof installmentsAnswerSchema>);
+    if (!offersInstallments(order))
+      return c.json({ plan: null } satisfies z.input<typeof installmentsAnswerSchema>);
     try {
       const plan = await plans.get(`${order.id}\n${order.amount}\n${bin}`, async () => {
-        const made = await ctx.client.installmentsPlans.create({ country: order.country, bin, amount: order.amount, currency: order.currency });
-        const binding = JSON.stringify({ order: order.id, amount: order.amount, currency: order.currency, bin } satisfies PlanBinding);
-        await Promise.all([made.id, ...made.installments.map((option) => option.id)].map((id) => ctx.store.bind(planKey(id), binding, PLAN_TTL_MS)));
+        const made = await ctx.client.installmentsPlans.create({
+          country: order.country,
+          bin,
+          amount: order.amount,
+          currency: order.currency,
+        });
+        const binding = JSON.stringify({
+          order: order.id,
+          amount: order.amount,
+          currency: order.currency,
+          bin,
+        } satisfies PlanBinding);
+        await Promise.all(
+          [made.id, ...made.installments.map((option) => option.id)].map((id) =>
+            ctx.store.bind(planKey(id), binding, PLAN_TTL_MS),
+          ),
+        );
         return made;
       });
       return c.json({ plan } satisfies z.input<typeof installmentsAnswerSchema>);

@@ -15,7 +15,12 @@
  */
 import type { Context, Hono } from 'hono';
 import { parseXDate } from '@paylit/core/crypto';
-import { enrollmentRecordSchema, paymentRecordSchema, refundRecordSchema, safeParse } from '@paylit/core/schemas';
+import {
+  enrollmentRecordSchema,
+  paymentRecordSchema,
+  refundRecordSchema,
+  safeParse,
+} from '@paylit/core/schemas';
 import { orderOfAttempt } from '../charges.js';
 import { fromApiError, type HandlerContext, type NotificationEvent } from '../context.js';
 import type { HandlerEnv } from '../env.js';
@@ -27,7 +32,8 @@ export interface NotificationRouteOptions {
   /** How long one request holds a notification while the merchant's hook runs. */
   leaseMs: number;
   /** Failed verifications allowed per client address in each window; undefined: no limit. */
-  failures: { windowMs: number; max: number; address: (c: Context<HandlerEnv>) => string } | undefined;
+  failures:
+    { windowMs: number; max: number; address: (c: Context<HandlerEnv>) => string } | undefined;
 }
 
 type Kind = NotificationEvent['kind'];
@@ -49,14 +55,20 @@ function classify(body: unknown): Classified {
   if (typeof b.payment_id === 'string') {
     const r = safeParse(refundRecordSchema, body);
     if (r.success) return { kind: 'refund', record: r.data };
-  } else if (typeof b.external_id === 'string' || (typeof b.id === 'string' && b.id.startsWith('E-'))) {
+  } else if (
+    typeof b.external_id === 'string' ||
+    (typeof b.id === 'string' && b.id.startsWith('E-'))
+  ) {
     const r = safeParse(enrollmentRecordSchema, body);
     if (r.success) return { kind: 'enrollment', record: r.data };
   } else {
     const r = safeParse(paymentRecordSchema, body);
     if (r.success) return { kind: 'payment', record: r.data };
   }
-  throw new CheckoutError(400, { type: 'invalid_request', message: 'the notification is not a payment, refund or enrollment record' });
+  throw new CheckoutError(400, {
+    type: 'invalid_request',
+    message: 'the notification is not a payment, refund or enrollment record',
+  });
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -65,13 +77,19 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * The merchant order of a payment or refund: from its API `order_id` (`<order>.<n>`), else the
  * store's link, else (a refund) its payment as the API has it.
  */
-async function orderOf(ctx: HandlerContext, { kind, record }: Classified): Promise<string | undefined> {
+async function orderOf(
+  ctx: HandlerContext,
+  { kind, record }: Classified,
+): Promise<string | undefined> {
   if (kind === 'enrollment') return undefined;
   const fromRecord = orderOfAttempt(text(record.order_id));
   if (fromRecord !== undefined) return fromRecord;
   if (kind === 'payment') {
     const authorization = text(record.authorization_id);
-    return (await ctx.store.orderOfPayment(record.id)) ?? (authorization === undefined ? undefined : await ctx.store.orderOfPayment(authorization));
+    return (
+      (await ctx.store.orderOfPayment(record.id)) ??
+      (authorization === undefined ? undefined : await ctx.store.orderOfPayment(authorization))
+    );
   }
   const paymentId = text(record.payment_id)!;
   const linked = await ctx.store.orderOfPayment(paymentId);
@@ -88,7 +106,8 @@ async function recordStatus(ctx: HandlerContext, { kind, record }: Classified): 
   const rank = RANKS[kind][record.status] ?? TOP_RANK;
   const key = (r: number) => `notification-status:${kind}:${record.id}:${r}`;
   let latest = true;
-  for (let r = rank + 1; r <= TOP_RANK && latest; r++) latest = (await ctx.store.bound(key(r))) === undefined;
+  for (let r = rank + 1; r <= TOP_RANK && latest; r++)
+    latest = (await ctx.store.bound(key(r))) === undefined;
   await ctx.store.bind(key(rank), record.status, WEEK_MS);
   return latest;
 }
@@ -98,21 +117,36 @@ function unauthorized(date: string | undefined): CheckoutError {
     date === undefined
       ? 'the notification has no X-Date header'
       : parseXDate(date) === undefined
-        ? 'the notification\'s X-Date is not an ISO 8601 UTC time such as 2026-01-31T12:00:00.000Z'
-        : 'the notification\'s signature is not valid or its X-Date is more than 5 minutes from now';
+        ? "the notification's X-Date is not an ISO 8601 UTC time such as 2026-01-31T12:00:00.000Z"
+        : "the notification's signature is not valid or its X-Date is more than 5 minutes from now";
   return new CheckoutError(401, { type: 'unauthorized', message });
 }
 
-export function mountNotifications(app: Hono<HandlerEnv>, ctx: HandlerContext, options: NotificationRouteOptions): void {
+export function mountNotifications(
+  app: Hono<HandlerEnv>,
+  ctx: HandlerContext,
+  options: NotificationRouteOptions,
+): void {
   app.post('/notifications', async (c) => {
     const body = await c.req.text();
     const date = c.req.header('X-Date');
-    const genuine = await ctx.client.webhooks.verifyNotification({ date, authorization: c.req.header('Authorization'), body });
+    const genuine = await ctx.client.webhooks.verifyNotification({
+      date,
+      authorization: c.req.header('Authorization'),
+      body,
+    });
     if (!genuine) {
       const limit = options.failures;
-      if (limit && (await ctx.store.hit(`rate:notifications:${limit.address(c)}`, limit.windowMs)) > limit.max) {
+      if (
+        limit &&
+        (await ctx.store.hit(`rate:notifications:${limit.address(c)}`, limit.windowMs)) > limit.max
+      ) {
         c.header('Retry-After', String(Math.ceil(limit.windowMs / 1000)));
-        throw new CheckoutError(429, { type: 'rate_limited', message: 'too many notifications that failed verification; try again shortly', retryable: true });
+        throw new CheckoutError(429, {
+          type: 'rate_limited',
+          message: 'too many notifications that failed verification; try again shortly',
+          retryable: true,
+        });
       }
       throw unauthorized(date);
     }
@@ -120,7 +154,10 @@ export function mountNotifications(app: Hono<HandlerEnv>, ctx: HandlerContext, o
     try {
       parsed = JSON.parse(body);
     } catch {
-      throw new CheckoutError(400, { type: 'invalid_request', message: 'the notification is not JSON' });
+      throw new CheckoutError(400, {
+        type: 'invalid_request',
+        message: 'the notification is not JSON',
+      });
     }
     const classified = classify(parsed);
     const { kind, record } = classified;
@@ -131,7 +168,12 @@ export function mountNotifications(app: Hono<HandlerEnv>, ctx: HandlerContext, o
     if ((await ctx.store.bound(done)) !== undefined) return duplicate();
     if (!(await ctx.store.claim(lease, options.leaseMs))) {
       c.header('Retry-After', String(Math.ceil(options.leaseMs / 1000)));
-      throw new CheckoutError(409, { type: 'payment_in_progress', message: 'this notification is being handed to the merchant by another request; try again later', retryable: true });
+      throw new CheckoutError(409, {
+        type: 'payment_in_progress',
+        message:
+          'this notification is being handed to the merchant by another request; try again later',
+        retryable: true,
+      });
     }
     const leased = performance.now();
     // Released only while still ours: once the lease has expired another request may hold it.
@@ -161,7 +203,10 @@ export function mountNotifications(app: Hono<HandlerEnv>, ctx: HandlerContext, o
     } catch (error) {
       await release();
       ctx.logError(error);
-      throw new CheckoutError(500, { type: 'internal_error', message: 'the merchant\'s notification hook failed; the API will try again' });
+      throw new CheckoutError(500, {
+        type: 'internal_error',
+        message: "the merchant's notification hook failed; the API will try again",
+      });
     }
     await ctx.store.bind(done, '1', WEEK_MS);
     await release();

@@ -11,7 +11,14 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { ValidationIssue } from '@paylit/core/errors';
 import { chargedAmount, orderIntentSchema } from '@paylit/core/checkout';
-import { addressSchema, amountSchema, countrySchema, payerSchema, paymentRequestSchema, safeParse } from '@paylit/core/schemas';
+import {
+  addressSchema,
+  amountSchema,
+  countrySchema,
+  payerSchema,
+  paymentRequestSchema,
+  safeParse,
+} from '@paylit/core/schemas';
 import { clientSecretFor } from '../client-secret.js';
 import { attempted, attemptOrderId, noAttemptYet } from '../charges.js';
 import { PaymentsApiError } from '../client/errors.js';
@@ -19,7 +26,12 @@ import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
-import { merchantOrderSchema, merchantPayerSchema, unchargeableAmount, type MerchantOrder } from '../order.js';
+import {
+  merchantOrderSchema,
+  merchantPayerSchema,
+  unchargeableAmount,
+  type MerchantOrder,
+} from '../order.js';
 
 const id = z.string().min(1).max(200);
 
@@ -30,14 +42,28 @@ const id = z.string().min(1).max(200);
  * readable on their own, so it also runs when other fields of the order are wrong.
  */
 function payerIssues(body: Record<string, unknown>): ValidationIssue[] {
-  if (!countrySchema.safeParse(body.country).success || !payerSchema.safeParse(body.payer).success) return [];
-  const probe = { amount: 1, currency: 'USD', payment_method_flow: 'REDIRECT', order_id: 'order-api-check', country: body.country, payer: body.payer };
+  if (!countrySchema.safeParse(body.country).success || !payerSchema.safeParse(body.payer).success)
+    return [];
+  const probe = {
+    amount: 1,
+    currency: 'USD',
+    payment_method_flow: 'REDIRECT',
+    order_id: 'order-api-check',
+    country: body.country,
+    payer: body.payer,
+  };
   const result = safeParse(paymentRequestSchema, probe);
-  return result.success ? [] : result.error.issues.filter((issue) => issue.path === 'payer' || issue.path.startsWith('payer.'));
+  return result.success
+    ? []
+    : result.error.issues.filter(
+        (issue) => issue.path === 'payer' || issue.path.startsWith('payer.'),
+      );
 }
 
 /** Every problem of an order body, in the order of its fields; none for an order the checkout can charge. */
-export function orderIssues(body: unknown): { order: MerchantOrder; issues: [] } | { order: undefined; issues: ValidationIssue[] } {
+export function orderIssues(
+  body: unknown,
+): { order: MerchantOrder; issues: [] } | { order: undefined; issues: ValidationIssue[] } {
   const parsed = safeParse(merchantOrderSchema, body);
   const issues = parsed.success ? [] : [...parsed.error.issues];
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
@@ -45,7 +71,10 @@ export function orderIssues(body: unknown): { order: MerchantOrder; issues: [] }
     // Read as the schema reads them ("0.00" is 0), also when other fields stop the schema's own check.
     const amount = amountSchema.safeParse(fields.amount);
     const intent = orderIntentSchema.default('capture').safeParse(fields.intent);
-    const problem = amount.success && intent.success ? unchargeableAmount(amount.data, fields.currency, intent.data) : undefined;
+    const problem =
+      amount.success && intent.success
+        ? unchargeableAmount(amount.data, fields.currency, intent.data)
+        : undefined;
     if (problem) issues.push({ path: 'amount', message: problem });
     issues.push(...payerIssues(fields));
   }
@@ -65,19 +94,28 @@ export function orderIssues(body: unknown): { order: MerchantOrder; issues: [] }
 function refusal(issues: ValidationIssue[]): CheckoutError {
   const named = issues.map((issue) => `${issue.path || 'body'} ${issue.message}`);
   const message = named.length === 1 ? named[0]! : `${named.length} problems: ${named.join('; ')}`;
-  return new CheckoutError(400, { type: 'invalid_request', message, ...(issues[0]?.path ? { param: issues[0].path } : {}) });
+  return new CheckoutError(400, {
+    type: 'invalid_request',
+    message,
+    ...(issues[0]?.path ? { param: issues[0].path } : {}),
+  });
 }
 
 /** What a payment charged, named first when an order changes; then its other fields, in the schema's order. */
 const CHARGED = ['amount', 'currency', 'country', 'intent', 'payer'];
-const FIELDS = [...CHARGED, ...Object.keys(merchantOrderSchema.shape).filter((k) => k !== 'id' && !CHARGED.includes(k))] as (keyof MerchantOrder)[];
+const FIELDS = [
+  ...CHARGED,
+  ...Object.keys(merchantOrderSchema.shape).filter((k) => k !== 'id' && !CHARGED.includes(k)),
+] as (keyof MerchantOrder)[];
 const SHOWN = new Set<string>(['amount', 'currency', 'country', 'intent']);
 
 /** One text per value, whatever the order of its object keys. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
@@ -98,7 +136,8 @@ export function changedFields(stored: MerchantOrder, next: MerchantOrder): strin
       const [a, b] = [stored.payer[key], next.payer[key]];
       if (!differ(a, b)) continue;
       if (key === 'address' && typeof a === 'object' && typeof b === 'object') {
-        for (const part of Object.keys(addressSchema.shape) as (keyof typeof a)[]) if (differ(a[part], b[part])) changed.push(`payer.address.${part}`);
+        for (const part of Object.keys(addressSchema.shape) as (keyof typeof a)[])
+          if (differ(a[part], b[part])) changed.push(`payer.address.${part}`);
       } else {
         changed.push(`payer.${key}`);
       }
@@ -109,7 +148,11 @@ export function changedFields(stored: MerchantOrder, next: MerchantOrder): strin
 
 /** 409 `order_has_payment`, naming each change (and the value it had for the fields a payment charged). */
 function hasPayment(stored: MerchantOrder, next: MerchantOrder, changed: string[]): CheckoutError {
-  const named = changed.map((field) => (SHOWN.has(field) ? `${field} ${String(stored[field as keyof MerchantOrder])} → ${String(next[field as keyof MerchantOrder])}` : field));
+  const named = changed.map((field) =>
+    SHOWN.has(field)
+      ? `${field} ${String(stored[field as keyof MerchantOrder])} → ${String(next[field as keyof MerchantOrder])}`
+      : field,
+  );
   return new CheckoutError(409, {
     type: 'order_has_payment',
     param: changed[0]!,
@@ -119,7 +162,9 @@ function hasPayment(stored: MerchantOrder, next: MerchantOrder, changed: string[
 
 /** Whether the order has had a payment attempt, as the store knows it. */
 async function hasAttempt(ctx: HandlerContext, id: string): Promise<boolean> {
-  return attempted(await ctx.store.getCharge(id)) || (await ctx.store.paymentsOfOrder(id)).length > 0;
+  return (
+    attempted(await ctx.store.getCharge(id)) || (await ctx.store.paymentsOfOrder(id)).length > 0
+  );
 }
 
 /**
@@ -133,10 +178,14 @@ async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<
   try {
     first = await ctx.client.orders.retrieve(attemptOrderId(order.id, 1));
   } catch (error) {
-    if (error instanceof PaymentsApiError && error.type === 'not_found') return noAttemptYet(ctx, order.id);
+    if (error instanceof PaymentsApiError && error.type === 'not_found')
+      return noAttemptYet(ctx, order.id);
     throw fromApiError(error);
   }
-  const changed = [chargedAmount(order) === first.amount ? [] : ['amount'], order.currency === first.currency ? [] : ['currency']].flat();
+  const changed = [
+    chargedAmount(order) === first.amount ? [] : ['amount'],
+    order.currency === first.currency ? [] : ['currency'],
+  ].flat();
   if (changed.length === 0) return;
   throw new CheckoutError(409, {
     type: 'order_has_payment',
@@ -156,7 +205,10 @@ async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<
  * order as it was (a payment reads the order well before it records its attempt), so the
  * order is put back and the change refused.
  */
-async function storeOrder(ctx: HandlerContext, order: MerchantOrder): Promise<{ order: MerchantOrder; created: boolean }> {
+async function storeOrder(
+  ctx: HandlerContext,
+  order: MerchantOrder,
+): Promise<{ order: MerchantOrder; created: boolean }> {
   const before = await ctx.store.getOrder(order.id);
   if (before) {
     const changed = changedFields(before, order);
@@ -173,15 +225,26 @@ async function storeOrder(ctx: HandlerContext, order: MerchantOrder): Promise<{ 
   return { order, created: true };
 }
 
-export function mountOrders(app: Hono<HandlerEnv>, ctx: HandlerContext, auth: MiddlewareHandler<HandlerEnv>): void {
+export function mountOrders(
+  app: Hono<HandlerEnv>,
+  ctx: HandlerContext,
+  auth: MiddlewareHandler<HandlerEnv>,
+): void {
   app.post('/orders', auth, async (c) => {
     const { order: posted, issues } = orderIssues(await readJson(c));
     if (!posted) throw refusal(issues);
     const { order, created } = await storeOrder(ctx, posted);
-    return c.json({ order, clientSecret: await clientSecretFor(ctx.client, order.id) }, created ? 201 : 200);
+    return c.json(
+      { order, clientSecret: await clientSecretFor(ctx.client, order.id) },
+      created ? 201 : 200,
+    );
   });
   app.get('/orders/:id', auth, async (c) => {
     const order = await loadOrder(ctx, validate(id, c.req.param('id'), 'id'));
-    return c.json({ order, clientSecret: await clientSecretFor(ctx.client, order.id), payments: await ctx.store.paymentsOfOrder(order.id) });
+    return c.json({
+      order,
+      clientSecret: await clientSecretFor(ctx.client, order.id),
+      payments: await ctx.store.paymentsOfOrder(order.id),
+    });
   });
 }

@@ -6,7 +6,10 @@ import type { z } from 'zod';
 import type { NextAction, paymentViewSchema } from '@paylit/core/checkout';
 import type { PaymentRecord } from '@paylit/core/schemas';
 
-export function publicPayment(record: PaymentRecord, orderId: string): z.input<typeof paymentViewSchema> {
+export function publicPayment(
+  record: PaymentRecord,
+  orderId: string,
+): z.input<typeof paymentViewSchema> {
   const card = record.card;
   return {
     id: record.id,
@@ -20,7 +23,17 @@ export function publicPayment(record: PaymentRecord, orderId: string): z.input<t
     payment_method_id: record.payment_method_id,
     payment_method_type: record.payment_method_type,
     payment_method_flow: record.payment_method_flow,
-    ...(card ? { card: { brand: card.brand, last4: card.last4, expiration_month: card.expiration_month, expiration_year: card.expiration_year, ...(card.installments ? { installments: card.installments } : {}) } } : {}),
+    ...(card
+      ? {
+          card: {
+            brand: card.brand,
+            last4: card.last4,
+            expiration_month: card.expiration_month,
+            expiration_year: card.expiration_year,
+            ...(card.installments ? { installments: card.installments } : {}),
+          },
+        }
+      : {}),
     created_date: record.created_date,
     ...(record.approved_date ? { approved_date: record.approved_date } : {}),
   };

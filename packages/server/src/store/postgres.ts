@@ -22,7 +22,12 @@
  */
 import pg from 'pg';
 import { merchantOrderSchema, type MerchantOrder } from '../order.js';
-import { StoreUnavailableError, type ChargeState, type CheckoutStore, type PaymentLink } from './store.js';
+import {
+  StoreUnavailableError,
+  type ChargeState,
+  type CheckoutStore,
+  type PaymentLink,
+} from './store.js';
 import { maskUrl } from '../mask.js';
 
 export interface PostgresStoreOptions {
@@ -41,7 +46,10 @@ const UNAVAILABLE_CLASSES = new Set(['08', '40', '53', '55', '57', '58']);
 
 function unavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return !(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) || UNAVAILABLE_CLASSES.has(code.slice(0, 2));
+  return (
+    !(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) ||
+    UNAVAILABLE_CLASSES.has(code.slice(0, 2))
+  );
 }
 
 /** A timestamp `ms` milliseconds after the database's `now()`. */
@@ -49,7 +57,10 @@ const after = (param: string) => `now() + ${param}::float8 * interval '1 millise
 
 export class PostgresStore implements CheckoutStore {
   readonly #pool: pg.Pool;
-  readonly #t: Record<'orders' | 'payments' | 'charges' | 'made' | 'bound' | 'claims' | 'hits', string>;
+  readonly #t: Record<
+    'orders' | 'payments' | 'charges' | 'made' | 'bound' | 'claims' | 'hits',
+    string
+  >;
   readonly #timeoutMs: number;
   #writes = 0;
   #sweeping: Promise<void> | undefined;
@@ -59,13 +70,24 @@ export class PostgresStore implements CheckoutStore {
     this.#pool = pool;
     this.#timeoutMs = timeoutMs;
     const t = (name: string) => `"${prefix}${name}"`;
-    this.#t = { orders: t('orders'), payments: t('payments'), charges: t('charges'), made: t('made'), bound: t('bound'), claims: t('claims'), hits: t('hits') };
+    this.#t = {
+      orders: t('orders'),
+      payments: t('payments'),
+      charges: t('charges'),
+      made: t('made'),
+      bound: t('bound'),
+      claims: t('claims'),
+      hits: t('hits'),
+    };
   }
 
   /** Connects, creates the tables if missing, and answers the store. */
   static async connect(options: PostgresStoreOptions): Promise<PostgresStore> {
     const prefix = options.tablePrefix ?? 'paylit_';
-    if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new TypeError('createPostgresStore: tablePrefix must be lower-case letters, digits and _ (at most 41), starting with a letter or _');
+    if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix))
+      throw new TypeError(
+        'createPostgresStore: tablePrefix must be lower-case letters, digits and _ (at most 41), starting with a letter or _',
+      );
     const timeoutMs = options.timeoutMs ?? 1000;
     const pool = new pg.Pool({
       connectionString: options.url,
@@ -86,7 +108,10 @@ export class PostgresStore implements CheckoutStore {
       await store.#migrate();
     } catch (cause) {
       await pool.end().catch(() => {});
-      throw new Error(`paylit: could not set up the PostgreSQL store at ${maskUrl(options.url)}: ${(cause as Error).message}`, { cause });
+      throw new Error(
+        `paylit: could not set up the PostgreSQL store at ${maskUrl(options.url)}: ${(cause as Error).message}`,
+        { cause },
+      );
     }
     return store;
   }
@@ -103,7 +128,9 @@ export class PostgresStore implements CheckoutStore {
       await client.query('SET statement_timeout = 30000; SET lock_timeout = 30000');
       await client.query('BEGIN');
       // Instances starting together: one creates, the others wait and find the tables.
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`paylit-store:${t.orders}`]);
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+        `paylit-store:${t.orders}`,
+      ]);
       await client.query(`
         CREATE TABLE IF NOT EXISTS ${t.orders} (id text PRIMARY KEY, body jsonb NOT NULL);
         CREATE TABLE IF NOT EXISTS ${t.payments} (payment_id text PRIMARY KEY, order_id text NOT NULL, attempt text NOT NULL, seq bigserial NOT NULL);
@@ -118,7 +145,9 @@ export class PostgresStore implements CheckoutStore {
         CREATE INDEX IF NOT EXISTS ${t.hits.slice(0, -1)}_expiry" ON ${t.hits} (expires_at);
       `);
       await client.query('COMMIT');
-      await client.query(`SET statement_timeout = ${this.#timeoutMs}; SET lock_timeout = ${this.#timeoutMs}`);
+      await client.query(
+        `SET statement_timeout = ${this.#timeoutMs}; SET lock_timeout = ${this.#timeoutMs}`,
+      );
       client.release();
     } catch (error) {
       client.release(true);
@@ -154,7 +183,9 @@ export class PostgresStore implements CheckoutStore {
         setImmediate(() => {
           late = true;
           release(true);
-          reject(new StoreUnavailableError(`PostgreSQL did not answer within ${this.#timeoutMs} ms`));
+          reject(
+            new StoreUnavailableError(`PostgreSQL did not answer within ${this.#timeoutMs} ms`),
+          );
         });
       }, this.#timeoutMs);
     });
@@ -179,49 +210,74 @@ export class PostgresStore implements CheckoutStore {
       return await Promise.race([job, deadline]);
     } catch (error) {
       if (error instanceof StoreUnavailableError || !unavailable(error)) throw error;
-      throw new StoreUnavailableError(`PostgreSQL failed: ${(error as Error).message}`, { cause: error });
+      throw new StoreUnavailableError(`PostgreSQL failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     } finally {
       clearTimeout(timer);
       job.catch(() => {});
     }
   }
 
-  #query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+  #query<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[] = [],
+  ): Promise<pg.QueryResult<R>> {
     return this.#run((client) => client.query<R>(text, values));
   }
 
   async now() {
-    const { rows } = await this.#query<{ ms: number }>('SELECT floor(extract(epoch FROM now()) * 1000)::float8 AS ms');
+    const { rows } = await this.#query<{ ms: number }>(
+      'SELECT floor(extract(epoch FROM now()) * 1000)::float8 AS ms',
+    );
     return rows[0]!.ms;
   }
 
   async getOrder(id: string) {
-    const { rows } = await this.#query<{ body: unknown }>(`SELECT body FROM ${this.#t.orders} WHERE id = $1`, [id]);
+    const { rows } = await this.#query<{ body: unknown }>(
+      `SELECT body FROM ${this.#t.orders} WHERE id = $1`,
+      [id],
+    );
     if (!rows[0]) return undefined;
     const parsed = merchantOrderSchema.safeParse(rows[0].body);
     return parsed.success ? parsed.data : undefined;
   }
 
   async putOrder(order: MerchantOrder) {
-    await this.#query(`INSERT INTO ${this.#t.orders} (id, body) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET body = EXCLUDED.body`, [order.id, JSON.stringify(order)]);
+    await this.#query(
+      `INSERT INTO ${this.#t.orders} (id, body) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET body = EXCLUDED.body`,
+      [order.id, JSON.stringify(order)],
+    );
   }
 
   async linkPayment({ paymentId, orderId, attempt }: PaymentLink) {
-    await this.#query(`INSERT INTO ${this.#t.payments} (payment_id, order_id, attempt) VALUES ($1, $2, $3) ON CONFLICT (payment_id) DO NOTHING`, [paymentId, orderId, attempt]);
+    await this.#query(
+      `INSERT INTO ${this.#t.payments} (payment_id, order_id, attempt) VALUES ($1, $2, $3) ON CONFLICT (payment_id) DO NOTHING`,
+      [paymentId, orderId, attempt],
+    );
   }
 
   async orderOfPayment(paymentId: string) {
-    const { rows } = await this.#query<{ order_id: string }>(`SELECT order_id FROM ${this.#t.payments} WHERE payment_id = $1`, [paymentId]);
+    const { rows } = await this.#query<{ order_id: string }>(
+      `SELECT order_id FROM ${this.#t.payments} WHERE payment_id = $1`,
+      [paymentId],
+    );
     return rows[0]?.order_id;
   }
 
   async paymentsOfOrder(orderId: string) {
-    const { rows } = await this.#query<{ payment_id: string }>(`SELECT payment_id FROM ${this.#t.payments} WHERE order_id = $1 ORDER BY seq`, [orderId]);
+    const { rows } = await this.#query<{ payment_id: string }>(
+      `SELECT payment_id FROM ${this.#t.payments} WHERE order_id = $1 ORDER BY seq`,
+      [orderId],
+    );
     return rows.map((r) => r.payment_id);
   }
 
   async getCharge(orderId: string) {
-    const { rows } = await this.#query<{ state: ChargeState }>(`SELECT state FROM ${this.#t.charges} WHERE order_id = $1`, [orderId]);
+    const { rows } = await this.#query<{ state: ChargeState }>(
+      `SELECT state FROM ${this.#t.charges} WHERE order_id = $1`,
+      [orderId],
+    );
     return rows[0]?.state;
   }
 
@@ -238,21 +294,36 @@ export class PostgresStore implements CheckoutStore {
         const state = JSON.stringify(next);
         const written =
           expectedRev === undefined
-            ? await client.query(`INSERT INTO ${t.charges} (order_id, rev, state) VALUES ($1, $2, $3) ON CONFLICT (order_id) DO NOTHING`, [orderId, next.rev, state])
-            : await client.query(`UPDATE ${t.charges} SET rev = $2, state = $3 WHERE order_id = $1 AND rev = $4`, [orderId, next.rev, state, expectedRev]);
+            ? await client.query(
+                `INSERT INTO ${t.charges} (order_id, rev, state) VALUES ($1, $2, $3) ON CONFLICT (order_id) DO NOTHING`,
+                [orderId, next.rev, state],
+              )
+            : await client.query(
+                `UPDATE ${t.charges} SET rev = $2, state = $3 WHERE order_id = $1 AND rev = $4`,
+                [orderId, next.rev, state, expectedRev],
+              );
         if (written.rowCount !== 1) {
           await client.query('ROLLBACK');
           return false;
         }
         if (next.state === 'settled') {
-          await client.query(`INSERT INTO ${t.made} (order_id, payment_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [orderId, next.paymentId]);
-          const { rows } = await client.query<{ payment_id: string }>(`SELECT payment_id FROM ${t.made} WHERE order_id = $1`, [orderId]);
+          await client.query(
+            `INSERT INTO ${t.made} (order_id, payment_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+            [orderId, next.paymentId],
+          );
+          const { rows } = await client.query<{ payment_id: string }>(
+            `SELECT payment_id FROM ${t.made} WHERE order_id = $1`,
+            [orderId],
+          );
           if (rows[0]?.payment_id !== next.paymentId) {
             await client.query('ROLLBACK');
             return false;
           }
         } else if (next.state === 'open' && next.lastPaymentId !== undefined) {
-          await client.query(`DELETE FROM ${t.made} WHERE order_id = $1 AND payment_id = $2`, [orderId, next.lastPaymentId]);
+          await client.query(`DELETE FROM ${t.made} WHERE order_id = $1 AND payment_id = $2`, [
+            orderId,
+            next.lastPaymentId,
+          ]);
         }
         await client.query('COMMIT');
         return true;
@@ -276,7 +347,10 @@ export class PostgresStore implements CheckoutStore {
           [key, value, ttlMs],
         );
         if (bound.rowCount === 1) return undefined;
-        const { rows } = await client.query<{ value: string }>(`SELECT value FROM ${t} WHERE key = $1 AND expires_at > now()`, [key]);
+        const { rows } = await client.query<{ value: string }>(
+          `SELECT value FROM ${t} WHERE key = $1 AND expires_at > now()`,
+          [key],
+        );
         if (rows[0]) return rows[0].value;
       }
       throw new StoreUnavailableError('PostgreSQL: a bound value kept changing');
@@ -284,7 +358,10 @@ export class PostgresStore implements CheckoutStore {
   }
 
   async bound(key: string) {
-    const { rows } = await this.#query<{ value: string }>(`SELECT value FROM ${this.#t.bound} WHERE key = $1 AND expires_at > now()`, [key]);
+    const { rows } = await this.#query<{ value: string }>(
+      `SELECT value FROM ${this.#t.bound} WHERE key = $1 AND expires_at > now()`,
+      [key],
+    );
     return rows[0]?.value;
   }
 
@@ -318,13 +395,17 @@ export class PostgresStore implements CheckoutStore {
   }
 
   async count(key: string) {
-    const { rows } = await this.#query<{ count: number }>(`SELECT count FROM ${this.#t.hits} WHERE key = $1 AND expires_at > now()`, [key]);
+    const { rows } = await this.#query<{ count: number }>(
+      `SELECT count FROM ${this.#t.hits} WHERE key = $1 AND expires_at > now()`,
+      [key],
+    );
     return rows[0]?.count ?? 0;
   }
 
   /** Deletes every expired claim, bound value and counter. Runs by itself every 1,000 writes of them. */
   async sweep(): Promise<void> {
-    for (const t of [this.#t.claims, this.#t.bound, this.#t.hits]) await this.#query(`DELETE FROM ${t} WHERE expires_at <= now()`);
+    for (const t of [this.#t.claims, this.#t.bound, this.#t.hits])
+      await this.#query(`DELETE FROM ${t} WHERE expires_at <= now()`);
   }
 
   #wrote(): void {
@@ -339,7 +420,10 @@ export class PostgresStore implements CheckoutStore {
     this.#closed = true;
     await this.#sweeping;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([this.#pool.end().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, this.#timeoutMs)))]);
+    await Promise.race([
+      this.#pool.end().catch(() => {}),
+      new Promise((resolve) => (timer = setTimeout(resolve, this.#timeoutMs))),
+    ]);
     clearTimeout(timer);
   }
 }

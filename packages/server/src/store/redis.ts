@@ -18,7 +18,12 @@
  */
 import { createClient } from 'redis';
 import { merchantOrderSchema, type MerchantOrder } from '../order.js';
-import { StoreUnavailableError, type ChargeState, type CheckoutStore, type PaymentLink } from './store.js';
+import {
+  StoreUnavailableError,
+  type ChargeState,
+  type CheckoutStore,
+  type PaymentLink,
+} from './store.js';
 import { maskUrl } from '../mask.js';
 
 export interface RedisStoreOptions {
@@ -88,7 +93,12 @@ export class RedisStore implements CheckoutStore {
   async #run<T>(command: (client: Client) => Promise<T>): Promise<T> {
     if (this.#closed) throw new StoreUnavailableError('the Redis store is closed');
     const client = this.#client;
-    if (!client.isReady && this.#replacedAt && performance.now() - this.#replacedAt > this.#timeoutMs * 5) this.#replace(client);
+    if (
+      !client.isReady &&
+      this.#replacedAt &&
+      performance.now() - this.#replacedAt > this.#timeoutMs * 5
+    )
+      this.#replace(client);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let answered = false;
     const pending = command(client);
@@ -106,7 +116,9 @@ export class RedisStore implements CheckoutStore {
       return await Promise.race([pending, late]);
     } catch (error) {
       if (error instanceof StoreUnavailableError) throw error;
-      throw new StoreUnavailableError(`Redis failed: ${(error as Error).message}`, { cause: error });
+      throw new StoreUnavailableError(`Redis failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     } finally {
       answered = true;
       clearTimeout(timer);
@@ -142,7 +154,12 @@ export class RedisStore implements CheckoutStore {
   }
 
   async linkPayment({ paymentId, orderId }: PaymentLink) {
-    await this.#run((c) => c.eval(LINK, { keys: [this.#key('payment', paymentId), this.#key('order-payments', orderId)], arguments: [orderId, paymentId] }));
+    await this.#run((c) =>
+      c.eval(LINK, {
+        keys: [this.#key('payment', paymentId), this.#key('order-payments', orderId)],
+        arguments: [orderId, paymentId],
+      }),
+    );
   }
 
   async orderOfPayment(paymentId: string) {
@@ -159,12 +176,22 @@ export class RedisStore implements CheckoutStore {
   }
 
   async swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState) {
-    const done = await this.#run((c) => c.eval(SWAP_CHARGE, { keys: [this.#key('charge', orderId)], arguments: [expectedRev ?? '', JSON.stringify(next)] }));
+    const done = await this.#run((c) =>
+      c.eval(SWAP_CHARGE, {
+        keys: [this.#key('charge', orderId)],
+        arguments: [expectedRev ?? '', JSON.stringify(next)],
+      }),
+    );
     return done === 1;
   }
 
   async bind(key: string, value: string, ttlMs: number) {
-    const before = await this.#run((c) => c.eval(BIND, { keys: [this.#key('bound', key)], arguments: [value, String(Math.max(1, Math.ceil(ttlMs)))] }));
+    const before = await this.#run((c) =>
+      c.eval(BIND, {
+        keys: [this.#key('bound', key)],
+        arguments: [value, String(Math.max(1, Math.ceil(ttlMs)))],
+      }),
+    );
     return typeof before === 'string' ? before : undefined;
   }
 
@@ -173,7 +200,11 @@ export class RedisStore implements CheckoutStore {
   }
 
   async claim(key: string, ttlMs: number) {
-    return (await this.#run((c) => c.set(this.#key('claim', key), '1', { NX: true, PX: Math.max(1, Math.ceil(ttlMs)) }))) === 'OK';
+    return (
+      (await this.#run((c) =>
+        c.set(this.#key('claim', key), '1', { NX: true, PX: Math.max(1, Math.ceil(ttlMs)) }),
+      )) === 'OK'
+    );
   }
 
   async release(key: string) {
@@ -181,7 +212,14 @@ export class RedisStore implements CheckoutStore {
   }
 
   async hit(key: string, windowMs: number) {
-    return Number(await this.#run((c) => c.eval(HIT, { keys: [this.#key('hits', key)], arguments: [String(Math.max(1, Math.ceil(windowMs)))] })));
+    return Number(
+      await this.#run((c) =>
+        c.eval(HIT, {
+          keys: [this.#key('hits', key)],
+          arguments: [String(Math.max(1, Math.ceil(windowMs)))],
+        }),
+      ),
+    );
   }
 
   async count(key: string) {
@@ -195,7 +233,10 @@ export class RedisStore implements CheckoutStore {
     const client = this.#client;
     if (!client.isOpen) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([client.close().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, this.#timeoutMs)))]);
+    await Promise.race([
+      client.close().catch(() => {}),
+      new Promise((resolve) => (timer = setTimeout(resolve, this.#timeoutMs))),
+    ]);
     clearTimeout(timer);
     if (client.isOpen) client.destroy();
   }
@@ -215,7 +256,8 @@ export async function createRedisStore(options: RedisStoreOptions = {}): Promise
       connectTimeout: Math.max(timeoutMs, 2000),
       keepAlive: true,
       // At start, give up after a few tries so a wrong URL is reported; once connected, keep reconnecting, soon.
-      reconnectStrategy: (retries, cause) => (!connected && retries >= 2 ? cause : Math.min(50 * 2 ** retries, 500)),
+      reconnectStrategy: (retries, cause) =>
+        !connected && retries >= 2 ? cause : Math.min(50 * 2 ** retries, 500),
     },
   });
   client.on('error', () => {

@@ -31,9 +31,31 @@ export interface PaymentLink {
  * `declines` counts the order's REJECTED attempts. `rev` changes on every write (see `swapCharge`).
  */
 export type ChargeState =
-  | { state: 'charging'; rev: string; n: number; attempt: string; since: number; declines: number; unknown?: true }
-  | { state: 'settled'; rev: string; n: number; attempt: string; paymentId: string; declines: number }
-  | { state: 'open'; rev: string; n: number; declines: number; lastPaymentId?: string; lastAttempt?: string };
+  | {
+      state: 'charging';
+      rev: string;
+      n: number;
+      attempt: string;
+      since: number;
+      declines: number;
+      unknown?: true;
+    }
+  | {
+      state: 'settled';
+      rev: string;
+      n: number;
+      attempt: string;
+      paymentId: string;
+      declines: number;
+    }
+  | {
+      state: 'open';
+      rev: string;
+      n: number;
+      declines: number;
+      lastPaymentId?: string;
+      lastAttempt?: string;
+    };
 
 /**
  * A store that did not answer (down, unreachable, or slower than its timeout). The handler

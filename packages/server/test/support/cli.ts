@@ -14,9 +14,20 @@ const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const skewClock = fileURLToPath(new URL('./skew-clock.mjs', import.meta.url));
 
 /** The environment that points the CLI at `sandbox` (served at `sandboxUrl`) with its credentials and key. */
-export function apiEnv(sandbox: Sandbox, sandboxUrl: string, apiToken: string): Record<string, string> {
+export function apiEnv(
+  sandbox: Sandbox,
+  sandboxUrl: string,
+  apiToken: string,
+): Record<string, string> {
   const { login, transKey, secretKey } = sandbox.credentials;
-  return { PAYLIT_BASE_URL: sandboxUrl, PAYLIT_X_LOGIN: login, PAYLIT_X_TRANS_KEY: transKey, PAYLIT_SECRET_KEY: secretKey, PAYLIT_PUBLIC_KEY: JSON.stringify(sandbox.publicJwk), PAYLIT_API_TOKEN: apiToken };
+  return {
+    PAYLIT_BASE_URL: sandboxUrl,
+    PAYLIT_X_LOGIN: login,
+    PAYLIT_X_TRANS_KEY: transKey,
+    PAYLIT_SECRET_KEY: secretKey,
+    PAYLIT_PUBLIC_KEY: JSON.stringify(sandbox.publicJwk),
+    PAYLIT_API_TOKEN: apiToken,
+  };
 }
 
 export interface CliOptions {
@@ -42,11 +53,19 @@ export interface Cli {
 }
 
 /** Starts the CLI with `env` added to a bare environment; resolves once its banner is out. */
-export async function startCli(env: Record<string, string> = {}, options: CliOptions = {}): Promise<Cli> {
+export async function startCli(
+  env: Record<string, string> = {},
+  options: CliOptions = {},
+): Promise<Cli> {
   const port = options.port ?? (await freePort());
-  const skew = options.clockSkewMs ? { PAYLIT_TEST_CLOCK_SKEW_MS: String(options.clockSkewMs) } : {};
+  const skew = options.clockSkewMs
+    ? { PAYLIT_TEST_CLOCK_SKEW_MS: String(options.clockSkewMs) }
+    : {};
   const args = options.clockSkewMs ? ['--import', skewClock, cli] : [cli];
-  const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH, PORT: String(port), ...skew, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH, PORT: String(port), ...skew, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -57,7 +76,10 @@ export async function startCli(env: Record<string, string> = {}, options: CliOpt
       child.kill(signal);
     });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`paylit-server printed no banner within 20 s:\n${out}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`paylit-server printed no banner within 20 s:\n${out}`)),
+      20_000,
+    );
     const look = () => {
       if (/^ {2}store +\S.*$/m.test(out)) {
         clearTimeout(timer);
@@ -82,8 +104,13 @@ export async function startCli(env: Record<string, string> = {}, options: CliOpt
 }
 
 /** Runs the CLI until it refuses its configuration and exits, or until it has started (then stopped: code null); its exit code and output. */
-export async function runCliToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [cli], { env: { PATH: process.env.PATH, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function runCliToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [cli], {
+    env: { PATH: process.env.PATH, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));

@@ -4,12 +4,30 @@
  */
 import { createSandbox, type Sandbox, type SandboxOptions } from '@paylit/sandbox';
 import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
-import { PaymentsClient, clientSecretFor, createCheckoutHandler, type CheckoutHandlerOptions, type NotificationEvent, type PaymentsClientOptions } from '@paylit/server';
+import {
+  PaymentsClient,
+  clientSecretFor,
+  createCheckoutHandler,
+  type CheckoutHandlerOptions,
+  type NotificationEvent,
+  type PaymentsClientOptions,
+} from '@paylit/server';
 import { nodeTransport, serveNode, type Served } from '@paylit/server/node';
 import { Hono } from 'hono';
 
-export const payer = { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550', phone: '+5511999999999' };
-export const visa = { holder_name: 'Thiago Gabriel', expiration_month: 10, expiration_year: 2040, number: '4111111111111111', cvv: '123' };
+export const payer = {
+  name: 'Thiago Gabriel',
+  email: 'thiago@example.com',
+  document: '53033315550',
+  phone: '+5511999999999',
+};
+export const visa = {
+  holder_name: 'Thiago Gabriel',
+  expiration_month: 10,
+  expiration_year: 2040,
+  number: '4111111111111111',
+  cvv: '123',
+};
 
 let n = 0;
 export const uid = (prefix = 'o') => `${prefix}-${Date.now().toString(36)}-${++n}`;
@@ -23,11 +41,27 @@ export interface Harness {
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Harness> {
-  const sandbox = await createSandbox({ settleDelayMs: 50, notificationTimeFactor: 1 / 3_600_000, ...options });
+  const sandbox = await createSandbox({
+    settleDelayMs: 50,
+    notificationTimeFactor: 1 / 3_600_000,
+    ...options,
+  });
   const running = await sandbox.listen();
   const clientFor = (o: Partial<PaymentsClientOptions> = {}) =>
-    new PaymentsClient({ baseUrl: running.url, ...sandbox.credentials, transport: nodeTransport(), now: () => sandbox.clock.now(), ...o });
-  return { sandbox, sandboxUrl: running.url, client: clientFor(), clientFor, close: () => sandbox.close() };
+    new PaymentsClient({
+      baseUrl: running.url,
+      ...sandbox.credentials,
+      transport: nodeTransport(),
+      now: () => sandbox.clock.now(),
+      ...o,
+    });
+  return {
+    sandbox,
+    sandboxUrl: running.url,
+    client: clientFor(),
+    clientFor,
+    close: () => sandbox.close(),
+  };
 }
 
 export interface Shop extends Harness {
@@ -39,14 +73,22 @@ export interface Shop extends Harness {
   handler: ReturnType<typeof createCheckoutHandler>;
   served: Served;
   /** Creates an order through the standalone order API; `clientSecret` is what the order API answered beside it. */
-  order(overrides?: Record<string, unknown>): Promise<{ id: string; amount: number; currency: string; clientSecret: string }>;
+  order(
+    overrides?: Record<string, unknown>,
+  ): Promise<{ id: string; amount: number; currency: string; clientSecret: string }>;
   /** The client secret of an order id, made with the handler's client (as clientSecretFor); a client secret is answered as it is. */
   secret(orderIdOrSecret: string): Promise<string>;
   /** What the browser would do: fetch with the shop's origin. */
-  browser(path: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }>;
+  browser(
+    path: string,
+    init?: RequestInit,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, harness?: Harness): Promise<Shop> {
+export async function startShop(
+  options: Partial<CheckoutHandlerOptions> = {},
+  harness?: Harness,
+): Promise<Shop> {
   const h = harness ?? (await startSandbox());
   const app = new Hono();
   const served = await serveNode(app);
@@ -67,7 +109,9 @@ export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, h
     ...options,
   });
   app.route('/paylit', handler);
-  app.get('/return', (c) => c.text(`returned ${c.req.query('payment_id')} ${c.req.query('order')}`));
+  app.get('/return', (c) =>
+    c.text(`returned ${c.req.query('payment_id')} ${c.req.query('order')}`),
+  );
   const shop: Shop = {
     ...h,
     base,
@@ -77,15 +121,42 @@ export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, h
     handler,
     served,
     async order(overrides = {}) {
-      const order = { id: uid('order'), amount: 120, currency: 'BRL', country: 'BR', payer, ...overrides };
-      const res = await fetch(`${base}/orders`, { method: 'POST', headers: { Authorization: `Bearer ${apiToken}`, 'Content-Type': 'application/json' }, body: JSON.stringify(order) });
-      if (res.status !== 201) throw new Error(`order not created: ${res.status} ${await res.text()}`);
+      const order = {
+        id: uid('order'),
+        amount: 120,
+        currency: 'BRL',
+        country: 'BR',
+        payer,
+        ...overrides,
+      };
+      const res = await fetch(`${base}/orders`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(order),
+      });
+      if (res.status !== 201)
+        throw new Error(`order not created: ${res.status} ${await res.text()}`);
       const { clientSecret } = (await res.json()) as { clientSecret: string };
-      return { ...order, clientSecret } as { id: string; amount: number; currency: string; clientSecret: string };
+      return { ...order, clientSecret } as {
+        id: string;
+        amount: number;
+        currency: string;
+        clientSecret: string;
+      };
     },
-    secret: async (orderIdOrSecret) => (CLIENT_SECRET_PATTERN.test(orderIdOrSecret) ? orderIdOrSecret : clientSecretFor(client, orderIdOrSecret)),
+    secret: async (orderIdOrSecret) =>
+      CLIENT_SECRET_PATTERN.test(orderIdOrSecret)
+        ? orderIdOrSecret
+        : clientSecretFor(client, orderIdOrSecret),
     async browser(path, init = {}) {
-      const res = await fetch(`${base}${path}`, { ...init, headers: { Origin: 'https://shop.example', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...(init.headers as Record<string, string> | undefined) } });
+      const res = await fetch(`${base}${path}`, {
+        ...init,
+        headers: {
+          Origin: 'https://shop.example',
+          ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+          ...(init.headers as Record<string, string> | undefined),
+        },
+      });
       const text = await res.text();
       let body: unknown = text;
       try {
@@ -105,11 +176,30 @@ export async function startShop(options: Partial<CheckoutHandlerOptions> = {}, h
  * Submits a card payment as `<paylit-checkout>` does: the JWE made with the public key from the
  * checkout view, the order named by its client secret (made from the id when given an id).
  */
-export async function submitCard(shop: Shop, orderIdOrSecret: string, overrides: Record<string, unknown> = {}, card = { number: '4111111111111111', cvv: '123' }) {
+export async function submitCard(
+  shop: Shop,
+  orderIdOrSecret: string,
+  overrides: Record<string, unknown> = {},
+  card = { number: '4111111111111111', cvv: '123' },
+) {
   const { encryptCard } = await import('@paylit/core/crypto');
   const secret = await shop.secret(orderIdOrSecret);
   const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
   const encryptedData = await encryptCard(card, view.publicKey);
-  const body = { order: secret, attempt: crypto.randomUUID(), method: { type: 'card', encryptedData, holderName: 'Thiago Gabriel', expirationMonth: 10, expirationYear: 2040 }, ...overrides };
-  return { body, res: await shop.browser('/payments', { method: 'POST', body: JSON.stringify(body) }) };
+  const body = {
+    order: secret,
+    attempt: crypto.randomUUID(),
+    method: {
+      type: 'card',
+      encryptedData,
+      holderName: 'Thiago Gabriel',
+      expirationMonth: 10,
+      expirationYear: 2040,
+    },
+    ...overrides,
+  };
+  return {
+    body,
+    res: await shop.browser('/payments', { method: 'POST', body: JSON.stringify(body) }),
+  };
 }

@@ -10,7 +10,11 @@ import { createRedisStore } from '@paylit/server/redis';
 import { Hono } from 'hono';
 
 const config = JSON.parse(process.env.PAYLIT_TEST_CHILD ?? '{}');
-const client = new PaymentsClient({ baseUrl: config.baseUrl, ...config.credentials, transport: nodeTransport() });
+const client = new PaymentsClient({
+  baseUrl: config.baseUrl,
+  ...config.credentials,
+  transport: nodeTransport(),
+});
 const store = await createRedisStore({ url: config.redisUrl });
 const handler = createCheckoutHandler({
   client,

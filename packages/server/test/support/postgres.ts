@@ -5,7 +5,15 @@
  * again on the same data dir and port. As root it runs as Debian's `postgres` user.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,24 +22,44 @@ import { freePort } from './ports.js';
 /** The directory of Debian's PostgreSQL programs (the newest installed), e.g. /usr/lib/postgresql/15/bin. */
 export function postgresBin(): string {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
-  if (!versions[0]) throw new Error('initdb not found under /usr/lib/postgresql/*/bin: install Debian\'s package with `apt-get install -y postgresql` (.ci/run does)');
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (!versions[0])
+    throw new Error(
+      "initdb not found under /usr/lib/postgresql/*/bin: install Debian's package with `apt-get install -y postgresql` (.ci/run does)",
+    );
   return join(root, versions[0], 'bin');
 }
 
 /** As root, the uid and gid of Debian's `postgres` user (PostgreSQL refuses to run as root). */
 function runAs(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const id = (flag: string) =>
+    Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const uid = id('-u');
   const gid = id('-g');
-  if (!Number.isInteger(uid) || uid === 0) throw new Error('running as root, and there is no `postgres` user to run PostgreSQL as (Debian\'s postgresql package makes it)');
+  if (!Number.isInteger(uid) || uid === 0)
+    throw new Error(
+      "running as root, and there is no `postgres` user to run PostgreSQL as (Debian's postgresql package makes it)",
+    );
   return { uid, gid };
 }
 
-function command(program: string, args: string[], user: { uid: number; gid: number } | undefined): [string, string[]] {
+function command(
+  program: string,
+  args: string[],
+  user: { uid: number; gid: number } | undefined,
+): [string, string[]] {
   // setpriv execs the program itself: its pid is the postmaster's.
-  return user ? ['setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', program, ...args]] : [program, args];
+  return user
+    ? [
+        'setpriv',
+        [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', program, ...args],
+      ]
+    : [program, args];
 }
 
 function statOf(pid: number): { ppid: number; state: string } | undefined {
@@ -80,7 +108,17 @@ export async function startPostgres(): Promise<Postgres> {
   const bin = postgresBin();
   const user = runAs();
   // The postgres user must reach the data dir: a TMPDIR inside root's home would not do.
-  const reachable = (path: string) => !user || spawnSync('setpriv', [`--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', 'test', '-x', path]).status === 0;
+  const reachable = (path: string) =>
+    !user ||
+    spawnSync('setpriv', [
+      `--reuid=${user.uid}`,
+      `--regid=${user.gid}`,
+      '--clear-groups',
+      '--',
+      'test',
+      '-x',
+      path,
+    ]).status === 0;
   const dir = mkdtempSync(join(reachable(tmpdir()) ? tmpdir() : '/tmp', 'paylit-pg-'));
   const data = join(dir, 'data');
   const sockets = join(dir, 'sockets');
@@ -89,14 +127,33 @@ export async function startPostgres(): Promise<Postgres> {
     chownSync(dir, user.uid, user.gid);
     chownSync(sockets, user.uid, user.gid);
   }
-  const [initdb, initArgs] = command(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], user);
+  const [initdb, initArgs] = command(
+    join(bin, 'initdb'),
+    ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'],
+    user,
+  );
   const init = spawnSync(initdb, initArgs, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   const port = await freePort();
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    const [program, args] = command(join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', sockets, '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'], user);
+    const [program, args] = command(
+      join(bin, 'postgres'),
+      [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-k',
+        sockets,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'max_connections=100',
+      ],
+      user,
+    );
     const started = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     child = started;
     // A worker that exits takes its cluster with it.

@@ -16,7 +16,8 @@ export interface Proxy {
 
 export { freePort } from './ports.js';
 
-const canonical = (address: string | undefined) => (address ?? '').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+const canonical = (address: string | undefined) =>
+  (address ?? '').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
 
 /**
  * Starts a proxy on 127.0.0.1. `from` is the address it connects to its target from (the
@@ -33,14 +34,21 @@ export async function startProxy(options: { target?: string; from?: string } = {
     const headers: IncomingHttpHeaders = { ...req.headers };
     const forwarded = req.headers['x-forwarded-for'];
     const peer = canonical(req.socket.remoteAddress);
-    headers['x-forwarded-for'] = forwarded ? `${Array.isArray(forwarded) ? forwarded.join(', ') : forwarded}, ${peer}` : peer;
+    headers['x-forwarded-for'] = forwarded
+      ? `${Array.isArray(forwarded) ? forwarded.join(', ') : forwarded}, ${peer}`
+      : peer;
     const url = new URL(req.url ?? '/', target);
-    const upstream = request(url, { method: req.method, headers, ...(options.from ? { localAddress: options.from } : {}) }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      url,
+      { method: req.method, headers, ...(options.from ? { localAddress: options.from } : {}) },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' }).end('upstream failed');
+      if (!res.headersSent)
+        res.writeHead(502, { 'Content-Type': 'text/plain' }).end('upstream failed');
       else res.destroy();
     });
     req.pipe(upstream);
@@ -62,7 +70,10 @@ export interface Sent {
 }
 
 /** One request from the loopback address `from`; the whole answer read. */
-export function send(url: string, init: { from: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<Sent> {
+export function send(
+  url: string,
+  init: { from: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const body = init.body;
     const req = request(
@@ -71,13 +82,23 @@ export function send(url: string, init: { from: string; method?: string; headers
         method: init.method ?? (body === undefined ? 'GET' : 'POST'),
         localAddress: init.from,
         agent: false,
-        headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)) }), ...init.headers },
+        headers: {
+          ...(body === undefined
+            ? {}
+            : {
+                'Content-Type': 'application/json',
+                'Content-Length': String(Buffer.byteLength(body)),
+              }),
+          ...init.headers,
+        },
       },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
+        );
         res.on('error', reject);
       },
     );

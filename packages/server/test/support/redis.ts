@@ -12,7 +12,10 @@ import { freePort } from './ports.js';
 
 export function redisServerPath(): string {
   const found = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
-  if (!found) throw new Error('redis-server not found: install Debian\'s package with `apt-get install -y redis-server` (.ci/run does)');
+  if (!found)
+    throw new Error(
+      "redis-server not found: install Debian's package with `apt-get install -y redis-server` (.ci/run does)",
+    );
   return found;
 }
 
@@ -54,14 +57,21 @@ export async function startRedis(options: RedisOptions = {}): Promise<Redis> {
 
   const start = async () => {
     const auth = options.password ? ['--requirepass', options.password] : [];
-    const started = spawn(redisServerPath(), ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...persistence, ...auth], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = spawn(
+      redisServerPath(),
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...persistence, ...auth],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child = started;
     const orphaned = () => started.kill('SIGKILL');
     process.once('exit', orphaned);
     started.once('exit', () => process.off('exit', orphaned));
     await new Promise<void>((resolve, reject) => {
       let out = '';
-      const timer = setTimeout(() => reject(new Error(`redis-server did not start: ${out}`)), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error(`redis-server did not start: ${out}`)),
+        10_000,
+      );
       const exited = (code: number | null) => {
         clearTimeout(timer);
         reject(new Error(`redis-server exited ${code}: ${out}`));

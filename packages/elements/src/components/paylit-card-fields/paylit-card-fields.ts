@@ -21,7 +21,12 @@ import {
 } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
-import { consumeCheckout, ensureContextRoot, type CheckoutContextValue, type SavedCardView } from '../../context/checkout-context.js';
+import {
+  consumeCheckout,
+  ensureContextRoot,
+  type CheckoutContextValue,
+  type SavedCardView,
+} from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
 import type { FrameHost } from '../../internal/frame-host.js';
@@ -44,7 +49,19 @@ const SAVED_CARD_FIELDS: readonly Field[] = ['cvv'];
  * the shadow root, so the page's bubbling listeners never get a digit of the card;
  * `input` and `change` are sent again from the host without data.
  */
-const PRIVATE_EVENTS = ['beforeinput', 'textInput', 'keydown', 'keypress', 'keyup', 'paste', 'copy', 'cut', 'compositionstart', 'compositionupdate', 'compositionend'] as const;
+const PRIVATE_EVENTS = [
+  'beforeinput',
+  'textInput',
+  'keydown',
+  'keypress',
+  'keyup',
+  'paste',
+  'copy',
+  'cut',
+  'compositionstart',
+  'compositionupdate',
+  'compositionend',
+] as const;
 const stop = (event: Event) => event.stopPropagation();
 
 type Marks = Awaited<ReturnType<typeof importMarks>>;
@@ -62,7 +79,10 @@ function sealing<T>(load: () => Promise<T>, what: string): () => Promise<T> {
   return () =>
     (loading ??= load().catch((error: unknown) => {
       loading = undefined;
-      throw new PaylitError('encryption_failed', `the ${what} did not load`, { kind: 'network', cause: error });
+      throw new PaylitError('encryption_failed', `the ${what} did not load`, {
+        kind: 'network',
+        cause: error,
+      });
     }));
 }
 /**
@@ -78,9 +98,23 @@ const loadFrameHost = sealing(importFrameHost, 'card frame');
  * value is valid: core's rule for each field. The security code's length is its brand's; the
  * name may not hold a run of four digits, in any script.
  */
-export function fieldProblem(field: Field, value: string, cvvBrand?: BrandInfo): string | undefined {
+export function fieldProblem(
+  field: Field,
+  value: string,
+  cvvBrand?: BrandInfo,
+): string | undefined {
   // A name with a run of four digits is a number in the wrong field: it would be sent in clear.
-  return field === 'number' ? cardNumberProblem(value) : field === 'expiry' ? expiryInputProblem(value) : field === 'cvv' ? cvvProblem(value, cvvBrand) : !value.trim() ? 'empty' : /\d{4}/.test(normalizeDigits(value)) ? 'digits' : undefined;
+  return field === 'number'
+    ? cardNumberProblem(value)
+    : field === 'expiry'
+      ? expiryInputProblem(value)
+      : field === 'cvv'
+        ? cvvProblem(value, cvvBrand)
+        : !value.trim()
+          ? 'empty'
+          : /\d{4}/.test(normalizeDigits(value))
+            ? 'digits'
+            : undefined;
 }
 
 /** Shown when there is no checkout, or the order lists no card brands. */
@@ -90,7 +124,9 @@ const DEFAULT_BRANDS = ['VI', 'MC', 'AE'] as const;
 function numberPlaceholder(brand: BrandInfo | undefined): string {
   const lengths = brand?.lengths ?? [16];
   const length = (brand?.gaps ?? [16]).at(-1) === 16 && lengths.includes(16) ? 16 : lengths[0]!;
-  return formatCardNumber('0'.repeat(length), brand).replace(/0+/g, (group) => '1234567890'.slice(0, group.length));
+  return formatCardNumber('0'.repeat(length), brand).replace(/0+/g, (group) =>
+    '1234567890'.slice(0, group.length),
+  );
 }
 
 const lock = svg`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><rect x="3" y="7" width="10" height="7.5" rx="1.5" fill="currentColor"/><path d="M5.2 7V5a2.8 2.8 0 0 1 5.6 0v2" fill="none" stroke="currentColor" stroke-width="1.6"/></svg>`;
@@ -177,7 +213,10 @@ export class CardFieldsInvalidError extends PaylitError {
 export class PaylitCardFields extends LocalizedElement {
   static override styles = styles;
   static formAssociated = true;
-  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+  static override shadowRootOptions: ShadowRootInit = {
+    ...LitElement.shadowRootOptions,
+    delegatesFocus: true,
+  };
 
   readonly #internals: ElementInternals;
   /** The value of each input before the last edit, to tell a deleted separator from a deleted digit. */
@@ -254,7 +293,10 @@ export class PaylitCardFields extends LocalizedElement {
     if (!marks) {
       setTimeout(() => {
         marksLoading ??= importMarks().then((m) => (marks = m));
-        marksLoading.then(() => this.requestUpdate(), () => (marksLoading = undefined));
+        marksLoading.then(
+          () => this.requestUpdate(),
+          () => (marksLoading = undefined),
+        );
       });
     }
   }
@@ -287,7 +329,11 @@ export class PaylitCardFields extends LocalizedElement {
   #framed(): Promise<FrameHost> {
     return (this.#framing ??= loadFrameHost().then(
       (m) => {
-        this.#frame = new m.FrameHost(this, { internals: this.#internals, submit: () => this.#submitAround(), invalid: (fields) => new CardFieldsInvalidError(fields) });
+        this.#frame = new m.FrameHost(this, {
+          internals: this.#internals,
+          submit: () => this.#submitAround(),
+          invalid: (fields) => new CardFieldsInvalidError(fields),
+        });
         this.requestUpdate();
         return this.#frame;
       },
@@ -304,13 +350,17 @@ export class PaylitCardFields extends LocalizedElement {
     if (changed.has('checkout' as keyof PaylitCardFields)) this.#followSelection();
     if (this.isolation === 'frame') this.#framed().catch(() => undefined);
     // Messages follow the language.
-    if (changed.has('lang') || changed.has('checkout' as keyof PaylitCardFields)) this.#revalidate();
+    if (changed.has('lang') || changed.has('checkout' as keyof PaylitCardFields))
+      this.#revalidate();
   }
 
   /** A saved card chosen in the checkout asks for its security code alone; the code typed for another card is dropped. */
   #followSelection(): void {
     const selection = this.checkout?.selection;
-    const saved = selection?.type === 'saved_card' ? this.checkout!.savedCards.find((c) => c.card_id === selection.cardId) : undefined;
+    const saved =
+      selection?.type === 'saved_card'
+        ? this.checkout!.savedCards.find((c) => c.card_id === selection.cardId)
+        : undefined;
     if (saved?.card_id === this.#saved?.card_id) return;
     this.#saved = saved;
     if (this.cvvInput) this.cvvInput.value = '';
@@ -340,12 +390,18 @@ export class PaylitCardFields extends LocalizedElement {
 
   /** The BIN (6 or 8 digits, never more) for installment plans; `undefined` before 6 digits. */
   get bin(): string | undefined {
-    return this.#frame ? this.#frame.bin : this.numberInput ? extractBin(this.numberInput.value) : undefined;
+    return this.#frame
+      ? this.#frame.bin
+      : this.numberInput
+        ? extractBin(this.numberInput.value)
+        : undefined;
   }
 
   /** True when every field is valid. */
   get complete(): boolean {
-    return this.#frame ? this.#frame.complete : !!this.numberInput && this.#fields().every((f) => this.#problem(f) === undefined);
+    return this.#frame
+      ? this.#frame.complete
+      : !!this.numberInput && this.#fields().every((f) => this.#problem(f) === undefined);
   }
 
   get form(): HTMLFormElement | null {
@@ -390,7 +446,8 @@ export class PaylitCardFields extends LocalizedElement {
   async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
     if (this.#saved) throw new Error('a saved card is chosen: use encryptCvv()');
     if (this.isolation === 'frame') return (await this.#framed()).encrypt(publicKey);
-    if (!this.reportValidity()) throw new CardFieldsInvalidError(FIELDS.filter((f) => this.errors[f]));
+    if (!this.reportValidity())
+      throw new CardFieldsInvalidError(FIELDS.filter((f) => this.errors[f]));
     // What was checked is what is sealed, whatever is typed while the chunk loads.
     const number = cardDigits(this.numberInput.value);
     const cvv = this.cvvInput.value;
@@ -463,7 +520,10 @@ export class PaylitCardFields extends LocalizedElement {
   #problem(field: Field): string | undefined {
     const brand = this.#cvvBrand();
     const p = fieldProblem(field, this.#input(field).value, brand);
-    return p && format((this.t.errors[field] as Record<string, string>)[p]!, { digits: maxCvvLength(brand) });
+    return (
+      p &&
+      format((this.t.errors[field] as Record<string, string>)[p]!, { digits: maxCvvLength(brand) })
+    );
   }
 
   /** Messages of the touched fields, validity and form value: after every change. */
@@ -482,13 +542,19 @@ export class PaylitCardFields extends LocalizedElement {
 
   #sync(): void {
     const first = this.#fields().find((f) => this.#problem(f) !== undefined);
-    if (first) this.#internals.setValidity({ customError: true }, this.#problem(first)!, this.#input(first));
+    if (first)
+      this.#internals.setValidity({ customError: true }, this.#problem(first)!, this.#input(first));
     else this.#internals.setValidity({});
-    const brand = this.#saved ? this.#saved.brand : this.brandInfo && (this.brandInfo.code ?? this.brandInfo.id);
+    const brand = this.#saved
+      ? this.#saved.brand
+      : this.brandInfo && (this.brandInfo.code ?? this.brandInfo.id);
     if (first === undefined && brand) {
       const value = new FormData();
       value.append(`${this.name}-brand`, brand);
-      value.append(`${this.name}-last4`, this.#saved ? this.#saved.last4 : lastFour(this.numberInput.value));
+      value.append(
+        `${this.name}-last4`,
+        this.#saved ? this.#saved.last4 : lastFour(this.numberInput.value),
+      );
       this.#internals.setFormValue(value, null);
     } else {
       this.#internals.setFormValue(null, null);
@@ -515,7 +581,8 @@ export class PaylitCardFields extends LocalizedElement {
     if (event.isComposing) return;
     const input = event.target as HTMLInputElement;
     const field = input.id as Field;
-    const whole = event.type === 'input' && !/^(insertT|insertC|del|hist)/.test(event.inputType ?? '');
+    const whole =
+      event.type === 'input' && !/^(insertT|insertC|del|hist)/.test(event.inputType ?? '');
     const state = { value: input.value, caret: input.selectionStart ?? input.value.length };
     if (field === 'number') {
       const next = reformatCardNumber(state, this.#previous.number, whole);
@@ -540,7 +607,8 @@ export class PaylitCardFields extends LocalizedElement {
     this.#typed.add(field);
     if (whole) this.#touched.add(field);
     this.#revalidate();
-    if (whole && (this.errors[field] || this.#taken)) this.announcement = this.errors[field] ?? this.t.numberTaken;
+    if (whole && (this.errors[field] || this.#taken))
+      this.announcement = this.errors[field] ?? this.t.numberTaken;
     this.#emit('input');
   }
 
@@ -556,7 +624,12 @@ export class PaylitCardFields extends LocalizedElement {
 
   #submitAround(): void {
     if (this.form) this.form.requestSubmit();
-    else ((this.closest('paylit-checkout') ?? (this.getRootNode() as ShadowRoot).host) as { submit?: () => void } | null)?.submit?.();
+    else
+      (
+        (this.closest('paylit-checkout') ?? (this.getRootNode() as ShadowRoot).host) as {
+          submit?: () => void;
+        } | null
+      )?.submit?.();
   }
 
   #onChange(event: Event): void {
@@ -579,7 +652,10 @@ export class PaylitCardFields extends LocalizedElement {
 
   /** The brands the order accepts: the checkout's card methods, by the API's brand code. */
   #acceptedBrands(): BrandInfo[] {
-    const brands = (this.checkout?.paymentMethods ?? []).filter((m) => m.type === 'CARD').map((m) => getBrand(m.id)).filter((b) => b !== undefined);
+    const brands = (this.checkout?.paymentMethods ?? [])
+      .filter((m) => m.type === 'CARD')
+      .map((m) => getBrand(m.id))
+      .filter((b) => b !== undefined);
     return brands.length ? brands : DEFAULT_BRANDS.map((code) => getBrand(code)!);
   }
 
@@ -591,7 +667,8 @@ export class PaylitCardFields extends LocalizedElement {
   }
 
   #field(field: Field, label: string, input: unknown, wide = false, beside: unknown = nothing) {
-    const error = this.errors[field] ?? (field === 'number' && this.#taken ? this.t.numberTaken : undefined);
+    const error =
+      this.errors[field] ?? (field === 'number' && this.#taken ? this.t.numberTaken : undefined);
     return html`<div class="field ${wide ? 'wide' : ''}" part="field ${field}-field" ?hidden=${!this.#fields().includes(field)}>
       <div class="head"><label part="label" for=${field}>${label}</label>${beside}</div>
       ${input}
@@ -613,13 +690,21 @@ export class PaylitCardFields extends LocalizedElement {
   }
 
   protected override render() {
-    if (this.isolation === 'frame') return html`<div class="root" dir=${this.direction}>${this.#frame?.frame ?? nothing}</div>`;
+    if (this.isolation === 'frame')
+      return html`<div class="root" dir=${this.direction}>${this.#frame?.frame ?? nothing}</div>`;
     const t = this.t;
     const saved = this.#saved;
-    const cvvLabel = saved ? format(t.savedCardCvv, { brand: getBrand(saved.brand)?.name ?? saved.brand, last4: saved.last4 }) : t.cvv;
+    const cvvLabel = saved
+      ? format(t.savedCardCvv, {
+          brand: getBrand(saved.brand)?.name ?? saved.brand,
+          last4: saved.last4,
+        })
+      : t.cvv;
     const cvvBrand = this.#cvvBrand();
     const front = cvvBrand?.id === 'american-express';
-    const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, { digits: maxCvvLength(cvvBrand) });
+    const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, {
+      digits: maxCvvLength(cvvBrand),
+    });
     const empty = this.numberEmpty;
     return html`<div class="root" dir=${this.direction}>
       <div class="grid ${saved ? 'saved' : ''}" @change=${this.#onChange}>

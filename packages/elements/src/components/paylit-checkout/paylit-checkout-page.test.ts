@@ -5,13 +5,24 @@ import { PaylitCheckout } from './paylit-checkout.js';
 import type { PaylitErrorEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
-const order = async (amount = 120) => (await (await fetch(`/__paylit/order?amount=${amount}`)).json()).order as { id: string; clientSecret: string };
-const button = (el: PaylitCheckout) => el.shadowRoot?.querySelector<HTMLButtonElement>('button[part=button]') ?? null;
-const ready = (el: PaylitCheckout) => waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+const order = async (amount = 120) =>
+  (await (await fetch(`/__paylit/order?amount=${amount}`)).json()).order as {
+    id: string;
+    clientSecret: string;
+  };
+const button = (el: PaylitCheckout) =>
+  el.shadowRoot?.querySelector<HTMLButtonElement>('button[part=button]') ?? null;
+const ready = (el: PaylitCheckout) =>
+  waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', {
+    timeout: 5000,
+  });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A page written by hand: `html` is put in a <div> as a merchant's template would put it. */
-async function page(markup: string, setup: (el: PaylitCheckout) => void = () => {}): Promise<HTMLElement> {
+async function page(
+  markup: string,
+  setup: (el: PaylitCheckout) => void = () => {},
+): Promise<HTMLElement> {
   const div = document.createElement('div');
   div.innerHTML = markup;
   div.querySelectorAll('paylit-checkout').forEach((el) => setup(el as PaylitCheckout));
@@ -52,20 +63,29 @@ describe('<paylit-checkout> on a merchant page: slots', () => {
       </paylit-checkout>`);
     const el = root.querySelector('paylit-checkout')!;
     await ready(el);
-    expect([...el.shadowRoot!.querySelectorAll('paylit-card-fields, paylit-installments, paylit-wallet-select')].map((e) => e.localName)).to.deep.equal(['paylit-wallet-select', 'paylit-card-fields', 'paylit-installments']);
+    expect(
+      [
+        ...el.shadowRoot!.querySelectorAll(
+          'paylit-card-fields, paylit-installments, paylit-wallet-select',
+        ),
+      ].map((e) => e.localName),
+    ).to.deep.equal(['paylit-wallet-select', 'paylit-card-fields', 'paylit-installments']);
   });
 
-  it('the merchant\'s own card fields, in their own wrapper and forwarded through their own element\'s slot, are the ones used; no defaults are created', async () => {
+  it("the merchant's own card fields, in their own wrapper and forwarded through their own element's slot, are the ones used; no defaults are created", async () => {
     if (!customElements.get('merchant-layout')) {
-      customElements.define('merchant-layout', class extends HTMLElement {
-        constructor() {
-          super();
-          this.attachShadow({ mode: 'open' }).innerHTML = `
+      customElements.define(
+        'merchant-layout',
+        class extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: 'open' }).innerHTML = `
             <paylit-checkout endpoint="${env.endpoint}" lang="en">
               <slot></slot>
             </paylit-checkout>`;
-        }
-      });
+          }
+        },
+      );
     }
     const o = await order();
     const root = await page(`
@@ -77,7 +97,9 @@ describe('<paylit-checkout> on a merchant page: slots', () => {
     const el = root.querySelector('merchant-layout')!.shadowRoot!.querySelector('paylit-checkout')!;
     el.order = o.clientSecret;
     await ready(el);
-    expect(el.shadowRoot!.querySelector('paylit-card-fields, paylit-installments, paylit-wallet-select')).to.equal(null);
+    expect(
+      el.shadowRoot!.querySelector('paylit-card-fields, paylit-installments, paylit-wallet-select'),
+    ).to.equal(null);
     const fields = root.querySelector('paylit-card-fields')!;
     await fields.updateComplete;
     const type = (id: string, value: string) => {
@@ -94,7 +116,10 @@ describe('<paylit-checkout> on a merchant page: slots', () => {
     el.addEventListener('paylit-submit', (e) => e.preventDefault());
     const submitted = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
     void el.submit();
-    expect((await submitted).submission.method).to.include({ type: 'card', holderName: 'Ana Lima' });
+    expect((await submitted).submission.method).to.include({
+      type: 'card',
+      holderName: 'Ana Lima',
+    });
     expect(errors).to.deep.equal([]);
   });
 
@@ -110,29 +135,48 @@ describe('<paylit-checkout> on a merchant page: slots', () => {
     el.append(col);
     await waitUntil(() => !el.shadowRoot!.querySelector('paylit-card-fields'), 'the defaults go');
     col.remove();
-    await waitUntil(() => el.shadowRoot!.querySelector('paylit-card-fields'), 'the defaults come back');
+    await waitUntil(
+      () => el.shadowRoot!.querySelector('paylit-card-fields'),
+      'the defaults come back',
+    );
   });
 });
 
 describe('<paylit-checkout> on a merchant page: misuse explained once, in development', () => {
   it('a missing order or endpoint, a malformed key (a paylit-error, nothing thrown), an unknown lang: one warning each, with a README link', async () => {
     const errors: PaylitErrorEvent[] = [];
-    const root = await page(`
+    const root = await page(
+      `
       <paylit-checkout endpoint="/paylit"></paylit-checkout>
       <paylit-checkout endpoint="/paylit"></paylit-checkout>
       <paylit-checkout amount="10" currency="BRL" country="BR" public-key="{not json" lang="de"></paylit-checkout>
-      <paylit-checkout></paylit-checkout>`, (el) => el.addEventListener('paylit-error', (e) => errors.push(e as PaylitErrorEvent)));
-    await Promise.all([...root.querySelectorAll('paylit-checkout')].map((el) => (el as PaylitCheckout).updateComplete));
+      <paylit-checkout></paylit-checkout>`,
+      (el) => el.addEventListener('paylit-error', (e) => errors.push(e as PaylitErrorEvent)),
+    );
+    await Promise.all(
+      [...root.querySelectorAll('paylit-checkout')].map(
+        (el) => (el as PaylitCheckout).updateComplete,
+      ),
+    );
     const w = warnings();
     expect(w.filter((line) => line.includes('no order'))).to.have.length(1);
     expect(w.filter((line) => line.includes('has no endpoint'))).to.have.length(1);
     expect(w.filter((line) => line.includes('public-key must be'))).to.have.length(1);
     expect(w.filter((line) => line.includes('lang="de" has no catalog'))).to.have.length(1);
-    for (const line of w) expect(line).to.match(/\nSee https:\/\/github\.com\/paylit\/paylit#[a-z-]+$/);
+    for (const line of w)
+      expect(line).to.match(/\nSee https:\/\/github\.com\/paylit\/paylit#[a-z-]+$/);
     expect(errors.map((e) => e.kind)).to.deep.equal(['configuration']);
     // Each link is a heading of the README.
     const readme = await (await fetch('/README.md')).text();
-    const anchors = new Set([...readme.matchAll(/^#+ (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-')));
+    const anchors = new Set(
+      [...readme.matchAll(/^#+ (.+)$/gm)].map((m) =>
+        m[1]!
+          .toLowerCase()
+          .replace(/[^\w\s-]/g, '')
+          .trim()
+          .replace(/\s+/g, '-'),
+      ),
+    );
     for (const line of w) expect(anchors.has(line.split('#').at(-1)!), line).to.equal(true);
   });
 
@@ -149,30 +193,45 @@ describe('<paylit-checkout> on a merchant page: misuse explained once, in develo
   it('a server that cannot be reached: the warning asks whether it runs, and where; a network paylit-error (a server refusing the origin: paylit-checkout-states.test.ts)', async () => {
     const o = await order();
     let error: PaylitErrorEvent | undefined;
-    await page(`<paylit-checkout endpoint="http://127.0.0.1:9/paylit" order="${o.clientSecret}"></paylit-checkout>`, (el) => el.addEventListener('paylit-error', (e) => (error = e as PaylitErrorEvent)));
+    await page(
+      `<paylit-checkout endpoint="http://127.0.0.1:9/paylit" order="${o.clientSecret}"></paylit-checkout>`,
+      (el) => el.addEventListener('paylit-error', (e) => (error = e as PaylitErrorEvent)),
+    );
     await waitUntil(() => error, 'a paylit-error');
     expect(error!.kind).to.equal('network');
-    expect(warnings().filter((line) => line.includes('could not reach the companion server at http://127.0.0.1:9/paylit/checkout') && line.includes('Is it running, and mounted at http://127.0.0.1:9/paylit?'))).to.have.length(1);
+    expect(
+      warnings().filter(
+        (line) =>
+          line.includes(
+            'could not reach the companion server at http://127.0.0.1:9/paylit/checkout',
+          ) && line.includes('Is it running, and mounted at http://127.0.0.1:9/paylit?'),
+      ),
+    ).to.have.length(1);
   });
 });
 
 describe('<paylit-checkout> on a merchant page: a failed load is a state', () => {
-  it('fields disabled, the message in the shopper\'s language, and a retry button that loads again', async () => {
+  it("fields disabled, the message in the shopper's language, and a retry button that loads again", async () => {
     const o = await order();
     let fail = true;
     const calls: string[] = [];
-    const root = await page(`
+    const root = await page(
+      `
       <paylit-checkout endpoint="${env.endpoint}" order="${o.clientSecret}" lang="pt-BR">
-      </paylit-checkout>`, (el) => {
-      el.fetch = (input, init) => {
-        calls.push(String(input));
-        return fail ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
-      };
-    });
+      </paylit-checkout>`,
+      (el) => {
+        el.fetch = (input, init) => {
+          calls.push(String(input));
+          return fail ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init);
+        };
+      },
+    );
     const el = root.querySelector('paylit-checkout')!;
     await waitUntil(() => el.shadowRoot!.querySelector('[part=retry]'), 'the retry button');
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part=message]')!.textContent).to.equal('Não foi possível conectar à loja. Verifique sua conexão e tente de novo.');
+    expect(el.shadowRoot!.querySelector('[part=message]')!.textContent).to.equal(
+      'Não foi possível conectar à loja. Verifique sua conexão e tente de novo.',
+    );
     const fields = el.shadowRoot!.querySelector('paylit-card-fields')!;
     await fields.updateComplete;
     expect(fields.shadowRoot!.querySelector<HTMLInputElement>('#number')!.disabled).to.equal(true);
@@ -193,17 +252,20 @@ describe('<paylit-checkout> on a merchant page: a failed load is a state', () =>
     let askedFirst = false;
     let answerFirst!: () => void;
     const firstHeld = new Promise<void>((resolve) => (answerFirst = resolve));
-    const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${first.clientSecret}" lang="en"></paylit-checkout>`, (el) => {
-      // The first order's answer comes late (once the second is shown), whatever the signal says.
-      el.fetch = async (input, init) => {
-        const slow = String(input).includes(first.clientSecret);
-        if (slow) askedFirst = true;
-        const res = await fetch(input);
-        if (slow) await firstHeld;
-        if (init?.signal?.aborted && !slow) throw new DOMException('aborted', 'AbortError');
-        return res;
-      };
-    });
+    const root = await page(
+      `<paylit-checkout endpoint="${env.endpoint}" order="${first.clientSecret}" lang="en"></paylit-checkout>`,
+      (el) => {
+        // The first order's answer comes late (once the second is shown), whatever the signal says.
+        el.fetch = async (input, init) => {
+          const slow = String(input).includes(first.clientSecret);
+          if (slow) askedFirst = true;
+          const res = await fetch(input);
+          if (slow) await firstHeld;
+          if (init?.signal?.aborted && !slow) throw new DOMException('aborted', 'AbortError');
+          return res;
+        };
+      },
+    );
     const el = root.querySelector('paylit-checkout')!;
     await waitUntil(() => askedFirst, 'the first order is asked for');
     el.order = second.clientSecret;
@@ -222,11 +284,14 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
   it('one request per order load: changing order loads once, moving it or removing and re-adding it loads nothing more', async () => {
     const [a, b] = [await order(), await order()];
     const counter = counting();
-    const root = await page(`
+    const root = await page(
+      `
       <div class="left">
         <paylit-checkout endpoint="${env.endpoint}" order="${a.clientSecret}" lang="en"></paylit-checkout>
       </div>
-      <div class="right"></div>`, (el) => (el.fetch = counter.fetch));
+      <div class="right"></div>`,
+      (el) => (el.fetch = counter.fetch),
+    );
     const el = root.querySelector('paylit-checkout')!;
     // Moved while it loads.
     root.querySelector('.right')!.append(el);
@@ -245,7 +310,10 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
     el.endpoint = env.endpoint;
     await el.updateComplete;
     await sleep(0);
-    expect(counter.calls.map((url) => url.split('order=')[1])).to.deep.equal([a.clientSecret, b.clientSecret]);
+    expect(counter.calls.map((url) => url.split('order=')[1])).to.deep.equal([
+      a.clientSecret,
+      b.clientSecret,
+    ]);
   });
 
   it('removed while it loads: the load is aborted and the element dispatches nothing; added back, it loads', async () => {
@@ -254,15 +322,19 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
     const events: string[] = [];
     let fail!: () => void;
     const removed = new Promise<void>((resolve) => (fail = resolve));
-    const root = await page(`<paylit-checkout endpoint="${env.endpoint}" order="${o.clientSecret}" lang="en"></paylit-checkout>`, (el) => {
-      el.fetch = async (input, init) => {
-        signals.push(init!.signal!);
-        await removed;
-        // A merchant's fetch that ignores the signal: its answer must still be dropped.
-        return Promise.reject(new TypeError('Failed to fetch'));
-      };
-      for (const type of ['paylit-error', 'paylit-paid']) el.addEventListener(type, () => events.push(type));
-    });
+    const root = await page(
+      `<paylit-checkout endpoint="${env.endpoint}" order="${o.clientSecret}" lang="en"></paylit-checkout>`,
+      (el) => {
+        el.fetch = async (input, init) => {
+          signals.push(init!.signal!);
+          await removed;
+          // A merchant's fetch that ignores the signal: its answer must still be dropped.
+          return Promise.reject(new TypeError('Failed to fetch'));
+        };
+        for (const type of ['paylit-error', 'paylit-paid'])
+          el.addEventListener(type, () => events.push(type));
+      },
+    );
     const el = root.querySelector('paylit-checkout')!;
     await waitUntil(() => signals.length === 1, 'the order is asked for');
     el.remove();
@@ -282,7 +354,8 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
     const [a, b] = [await order(100), await order(200)];
     const counters = [counting(), counting()];
     let i = 0;
-    const root = await page(`
+    const root = await page(
+      `
       <section>
         <paylit-checkout endpoint="${env.endpoint}" order="${a.clientSecret}" lang="en">
           <div class="col"><paylit-card-fields></paylit-card-fields></div>
@@ -291,20 +364,27 @@ describe('<paylit-checkout> on a merchant page: life cycle', () => {
       <section>
         <paylit-checkout endpoint="${env.endpoint}" order="${b.clientSecret}" lang="en">
         </paylit-checkout>
-      </section>`, (el) => (el.fetch = counters[i++]!.fetch));
+      </section>`,
+      (el) => (el.fetch = counters[i++]!.fetch),
+    );
     const [one, two] = [...root.querySelectorAll('paylit-checkout')];
     await ready(one!);
     await ready(two!);
-    expect([button(one!)!.textContent!.replace(/\s/g, ' '), button(two!)!.textContent!.replace(/\s/g, ' ')]).to.deep.equal(['Pay R$100.00', 'Pay R$200.00']);
+    expect([
+      button(one!)!.textContent!.replace(/\s/g, ' '),
+      button(two!)!.textContent!.replace(/\s/g, ' '),
+    ]).to.deep.equal(['Pay R$100.00', 'Pay R$200.00']);
     expect(counters.map((c) => c.calls.length)).to.deep.equal([1, 1]);
   });
 });
 
 describe('<paylit-checkout> in a framework', () => {
-  it('a Vue remount: the removed checkout\'s load is aborted and it dispatches nothing; the new one loads its order once', async () => {
+  it("a Vue remount: the removed checkout's load is aborted and it dispatches nothing; the new one loads its order once", async () => {
     // The browser build of Vue (the package's default build needs a bundler for process.env).
-    // @ts-expect-error: the browser build has no declarations of its own; it is the package's API
-    const { createApp, h, ref } = (await import('vue/dist/vue.runtime.esm-browser.js')) as typeof import('vue');
+    const { createApp, h, ref } = (await import(
+      // @ts-expect-error: the browser build has no declarations of its own; it is the package's API
+      'vue/dist/vue.runtime.esm-browser.js'
+    )) as typeof import('vue');
     const o = await order();
     const calls: { signal: AbortSignal; element: string }[] = [];
     const events: string[] = [];
@@ -312,17 +392,21 @@ describe('<paylit-checkout> in a framework', () => {
     const host = await fixture<HTMLDivElement>(document.createElement('div'));
     const app = createApp({
       setup: () => () =>
-        h('paylit-checkout', {
-          key: generation.value,
-          endpoint: env.endpoint,
-          order: o.clientSecret,
-          lang: 'en',
-          fetch: (input: RequestInfo, init?: RequestInit) => {
-            calls.push({ signal: init!.signal!, element: String(generation.value) });
-            return fetch(input, init);
+        h(
+          'paylit-checkout',
+          {
+            key: generation.value,
+            endpoint: env.endpoint,
+            order: o.clientSecret,
+            lang: 'en',
+            fetch: (input: RequestInfo, init?: RequestInit) => {
+              calls.push({ signal: init!.signal!, element: String(generation.value) });
+              return fetch(input, init);
+            },
+            'onPaylit-error': () => events.push(`error ${generation.value}`),
           },
-          'onPaylit-error': () => events.push(`error ${generation.value}`),
-        }, ['\n  ']),
+          ['\n  '],
+        ),
     });
     app.mount(host);
     await sleep(0);
@@ -331,7 +415,10 @@ describe('<paylit-checkout> in a framework', () => {
     await sleep(0);
     const el = host.querySelector('paylit-checkout') as PaylitCheckout;
     await ready(el);
-    expect(calls.map((c) => [c.element, c.signal.aborted])).to.deep.equal([['0', true], ['1', false]]);
+    expect(calls.map((c) => [c.element, c.signal.aborted])).to.deep.equal([
+      ['0', true],
+      ['1', false],
+    ]);
     expect(events).to.deep.equal([]);
     app.unmount();
   });

@@ -8,13 +8,22 @@ import { ptBR } from '../../i18n/pt-BR.js';
 import type { PaylitCheckout } from './paylit-checkout.js';
 import './paylit-checkout.js';
 
-const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string; refusingEndpoint: string };
-const order = async (query = '') => (await (await fetch(`/__paylit/order?amount=120${query}`)).json()).order as { id: string; clientSecret: string };
+const env = (await (await fetch('/__paylit/env.json')).json()) as {
+  endpoint: string;
+  refusingEndpoint: string;
+};
+const order = async (query = '') =>
+  (await (await fetch(`/__paylit/order?amount=120${query}`)).json()).order as {
+    id: string;
+    clientSecret: string;
+  };
 /** A client secret of the right shape that the server did not make. */
 const unknownSecret = `nowhere-1_secret_${'0'.repeat(32)}`;
 const shadow = (el: PaylitCheckout) => el.shadowRoot!;
-const payButton = (el: PaylitCheckout) => shadow(el).querySelector<HTMLButtonElement>('button[part=button]');
-const messageText = (el: PaylitCheckout) => shadow(el).querySelector('[part=message]')!.textContent!.trim();
+const payButton = (el: PaylitCheckout) =>
+  shadow(el).querySelector<HTMLButtonElement>('button[part=button]');
+const messageText = (el: PaylitCheckout) =>
+  shadow(el).querySelector('[part=message]')!.textContent!.trim();
 
 function errorsOf(el: PaylitCheckout): PaylitErrorEvent[] {
   const errors: PaylitErrorEvent[] = [];
@@ -22,7 +31,11 @@ function errorsOf(el: PaylitCheckout): PaylitErrorEvent[] {
   return errors;
 }
 
-async function checkout(endpoint: string, secret: string, lang: string): Promise<{ el: PaylitCheckout; errors: PaylitErrorEvent[] }> {
+async function checkout(
+  endpoint: string,
+  secret: string,
+  lang: string,
+): Promise<{ el: PaylitCheckout; errors: PaylitErrorEvent[] }> {
   const el = document.createElement('paylit-checkout') as PaylitCheckout;
   const errors = errorsOf(el);
   el.lang = lang;
@@ -53,19 +66,26 @@ describe('<paylit-checkout>: an order that cannot be paid', () => {
     await el.updateComplete;
     expect(messageText(el)).to.equal(ptBR.orderNotFound);
     expect(shadow(el).querySelector('[part=message]')!.getAttribute('role')).to.equal('alert');
-    expect(shadow(el).querySelector('paylit-card-fields, paylit-wallet-select, paylit-installments')).to.equal(null);
+    expect(
+      shadow(el).querySelector('paylit-card-fields, paylit-wallet-select, paylit-installments'),
+    ).to.equal(null);
     expect(payButton(el)).to.equal(null);
     expect(shadow(el).querySelector('[part=retry]')).to.equal(null);
-    expect(errors.map((e) => [e.detail.kind, e.detail.code, e.detail.retryable])).to.deep.equal([['validation', 'order_not_found', false]]);
+    expect(errors.map((e) => [e.detail.kind, e.detail.code, e.detail.retryable])).to.deep.equal([
+      ['validation', 'order_not_found', false],
+    ]);
     await el.submit();
     expect(errors).to.have.length(1);
     await expect(el).to.be.accessible();
   });
 
-  it('a known order replaced by an unknown one: the previous order\'s amount and form go; a known one again brings the form back', async () => {
+  it("a known order replaced by an unknown one: the previous order's amount and form go; a known one again brings the form back", async () => {
     const known = await order();
     const { el, errors } = await checkout(env.endpoint, known.clientSecret, 'en');
-    await waitUntil(() => payButton(el)?.getAttribute('aria-disabled') === 'false', 'the known order loads');
+    await waitUntil(
+      () => payButton(el)?.getAttribute('aria-disabled') === 'false',
+      'the known order loads',
+    );
     expect(payButton(el)!.textContent).to.contain('120');
     el.order = unknownSecret;
     await waitUntil(() => errors.length > 0, 'a paylit-error');
@@ -75,7 +95,10 @@ describe('<paylit-checkout>: an order that cannot be paid', () => {
     expect(payButton(el)).to.equal(null);
     expect(errors.map((e) => e.detail.code)).to.deep.equal(['order_not_found']);
     el.order = known.clientSecret;
-    await waitUntil(() => payButton(el)?.getAttribute('aria-disabled') === 'false', 'the known order loads again');
+    await waitUntil(
+      () => payButton(el)?.getAttribute('aria-disabled') === 'false',
+      'the known order loads again',
+    );
     expect(payButton(el)!.textContent).to.contain('120');
     expect(messageText(el)).to.equal('');
   });
@@ -92,10 +115,14 @@ describe('<paylit-checkout>: an order that cannot be paid', () => {
     const { es419 } = await import('../../i18n/es-419.js');
     expect(messageText(el)).to.equal(es419.notSetUp);
     expect(payButton(el)).to.equal(null);
-    expect(errors.map((e) => [e.detail.kind, e.detail.code, e.detail.retryable])).to.deep.equal([['configuration', 'origin_not_allowed', false]]);
+    expect(errors.map((e) => [e.detail.kind, e.detail.code, e.detail.retryable])).to.deep.equal([
+      ['configuration', 'origin_not_allowed', false],
+    ]);
     expect(errors[0]!.detail.message).to.contain(location.origin);
     expect(warnings).to.have.length(1);
-    expect(warnings[0]).to.contain(`add ${location.origin} to its allowedOrigins option (PAYLIT_ALLOWED_ORIGINS for paylit-server)`);
+    expect(warnings[0]).to.contain(
+      `add ${location.origin} to its allowedOrigins option (PAYLIT_ALLOWED_ORIGINS for paylit-server)`,
+    );
     await expect(el).to.be.accessible();
   });
 
@@ -111,7 +138,9 @@ describe('<paylit-checkout>: an order that cannot be paid', () => {
     const { es419 } = await import('../../i18n/es-419.js');
     expect(messageText(el)).to.equal(es419.loadFailed);
     expect(shadow(el).querySelector('[part=retry]')).not.to.equal(null);
-    expect(errors.map((e) => [e.detail.kind, e.detail.code, e.detail.retryable])).to.deep.equal([['network', undefined, true]]);
+    expect(errors.map((e) => [e.detail.kind, e.detail.code, e.detail.retryable])).to.deep.equal([
+      ['network', undefined, true],
+    ]);
     expect(warnings).to.have.length(1);
     expect(warnings[0]).to.contain('could not reach the companion server');
     expect(warnings[0]).not.to.contain('allowedOrigins');
@@ -120,11 +149,19 @@ describe('<paylit-checkout>: an order that cannot be paid', () => {
 
 describe('<paylit-checkout>: the methods not offered, in development', () => {
   it('a payer without a phone: the wallets, Apple Pay and Google Pay are not offered, and the console says why, once', async () => {
-    const noPhone = await order(`&payer=${encodeURIComponent(JSON.stringify({ name: 'Ana Lima', email: 'ana@example.com', document: '53033315550' }))}`);
+    const noPhone = await order(
+      `&payer=${encodeURIComponent(JSON.stringify({ name: 'Ana Lima', email: 'ana@example.com', document: '53033315550' }))}`,
+    );
     const lines = await consoleLines('info', async () => {
       const first = await checkout(env.endpoint, noPhone.clientSecret, 'en');
       const second = await checkout(env.endpoint, noPhone.clientSecret, 'en');
-      await waitUntil(() => [first.el, second.el].every((el) => payButton(el)?.getAttribute('aria-disabled') === 'false'), 'both load');
+      await waitUntil(
+        () =>
+          [first.el, second.el].every(
+            (el) => payButton(el)?.getAttribute('aria-disabled') === 'false',
+          ),
+        'both load',
+      );
     });
     expect(lines).to.have.length(1);
     expect(lines[0]).to.contain('MP: payer.phone is required for wallet payments');

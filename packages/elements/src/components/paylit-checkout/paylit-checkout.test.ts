@@ -5,17 +5,29 @@ import { format, messagesFor } from '../../i18n/index.js';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import { PaylitCheckout } from './paylit-checkout.js';
-import type { PaylitDeclinedEvent, PaylitErrorEvent, PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
+import type {
+  PaylitDeclinedEvent,
+  PaylitErrorEvent,
+  PaylitPaymentEvent,
+  PaylitRedirectEvent,
+  PaylitSubmitEvent,
+} from '../../events/payment-events.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 
 async function order(params: Record<string, string | number> = {}) {
   const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  return (await (await fetch(`/__paylit/order?${q}`)).json()).order as { id: string; amount: number; clientSecret: string };
+  return (await (await fetch(`/__paylit/order?${q}`)).json()).order as {
+    id: string;
+    amount: number;
+    clientSecret: string;
+  };
 }
 
 async function ledger(orderId: string) {
-  const all = (await (await fetch('/__paylit/ledger?order_prefix=1')).json()) as { entries: { order_id: string; money_moved: boolean }[] };
+  const all = (await (await fetch('/__paylit/ledger?order_prefix=1')).json()) as {
+    entries: { order_id: string; money_moved: boolean }[];
+  };
   return all.entries.filter((e) => e.order_id?.startsWith(`${orderId}.`));
 }
 
@@ -28,7 +40,11 @@ function paymentRequests() {
   let started = 0;
   let ended = 0;
   globalThis.fetch = (input, init) => {
-    if (init?.method !== 'POST' || !String(input instanceof Request ? input.url : input).endsWith('/payments')) return original(input, init);
+    if (
+      init?.method !== 'POST' ||
+      !String(input instanceof Request ? input.url : input).endsWith('/payments')
+    )
+      return original(input, init);
     started++;
     return original(input, init).finally(() => ended++);
   };
@@ -41,19 +57,31 @@ function paymentRequests() {
   };
 }
 
-const fieldsOf = (el: PaylitCheckout) => el.shadowRoot!.querySelector('paylit-card-fields') as PaylitCardFields;
+const fieldsOf = (el: PaylitCheckout) =>
+  el.shadowRoot!.querySelector('paylit-card-fields') as PaylitCardFields;
 const button = (el: PaylitCheckout) => el.shadowRoot?.querySelector('button') as HTMLButtonElement;
 
 async function checkout(orderId: string, lang = 'en') {
-  const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${orderId} lang=${lang}></paylit-checkout>`);
-  await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+  const el = await fixture<PaylitCheckout>(
+    html`<paylit-checkout endpoint=${env.endpoint} order=${orderId} lang=${lang}></paylit-checkout>`,
+  );
+  await waitUntil(
+    () => button(el)?.getAttribute('aria-disabled') === 'false',
+    'the checkout loads',
+    { timeout: 5000 },
+  );
   return el;
 }
 
 async function typeCard(el: PaylitCheckout, number = '4111111111111111', cvv = '123') {
   const fields = fieldsOf(el);
   await fields.updateComplete;
-  for (const [id, text] of [['number', number], ['expiry', '1230'], ['cvv', cvv], ['holder', 'Ana Lima']] as const) {
+  for (const [id, text] of [
+    ['number', number],
+    ['expiry', '1230'],
+    ['cvv', cvv],
+    ['holder', 'Ana Lima'],
+  ] as const) {
     fields.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!.focus();
     await sendKeys({ type: text });
   }
@@ -63,7 +91,9 @@ async function typeCard(el: PaylitCheckout, number = '4111111111111111', cvv = '
 function planTexts(plans: Element): string[] {
   const root = plans.shadowRoot!;
   const select = root.querySelector('select');
-  const items = select ? [...select.options] : [...root.querySelectorAll('label')].filter((l) => l.querySelector('input[type=radio]'));
+  const items = select
+    ? [...select.options]
+    : [...root.querySelectorAll('label')].filter((l) => l.querySelector('input[type=radio]'));
   return items.map((item) => item.textContent!.replace(/\s+/g, ' ').trim());
 }
 
@@ -77,7 +107,7 @@ function choosePlan(plans: Element, index: number): void {
 }
 
 describe('<paylit-checkout>', () => {
-  it('loads the order and shows the amount in the page\'s language', async () => {
+  it("loads the order and shows the amount in the page's language", async () => {
     const o = await order({ amount: 1234.5 });
     const el = await checkout(o.clientSecret, 'pt-BR');
     expect(button(el).textContent!.replace(/\s/g, ' ')).to.equal('Pagar R$ 1.234,50');
@@ -86,9 +116,15 @@ describe('<paylit-checkout>', () => {
 
   it('in a dark page its button keeps a readable contrast', async () => {
     const o = await order();
-    const page = await fixture<HTMLDivElement>(html`<div style="color-scheme: dark; background: #0b1120; padding: 1rem"><paylit-checkout endpoint=${env.endpoint} order=${o.clientSecret} lang="en"></paylit-checkout></div>`);
+    const page = await fixture<HTMLDivElement>(
+      html`<div style="color-scheme: dark; background: #0b1120; padding: 1rem"><paylit-checkout endpoint=${env.endpoint} order=${o.clientSecret} lang="en"></paylit-checkout></div>`,
+    );
     const el = page.querySelector('paylit-checkout')!;
-    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    await waitUntil(
+      () => button(el)?.getAttribute('aria-disabled') === 'false',
+      'the checkout loads',
+      { timeout: 5000 },
+    );
     expect(getComputedStyle(button(el)).color).to.equal('rgb(15, 23, 42)');
     await expect(page).to.be.accessible();
   });
@@ -105,7 +141,7 @@ describe('<paylit-checkout>', () => {
     expect(JSON.stringify(event.detail)).not.to.contain('4111111111111111');
   });
 
-  it('a merchant\'s fetch carries every request, with the headers it adds', async () => {
+  it("a merchant's fetch carries every request, with the headers it adds", async () => {
     const o = await order();
     const seen: string[] = [];
     const el = document.createElement('paylit-checkout') as PaylitCheckout;
@@ -113,21 +149,30 @@ describe('<paylit-checkout>', () => {
       const request = new Request(input, init);
       // The handler is on another origin here: a CORS-safelisted header needs no preflight.
       request.headers.set('Accept-Language', 'pt-BR');
-      seen.push(`${request.method} ${new URL(request.url).pathname} ${request.headers.get('Accept-Language')}`);
+      seen.push(
+        `${request.method} ${new URL(request.url).pathname} ${request.headers.get('Accept-Language')}`,
+      );
       return fetch(request);
     };
     el.endpoint = env.endpoint;
     el.order = o.clientSecret;
     el.lang = 'en';
     await fixture(html`<div>${el}</div>`);
-    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    await waitUntil(
+      () => button(el)?.getAttribute('aria-disabled') === 'false',
+      'the checkout loads',
+      { timeout: 5000 },
+    );
     await typeCard(el);
     const paid = oneEvent(el, 'paylit-paid');
     button(el).click();
     await paid;
     const path = new URL(env.endpoint).pathname;
     // Whether the card's installment plans were asked for before the payment depends on timing (the lookup waits for typing to pause).
-    expect(seen.filter((line) => !line.startsWith(`POST ${path}/installments `))).to.deep.equal([`GET ${path}/checkout pt-BR`, `POST ${path}/payments pt-BR`]);
+    expect(seen.filter((line) => !line.startsWith(`POST ${path}/installments `))).to.deep.equal([
+      `GET ${path}/checkout pt-BR`,
+      `POST ${path}/payments pt-BR`,
+    ]);
     expect(seen.every((line) => line.endsWith(' pt-BR'))).to.equal(true);
   });
 
@@ -158,7 +203,9 @@ describe('<paylit-checkout>', () => {
     expect(event.code).to.equal('302');
     expect(event.message).to.equal('La tarjeta no tiene fondos suficientes.');
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part=message]')!.textContent).to.equal('La tarjeta no tiene fondos suficientes.');
+    expect(el.shadowRoot!.querySelector('[part=message]')!.textContent).to.equal(
+      'La tarjeta no tiene fondos suficientes.',
+    );
   });
 
   it('an order locked after five declines: paylit-declined says so (code 305, no payment), and the form gives way so Pay is not offered again', async () => {
@@ -169,13 +216,20 @@ describe('<paylit-checkout>', () => {
       const declined = oneEvent(el, 'paylit-declined') as Promise<PaylitDeclinedEvent>;
       button(el).click();
       expect((await declined).code).to.equal('302');
-      await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the form is back');
+      await waitUntil(
+        () => button(el)?.getAttribute('aria-disabled') === 'false',
+        'the form is back',
+      );
     }
     const locked = oneEvent(el, 'paylit-declined') as Promise<PaylitDeclinedEvent>;
     button(el).click();
     const event = await locked;
     const t = await messagesFor('pt-BR');
-    expect([event.code, event.payment, event.message]).to.deep.equal(['305', undefined, t.orderLocked]);
+    expect([event.code, event.payment, event.message]).to.deep.equal([
+      '305',
+      undefined,
+      t.orderLocked,
+    ]);
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part=message]')!.textContent).to.equal(t.orderLocked);
     expect(el.shadowRoot!.querySelector('[part=button]')).to.equal(null);
@@ -201,7 +255,12 @@ describe('<paylit-checkout>', () => {
   });
 
   it('3-D Secure: a cancelable paylit-redirect to the challenge', async () => {
-    const payer = { name: 'Ana Lima', email: 'ana@example.com', document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
+    const payer = {
+      name: 'Ana Lima',
+      email: 'ana@example.com',
+      document: '8001015009087',
+      address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' },
+    };
     const o = await order({ country: 'ZA', currency: 'ZAR', payer: JSON.stringify(payer) });
     const el = await checkout(o.clientSecret);
     await typeCard(el);
@@ -215,7 +274,10 @@ describe('<paylit-checkout>', () => {
     // The shopper is told where the payment continues, and the message is announced.
     await el.updateComplete;
     const message = el.shadowRoot!.querySelector('[part=message]')!;
-    expect([message.textContent!.trim(), message.getAttribute('role')]).to.deep.equal(["Continue on your bank's page to confirm the payment.", 'status']);
+    expect([message.textContent!.trim(), message.getAttribute('role')]).to.deep.equal([
+      "Continue on your bank's page to confirm the payment.",
+      'status',
+    ]);
   });
 
   it('paylit-submit carries the encrypted submission and, when cancelled, nothing is sent', async () => {
@@ -227,7 +289,12 @@ describe('<paylit-checkout>', () => {
     const requests = paymentRequests();
     button(el).click();
     const { submission } = await submit;
-    expect(submission).to.include({ order: o.clientSecret, amount: 120, currency: 'BRL', country: 'BR' });
+    expect(submission).to.include({
+      order: o.clientSecret,
+      amount: 120,
+      currency: 'BRL',
+      country: 'BR',
+    });
     expect(submission.method.type).to.equal('card');
     expect(JSON.stringify(submission)).not.to.contain('4111');
     // The element would post right after the event it dispatched came back not cancelled.
@@ -240,7 +307,9 @@ describe('<paylit-checkout>', () => {
 
   it('without an endpoint: the attributes, and the submission only in paylit-submit', async () => {
     const keys = await generateCardKeyPair();
-    const el = await fixture<PaylitCheckout>(html`<paylit-checkout amount="49.9" currency="MXN" country="MX" public-key=${JSON.stringify(keys.publicJwk)} lang="es-MX"></paylit-checkout>`);
+    const el = await fixture<PaylitCheckout>(
+      html`<paylit-checkout amount="49.9" currency="MXN" country="MX" public-key=${JSON.stringify(keys.publicJwk)} lang="es-MX"></paylit-checkout>`,
+    );
     await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false');
     expect(button(el).textContent!.replace(/\s/g, ' ')).to.equal('Pagar $49.90');
     await typeCard(el, '5555555555554444', '987');
@@ -249,7 +318,10 @@ describe('<paylit-checkout>', () => {
     const { submission } = await submit;
     expect(submission).to.include({ amount: 49.9, currency: 'MXN', country: 'MX' });
     const method = submission.method as { encryptedData: string };
-    expect(await decryptCard(method.encryptedData, keys.privateJwk)).to.deep.equal({ number: '5555555555554444', cvv: '987' });
+    expect(await decryptCard(method.encryptedData, keys.privateJwk)).to.deep.equal({
+      number: '5555555555554444',
+      cvv: '987',
+    });
   });
 
   it('installments: the plans for the typed BIN, and the choice in the submission', async () => {
@@ -267,7 +339,10 @@ describe('<paylit-checkout>', () => {
     const submit = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
     const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
     button(el).click();
-    const method = (await submit).submission.method as { installments?: string; installmentsId?: string };
+    const method = (await submit).submission.method as {
+      installments?: string;
+      installmentsId?: string;
+    };
     expect(method.installments).to.equal('3');
     expect(method.installmentsId).to.match(/^INS\d+-3$/);
     expect((await paid).payment.card).to.include({ installments: '3' });
@@ -275,15 +350,21 @@ describe('<paylit-checkout>', () => {
 
   it('consumers connected before their provider is defined get its context', async () => {
     const o = await order({ amount: 1200 });
-    const wrapper = await fixture<HTMLDivElement>(html`<div><late-checkout endpoint=${env.endpoint} order=${o.clientSecret}><paylit-card-fields></paylit-card-fields><paylit-installments></paylit-installments></late-checkout></div>`);
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><late-checkout endpoint=${env.endpoint} order=${o.clientSecret}><paylit-card-fields></paylit-card-fields><paylit-installments></paylit-installments></late-checkout></div>`,
+    );
     customElements.define('late-checkout', class extends PaylitCheckout {});
     const el = wrapper.querySelector('late-checkout') as PaylitCheckout;
-    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
+    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'loads', {
+      timeout: 5000,
+    });
     const fields = wrapper.querySelector('paylit-card-fields')!;
     fields.shadowRoot!.querySelector<HTMLInputElement>('#number')!.focus();
     await sendKeys({ type: '4111111111111111' });
     const plans = wrapper.querySelector('paylit-installments')!;
-    await waitUntil(() => planTexts(plans).length > 1, 'the slotted installments get the BIN', { timeout: 5000 });
+    await waitUntil(() => planTexts(plans).length > 1, 'the slotted installments get the BIN', {
+      timeout: 5000,
+    });
     // Remounting keeps it working.
     const parent = el.parentElement!;
     el.remove();
@@ -320,7 +401,9 @@ describe('<paylit-checkout>', () => {
       document.body.append(unknown);
       expect((await failed).kind).to.equal('validation');
       await unknown.updateComplete;
-      expect(unknown.shadowRoot!.querySelector('[part=message]')!.textContent!.trim()).to.equal('The payment could not be made. Try again.');
+      expect(unknown.shadowRoot!.querySelector('[part=message]')!.textContent!.trim()).to.equal(
+        'The payment could not be made. Try again.',
+      );
       unknown.remove();
     } finally {
       history.replaceState(null, '', before);
@@ -328,7 +411,9 @@ describe('<paylit-checkout>', () => {
   });
 
   it('a server it cannot reach is a paylit-error, and the message says so', async () => {
-    const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint="http://127.0.0.1:9/paylit" order="x" lang="en"></paylit-checkout>`);
+    const el = await fixture<PaylitCheckout>(
+      html`<paylit-checkout endpoint="http://127.0.0.1:9/paylit" order="x" lang="en"></paylit-checkout>`,
+    );
     const error = (await oneEvent(el, 'paylit-error')) as PaylitErrorEvent;
     expect(error.kind).to.equal('network');
     await el.updateComplete;
@@ -338,15 +423,18 @@ describe('<paylit-checkout>', () => {
 
 describe('<paylit-checkout>: one order, one charge', () => {
   /** The shopper's view of the checkout's shadow root. */
-  const part = (el: PaylitCheckout, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~=${name}]`);
-  const text = (node: Element | null | undefined) => (node as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim() ?? '';
+  const part = (el: PaylitCheckout, name: string) =>
+    el.shadowRoot!.querySelector<HTMLElement>(`[part~=${name}]`);
+  const text = (node: Element | null | undefined) =>
+    (node as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim() ?? '';
 
   /** Counts what reaches the companion server, through the checkout's `fetch`. */
   function countingFetch() {
     const payments: string[] = [];
     const fetchFn: typeof globalThis.fetch = (input, init) => {
       const request = new Request(input, init);
-      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/payments')) payments.push(request.url);
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/payments'))
+        payments.push(request.url);
       return fetch(request);
     };
     return { payments, fetch: fetchFn };
@@ -364,7 +452,11 @@ describe('<paylit-checkout>: one order, one charge', () => {
       </div>
     `);
     const el = page.querySelector('paylit-checkout')!;
-    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    await waitUntil(
+      () => button(el)?.getAttribute('aria-disabled') === 'false',
+      'the checkout loads',
+      { timeout: 5000 },
+    );
     return { page, el };
   }
 
@@ -399,7 +491,10 @@ describe('<paylit-checkout>: one order, one charge', () => {
     expect(heading.textContent!.replace(/\s/g, ' ')).to.equal('Pago: R$ 120,00');
     // Enter again, a click where the button was, submit() from a script: no second request.
     await sendKeys({ press: 'Enter' });
-    await sendMouse({ type: 'click', position: [Math.round(where.x + where.width / 2), Math.round(where.y + where.height / 2)] });
+    await sendMouse({
+      type: 'click',
+      position: [Math.round(where.x + where.width / 2), Math.round(where.y + where.height / 2)],
+    });
     await el.submit();
     // A press is handled as it is dispatched: a request it made would have been started by now.
     await el.updateComplete;
@@ -409,14 +504,19 @@ describe('<paylit-checkout>: one order, one charge', () => {
     await expect(page).to.be.accessible();
   });
 
-  it('authorized and verified end in their own outcome, in the shopper\'s language, light and dark', async () => {
-    const auth = await shopCheckout((await order({ intent: 'authorize', amount: 1234.5 })).clientSecret, 'en');
+  it("authorized and verified end in their own outcome, in the shopper's language, light and dark", async () => {
+    const auth = await shopCheckout(
+      (await order({ intent: 'authorize', amount: 1234.5 })).clientSecret,
+      'en',
+    );
     await typeCard(auth.el, '5555555555554444');
     const authorized = oneEvent(auth.el, 'paylit-authorized');
     button(auth.el).click();
     await authorized;
     await auth.el.updateComplete;
-    expect(text(part(auth.el, 'outcome'))).to.equal('Payment authorized: R$1,234.50 Mastercard ending in 4444');
+    expect(text(part(auth.el, 'outcome'))).to.equal(
+      'Payment authorized: R$1,234.50 Mastercard ending in 4444',
+    );
     expect(auth.el.shadowRoot!.querySelector('button')).to.equal(null);
     await expect(auth.page).to.be.accessible();
 
@@ -427,14 +527,20 @@ describe('<paylit-checkout>: one order, one charge', () => {
       </div>
     `);
     const verify = dark.querySelector('paylit-checkout')!;
-    await waitUntil(() => button(verify)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    await waitUntil(
+      () => button(verify)?.getAttribute('aria-disabled') === 'false',
+      'the checkout loads',
+      { timeout: 5000 },
+    );
     await typeCard(verify);
     const verified = oneEvent(verify, 'paylit-verified');
     button(verify).click();
     await verified;
     await verify.updateComplete;
     expect(text(part(verify, 'outcome'))).to.equal('Tarjeta verificada Visa terminada en 1111');
-    expect(getComputedStyle(part(verify, 'outcome')!.querySelector('svg')!).stroke).to.equal('rgb(74, 222, 128)');
+    expect(getComputedStyle(part(verify, 'outcome')!.querySelector('svg')!).stroke).to.equal(
+      'rgb(74, 222, 128)',
+    );
     await expect(dark).to.be.accessible();
   });
 
@@ -448,8 +554,13 @@ describe('<paylit-checkout>: one order, one charge', () => {
     await el.updateComplete;
     expect(part(el, 'outcome')).to.equal(null);
     expect(text(part(el, 'message'))).to.equal('The card does not have enough funds.');
-    await waitUntil(() => button(el).getAttribute('aria-disabled') === 'false', 'the pay button is enabled again');
-    expect(fieldsOf(el).shadowRoot!.querySelector<HTMLInputElement>('#number')!.disabled).to.equal(false);
+    await waitUntil(
+      () => button(el).getAttribute('aria-disabled') === 'false',
+      'the pay button is enabled again',
+    );
+    expect(fieldsOf(el).shadowRoot!.querySelector<HTMLInputElement>('#number')!.disabled).to.equal(
+      false,
+    );
   });
 
   it('reset() and a new order bring the form back, empty, and the next payment is a new attempt', async () => {
@@ -475,7 +586,11 @@ describe('<paylit-checkout>: one order, one charge', () => {
     // The merchant's next order: a new payment.
     const next = await order({ amount: 80 });
     el.order = next.clientSecret;
-    await waitUntil(() => button(el)?.textContent?.replace(/\s/g, ' ') === 'Pay R$80.00', 'the new order loads', { timeout: 5000 });
+    await waitUntil(
+      () => button(el)?.textContent?.replace(/\s/g, ' ') === 'Pay R$80.00',
+      'the new order loads',
+      { timeout: 5000 },
+    );
     await typeCard(el);
     paid = oneEvent(el, 'paylit-paid');
     button(el).click();
@@ -489,7 +604,11 @@ describe('<paylit-checkout>: one order, one charge', () => {
     el.order = (await order()).clientSecret;
     await el.updateComplete;
     expect(part(el, 'outcome')).to.equal(null);
-    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the third order loads', { timeout: 5000 });
+    await waitUntil(
+      () => button(el)?.getAttribute('aria-disabled') === 'false',
+      'the third order loads',
+      { timeout: 5000 },
+    );
   });
 
   it('on the return page: PAID ends in the success state, PENDING in a waiting state, neither with a form', async () => {
@@ -510,12 +629,25 @@ describe('<paylit-checkout>: one order, one charge', () => {
         </div>
       `);
       const returned = back.querySelector('paylit-checkout')!;
-      await waitUntil(() => part(returned, 'outcome'), 'the resumed payment shows its outcome', { timeout: 5000 });
+      await waitUntil(() => part(returned, 'outcome'), 'the resumed payment shows its outcome', {
+        timeout: 5000,
+      });
       expect(text(part(returned, 'outcome'))).to.equal('Paid R$120.00 Visa ending in 1111');
       expect(returned.shadowRoot!.querySelector('button')).to.equal(null);
 
       // PENDING with nothing to do: the payer came back from the bank's page without finishing.
-      const payer = { name: 'Ana Lima', email: 'ana@example.com', document: '8001015009087', address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' } };
+      const payer = {
+        name: 'Ana Lima',
+        email: 'ana@example.com',
+        document: '8001015009087',
+        address: {
+          state: 'WC',
+          city: 'Cape Town',
+          zip_code: '8001',
+          street: 'Long St',
+          number: '1',
+        },
+      };
       const z = await order({ country: 'ZA', currency: 'ZAR', payer: JSON.stringify(payer) });
       history.replaceState(null, '', before);
       const threeDS = await checkout(z.clientSecret);
@@ -537,7 +669,9 @@ describe('<paylit-checkout>: one order, one charge', () => {
       expect(event.payment.status).to.equal('PENDING');
       await pending.updateComplete;
       const state = part(pending, 'outcome')!;
-      expect(text(state)).to.equal('O pagamento está pendente. Você será avisado quando for confirmado. Visa final 1111');
+      expect(text(state)).to.equal(
+        'O pagamento está pendente. Você será avisado quando for confirmado. Visa final 1111',
+      );
       expect(state.querySelector('svg'), 'no check mark while it waits').to.equal(null);
       expect(pending.shadowRoot!.querySelector('button')).to.equal(null);
       expect(fieldsOf(pending)).to.equal(null);
@@ -549,7 +683,8 @@ describe('<paylit-checkout>: one order, one charge', () => {
 });
 
 describe('<paylit-checkout>: the look', () => {
-  const part = (el: PaylitCheckout, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part~=${name}]`)!;
+  const part = (el: PaylitCheckout, name: string) =>
+    el.shadowRoot!.querySelector<HTMLElement>(`[part~=${name}]`)!;
 
   /** A checkout whose payment request waits until `release()`: the busy state, held still. */
   async function heldCheckout(orderId: string, lang: string) {
@@ -558,14 +693,19 @@ describe('<paylit-checkout>: the look', () => {
     const el = document.createElement('paylit-checkout') as PaylitCheckout;
     el.fetch = async (input, init) => {
       const request = new Request(input, init);
-      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/payments')) await held;
+      if (request.method === 'POST' && new URL(request.url).pathname.endsWith('/payments'))
+        await held;
       return fetch(request);
     };
     el.endpoint = env.endpoint;
     el.order = orderId;
     el.lang = lang;
     const page = await fixture<HTMLDivElement>(html`<div>${el}</div>`);
-    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+    await waitUntil(
+      () => button(el)?.getAttribute('aria-disabled') === 'false',
+      'the checkout loads',
+      { timeout: 5000 },
+    );
     return { page, el, release };
   }
 
@@ -580,9 +720,15 @@ describe('<paylit-checkout>: the look', () => {
     expect(button(el).querySelector('[part~=spinner]')).to.equal(null);
     const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
     button(el).click();
-    await waitUntil(() => live.textContent!.trim() === 'Processing…', 'the live region says it', { timeout: 5000 });
+    await waitUntil(() => live.textContent!.trim() === 'Processing…', 'the live region says it', {
+      timeout: 5000,
+    });
     const busy = button(el);
-    expect([busy.getAttribute('aria-disabled'), busy.getAttribute('aria-busy'), busy.textContent]).to.deep.equal(['true', 'true', 'Processing…']);
+    expect([
+      busy.getAttribute('aria-disabled'),
+      busy.getAttribute('aria-busy'),
+      busy.textContent,
+    ]).to.deep.equal(['true', 'true', 'Processing…']);
     const spinner = busy.querySelector<HTMLElement>('[part~=spinner]')!;
     expect(spinner.getAttribute('aria-hidden')).to.equal('true');
     expect(getComputedStyle(spinner).animationName).to.equal('spin');
@@ -617,12 +763,19 @@ describe('<paylit-checkout>: the look', () => {
     const live = part(el, 'message');
     const body = el.shadowRoot!.querySelector('.body')!;
     expect(live.getBoundingClientRect().height).to.equal(0);
-    expect(body.getBoundingClientRect().bottom).to.be.closeTo(button(el).getBoundingClientRect().bottom, 0.5);
+    expect(body.getBoundingClientRect().bottom).to.be.closeTo(
+      button(el).getBoundingClientRect().bottom,
+      0.5,
+    );
     // Nor do the installments before there is a BIN: one gap between the card fields and the button.
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const gap = parseFloat(getComputedStyle(body).rowGap);
-    expect(el.shadowRoot!.querySelector('paylit-installments')!.getBoundingClientRect().height).to.equal(0);
-    expect(button(el).getBoundingClientRect().top - fieldsOf(el).getBoundingClientRect().bottom).to.be.closeTo(gap, 0.5);
+    expect(
+      el.shadowRoot!.querySelector('paylit-installments')!.getBoundingClientRect().height,
+    ).to.equal(0);
+    expect(
+      button(el).getBoundingClientRect().top - fieldsOf(el).getBoundingClientRect().bottom,
+    ).to.be.closeTo(gap, 0.5);
     // A decline opens it, below the button, with the grid's gap before it.
     await typeCard(el);
     const declined = oneEvent(el, 'paylit-declined');
@@ -639,7 +792,7 @@ describe('<paylit-checkout>: the look', () => {
     expect(live.getBoundingClientRect().height).to.equal(0);
   });
 
-  it('in Arabic: right to left, the spinner and the decline\'s mark at the start (the right), amounts in the locale, axe clean', async () => {
+  it("in Arabic: right to left, the spinner and the decline's mark at the start (the right), amounts in the locale, axe clean", async () => {
     const t = await messagesFor('ar');
     const spinnerSide = async (lang: string) => {
       const { el, release } = await heldCheckout((await order()).clientSecret, lang);
@@ -663,12 +816,16 @@ describe('<paylit-checkout>: the look', () => {
     const outcome = part(rtl.el, 'outcome');
     expect(rtl.el.shadowRoot!.querySelector('.body')!.getAttribute('dir')).to.equal('rtl');
     expect(getComputedStyle(outcome).direction).to.equal('rtl');
-    expect(outcome.querySelector('h2')!.textContent).to.equal(format(t.outcomes.PAID, { amount: formatAmount(120, 'BRL', 'ar') }));
+    expect(outcome.querySelector('h2')!.textContent).to.equal(
+      format(t.outcomes.PAID, { amount: formatAmount(120, 'BRL', 'ar') }),
+    );
 
     // A decline: its line starts at the right, with its border there; the pay button says the amount in Arabic.
     const o = await order({ description: 'Order 302', amount: 1234.5 });
     const el = await checkout(o.clientSecret, 'ar');
-    expect(button(el).textContent).to.equal(format(t.pay, { amount: formatAmount(1234.5, 'BRL', 'ar') }));
+    expect(button(el).textContent).to.equal(
+      format(t.pay, { amount: formatAmount(1234.5, 'BRL', 'ar') }),
+    );
     // The currency's symbol reads "R$", not "$R", at the end of a right-to-left line (core isolates it),
     // and the words are one text, no flex item of their own spaced apart from the figure.
     const walker = document.createTreeWalker(button(el), NodeFilter.SHOW_TEXT);

@@ -7,7 +7,8 @@ import { formatAmount } from '@paylit/core/money';
 import type { CheckoutErrorAnswer, PaymentAnswer } from '@paylit/core/checkout';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
-  checkoutContext, emptyCheckout,
+  checkoutContext,
+  emptyCheckout,
   ensureContextRoot,
   type CheckoutContextValue,
   type InstallmentOption,
@@ -30,7 +31,10 @@ import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
 import { importOutcome, importPlans } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
-import { CardFieldsInvalidError, type PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
+import {
+  CardFieldsInvalidError,
+  type PaylitCardFields,
+} from '../paylit-card-fields/paylit-card-fields.js';
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-installments/paylit-installments.js';
@@ -66,7 +70,13 @@ const PARTS = 'paylit-card-fields, paylit-installments, paylit-wallet-select';
 
 /** What a merchant put in the default slot, `<slot>`s they forward included; text and comments do not count. */
 function assigned(nodes: readonly Element[]): Element[] {
-  return nodes.flatMap((node) => (node instanceof HTMLSlotElement ? node.assignedElements({ flatten: true }) : node.slot ? [] : [node]));
+  return nodes.flatMap((node) =>
+    node instanceof HTMLSlotElement
+      ? node.assignedElements({ flatten: true })
+      : node.slot
+        ? []
+        : [node],
+  );
 }
 
 /**
@@ -76,7 +86,10 @@ function assigned(nodes: readonly Element[]): Element[] {
  */
 let planRules: Awaited<ReturnType<typeof importPlans>> | undefined;
 function loadPlanRules(): Promise<unknown> {
-  return importPlans().then((module) => void addLater((planRules = module).english), () => undefined);
+  return importPlans().then(
+    (module) => void addLater((planRules = module).english),
+    () => undefined,
+  );
 }
 
 /** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
@@ -91,7 +104,9 @@ function parseKey(text: string): KeyInput | undefined {
     }
     if (jwk?.kty === 'RSA' && jwk.n && jwk.e) return jwk;
   } else if (/^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/.test(key)) return key;
-  throw new TypeError('public-key must be the API\'s RSA public key, as a JWK (JSON) or an SPKI PEM');
+  throw new TypeError(
+    "public-key must be the API's RSA public key, as a JWK (JSON) or an SPKI PEM",
+  );
 }
 
 /** What the companion server answers: a payment, or a refusal (core's checkout protocol). */
@@ -175,7 +190,8 @@ export class PaylitCheckout extends LocalizedElement {
 
   @state() private busy = false;
   /** The status or error line; a `quiet` one is for assistive technology alone (the busy button already shows it). */
-  @state() private message: { text: string; error: boolean; quiet?: boolean; final?: true } | undefined;
+  @state() private message:
+    { text: string; error: boolean; quiet?: boolean; final?: true } | undefined;
   /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do). */
   @state() private outcome: PaymentView | undefined;
   /** The outcome's installment plan (core's `planPayments`), when the payment's record names the plan the shopper chose. */
@@ -184,7 +200,10 @@ export class PaylitCheckout extends LocalizedElement {
   @state() private slotted = false;
 
   /** What the elements inside read: @lit/context's provider as a controller (its decorator is 0.3 KB of the first load). */
-  readonly #provider = new ContextProvider(this, { context: checkoutContext, initialValue: this.#contextValue({ status: 'loading' }) });
+  readonly #provider = new ContextProvider(this, {
+    context: checkoutContext,
+    initialValue: this.#contextValue({ status: 'loading' }),
+  });
   private get context(): CheckoutContextValue {
     return this.#provider.value;
   }
@@ -224,7 +243,11 @@ export class PaylitCheckout extends LocalizedElement {
     this.#observer ??= new MutationObserver(() => this.#followSlot());
     this.#observer.observe(this, { childList: true, subtree: true });
     if (DEV && !(globalThis.isSecureContext && globalThis.crypto?.subtle)) {
-      issueWarning('secure-context', `this page (${globalThis.location?.origin}) is not a secure context, so the card cannot be encrypted (WebCrypto is missing): serve it over HTTPS, or from localhost while developing.`, 'secure-context');
+      issueWarning(
+        'secure-context',
+        `this page (${globalThis.location?.origin}) is not a secure context, so the card cannot be encrypted (WebCrypto is missing): serve it over HTTPS, or from localhost while developing.`,
+        'secure-context',
+      );
     }
     if (this.hasUpdated) this.#watchSizes();
     // Back on the page after a load was cut short by its removal: load again.
@@ -247,13 +270,25 @@ export class PaylitCheckout extends LocalizedElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.hasUpdated) this.slotted = this.#assigned().length > 0;
-    if (changed.has('endpoint') || changed.has('fetch') || changed.has('order') || changed.has('amount') || changed.has('currency') || changed.has('country') || changed.has('publicKey')) {
+    if (
+      changed.has('endpoint') ||
+      changed.has('fetch') ||
+      changed.has('order') ||
+      changed.has('amount') ||
+      changed.has('currency') ||
+      changed.has('country') ||
+      changed.has('publicKey')
+    ) {
       this.#configure();
     }
     if (changed.has('lang')) {
       this.#update({ lang: this.requestedLang() });
       if (DEV && this.lang && resolveLocale(this.lang) === 'en' && !/^en\b/i.test(this.lang)) {
-        issueWarning(`lang:${this.lang}`, `lang="${this.lang}" has no catalog: the checkout speaks English. It speaks ${locales.join(', ')} (any es-* of the Americas, any pt-*, any zh-*).`, 'languages');
+        issueWarning(
+          `lang:${this.lang}`,
+          `lang="${this.lang}" has no catalog: the checkout speaks English. It speaks ${locales.join(', ')} (any es-* of the Americas, any pt-*, any zh-*).`,
+          'languages',
+        );
       }
     }
     // A new order is a new payment.
@@ -290,10 +325,10 @@ export class PaylitCheckout extends LocalizedElement {
     this.#cardFields()?.clear();
   }
 
-
   #watchSizes(): void {
     this.#sizes ??= new ResizeObserver((entries) => {
-      for (const entry of entries) entry.target.classList.toggle('collapsed', entry.contentRect.height === 0);
+      for (const entry of entries)
+        entry.target.classList.toggle('collapsed', entry.contentRect.height === 0);
     });
     // Observing an element already observed does nothing; removed elements leave the observer with them.
     for (const part of this.renderRoot.querySelectorAll(PARTS)) this.#sizes.observe(part);
@@ -335,7 +370,12 @@ export class PaylitCheckout extends LocalizedElement {
       } else {
         this.#loading?.abort();
         this.#update({ status: 'loading', order: undefined });
-        if (DEV) issueWarning('order', '<paylit-checkout> has an endpoint but no order: set order="…" to the client secret of the order your server made.', 'the-checkout-on-your-page');
+        if (DEV)
+          issueWarning(
+            'order',
+            '<paylit-checkout> has an endpoint but no order: set order="…" to the client secret of the order your server made.',
+            'the-checkout-on-your-page',
+          );
       }
       return;
     }
@@ -344,19 +384,42 @@ export class PaylitCheckout extends LocalizedElement {
     this.#plans.clear();
     const order: OrderView | undefined =
       this.amount !== undefined && this.currency && this.country
-        ? { id: this.order, amount: this.amount, currency: this.currency, country: this.country, intent: 'capture', installments: false }
+        ? {
+            id: this.order,
+            amount: this.amount,
+            currency: this.currency,
+            country: this.country,
+            intent: 'capture',
+            installments: false,
+          }
         : undefined;
     if (DEV && !order) {
-      issueWarning('endpoint', '<paylit-checkout> has no endpoint: set endpoint="…" to your companion server (e.g. /paylit) and order="…", or, without a server, amount, currency, country and public-key.', 'the-checkout-on-your-page');
+      issueWarning(
+        'endpoint',
+        '<paylit-checkout> has no endpoint: set endpoint="…" to your companion server (e.g. /paylit) and order="…", or, without a server, amount, currency, country and public-key.',
+        'the-checkout-on-your-page',
+      );
     }
     this.#publicKey = undefined;
     try {
       this.#publicKey = this.publicKey ? parseKey(this.publicKey) : undefined;
-      if (DEV && !this.publicKey && order) issueWarning('public-key', '<paylit-checkout> without an endpoint needs public-key="…", the API\'s public key (a JWK or an SPKI PEM), to encrypt the card.', 'public-key');
+      if (DEV && !this.publicKey && order)
+        issueWarning(
+          'public-key',
+          '<paylit-checkout> without an endpoint needs public-key="…", the API\'s public key (a JWK or an SPKI PEM), to encrypt the card.',
+          'public-key',
+        );
     } catch (error) {
       const message = (error as Error).message;
-      if (DEV) issueWarning(`public-key:${this.publicKey}`, `${message}; got "${this.publicKey.slice(0, 40)}…".`, 'public-key');
-      this.dispatchEvent(new PaylitErrorEvent({ kind: 'configuration', message, retryable: false }));
+      if (DEV)
+        issueWarning(
+          `public-key:${this.publicKey}`,
+          `${message}; got "${this.publicKey.slice(0, 40)}…".`,
+          'public-key',
+        );
+      this.dispatchEvent(
+        new PaylitErrorEvent({ kind: 'configuration', message, retryable: false }),
+      );
     }
     this.#update({ status: 'standalone', order, lang: this.requestedLang() });
   }
@@ -369,10 +432,27 @@ export class PaylitCheckout extends LocalizedElement {
     const current = () => this.#loading === loading && !loading.signal.aborted;
     const url = this.#url(`/checkout?order=${encodeURIComponent(this.order)}`);
     // Nothing of the order before (its amount on the button, its methods) stays while another loads.
-    this.#update({ status: 'loading', order: undefined, paymentMethods: [], savedCards: [], savedWallets: [] });
+    this.#update({
+      status: 'loading',
+      order: undefined,
+      paymentMethods: [],
+      savedCards: [],
+      savedWallets: [],
+    });
     this.message = undefined;
     let res: Response;
-    let body: { order?: OrderView; publicKey?: KeyInput; paymentMethods?: []; savedCards?: []; savedWallets?: []; payment?: PaymentView; hiddenMethods?: { id: string; reason: string }[]; error?: { message?: string; param?: string } } | undefined;
+    let body:
+      | {
+          order?: OrderView;
+          publicKey?: KeyInput;
+          paymentMethods?: [];
+          savedCards?: [];
+          savedWallets?: [];
+          payment?: PaymentView;
+          hiddenMethods?: { id: string; reason: string }[];
+          error?: { message?: string; param?: string };
+        }
+      | undefined;
     try {
       res = await this.#fetch(url, { signal: loading.signal });
       body = await res.json().catch(() => undefined);
@@ -382,7 +462,15 @@ export class PaylitCheckout extends LocalizedElement {
       const server = new URL(url, globalThis.location?.href).origin;
       // A server that refuses the page's origin fails the same way as no network: a request whose
       // answer the page may not read (no-cors) reaches it all the same, and tells the two apart.
-      const refused = server !== page && (await this.#fetch(this.#url('/checkout'), { mode: 'no-cors', signal: loading.signal }).then(() => true, () => false));
+      const refused =
+        server !== page &&
+        (await this.#fetch(this.#url('/checkout'), {
+          mode: 'no-cors',
+          signal: loading.signal,
+        }).then(
+          () => true,
+          () => false,
+        ));
       if (!current()) return;
       if (DEV) {
         issueWarning(
@@ -393,17 +481,42 @@ export class PaylitCheckout extends LocalizedElement {
           refused ? 'allowed-origins' : 'the-checkout-on-your-page',
         );
       }
-      return refused ? this.#loadFailed('configuration', 'notSetUp', `${page} is not in the server's allowedOrigins`, 'origin_not_allowed') : this.#loadFailed('network', 'loadFailed');
+      return refused
+        ? this.#loadFailed(
+            'configuration',
+            'notSetUp',
+            `${page} is not in the server's allowedOrigins`,
+            'origin_not_allowed',
+          )
+        : this.#loadFailed('network', 'loadFailed');
     }
     if (!current()) return;
     if (!res.ok || !body?.order) {
-      if (DEV) issueWarning(`refused:${url}`, `the companion server answered ${res.status} to ${url}: ${body?.error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`, 'the-checkout-on-your-page');
+      if (DEV)
+        issueWarning(
+          `refused:${url}`,
+          `the companion server answered ${res.status} to ${url}: ${body?.error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`,
+          'the-checkout-on-your-page',
+        );
       // A client secret the server did not make, or an order it cannot find (404), or no secret at all (400): this order cannot be paid.
-      if (res.status < 500 && body?.error?.param === 'order') return this.#loadFailed('validation', 'orderNotFound', body.error.message, 'order_not_found');
-      return this.#loadFailed(res.status >= 500 ? 'server' : 'configuration', 'loadRefused', body?.error?.message);
+      if (res.status < 500 && body?.error?.param === 'order')
+        return this.#loadFailed(
+          'validation',
+          'orderNotFound',
+          body.error.message,
+          'order_not_found',
+        );
+      return this.#loadFailed(
+        res.status >= 500 ? 'server' : 'configuration',
+        'loadRefused',
+        body?.error?.message,
+      );
     }
     if (DEV && body.hiddenMethods?.length) {
-      issueNote(`hidden:${this.order}`, `not offered to this order (the server says why, in development only): ${body.hiddenMethods.map((m) => `${m.id}: ${m.reason}`).join('; ')}.`);
+      issueNote(
+        `hidden:${this.order}`,
+        `not offered to this order (the server says why, in development only): ${body.hiddenMethods.map((m) => `${m.id}: ${m.reason}`).join('; ')}.`,
+      );
     }
     this.#publicKey = body.publicKey;
     try {
@@ -432,7 +545,12 @@ export class PaylitCheckout extends LocalizedElement {
    * loads again. An order that cannot be paid (`code`) is final: no form, no amount, no retry.
    * The words of all but the network's failure come with the outcome's chunk (i18n/later.ts).
    */
-  async #loadFailed(kind: 'network' | 'server' | 'configuration' | 'validation', key: 'loadFailed' | 'notSetUp' | 'orderNotFound' | 'loadRefused', detail?: string, code?: CheckoutLoadErrorCode): Promise<void> {
+  async #loadFailed(
+    kind: 'network' | 'server' | 'configuration' | 'validation',
+    key: 'loadFailed' | 'notSetUp' | 'orderNotFound' | 'loadRefused',
+    detail?: string,
+    code?: CheckoutLoadErrorCode,
+  ): Promise<void> {
     if (key !== 'loadFailed') {
       const loading = this.#loading;
       await loadOutcome();
@@ -444,14 +562,22 @@ export class PaylitCheckout extends LocalizedElement {
     this.#loading = this.#loadedFor = undefined;
     this.#update({ status: 'error' });
     this.message = { text, error: true, ...(code ? { final: true as const } : {}) };
-    this.dispatchEvent(new PaylitErrorEvent({ kind, message: detail ?? text, retryable: kind === 'network' || kind === 'server', ...(code ? { code } : {}) }));
+    this.dispatchEvent(
+      new PaylitErrorEvent({
+        kind,
+        message: detail ?? text,
+        retryable: kind === 'network' || kind === 'server',
+        ...(code ? { code } : {}),
+      }),
+    );
   }
 
   /** The retry button: the same order, loaded again. */
   #retry(): void {
     void this.#load().then(() => {
       // The button that had focus is gone once the checkout loads: focus goes to the first field.
-      if (this.context.status === 'ready' && this.matches(':focus-within')) this.#parts('paylit-card-fields')[0]?.focus();
+      if (this.context.status === 'ready' && this.matches(':focus-within'))
+        this.#parts('paylit-card-fields')[0]?.focus();
     });
   }
 
@@ -462,9 +588,15 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   /** The checkout's elements of one kind: the merchant's if any element is slotted, else its own. */
-  #parts<K extends 'paylit-card-fields' | 'paylit-installments' | 'paylit-wallet-select'>(tag: K): HTMLElementTagNameMap[K][] {
-    const roots = this.slotted ? assigned([...this.children]) : [...(this.renderRoot?.querySelectorAll?.(PARTS) ?? [])];
-    return roots.flatMap((root) => (root.matches(tag) ? [root as HTMLElementTagNameMap[K]] : [...root.querySelectorAll(tag)]));
+  #parts<K extends 'paylit-card-fields' | 'paylit-installments' | 'paylit-wallet-select'>(
+    tag: K,
+  ): HTMLElementTagNameMap[K][] {
+    const roots = this.slotted
+      ? assigned([...this.children])
+      : [...(this.renderRoot?.querySelectorAll?.(PARTS) ?? [])];
+    return roots.flatMap((root) =>
+      root.matches(tag) ? [root as HTMLElementTagNameMap[K]] : [...root.querySelectorAll(tag)],
+    );
   }
 
   /** Children added or removed, at any depth: defaults drawn or dropped, and the choice kept possible. */
@@ -475,9 +607,18 @@ export class PaylitCheckout extends LocalizedElement {
     const wallets: PaylitWalletSelect[] = this.#parts('paylit-wallet-select');
     const cards = this.#parts('paylit-card-fields');
     // The wallet picker the shopper chose in is gone: back to the card, if there is one to type.
-    if (!wallets.length && this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card') this.#update({ selection: { type: 'card' }, plan: undefined });
+    if (
+      !wallets.length &&
+      this.context.selection.type !== 'card' &&
+      this.context.selection.type !== 'saved_card'
+    )
+      this.#update({ selection: { type: 'card' }, plan: undefined });
     if (DEV && !wallets.length && !cards.length) {
-      issueWarning('slot', '<paylit-checkout> holds elements of your own but no <paylit-card-fields> or <paylit-wallet-select>: nothing can be paid with. Put them inside (in wrappers of your own if you like), or leave the checkout empty for its defaults.', 'your-own-layout');
+      issueWarning(
+        'slot',
+        '<paylit-checkout> holds elements of your own but no <paylit-card-fields> or <paylit-wallet-select>: nothing can be paid with. Put them inside (in wrappers of your own if you like), or leave the checkout empty for its defaults.',
+        'your-own-layout',
+      );
     }
   }
 
@@ -493,7 +634,11 @@ export class PaylitCheckout extends LocalizedElement {
     if (!planRules) void loadPlanRules();
     let plan = this.#plans.get(bin);
     if (!plan) {
-      plan = this.#fetch(this.#url('/installments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ order: this.order, bin }) })
+      plan = this.#fetch(this.#url('/installments'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ order: this.order, bin }),
+      })
         .then(async (res) => (res.ok ? ((await res.json()).plan as InstallmentsPlan | null) : null))
         .catch(() => {
           this.#plans.delete(bin);
@@ -511,7 +656,12 @@ export class PaylitCheckout extends LocalizedElement {
     if (!paymentId || params.get('order') !== this.order) return;
     // An outcome is likely: its look loads beside the request.
     void loadOutcome();
-    const res = await this.#fetch(this.#url(`/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`), { signal: this.#loading?.signal });
+    const res = await this.#fetch(
+      this.#url(
+        `/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`,
+      ),
+      { signal: this.#loading?.signal },
+    );
     const body = (await res.json()) as ServerAnswer;
     if (!current()) return;
     if (res.ok && body.payment) {
@@ -524,7 +674,13 @@ export class PaylitCheckout extends LocalizedElement {
     // The payer is back but the payment cannot be confirmed: say so rather than show nothing.
     const text = this.t.serverError;
     this.message = { text, error: true };
-    this.dispatchEvent(new PaylitErrorEvent({ kind: res.status >= 500 ? 'server' : 'validation', message: body.error?.message ?? text, retryable: res.status >= 500 }));
+    this.dispatchEvent(
+      new PaylitErrorEvent({
+        kind: res.status >= 500 ? 'server' : 'validation',
+        message: body.error?.message ?? text,
+        retryable: res.status >= 500,
+      }),
+    );
   }
 
   #cardFields(): PaylitCardFields | undefined {
@@ -533,11 +689,20 @@ export class PaylitCheckout extends LocalizedElement {
 
   async #method(): Promise<Submission['method'] | undefined> {
     const { selection, plan } = this.context;
-    const installments = plan && plan.installments > 1 ? { installments: String(plan.installments), installmentsId: plan.id } : {};
+    const installments =
+      plan && plan.installments > 1
+        ? { installments: String(plan.installments), installmentsId: plan.id }
+        : {};
     if (selection.type !== 'card' && selection.type !== 'saved_card') return selection;
     const fields = this.#cardFields();
     if (!fields || !this.#publicKey) {
-      this.dispatchEvent(new PaylitErrorEvent({ kind: 'configuration', message: 'paylit-checkout needs <paylit-card-fields> and the public key to pay by card', retryable: false }));
+      this.dispatchEvent(
+        new PaylitErrorEvent({
+          kind: 'configuration',
+          message: 'paylit-checkout needs <paylit-card-fields> and the public key to pay by card',
+          retryable: false,
+        }),
+      );
       return undefined;
     }
     try {
@@ -547,12 +712,25 @@ export class PaylitCheckout extends LocalizedElement {
         return { type: 'saved_card', cardId, encryptedCvv, ...installments };
       }
       const card = await fields.encrypt(this.#publicKey);
-      return { type: 'card', encryptedData: card.encryptedData, holderName: card.holderName, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, ...installments };
+      return {
+        type: 'card',
+        encryptedData: card.encryptedData,
+        holderName: card.holderName,
+        expirationMonth: card.expirationMonth,
+        expirationYear: card.expirationYear,
+        ...installments,
+      };
     } catch (error) {
       if (error instanceof CardFieldsInvalidError) return undefined; // the fields show why
       // The encryption's chunk did not load: nothing was sent, and Pay tries again.
       if ((error as { kind?: unknown }).kind === 'network') return this.#networkFailed();
-      this.dispatchEvent(new PaylitErrorEvent({ kind: 'configuration', message: (error as Error).message, retryable: false }));
+      this.dispatchEvent(
+        new PaylitErrorEvent({
+          kind: 'configuration',
+          message: (error as Error).message,
+          retryable: false,
+        }),
+      );
       return undefined;
     }
   }
@@ -560,7 +738,9 @@ export class PaylitCheckout extends LocalizedElement {
   /** The store could not be reached (or the encryption's chunk could not be loaded): said, and retryable. */
   #networkFailed(): undefined {
     this.message = { text: this.t.networkError, error: true };
-    this.dispatchEvent(new PaylitErrorEvent({ kind: 'network', message: this.t.networkError, retryable: true }));
+    this.dispatchEvent(
+      new PaylitErrorEvent({ kind: 'network', message: this.t.networkError, retryable: true }),
+    );
     return undefined;
   }
 
@@ -571,7 +751,14 @@ export class PaylitCheckout extends LocalizedElement {
     if (!method) return;
     const attempt = (this.#attempt ??= crypto.randomUUID());
     const option = this.context.plan;
-    const submission: Submission = { order: this.order, attempt, method, amount: order.intent === 'verify' ? 0 : order.amount, currency: order.currency, country: order.country };
+    const submission: Submission = {
+      order: this.order,
+      attempt,
+      method,
+      amount: order.intent === 'verify' ? 0 : order.amount,
+      currency: order.currency,
+      country: order.country,
+    };
     const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(submission));
     if (handedOver || !this.endpoint) {
       this.#attempt = undefined;
@@ -584,7 +771,11 @@ export class PaylitCheckout extends LocalizedElement {
     let res: Response;
     let body: ServerAnswer;
     try {
-      res = await this.#fetch(this.#url('/payments'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(submission) });
+      res = await this.#fetch(this.#url('/payments'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(submission),
+      });
       body = (await res.json()) as ServerAnswer;
     } catch {
       // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
@@ -603,7 +794,12 @@ export class PaylitCheckout extends LocalizedElement {
         this.dispatchEvent(new PaylitDeclinedEvent(undefined, t.orderLocked, '305'));
         return;
       }
-      const text = ((error?.code !== undefined ? (t.apiErrors as Record<number, string>)[error.code] : undefined) ?? (res.status === 429 ? t.apiErrors[6000] : t.serverError)) || t.serverError;
+      const text =
+        ((error?.code !== undefined
+          ? (t.apiErrors as Record<number, string>)[error.code]
+          : undefined) ??
+          (res.status === 429 ? t.apiErrors[6000] : t.serverError)) ||
+        t.serverError;
       this.message = { text, error: true };
       this.dispatchEvent(
         new PaylitErrorEvent({
@@ -624,7 +820,11 @@ export class PaylitCheckout extends LocalizedElement {
    * `from.option`: the plan the shopper chose; `from.resumed`: the payment comes back from
    * the page it went to (the return page).
    */
-  async #outcome(payment: PaymentView, next: { type: 'redirect'; url: string } | null, from: { option?: InstallmentOption | undefined; resumed?: boolean } = {}): Promise<void> {
+  async #outcome(
+    payment: PaymentView,
+    next: { type: 'redirect'; url: string } | null,
+    from: { option?: InstallmentOption | undefined; resumed?: boolean } = {},
+  ): Promise<void> {
     // Its look and English's words for it first (loading since the payment was sent): the form stays, busy, until then.
     const order = this.order;
     await loadOutcome();
@@ -632,11 +832,13 @@ export class PaylitCheckout extends LocalizedElement {
     if (this.order !== order) return;
     const t = this.t;
     if (next?.type === 'redirect') {
-      if (from.option && this.#planOf(payment, from.option)) outcomeModule?.keepPlan(payment.id, from.option);
+      if (from.option && this.#planOf(payment, from.option))
+        outcomeModule?.keepPlan(payment.id, from.option);
       // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet):
       // said here whether the checkout navigates or the merchant opens that page its own way.
       this.message = { text: t.redirecting, error: false };
-      if (this.dispatchEvent(new PaylitRedirectEvent(payment, next.url))) globalThis.location.assign(next.url);
+      if (this.dispatchEvent(new PaylitRedirectEvent(payment, next.url)))
+        globalThis.location.assign(next.url);
       return;
     }
     switch (payment.status) {
@@ -649,11 +851,18 @@ export class PaylitCheckout extends LocalizedElement {
         this.message = undefined;
         this.outcome = payment;
         this.outcomePlan = this.#planOf(payment, from.option);
-        this.dispatchEvent(new PaylitPaymentEvent(`paylit-${payment.status.toLowerCase()}` as 'paylit-paid', payment, this.outcomePlan));
+        this.dispatchEvent(
+          new PaylitPaymentEvent(
+            `paylit-${payment.status.toLowerCase()}` as 'paylit-paid',
+            payment,
+            this.outcomePlan,
+          ),
+        );
         void this.updateComplete.then(() => {
           // The pay button that had focus is gone: focus goes to the outcome's heading, unless the shopper is elsewhere on the page.
           const active = document.activeElement;
-          if (active === this || active === document.body) this.renderRoot.querySelector('h2')?.focus();
+          if (active === this || active === document.body)
+            this.renderRoot.querySelector('h2')?.focus();
         });
         return;
       default: {
@@ -661,8 +870,13 @@ export class PaylitCheckout extends LocalizedElement {
         const code = payment.status_code;
         // A card payment back from the bank's page, refused with no reason of its own: the bank's
         // 3-D Secure check was left or failed. The form stays, for another try.
-        const unconfirmed = from.resumed && (payment.payment_method_type === 'CARD' || payment.card !== undefined) && (code === '300' || !rejections[code]);
-        const text = unconfirmed ? t.threeDSecureFailed : (rejections[code] ?? rejections['300']) || t.serverError;
+        const unconfirmed =
+          from.resumed &&
+          (payment.payment_method_type === 'CARD' || payment.card !== undefined) &&
+          (code === '300' || !rejections[code]);
+        const text = unconfirmed
+          ? t.threeDSecureFailed
+          : (rejections[code] ?? rejections['300']) || t.serverError;
         this.message = { text, error: true };
         this.dispatchEvent(new PaylitDeclinedEvent(payment, text));
       }
@@ -674,13 +888,23 @@ export class PaylitCheckout extends LocalizedElement {
     const order = this.context.order;
     if (!order) return t.loading;
     if (order.intent === 'verify') return t.verifyCard;
-    const plan = this.#planOf({ amount: order.amount, currency: order.currency }, this.context.plan);
-    if (plan) return format(t.payWithPlan, { amount: formatAmount(plan.total_amount, order.currency, this.requestedLang()), plan: this.#planText(plan, order.currency) });
+    const plan = this.#planOf(
+      { amount: order.amount, currency: order.currency },
+      this.context.plan,
+    );
+    if (plan)
+      return format(t.payWithPlan, {
+        amount: formatAmount(plan.total_amount, order.currency, this.requestedLang()),
+        plan: this.#planText(plan, order.currency),
+      });
     return this.#withAmount(t.pay, order.amount, order.currency);
   }
 
   /** What the shopper pays with `option` (the installments' chunk, loaded with the plans). */
-  #planOf(payment: Pick<PaymentView, 'amount' | 'currency' | 'card'>, option: InstallmentOption | undefined): PlanPayments | undefined {
+  #planOf(
+    payment: Pick<PaymentView, 'amount' | 'currency' | 'card'>,
+    option: InstallmentOption | undefined,
+  ): PlanPayments | undefined {
     return planRules?.chosenPlan(payment, option);
   }
 
@@ -704,7 +928,10 @@ export class PaylitCheckout extends LocalizedElement {
     const pending = payment.status === 'PENDING';
     const plan = pending ? undefined : this.outcomePlan;
     const means = card?.last4
-      ? format(t.cardEnding, { brand: getBrand(card.brand!)?.name ?? card.brand!, last4: card.last4 })
+      ? format(t.cardEnding, {
+          brand: getBrand(card.brand!)?.name ?? card.brand!,
+          last4: card.last4,
+        })
       : this.context.paymentMethods.find((m) => m.id === payment.payment_method_id)?.name;
     return html`<div part="outcome" class="outcome ${pending ? 'pending' : ''}">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
       <h2 tabindex="-1">${pending ? t.pending : this.#withAmount((t.outcomes as Record<string, string>)[payment.status]!, plan?.total_amount ?? payment.amount, payment.currency)}</h2>
@@ -713,7 +940,9 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   protected override render() {
-    const ready = this.context.status === 'ready' || (this.context.status === 'standalone' && this.context.order !== undefined);
+    const ready =
+      this.context.status === 'ready' ||
+      (this.context.status === 'standalone' && this.context.order !== undefined);
     const disabled = !ready || this.busy;
     const outcome = this.outcome;
     // The default elements show unless the merchant put elements inside (the whitespace and
@@ -726,17 +955,30 @@ export class PaylitCheckout extends LocalizedElement {
     const message = this.message;
     const open = Boolean(outcome || (message && !message.quiet));
     // Before this render is painted: the outcome's look, once, with the checkout's own.
-    if (outcome && outcomeSheet) adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, outcomeSheet]);
+    if (outcome && outcomeSheet)
+      adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, outcomeSheet]);
     return html`<div class="body" dir=${this.direction}>
-      ${outcome || message?.final ? nothing : html`<slot @slotchange=${() => this.#followSlot()}></slot>${this.slotted ? nothing : html`
+      ${
+        outcome || message?.final
+          ? nothing
+          : html`<slot @slotchange=${() => this.#followSlot()}></slot>${
+              this.slotted
+                ? nothing
+                : html`
         ${offersChoice(this.context) ? html`<paylit-wallet-select></paylit-wallet-select>` : nothing}
         <paylit-card-fields isolation=${this.isolation} ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
-        ${this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`}
+        ${this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
+            }
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${this.busy}
-        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${this.busy ? this.t.processing : this.#label()}</span></button>`}
-      <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${outcome
-        ? this.#outcomeView(outcome)
-        : message?.quiet ? html`<span class="sr-only">${message.text}</span>` : (message?.text ?? nothing)}</div>
+        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${this.busy ? this.t.processing : this.#label()}</span></button>`
+      }
+      <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${
+        outcome
+          ? this.#outcomeView(outcome)
+          : message?.quiet
+            ? html`<span class="sr-only">${message.text}</span>`
+            : (message?.text ?? nothing)
+      }</div>
       ${failed && !outcome && !message?.final ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
     </div>`;
   }

@@ -8,7 +8,12 @@ import './paylit-installments.js';
 import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
 import type { PaylitInstallments } from './paylit-installments.js';
 import type { PaylitPaymentEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
-import { checkoutContext, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
+import {
+  checkoutContext,
+  type CheckoutContextValue,
+  type InstallmentOption,
+  type InstallmentsPlan,
+} from '../../context/checkout-context.js';
 import { format, messagesFor } from '../../i18n/index.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
@@ -16,50 +21,101 @@ const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: st
 const payers = {
   AR: { name: 'Lucía Fernández', email: 'lucia@example.com', document: '30111222' },
   MX: { name: 'Mariana Ruiz', email: 'mariana@example.com', document: 'RUMA900101MDFXXX06' },
-  BR: { name: 'Ana Lima', email: 'ana@example.com', document: '53033315550', phone: '+5511999999999' },
+  BR: {
+    name: 'Ana Lima',
+    email: 'ana@example.com',
+    document: '53033315550',
+    phone: '+5511999999999',
+  },
 };
 
 async function order(country: keyof typeof payers, currency: string, amount: number) {
-  const q = new URLSearchParams({ country, currency, amount: String(amount), payer: JSON.stringify(payers[country]) });
-  const { order } = (await (await fetch(`/__paylit/order?${q}`)).json()) as { order: { id: string; amount: number; clientSecret: string } };
+  const q = new URLSearchParams({
+    country,
+    currency,
+    amount: String(amount),
+    payer: JSON.stringify(payers[country]),
+  });
+  const { order } = (await (await fetch(`/__paylit/order?${q}`)).json()) as {
+    order: { id: string; amount: number; clientSecret: string };
+  };
   return order;
 }
 
 const button = (el: PaylitCheckout) => el.shadowRoot?.querySelector('button') as HTMLButtonElement;
-const plansOf = (el: PaylitCheckout) => el.shadowRoot!.querySelector('paylit-installments') as PaylitInstallments;
+const plansOf = (el: PaylitCheckout) =>
+  el.shadowRoot!.querySelector('paylit-installments') as PaylitInstallments;
 /** Text as read, with the no-break spaces of formatted amounts as plain spaces. */
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 const text = (node: Element | null | undefined) => norm(node?.textContent ?? '');
-const labels = (plans: Element) => [...plans.shadowRoot!.querySelectorAll('label[part=option]')].map(text);
+const labels = (plans: Element) =>
+  [...plans.shadowRoot!.querySelectorAll('label[part=option]')].map(text);
 const percent = (lang: string) => {
-  const f = new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const f = new Intl.NumberFormat(lang, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return (rate: number) => f.format(rate);
 };
 
 /** A checkout of the real companion server and sandbox, with the card typed: the plans are the sandbox's. */
-async function checkoutWithCard(country: keyof typeof payers, currency: string, amount: number, lang: string, number = '4111111111111111') {
+async function checkoutWithCard(
+  country: keyof typeof payers,
+  currency: string,
+  amount: number,
+  lang: string,
+  number = '4111111111111111',
+) {
   const o = await order(country, currency, amount);
-  const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${o.clientSecret} lang=${lang}></paylit-checkout>`);
-  await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'the checkout loads', { timeout: 5000 });
+  const el = await fixture<PaylitCheckout>(
+    html`<paylit-checkout endpoint=${env.endpoint} order=${o.clientSecret} lang=${lang}></paylit-checkout>`,
+  );
+  await waitUntil(
+    () => button(el)?.getAttribute('aria-disabled') === 'false',
+    'the checkout loads',
+    { timeout: 5000 },
+  );
   const fields = el.shadowRoot!.querySelector('paylit-card-fields')!;
   await fields.updateComplete;
-  for (const [id, typed] of [['number', number], ['expiry', '1230'], ['cvv', '123'], ['holder', 'Ana Lima']] as const) {
+  for (const [id, typed] of [
+    ['number', number],
+    ['expiry', '1230'],
+    ['cvv', '123'],
+    ['holder', 'Ana Lima'],
+  ] as const) {
     fields.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!.focus();
     await sendKeys({ type: typed });
   }
   const plans = plansOf(el);
-  await waitUntil(() => plans.options.length > 1 && plans.shadowRoot!.querySelector('fieldset, select'), 'the plans show', { timeout: 5000 });
+  await waitUntil(
+    () => plans.options.length > 1 && plans.shadowRoot!.querySelector('fieldset, select'),
+    'the plans show',
+    { timeout: 5000 },
+  );
   await plans.updateComplete;
   return { el, plans, amount: o.amount };
 }
 
 /** The element with a plan given through the checkout context, as a checkout would give it. */
-async function withPlan(plan: InstallmentsPlan, orderView: Partial<NonNullable<CheckoutContextValue['order']>>, lang: string) {
+async function withPlan(
+  plan: InstallmentsPlan,
+  orderView: Partial<NonNullable<CheckoutContextValue['order']>>,
+  lang: string,
+) {
   const wrapper = document.createElement('div');
   wrapper.lang = lang;
   let value: CheckoutContextValue = {
     status: 'ready',
-    order: { id: 'ORDER-1', amount: plan.amount, currency: plan.currency, country: plan.country, intent: 'capture', installments: true, ...orderView },
+    order: {
+      id: 'ORDER-1',
+      amount: plan.amount,
+      currency: plan.currency,
+      country: plan.country,
+      intent: 'capture',
+      installments: true,
+      ...orderView,
+    },
     paymentMethods: [],
     savedCards: [],
     savedWallets: [],
@@ -76,12 +132,21 @@ async function withPlan(plan: InstallmentsPlan, orderView: Partial<NonNullable<C
   const el = document.createElement('paylit-installments');
   wrapper.append(el);
   await fixture(html`${wrapper}`);
-  await waitUntil(() => el.options.length > 1 && el.shadowRoot!.querySelector('fieldset'), 'the plans show', { timeout: 3000 });
+  await waitUntil(
+    () => el.options.length > 1 && el.shadowRoot!.querySelector('fieldset'),
+    'the plans show',
+    { timeout: 3000 },
+  );
   await el.updateComplete;
   return { el, chosen: () => value.plan };
 }
 
-const option = (id: string, installments: number, each: number, total = Number((each * installments).toFixed(2))): InstallmentOption => ({ id, installments, installment_amount: each, total_amount: total });
+const option = (
+  id: string,
+  installments: number,
+  each: number,
+  total = Number((each * installments).toFixed(2)),
+): InstallmentOption => ({ id, installments, installment_amount: each, total_amount: total });
 
 describe('<paylit-installments>', () => {
   it('Argentina, a plan with interest: each installment and the total, TNA, TEA and the CFT as core computes them, the CFT at least twice their size', async () => {
@@ -90,10 +155,21 @@ describe('<paylit-installments>', () => {
     const six = plans.options.find((o) => o.installments === 6)!;
     const rates = planRates(amount, six, { currency: 'ARS' });
     const pct = percent('es-AR');
-    const label = [...plans.shadowRoot!.querySelectorAll('label[part=option]')].find((l) => l.querySelector('input')!.value === '6')!;
-    expect(text(label)).to.contain(norm(format(t.installmentOption, { count: 6, amount: formatAmount(six.installment_amount, 'ARS', 'es-AR') })));
+    const label = [...plans.shadowRoot!.querySelectorAll('label[part=option]')].find(
+      (l) => l.querySelector('input')!.value === '6',
+    )!;
+    expect(text(label)).to.contain(
+      norm(
+        format(t.installmentOption, {
+          count: 6,
+          amount: formatAmount(six.installment_amount, 'ARS', 'es-AR'),
+        }),
+      ),
+    );
     expect(text(label)).to.contain(t.withInterest);
-    expect(text(label)).to.contain(norm(format(t.installmentTotal, { amount: formatAmount(six.total_amount, 'ARS', 'es-AR') })));
+    expect(text(label)).to.contain(
+      norm(format(t.installmentTotal, { amount: formatAmount(six.total_amount, 'ARS', 'es-AR') })),
+    );
     // The rates are the plan's description for a screen reader, not only what is seen.
     const radio = label.querySelector('input')!;
     const described = plans.shadowRoot!.getElementById(radio.getAttribute('aria-describedby')!)!;
@@ -115,9 +191,15 @@ describe('<paylit-installments>', () => {
   it('Mexico says "meses sin intereses" (es-MX)', async () => {
     const { plans } = await checkoutWithCard('MX', 'MXN', 6000, 'es-MX');
     const t = await messagesFor('es-MX');
-    expect(labels(plans)[1]).to.contain(norm(format(t.monthsInterestFree, { count: 3, amount: formatAmount(2000, 'MXN', 'es-MX') })));
+    expect(labels(plans)[1]).to.contain(
+      norm(format(t.monthsInterestFree, { count: 3, amount: formatAmount(2000, 'MXN', 'es-MX') })),
+    );
     expect(labels(plans)[1]).to.contain('3 meses sin intereses de');
-    expect(labels(plans).slice(1).every((l) => l.includes('meses sin intereses'))).to.equal(true);
+    expect(
+      labels(plans)
+        .slice(1)
+        .every((l) => l.includes('meses sin intereses')),
+    ).to.equal(true);
     expect(plans.shadowRoot!.querySelector('[part=rates]')).to.equal(null);
     await expect(plans).to.be.accessible();
   });
@@ -134,14 +216,20 @@ describe('<paylit-installments>', () => {
     expect(all[2]).to.contain('Total: R$ 25,00');
     expect(all[2]).to.not.contain('25,02');
     const four = plans.options.find((o) => o.installments === 4)!;
-    expect(all[3]).to.contain(norm(`4x de ${formatAmount(four.installment_amount, 'BRL', 'pt-BR')}`));
+    expect(all[3]).to.contain(
+      norm(`4x de ${formatAmount(four.installment_amount, 'BRL', 'pt-BR')}`),
+    );
     expect(all[3]).to.contain('com juros');
     expect(all[3]).to.contain(norm(`Total: ${formatAmount(four.total_amount, 'BRL', 'pt-BR')}`));
     expect(plans.shadowRoot!.querySelectorAll('[part~=free]')).to.have.length(2);
     const t = await messagesFor('pt-BR');
     const rates = plans.shadowRoot!.querySelectorAll('[part=rates]');
     expect(rates).to.have.length(2);
-    expect(text(rates[0])).to.equal(format(t.rateCet, { rate: percent('pt-BR')(planRates(amount, four, { currency: 'BRL' }).cet) }));
+    expect(text(rates[0])).to.equal(
+      format(t.rateCet, {
+        rate: percent('pt-BR')(planRates(amount, four, { currency: 'BRL' }).cet),
+      }),
+    );
     await expect(plans).to.be.accessible();
   });
 
@@ -152,7 +240,13 @@ describe('<paylit-installments>', () => {
       bin: '411111',
       amount: 10000,
       currency: 'MXN',
-      installments: [option('INS1-12', 12, 1100), option('INS1-6', 6, 1950), option('INS1-1', 1, 10000), option('INS1-3', 3, 3333.34), option('INS1-9', 9, 1111.12)],
+      installments: [
+        option('INS1-12', 12, 1100),
+        option('INS1-6', 6, 1950),
+        option('INS1-1', 1, 10000),
+        option('INS1-3', 3, 3333.34),
+        option('INS1-9', 9, 1111.12),
+      ],
       installments_by_bank: false,
     };
     const { el } = await withPlan(plan, {}, 'es-MX');
@@ -166,17 +260,21 @@ describe('<paylit-installments>', () => {
     expect(shown.join(' ')).to.not.contain('✓');
     const t = await messagesFor('es-MX');
     const cat = percent('es-MX')(planRates(10000, plan.installments[1]!).cat);
-    expect(text(el.shadowRoot!.querySelector('[part=rates]'))).to.equal(format(t.rateCat, { rate: cat }));
+    expect(text(el.shadowRoot!.querySelector('[part=rates]'))).to.equal(
+      format(t.rateCat, { rate: cat }),
+    );
     await expect(el).to.be.accessible();
   });
 
-  it('more than six plans are a select: labelled, the same wording, the chosen plan\'s figures below it, and the keyboard\'s choice is what the checkout charges', async () => {
+  it("more than six plans are a select: labelled, the same wording, the chosen plan's figures below it, and the keyboard's choice is what the checkout charges", async () => {
     const { el, plans, amount } = await checkoutWithCard('BR', 'BRL', 1200, 'pt-BR');
     expect(plans.options).to.have.length(12);
     expect(plans.shadowRoot!.querySelectorAll('input[type=radio]')).to.have.length(0);
     const select = plans.shadowRoot!.querySelector('select')!;
     const t = await messagesFor('pt-BR');
-    expect(text(plans.shadowRoot!.querySelector('label[for=select]'))).to.equal(t.chooseInstallments);
+    expect(text(plans.shadowRoot!.querySelector('label[for=select]'))).to.equal(
+      t.chooseInstallments,
+    );
     const texts = [...select.options].map(text);
     expect(texts[0]).to.contain('À vista');
     expect(texts[2]).to.equal('3x de R$ 400,00 · sem juros · Total: R$ 1.200,00');
@@ -196,20 +294,35 @@ describe('<paylit-installments>', () => {
     const four = plans.options.find((o) => o.installments === 4)!;
     const rates = plans.shadowRoot!.querySelector('[part=rates]')!;
     expect(select.getAttribute('aria-describedby')).to.equal(rates.id);
-    expect(text(rates)).to.equal(format(t.rateCet, { rate: percent('pt-BR')(planRates(amount, four, { currency: 'BRL' }).cet) }));
+    expect(text(rates)).to.equal(
+      format(t.rateCet, {
+        rate: percent('pt-BR')(planRates(amount, four, { currency: 'BRL' }).cet),
+      }),
+    );
     await expect(plans).to.be.accessible();
 
     const submit = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
     const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
     button(el).click();
-    const method = (await submit).submission.method as { installments?: string; installmentsId?: string };
+    const method = (await submit).submission.method as {
+      installments?: string;
+      installmentsId?: string;
+    };
     expect(method.installments).to.equal('4');
     expect(method.installmentsId).to.equal(four.id);
     expect((await paid).payment.card).to.include({ installments: '4' });
   });
 
   it('six plans or fewer stay radios in the accent colour', async () => {
-    const plan: InstallmentsPlan = { id: 'INS2', country: 'CO', bin: '411111', amount: 600000, currency: 'COP', installments: [1, 2, 3, 6, 12, 24].map((n) => option(`INS2-${n}`, n, 600000 / n)), installments_by_bank: true };
+    const plan: InstallmentsPlan = {
+      id: 'INS2',
+      country: 'CO',
+      bin: '411111',
+      amount: 600000,
+      currency: 'COP',
+      installments: [1, 2, 3, 6, 12, 24].map((n) => option(`INS2-${n}`, n, 600000 / n)),
+      installments_by_bank: true,
+    };
     const { el, chosen } = await withPlan(plan, {}, 'en');
     el.style.setProperty('--paylit-color-accent', 'rgb(1, 2, 3)');
     const radios = el.shadowRoot!.querySelectorAll<HTMLInputElement>('input[type=radio]');
@@ -229,15 +342,28 @@ describe('<paylit-installments>', () => {
     await expect(plans).to.be.accessible();
   });
 
-  it('an interest-free plan costs the order\'s amount: 9 meses sin intereses of 6 000 MXN read 666.67, the last 666.64, 6 000.00 in all (not the API\'s 6 000.03)', async () => {
+  it("an interest-free plan costs the order's amount: 9 meses sin intereses of 6 000 MXN read 666.67, the last 666.64, 6 000.00 in all (not the API's 6 000.03)", async () => {
     const plan: InstallmentsPlan = {
-      id: 'INS3', country: 'MX', bin: '411111', amount: 6000, currency: 'MXN', installments_by_bank: false,
-      installments: [option('INS3-1', 1, 6000), option('INS3-3', 3, 2000), option('INS3-9', 9, 666.67)],
+      id: 'INS3',
+      country: 'MX',
+      bin: '411111',
+      amount: 6000,
+      currency: 'MXN',
+      installments_by_bank: false,
+      installments: [
+        option('INS3-1', 1, 6000),
+        option('INS3-3', 3, 2000),
+        option('INS3-9', 9, 666.67),
+      ],
     };
     expect(plan.installments[2]!.total_amount).to.equal(6000.03);
     for (const [lang, wording, total] of [
       ['es-MX', '9 meses sin intereses de $666.67, la última cuota de $666.64', 'Total $6,000.00'],
-      ['en', '9 interest-free monthly payments of MX$666.67, the last one MX$666.64', 'Total MX$6,000.00'],
+      [
+        'en',
+        '9 interest-free monthly payments of MX$666.67, the last one MX$666.64',
+        'Total MX$6,000.00',
+      ],
     ] as const) {
       const { el } = await withPlan(plan, {}, lang);
       const nine = labels(el)[2]!;
@@ -246,13 +372,22 @@ describe('<paylit-installments>', () => {
       expect(nine).to.not.contain('6,000.03');
       // The radio's name is the wording and the total.
       const radio = el.shadowRoot!.querySelector<HTMLInputElement>('input[value="9"]')!;
-      const name = radio.getAttribute('aria-labelledby')!.split(' ').map((id) => text(el.shadowRoot!.getElementById(id))).join(' ');
+      const name = radio
+        .getAttribute('aria-labelledby')!
+        .split(' ')
+        .map((id) => text(el.shadowRoot!.getElementById(id)))
+        .join(' ');
       expect(name).to.equal(`${wording} ${total}`);
       await expect(el).to.be.accessible();
     }
   });
 
-  for (const [width, lang] of [[390, 'es-AR'], [390, 'ar'], [1280, 'es-AR'], [1280, 'en']] as const) {
+  for (const [width, lang] of [
+    [390, 'es-AR'],
+    [390, 'ar'],
+    [1280, 'es-AR'],
+    [1280, 'en'],
+  ] as const) {
     it(`at ${width} px in ${lang}: each radio beside its words, the CFT inside its plan's box, boxes of a row of one height`, async () => {
       const { el, plans } = await checkoutWithCard('AR', 'ARS', 90000, lang);
       el.style.display = 'block';
@@ -265,7 +400,9 @@ describe('<paylit-installments>', () => {
         const radio = box.querySelector('input')!.getBoundingClientRect();
         const words = box.querySelector('.text')!.getBoundingClientRect();
         // Beside, on the words' first line, on the reading side.
-        expect(radio.top, 'radio on the words\' first line').to.be.below(words.top + words.height / 2 + 4);
+        expect(radio.top, "radio on the words' first line").to.be.below(
+          words.top + words.height / 2 + 4,
+        );
         expect(radio.bottom).to.be.above(words.top);
         if (rtl) expect(radio.left).to.be.at.least(words.right - 1);
         else expect(radio.right).to.be.at.most(words.left + 1);
@@ -288,7 +425,8 @@ describe('<paylit-installments>', () => {
         const r = box.getBoundingClientRect();
         rows.set(Math.round(r.top), [...(rows.get(Math.round(r.top)) ?? []), Math.round(r.height)]);
       }
-      for (const heights of rows.values()) expect(new Set(heights).size, 'one height per row').to.equal(1);
+      for (const heights of rows.values())
+        expect(new Set(heights).size, 'one height per row').to.equal(1);
       if (width === 390) expect(rows.size, 'one column on a phone').to.equal(boxes.length);
       else expect(rows.size, 'boxes side by side on a wide form').to.be.below(boxes.length);
       // Five plans, three with their rates: far from the 1,400 px of a radio above each label.
@@ -297,7 +435,7 @@ describe('<paylit-installments>', () => {
     });
   }
 
-  it('the radios\' group is named once, by its legend; the select by its label alone', async () => {
+  it("the radios' group is named once, by its legend; the select by its label alone", async () => {
     const { plans } = await checkoutWithCard('AR', 'ARS', 90000, 'en');
     const t = await messagesFor('en');
     expect(plans.shadowRoot!.querySelectorAll('legend')).to.have.length(1);
@@ -307,7 +445,9 @@ describe('<paylit-installments>', () => {
     expect(select.shadowRoot!.querySelector('select')).to.not.equal(null);
     expect(select.shadowRoot!.querySelectorAll('legend, fieldset')).to.have.length(0);
     expect(select.shadowRoot!.textContent).to.not.contain(t.installments + t.chooseInstallments);
-    expect([...select.shadowRoot!.querySelectorAll('label')].map(text)).to.deep.equal([t.chooseInstallments]);
+    expect([...select.shadowRoot!.querySelectorAll('label')].map(text)).to.deep.equal([
+      t.chooseInstallments,
+    ]);
     await expect(select).to.be.accessible();
   });
 });

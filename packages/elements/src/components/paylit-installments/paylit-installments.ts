@@ -1,6 +1,19 @@
-import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  html,
+  nothing,
+  unsafeCSS,
+  type CSSResultOrNative,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import { state } from 'lit/decorators.js';
-import { consumeCheckout, ensureContextRoot, type CheckoutContextValue, type InstallmentOption, type InstallmentsPlan } from '../../context/checkout-context.js';
+import {
+  consumeCheckout,
+  ensureContextRoot,
+  type CheckoutContextValue,
+  type InstallmentOption,
+  type InstallmentsPlan,
+} from '../../context/checkout-context.js';
 import { addLater, type Messages } from '../../i18n/index.js';
 import type { ShownPlan } from '../../internal/installment-plans.js';
 import { inheritedLang } from '../../internal/lang.js';
@@ -124,7 +137,8 @@ export class PaylitInstallments extends LocalizedElement {
   get options(): readonly InstallmentOption[] {
     const order = this.checkout?.order;
     // A verification charges 0 and has no plans.
-    if (!this.plan || this.plan.installments.length <= 1 || !order || order.amount <= 0 || !rules) return [];
+    if (!this.plan || this.plan.installments.length <= 1 || !order || order.amount <= 0 || !rules)
+      return [];
     return rules.sortPlans(this.plan, order);
   }
 
@@ -204,7 +218,9 @@ export class PaylitInstallments extends LocalizedElement {
     const t = this.t;
     const plans = rules!.describePlans(this.plan!, options, order, t, lang, this.locale);
     const chosen = this.checkout?.plan?.installments ?? 1;
-    return plans.length > MAX_RADIOS ? this.#select(plans, chosen, t) : this.#radios(plans, chosen, t);
+    return plans.length > MAX_RADIOS
+      ? this.#select(plans, chosen, t)
+      : this.#radios(plans, chosen, t);
   }
 }
 

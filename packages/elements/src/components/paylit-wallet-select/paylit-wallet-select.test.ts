@@ -2,7 +2,11 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../paylit-checkout/paylit-checkout.js';
 import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
-import type { PaylitPaymentEvent, PaylitRedirectEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
+import type {
+  PaylitPaymentEvent,
+  PaylitRedirectEvent,
+  PaylitSubmitEvent,
+} from '../../events/payment-events.js';
 import { format, messagesFor } from '../../i18n/index.js';
 import { markedMethods } from '../../internal/marks.js';
 
@@ -10,10 +14,19 @@ const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: st
 
 async function checkout(params: Record<string, string>, lang = 'en') {
   const { order } = await (await fetch(`/__paylit/order?${new URLSearchParams(params)}`)).json();
-  const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${order.clientSecret} lang=${lang}></paylit-checkout>`);
-  await waitUntil(() => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
+  const el = await fixture<PaylitCheckout>(
+    html`<paylit-checkout endpoint=${env.endpoint} order=${order.clientSecret} lang=${lang}></paylit-checkout>`,
+  );
+  await waitUntil(
+    () => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false',
+    'loads',
+    { timeout: 5000 },
+  );
   const select = el.shadowRoot!.querySelector('paylit-wallet-select')!;
-  await waitUntil(() => select.shadowRoot!.querySelectorAll('input[type=radio]').length > 0, 'methods show');
+  await waitUntil(
+    () => select.shadowRoot!.querySelectorAll('input[type=radio]').length > 0,
+    'methods show',
+  );
   return { el, select, order };
 }
 
@@ -25,12 +38,21 @@ function nameOf(label: Element): string {
 }
 const labels = (select: Element) => [...select.shadowRoot!.querySelectorAll('label')];
 const options = (select: Element) => labels(select).map(nameOf);
-const radio = (select: Element, text: string) => labels(select).find((l) => nameOf(l).includes(text))!.querySelector('input')!;
+const radio = (select: Element, text: string) =>
+  labels(select)
+    .find((l) => nameOf(l).includes(text))!
+    .querySelector('input')!;
 
 describe('<paylit-wallet-select>', () => {
   it('offers the saved card, a new card, and the wallets and redirect methods the order allows', async () => {
     const { select } = await checkout({ savedCard: '5555555555554444', methods: 'CARD,PX,BL,MP' });
-    expect(options(select)).to.deep.equal(['Mastercard ending in 4444', 'New card', 'Mercado Pago', 'Pix', 'Boleto Bancário']);
+    expect(options(select)).to.deep.equal([
+      'Mastercard ending in 4444',
+      'New card',
+      'Mercado Pago',
+      'Pix',
+      'Boleto Bancário',
+    ]);
     expect(radio(select, 'New card').checked).to.equal(true);
     await expect(select).to.be.accessible();
   });
@@ -38,7 +60,10 @@ describe('<paylit-wallet-select>', () => {
   it('pays with a saved card: the card fields ask for its security code alone, sealed in its own JWE', async () => {
     const { el, select } = await checkout({ savedCard: '378282246310005' }, 'pt-BR');
     const fields = el.shadowRoot!.querySelector('paylit-card-fields')!;
-    const shown = () => [...fields.shadowRoot!.querySelectorAll<HTMLElement>('[part~=field]')].filter((f) => !f.hidden).map((f) => f.querySelector('input')!.id);
+    const shown = () =>
+      [...fields.shadowRoot!.querySelectorAll<HTMLElement>('[part~=field]')]
+        .filter((f) => !f.hidden)
+        .map((f) => f.querySelector('input')!.id);
     // A security code typed for a new card is not carried over to the saved one.
     fields.shadowRoot!.querySelector<HTMLInputElement>('#cvv')!.focus();
     await sendKeys({ type: '999' });
@@ -49,15 +74,22 @@ describe('<paylit-wallet-select>', () => {
     expect(shown()).to.deep.equal(['cvv']);
     const cvv = fields.shadowRoot!.querySelector<HTMLInputElement>('#cvv')!;
     expect(cvv.value).to.equal('');
-    expect(fields.shadowRoot!.querySelector('label[for=cvv]')!.textContent!.trim()).to.equal('Código de segurança do cartão American Express final 0005');
+    expect(fields.shadowRoot!.querySelector('label[for=cvv]')!.textContent!.trim()).to.equal(
+      'Código de segurança do cartão American Express final 0005',
+    );
     await expect(fields).to.be.accessible();
 
     // Paying without it shows why, and sends nothing.
     const submits: Event[] = [];
     el.addEventListener('paylit-submit', (e) => submits.push(e));
     el.shadowRoot!.querySelector('button')!.click();
-    await waitUntil(() => fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim() !== '', 'the message shows');
-    expect(fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim()).to.equal((await messagesFor('pt-BR')).errors.cvv.empty);
+    await waitUntil(
+      () => fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim() !== '',
+      'the message shows',
+    );
+    expect(fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim()).to.equal(
+      (await messagesFor('pt-BR')).errors.cvv.empty,
+    );
     expect(submits).to.have.length(0);
 
     cvv.focus();
@@ -72,7 +104,7 @@ describe('<paylit-wallet-select>', () => {
     expect(JSON.stringify(method)).not.to.contain('1234');
   });
 
-  it('a security code too short for the saved card\'s brand is refused in the page, in the shopper\'s language', async () => {
+  it("a security code too short for the saved card's brand is refused in the page, in the shopper's language", async () => {
     const { el, select } = await checkout({ savedCard: '4111111111111111' }, 'es-AR');
     radio(select, 'terminada en 1111').click();
     await el.updateComplete;
@@ -83,12 +115,17 @@ describe('<paylit-wallet-select>', () => {
     fields.shadowRoot!.querySelector<HTMLInputElement>('#cvv')!.focus();
     await sendKeys({ type: '12' });
     el.shadowRoot!.querySelector('button')!.click();
-    await waitUntil(() => fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim() !== '', 'too short is refused in the page');
-    expect(fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim()).to.equal(format((await messagesFor('es-419')).errors.cvv.wrong_length, { digits: 3 }));
+    await waitUntil(
+      () => fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim() !== '',
+      'too short is refused in the page',
+    );
+    expect(fields.shadowRoot!.querySelector('#cvv-error')!.textContent!.trim()).to.equal(
+      format((await messagesFor('es-419')).errors.cvv.wrong_length, { digits: 3 }),
+    );
     expect(submits).to.have.length(0);
   });
 
-  it('a redirect method sends the payer to the bank\'s page', async () => {
+  it("a redirect method sends the payer to the bank's page", async () => {
     const { el, select } = await checkout({ methods: 'CARD,PX' });
     radio(select, 'Pix').click();
     el.addEventListener('paylit-redirect', (e) => e.preventDefault());
@@ -113,11 +150,18 @@ describe('<paylit-wallet-select>', () => {
 
   it('wallets and banks are button-like options with their marks and their names as accessible names', async () => {
     const { select } = await checkout({ savedCard: '5555555555554444', methods: 'CARD,PX,BL,MP' });
-    await waitUntil(() => select.shadowRoot!.querySelectorAll('[part~=logo] > svg').length === 5, 'the marks load');
+    await waitUntil(
+      () => select.shadowRoot!.querySelectorAll('[part~=logo] > svg').length === 5,
+      'the marks load',
+    );
     // Each option's mark: the saved card's brand, a generic card for a new one, each method's own (not the API's logo).
-    expect(labels(select).map((l) => l.querySelector('[part~=logo] > svg')!.getAttribute('data-mark'))).to.deep.equal(['mastercard', 'generic', 'MP', 'PX', 'BL']);
+    expect(
+      labels(select).map((l) => l.querySelector('[part~=logo] > svg')!.getAttribute('data-mark')),
+    ).to.deep.equal(['mastercard', 'generic', 'MP', 'PX', 'BL']);
     expect(['MP', 'PX', 'BL'].every((id) => markedMethods.includes(id))).to.equal(true);
-    expect(select.shadowRoot!.querySelector('img'), 'no API logo where paylit has a mark').to.equal(null);
+    expect(select.shadowRoot!.querySelector('img'), 'no API logo where paylit has a mark').to.equal(
+      null,
+    );
     for (const label of labels(select)) {
       const box = getComputedStyle(label);
       // A box the size of a button, bordered, the whole of it the target; the mark in its 40×26 box.
@@ -132,20 +176,38 @@ describe('<paylit-wallet-select>', () => {
     expect(getComputedStyle(chosen).accentColor).to.equal('rgb(37, 99, 235)');
     expect(getComputedStyle(chosen.closest('label')!).borderTopColor).to.equal('rgb(37, 99, 235)');
     // What assistive technology hears: each radio named by its label, in which the mark is aria-hidden (its lettering is not read).
-    for (const label of labels(select)) expect(label.querySelector('input')!.labels![0]).to.equal(label);
-    expect(options(select)).to.deep.equal(['Mastercard ending in 4444', 'New card', 'Mercado Pago', 'Pix', 'Boleto Bancário']);
-    expect(select.shadowRoot!.querySelector('fieldset > legend')!.textContent).to.equal('Payment method');
+    for (const label of labels(select))
+      expect(label.querySelector('input')!.labels![0]).to.equal(label);
+    expect(options(select)).to.deep.equal([
+      'Mastercard ending in 4444',
+      'New card',
+      'Mercado Pago',
+      'Pix',
+      'Boleto Bancário',
+    ]);
+    expect(select.shadowRoot!.querySelector('fieldset > legend')!.textContent).to.equal(
+      'Payment method',
+    );
     await expect(select).to.be.accessible();
   });
 
   it('is reached with Tab, chosen with the arrow keys, and paid with from the keyboard', async () => {
-    const { order } = await (await fetch(`/__paylit/order?${new URLSearchParams({ methods: 'CARD,PX,BL,MP' })}`)).json();
-    const page = await fixture<HTMLDivElement>(html`<div><button>Back to the cart</button><paylit-checkout endpoint=${env.endpoint} order=${order.clientSecret} lang="en"></paylit-checkout></div>`);
+    const { order } = await (
+      await fetch(`/__paylit/order?${new URLSearchParams({ methods: 'CARD,PX,BL,MP' })}`)
+    ).json();
+    const page = await fixture<HTMLDivElement>(
+      html`<div><button>Back to the cart</button><paylit-checkout endpoint=${env.endpoint} order=${order.clientSecret} lang="en"></paylit-checkout></div>`,
+    );
     const el = page.querySelector('paylit-checkout')!;
     const pay = () => el.shadowRoot!.querySelector<HTMLButtonElement>('button[part=button]')!;
-    await waitUntil(() => pay()?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
+    await waitUntil(() => pay()?.getAttribute('aria-disabled') === 'false', 'loads', {
+      timeout: 5000,
+    });
     const select = el.shadowRoot!.querySelector('paylit-wallet-select')!;
-    await waitUntil(() => select.shadowRoot!.querySelectorAll('input[type=radio]').length > 0, 'methods show');
+    await waitUntil(
+      () => select.shadowRoot!.querySelectorAll('input[type=radio]').length > 0,
+      'methods show',
+    );
     page.querySelector('button')!.focus();
     await sendKeys({ press: 'Tab' });
     // Tab lands on the chosen option of the group.
@@ -167,14 +229,20 @@ describe('<paylit-wallet-select>', () => {
   it('in Arabic: right to left, the marks at the start of each option (the right), the saved card named by brand and last four', async () => {
     const params = { savedCard: '4111111111111111', methods: 'CARD,PX,MP' };
     const ltr = await checkout(params, 'en');
-    await waitUntil(() => ltr.select.shadowRoot!.querySelectorAll('[part~=logo] > svg').length === 4, 'the marks load');
+    await waitUntil(
+      () => ltr.select.shadowRoot!.querySelectorAll('[part~=logo] > svg').length === 4,
+      'the marks load',
+    );
     const ltrLabel = radio(ltr.select, 'Pix').closest('label')!;
     const ltrMark = ltrLabel.querySelector('[part~=logo]')!.getBoundingClientRect();
     const ltrName = ltrLabel.querySelector('[part~=name]')!.getBoundingClientRect();
     expect(ltrMark.left).to.be.lessThan(ltrName.left);
 
     const { el, select } = await checkout(params, 'ar');
-    await waitUntil(() => select.shadowRoot!.querySelectorAll('[part~=logo] > svg').length === 4, 'the marks load');
+    await waitUntil(
+      () => select.shadowRoot!.querySelectorAll('[part~=logo] > svg').length === 4,
+      'the marks load',
+    );
     expect(select.shadowRoot!.querySelector('fieldset')!.getAttribute('dir')).to.equal('rtl');
     expect(el.shadowRoot!.querySelector('.body')!.getAttribute('dir')).to.equal('rtl');
     const t = await messagesFor('ar');
@@ -184,33 +252,49 @@ describe('<paylit-wallet-select>', () => {
     const box = label.getBoundingClientRect();
     // Mirrored: the mark is at the right edge, the name to its left.
     expect(mark.right).to.be.greaterThan(name.right);
-    expect(box.right - mark.right).to.be.closeTo(ltrMark.left - ltrLabel.getBoundingClientRect().left, 1);
+    expect(box.right - mark.right).to.be.closeTo(
+      ltrMark.left - ltrLabel.getBoundingClientRect().left,
+      1,
+    );
     expect(options(select)[0]).to.equal(format(t.cardEnding, { brand: 'Visa', last4: '1111' }));
     expect(options(select)).to.include(t.newCard);
     await expect(select).to.be.accessible();
   });
 
-  it('on a 390 px phone, breaks names only between words, in tiles no narrower than a name\'s longest word, two lines at most', async () => {
+  it("on a 390 px phone, breaks names only between words, in tiles no narrower than a name's longest word, two lines at most", async () => {
     await setViewport({ width: 390, height: 844 });
     try {
       const cases: [country: string, currency: string, lang: string, methods: string][] = [
-        ['BR', 'BRL', 'en', 'CARD,MP,PP,PX,BL'], ['BR', 'BRL', 'pt-BR', 'CARD,MP,PP,PX,BL'], ['AR', 'ARS', 'es-AR', 'CARD,MP,RP,PF,IO'], ['BR', 'BRL', 'ar', 'CARD,MP,PP,PX,BL'],
+        ['BR', 'BRL', 'en', 'CARD,MP,PP,PX,BL'],
+        ['BR', 'BRL', 'pt-BR', 'CARD,MP,PP,PX,BL'],
+        ['AR', 'ARS', 'es-AR', 'CARD,MP,RP,PF,IO'],
+        ['BR', 'BRL', 'ar', 'CARD,MP,PP,PX,BL'],
       ];
       for (const [country, currency, lang, methods] of cases) {
-        const payer = country === 'AR' ? '{"name":"Ana Lima","email":"ana@example.com","document":"20123456786","phone":"+5491123456789"}' : undefined;
-        const { select } = await checkout({ country, currency, methods, ...(payer ? { payer } : {}) }, lang);
+        const payer =
+          country === 'AR'
+            ? '{"name":"Ana Lima","email":"ana@example.com","document":"20123456786","phone":"+5491123456789"}'
+            : undefined;
+        const { select } = await checkout(
+          { country, currency, methods, ...(payer ? { payer } : {}) },
+          lang,
+        );
         const tiles = [...select.shadowRoot!.querySelectorAll('[part=methods] label')];
         expect(tiles.length, `${lang}: tiles`).to.equal(4);
         for (const tile of tiles) {
           const name = tile.querySelector('[part~=name]')!;
-          const text = [...name.childNodes].find((n): n is Text => n instanceof Text && n.data.trim() !== '')!;
+          const text = [...name.childNodes].find(
+            (n): n is Text => n instanceof Text && n.data.trim() !== '',
+          )!;
           const where = `${lang}: ${text.data}`;
           // Each word in one piece: a word broken across lines has a box on each line.
           for (const word of text.data.matchAll(/\S+/g)) {
             const range = document.createRange();
             range.setStart(text, word.index);
             range.setEnd(text, word.index + word[0].length);
-            expect(range.getClientRects().length, `${where}: "${word[0]}" in one piece`).to.equal(1);
+            expect(range.getClientRects().length, `${where}: "${word[0]}" in one piece`).to.equal(
+              1,
+            );
           }
           const whole = document.createRange();
           whole.selectNodeContents(name);
@@ -229,22 +313,39 @@ describe('<paylit-wallet-select>', () => {
     }
   });
 
-  it('takes no room when there is nothing to choose but a new card: the checkout does not draw it, and the merchant\'s own is hidden', async () => {
-    const { order } = await (await fetch(`/__paylit/order?${new URLSearchParams({ methods: 'CARD' })}`)).json();
-    const el = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${order.clientSecret} lang="en"></paylit-checkout>`);
-    await waitUntil(() => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
+  it("takes no room when there is nothing to choose but a new card: the checkout does not draw it, and the merchant's own is hidden", async () => {
+    const { order } = await (
+      await fetch(`/__paylit/order?${new URLSearchParams({ methods: 'CARD' })}`)
+    ).json();
+    const el = await fixture<PaylitCheckout>(
+      html`<paylit-checkout endpoint=${env.endpoint} order=${order.clientSecret} lang="en"></paylit-checkout>`,
+    );
+    await waitUntil(
+      () => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false',
+      'loads',
+      { timeout: 5000 },
+    );
     expect(el.shadowRoot!.querySelector('paylit-wallet-select')).to.equal(null);
     // The card fields start where the checkout does: no gap above them.
     const top = el.shadowRoot!.querySelector('.body')!.getBoundingClientRect().top;
-    expect(el.shadowRoot!.querySelector('paylit-card-fields')!.getBoundingClientRect().top).to.equal(top);
+    expect(
+      el.shadowRoot!.querySelector('paylit-card-fields')!.getBoundingClientRect().top,
+    ).to.equal(top);
 
-    const own = await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${order.clientSecret} lang="en">
+    const own =
+      await fixture<PaylitCheckout>(html`<paylit-checkout endpoint=${env.endpoint} order=${order.clientSecret} lang="en">
       <div class="merchant"><paylit-wallet-select></paylit-wallet-select><paylit-card-fields></paylit-card-fields></div>
     </paylit-checkout>`);
-    await waitUntil(() => own.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false', 'loads', { timeout: 5000 });
+    await waitUntil(
+      () => own.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false',
+      'loads',
+      { timeout: 5000 },
+    );
     const select = own.querySelector('paylit-wallet-select')!;
     await select.updateComplete;
     expect(getComputedStyle(select).display).to.equal('none');
-    expect(own.querySelector('paylit-card-fields')!.getBoundingClientRect().top).to.equal(own.querySelector('.merchant')!.getBoundingClientRect().top);
+    expect(own.querySelector('paylit-card-fields')!.getBoundingClientRect().top).to.equal(
+      own.querySelector('.merchant')!.getBoundingClientRect().top,
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import { state } from 'lit/decorators.js';
 import { getBrand } from '@paylit/core/card';
-import { consumeCheckout, ensureContextRoot, type CheckoutContextValue, type PaymentMethodView, type Selection } from '../../context/checkout-context.js';
+import {
+  consumeCheckout,
+  ensureContextRoot,
+  type CheckoutContextValue,
+  type PaymentMethodView,
+  type Selection,
+} from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { drawn } from '../../internal/drawn.js';
@@ -23,7 +29,9 @@ type Marks = Awaited<ReturnType<typeof importMarks>>;
 
 /** The wallets and banks of the order the picker offers (the card is the card fields'). */
 function walletMethods(checkout: CheckoutContextValue | undefined): PaymentMethodView[] {
-  return (checkout?.paymentMethods ?? []).filter((m) => m.type === 'WALLET' || REDIRECT_TYPES.has(m.type));
+  return (checkout?.paymentMethods ?? []).filter(
+    (m) => m.type === 'WALLET' || REDIRECT_TYPES.has(m.type),
+  );
 }
 
 /**
@@ -31,7 +39,10 @@ function walletMethods(checkout: CheckoutContextValue | undefined): PaymentMetho
  * wallet. Without, it takes no room; the checkout does not even draw it.
  */
 export function offersChoice(checkout: CheckoutContextValue | undefined): boolean {
-  return checkout !== undefined && walletMethods(checkout).length + checkout.savedCards.length + checkout.savedWallets.length > 0;
+  return (
+    checkout !== undefined &&
+    walletMethods(checkout).length + checkout.savedCards.length + checkout.savedWallets.length > 0
+  );
 }
 
 /** The marks chunk, asked for once per page by the first wallet select that has options to show. */
@@ -130,7 +141,8 @@ export class PaylitWalletSelect extends LocalizedElement {
 
   /** A method's mark: paylit's own, else the API's logo, else its initials. */
   #methodMark(method: PaymentMethodView | undefined, id: string, name: string) {
-    if (this.marks && !this.marks.markedMethods.includes(id) && method?.logo) return html`<img src=${method.logo} alt="" width="40" height="26" />`;
+    if (this.marks && !this.marks.markedMethods.includes(id) && method?.logo)
+      return html`<img src=${method.logo} alt="" width="40" height="26" />`;
     return this.#mark(`method:${id}`, (marks) => marks.methodMark(id, name));
   }
 
@@ -146,9 +158,14 @@ export class PaylitWalletSelect extends LocalizedElement {
     const c = this.checkout;
     // Its look comes with the marks (their chunk): until they are here or failed, nothing is drawn.
     const marks = this.marks;
-    if (!c || this.#empty() || marks === undefined) return html`<div class="hidden" dir=${this.direction}></div>`;
+    if (!c || this.#empty() || marks === undefined)
+      return html`<div class="hidden" dir=${this.direction}></div>`;
     // Before this render is painted: the look, once, now that there is something to show.
-    adoptWhenShown(this, styled, [...emptyStyles, choiceStyles, ...(marks ? [unsafeCSS(marks.walletSelectLook)] : [])]);
+    adoptWhenShown(this, styled, [
+      ...emptyStyles,
+      choiceStyles,
+      ...(marks ? [unsafeCSS(marks.walletSelectLook)] : []),
+    ]);
     const t = this.t;
     const methods = this.#methods();
     return html`<fieldset dir=${this.direction}>
@@ -156,21 +173,38 @@ export class PaylitWalletSelect extends LocalizedElement {
       <div class="list">
         ${c.savedCards.map((card) => {
           const brand = getBrand(card.brand);
-          const name = format(t.cardEnding, { brand: brand?.name ?? card.brand, last4: card.last4 });
-          return this.#option({ type: 'saved_card', cardId: card.card_id }, this.#mark(`card:${card.card_id}`, (marks) => marks.brandMark(brand?.id ?? card.brand)), name);
+          const name = format(t.cardEnding, {
+            brand: brand?.name ?? card.brand,
+            last4: card.last4,
+          });
+          return this.#option(
+            { type: 'saved_card', cardId: card.card_id },
+            this.#mark(`card:${card.card_id}`, (marks) => marks.brandMark(brand?.id ?? card.brand)),
+            name,
+          );
         })}
         ${c.savedWallets.map((w) => {
           const method = methods.find((m) => m.id === w.methodId);
           const name = w.name ?? method?.name ?? w.methodId;
-          return this.#option({ type: 'wallet', methodId: w.methodId, useSaved: true }, this.#methodMark(method, w.methodId, name), format(t.savedWallet, { name }));
+          return this.#option(
+            { type: 'wallet', methodId: w.methodId, useSaved: true },
+            this.#methodMark(method, w.methodId, name),
+            format(t.savedWallet, { name }),
+          );
         })}
-        ${this.#option({ type: 'card' }, this.#mark('card', (marks) => marks.brandMark(undefined)), t.newCard)}
+        ${this.#option(
+          { type: 'card' },
+          this.#mark('card', (marks) => marks.brandMark(undefined)),
+          t.newCard,
+        )}
       </div>
-      ${methods.length
-        ? html`<div class="tiles" part="methods">
+      ${
+        methods.length
+          ? html`<div class="tiles" part="methods">
             ${methods.map((m) => this.#option(m.type === 'WALLET' ? { type: 'wallet', methodId: m.id } : { type: 'redirect', methodId: m.id }, this.#methodMark(m, m.id, m.name), m.name))}
           </div>`
-        : nothing}
+          : nothing
+      }
     </fieldset>`;
   }
 }
