@@ -38,19 +38,19 @@ export const serverless = h('paylit-checkout', {
 export const wrongAmount = h('paylit-checkout', { amount: '120' } satisfies PaylitCheckoutVueProps);
 // @ts-expect-error order is a string
 export const wrongOrder = h('paylit-checkout', { order: 1042 } satisfies PaylitCheckoutVueProps);
-// @ts-expect-error no such prop: the attribute is `order`
 export const unknownProp = h('paylit-checkout', {
+  // @ts-expect-error no such prop: the attribute is `order`
   orderId: 'ORDER-1042',
 } satisfies PaylitCheckoutVueProps);
-// @ts-expect-error the paid handler gets a PaylitPaymentEvent, not a PaylitDeclinedEvent
 export const wrongHandler = h('paylit-checkout', {
+  // @ts-expect-error the paid handler gets a PaylitPaymentEvent, not a PaylitDeclinedEvent
   'onPaylit-paid': declined,
 } satisfies PaylitCheckoutVueProps);
-// @ts-expect-error a declined event has no `url` (a redirect has)
 export const wrongDetail = h('paylit-checkout', {
+  // @ts-expect-error a declined event has no `url` (a redirect has)
   'onPaylit-declined': (event) => event.detail.url,
 } satisfies PaylitCheckoutVueProps);
-// @ts-expect-error disabled is a boolean
 export const wrongDisabled = h('paylit-card-fields', {
+  // @ts-expect-error disabled is a boolean
   disabled: 'yes',
 } satisfies PaylitVueProps<'paylit-card-fields'>);
