@@ -728,11 +728,16 @@ demoTest.describe('the demo shop', () => {
     await typeCard(p);
     const payments = watchRequests(p, '/paylit/payments');
     const fields = await cardInputs(p);
+    await fields.locator('#holder').focus();
+    // The shopper's keyboard, not an element's press: the first Enter may pay and the outcome
+    // remove the frame while a press aimed at its field is still being delivered (a locator's
+    // press then never settled: seen once in a CI run). The click may likewise find no button
+    // left to click; it is bounded, and what is asserted is the money, below.
     await Promise.all([
-      fields.locator('#holder').press('Enter'),
-      fields.locator('#holder').press('Enter'),
+      p.keyboard.press('Enter'),
+      p.keyboard.press('Enter'),
       payButton(p)
-        .click({ force: true })
+        .click({ force: true, timeout: 2_000 })
         .catch(() => undefined),
     ]);
     await expect(log(p).first()).toContainText('PAID', { timeout: 20_000 });
