@@ -47,7 +47,6 @@ export type {
 } from './errors.js';
 export {
   ORDER_ID_PATTERN,
-  chargedAmount,
   checkoutErrorAnswerSchema,
   checkoutErrorKinds,
   checkoutErrorSchema,
@@ -57,7 +56,6 @@ export {
   installmentsPlanViewSchema,
   installmentsRequestSchema,
   nextActionSchema,
-  offersInstallments,
   orderIdSchema,
   orderIntentSchema,
   orderViewSchema,
@@ -143,3 +141,14 @@ export * from './card/index.js';
 export * from './money.js';
 export * from './crypto/index.js';
 export * from './schemas/index.js';
+export {
+  COMPACT_JWE_PATTERN,
+  MAX_JWE_LENGTH,
+  chargedAmount,
+  checkoutErrorKind,
+  isPaymentMade,
+  madeStatuses,
+  offersInstallments,
+  orderIntents,
+} from './rules.js';
+export type { MadeStatus } from './rules.js';

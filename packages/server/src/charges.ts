@@ -13,6 +13,7 @@
  * charged; when an attempt has been with the API longer than its owner can wait, the API is
  * asked what it did. Ages are read with the store's own clock, never an instance's.
  */
+import { isPaymentMade } from '@paylit/core/rules';
 import type { PaymentRecord } from '@paylit/core/schemas';
 import { PaymentsApiError } from './client/errors.js';
 import { fromApiError, type HandlerContext } from './context.js';
@@ -23,7 +24,6 @@ import type { ChargeState } from './store/store.js';
 const REOPENS = new Set(['REJECTED', 'EXPIRED']);
 
 /** Statuses of a payment made: the order shows it instead of a form. */
-const MADE = new Set(['PAID', 'AUTHORIZED', 'VERIFIED']);
 
 /** Declined attempts an order allows; the next submission is refused before it reaches the API. */
 export const MAX_DECLINES = 5;
@@ -192,7 +192,7 @@ export async function paymentMade(
   const state = await knownState(ctx, orderId);
   if (state.state !== 'settled') return undefined;
   const record = await retrieve(ctx, state.paymentId);
-  return MADE.has(record.status) ? record : undefined;
+  return isPaymentMade(record.status) ? record : undefined;
 }
 
 /**

@@ -93,6 +93,9 @@ export function isValidCardNumber(number: string): boolean {
   return cardNumberProblem(number) === undefined;
 }
 
+/** A BIN as the checkout sends it: the card's first 6 digits, or its first 8 (`extractBin`). */
+export const BIN_PATTERN = /^\d{6}(\d{2})?$/;
+
 /**
  * The BIN to look plans and issuers up with; `undefined` before 6 digits. The first 8
  * digits once the number is known to be 16 digits or longer (typed that far, or of a

@@ -28,6 +28,16 @@
 import { z } from 'zod';
 import type { PaymentStatus } from '../codes.js';
 import type { PaylitErrorKind } from '../errors.js';
+import { BIN_PATTERN, holderNameProblem, MAX_HOLDER_NAME_LENGTH } from '../card/index.js';
+import {
+  chargedAmount,
+  checkoutErrorKind,
+  COMPACT_JWE_PATTERN,
+  MAX_JWE_LENGTH,
+  offersInstallments,
+  orderIntents,
+  type OrderIntent,
+} from '../rules.js';
 import { country, currency, openEnum, paymentMethodId } from '../schemas/common.js';
 import {
   installmentSchema,
@@ -62,22 +72,8 @@ export const orderReferenceSchema = z
     'must be the order\'s client secret ("<order id>_secret_<32 characters>")',
   );
 
-/** capture: charge now; authorize: capture later from the back office; verify: a zero-amount card check. */
-export const orderIntentSchema = z.enum(['capture', 'authorize', 'verify']);
-export type OrderIntent = z.output<typeof orderIntentSchema>;
-
-/**
- * The amount a payment for the order charges, and the amount the checkout shows and
- * submits: a verification is a zero-amount check whatever the order's amount.
- */
-export function chargedAmount(order: { amount: number; intent: OrderIntent }): number {
-  return order.intent === 'verify' ? 0 : order.amount;
-}
-
-/** Whether the order offers installment plans: never for a verification. */
-export function offersInstallments(order: { installments: boolean; intent: OrderIntent }): boolean {
-  return order.installments && order.intent !== 'verify';
-}
+export const orderIntentSchema = z.enum(orderIntents);
+export { chargedAmount, offersInstallments, type OrderIntent };
 
 // ---------------------------------------------------------------- GET /checkout
 
@@ -154,7 +150,7 @@ export type CheckoutView = z.output<typeof checkoutViewSchema>;
 /** `POST /installments`: the plans for the card's BIN (never more of the number) and the order's amount. */
 export const installmentsRequestSchema = z.strictObject({
   order: orderReferenceSchema,
-  bin: z.string().regex(/^\d{6}(\d{2})?$/, 'must be the first 6 or 8 digits of the card'),
+  bin: z.string().regex(BIN_PATTERN, 'must be the first 6 or 8 digits of the card'),
 });
 export type InstallmentsRequest = z.output<typeof installmentsRequestSchema>;
 
@@ -174,10 +170,23 @@ export type InstallmentsAnswer = z.output<typeof installmentsAnswerSchema>;
 
 // ---------------------------------------------------------------- POST /payments
 
-const jwe = z
+const jwe = z.string().max(MAX_JWE_LENGTH).regex(COMPACT_JWE_PATTERN, 'must be a compact JWE');
+/** The holder's name, trimmed: core's rule (`holderNameProblem`), the one free text outside the JWE. */
+const holderName = z
   .string()
-  .regex(/^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/, 'must be a compact JWE')
-  .max(4096);
+  .trim()
+  .superRefine((name, ctx) => {
+    const problem = holderNameProblem(name);
+    if (problem)
+      ctx.addIssue({
+        code: 'custom',
+        message: {
+          empty: 'must not be empty',
+          digits: 'must not hold a run of 4 digits (a card number is never sent in clear)',
+          invalid: `must be at most ${MAX_HOLDER_NAME_LENGTH} characters, with no control character`,
+        }[problem],
+      });
+  });
 const installments = z
   .string()
   .regex(/^[1-9]\d?$/, 'must be a number of installments')
@@ -200,7 +209,7 @@ export const submissionSchema = z.strictObject({
       z.strictObject({
         type: z.literal('card'),
         encryptedData: jwe,
-        holderName: z.string().trim().min(1, 'must not be empty').max(100),
+        holderName,
         expirationMonth: z.number().int().min(1).max(12),
         expirationYear: z.number().int().min(2000).max(2100),
         installments,
@@ -291,33 +300,34 @@ export type PaymentStatusAnswer = z.output<typeof paymentStatusAnswerSchema>;
 
 // ---------------------------------------------------------------- errors
 
-/** What the companion server refuses, as `error.type`, with the kind of each. */
-export const checkoutErrorKinds = {
-  invalid_request: 'validation',
-  unauthorized: 'configuration',
-  forbidden: 'validation',
-  not_found: 'validation',
-  order_mismatch: 'validation',
-  method_not_allowed: 'validation',
-  payment_refused: 'validation',
-  payment_in_progress: 'server',
+/** What the companion server refuses, as `error.type`. */
+const checkoutErrorTypes = [
+  'invalid_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'order_mismatch',
+  'method_not_allowed',
+  'payment_refused',
+  'payment_in_progress',
   /** The order had as many declined attempts as it allows (5): no card is tried on it again. */
-  order_locked: 'validation',
+  'order_locked',
   /** The order already has a payment: its amount, currency, country and payer cannot change. */
-  order_has_payment: 'validation',
+  'order_has_payment',
   /** The server's store (Redis, PostgreSQL) did not answer in time: nothing was charged. */
-  store_unavailable: 'server',
-  idempotency_key_reused: 'validation',
-  rate_limited: 'server',
-  payload_too_large: 'validation',
-  upstream_unavailable: 'server',
-  internal_error: 'server',
-} as const satisfies Record<string, PaylitErrorKind>;
-export type CheckoutErrorType = keyof typeof checkoutErrorKinds;
-const checkoutErrorTypes = Object.keys(checkoutErrorKinds) as [
-  CheckoutErrorType,
-  ...CheckoutErrorType[],
-];
+  'store_unavailable',
+  'idempotency_key_reused',
+  'rate_limited',
+  'payload_too_large',
+  'upstream_unavailable',
+  'internal_error',
+] as const;
+export type CheckoutErrorType = (typeof checkoutErrorTypes)[number];
+
+/** The kind of each refusal, by core's rule (`checkoutErrorKind`, which the browser calls too). */
+export const checkoutErrorKinds = Object.fromEntries(
+  checkoutErrorTypes.map((type) => [type, checkoutErrorKind(type, 400)]),
+) as Readonly<Record<CheckoutErrorType, PaylitErrorKind>>;
 
 /** The `error` of a refusal. */
 export const checkoutErrorSchema = z.strictObject({

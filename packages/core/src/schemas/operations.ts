@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { paymentStatusNames, refundStatusNames } from '../codes.js';
 import { country, currency, optional, positiveAmount, text, url } from './common.js';
 import { cardSchema, checkCard } from './card.js';
+import { BIN_PATTERN } from '../card/number.js';
 import { checkPayerDocument, payerSchema } from './payer.js';
 
 function amountWithCurrency(
@@ -80,7 +81,7 @@ export type SaveCardRequestInput = z.input<typeof saveCardRequestSchema>;
 /** Body of `POST /installments-plans`: the plans for a BIN and an amount. */
 export const installmentsPlanRequestSchema = z.object({
   country,
-  bin: z.string().regex(/^\d{6}(\d{2})?$/, 'must be the first 6 or 8 digits of the card'),
+  bin: z.string().regex(BIN_PATTERN, 'must be the first 6 or 8 digits of the card'),
   amount: positiveAmount,
   currency,
 });
