@@ -5,14 +5,18 @@
  *
  * @example
  * const read = await readBodyLimited(request.body, 64 * 1024);
- * if (read.kind === 'too_large') { read.reader.releaseLock(); return new Response(null, { status: 413 }); }
+ * if (read.kind === 'too_large') return new Response(null, { status: 413 });
  */
 
 export type LimitedBody =
   /** The whole body, at most `maxBytes`. */
   | { kind: 'complete'; bytes: Uint8Array<ArrayBuffer> }
-  /** Past the limit: the reader is handed back still locked, for the caller to release or cancel as its runtime needs. */
-  | { kind: 'too_large'; reader: ReadableStreamDefaultReader<Uint8Array> }
+  /**
+   * Past the limit: reading stopped and the stream was released, not cancelled. On Node a
+   * cancel destroys the socket before the answer is written, and a client still sending
+   * would lose the 413 to the reset; released, the runtime drains and closes in its own time.
+   */
+  | { kind: 'too_large' }
   /** The stream failed before its end: the client went away or was too slow. */
   | { kind: 'incomplete'; error: unknown };
 
@@ -33,7 +37,10 @@ export async function readBodyLimited(
     }
     if (read.done) break;
     size += read.value.byteLength;
-    if (size > maxBytes) return { kind: 'too_large', reader };
+    if (size > maxBytes) {
+      reader.releaseLock();
+      return { kind: 'too_large' };
+    }
     chunks.push(read.value);
   }
   const bytes = new Uint8Array(size);

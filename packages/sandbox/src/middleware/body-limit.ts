@@ -36,10 +36,7 @@ export function bodyLimit({
     );
     // The client went away (or timed out) mid-body: nobody hears the answer, and it is no error of the sandbox.
     if (read.kind === 'incomplete') throw new ApiFailure(5000);
-    if (read.kind === 'too_large') {
-      void read.reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
+    if (read.kind === 'too_large') throw tooLarge();
     const { bytes } = read;
     // HonoRequest keeps promises of what it read in `bodyCache` (typed as values); its readers derive the others from it.
     (c.req.bodyCache as Record<string, Promise<unknown>>).arrayBuffer = Promise.resolve(

@@ -60,12 +60,7 @@ export function bodyLimit({
     if (!raw.body) return next();
     const read = await readBodyLimited(raw.body, maxBytes);
     if (read.kind === 'incomplete') return onIncomplete(c, read.error);
-    if (read.kind === 'too_large') {
-      // Not cancel(): on Node that destroys the socket before the answer is written. The
-      // adapter drains what still comes for a moment, then closes (see the 413 in handler.ts).
-      read.reader.releaseLock();
-      return onTooLarge(c);
-    }
+    if (read.kind === 'too_large') return onTooLarge(c);
     const { bytes } = read;
     c.req.raw = new Request(raw.url, {
       method: raw.method,
