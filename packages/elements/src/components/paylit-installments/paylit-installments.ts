@@ -8,17 +8,14 @@ import {
 } from 'lit';
 import { state } from 'lit/decorators.js';
 import {
-  consumeCheckout,
   ensureContextRoot,
-  type CheckoutContextValue,
   type InstallmentOption,
   type InstallmentsPlan,
 } from '../../context/checkout-context.js';
 import { addLater, type Messages } from '../../i18n/index.js';
 import type { ShownPlan } from '../../internal/installment-plans.js';
-import { inheritedLang } from '../../internal/lang.js';
 import { importPlans } from '../../internal/lazy.js';
-import { LocalizedElement } from '../../internal/localized.js';
+import { CheckoutChildElement } from '../../internal/checkout-child.js';
 import { choiceStyles, hostStyles } from '../../internal/shared-styles.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 
@@ -91,7 +88,7 @@ function loadRules(): Promise<void> {
  * @cssprop --paylit-font - the font (default: inherited from the page)
  * @cssprop --paylit-color-text - text colour
  */
-export class PaylitInstallments extends LocalizedElement {
+export class PaylitInstallments extends CheckoutChildElement {
   // The full look when there is something to show (internal/shown-styles.ts).
   static override styles = hostStyles;
 
@@ -99,14 +96,7 @@ export class PaylitInstallments extends LocalizedElement {
   /** Answers for BINs the shopper has since changed are dropped. */
   #asked: string | undefined;
 
-  @state() private checkout: CheckoutContextValue | undefined;
-  readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
-
   @state() private plan: InstallmentsPlan | null = null;
-
-  protected override requestedLang(): string | undefined {
-    return this.lang || this.checkout?.lang || inheritedLang(this);
-  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();

@@ -2,17 +2,15 @@ import { html, nothing, unsafeCSS, type PropertyValues } from 'lit';
 import { state } from 'lit/decorators.js';
 import { getBrand } from '@paylit/core/card';
 import {
-  consumeCheckout,
   ensureContextRoot,
   type CheckoutContextValue,
   type PaymentMethodView,
   type Selection,
 } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
-import { inheritedLang } from '../../internal/lang.js';
 import { drawn } from '../../internal/drawn.js';
 import { importMarks } from '../../internal/lazy.js';
-import { LocalizedElement } from '../../internal/localized.js';
+import { CheckoutChildElement } from '../../internal/checkout-child.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 import { choiceStyles } from '../../internal/shared-styles.js';
 import { emptyStyles } from './paylit-wallet-select.styles.js';
@@ -79,7 +77,7 @@ let marksLoading: Promise<Marks> | undefined;
  * @cssprop --paylit-font - the font (default: inherited from the page)
  * @cssprop --paylit-color-text - text colour
  */
-export class PaylitWalletSelect extends LocalizedElement {
+export class PaylitWalletSelect extends CheckoutChildElement {
   // The full look when there is something to show (internal/shown-styles.ts).
   static override styles = emptyStyles;
 
@@ -87,15 +85,8 @@ export class PaylitWalletSelect extends LocalizedElement {
   /** One mark node per option, kept across renders (a DOM node is one place at a time, and a new one each render would be redrawn). */
   #marks = new Map<string, SVGSVGElement>();
 
-  @state() private checkout: CheckoutContextValue | undefined;
-  readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
-
   /** The marks' chunk (with the look); null when it could not load. */
   @state() private marks: Marks | null | undefined;
-
-  protected override requestedLang(): string | undefined {
-    return this.lang || this.checkout?.lang || inheritedLang(this);
-  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);

@@ -1,0 +1,20 @@
+/**
+ * What the elements placed inside `<paylit-checkout>` share: the checkout they are in (its
+ * context, given again at every change) and its language, which they speak unless their own
+ * `lang` says otherwise.
+ */
+import { state } from 'lit/decorators.js';
+import { consumeCheckout, type CheckoutContextValue } from '../context/checkout-context.js';
+import { inheritedLang } from './lang.js';
+import { LocalizedElement } from './localized.js';
+
+export class CheckoutChildElement extends LocalizedElement {
+  /** The checkout around the element; undefined when it stands alone. */
+  @state() protected checkout: CheckoutContextValue | undefined;
+  readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
+
+  /** Its own `lang`, else the checkout's, else the nearest ancestor's or the page's. */
+  protected override requestedLang(): string | undefined {
+    return this.lang || this.checkout?.lang || inheritedLang(this);
+  }
+}
