@@ -15,6 +15,7 @@ import {
 } from '@paylit/core/codes';
 import { createCallbackSignature, formatXDate } from '@paylit/core/crypto';
 import { roundAmount, toMinorUnits, fromMinorUnits } from '@paylit/core/money';
+import { isPaymentMade } from '@paylit/core/rules';
 import { captureRequestSchema, type PaymentRequest } from '@paylit/core/schemas';
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
@@ -77,8 +78,6 @@ function detail(status: PaymentStatus, code: string): string {
   return paymentStatuses[status].detail;
 }
 
-const APPROVED: readonly PaymentStatus[] = ['PAID', 'AUTHORIZED', 'VERIFIED'];
-
 /**
  * Moves a payment to `status` (with a rejection `code`), and does what goes with it:
  * the approval date, the ledger, a saved wallet's token, the single-use page closed, and
@@ -93,22 +92,17 @@ export function setStatus(
   p.status = status;
   p.status_code = code;
   p.status_detail = detail(status, code);
-  if (APPROVED.includes(status)) p.approved_date = apiTimestamp(store.clock.now());
+  if (isPaymentMade(status)) p.approved_date = apiTimestamp(store.clock.now());
   if (status !== 'PENDING') {
     delete p.redirect_url;
     delete p.page_token;
     delete p.expires_at;
     if (p.three_dsecure) p.three_dsecure = {};
   }
-  if (
-    APPROVED.includes(status) &&
-    p.recurring &&
-    p.card &&
-    p.card.network_tx_reference === undefined
-  ) {
+  if (isPaymentMade(status) && p.recurring && p.card && p.card.network_tx_reference === undefined) {
     p.card = { ...p.card, network_tx_reference: networkTxReference() };
   }
-  if (APPROVED.includes(status) && p.save_wallet && !p.wallet?.token) {
+  if (isPaymentMade(status) && p.save_wallet && !p.wallet?.token) {
     const token = `W-${crypto.randomUUID()}`;
     store.walletTokens.set(token, { name: p.wallet?.name, country: p.country });
     p.wallet = { ...p.wallet, token };
