@@ -12,8 +12,8 @@ const hole = (i: number) => `--paylit-hole-${i}`;
 
 /**
  * A `css` template's text, minified. Its `${…}` parts stand in as identifiers while lightningcss
- * reads the text, and are put back as they were; a part where an identifier cannot stand (a
- * whole rule) is an error that names the file.
+ * reads the text, and are put back as they were. A text lightningcss cannot read, or one whose
+ * minifying would drop or copy a part, is an error that names the file.
  */
 export function minifyCss(text: string, file = 'styles.css'): string {
   const parts: string[] = [];
