@@ -31,7 +31,7 @@ export function minifyCss(text: string, file = 'styles.css'): string {
   return parts.reduce((css, part, i) => css.replace(hole(i), () => part), out);
 }
 
-/** The build plugin, for the modules under `root` (the package's sources); the templates of the elements (`components/`). */
+/** The build plugin: the styles of the modules under `root`, the templates of its `components/`. */
 export function lightStyles(root: string): Plugin {
   return {
     name: 'paylit-light-styles',

@@ -19,7 +19,7 @@ export function give(locale: Locale, messages: Messages): void {
   given.set(locale, messages);
 }
 
-// The card fields draw brand marks and the CVV hint; the wallet picker's marks and look stay out of the frame.
+// The card fields draw brand marks and the CVV hint; the wallet picker's marks and look stay out.
 const chunks: Partial<{ readonly [K in keyof Chunks]: Chunks[K] }> = {
   marks: { brandMark, cvvMark } as Partial<Chunks['marks']> as Chunks['marks'],
   crypto: encryption,

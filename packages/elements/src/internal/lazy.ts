@@ -16,7 +16,7 @@ import type { Messages } from '../i18n/en.js';
 import { DEV } from './dev.js';
 import type { Locale } from '../i18n/locales.js';
 
-/** The lazy parts that are modules, by the name of their chunk beside `paylit.js` (`paylit.<name>.js`). */
+/** The lazy parts that are modules, by their chunk's name beside `paylit.js` (`paylit.<name>.js`). */
 export interface Chunks {
   readonly marks: typeof import('./marks.js');
   readonly crypto: typeof import('./encryption.js');
@@ -30,7 +30,10 @@ export interface Chunks {
 export interface Loaders {
   /** A lazy part's module. */
   chunk<K extends keyof Chunks>(name: K): Promise<Chunks[K]>;
-  /** The card frame's script (`paylit.frame.js`, a classic script: the frame's opaque origin loads no ES module without CORS). */
+  /**
+   * The card frame's script's URL (`paylit.frame.js`, a classic script: the frame's opaque origin
+   * loads no ES module without CORS).
+   */
   frameScript(): string;
   /** The messages of a catalog other than English. */
   catalog(locale: Exclude<Locale, 'en'>): Promise<Messages>;
