@@ -351,7 +351,7 @@ const encryption = await page.evaluate(
 await browser.close();
 server.close();
 
-// Where the bytes go: the build's report (vite.config.ts sizeReport) gives each file's minified
+// Where the bytes go: the build's report (build/size-report.ts) gives each file's minified
 // text by source module; a group's gzip is its text compressed alone, scaled so that the groups
 // add up to the file's real gzip size (compressing a group alone loses the context it shares).
 const report = JSON.parse(

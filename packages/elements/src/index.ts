@@ -1,6 +1,7 @@
 /**
  * `@paylit/elements`: the checkout web components. Importing this module defines them.
  */
+import './internal/module-loaders.js';
 export {
   PaylitCardFields,
   CardFieldsInvalidError,

@@ -6,6 +6,7 @@
  * import { CardFieldsInvalidError } from '@paylit/elements/paylit-card-fields';
  * ```
  */
+import './internal/module-loaders.js';
 export {
   PaylitCardFields,
   CardFieldsInvalidError,

@@ -8,6 +8,7 @@
  * checkout.addEventListener('paylit-paid', (e) => e instanceof PaylitPaymentEvent && show(e.payment));
  * ```
  */
+import './internal/module-loaders.js';
 export { PaylitCheckout } from './components/paylit-checkout/paylit-checkout.js';
 export {
   PaylitDeclinedEvent,

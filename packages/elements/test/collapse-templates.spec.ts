@@ -1,6 +1,6 @@
 /** The browser build's template squeeze: indentation inside Lit templates goes (its line breaks stay), and nothing else changes. */
 import { expect, test } from '@playwright/test';
-import { collapseTemplates } from '../scripts/collapse-templates.js';
+import { collapseTemplates } from '../build/collapse-templates.js';
 
 test('indentation in html templates, nested ones included, goes; the line breaks stay, so lines keep their numbers', () => {
   const source =

@@ -11,6 +11,7 @@
  * second port, is ignored. The number and the security code leave this document only inside
  * the JWE.
  */
+import { give } from './frame-loaders.js';
 import { ContextProvider } from '@lit/context';
 import { extractBin, getBrand, lastFour } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
@@ -26,7 +27,6 @@ import {
   type PaymentMethodView,
   type SavedCardView,
 } from '../context/checkout-context.js';
-import { give } from '../i18n/importers.frame.js';
 import { resolveLocale } from '../i18n/index.js';
 import {
   FRAME_FIELDS,

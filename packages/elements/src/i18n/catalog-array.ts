@@ -1,9 +1,9 @@
 /**
  * A catalog as the script-tag build ships it: its messages alone, as an array in the order of
  * English's keys, so that the keys travel once, in English (which paylit.js holds anyway). The
- * sources stay objects, for translators; vite.config.ts (`catalogArrays`) writes each chunk
- * with `toArray`, and importers.chunks.ts rebuilds the object with `fromArray`. The ES
- * modules keep the objects.
+ * sources stay objects, for translators; the build writes each chunk with `toArray`
+ * (build/catalog-arrays.ts), and internal/script-loaders.ts rebuilds the object with
+ * `fromArray`. The ES modules keep the objects.
  */
 import { en, type Messages } from './en.js';
 

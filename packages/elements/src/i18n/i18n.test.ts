@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { apiErrors, rejectionCodes } from '@paylit/core/codes';
+import '../internal/module-loaders.js';
 import { fromArray, toArray } from './catalog-array.js';
 import { en } from './en.js';
 import {

@@ -7,9 +7,8 @@
  * others load as their own chunk the first time an element needs them (`loadCatalog`).
  */
 import { DEV, issueWarning } from '../internal/dev.js';
-import { importOutcome, importPlans } from '../internal/lazy.js';
+import { importCatalog, importOutcome, importPlans } from '../internal/lazy.js';
 import { en, type Messages } from './en.js';
-import { importers } from './importers.js';
 import { locales, rightToLeft, type Locale } from './locales.js';
 
 export type { Messages } from './en.js';
@@ -75,8 +74,8 @@ export function loadCatalog(locale: Locale): Promise<void> | undefined {
   if (Date.now() - (failed.get(locale) ?? -Infinity) < RETRY_AFTER_MS) return undefined;
   let pending = loading.get(locale);
   if (!pending) {
-    pending = importers[locale]().then(
-      (module) => void loaded.set(locale, module.default),
+    pending = importCatalog(locale).then(
+      (catalog) => void loaded.set(locale, catalog),
       (error: unknown) => {
         failed.set(locale, Date.now());
         if (DEV)

@@ -2,8 +2,8 @@ import type { Messages } from './en.js';
 
 /**
  * English's messages that only a chunk's state needs. The script-tag build ships their texts in
- * that chunk, not in paylit.js: there English has their keys with empty texts (vite.config.ts,
- * `englishLater`) until the chunk is loaded (index.ts `addLater`).
+ * that chunk, not in paylit.js: there English has their keys with empty texts
+ * (build/english-later.ts) until the chunk is loaded (index.ts `addLater`).
  *
  * `later`: the rare states, in the outcome's chunk: a payment's answer (a decline, an API
  * error, the outcome, the bank's page) and an order the checkout cannot open.

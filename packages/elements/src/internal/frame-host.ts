@@ -30,7 +30,6 @@ import { PaylitError } from '@paylit/core/errors';
 import type { CheckoutContextValue, SavedCardView } from '../context/checkout-context.js';
 import type { Messages } from '../i18n/en.js';
 import { format } from '../i18n/format.js';
-import { frameScript } from './frame-script.js';
 import {
   FRAME_FIELDS,
   readFrameMessage,
@@ -51,6 +50,8 @@ export interface FrameLink {
   submit(): void;
   /** The card fields' own error for fields that are not complete. */
   invalid(fields: FrameField[]): Error;
+  /** The frame script's URL, from the loaders of the build the card fields are in (lazy.ts). */
+  readonly script: string;
 }
 
 /** The card fields as their frame reads them: their public properties, and the internal ones Lit keeps on the element. */
@@ -159,7 +160,7 @@ export class FrameHost {
   #load(): void {
     const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
     this.frame.srcdoc = trusted(
-      `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(frameScript())}"></script></body></html>`,
+      `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(this.#link.script)}"></script></body></html>`,
     );
   }
 

@@ -2,15 +2,79 @@
  * The parts of the elements that are loaded when first needed, not with the first render:
  * the brand, wallet and bank marks (when card fields are connected), the card encryption
  * (when a card field is first focused, and always before `encrypt()`), the installments'
- * rules (with the first plans), the checkout's outcome (when a payment is submitted) and frame
- * isolation's page side (when card fields are first drawn with `isolation="frame"`). The ES modules keep
- * these `import()`s for the merchant's bundler to split; the script-tag build replaces this
- * file with lazy.chunks.ts (packages/elements/vite.config.ts), which loads `paylit.marks.js`
- * and the others (`paylit.<name>.js`) from beside `paylit.js`.
+ * rules (with the first plans), the checkout's outcome (when a payment is submitted), frame
+ * isolation's page side (when card fields are first drawn with `isolation="frame"`), the card
+ * frame's script and each catalog but English.
+ *
+ * How they are loaded depends on the build, so each build's entry hands its loaders in with
+ * `provideLoaders()` before any element is defined: the ES modules' entries
+ * (`module-loaders.ts`: `import()`s, for the merchant's bundler to split), the script-tag file
+ * (`script-loaders.ts`: `paylit.<name>.js` beside `paylit.js`) and the card frame
+ * (`frame/frame-loaders.ts`: what the frame script holds, and the catalog the page sent).
  */
-export const importMarks = () => import('./marks.js');
-export const importCrypto = () => import('./encryption.js');
-export const importPlans = () => import('./installment-plans.js');
-export const importOutcome = () =>
-  import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
-export const importFrameHost = () => import('./frame-host.js');
+import type { Messages } from '../i18n/en.js';
+import { DEV } from './dev.js';
+import type { Locale } from '../i18n/locales.js';
+
+/** The lazy parts that are modules, by their chunk's name beside `paylit.js` (`paylit.<name>.js`). */
+export interface Chunks {
+  readonly marks: typeof import('./marks.js');
+  readonly crypto: typeof import('./encryption.js');
+  readonly installments: typeof import('./installment-plans.js');
+  readonly outcome: typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
+  /** Frame isolation's page side. */
+  readonly isolation: typeof import('./frame-host.js');
+}
+
+/** What an entry hands in. */
+export interface Loaders {
+  /** A lazy part's module. */
+  chunk<K extends keyof Chunks>(name: K): Promise<Chunks[K]>;
+  /**
+   * The card frame's script's URL (`paylit.frame.js`, a classic script: the frame's opaque origin
+   * loads no ES module without CORS).
+   */
+  frameScript(): string;
+  /** The messages of a catalog other than English. */
+  catalog(locale: Exclude<Locale, 'en'>): Promise<Messages>;
+}
+
+/** An element needed a lazy part in a build whose entry handed in no loaders. */
+export class LoadersMissingError extends Error {
+  override name = 'LoadersMissingError';
+  constructor(part: string) {
+    super(`@paylit/elements has no loader for the ${part}: import one of its entries`);
+  }
+}
+
+const missing = (part: string): never => {
+  throw new LoadersMissingError(part);
+};
+
+/**
+ * Until an entry hands its loaders in, each part is a `LoadersMissingError` (a module of the
+ * sources imported without an entry). The published builds leave this out: each of their
+ * entries hands the loaders in.
+ */
+let provided: Loaders = DEV
+  ? { chunk: missing, frameScript: () => missing('frame script'), catalog: missing }
+  : (undefined as never);
+
+/** Called by each entry, before the elements are defined. */
+export function provideLoaders(loaders: Loaders): void {
+  provided = loaders;
+}
+
+const chunk =
+  <K extends keyof Chunks>(name: K) =>
+  (): Promise<Chunks[K]> =>
+    provided.chunk(name);
+
+export const importMarks = chunk('marks');
+export const importCrypto = chunk('crypto');
+export const importPlans = chunk('installments');
+export const importOutcome = chunk('outcome');
+export const importFrameHost = chunk('isolation');
+export const frameScript = (): string => provided.frameScript();
+export const importCatalog = (locale: Exclude<Locale, 'en'>): Promise<Messages> =>
+  provided.catalog(locale);

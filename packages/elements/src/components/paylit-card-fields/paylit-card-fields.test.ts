@@ -8,7 +8,7 @@ import { locales, messagesFor } from '../../i18n/index.js';
 import { paymentMethods } from '../../../../sandbox/src/catalogs/payment-methods.js';
 import { checkoutContext, type CheckoutContextValue } from '../../context/checkout-context.js';
 import { importMarks } from '../../internal/lazy.js';
-import './paylit-card-fields.js';
+import '../../paylit-card-fields.js';
 import type { PaylitCardFields } from './paylit-card-fields.js';
 
 const input = (el: PaylitCardFields, id: string) =>

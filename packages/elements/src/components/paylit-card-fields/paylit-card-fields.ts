@@ -30,7 +30,7 @@ import {
 import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
 import type { FrameHost } from '../../internal/frame-host.js';
-import { importCrypto, importFrameHost, importMarks } from '../../internal/lazy.js';
+import { frameScript, importCrypto, importFrameHost, importMarks } from '../../internal/lazy.js';
 import { inheritedLang } from '../../internal/lang.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { styles } from './paylit-card-fields.styles.js';
@@ -333,6 +333,7 @@ export class PaylitCardFields extends LocalizedElement {
           internals: this.#internals,
           submit: () => this.#submitAround(),
           invalid: (fields) => new CardFieldsInvalidError(fields),
+          script: frameScript(),
         });
         this.requestUpdate();
         return this.#frame;

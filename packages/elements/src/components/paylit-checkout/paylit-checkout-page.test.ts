@@ -1,7 +1,7 @@
 // <paylit-checkout> on pages as merchants write them: indented, commented, wrapped in their
 // own elements, two on a page, changed and moved; and its dev-mode warnings.
 import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
-import { PaylitCheckout } from './paylit-checkout.js';
+import { PaylitCheckout } from '../../paylit-checkout.js';
 import type { PaylitErrorEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };

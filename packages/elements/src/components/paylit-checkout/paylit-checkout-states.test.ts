@@ -6,7 +6,7 @@ import type { PaylitErrorEvent } from '../../events/payment-events.js';
 import { en } from '../../i18n/en.js';
 import { ptBR } from '../../i18n/pt-BR.js';
 import type { PaylitCheckout } from './paylit-checkout.js';
-import './paylit-checkout.js';
+import '../../paylit-checkout.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as {
   endpoint: string;

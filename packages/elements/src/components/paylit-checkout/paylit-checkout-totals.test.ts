@@ -9,7 +9,7 @@ import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.
 import type { PaylitInstallments } from '../paylit-installments/paylit-installments.js';
 import type { PaylitPaymentEvent } from '../../events/payment-events.js';
 import type { PaylitCheckout } from './paylit-checkout.js';
-import './paylit-checkout.js';
+import '../../paylit-checkout.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 

@@ -4,7 +4,7 @@ import { formatAmount } from '@paylit/core/money';
 import { format, messagesFor } from '../../i18n/index.js';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
-import { PaylitCheckout } from './paylit-checkout.js';
+import { PaylitCheckout } from '../../paylit-checkout.js';
 import type {
   PaylitDeclinedEvent,
   PaylitErrorEvent,

@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import {
+  frameScript,
+  importCatalog,
+  importMarks,
+  importPlans,
+  LoadersMissingError,
+  provideLoaders,
+  type Chunks,
+} from './lazy.js';
+
+describe('the lazy parts, as an entry hands them in', () => {
+  it('before any entry has, a lazy part is a LoadersMissingError that names it', () => {
+    expect(() => importMarks()).to.throw(LoadersMissingError, /no loader for the marks/);
+    expect(() => frameScript()).to.throw(LoadersMissingError, /frame script/);
+    expect(() => importCatalog('fr')).to.throw(LoadersMissingError, /\bfr\b/);
+  });
+
+  it('once handed in, each part is what the loaders give, by its chunk name', async () => {
+    const asked: string[] = [];
+    provideLoaders({
+      chunk: <K extends keyof Chunks>(name: K) => {
+        asked.push(name);
+        return Promise.resolve({ name } as unknown as Chunks[K]);
+      },
+      frameScript: () => 'https://cdn.example/paylit.frame.js',
+      catalog: (locale) => Promise.reject(new Error(`no ${locale} here`)),
+    });
+    expect(await importMarks()).to.deep.equal({ name: 'marks' });
+    expect(await importPlans()).to.deep.equal({ name: 'installments' });
+    expect(asked).to.deep.equal(['marks', 'installments']);
+    expect(frameScript()).to.equal('https://cdn.example/paylit.frame.js');
+    let error: unknown;
+    await importCatalog('fr').catch((e: unknown) => (error = e));
+    expect(String(error)).to.contain('no fr here');
+  });
+});
