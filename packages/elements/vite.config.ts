@@ -126,9 +126,10 @@ function scriptTagChunks(): Plugin {
       const apart: Record<string, string> = {
         'paylit.installments': `${src}internal/installment-plans.ts`,
         'paylit.outcome': `${src}components/paylit-checkout/paylit-checkout-outcome.styles.ts`,
+        'paylit.payment': `${src}components/paylit-checkout/checkout-payment.ts`,
       };
       // Each with its own English (englishLater): one build for both would share en.ts as a third chunk.
-      const [installments, outcome] = Object.entries(apart).map(([name, file]) => ({
+      const [installments, outcome, payment] = Object.entries(apart).map(([name, file]) => ({
         [name]: file,
       }));
       // The frame isolation's page side, alone: it shares core's card rules with nothing loaded beside it.
@@ -136,7 +137,7 @@ function scriptTagChunks(): Plugin {
       for (const [name, file] of Object.entries({ ...entries, ...apart, ...isolation }))
         if (!existsSync(file))
           throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
-      for (const entry of [entries, installments!, outcome!, isolation]) {
+      for (const entry of [entries, installments!, outcome!, payment!, isolation]) {
         await build({
           configFile: false,
           logLevel: 'warn',

@@ -16,3 +16,6 @@ export const importOutcome = (): Promise<
   typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js')
 > => chunk('outcome');
 export const importFrameHost = (): Promise<typeof import('./frame-host.js')> => chunk('isolation');
+export const importPayment = (): Promise<
+  typeof import('../components/paylit-checkout/checkout-payment.js')
+> => chunk('payment');

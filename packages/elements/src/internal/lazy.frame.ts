@@ -22,3 +22,6 @@ export const importOutcome: () => Promise<
 > = none('outcome');
 export const importFrameHost: () => Promise<typeof import('./frame-host.js')> =
   none('frame of its own');
+export const importPayment: () => Promise<
+  typeof import('../components/paylit-checkout/checkout-payment.js')
+> = none('payment');

@@ -14,3 +14,4 @@ export const importPlans = () => import('./installment-plans.js');
 export const importOutcome = () =>
   import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
 export const importFrameHost = () => import('./frame-host.js');
+export const importPayment = () => import('../components/paylit-checkout/checkout-payment.js');

@@ -1,0 +1,85 @@
+/**
+ * Where a payment's answer takes the checkout (`Settled`, checkout-flow.ts), in the shopper's
+ * words: what runs once the shopper presses Pay or comes back from another page. A chunk of
+ * its own (lazy.ts `importPayment`), loaded beside the request: it imports no Lit and makes no
+ * event (the element dispatches them), and its words come from the catalog the element hands
+ * in, once the outcome's chunk has brought those of the rare states (i18n/later.ts).
+ */
+import type { PaymentAnswer, PaymentStatusAnswer, PaymentView } from '@paylit/core/checkout';
+import type { Messages } from '../../i18n/en.js';
+import { refusalKind, type ServerResult } from './checkout-client.js';
+import type { Settled } from './checkout-flow.js';
+
+/** Where a payment takes the checkout. `resumed`: it comes back from the page it went to (the return page). */
+export function settle(
+  payment: PaymentView,
+  next: PaymentAnswer['nextAction'] | undefined,
+  t: Messages,
+  resumed = false,
+): Settled {
+  // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet).
+  if (next?.type === 'redirect')
+    return { to: 'redirect', payment, url: next.url, text: t.redirecting };
+  switch (payment.status) {
+    case 'PAID':
+    case 'AUTHORIZED':
+    case 'VERIFIED':
+    case 'PENDING':
+      return { to: 'outcome', payment };
+  }
+  const rejections = t.rejections as Record<string, string>;
+  const code = payment.status_code;
+  // A card payment back from the bank's page, refused with no reason of its own: the bank's
+  // 3-D Secure check was left or failed.
+  const unconfirmed =
+    resumed &&
+    (payment.payment_method_type === 'CARD' || payment.card !== undefined) &&
+    (code === '300' || !rejections[code]);
+  const text = unconfirmed
+    ? t.threeDSecureFailed
+    : (rejections[code] ?? rejections['300']) || t.serverError;
+  return { to: 'declined', payment, text };
+}
+
+/**
+ * Where `POST /payments`' answer takes the checkout. A refusal says the API's code in the
+ * shopper's language; the server's own message is for developers (in the event).
+ */
+export function paid(result: ServerResult<PaymentAnswer>, t: Messages): Settled {
+  if (result.ok) return settle(result.answer.payment, result.answer.nextAction, t);
+  const { status, error } = result;
+  if (!status) return { to: 'unreachable' };
+  if (error?.type === 'order_locked') return { to: 'locked', text: t.orderLocked };
+  const text =
+    ((error?.code !== undefined
+      ? (t.apiErrors as Record<number, string>)[error.code]
+      : undefined) ??
+      (status === 429 ? t.apiErrors[6000] : t.serverError)) ||
+    t.serverError;
+  return {
+    to: 'refused',
+    text,
+    error: {
+      kind: refusalKind(result),
+      message: error?.message ?? text,
+      retryable: Boolean(error?.retryable),
+      ...(error?.code !== undefined ? { code: error.code } : {}),
+      ...(error?.param ? { param: error.param } : {}),
+    },
+  };
+}
+
+/** Where the return page's payment takes the checkout; one the server does not confirm is said, not left unshown. */
+export function returned(result: ServerResult<PaymentStatusAnswer>, t: Messages): Settled {
+  if (result.ok) return settle(result.answer.payment, null, t, true);
+  const text = t.serverError;
+  return {
+    to: 'refused',
+    text,
+    error: {
+      kind: refusalKind(result),
+      message: result.error?.message ?? text,
+      retryable: result.status >= 500,
+    },
+  };
+}
