@@ -4,7 +4,6 @@ import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import type { PlanPayments } from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
-import { chargedAmount } from '@paylit/core/rules';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
   checkoutContext,
@@ -24,17 +23,13 @@ import {
   PaylitSubmitEvent,
   type CheckoutLoadErrorCode,
   type PaymentView,
-  type Submission,
 } from '../../events/payment-events.js';
 import { addLater, format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
 import { importOutcome, importPayment, importPlans } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
-import {
-  CardFieldsInvalidError,
-  type PaylitCardFields,
-} from '../paylit-card-fields/paylit-card-fields.js';
+import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-installments/paylit-installments.js';
@@ -649,54 +644,6 @@ export class PaylitCheckout extends LocalizedElement {
     return this.#parts('paylit-card-fields')[0];
   }
 
-  async #method(): Promise<Submission['method'] | undefined> {
-    const { selection, plan } = this.context;
-    const installments =
-      plan && plan.installments > 1
-        ? { installments: String(plan.installments), installmentsId: plan.id }
-        : {};
-    if (selection.type !== 'card' && selection.type !== 'saved_card') return selection;
-    const fields = this.#cardFields();
-    if (!fields || !this.#publicKey) {
-      this.dispatchEvent(
-        new PaylitErrorEvent({
-          kind: 'configuration',
-          message: 'paylit-checkout needs <paylit-card-fields> and the public key to pay by card',
-          retryable: false,
-        }),
-      );
-      return undefined;
-    }
-    try {
-      if (selection.type === 'saved_card') {
-        // The saved card's security code, typed again, goes inside its own JWE.
-        const { cardId, encryptedCvv } = await fields.encryptCvv(this.#publicKey);
-        return { type: 'saved_card', cardId, encryptedCvv, ...installments };
-      }
-      const card = await fields.encrypt(this.#publicKey);
-      return {
-        type: 'card',
-        encryptedData: card.encryptedData,
-        holderName: card.holderName,
-        expirationMonth: card.expirationMonth,
-        expirationYear: card.expirationYear,
-        ...installments,
-      };
-    } catch (error) {
-      if (error instanceof CardFieldsInvalidError) return undefined; // the fields show why
-      // The encryption's chunk did not load: nothing was sent, and Pay tries again.
-      if ((error as { kind?: unknown }).kind === 'network') return this.#networkFailed();
-      this.dispatchEvent(
-        new PaylitErrorEvent({
-          kind: 'configuration',
-          message: (error as Error).message,
-          retryable: false,
-        }),
-      );
-      return undefined;
-    }
-  }
-
   /** The store could not be reached (or the encryption's chunk could not be loaded): said, and retryable. */
   #networkFailed(): undefined {
     this.message = { text: this.t.networkError, error: true };
@@ -707,34 +654,39 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   async #submit(): Promise<void> {
-    const order = this.context.order;
-    if (!order) return;
-    const method = await this.#method();
-    if (!method) return;
+    if (!this.context.order) return;
+    let payment: Awaited<ReturnType<typeof loadPayment>>;
+    try {
+      payment = await loadPayment();
+    } catch {
+      return this.#networkFailed();
+    }
     const option = this.context.plan;
-    const submission: Submission = {
-      order: this.order,
-      attempt: this.#flow.attempt(),
-      method,
-      amount: chargedAmount(order),
-      currency: order.currency,
-      country: order.country,
-    };
+    const submission = await payment.submission(
+      {
+        order: this.order,
+        checkout: this.context,
+        fields: this.#cardFields(),
+        publicKey: this.#publicKey,
+      },
+      () => this.#flow.attempt(),
+    );
+    if (!submission) return;
+    if (!('attempt' in submission))
+      return submission.kind === 'network'
+        ? this.#networkFailed()
+        : void this.dispatchEvent(new PaylitErrorEvent(submission));
     const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(submission));
     if (handedOver || !this.endpoint) return this.#flow.handedOver();
     // Said once per payment: set here, before the request, and left alone until its answer
     // (a re-render writes the same text, which a live region does not announce again).
     this.message = { text: this.t.processing, error: false, quiet: true };
     const reference = this.order;
-    // What reads the answer, and its look and words, load beside the request.
-    const [result, payment] = await Promise.all([
-      submitPayment(this, submission),
-      loadPayment().catch(() => undefined),
-      loadOutcome(),
-    ]);
+    // The answer's look and words load beside the request.
+    const [result] = await Promise.all([submitPayment(this, submission), loadOutcome()]);
     // A new order meanwhile is a new payment: this one's answer is dropped.
     if (this.order !== reference) return;
-    this.#settle(payment ? payment.paid(result, this.t) : { to: 'unreachable' }, option);
+    this.#settle(payment.paid(result, this.t), option);
   }
 
   /** Shows and announces where a payment's answer took the checkout. `option`: the plan the shopper chose. */
