@@ -16,15 +16,25 @@ import type { KeyInput } from '@paylit/core/crypto';
 import { chargedAmount } from '@paylit/core/rules';
 import type { CheckoutContextValue } from '../../context/checkout-context.js';
 import type { Messages } from '../../i18n/en.js';
-import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import { refusalKind, type ServerResult } from './checkout-client.js';
 import type { PaylitErrorDetail, Settled } from './checkout-flow.js';
+
+/** What encrypts the card: `<paylit-card-fields>` (its `encrypt()` and `encryptCvv()`). */
+export interface CardEncryption {
+  encrypt(publicKey: KeyInput): Promise<{
+    encryptedData: string;
+    holderName: string;
+    expirationMonth: number;
+    expirationYear: number;
+  }>;
+  encryptCvv(publicKey: KeyInput): Promise<{ cardId: string; encryptedCvv: string }>;
+}
 
 /** What a submission is made of: the checkout's order (its client secret, or reference without a server) and what the shopper chose. */
 export interface PayingWith {
   order: string;
   checkout: Pick<CheckoutContextValue, 'order' | 'selection' | 'plan'>;
-  fields: Pick<PaylitCardFields, 'encrypt' | 'encryptCvv'> | undefined;
+  fields: CardEncryption | undefined;
   publicKey: KeyInput | undefined;
 }
 
