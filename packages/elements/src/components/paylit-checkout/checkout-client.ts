@@ -58,25 +58,25 @@ const post = (body: unknown): RequestInit => ({
 });
 
 /**
- * One call. `answered` tells the answer from a refusal. A body that is not JSON is a refusal
- * of its status when `unreadable` is `refusal`, and no answer (the outcome unknown) otherwise.
+ * One call, answered when its body has `key`. A body that is not JSON is a refusal of its
+ * status when `lenient`, and no answer (the outcome unknown) otherwise.
  */
 async function call<T>(
   server: CompanionServer,
   path: string,
   init: RequestInit,
-  answered: (body: Partial<T>) => boolean,
-  unreadable: 'refusal' | 'network' = 'network',
+  key: keyof T,
+  lenient?: boolean,
 ): Promise<ServerResult<T>> {
   let res: Response;
   let body: (Partial<T> & Partial<CheckoutErrorAnswer>) | undefined;
   try {
     res = await send(server, path, init);
-    body = await (unreadable === 'refusal' ? res.json().catch(() => undefined) : res.json());
+    body = await (lenient ? res.json().catch(() => undefined) : res.json());
   } catch (cause) {
     return { ok: false, status: 0, error: undefined, cause };
   }
-  if (res.ok && body && answered(body)) return { ok: true, answer: body as T };
+  if (res.ok && body?.[key] !== undefined) return { ok: true, answer: body as T };
   return { ok: false, status: res.status, error: body?.error };
 }
 
@@ -90,8 +90,8 @@ export function loadCheckout(
     server,
     `/checkout?order=${encodeURIComponent(order)}`,
     { signal },
-    (body) => Boolean(body.order),
-    'refusal',
+    'order',
+    true,
   );
 }
 
@@ -118,7 +118,7 @@ export function fetchPlans(
   order: string,
   bin: string,
 ): Promise<ServerResult<InstallmentsAnswer>> {
-  return call<InstallmentsAnswer>(server, '/installments', post({ order, bin }), () => true);
+  return call<InstallmentsAnswer>(server, '/installments', post({ order, bin }), 'plan');
 }
 
 /** `POST /payments`: the payment the submission makes (or the one its attempt made already). */
@@ -126,9 +126,7 @@ export function submitPayment(
   server: CompanionServer,
   submission: Submission,
 ): Promise<ServerResult<PaymentAnswer>> {
-  return call<PaymentAnswer>(server, '/payments', post(submission), (body) =>
-    Boolean(body.payment),
-  );
+  return call<PaymentAnswer>(server, '/payments', post(submission), 'payment');
 }
 
 /** `GET /payments/:id?order=`: the payment the payer comes back from, on the return page. */
@@ -142,6 +140,6 @@ export function resumePayment(
     server,
     `/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(order)}`,
     { signal },
-    (body) => Boolean(body.payment),
+    'payment',
   );
 }
