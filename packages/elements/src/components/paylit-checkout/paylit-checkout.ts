@@ -199,7 +199,7 @@ export class PaylitCheckout extends LocalizedElement {
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
   @state() private slotted = false;
 
-  /** What the elements inside read: @lit/context's provider as a controller (its decorator is 0.3 KB of the first load). */
+  /** What the elements inside read: @lit/context's provider as a controller, which keeps its decorator's code out of the first load. */
   readonly #provider = new ContextProvider(this, {
     context: checkoutContext,
     initialValue: this.#contextValue({ status: 'loading' }),
