@@ -20,11 +20,13 @@
  * allow it (test/frame-platform.spec.ts).
  */
 import {
+  BIN_PATTERN,
   getBrand,
   type CardNumberProblem,
   type CvvProblem,
   type ExpiryProblem,
 } from '@paylit/core/card';
+import { COMPACT_JWE_PATTERN } from '@paylit/core/rules';
 import { en, type Messages } from '../i18n/en.js';
 
 export type FrameField = 'number' | 'expiry' | 'cvv' | 'holder';
@@ -148,8 +150,6 @@ function catalogOk(value: unknown, ref: Tree = en): boolean {
   );
 }
 const LAST4 = /^\d{4}$/;
-const BIN = /^\d{6}(\d{2})?$/;
-const JWE = /^[\w-]{1,2048}\.[\w-]{0,2048}\.[\w-]{1,64}\.[\w-]{1,4096}\.[\w-]{1,64}$/;
 const LANG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
 const TOKEN = /^--paylit-[a-z0-9-]{1,60}$/;
 /** A theme value: what a custom property holds, on one line, with nothing that fetches (url(), image-set()) and no escapes. */
@@ -197,7 +197,10 @@ export function readFrameMessage(data: unknown): FrameMessage | undefined {
       const fields = m.fields;
       const fieldsOk =
         exactly(fields, FRAME_FIELDS) && FRAME_FIELDS.every((f) => validity(fields[f], f));
-      return brandOk && orNull(m.last4, matches(LAST4)) && orNull(m.bin, matches(BIN)) && fieldsOk
+      return brandOk &&
+        orNull(m.last4, matches(LAST4)) &&
+        orNull(m.bin, matches(BIN_PATTERN)) &&
+        fieldsOk
         ? (m as FrameMessage)
         : undefined;
     }
@@ -214,10 +217,10 @@ export function readFrameMessage(data: unknown): FrameMessage | undefined {
       if (!exactly(m, ['type', 'id', 'card']) || !isId(m.id)) return undefined;
       const c = m.card;
       if (exactly(c, ['encryptedCvv']))
-        return matches(JWE)(c.encryptedCvv) ? (m as FrameMessage) : undefined;
+        return matches(COMPACT_JWE_PATTERN)(c.encryptedCvv) ? (m as FrameMessage) : undefined;
       const ok =
         exactly(c, ['encryptedData', 'holderName', 'expirationMonth', 'expirationYear']) &&
-        matches(JWE)(c.encryptedData) &&
+        matches(COMPACT_JWE_PATTERN)(c.encryptedData) &&
         matches(HOLDER)(c.holderName) &&
         Number.isInteger(c.expirationMonth) &&
         (c.expirationMonth as number) >= 1 &&
