@@ -21,18 +21,12 @@ import {
 } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
-import {
-  consumeCheckout,
-  ensureContextRoot,
-  type CheckoutContextValue,
-  type SavedCardView,
-} from '../../context/checkout-context.js';
+import { ensureContextRoot, type SavedCardView } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
 import type { FrameHost } from '../../internal/frame-host.js';
 import { frameScript, importCrypto, importFrameHost, importMarks } from '../../internal/lazy.js';
-import { inheritedLang } from '../../internal/lang.js';
-import { LocalizedElement } from '../../internal/localized.js';
+import { CheckoutChildElement } from '../../internal/checkout-child.js';
 import { styles } from './paylit-card-fields.styles.js';
 
 ensureContextRoot();
@@ -210,7 +204,7 @@ export class CardFieldsInvalidError extends PaylitError {
  * @cssprop --paylit-font - the font (default: inherited from the page)
  * @cssprop --paylit-color-text - text colour
  */
-export class PaylitCardFields extends LocalizedElement {
+export class PaylitCardFields extends CheckoutChildElement {
   static override styles = styles;
   static formAssociated = true;
   static override shadowRootOptions: ShadowRootInit = {
@@ -246,10 +240,6 @@ export class PaylitCardFields extends LocalizedElement {
   #input(id: Field): HTMLInputElement {
     return this.renderRoot?.querySelector(`#${id}`) as HTMLInputElement;
   }
-
-  /** The checkout around these fields, if any: it gets the BIN (never more) for the installment plans. */
-  @state() private checkout: CheckoutContextValue | undefined;
-  readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
 
   @state() private brandInfo: BrandInfo | undefined;
   @state() private errors: Partial<Record<Field, string>> = {};
@@ -512,10 +502,6 @@ export class PaylitCardFields extends LocalizedElement {
 
   formStateRestoreCallback(): void {
     // Nothing is saved for the browser to restore: card data never enters form state.
-  }
-
-  protected override requestedLang(): string | undefined {
-    return this.lang || this.checkout?.lang || inheritedLang(this);
   }
 
   #problem(field: Field): string | undefined {

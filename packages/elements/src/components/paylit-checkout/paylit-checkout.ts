@@ -4,6 +4,7 @@ import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import type { PlanPayments } from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
+import { chargedAmount } from '@paylit/core/rules';
 import type { CheckoutErrorAnswer, PaymentAnswer } from '@paylit/core/checkout';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
@@ -755,7 +756,7 @@ export class PaylitCheckout extends LocalizedElement {
       order: this.order,
       attempt,
       method,
-      amount: order.intent === 'verify' ? 0 : order.amount,
+      amount: chargedAmount(order),
       currency: order.currency,
       country: order.country,
     };
