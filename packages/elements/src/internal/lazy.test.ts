@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { PaylitError } from '@paylit/core/errors';
 import {
   frameScript,
   importCatalog,
@@ -14,6 +15,16 @@ describe('the lazy parts, as an entry hands them in', () => {
     expect(() => importMarks()).to.throw(LoadersMissingError, /no loader for the marks/);
     expect(() => frameScript()).to.throw(LoadersMissingError, /frame script/);
     expect(() => importCatalog('fr')).to.throw(LoadersMissingError, /\bfr\b/);
+    // One of paylit's errors, of the kind a set-up mistake is.
+    const error = (() => {
+      try {
+        importPlans();
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).to.be.instanceOf(PaylitError);
+    expect(error).to.include({ kind: 'configuration', code: 'loaders_missing' });
   });
 
   it('once handed in, each part is what the loaders give, by its chunk name', async () => {

@@ -13,6 +13,7 @@
  * (`frame/frame-loaders.ts`: what the frame script holds, and the catalog the page sent).
  */
 import type { Messages } from '../i18n/en.js';
+import { PaylitError } from '@paylit/core/errors';
 import { DEV } from './dev.js';
 import type { Locale } from '../i18n/locales.js';
 
@@ -40,10 +41,14 @@ export interface Loaders {
 }
 
 /** An element needed a lazy part in a build whose entry handed in no loaders. */
-export class LoadersMissingError extends Error {
+export class LoadersMissingError extends PaylitError<'loaders_missing'> {
   override name = 'LoadersMissingError';
   constructor(part: string) {
-    super(`@paylit/elements has no loader for the ${part}: import one of its entries`);
+    super(
+      'loaders_missing',
+      `@paylit/elements has no loader for the ${part}: import one of its entries`,
+      { kind: 'configuration' },
+    );
   }
 }
 
