@@ -7,7 +7,7 @@
  * shopper never sees a flash of English before their language.
  */
 import { LitElement } from 'lit';
-import { property } from 'lit/decorators.js';
+import type { PropertyDeclarations } from 'lit';
 import {
   directionOf,
   loadCatalog,
@@ -19,8 +19,11 @@ import {
 import { inheritedLang, langProperty } from './lang.js';
 
 export class LocalizedElement extends LitElement {
+  static override properties: PropertyDeclarations = {
+    lang: langProperty,
+  };
   /** The language to speak (BCP 47); else the checkout's, the nearest ancestor's or the page's. */
-  @property(langProperty) override lang = '';
+  override lang = '';
 
   /** The language asked for, before it is resolved to a catalog. Children of the checkout add the checkout's. */
   protected requestedLang(): string | undefined {

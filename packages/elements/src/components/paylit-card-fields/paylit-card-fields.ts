@@ -1,5 +1,5 @@
 import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import type { PropertyDeclarations } from 'lit';
 import {
   cardDigits,
   normalizeDigits,
@@ -205,6 +205,15 @@ export class CardFieldsInvalidError extends PaylitError {
  * @cssprop --paylit-color-text - text colour
  */
 export class PaylitCardFields extends CheckoutChildElement {
+  static override properties: PropertyDeclarations = {
+    brandInfo: { attribute: false },
+    errors: { attribute: false },
+    announcement: { attribute: false },
+    numberEmpty: { attribute: false },
+    name: { reflect: true },
+    disabled: { type: Boolean, reflect: true },
+    isolation: { reflect: true },
+  };
   static override styles = styles;
   static formAssociated = true;
   static override shadowRootOptions: ShadowRootInit = {
@@ -241,21 +250,21 @@ export class PaylitCardFields extends CheckoutChildElement {
     return this.renderRoot?.querySelector(`#${id}`) as HTMLInputElement;
   }
 
-  @state() private brandInfo: BrandInfo | undefined;
-  @state() private errors: Partial<Record<Field, string>> = {};
-  @state() private announcement = '';
+  private brandInfo: BrandInfo | undefined;
+  private errors: Partial<Record<Field, string>> = {};
+  private announcement = '';
   /** While the number is empty, the accepted brands show. */
-  @state() private numberEmpty = true;
+  private numberEmpty = true;
 
   /** The form field's name; the form gets only `<name>-brand` and `<name>-last4`, never card data. */
-  @property({ reflect: true }) name = 'card';
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  name = 'card';
+  disabled = false;
   /**
    * `page` (the default): the inputs are in this element's shadow root. `frame`: they are in a
    * sandboxed frame of an opaque origin, where no script of the page can read them or listen
    * to them; the element, its events, its form value and `encrypt()` are the same.
    */
-  @property({ reflect: true }) isolation: 'page' | 'frame' = 'page';
+  isolation: 'page' | 'frame' = 'page';
   /** In frame isolation: the frame's page side, a chunk (internal/frame-host.ts), once loaded. */
   #frame: FrameHost | undefined;
   #framing: Promise<FrameHost> | undefined;

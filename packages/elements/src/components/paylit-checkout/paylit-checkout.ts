@@ -1,5 +1,5 @@
 import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import type { PropertyDeclarations } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import type { PlanPayments } from '@paylit/core/installments';
@@ -168,6 +168,21 @@ type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
  * @cssprop --paylit-color-text - text colour
  */
 export class PaylitCheckout extends LocalizedElement {
+  static override properties: PropertyDeclarations = {
+    busy: { attribute: false },
+    message: { attribute: false },
+    outcome: { attribute: false },
+    outcomePlan: { attribute: false },
+    slotted: { attribute: false },
+    endpoint: { reflect: true },
+    isolation: { reflect: true },
+    order: { reflect: true },
+    amount: { type: Number },
+    currency: {},
+    country: {},
+    publicKey: { attribute: 'public-key' },
+    fetch: { attribute: false },
+  };
   static override styles = styles;
 
   #plans = new Map<string, Promise<InstallmentsPlan | null>>();
@@ -189,16 +204,15 @@ export class PaylitCheckout extends LocalizedElement {
    */
   #sizes: ResizeObserver | undefined;
 
-  @state() private busy = false;
+  private busy = false;
   /** The status or error line; a `quiet` one is for assistive technology alone (the busy button already shows it). */
-  @state() private message:
-    { text: string; error: boolean; quiet?: boolean; final?: true } | undefined;
+  private message: { text: string; error: boolean; quiet?: boolean; final?: true } | undefined;
   /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do). */
-  @state() private outcome: PaymentView | undefined;
+  private outcome: PaymentView | undefined;
   /** The outcome's installment plan (core's `planPayments`), when the payment's record names the plan the shopper chose. */
-  @state() private outcomePlan: PlanPayments | undefined;
+  private outcomePlan: PlanPayments | undefined;
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
-  @state() private slotted = false;
+  private slotted = false;
 
   /** What the elements inside read: @lit/context's provider as a controller, which keeps its decorator's code out of the first load. */
   readonly #provider = new ContextProvider(this, {
@@ -210,30 +224,30 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   /** The companion server's base URL, e.g. `/paylit`. */
-  @property({ reflect: true }) endpoint = '';
+  endpoint = '';
   /**
    * Where the card fields the checkout draws keep the card: `page` (the default) or `frame`, a
    * sandboxed frame no page script can read (`<paylit-card-fields isolation>`). Card fields of
    * the merchant's own, inside the checkout, take their own attribute.
    */
-  @property({ reflect: true }) isolation: 'page' | 'frame' = 'page';
+  isolation: 'page' | 'frame' = 'page';
   /**
    * With an endpoint: the order's client secret (the companion server's `clientSecret`, from
    * its order API or `clientSecretFor`), never the bare order id, which the server refuses.
    * Without an endpoint: the merchant's order reference, handed back in `paylit-submit`.
    */
-  @property({ reflect: true }) order = '';
+  order = '';
   /** Without an endpoint: the amount to show and submit. */
-  @property({ type: Number }) amount: number | undefined;
-  @property() currency = '';
-  @property() country = '';
+  amount: number | undefined;
+  currency = '';
+  country = '';
   /** Without an endpoint: the API's public key, a JWK (JSON) or an SPKI PEM. */
-  @property({ attribute: 'public-key' }) publicKey = '';
+  publicKey = '';
   /**
    * How requests reach the companion server: the page's `fetch` by default. Set it to add
    * headers (a CSRF token, the shopper's session) or to call a handler in the same page.
    */
-  @property({ attribute: false }) fetch: typeof globalThis.fetch | undefined;
+  fetch: typeof globalThis.fetch | undefined;
 
   #fetch(input: string, init?: RequestInit): Promise<Response> {
     return (this.fetch ?? globalThis.fetch)(input, init);

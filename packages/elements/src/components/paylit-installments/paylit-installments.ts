@@ -1,3 +1,4 @@
+import type { PropertyDeclarations } from 'lit';
 import {
   html,
   nothing,
@@ -6,7 +7,6 @@ import {
   type PropertyValues,
   type TemplateResult,
 } from 'lit';
-import { state } from 'lit/decorators.js';
 import {
   ensureContextRoot,
   type InstallmentOption,
@@ -89,6 +89,9 @@ function loadRules(): Promise<void> {
  * @cssprop --paylit-color-text - text colour
  */
 export class PaylitInstallments extends CheckoutChildElement {
+  static override properties: PropertyDeclarations = {
+    plan: { attribute: false },
+  };
   // The full look when there is something to show (internal/shown-styles.ts).
   static override styles = hostStyles;
 
@@ -96,7 +99,7 @@ export class PaylitInstallments extends CheckoutChildElement {
   /** Answers for BINs the shopper has since changed are dropped. */
   #asked: string | undefined;
 
-  @state() private plan: InstallmentsPlan | null = null;
+  private plan: InstallmentsPlan | null = null;
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();

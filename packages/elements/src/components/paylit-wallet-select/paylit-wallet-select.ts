@@ -1,5 +1,5 @@
 import { html, nothing, unsafeCSS, type PropertyValues } from 'lit';
-import { state } from 'lit/decorators.js';
+import type { PropertyDeclarations } from 'lit';
 import { getBrand } from '@paylit/core/card';
 import {
   ensureContextRoot,
@@ -78,6 +78,9 @@ let marksLoading: Promise<Marks> | undefined;
  * @cssprop --paylit-color-text - text colour
  */
 export class PaylitWalletSelect extends CheckoutChildElement {
+  static override properties: PropertyDeclarations = {
+    marks: { attribute: false },
+  };
   // The full look when there is something to show (internal/shown-styles.ts).
   static override styles = emptyStyles;
 
@@ -86,7 +89,7 @@ export class PaylitWalletSelect extends CheckoutChildElement {
   #marks = new Map<string, SVGSVGElement>();
 
   /** The marks' chunk (with the look); null when it could not load. */
-  @state() private marks: Marks | null | undefined;
+  private marks: Marks | null | undefined;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
