@@ -522,6 +522,23 @@ describe('<paylit-card-fields>', () => {
     expect((await el.encrypt(keys.publicJwk)).holderName).to.equal('Ana Lima 3rd');
   });
 
+  it('a name the companion server would refuse (past 100 characters, or a tab pasted in) is asked for again in the fields, never sent', async () => {
+    const keys = await generateCardKeyPair();
+    for (const holder of [`Ana ${'Lima '.repeat(20)}Souza`, 'Ana\tLima']) {
+      const el = await fixture<PaylitCardFields>(html`<paylit-card-fields></paylit-card-fields>`);
+      await fill(el, { number: '5555555555554444', expiry: '1230', cvv: '123', holder: 'A' });
+      await paste(el, 'holder', holder);
+      await el.updateComplete;
+      let error: Error | undefined;
+      await el.encrypt(keys.publicJwk).catch((e: Error) => (error = e));
+      expect(error?.name, JSON.stringify(holder)).to.equal('CardFieldsInvalidError');
+      expect((error as unknown as { fields: string[] }).fields).to.deep.equal(['holder']);
+      await el.updateComplete;
+      expect(errorOf(el, 'holder')).to.equal('Enter the name as it appears on the card.');
+      expect(el.complete).to.equal(false);
+    }
+  });
+
   it('refuses to encrypt an incomplete card, and shows why', async () => {
     const keys = await generateCardKeyPair();
     const el = await fixture<PaylitCardFields>(html`<paylit-card-fields></paylit-card-fields>`);

@@ -2,7 +2,6 @@ import { LitElement, html, nothing, svg, type PropertyValues } from 'lit';
 import type { PropertyDeclarations } from 'lit';
 import {
   cardDigits,
-  normalizeDigits,
   cardNumberProblem,
   cvvProblem,
   detectBrand,
@@ -10,6 +9,7 @@ import {
   extractBin,
   formatCardNumber,
   getBrand,
+  holderNameProblem,
   lastFour,
   maxCvvLength,
   parseExpiry,
@@ -90,25 +90,20 @@ const loadFrameHost = sealing(importFrameHost, 'card frame');
 /**
  * The key of a field's problem (its message's key in `errors.<field>`), or undefined when the
  * value is valid: core's rule for each field. The security code's length is its brand's; the
- * name may not hold a run of four digits, in any script.
+ * name is core's `holderNameProblem`.
  */
 export function fieldProblem(
   field: Field,
   value: string,
   cvvBrand?: BrandInfo,
 ): string | undefined {
-  // A name with a run of four digits is a number in the wrong field: it would be sent in clear.
-  return field === 'number'
-    ? cardNumberProblem(value)
-    : field === 'expiry'
-      ? expiryInputProblem(value)
-      : field === 'cvv'
-        ? cvvProblem(value, cvvBrand)
-        : !value.trim()
-          ? 'empty'
-          : /\d{4}/.test(normalizeDigits(value))
-            ? 'digits'
-            : undefined;
+  if (field === 'number') return cardNumberProblem(value);
+  if (field === 'expiry') return expiryInputProblem(value);
+  if (field === 'cvv') return cvvProblem(value, cvvBrand);
+  // Core's rule for the name. Too long, or a control character pasted in: asked for again as
+  // an empty name is ("as it appears on the card").
+  const problem = holderNameProblem(value);
+  return problem === 'invalid' ? 'empty' : problem;
 }
 
 /** Shown when there is no checkout, or the order lists no card brands. */

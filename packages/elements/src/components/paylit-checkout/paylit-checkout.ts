@@ -4,7 +4,7 @@ import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import type { PlanPayments } from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
-import { chargedAmount } from '@paylit/core/rules';
+import { chargedAmount, checkoutErrorKind } from '@paylit/core/rules';
 import type { CheckoutErrorAnswer, PaymentAnswer } from '@paylit/core/checkout';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
@@ -691,7 +691,7 @@ export class PaylitCheckout extends LocalizedElement {
     this.message = { text, error: true };
     this.dispatchEvent(
       new PaylitErrorEvent({
-        kind: res.status >= 500 ? 'server' : 'validation',
+        kind: checkoutErrorKind(body.error?.type, res.status),
         message: body.error?.message ?? text,
         retryable: res.status >= 500,
       }),
@@ -818,7 +818,7 @@ export class PaylitCheckout extends LocalizedElement {
       this.message = { text, error: true };
       this.dispatchEvent(
         new PaylitErrorEvent({
-          kind: res.status >= 500 ? 'server' : 'validation',
+          kind: checkoutErrorKind(error?.type, res.status),
           message: error?.message ?? text,
           retryable: Boolean(error?.retryable),
           ...(error?.code !== undefined ? { code: error.code } : {}),
