@@ -15,9 +15,6 @@ import {
   exportJWK,
   exportSPKI,
   generateKeyPair,
-  importJWK,
-  importPKCS8,
-  importSPKI,
   errors as joseErrors,
 } from 'jose';
 import {
@@ -54,6 +51,32 @@ function pemLabel(pem: string): string | undefined {
   return /^-----BEGIN ([A-Z0-9 ]+)-----/.exec(pem)?.[1];
 }
 
+/** RSA-OAEP with SHA-256, as WebCrypto names the JWE's `alg`. */
+const RSA_OAEP_256 = { name: 'RSA-OAEP', hash: 'SHA-256' } as const;
+
+/**
+ * A PEM or a JWK as a WebCrypto key, for encryption (`public`) or decryption (`private`).
+ * WebCrypto reads the key: jose's importers are not needed to make a JWE from a `CryptoKey`,
+ * and leaving them out keeps their code (an ASN.1 reader among it) out of the browser's
+ * encryption chunk.
+ */
+function importRsaKey(
+  format: 'spki' | 'pkcs8' | 'jwk',
+  data: BufferSource | JsonWebKey,
+  want: 'public' | 'private',
+): Promise<CryptoKey> {
+  const usages: KeyUsage[] = [want === 'public' ? 'encrypt' : 'decrypt'];
+  return format === 'jwk'
+    ? crypto.subtle.importKey(format, data as JsonWebKey, RSA_OAEP_256, true, usages)
+    : crypto.subtle.importKey(format, data as BufferSource, RSA_OAEP_256, true, usages);
+}
+
+/** The DER bytes of a PEM's base64 body (its header, footer and line breaks dropped). */
+function pemBytes(pem: string): Uint8Array<ArrayBuffer> {
+  const body = pem.replace(/-----(BEGIN|END) [A-Z0-9 ]+-----|\s+/g, '');
+  return Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+}
+
 async function importKey(input: KeyInput, want: 'public' | 'private'): Promise<ImportedKey> {
   const what = want === 'public' ? 'the public key' : 'the private key';
   let imported: ImportedKey;
@@ -87,10 +110,7 @@ async function importKey(input: KeyInput, want: 'public' | 'private'): Promise<I
       throw new KeyError(`${what} must be a "${expected}" PEM, got "${label}"${hint}`);
     }
     try {
-      const key =
-        want === 'public'
-          ? await importSPKI(text, JWE_ALG, { extractable: true })
-          : await importPKCS8(text, JWE_ALG, { extractable: true });
+      const key = await importRsaKey(want === 'public' ? 'spki' : 'pkcs8', pemBytes(text), want);
       imported = { key, kid: undefined };
     } catch (cause) {
       throw new KeyError(`${what} PEM could not be read as an RSA key for ${JWE_ALG}`, { cause });
@@ -116,8 +136,7 @@ async function importKey(input: KeyInput, want: 'public' | 'private'): Promise<I
       );
     try {
       const { kid: _kid, ...material } = jwk;
-      const key = await importJWK({ ...material, alg: JWE_ALG, ext: true }, JWE_ALG);
-      if (!isCryptoKey(key)) throw new TypeError('not an asymmetric key');
+      const key = await importRsaKey('jwk', { ...material, alg: JWE_ALG, ext: true }, want);
       imported = { key, kid: typeof jwk.kid === 'string' ? jwk.kid : undefined };
     } catch (cause) {
       throw new KeyError(`${what} JWK could not be imported as an RSA key for ${JWE_ALG}`, {
@@ -318,9 +337,13 @@ export async function cardKeyPairFromPrivateKey(
   const { key: privateKey, kid: ownKid } = await importKey(input, 'private');
   const keyId = kid ?? ownKid ?? crypto.randomUUID();
   const { n, e, ...rest } = await exportJWK(privateKey);
-  const publicKey = await importJWK({ kty: 'RSA', n, e, alg: JWE_ALG, ext: true }, JWE_ALG);
-  if (!isCryptoKey(publicKey))
-    throw new KeyError('the public half of the private key could not be derived');
+  const publicKey = await importRsaKey(
+    'jwk',
+    { kty: 'RSA', n, e, alg: JWE_ALG, ext: true },
+    'public',
+  ).catch((cause: unknown) => {
+    throw new KeyError('the public half of the private key could not be derived', { cause });
+  });
   return {
     publicKey,
     privateKey,
