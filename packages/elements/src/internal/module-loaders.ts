@@ -30,6 +30,7 @@ const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } = {
   installments: () => import('./installment-plans.js'),
   outcome: () => import('../components/paylit-checkout/paylit-checkout-outcome.styles.js'),
   isolation: () => import('./frame-host.js'),
+  payment: () => import('../components/paylit-checkout/checkout-payment.js'),
 };
 
 provideLoaders({

@@ -1,11 +1,15 @@
-import { html, nothing, unsafeCSS, type CSSResultOrNative, type PropertyValues } from 'lit';
-import type { PropertyDeclarations } from 'lit';
+import {
+  html,
+  nothing,
+  unsafeCSS,
+  type CSSResultOrNative,
+  type PropertyDeclarations,
+  type PropertyValues,
+} from 'lit';
 import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import type { PlanPayments } from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
-import { chargedAmount, checkoutErrorKind } from '@paylit/core/rules';
-import type { CheckoutErrorAnswer, PaymentAnswer } from '@paylit/core/checkout';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
   checkoutContext,
@@ -25,21 +29,27 @@ import {
   PaylitSubmitEvent,
   type CheckoutLoadErrorCode,
   type PaymentView,
-  type Submission,
 } from '../../events/payment-events.js';
 import { addLater, format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
-import { importOutcome, importPlans } from '../../internal/lazy.js';
+import { importOutcome, importPayment, importPlans } from '../../internal/lazy.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
-import {
-  CardFieldsInvalidError,
-  type PaylitCardFields,
-} from '../paylit-card-fields/paylit-card-fields.js';
+import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-installments/paylit-installments.js';
 import { offersChoice } from '../paylit-wallet-select/paylit-wallet-select.js';
+import {
+  fetchPlans,
+  loadCheckout,
+  refusesOrigin,
+  resumePayment,
+  serverUrl,
+  submitPayment,
+  type CompanionServer,
+} from './checkout-client.js';
+import { CheckoutFlow, type Settled } from './checkout-flow.js';
 import { styles } from './paylit-checkout.styles.js';
 
 ensureContextRoot();
@@ -64,6 +74,15 @@ function loadOutcome(): Promise<void> {
     },
     () => void (loadingOutcome = undefined),
   ));
+}
+
+/** What runs once the shopper presses Pay or comes back from another page (checkout-payment.ts), a chunk loaded when first needed. */
+let loadingPayment: ReturnType<typeof importPayment> | undefined;
+function loadPayment(): ReturnType<typeof importPayment> {
+  return (loadingPayment ??= importPayment().catch((error: unknown) => {
+    loadingPayment = undefined;
+    throw error;
+  }));
 }
 
 /** The elements the checkout works with, wherever the merchant put them. */
@@ -109,9 +128,6 @@ function parseKey(text: string): KeyInput | undefined {
     "public-key must be the API's RSA public key, as a JWK (JSON) or an SPKI PEM",
   );
 }
-
-/** What the companion server answers: a payment, or a refusal (core's checkout protocol). */
-type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
 
 /**
  * The checkout: loads what it needs from the companion server, shares it with the
@@ -169,10 +185,7 @@ type ServerAnswer = Partial<PaymentAnswer> & Partial<CheckoutErrorAnswer>;
  */
 export class PaylitCheckout extends LocalizedElement {
   static override properties: PropertyDeclarations = {
-    busy: { attribute: false },
     message: { attribute: false },
-    outcome: { attribute: false },
-    outcomePlan: { attribute: false },
     slotted: { attribute: false },
     endpoint: { reflect: true },
     isolation: { reflect: true },
@@ -186,9 +199,8 @@ export class PaylitCheckout extends LocalizedElement {
   static override styles = styles;
 
   #plans = new Map<string, Promise<InstallmentsPlan | null>>();
-  /** The attempt id of a submission whose outcome is not known yet: reused if it is sent again. */
-  #attempt: string | undefined;
-  #busyNow = false;
+  /** Where the checkout is (loading, ready, paying, its outcome…) and the attempt id it sends. */
+  readonly #flow = new CheckoutFlow(() => this.requestUpdate());
   #publicKey: KeyInput | undefined;
   /** The order load under way: a new one, or the element leaving the page, aborts it and its answer is dropped. */
   #loading: AbortController | undefined;
@@ -204,17 +216,12 @@ export class PaylitCheckout extends LocalizedElement {
    */
   #sizes: ResizeObserver | undefined;
 
-  private busy = false;
   /** The status or error line; a `quiet` one is for assistive technology alone (the busy button already shows it). */
-  private message: { text: string; error: boolean; quiet?: boolean; final?: true } | undefined;
-  /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do). */
-  private outcome: PaymentView | undefined;
-  /** The outcome's installment plan (core's `planPayments`), when the payment's record names the plan the shopper chose. */
-  private outcomePlan: PlanPayments | undefined;
+  private message: { text: string; error: boolean; quiet?: boolean } | undefined;
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
   private slotted = false;
 
-  /** What the elements inside read: @lit/context's provider as a controller, which keeps its decorator's code out of the first load. */
+  /** What the elements inside read: @lit/context's provider as a controller (its decorator is 0.3 KB of the first load). */
   readonly #provider = new ContextProvider(this, {
     context: checkoutContext,
     initialValue: this.#contextValue({ status: 'loading' }),
@@ -248,10 +255,6 @@ export class PaylitCheckout extends LocalizedElement {
    * headers (a CSRF token, the shopper's session) or to call a handler in the same page.
    */
   fetch: typeof globalThis.fetch | undefined;
-
-  #fetch(input: string, init?: RequestInit): Promise<Response> {
-    return (this.fetch ?? globalThis.fetch)(input, init);
-  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -317,14 +320,12 @@ export class PaylitCheckout extends LocalizedElement {
 
   /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome, or the order is locked. */
   async submit(): Promise<void> {
-    if (this.#busyNow || this.outcome || this.message?.final) return;
-    this.#busyNow = true;
-    this.busy = true;
+    const submitting = this.#flow.submit();
+    if (!submitting) return;
     try {
       await this.#submit();
     } finally {
-      this.#busyNow = false;
-      this.busy = false;
+      this.#flow.end(submitting);
     }
   }
 
@@ -336,7 +337,8 @@ export class PaylitCheckout extends LocalizedElement {
    * @example checkout.reset(); checkout.order = nextOrder.clientSecret;
    */
   reset(): void {
-    this.outcome = this.outcomePlan = this.message = this.#attempt = undefined;
+    this.message = undefined;
+    this.#flow.reset();
     this.#cardFields()?.clear();
   }
 
@@ -368,10 +370,6 @@ export class PaylitCheckout extends LocalizedElement {
   #update(changes: Partial<CheckoutContextValue>): void {
     this.#provider.setValue({ ...this.context, ...changes });
     this.requestUpdate();
-  }
-
-  #url(path: string): string {
-    return `${this.endpoint.replace(/\/+$/, '')}${path}`;
   }
 
   /** Server-less: the attributes are the order. With an endpoint: loads the order, once per endpoint and order. */
@@ -437,6 +435,7 @@ export class PaylitCheckout extends LocalizedElement {
       );
     }
     this.#update({ status: 'standalone', order, lang: this.requestedLang() });
+    this.#flow.loaded();
   }
 
   async #load(): Promise<void> {
@@ -445,7 +444,8 @@ export class PaylitCheckout extends LocalizedElement {
     const loading = (this.#loading = new AbortController());
     // A load for an order since replaced, or of a checkout since removed, ends here, unheard.
     const current = () => this.#loading === loading && !loading.signal.aborted;
-    const url = this.#url(`/checkout?order=${encodeURIComponent(this.order)}`);
+    // The checkout is its own description of the server: its `endpoint` and `fetch`.
+    const server: CompanionServer = this;
     // Nothing of the order before (its amount on the button, its methods) stays while another loads.
     this.#update({
       status: 'loading',
@@ -455,44 +455,22 @@ export class PaylitCheckout extends LocalizedElement {
       savedWallets: [],
     });
     this.message = undefined;
-    let res: Response;
-    let body:
-      | {
-          order?: OrderView;
-          publicKey?: KeyInput;
-          paymentMethods?: [];
-          savedCards?: [];
-          savedWallets?: [];
-          payment?: PaymentView;
-          hiddenMethods?: { id: string; reason: string }[];
-          error?: { message?: string; param?: string };
-        }
-      | undefined;
-    try {
-      res = await this.#fetch(url, { signal: loading.signal });
-      body = await res.json().catch(() => undefined);
-    } catch (error) {
+    this.#flow.load();
+    const result = await loadCheckout(server, this.order, loading.signal);
+    if (!current()) return;
+    if (!result.ok && result.status === 0) {
+      // A server that refuses the page's origin fails the same way as no network.
+      const refused = await refusesOrigin(server, loading.signal);
       if (!current()) return;
       const page = globalThis.location?.origin;
-      const server = new URL(url, globalThis.location?.href).origin;
-      // A server that refuses the page's origin fails the same way as no network: a request whose
-      // answer the page may not read (no-cors) reaches it all the same, and tells the two apart.
-      const refused =
-        server !== page &&
-        (await this.#fetch(this.#url('/checkout'), {
-          mode: 'no-cors',
-          signal: loading.signal,
-        }).then(
-          () => true,
-          () => false,
-        ));
-      if (!current()) return;
       if (DEV) {
+        const url = serverUrl(server, `/checkout?order=${encodeURIComponent(this.order)}`);
+        const origin = new URL(url, globalThis.location?.href).origin;
         issueWarning(
-          `load:${server}`,
+          `load:${origin}`,
           refused
-            ? `the companion server at ${server} refuses this page's origin: add ${page} to its allowedOrigins option (PAYLIT_ALLOWED_ORIGINS for paylit-server).`
-            : `could not reach the companion server at ${url} (${(error as Error).message}). Is it running, and mounted at ${this.endpoint}?`,
+            ? `the companion server at ${origin} refuses this page's origin: add ${page} to its allowedOrigins option (PAYLIT_ALLOWED_ORIGINS for paylit-server).`
+            : `could not reach the companion server at ${url} (${(result.cause as Error | undefined)?.message}). Is it running, and mounted at ${this.endpoint}?`,
           refused ? 'allowed-origins' : 'the-checkout-on-your-page',
         );
       }
@@ -505,40 +483,41 @@ export class PaylitCheckout extends LocalizedElement {
           )
         : this.#loadFailed('network', 'loadFailed');
     }
-    if (!current()) return;
-    if (!res.ok || !body?.order) {
-      if (DEV)
+    if (!result.ok) {
+      const { status, error } = result;
+      if (DEV) {
+        const url = serverUrl(server, `/checkout?order=${encodeURIComponent(this.order)}`);
         issueWarning(
           `refused:${url}`,
-          `the companion server answered ${res.status} to ${url}: ${body?.error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`,
+          `the companion server answered ${status} to ${url}: ${error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`,
           'the-checkout-on-your-page',
         );
+      }
       // A client secret the server did not make, or an order it cannot find (404), or no secret at all (400): this order cannot be paid.
-      if (res.status < 500 && body?.error?.param === 'order')
-        return this.#loadFailed(
-          'validation',
-          'orderNotFound',
-          body.error.message,
-          'order_not_found',
-        );
+      if (status < 500 && error?.param === 'order')
+        return this.#loadFailed('validation', 'orderNotFound', error.message, 'order_not_found');
       return this.#loadFailed(
-        res.status >= 500 ? 'server' : 'configuration',
+        status >= 500 ? 'server' : 'configuration',
         'loadRefused',
-        body?.error?.message,
+        error?.message,
       );
     }
-    if (DEV && body.hiddenMethods?.length) {
+    const view = result.answer;
+    if (DEV && view.hiddenMethods?.length) {
       issueNote(
         `hidden:${this.order}`,
-        `not offered to this order (the server says why, in development only): ${body.hiddenMethods.map((m) => `${m.id}: ${m.reason}`).join('; ')}.`,
+        `not offered to this order (the server says why, in development only): ${view.hiddenMethods.map((m) => `${m.id}: ${m.reason}`).join('; ')}.`,
       );
     }
-    this.#publicKey = body.publicKey;
+    this.#publicKey = view.publicKey;
     try {
       // On a return page the checkout stays loading (its button disabled) until the payment's outcome is known.
       await this.#resume(current);
       // The order is paid already (another tab, a reload): its payment, not a form.
-      if (current() && !this.outcome && body.payment) await this.#outcome(body.payment, null);
+      if (current() && this.#flow.phase !== 'outcome' && view.payment) {
+        const [{ settle }] = await Promise.all([loadPayment(), loadOutcome()]);
+        if (current()) this.#settle(settle(view.payment, null, this.t));
+      }
     } catch {
       if (!current()) return;
       return this.#loadFailed('network', 'loadFailed');
@@ -547,12 +526,13 @@ export class PaylitCheckout extends LocalizedElement {
     this.#loading = undefined;
     this.#update({
       status: 'ready',
-      order: body.order,
-      paymentMethods: body.paymentMethods ?? [],
-      savedCards: body.savedCards ?? [],
-      savedWallets: body.savedWallets ?? [],
+      order: view.order,
+      paymentMethods: view.paymentMethods ?? [],
+      savedCards: view.savedCards ?? [],
+      savedWallets: view.savedWallets ?? [],
       lang: this.requestedLang(),
     });
+    this.#flow.loaded();
   }
 
   /**
@@ -576,7 +556,8 @@ export class PaylitCheckout extends LocalizedElement {
     // Not loaded: a new fetch, or the element added again, tries again.
     this.#loading = this.#loadedFor = undefined;
     this.#update({ status: 'error' });
-    this.message = { text, error: true, ...(code ? { final: true as const } : {}) };
+    this.message = { text, error: true };
+    this.#flow.loadFailed(code !== undefined);
     this.dispatchEvent(
       new PaylitErrorEvent({
         kind,
@@ -616,7 +597,7 @@ export class PaylitCheckout extends LocalizedElement {
 
   /** Children added or removed, at any depth: defaults drawn or dropped, and the choice kept possible. */
   #followSlot(): void {
-    if (this.outcome) return;
+    if (this.#flow.phase === 'outcome') return;
     this.slotted = this.#assigned().length > 0;
     if (!this.slotted) return;
     const wallets: PaylitWalletSelect[] = this.#parts('paylit-wallet-select');
@@ -649,105 +630,36 @@ export class PaylitCheckout extends LocalizedElement {
     if (!planRules) void loadPlanRules();
     let plan = this.#plans.get(bin);
     if (!plan) {
-      plan = this.#fetch(this.#url('/installments'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ order: this.order, bin }),
-      })
-        .then(async (res) => (res.ok ? ((await res.json()).plan as InstallmentsPlan | null) : null))
-        .catch(() => {
-          this.#plans.delete(bin);
-          return null;
-        });
+      plan = fetchPlans(this, this.order, bin).then((result) => {
+        if (result.ok) return result.answer.plan;
+        // No answer: asked again next time.
+        if (result.status === 0) this.#plans.delete(bin);
+        return null;
+      });
       this.#plans.set(bin, plan);
     }
     return plan;
   }
 
-  /** On the merchant's return page: the payment in the URL, confirmed with the server. */
+  /** On the merchant's return page: the payment in the URL, confirmed with the server. Throws when it cannot be reached. */
   async #resume(current: () => boolean): Promise<void> {
     const params = new URLSearchParams(globalThis.location?.search ?? '');
     const paymentId = params.get('payment_id');
     if (!paymentId || params.get('order') !== this.order) return;
-    // An outcome is likely: its look loads beside the request.
-    void loadOutcome();
-    const res = await this.#fetch(
-      this.#url(
-        `/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(this.order)}`,
-      ),
-      { signal: this.#loading?.signal },
-    );
-    const body = (await res.json()) as ServerAnswer;
-    if (!current()) return;
-    if (res.ok && body.payment) {
-      await loadOutcome();
-      if (!current()) return;
-      const option = outcomeModule?.keptPlan(body.payment.id);
-      if (option) await loadPlanRules();
-      return await this.#outcome(body.payment, null, { resumed: true, option });
-    }
-    // The payer is back but the payment cannot be confirmed: say so rather than show nothing.
-    const text = this.t.serverError;
-    this.message = { text, error: true };
-    this.dispatchEvent(
-      new PaylitErrorEvent({
-        kind: checkoutErrorKind(body.error?.type, res.status),
-        message: body.error?.message ?? text,
-        retryable: res.status >= 500,
-      }),
-    );
+    // An outcome is likely: its look and words load beside the request.
+    const [result, { returned }] = await Promise.all([
+      resumePayment(this, this.order, paymentId, this.#loading?.signal),
+      loadPayment(),
+      loadOutcome(),
+    ]);
+    if (!result.ok && !result.status) throw result.cause;
+    const option = result.ok ? outcomeModule?.keptPlan(result.answer.payment.id) : undefined;
+    if (option) await loadPlanRules();
+    if (current()) this.#settle(returned(result, this.t), option);
   }
 
   #cardFields(): PaylitCardFields | undefined {
     return this.#parts('paylit-card-fields')[0];
-  }
-
-  async #method(): Promise<Submission['method'] | undefined> {
-    const { selection, plan } = this.context;
-    const installments =
-      plan && plan.installments > 1
-        ? { installments: String(plan.installments), installmentsId: plan.id }
-        : {};
-    if (selection.type !== 'card' && selection.type !== 'saved_card') return selection;
-    const fields = this.#cardFields();
-    if (!fields || !this.#publicKey) {
-      this.dispatchEvent(
-        new PaylitErrorEvent({
-          kind: 'configuration',
-          message: 'paylit-checkout needs <paylit-card-fields> and the public key to pay by card',
-          retryable: false,
-        }),
-      );
-      return undefined;
-    }
-    try {
-      if (selection.type === 'saved_card') {
-        // The saved card's security code, typed again, goes inside its own JWE.
-        const { cardId, encryptedCvv } = await fields.encryptCvv(this.#publicKey);
-        return { type: 'saved_card', cardId, encryptedCvv, ...installments };
-      }
-      const card = await fields.encrypt(this.#publicKey);
-      return {
-        type: 'card',
-        encryptedData: card.encryptedData,
-        holderName: card.holderName,
-        expirationMonth: card.expirationMonth,
-        expirationYear: card.expirationYear,
-        ...installments,
-      };
-    } catch (error) {
-      if (error instanceof CardFieldsInvalidError) return undefined; // the fields show why
-      // The encryption's chunk did not load: nothing was sent, and Pay tries again.
-      if ((error as { kind?: unknown }).kind === 'network') return this.#networkFailed();
-      this.dispatchEvent(
-        new PaylitErrorEvent({
-          kind: 'configuration',
-          message: (error as Error).message,
-          retryable: false,
-        }),
-      );
-      return undefined;
-    }
   }
 
   /** The store could not be reached (or the encryption's chunk could not be loaded): said, and retryable. */
@@ -760,142 +672,84 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   async #submit(): Promise<void> {
-    const order = this.context.order;
-    if (!order) return;
-    const method = await this.#method();
-    if (!method) return;
-    const attempt = (this.#attempt ??= crypto.randomUUID());
-    const option = this.context.plan;
-    const submission: Submission = {
-      order: this.order,
-      attempt,
-      method,
-      amount: chargedAmount(order),
-      currency: order.currency,
-      country: order.country,
-    };
-    const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(submission));
-    if (handedOver || !this.endpoint) {
-      this.#attempt = undefined;
-      return;
+    if (!this.context.order) return;
+    let payment: Awaited<ReturnType<typeof loadPayment>>;
+    try {
+      payment = await loadPayment();
+    } catch {
+      return this.#networkFailed();
     }
+    const option = this.context.plan;
+    const submission = await payment.submission(
+      {
+        order: this.order,
+        checkout: this.context,
+        fields: this.#cardFields(),
+        publicKey: this.#publicKey,
+      },
+      () => this.#flow.attempt(),
+    );
+    if (!submission) return;
+    if (!('attempt' in submission))
+      return submission.kind === 'network'
+        ? this.#networkFailed()
+        : void this.dispatchEvent(new PaylitErrorEvent(submission));
+    const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(submission));
+    if (handedOver || !this.endpoint) return this.#flow.handedOver();
     // Said once per payment: set here, before the request, and left alone until its answer
     // (a re-render writes the same text, which a live region does not announce again).
     this.message = { text: this.t.processing, error: false, quiet: true };
-    void loadOutcome();
-    let res: Response;
-    let body: ServerAnswer;
-    try {
-      res = await this.#fetch(this.#url('/payments'), {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(submission),
-      });
-      body = (await res.json()) as ServerAnswer;
-    } catch {
-      // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
-      return this.#networkFailed();
-    }
-    if (!res.ok || !body.payment) {
-      const error = body.error;
-      if (!error?.retryable) this.#attempt = undefined;
-      // The API's code in the shopper's language; the server's own message is for developers (in the event).
-      const order = this.order;
-      await loadOutcome();
-      if (this.order !== order) return;
-      const t = this.t;
-      if (error?.type === 'order_locked') {
-        this.message = { text: t.orderLocked, error: true, final: true };
-        this.dispatchEvent(new PaylitDeclinedEvent(undefined, t.orderLocked, '305'));
-        return;
-      }
-      const text =
-        ((error?.code !== undefined
-          ? (t.apiErrors as Record<number, string>)[error.code]
-          : undefined) ??
-          (res.status === 429 ? t.apiErrors[6000] : t.serverError)) ||
-        t.serverError;
-      this.message = { text, error: true };
-      this.dispatchEvent(
-        new PaylitErrorEvent({
-          kind: checkoutErrorKind(error?.type, res.status),
-          message: error?.message ?? text,
-          retryable: Boolean(error?.retryable),
-          ...(error?.code !== undefined ? { code: error.code } : {}),
-          ...(error?.param ? { param: error.param } : {}),
-        }),
-      );
-      return;
-    }
-    this.#attempt = undefined;
-    await this.#outcome(body.payment, body.nextAction ?? null, { option });
+    const reference = this.order;
+    // The answer's look and words load beside the request.
+    const [result] = await Promise.all([submitPayment(this, submission), loadOutcome()]);
+    // A new order meanwhile is a new payment: this one's answer is dropped.
+    if (this.order !== reference) return;
+    this.#settle(payment.paid(result, this.t), option);
   }
 
-  /**
-   * `from.option`: the plan the shopper chose; `from.resumed`: the payment comes back from
-   * the page it went to (the return page).
-   */
-  async #outcome(
-    payment: PaymentView,
-    next: { type: 'redirect'; url: string } | null,
-    from: { option?: InstallmentOption | undefined; resumed?: boolean } = {},
-  ): Promise<void> {
-    // Its look and English's words for it first (loading since the payment was sent): the form stays, busy, until then.
-    const order = this.order;
-    await loadOutcome();
-    // A new order while it loaded is a new payment.
-    if (this.order !== order) return;
-    const t = this.t;
-    if (next?.type === 'redirect') {
-      if (from.option && this.#planOf(payment, from.option))
-        outcomeModule?.keepPlan(payment.id, from.option);
-      // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet):
-      // said here whether the checkout navigates or the merchant opens that page its own way.
-      this.message = { text: t.redirecting, error: false };
-      if (this.dispatchEvent(new PaylitRedirectEvent(payment, next.url)))
-        globalThis.location.assign(next.url);
+  /** Shows and announces where a payment's answer took the checkout. `option`: the plan the shopper chose. */
+  #settle(settled: Settled, option?: InstallmentOption): void {
+    if (settled.to === 'outcome') {
+      const { payment } = settled;
+      const plan = this.#planOf(payment, option);
+      // The outcome replaces the form (and the default card fields, which clear as they leave).
+      this.#cardFields()?.clear();
+      this.message = undefined;
+      this.#flow.settled(settled, plan);
+      this.dispatchEvent(
+        new PaylitPaymentEvent(
+          `paylit-${payment.status.toLowerCase()}` as 'paylit-paid',
+          payment,
+          plan,
+        ),
+      );
+      void this.updateComplete.then(() => {
+        // The pay button that had focus is gone: focus goes to the outcome's heading, unless the shopper is elsewhere on the page.
+        const active = document.activeElement;
+        if (active === this || active === document.body)
+          this.renderRoot.querySelector('h2')?.focus();
+      });
       return;
     }
-    switch (payment.status) {
-      case 'PAID':
-      case 'AUTHORIZED':
-      case 'VERIFIED':
-      case 'PENDING':
-        // The outcome replaces the form (and the default card fields, which clear as they leave).
-        this.#cardFields()?.clear();
-        this.message = undefined;
-        this.outcome = payment;
-        this.outcomePlan = this.#planOf(payment, from.option);
-        this.dispatchEvent(
-          new PaylitPaymentEvent(
-            `paylit-${payment.status.toLowerCase()}` as 'paylit-paid',
-            payment,
-            this.outcomePlan,
-          ),
-        );
-        void this.updateComplete.then(() => {
-          // The pay button that had focus is gone: focus goes to the outcome's heading, unless the shopper is elsewhere on the page.
-          const active = document.activeElement;
-          if (active === this || active === document.body)
-            this.renderRoot.querySelector('h2')?.focus();
-        });
-        return;
-      default: {
-        const rejections = t.rejections as Record<string, string>;
-        const code = payment.status_code;
-        // A card payment back from the bank's page, refused with no reason of its own: the bank's
-        // 3-D Secure check was left or failed. The form stays, for another try.
-        const unconfirmed =
-          from.resumed &&
-          (payment.payment_method_type === 'CARD' || payment.card !== undefined) &&
-          (code === '300' || !rejections[code]);
-        const text = unconfirmed
-          ? t.threeDSecureFailed
-          : (rejections[code] ?? rejections['300']) || t.serverError;
-        this.message = { text, error: true };
-        this.dispatchEvent(new PaylitDeclinedEvent(payment, text));
-      }
-    }
+    this.#flow.settled(settled);
+    // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
+    if (settled.to === 'unreachable') return void this.#networkFailed();
+    const { to, text } = settled;
+    this.message = { text, error: to !== 'redirect' };
+    if (to === 'redirect') {
+      // Said whether the checkout navigates or the merchant opens that page its own way.
+      const { payment, url } = settled;
+      if (option && this.#planOf(payment, option)) outcomeModule?.keepPlan(payment.id, option);
+      if (this.dispatchEvent(new PaylitRedirectEvent(payment, url)))
+        globalThis.location.assign(url);
+    } else
+      this.dispatchEvent(
+        to === 'refused'
+          ? new PaylitErrorEvent(settled.error)
+          : to === 'locked'
+            ? new PaylitDeclinedEvent(undefined, text, '305')
+            : new PaylitDeclinedEvent(settled.payment, text),
+      );
   }
 
   #label() {
@@ -937,11 +791,11 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   /** The success or waiting state: what happened, and with which card or method. */
-  #outcomeView(payment: PaymentView) {
+  #outcomeView(payment: PaymentView, outcomePlan: PlanPayments | undefined) {
     const t = this.t;
     const card = payment.card;
     const pending = payment.status === 'PENDING';
-    const plan = pending ? undefined : this.outcomePlan;
+    const plan = pending ? undefined : outcomePlan;
     const means = card?.last4
       ? format(t.cardEnding, {
           brand: getBrand(card.brand!)?.name ?? card.brand!,
@@ -958,15 +812,15 @@ export class PaylitCheckout extends LocalizedElement {
     const ready =
       this.context.status === 'ready' ||
       (this.context.status === 'standalone' && this.context.order !== undefined);
-    const disabled = !ready || this.busy;
-    const outcome = this.outcome;
+    const { phase, outcome } = this.#flow;
+    const busy = phase === 'submitting';
+    const disabled = !ready || busy;
     // The default elements show unless the merchant put elements inside (the whitespace and
     // comments of indented markup would fill a <slot> and hide its fallback content), and
     // are not created otherwise; the wallet picker and the installments only once the order
     // has wallets or banks (or saved means) and takes installments: until then they would
     // show nothing, and creating them is most of a first render's cost (npm run bench).
     // The message is one live region for the whole life of the checkout (announced when its content changes): the outcome appears inside it.
-    const failed = this.context.status === 'error';
     const message = this.message;
     const open = Boolean(outcome || (message && !message.quiet));
     // Before this render is painted: the outcome's look, once, with the checkout's own.
@@ -974,7 +828,7 @@ export class PaylitCheckout extends LocalizedElement {
       adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, outcomeSheet]);
     return html`<div class="body" dir=${this.direction}>
       ${
-        outcome || message?.final
+        outcome || phase === 'closed' || phase === 'locked'
           ? nothing
           : html`<slot @slotchange=${() => this.#followSlot()}></slot>${
               this.slotted
@@ -984,17 +838,17 @@ export class PaylitCheckout extends LocalizedElement {
         <paylit-card-fields isolation=${this.isolation} ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
         ${this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
             }
-      <button part="button" type="button" aria-disabled=${disabled} aria-busy=${this.busy}
-        @click=${() => (disabled ? undefined : this.submit())}>${this.busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${this.busy ? this.t.processing : this.#label()}</span></button>`
+      <button part="button" type="button" aria-disabled=${disabled} aria-busy=${busy}
+        @click=${() => (disabled ? undefined : this.submit())}>${busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${busy ? this.t.processing : this.#label()}</span></button>`
       }
       <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${
         outcome
-          ? this.#outcomeView(outcome)
+          ? this.#outcomeView(outcome.payment, outcome.plan)
           : message?.quiet
             ? html`<span class="sr-only">${message.text}</span>`
             : (message?.text ?? nothing)
       }</div>
-      ${failed && !outcome && !message?.final ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
+      ${phase === 'failed' ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
     </div>`;
   }
 }

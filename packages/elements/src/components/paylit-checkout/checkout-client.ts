@@ -1,0 +1,145 @@
+/**
+ * The checkout's client of the companion server: one function per call, typed by core's
+ * checkout protocol (`@paylit/core/checkout`, types only: no zod reaches the browser). Each
+ * answers a `ServerResult`: the answer, or a refusal (`refusalKind` tells its kind by core's
+ * rule), or no answer at all (`status` 0).
+ *
+ * @example
+ * const result = await loadCheckout({ endpoint: '/paylit' }, clientSecret);
+ * if (result.ok) show(result.answer.order);
+ */
+import type {
+  CheckoutErrorAnswer,
+  CheckoutErrorBody,
+  CheckoutView,
+  InstallmentsAnswer,
+  PaymentAnswer,
+  PaymentStatusAnswer,
+  Submission,
+} from '@paylit/core/checkout';
+import type { PaylitErrorKind } from '@paylit/core/errors';
+import { checkoutErrorKind } from '@paylit/core/rules';
+
+/** Where the companion server is (its base URL, e.g. `/paylit`), and the `fetch` that reaches it (the page's by default). */
+export interface CompanionServer {
+  endpoint: string;
+  fetch?: typeof globalThis.fetch | undefined;
+}
+
+/** The server's refusal (`status` its HTTP status), or no answer (`status` 0). */
+export interface ServerRefusal {
+  ok: false;
+  status: number;
+  /** The refusal's `error`, when the server said why. */
+  error: Partial<CheckoutErrorBody> | undefined;
+  /** With no answer: why (what `fetch` or the body's reading threw). */
+  cause?: unknown;
+}
+
+export type ServerResult<T> = { ok: true; answer: T } | ServerRefusal;
+
+/** A refusal's kind: core's `checkoutErrorKind` of its type and status (`network` for no answer). */
+export function refusalKind({ error, status }: ServerRefusal): PaylitErrorKind {
+  return checkoutErrorKind(error?.type, status);
+}
+
+/** The URL of one of the server's routes. */
+export function serverUrl(server: CompanionServer, path: string): string {
+  return `${server.endpoint.replace(/\/+$/, '')}${path}`;
+}
+
+const send = (server: CompanionServer, path: string, init?: RequestInit) =>
+  (server.fetch ?? globalThis.fetch)(serverUrl(server, path), init);
+
+const post = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/**
+ * One call, answered when its body has `key`. A body that is not JSON is a refusal of its
+ * status when `lenient`, and no answer (the outcome unknown) otherwise.
+ */
+async function call<T>(
+  server: CompanionServer,
+  path: string,
+  init: RequestInit,
+  key: keyof T,
+  lenient?: boolean,
+): Promise<ServerResult<T>> {
+  let res: Response;
+  let body: (Partial<T> & Partial<CheckoutErrorAnswer>) | undefined;
+  try {
+    res = await send(server, path, init);
+    body = await (lenient ? res.json().catch(() => undefined) : res.json());
+  } catch (cause) {
+    return { ok: false, status: 0, error: undefined, cause };
+  }
+  if (res.ok && body?.[key] !== undefined) return { ok: true, answer: body as T };
+  return { ok: false, status: res.status, error: body?.error };
+}
+
+/** `GET /checkout?order=`: the order's view, for the checkout to render. */
+export function loadCheckout(
+  server: CompanionServer,
+  order: string,
+  signal?: AbortSignal,
+): Promise<ServerResult<CheckoutView>> {
+  return call<CheckoutView>(
+    server,
+    `/checkout?order=${encodeURIComponent(order)}`,
+    { signal },
+    'order',
+    true,
+  );
+}
+
+/**
+ * Whether a server that did not answer `loadCheckout` refuses the page's origin: a request
+ * whose answer the page may not read (no-cors) reaches it all the same, and tells that apart
+ * from no network. Always `false` for a server on the page's own origin.
+ */
+export async function refusesOrigin(
+  server: CompanionServer,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const target = new URL(serverUrl(server, '/checkout'), globalThis.location?.href).origin;
+  if (target === globalThis.location?.origin) return false;
+  return send(server, '/checkout', { mode: 'no-cors', signal }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** `POST /installments`: the plans for the card's BIN (never more of the number). */
+export function fetchPlans(
+  server: CompanionServer,
+  order: string,
+  bin: string,
+): Promise<ServerResult<InstallmentsAnswer>> {
+  return call<InstallmentsAnswer>(server, '/installments', post({ order, bin }), 'plan');
+}
+
+/** `POST /payments`: the payment the submission makes (or the one its attempt made already). */
+export function submitPayment(
+  server: CompanionServer,
+  submission: Submission,
+): Promise<ServerResult<PaymentAnswer>> {
+  return call<PaymentAnswer>(server, '/payments', post(submission), 'payment');
+}
+
+/** `GET /payments/:id?order=`: the payment the payer comes back from, on the return page. */
+export function resumePayment(
+  server: CompanionServer,
+  order: string,
+  paymentId: string,
+  signal?: AbortSignal,
+): Promise<ServerResult<PaymentStatusAnswer>> {
+  return call<PaymentStatusAnswer>(
+    server,
+    `/payments/${encodeURIComponent(paymentId)}?order=${encodeURIComponent(order)}`,
+    { signal },
+    'payment',
+  );
+}
