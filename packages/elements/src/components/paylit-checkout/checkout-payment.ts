@@ -13,10 +13,10 @@ import type {
   Submission,
 } from '@paylit/core/checkout';
 import type { KeyInput } from '@paylit/core/crypto';
-import { chargedAmount } from '@paylit/core/rules';
+import { chargedAmount, isPaymentMade } from '@paylit/core/rules';
 import type { CheckoutContextValue } from '../../context/checkout-context.js';
 import type { Messages } from '../../i18n/en.js';
-import { refusalKind, type ServerResult } from './checkout-client.js';
+import { refusalKind, type ServerRefusal, type ServerResult } from './checkout-client.js';
 import type { PaylitErrorDetail, Settled } from './checkout-flow.js';
 
 /** What encrypts the card: `<paylit-card-fields>` (its `encrypt()` and `encryptCvv()`). */
@@ -104,13 +104,8 @@ export function settle(
   // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet).
   if (next?.type === 'redirect')
     return { to: 'redirect', payment, url: next.url, text: t.redirecting };
-  switch (payment.status) {
-    case 'PAID':
-    case 'AUTHORIZED':
-    case 'VERIFIED':
-    case 'PENDING':
-      return { to: 'outcome', payment };
-  }
+  if (isPaymentMade(payment.status) || payment.status === 'PENDING')
+    return { to: 'outcome', payment };
   const rejections = t.rejections as Record<string, string>;
   const code = payment.status_code;
   // A card payment back from the bank's page, refused with no reason of its own: the bank's
@@ -140,30 +135,26 @@ export function paid(result: ServerResult<PaymentAnswer>, t: Messages): Settled 
       : undefined) ??
       (status === 429 ? t.apiErrors[6000] : t.serverError)) ||
     t.serverError;
-  return {
-    to: 'refused',
-    text,
-    error: {
-      kind: refusalKind(result),
-      message: error?.message ?? text,
-      retryable: Boolean(error?.retryable),
-      ...(error?.code !== undefined ? { code: error.code } : {}),
-      ...(error?.param ? { param: error.param } : {}),
-    },
-  };
+  return refused(result, text, Boolean(error?.retryable), {
+    ...(error?.code !== undefined ? { code: error.code } : {}),
+    ...(error?.param ? { param: error.param } : {}),
+  });
 }
 
 /** Where the return page's payment takes the checkout; one the server does not confirm is said, not left unshown. */
 export function returned(result: ServerResult<PaymentStatusAnswer>, t: Messages): Settled {
   if (result.ok) return settle(result.answer.payment, null, t, true);
-  const text = t.serverError;
-  return {
-    to: 'refused',
-    text,
-    error: {
-      kind: refusalKind(result),
-      message: result.error?.message ?? text,
-      retryable: result.status >= 500,
-    },
-  };
+  return refused(result, t.serverError, result.status >= 500);
 }
+
+/** A refusal in the shopper's words (`text`); the server's own message is for developers (in the event). */
+const refused = (
+  result: ServerRefusal,
+  text: string,
+  retryable: boolean,
+  more?: Pick<PaylitErrorDetail, 'code' | 'param'>,
+): Settled => ({
+  to: 'refused',
+  text,
+  error: { kind: refusalKind(result), message: result.error?.message ?? text, retryable, ...more },
+});

@@ -76,13 +76,18 @@ function loadOutcome(): Promise<void> {
   ));
 }
 
-/** What runs once the shopper presses Pay or comes back from another page (checkout-payment.ts), a chunk loaded when first needed. */
+/**
+ * What runs once the shopper presses Pay or comes back from another page (checkout-payment.ts),
+ * a chunk loaded when first needed, with the outcome's look and words beside it: what it
+ * settles is shown with them.
+ */
 let loadingPayment: ReturnType<typeof importPayment> | undefined;
 function loadPayment(): ReturnType<typeof importPayment> {
-  return (loadingPayment ??= importPayment().catch((error: unknown) => {
+  loadingPayment ??= importPayment().catch((error: unknown) => {
     loadingPayment = undefined;
     throw error;
-  }));
+  });
+  return Promise.all([loadingPayment, loadOutcome()]).then(([payment]) => payment);
 }
 
 /** The elements the checkout works with, wherever the merchant put them. */
@@ -515,7 +520,7 @@ export class PaylitCheckout extends LocalizedElement {
       await this.#resume(current);
       // The order is paid already (another tab, a reload): its payment, not a form.
       if (current() && this.#flow.phase !== 'outcome' && view.payment) {
-        const [{ settle }] = await Promise.all([loadPayment(), loadOutcome()]);
+        const { settle } = await loadPayment();
         if (current()) this.#settle(settle(view.payment, null, this.t));
       }
     } catch {
@@ -601,7 +606,6 @@ export class PaylitCheckout extends LocalizedElement {
     this.slotted = this.#assigned().length > 0;
     if (!this.slotted) return;
     const wallets: PaylitWalletSelect[] = this.#parts('paylit-wallet-select');
-    const cards = this.#parts('paylit-card-fields');
     // The wallet picker the shopper chose in is gone: back to the card, if there is one to type.
     if (
       !wallets.length &&
@@ -609,7 +613,7 @@ export class PaylitCheckout extends LocalizedElement {
       this.context.selection.type !== 'saved_card'
     )
       this.#update({ selection: { type: 'card' }, plan: undefined });
-    if (DEV && !wallets.length && !cards.length) {
+    if (DEV && !wallets.length && !this.#cardFields()) {
       issueWarning(
         'slot',
         '<paylit-checkout> holds elements of your own but no <paylit-card-fields> or <paylit-wallet-select>: nothing can be paid with. Put them inside (in wrappers of your own if you like), or leave the checkout empty for its defaults.',
@@ -650,7 +654,6 @@ export class PaylitCheckout extends LocalizedElement {
     const [result, { returned }] = await Promise.all([
       resumePayment(this, this.order, paymentId, this.#loading?.signal),
       loadPayment(),
-      loadOutcome(),
     ]);
     if (!result.ok && !result.status) throw result.cause;
     const option = result.ok ? outcomeModule?.keptPlan(result.answer.payment.id) : undefined;
@@ -700,8 +703,7 @@ export class PaylitCheckout extends LocalizedElement {
     // (a re-render writes the same text, which a live region does not announce again).
     this.message = { text: this.t.processing, error: false, quiet: true };
     const reference = this.order;
-    // The answer's look and words load beside the request.
-    const [result] = await Promise.all([submitPayment(this, submission), loadOutcome()]);
+    const result = await submitPayment(this, submission);
     // A new order meanwhile is a new payment: this one's answer is dropped.
     if (this.order !== reference) return;
     this.#settle(payment.paid(result, this.t), option);
