@@ -628,8 +628,7 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   #loadPlans(bin: string): Promise<InstallmentsPlan | null> {
-    const order = this.context.order;
-    if (!order || !this.#takesInstallments()) return Promise.resolve(null);
+    if (!this.#takesInstallments()) return Promise.resolve(null);
     // What a chosen plan costs comes from the installments' rules: loaded beside the plans.
     if (!planRules) void loadPlanRules();
     let plan = this.#plans.get(bin);
@@ -759,10 +758,7 @@ export class PaylitCheckout extends LocalizedElement {
     const order = this.context.order;
     if (!order) return t.loading;
     if (order.intent === 'verify') return t.verifyCard;
-    const plan = this.#planOf(
-      { amount: order.amount, currency: order.currency },
-      this.context.plan,
-    );
+    const plan = this.#planOf(order, this.context.plan);
     if (plan)
       return format(t.payWithPlan, {
         amount: formatAmount(plan.total_amount, order.currency, this.requestedLang()),
@@ -811,9 +807,8 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   protected override render() {
-    const ready =
-      this.context.status === 'ready' ||
-      (this.context.status === 'standalone' && this.context.order !== undefined);
+    // The order is there once loaded (or taken from the attributes), and only then: a load clears it.
+    const ready = this.context.order !== undefined;
     const { phase, outcome } = this.#flow;
     const busy = phase === 'submitting';
     const disabled = !ready || busy;
