@@ -36,7 +36,7 @@ for (const mod of manifest.modules) {
         (m) =>
           m.kind === 'field' &&
           !m.static &&
-          !m.privacy &&
+          (m.privacy ?? 'public') === 'public' &&
           !m.readonly &&
           m.type?.text &&
           !fromAttributes.some((a) => a.name === m.name),
