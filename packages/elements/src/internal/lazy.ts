@@ -72,10 +72,18 @@ export function provideLoaders(loaders: Loaders): void {
   provided = loaders;
 }
 
-const chunk =
-  <K extends keyof Chunks>(name: K) =>
-  (): Promise<Chunks[K]> =>
-    provided.chunk(name);
+/**
+ * A lazy part's loader: asked for once per page, whoever asks first, and shared by every
+ * element; one that failed (the network) is asked for again the next time.
+ */
+function chunk<K extends keyof Chunks>(name: K): () => Promise<Chunks[K]> {
+  let loading: Promise<Chunks[K]> | undefined;
+  return () =>
+    (loading ??= provided.chunk(name).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
 
 export const importMarks = chunk('marks');
 export const importCrypto = chunk('crypto');

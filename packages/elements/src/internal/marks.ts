@@ -389,7 +389,6 @@ export function methodMark(id: string, name: string): SVGSVGElement {
   return draw(`i:${name}`, 'initials', initials(name));
 }
 
-/** The ids that have a mark of their own: core's brand ids, the API's card codes, the wallets' and banks' method ids. */
 /**
  * Where the security code is, 34×22 and `aria-hidden` (the field's title says it in words): a
  * small card seen from the front (the code above the number, as American Express prints it)
@@ -437,5 +436,5 @@ export function cvvMark(front: boolean): SVGSVGElement {
 /** The wallet picker's look: it draws with the marks, so its look comes with them. */
 export { walletSelectLook } from '../components/paylit-wallet-select/paylit-wallet-select.look.js';
 
-export const markedBrands: readonly string[] = Object.keys(brands);
+/** The method ids that have a mark of their own (the wallets' and banks', and the API's card codes): others get their logo or initials. */
 export const markedMethods: readonly string[] = [...Object.keys(methods), ...Object.keys(codes)];

@@ -61,23 +61,20 @@ const stop = (event: Event) => event.stopPropagation();
 type Marks = Awaited<ReturnType<typeof importMarks>>;
 /** The marks, once loaded: shared by every instance, loaded once. */
 let marks: Marks | undefined;
-let marksLoading: Promise<Marks> | undefined;
 
 /**
- * A chunk the card fields need before they can seal a card, loaded once when first asked for. One
- * that does not arrive (offline, a blocked request) is a network error, which the checkout offers
- * to try again: the next call loads it anew.
+ * A chunk the card fields need before they can seal a card (lazy.ts loads each once). One that
+ * does not arrive (offline, a blocked request) is a network error, which the checkout offers to
+ * try again: the next call loads it anew.
  */
 function sealing<T>(load: () => Promise<T>, what: string): () => Promise<T> {
-  let loading: Promise<T> | undefined;
   return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
+    load().catch((error: unknown) => {
       throw new PaylitError('encryption_failed', `the ${what} did not load`, {
         kind: 'network',
         cause: error,
       });
-    }));
+    });
 }
 /**
  * The card encryption (jose), loaded when a card field is first focused, which leaves it the
@@ -286,10 +283,12 @@ export class PaylitCardFields extends CheckoutChildElement {
     // load (about 2 ms in bench/elements.mjs); the boxes keep their places meanwhile.
     if (!marks) {
       setTimeout(() => {
-        marksLoading ??= importMarks().then((m) => (marks = m));
-        marksLoading.then(
-          () => this.requestUpdate(),
-          () => (marksLoading = undefined),
+        importMarks().then(
+          (m) => {
+            marks = m;
+            this.requestUpdate();
+          },
+          () => undefined,
         );
       });
     }

@@ -11,7 +11,8 @@ import {
   submitPayment,
   type ServerResult,
 } from './checkout-client.js';
-import { paid, returned, submission as made } from './checkout-payment.js';
+import { paid, returned } from './checkout-payment.js';
+import { submission as made } from './checkout-submission.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as {
   endpoint: string;

@@ -33,6 +33,7 @@ import {
 import { addLater, format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
 import { importOutcome, importPayment, importPlans } from '../../internal/lazy.js';
+import { submission } from './checkout-submission.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
@@ -61,33 +62,27 @@ const styled = new WeakSet<object>();
  * sent, beside the request: an outcome shows once it is here, so never without its look.
  */
 let outcomeSheet: CSSResultOrNative | undefined;
-let loadingOutcome: Promise<void> | undefined;
 /** The outcome's chunk once loaded: also where a plan is kept across the bank's page (`keepPlan`, `keptPlan`). */
 let outcomeModule: Awaited<ReturnType<typeof importOutcome>> | undefined;
 /** Settles once the look (and English's messages for rare states, i18n/later.ts) is loaded or could not be (then the outcome shows all the same, unstyled). */
 function loadOutcome(): Promise<void> {
-  return (loadingOutcome ??= importOutcome().then(
+  return importOutcome().then(
     (module) => {
+      if (outcomeModule) return;
       outcomeModule = module;
       outcomeSheet = unsafeCSS(module.outcomeStyles);
       addLater(module.english);
     },
-    () => void (loadingOutcome = undefined),
-  ));
+    () => undefined,
+  );
 }
 
 /**
- * What runs once the shopper presses Pay or comes back from another page (checkout-payment.ts),
- * a chunk loaded when first needed, with the outcome's look and words beside it: what it
- * settles is shown with them.
+ * What reads a payment's answer (checkout-payment.ts), a chunk loaded beside the first request
+ * that can answer one, with the outcome's look and words: what it settles is shown with them.
  */
-let loadingPayment: ReturnType<typeof importPayment> | undefined;
 function loadPayment(): ReturnType<typeof importPayment> {
-  loadingPayment ??= importPayment().catch((error: unknown) => {
-    loadingPayment = undefined;
-    throw error;
-  });
-  return Promise.all([loadingPayment, loadOutcome()]).then(([payment]) => payment);
+  return Promise.all([importPayment(), loadOutcome()]).then(([payment]) => payment);
 }
 
 /** The elements the checkout works with, wherever the merchant put them. */
@@ -120,15 +115,17 @@ function loadPlanRules(): Promise<unknown> {
 /** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
 function parseKey(text: string): KeyInput | undefined {
   const key = text.trim();
-  if (key.startsWith('{')) {
-    let jwk: JsonWebKey | undefined;
-    try {
-      jwk = JSON.parse(key) as JsonWebKey;
-    } catch {
-      // reported below
-    }
-    if (jwk?.kty === 'RSA' && jwk.n && jwk.e) return jwk;
-  } else if (/^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/.test(key)) return key;
+  try {
+    const jwk = key.startsWith('{') && (JSON.parse(key) as JsonWebKey);
+    if (
+      jwk
+        ? jwk.kty === 'RSA' && jwk.n && jwk.e
+        : /^-----BEGIN PUBLIC KEY-----[\s\S]+-----END PUBLIC KEY-----$/.test(key)
+    )
+      return jwk || key;
+  } catch {
+    // Not JSON: said below.
+  }
   throw new TypeError(
     "public-key must be the API's RSA public key, as a JWK (JSON) or an SPKI PEM",
   );
@@ -675,14 +672,8 @@ export class PaylitCheckout extends LocalizedElement {
 
   async #submit(): Promise<void> {
     if (!this.context.order) return;
-    let payment: Awaited<ReturnType<typeof loadPayment>>;
-    try {
-      payment = await loadPayment();
-    } catch {
-      return this.#networkFailed();
-    }
     const option = this.context.plan;
-    const submission = await payment.submission(
+    const made = await submission(
       {
         order: this.order,
         checkout: this.context,
@@ -691,20 +682,26 @@ export class PaylitCheckout extends LocalizedElement {
       },
       () => this.#flow.attempt(),
     );
-    if (!submission) return;
-    if (!('attempt' in submission))
-      return submission.kind === 'network'
+    if (!made) return;
+    if (!('attempt' in made))
+      return made.kind === 'network'
         ? this.#networkFailed()
-        : void this.dispatchEvent(new PaylitErrorEvent(submission));
-    const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(submission));
+        : void this.dispatchEvent(new PaylitErrorEvent(made));
+    const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(made));
     if (handedOver || !this.endpoint) return this.#flow.handedOver();
     // Said once per payment: set here, before the request, and left alone until its answer
     // (a re-render writes the same text, which a live region does not announce again).
     this.message = { text: this.t.processing, error: false, quiet: true };
     const reference = this.order;
-    const result = await submitPayment(this, submission);
+    // What reads the answer loads beside the request. If it cannot load, the answer is unknown
+    // to the shopper: the attempt id stays, and Pay asks the server for the same payment again.
+    const [payment, result] = await Promise.all([
+      loadPayment().catch(() => undefined),
+      submitPayment(this, made),
+    ]);
     // A new order meanwhile is a new payment: this one's answer is dropped.
     if (this.order !== reference) return;
+    if (!payment) return this.#networkFailed();
     this.#settle(payment.paid(result, this.t), option);
   }
 

@@ -36,17 +36,17 @@ const MAX_RADIOS = 6;
 let rules: Awaited<ReturnType<typeof importPlans>> | undefined;
 /** The full look, from the same chunk (paylit-installments.styles.ts). */
 let look: CSSResultOrNative[] = [];
-let loadingRules: Promise<void> | undefined;
 /** Settles once the rules are loaded or could not be (then no plan shows: the shopper pays in full). */
 function loadRules(): Promise<void> {
-  return (loadingRules ??= importPlans().then(
+  return importPlans().then(
     (module) => {
+      if (rules) return;
       addLater(module.english);
       rules = module;
       look = [hostStyles, choiceStyles, unsafeCSS(module.styles)];
     },
-    () => void (loadingRules = undefined),
-  ));
+    () => undefined,
+  );
 }
 
 /**

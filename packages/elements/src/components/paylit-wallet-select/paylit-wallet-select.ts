@@ -43,9 +43,6 @@ export function offersChoice(checkout: CheckoutContextValue | undefined): boolea
   );
 }
 
-/** The marks chunk, asked for once per page by the first wallet select that has options to show. */
-let marksLoading: Promise<Marks> | undefined;
-
 /**
  * The ways to pay besides a new card: a returning payer's saved cards (named by brand and last
  * four alone; paying with one asks for its security code again) and wallets, the country's wallets and redirect methods (banks, cash vouchers), and "new card", as one
@@ -101,8 +98,7 @@ export class PaylitWalletSelect extends CheckoutChildElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.marks === undefined && !this.#empty()) {
-      marksLoading ??= importMarks();
-      marksLoading.then(
+      importMarks().then(
         (marks) => (this.marks = marks),
         // The chunk could not load: the options show all the same, in the shared look with
         // empty mark boxes (until the page loads again).
