@@ -22,7 +22,7 @@ const besidePaylit = {
  * The script-tag file's chunks, as ES modules beside `paylit.js`, which imports them from its
  * own URL when an element first needs them (src/internal/script-loaders.ts): each language but
  * English (`paylit.<locale>.js`), the marks, the encryption, the installments' rules, the
- * outcome's look, the checkout's submission and frame isolation's page side (`paylit.marks.js`,
+ * outcome's look, where a payment's answer takes the checkout and frame isolation's page side (`paylit.marks.js`,
  * `.crypto`, `.installments`, `.outcome`, `.payment`, `.isolation`); and the card frame's script.
  */
 export function scriptTagChunks(): Plugin {
@@ -41,7 +41,7 @@ export function scriptTagChunks(): Plugin {
       const outcome = {
         'paylit.outcome': `${src}components/paylit-checkout/paylit-checkout-outcome.styles.ts`,
       };
-      // The checkout's submission, loaded on the first Pay (or a return from the bank's page).
+      // Where a payment's answer takes the checkout, loaded beside the first request that can answer one.
       const payment = { 'paylit.payment': `${src}components/paylit-checkout/checkout-payment.ts` };
       // The frame isolation's page side, alone: it shares core's card rules with nothing loaded beside it.
       const isolation = { 'paylit.isolation': `${src}internal/frame-host.ts` };

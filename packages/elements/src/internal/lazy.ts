@@ -2,7 +2,7 @@
  * The parts of the elements that are loaded when first needed, not with the first render:
  * the brand, wallet and bank marks (when card fields are connected), the card encryption
  * (when a card field is first focused, and always before `encrypt()`), the installments'
- * rules (with the first plans), the checkout's outcome and its submission (when a payment is submitted), frame
+ * rules (with the first plans), the checkout's outcome and what reads a payment's answer (beside the request), frame
  * isolation's page side (when card fields are first drawn with `isolation="frame"`), the card
  * frame's script and each catalog but English.
  *
@@ -25,7 +25,7 @@ export interface Chunks {
   readonly outcome: typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
   /** Frame isolation's page side. */
   readonly isolation: typeof import('./frame-host.js');
-  /** The checkout's submission and what its answer leads to, loaded on the first Pay or a return. */
+  /** Where a payment's answer takes the checkout, loaded beside the first request that can answer one. */
   readonly payment: typeof import('../components/paylit-checkout/checkout-payment.js');
 }
 
