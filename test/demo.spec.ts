@@ -469,3 +469,42 @@ test("the marks' chunk blocked: the wallets and banks are offered all the same, 
   expect(consoleErrors.length).toBeGreaterThan(others.length);
   consoleErrors.splice(0, consoleErrors.length, ...others);
 });
+
+test("the chunk that reads a payment's answer blocked after Pay was sent: the shopper reads a network error, and Pay again shows the payment already made, charged once", async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  let blocked = true;
+  await page.route('**/paylit.payment.js', (route) =>
+    blocked ? route.abort('internetdisconnected') : route.continue(),
+  );
+  const order = await open(page, demo, 'plain', 'pay');
+  await typeCard(page);
+  const sent = page.waitForResponse(
+    (res) => res.url().endsWith('/paylit/payments') && res.request().method() === 'POST',
+  );
+  await payButton(page).click();
+  expect((await sent).status()).toBe(200);
+  await expect(page.locator('paylit-checkout [part=message]')).toHaveText(
+    'We could not reach the store. Check your connection and try again.',
+  );
+  // The payment was made meanwhile: once, whatever the page could read of it.
+  let entries = await ledger(demo, order);
+  expect(entries.filter((e) => e.money_moved)).toHaveLength(1);
+  blocked = false;
+  await payButton(page).click();
+  await expect(page.locator('paylit-checkout [part=outcome]').getByRole('heading')).toHaveText(
+    'Paid R$120.00',
+  );
+  await expect(log(page).first()).toContainText('PAID');
+  entries = await ledger(demo, order);
+  expect(new Set(entries.map((e) => e.order_id)).size, 'one attempt reached the API').toBe(1);
+  expect(entries.filter((e) => e.money_moved)).toHaveLength(1);
+  // The one console error is the blocked chunk's, which the browser logs; nothing else.
+  const others = consoleErrors.filter(
+    (e) => !/Failed to load resource|paylit\.payment\.js/.test(e),
+  );
+  expect(consoleErrors.length).toBeGreaterThan(others.length);
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+});
