@@ -541,10 +541,13 @@ export function apiDocumentProblem(
   return formatProblem(compact, { name: '', min, max, chars });
 }
 
-/** The sentence for a problem, after the field's name: `payer.document is no CPF or CNPJ of BR: wrong check digit`. */
-export function documentMessage(country: string, problem: DocumentProblem): string {
+/**
+ * The sentence for a problem, after the field's name: `payer.document is no CPF or CNPJ of BR:
+ * wrong check digit`; with `type`, of that type alone (`is no CNPJ of BR: …`).
+ */
+export function documentMessage(country: string, problem: DocumentProblem, type?: string): string {
   if (problem === 'required') return 'is required';
-  const names = documentTypes(country).filter((n, i, all) => all.indexOf(n) === i);
+  const names = type ? [type] : documentTypes(country).filter((n, i, all) => all.indexOf(n) === i);
   const what =
     names.length > 0
       ? `${names.slice(0, -1).join(', ')}${names.length > 1 ? ' or ' : ''}${names.at(-1)!}`

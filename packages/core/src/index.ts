@@ -122,6 +122,19 @@ export type { DocumentCountry, DocumentProblem } from './documents.js';
 export { checkoutFlow, methodProblem, needsPhone, payableMethods } from './methods.js';
 export type { HiddenMethod, ListedMethod, PayingOrder } from './methods.js';
 export {
+  apiBirthDate,
+  callingCodes,
+  compactPostalCode,
+  hasPayerDetail,
+  missingPayerDetails,
+  normalizePhone,
+  payerDetails,
+  payerNeeds,
+  postalCodeExample,
+  postalCodeProblem,
+} from './payer.js';
+export type { PartialPayer, PayerDetail, PayerNeedsOptions, PayingWith } from './payer.js';
+export {
   DEFAULT_VAT,
   isInterestFree,
   monthlyCostWithVat,

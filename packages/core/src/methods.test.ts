@@ -7,7 +7,6 @@ const applePay = { id: 'AP', type: 'WALLET', allowed_flows: ['DIRECT'] };
 const mercadoPago = { id: 'MP', type: 'WALLET', allowed_flows: ['DIRECT', 'REDIRECT'] };
 const pixQr = { id: 'PQ', type: 'TICKET', allowed_flows: ['DIRECT'] };
 const boleto = { id: 'BL', type: 'TICKET', allowed_flows: ['DIRECT', 'REDIRECT'] };
-const payer = { phone: '+5511999999999' };
 
 describe('methods: what the order can be paid with in the checkout', () => {
   it('the flow the checkout pays each kind in', () => {
@@ -20,17 +19,14 @@ describe('methods: what the order can be paid with in the checkout', () => {
     ]).to.deep.equal(['DIRECT', 'REDIRECT', 'DIRECT', 'REDIRECT', 'REDIRECT']);
   });
 
-  it("a method whose flows lack the checkout's, a wallet without the payer's phone, a non-card method of an order that does not charge now", () => {
-    expect(methodProblem({ payer }, applePay)).to.match(/only in the DIRECT flow/);
-    expect(methodProblem({ payer }, pixQr)).to.match(/only in the DIRECT flow/);
-    expect(methodProblem({ payer }, mercadoPago)).to.equal(undefined);
-    expect(methodProblem({ payer: {} }, mercadoPago)).to.equal(
-      "payer.phone is required for wallet payments, and the order's payer has none",
-    );
-    expect(methodProblem({ payer: {} }, boleto)).to.equal(undefined);
-    expect(methodProblem({ payer, intent: 'authorize' }, boleto)).to.match(/^an authorize order/);
-    expect(methodProblem({ payer, intent: 'verify' }, mercadoPago)).to.match(/^a verify order/);
-    expect(methodProblem({ payer, intent: 'verify' }, visa)).to.equal(undefined);
+  it("a method whose flows lack the checkout's, a non-card method of an order that does not charge now; a wallet whatever the payer has (the checkout asks for the phone)", () => {
+    expect(methodProblem({}, applePay)).to.match(/only in the DIRECT flow/);
+    expect(methodProblem({}, pixQr)).to.match(/only in the DIRECT flow/);
+    expect(methodProblem({}, mercadoPago)).to.equal(undefined);
+    expect(methodProblem({}, boleto)).to.equal(undefined);
+    expect(methodProblem({ intent: 'authorize' }, boleto)).to.match(/^an authorize order/);
+    expect(methodProblem({ intent: 'verify' }, mercadoPago)).to.match(/^a verify order/);
+    expect(methodProblem({ intent: 'verify' }, visa)).to.equal(undefined);
   });
 
   it("the order's methods: CARD allows every brand", () => {
@@ -38,14 +34,14 @@ describe('methods: what the order can be paid with in the checkout', () => {
     expect(methodProblem({ methods: ['BL'] }, visa)).to.equal(
       "the order's methods (BL) do not include CARD",
     );
-    expect(methodProblem({ methods: ['CARD'], payer }, mercadoPago)).to.equal(
+    expect(methodProblem({ methods: ['CARD'] }, mercadoPago)).to.equal(
       "the order's methods (CARD) do not include MP",
     );
   });
 
   it('splits a list, in its order, and the saved wallets by the DIRECT flow of their method', () => {
     const { offered, hidden, savedWallets } = payableMethods(
-      { payer },
+      {},
       [card, visa, applePay, mercadoPago, pixQr, boleto],
       [{ methodId: 'MP' }, { methodId: 'AP' }, { methodId: 'XX' }],
     );

@@ -7,6 +7,9 @@
  * | a new card (`CARD` and the brands) | DIRECT (the card in a JWE) | nothing |
  * | a wallet | REDIRECT (the payer approves on the wallet's page) | `payer.phone`; an order that charges now |
  * | a payer's saved wallet | DIRECT (its token) | `payer.phone`; an order that charges now |
+ *
+ * What the payer lacks does not hide a method: the checkout asks for it (`payerNeeds` of
+ * `@paylit/core/payer`, which reads `needsPhone`).
  * | a bank transfer, a cash voucher | REDIRECT (the bank's page, the voucher) | an order that charges now |
  *
  * A method whose `allowed_flows` lacks that flow is refused by the API (5010): Apple Pay and
@@ -28,7 +31,6 @@ export interface PayingOrder {
   readonly intent?: 'capture' | 'authorize' | 'verify';
   /** The methods the order allows (`CARD` for any card); absent: every method. */
   readonly methods?: readonly string[] | undefined;
-  readonly payer?: { readonly phone?: string | undefined } | undefined;
 }
 
 /** An item of `GET /payments-methods`, as far as this module reads it. */
@@ -87,8 +89,6 @@ export function methodProblem(
       ? `a verify order checks a card at zero amount; ${method.id} (${method.type}) cannot be verified`
       : `an authorize order is captured later, which only a card payment can be; ${method.id} (${method.type}) would be charged at once`;
   }
-  if (needsPhone(method.type) && !order.payer?.phone)
-    return "payer.phone is required for wallet payments, and the order's payer has none";
   return undefined;
 }
 

@@ -14,6 +14,7 @@
  * asked what it did. Ages are read with the store's own clock, never an instance's.
  */
 import { isPaymentMade } from '@paylit/core/rules';
+import type { CollectedPayer } from '@paylit/core/checkout';
 import type { PaymentRecord } from '@paylit/core/schemas';
 import { PaymentsApiError } from './client/errors.js';
 import { fromApiError, type HandlerContext } from './context.js';
@@ -36,6 +37,9 @@ const MAX_ATTEMPTS = 100;
 
 /** How many races on the state a submission may lose before it answers "in progress" instead of reading it for ever. */
 const MAX_RACES = 50;
+
+/** An attempt with the API: its number, the details the shopper gave, the declined attempt it retries. */
+export type Charging = ChargeState & { state: 'charging' };
 
 export interface ChargeResult {
   record: PaymentRecord;
@@ -70,10 +74,17 @@ function locked(): CheckoutError {
   });
 }
 
-/** The state a finished attempt leaves: the order settled by its payment, or open for the next number. */
+/** What every state of an order carries over: the details the shopper gave. */
+const kept = (from: { payer?: CollectedPayer | undefined }) =>
+  from.payer ? { payer: from.payer } : {};
+
+/**
+ * The state a finished attempt leaves: the order settled by its payment, or open for the next
+ * number; after a decline, the next attempt retries it (`retryOf`, its API `order_id`).
+ */
 function after(
   record: PaymentRecord,
-  from: { n: number; attempt: string; declines: number },
+  from: { n: number; attempt: string; declines: number; payer?: CollectedPayer | undefined },
 ): ChargeState {
   if (!REOPENS.has(record.status))
     return {
@@ -83,15 +94,18 @@ function after(
       attempt: from.attempt,
       paymentId: record.id,
       declines: from.declines,
+      ...kept(from),
     };
-  const declines = from.declines + (record.status === 'REJECTED' ? 1 : 0);
+  const rejected = record.status === 'REJECTED';
   return {
     state: 'open',
     rev: rev(),
     n: from.n + 1,
-    declines,
+    declines: from.declines + (rejected ? 1 : 0),
     lastPaymentId: record.id,
     lastAttempt: from.attempt,
+    ...(rejected && record.order_id ? { retryOf: record.order_id } : {}),
+    ...kept(from),
   };
 }
 
@@ -239,7 +253,8 @@ export async function chargeOnce(
   ctx: HandlerContext,
   orderId: string,
   attempt: string,
-  create: (n: number) => Promise<PaymentRecord>,
+  create: (n: number, attempt: Charging) => Promise<PaymentRecord>,
+  details: { payer?: CollectedPayer | undefined } = {},
 ): Promise<ChargeResult> {
   const { store } = ctx;
   const giveUpAt = Date.now() + ctx.charge.inFlightMs;
@@ -261,14 +276,17 @@ export async function chargeOnce(
         return { record: await retrieve(ctx, state.lastPaymentId), replayed: true };
       }
       if (state.declines >= MAX_DECLINES) throw locked();
-      const mine = {
+      const payer = details.payer ?? state.payer;
+      const mine: Charging = {
         state: 'charging',
         rev: rev(),
         n: state.n,
         attempt,
         since: await store.now(),
         declines: state.declines,
-      } as const;
+        ...(state.retryOf ? { retryOf: state.retryOf } : {}),
+        ...(payer ? { payer } : {}),
+      };
       if (!(await store.swapCharge(orderId, state.rev, mine))) {
         lost(); // another submission got there first
         continue;
@@ -308,13 +326,20 @@ export async function chargeOnce(
       );
     // Nothing under that number after the window: open the order with the SAME number, so that
     // if the old attempt ever reaches the API after all, one of the two is refused as a duplicate.
-    await write(ctx, orderId, state, {
-      state: 'open',
-      rev: rev(),
-      n: state.n,
-      declines: state.declines,
-    });
+    await write(ctx, orderId, state, reopened(state));
   }
+}
+
+/** The order open again for the same number, after an attempt that did nothing. */
+function reopened(from: Charging): ChargeState {
+  return {
+    state: 'open',
+    rev: rev(),
+    n: from.n,
+    declines: from.declines,
+    ...(from.retryOf ? { retryOf: from.retryOf } : {}),
+    ...kept(from),
+  };
 }
 
 /**
@@ -325,13 +350,13 @@ export async function chargeOnce(
 async function charge(
   ctx: HandlerContext,
   orderId: string,
-  mine: ChargeState & { state: 'charging' },
-  create: (n: number) => Promise<PaymentRecord>,
+  mine: Charging,
+  create: (n: number, attempt: Charging) => Promise<PaymentRecord>,
 ): Promise<PaymentRecord | undefined> {
   const { store } = ctx;
   let record: PaymentRecord;
   try {
-    record = await create(mine.n);
+    record = await create(mine.n, mine);
   } catch (error) {
     if (error instanceof PaymentsApiError && error.code === DUPLICATED_ORDER_ID) {
       // The store was behind the API (a lost or restored store): what stands under this number?
@@ -343,12 +368,7 @@ async function charge(
       }
     }
     if (nothingDone(error)) {
-      await write(ctx, orderId, mine, {
-        state: 'open',
-        rev: rev(),
-        n: mine.n,
-        declines: mine.declines,
-      });
+      await write(ctx, orderId, mine, reopened(mine));
     } else {
       // Timed out or cut off: the API may have charged. The order stays closed until we know.
       await write(ctx, orderId, mine, { ...mine, rev: rev(), unknown: true });

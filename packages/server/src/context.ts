@@ -1,5 +1,7 @@
 /** What the routes of one checkout handler share: its options, client, store and the order lookup. */
+import type { Context } from 'hono';
 import type { PaymentsClient } from './client/payments-client.js';
+import type { HandlerEnv } from './env.js';
 import { apiErrors, isApiErrorCode } from '@paylit/core/codes';
 import { PaymentsApiError } from './client/errors.js';
 import { CheckoutError } from './middleware/errors.js';
@@ -26,6 +28,8 @@ export interface NotificationEvent {
 }
 
 export interface HandlerContext {
+  /** The shopper's address, through the proxies the merchant trusts; `unknown` without a socket. */
+  clientAddress: (c: Context<HandlerEnv>) => string;
   client: PaymentsClient;
   store: CheckoutStore;
   publicKey: JsonWebKey | string;

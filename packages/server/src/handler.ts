@@ -240,7 +240,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
         ? console.warn(error.message)
         : console.error('paylit: unexpected error', error));
   if (!options.store && !options.development) warnMemoryStore();
+  const resolve = clientAddressResolver(options.trustProxy);
+  const address = (c: Context<HandlerEnv>) =>
+    resolve(c.env?.incoming?.socket?.remoteAddress ?? 'unknown', c.req.header('X-Forwarded-For'));
   const ctx: HandlerContext = {
+    clientAddress: address,
     client: options.client,
     store,
     publicKey: options.publicKey,
@@ -259,9 +263,6 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
   const limits =
     options.rateLimit === false ? undefined : (options.rateLimit ?? { windowMs: 60_000, max: 120 });
-  const resolve = clientAddressResolver(options.trustProxy);
-  const address = (c: Context<HandlerEnv>) =>
-    resolve(c.env?.incoming?.socket?.remoteAddress ?? 'unknown', c.req.header('X-Forwarded-For'));
   const allowed = new Set(options.allowedOrigins);
 
   const app = new Hono<HandlerEnv>();

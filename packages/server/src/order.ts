@@ -24,9 +24,15 @@ import {
 const absentIfNull = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v: unknown) => (v === null ? undefined : v), schema.optional()).optional();
 
-/** The API's payer with its address, each refusing a field it does not have. */
+/**
+ * The API's payer with its address, each refusing a field it does not have. Every detail the
+ * checkout can collect may be left out (`name`, `email`, `document`, `phone`, `birth_date`,
+ * `address`): the checkout asks the shopper for what a payment needs and the order lacks
+ * (core's `payerNeeds`). A detail the order has is the merchant's: the page cannot change it.
+ */
 export const merchantPayerSchema = z.strictObject({
   ...payerSchema.shape,
+  name: absentIfNull(payerSchema.shape.name),
   address: absentIfNull(z.strictObject(addressSchema.shape)),
 });
 
@@ -58,7 +64,8 @@ export const merchantOrderSchema = z
     amount: amountSchema,
     currency: currencySchema,
     country: countrySchema,
-    payer: merchantPayerSchema,
+    /** The payer's details the merchant knows; the checkout collects the rest. Default: none. */
+    payer: merchantPayerSchema.default({}),
     /** capture: charge now; authorize: capture later from the back office; verify: a zero-amount card check. */
     intent: orderIntentSchema.default('capture'),
     description: z.string().max(200).optional(),
@@ -84,7 +91,9 @@ export const merchantOrderSchema = z
   })
   .superRefine((order, ctx) => {
     // The country's own rule, check digits included: a typo is caught before the payer pays.
-    checkPayerDocument(order.country, order.payer, ctx, ['payer', 'document'], documentProblem);
+    // A document left out is the checkout's to collect.
+    if (order.payer.document !== undefined)
+      checkPayerDocument(order.country, order.payer, ctx, ['payer', 'document'], documentProblem);
     const problem = unchargeableAmount(order.amount, order.currency, order.intent);
     if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
     // Fields malformed on their own are named once, above.

@@ -129,9 +129,16 @@ test('a tampered amount, currency or country is refused, and nothing is charged'
     ]);
     expect(shop.sandbox.ledger({ order_id: `${order.id}.1` }).entries).toEqual([]);
   }
-  // Fields the browser has no say in are not accepted at all.
+  // A payer detail the order has is the merchant's: the browser cannot change it.
   const { res } = await submitCard(shop, order.id, { payer: { name: 'x' } });
-  expect([res.status, res.body.error.type]).toEqual([400, 'invalid_request']);
+  expect([res.status, res.body.error.type, res.body.error.param]).toEqual([
+    403,
+    'forbidden',
+    'payer.name',
+  ]);
+  // Fields the browser has no say in are not accepted at all.
+  const other = await submitCard(shop, order.id, { payee: { name: 'x' } });
+  expect([other.res.status, other.res.body.error.type]).toEqual([400, 'invalid_request']);
 });
 
 test('the intent comes from the order: authorize, verify', async () => {
@@ -631,41 +638,39 @@ test('the back office: token required; capture in part, cancel, refund, retrieve
   expect([badDocument.status, badDocument.body.error.param]).toEqual([400, 'payer.document']);
 });
 
-test('what core refuses in an order is named: a wallet payment for a payer without a phone', async () => {
+test('a wallet payment for a payer without a phone: the view asks for it, a submission without it is refused before the API, with it paid', async () => {
   const { phone: _phone, ...noPhone } = payer;
   const order = await shop.order({ payer: noPhone, methods: ['MP'] });
-  const res = await shop.browser('/payments', {
-    method: 'POST',
-    body: JSON.stringify({
-      order: order.clientSecret,
-      attempt: crypto.randomUUID(),
-      method: { type: 'wallet', methodId: 'MP' },
-    }),
-  });
+  const view = (await shop.browser(`/checkout?order=${order.clientSecret}`)).body;
+  expect(view.payerNeeds).toEqual({ wallet: ['phone'] });
+  const submit = (extra: Record<string, unknown> = {}) =>
+    shop.browser('/payments', {
+      method: 'POST',
+      body: JSON.stringify({
+        order: order.clientSecret,
+        attempt: crypto.randomUUID(),
+        method: { type: 'wallet', methodId: 'MP' },
+        ...extra,
+      }),
+    });
+  const res = await submit();
   expect([res.status, res.body.error]).toEqual([
-    422,
+    400,
     {
-      type: 'payment_refused',
-      message: 'payer.phone is required for wallet payments',
-      code: 5001,
+      type: 'invalid_request',
+      message: 'payer.phone is required',
       param: 'payer.phone',
-      retryable: false,
+      fields: [{ param: 'payer.phone', message: 'is required' }],
     },
   ]);
-  // Still refused the second time, when the order is no longer checked by the handler: the API refuses it.
-  const again = await shop.browser('/payments', {
-    method: 'POST',
-    body: JSON.stringify({
-      order: order.clientSecret,
-      attempt: crypto.randomUUID(),
-      method: { type: 'wallet', methodId: 'MP' },
-    }),
-  });
-  expect([again.status, again.body.error.code, again.body.error.param]).toEqual([
-    422,
-    5001,
-    'payer.phone',
-  ]);
+  const wrong = await submit({ payer: { phone: '12-ab' } });
+  expect([wrong.status, wrong.body.error.param]).toEqual([400, 'payer.phone']);
+  expect(shop.sandbox.ledger({ order_id: `${order.id}.1` }).entries).toEqual([]);
+  // Typed as a shopper types it: the country's calling code is added.
+  const paid = await submit({ payer: { phone: '(11) 98765-4321' } });
+  expect([paid.status, paid.body.nextAction.type]).toEqual([200, 'redirect']);
+  const record = await shop.client.payments.retrieve(paid.body.payment.id);
+  expect(record.payer?.phone).toBe('+5511987654321');
 });
 
 test("with the merchant's own resolveOrder, the order is theirs; a broken order is a 500 that logs why", async () => {

@@ -3,7 +3,7 @@
  * payer's country rules included; amounts that cannot be charged and unknown payer fields are
  * refused; an order with a payment attempt cannot change.
  */
-import { MemoryStore, type MerchantOrder } from '@paylit/server';
+import { clientSecretFor, MemoryStore, type MerchantOrder } from '@paylit/server';
 import { createRedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
 import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
@@ -81,13 +81,12 @@ const address = {
 };
 
 test('a body with three problems gets one answer naming all three', async () => {
-  const { document: _document, ...noDocument } = payer;
   const { status, error } = await post({
     id: uid(),
     amount: -1,
     currency: 'reais',
     country: 'BR',
-    payer: noDocument,
+    payer: { ...payer, email: 'ana at example.com' },
   });
   expect(status).toBe(400);
   expect(error).toEqual({
@@ -95,7 +94,7 @@ test('a body with three problems gets one answer naming all three', async () => 
     param: 'amount',
     message:
       '3 problems: amount must be a non-negative number with at most 8 integer digits and 2 decimals (10,2); ' +
-      'currency must be an ISO 4217 currency code of three uppercase letters; payer.document is required',
+      'currency must be an ISO 4217 currency code of three uppercase letters; payer.email must be an e-mail address',
   });
 });
 
@@ -132,7 +131,28 @@ test("the country's payer rules are named with the rest, even when another field
     expect(za.error!.message).toContain(field);
   }
   expect(za.error!.message).toMatch(/^5 problems: /);
-  // Turkey: the payer's IP. India (cross-border, the stricter reading): birth date, phone and the full address.
+  // India: what the order gives is held to India's limits (a name of 3 to 50 characters, a
+  // 6-digit PIN code); what it leaves out (birth date, phone, the address) the checkout asks for.
+  const india = await post({
+    id: uid(),
+    amount: 10,
+    currency: 'INR',
+    country: 'IN',
+    payer: { name: 'Al', document: 'AFZPK7190K' },
+  });
+  expect(india.error!.message).toBe('payer.name must be 3 to 50 characters in India');
+  const pin = await post({
+    id: uid(),
+    amount: 10,
+    currency: 'INR',
+    country: 'IN',
+    payer: { name: 'Asha Rao', address: { ...address, zip_code: '56001' } },
+  });
+  expect(pin.error!.message).toBe('payer.address.zip_code must be exactly 6 digits in India');
+});
+
+test('an order may leave out what the checkout collects: the view asks for what each way to pay needs, and the IP of Turkey comes from the request', async () => {
+  // Turkey's payer.ip is the server's to add from the request; the order need not have it.
   expect(
     (
       await post({
@@ -142,20 +162,33 @@ test("the country's payer rules are named with the rest, even when another field
         country: 'TR',
         payer: { ...payer, document: '10000000146' },
       })
-    ).error!.message,
-  ).toBe('payer.ip is required for payments in TR');
-  const india = await post({
-    id: uid(),
-    amount: 10,
-    currency: 'INR',
-    country: 'IN',
-    payer: { name: 'Al', document: 'AFZPK7190K' },
+    ).status,
+  ).toBe(201);
+  const view = async (facts: Record<string, unknown>) => {
+    const id = uid();
+    expect((await post({ id, amount: 10, ...facts })).status).toBe(201);
+    const secret = await clientSecretFor(shop.client, id);
+    return (await shop.browser(`/checkout?order=${secret}`)).body;
+  };
+  // No payer at all, in India (cross-border): everything, the name too except for a new card (its holder).
+  expect((await view({ currency: 'INR', country: 'IN' })).payerNeeds).toEqual({
+    card: ['email', 'document', 'phone', 'birth_date', 'address'],
+    saved_card: ['name', 'email', 'document', 'phone', 'birth_date', 'address'],
+    wallet: ['name', 'email', 'document', 'phone', 'birth_date', 'address'],
+    redirect: ['name', 'email', 'document', 'phone', 'birth_date', 'address'],
   });
-  expect(india.error!.message).toContain('payer.name must be 3 to 50 characters in India');
-  for (const field of ['birth_date', 'phone', 'address'])
-    expect(india.error!.message).toContain(
-      `payer.${field} is required for cross-border payments in India`,
-    );
+  // South Africa with a name and an e-mail: the document and the full address; a wallet also the phone.
+  expect(
+    (await view({ currency: 'ZAR', country: 'ZA', payer: { name: 'Thandi', email: 't@x.co' } }))
+      .payerNeeds,
+  ).toEqual({
+    card: ['document', 'address'],
+    saved_card: ['document', 'address'],
+    wallet: ['document', 'phone', 'address'],
+    redirect: ['document', 'address'],
+  });
+  // An order with everything: no payerNeeds at all.
+  expect('payerNeeds' in (await view({ currency: 'BRL', country: 'BR', payer }))).toBe(false);
 });
 
 test("the payer's document is checked by its country's own rule, check digits included: a typo the API would take is caught here", async () => {
@@ -220,14 +253,18 @@ test("the payer's document is checked by its country's own rule, check digits in
   }
 });
 
-test("the payer's document may be left out in the Dominican Republic and Panama only", async () => {
+test("the payer's document may be left out in the Dominican Republic and Panama only: elsewhere the checkout asks for it", async () => {
   const { document: _document, ...noDocument } = payer;
   for (const [country, currency] of [
     ['PA', 'USD'],
     ['DO', 'DOP'],
   ]) {
-    const res = await post({ id: uid(), amount: 10, currency, country, payer: noDocument });
+    const id = uid();
+    const res = await post({ id, amount: 10, currency, country, payer: noDocument });
     expect([country, res.status, res.error]).toEqual([country, 201, undefined]);
+    const secret = await clientSecretFor(shop.client, id);
+    const view = (await shop.browser(`/checkout?order=${secret}`)).body;
+    expect([country, view.payerNeeds?.card]).toEqual([country, undefined]);
   }
   // Costa Rica asks for one: the same order with a cédula is taken, without it refused.
   expect(
@@ -241,14 +278,14 @@ test("the payer's document may be left out in the Dominican Republic and Panama 
       })
     ).status,
   ).toBe(201);
+  const id = uid();
   expect(
-    (await post({ id: uid(), amount: 10, currency: 'CRC', country: 'CR', payer: noDocument }))
-      .error,
-  ).toEqual({
-    type: 'invalid_request',
-    param: 'payer.document',
-    message: 'payer.document is required',
-  });
+    (await post({ id, amount: 10, currency: 'CRC', country: 'CR', payer: noDocument })).status,
+  ).toBe(201);
+  const secret = await clientSecretFor(shop.client, id);
+  expect((await shop.browser(`/checkout?order=${secret}`)).body.payerNeeds.card).toEqual([
+    'document',
+  ]);
 });
 
 test("an order whose payer holds an alphanumeric CNPJ is paid, and counted in the sandbox's ledger", async () => {

@@ -38,7 +38,8 @@ import {
   orderIntents,
   type OrderIntent,
 } from '../rules.js';
-import { country, currency, openEnum, paymentMethodId } from '../schemas/common.js';
+import { payerDetails } from '../payer.js';
+import { country, currency, dmyDate, openEnum, paymentMethodId, text } from '../schemas/common.js';
 import {
   installmentSchema,
   installmentsPlanRecordSchema,
@@ -118,6 +119,22 @@ const jwk = z.custom<JsonWebKey>(
   'must be a JWK',
 );
 
+/** The payer's details the checkout may be asked to collect (`payerDetails` of `@paylit/core/payer`). */
+export const payerDetailSchema = z.enum(payerDetails);
+
+/**
+ * What the order lacks of its payer, for each way to pay (the submission's method types),
+ * once what the shopper gave before is counted: the checkout shows a field for each and
+ * nothing more. Absent when the order has every detail each way needs.
+ */
+export const payerNeedsViewSchema = z.strictObject({
+  card: z.array(payerDetailSchema).optional(),
+  saved_card: z.array(payerDetailSchema).optional(),
+  wallet: z.array(payerDetailSchema).optional(),
+  redirect: z.array(payerDetailSchema).optional(),
+});
+export type PayerNeedsView = z.output<typeof payerNeedsViewSchema>;
+
 /** `GET /checkout?order=`: what the checkout needs to render. */
 export const checkoutViewSchema = z.strictObject({
   order: orderViewSchema,
@@ -126,6 +143,8 @@ export const checkoutViewSchema = z.strictObject({
   paymentMethods: z.array(paymentMethodViewSchema),
   savedCards: z.array(savedCardViewSchema),
   savedWallets: z.array(savedWalletViewSchema),
+  /** The payer's details to collect, by way of paying; absent when the order has them all. */
+  payerNeeds: payerNeedsViewSchema.optional(),
   /**
    * In development (the handler's `development: true`) only: the country's methods, and the
    * payer's saved wallets (`saved: true`), the checkout does not offer because the order cannot
@@ -194,6 +213,31 @@ const installments = z
 const installmentsId = z.string().min(1).max(80).optional();
 
 /**
+ * The payer's details the shopper typed, for what the order lacks: each as the API takes it
+ * (the document and postal code without punctuation are fine, the server normalizes them;
+ * `phone` with its country's code; `birth_date` DD-MM-YYYY). Never card data.
+ */
+export const collectedPayerSchema = z.strictObject({
+  name: text(100).optional(),
+  email: z.string().trim().pipe(text(100)).pipe(z.email('must be an e-mail address')).optional(),
+  document: text(30).optional(),
+  /** The type the shopper chose where the country has several (`CPF`, `CNPJ`; `documentTypes`): the document is checked as one. Not sent to the API. */
+  document_type: text(20).optional(),
+  phone: text(20).optional(),
+  birth_date: dmyDate.optional(),
+  address: z
+    .strictObject({
+      street: text(100).optional(),
+      number: text(20).optional(),
+      city: text(100).optional(),
+      state: text(10).optional(),
+      zip_code: text(10).optional(),
+    })
+    .optional(),
+});
+export type CollectedPayer = z.output<typeof collectedPayerSchema>;
+
+/**
  * `POST /payments`: what the checkout submits. Strict at every level: card data travels
  * only inside the JWE (`{number, cvv}`), so a `number` or `cvv` field anywhere is refused.
  * The trusted part of the payment comes from the merchant's order, never from here.
@@ -235,6 +279,8 @@ export const submissionSchema = z.strictObject({
     ],
     { error: 'must be {type: "card" | "saved_card" | "wallet" | "redirect", …}' },
   ),
+  /** The payer's details the order lacks (the view's `payerNeeds`), as the shopper typed them. */
+  payer: collectedPayerSchema.optional(),
   /** What the page showed (`chargedAmount(order)`); refused when it disagrees with the order. */
   amount: z.number().optional(),
   currency: z.string().optional(),
@@ -338,6 +384,8 @@ export const checkoutErrorSchema = z.strictObject({
   code: z.number().int().optional(),
   /** Whether sending the same submission again (same attempt) could succeed. */
   retryable: z.boolean().optional(),
+  /** Every field refused at once (the payer's details), each with its problem; `param` is the first. */
+  fields: z.array(z.strictObject({ param: z.string(), message: z.string() })).optional(),
 });
 export type CheckoutErrorBody = z.output<typeof checkoutErrorSchema>;
 

@@ -1,6 +1,7 @@
 /**
  * `/sandbox-tools/`: what tests and the demo need beyond the API. The public key (JWK
- * with `kid`, or `?format=pem`), method logos, the ledger, the notification log, faults,
+ * with `kid`, or `?format=pem`), method logos, the ledger, what fraud prevention received
+ * with a payment (`risk`), the notification log, faults,
  * the clock, card tokens as hosted fields make them, chargebacks, and a payer cancelling
  * an enrollment. Only the API's own tool (`POST /sandbox-tools/payments`) is signed; it
  * lives with the API routes.
@@ -57,6 +58,20 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     if (order !== undefined) filter.order_id = order;
     if (payment !== undefined) filter.payment_id = payment;
     return c.json(store.ledger.summary(filter));
+  });
+
+  // What fraud prevention received with a payment: the payer's risk fields, the device, the
+  // additional risk data and the retry's original order, as the request sent them.
+  app.get('/sandbox-tools/risk', (c) => {
+    const id = c.req.query('payment_id') ?? '';
+    const p = store.payments.get(id);
+    if (!p) return c.json(apiErrorBody(5001, 'payment_id'), 404);
+    const { ip, user_reference, device_id } = (p.payer ?? {}) as Record<string, unknown>;
+    return c.json({
+      payer: { ip, user_reference, device_id },
+      ...p.risk,
+      ...(p.original_order_id !== undefined ? { original_order_id: p.original_order_id } : {}),
+    });
   });
 
   app.get('/sandbox-tools/records', (c) => c.json(recordCounts(sandbox)));

@@ -273,6 +273,16 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
     notification_url: req.notification_url,
     callback_url: req.callback_url,
     payer: { ...req.payer },
+    ...(req.device !== undefined || req.additional_risk_data !== undefined
+      ? {
+          risk: {
+            ...(req.device !== undefined ? { device: req.device } : {}),
+            ...(req.additional_risk_data !== undefined
+              ? { additional_risk_data: req.additional_risk_data }
+              : {}),
+          },
+        }
+      : {}),
     created_date: apiTimestamp(now),
     capture,
     captures: [],

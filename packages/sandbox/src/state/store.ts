@@ -80,6 +80,12 @@ export interface Payment {
   /** For cash vouchers: the outcome the request's description asked for, settled after a while. */
   scheduled_outcome?: 'PAID' | 'REJECTED';
   chargeback?: boolean;
+  /**
+   * What the request gave fraud prevention beyond the payer: `device` and
+   * `additional_risk_data`. The API does not echo them; tests read them with
+   * `GET /sandbox-tools/risk?payment_id=`.
+   */
+  risk?: { device?: unknown; additional_risk_data?: unknown };
 }
 
 export interface Refund {

@@ -2,8 +2,8 @@
  * What the checkout needs to render: the order's public view, the public key, the
  * country's payment methods the order can be paid with (core's `payableMethods`: the flow
  * the checkout would use, what the order allows, what the payer lacks; in development, the
- * others with why), a returning payer's saved cards and wallets, and the order's payment
- * once it is made; and the installment plans for a BIN and the order's amount.
+ * others with why), a returning payer's saved cards and wallets, the payer's details the
+ * order lacks for each way to pay (payer.ts), and the order's payment once it is made; and the installment plans for a BIN and the order's amount.
  */
 import type { Hono } from 'hono';
 import type { z } from 'zod';
@@ -25,6 +25,7 @@ import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
+import { payerNeedsView } from '../payer.js';
 import { publicPayment } from './public-payment.js';
 
 const TTL_MS = 5 * 60 * 1000;
@@ -129,6 +130,10 @@ export function mountCheckout(
         paymentMade(ctx, order.id),
       ]);
       const payable = payableMethods(order, list, order.savedWallets ?? []);
+      // Read after paymentMade, which writes the state of an order the store did not know.
+      const needs = made
+        ? undefined
+        : payerNeedsView(order, (await ctx.store.getCharge(order.id))?.payer);
       const cards = payable.offered.some((m) => m.type === 'CARD');
       return c.json({
         order: orderView(order),
@@ -143,6 +148,7 @@ export function mountCheckout(
           methodId,
           ...(name ? { name } : {}),
         })),
+        ...(needs ? { payerNeeds: needs } : {}),
         ...(options.development ? { hiddenMethods: payable.hidden } : {}),
         ...(made ? { payment: publicPayment(made, order.id) } : {}),
       } satisfies z.input<typeof checkoutViewSchema>);

@@ -11,14 +11,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { ValidationIssue } from '@paylit/core/errors';
 import { chargedAmount, orderIntentSchema } from '@paylit/core/checkout';
-import {
-  addressSchema,
-  amountSchema,
-  countrySchema,
-  payerSchema,
-  paymentRequestSchema,
-  safeParse,
-} from '@paylit/core/schemas';
+import { addressSchema, amountSchema, safeParse } from '@paylit/core/schemas';
 import { clientSecretFor } from '../client-secret.js';
 import { attempted, attemptOrderId, noAttemptYet } from '../charges.js';
 import { PaymentsApiError } from '../client/errors.js';
@@ -26,6 +19,7 @@ import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
+import { payerRuleIssues } from '../payer.js';
 import {
   merchantOrderSchema,
   merchantPayerSchema,
@@ -34,31 +28,6 @@ import {
 } from '../order.js';
 
 const id = z.string().min(1).max(200);
-
-/**
- * The payer rules of the order's country, as core checks a payment request: the order is run
- * as the simplest payment (a redirect of 1 in its country) and the issues under `payer` kept.
- * Core's rules stay in one place; this asks them only when the country and the payer are
- * readable on their own, so it also runs when other fields of the order are wrong.
- */
-function payerIssues(body: Record<string, unknown>): ValidationIssue[] {
-  if (!countrySchema.safeParse(body.country).success || !payerSchema.safeParse(body.payer).success)
-    return [];
-  const probe = {
-    amount: 1,
-    currency: 'USD',
-    payment_method_flow: 'REDIRECT',
-    order_id: 'order-api-check',
-    country: body.country,
-    payer: body.payer,
-  };
-  const result = safeParse(paymentRequestSchema, probe);
-  return result.success
-    ? []
-    : result.error.issues.filter(
-        (issue) => issue.path === 'payer' || issue.path.startsWith('payer.'),
-      );
-}
 
 /** Every problem of an order body, in the order of its fields; none for an order the checkout can charge. */
 export function orderIssues(
@@ -76,7 +45,7 @@ export function orderIssues(
         ? unchargeableAmount(amount.data, fields.currency, intent.data)
         : undefined;
     if (problem) issues.push({ path: 'amount', message: problem });
-    issues.push(...payerIssues(fields));
+    issues.push(...payerRuleIssues(fields.country, fields.payer));
   }
   const seen = new Set<string>();
   const unique = issues.filter((issue) => {

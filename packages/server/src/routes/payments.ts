@@ -5,7 +5,7 @@
  * paid answers that payment, `replayed: true`); the idempotency key derives from the order
  * and the attempt, so a retried request charges once. And a payment's status, for return pages.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import {
   chargedAmount,
@@ -16,7 +16,7 @@ import {
   type paymentStatusAnswerSchema,
   type Submission,
 } from '@paylit/core/checkout';
-import type { PaymentRequest } from '@paylit/core/schemas';
+import type { Payer, PaymentRequest } from '@paylit/core/schemas';
 import { attemptOrderId, chargeOnce, orderOfAttempt } from '../charges.js';
 import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
@@ -24,6 +24,7 @@ import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
+import { mergedPayer, payerOfSubmission } from '../payer.js';
 import { checkPlan } from './checkout.js';
 import { nextAction, publicPayment } from './public-payment.js';
 
@@ -60,22 +61,71 @@ function allowed(order: MerchantOrder, id: string): void {
     });
 }
 
+/** What the request that brought a submission says of the shopper, for fraud prevention. */
+export interface RiskSignals {
+  /** The client's address (through the proxies the merchant trusts). */
+  ip?: string;
+  userAgent?: string;
+  /** The browser's first language (`Accept-Language`), a BCP 47 tag. */
+  locale?: string;
+}
+
+/** What a payment request takes beyond the order and the submission. */
+export interface PaymentExtras {
+  /** The whole payer: the order's details and the shopper's for the rest (payer.ts). Default: the order's. */
+  payer?: Partial<Payer>;
+  signals?: RiskSignals;
+  /** The API `order_id` of the declined attempt this one retries. */
+  retryOf?: string;
+}
+
+const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4}$/;
+
+/** The shopper's signals of a request: its address, `User-Agent` and first `Accept-Language`. */
+export function riskSignals(ctx: HandlerContext, c: Context<HandlerEnv>): RiskSignals {
+  const ip = ctx.clientAddress(c);
+  const userAgent = c.req.header('User-Agent')?.trim().slice(0, 512);
+  const locale = c.req.header('Accept-Language')?.split(',')[0]?.split(';')[0]?.trim();
+  return {
+    // The API's payer.ip holds at most 39 characters: an IPv6 address in full.
+    ...(ip !== 'unknown' && ip.length <= 39 && /^[\d.:a-fA-F]+$/.test(ip) ? { ip } : {}),
+    ...(userAgent ? { userAgent } : {}),
+    ...(locale && LOCALE.test(locale) ? { locale } : {}),
+  };
+}
+
 /** The API's payment request for attempt `n` of a submission, trusting only the order for what matters. */
 export function paymentRequest(
   ctx: HandlerContext,
   order: MerchantOrder,
   s: Submission,
   n: number,
+  extras: PaymentExtras = {},
 ): PaymentRequest {
+  const { signals = {}, retryOf } = extras;
+  const device = {
+    ...(signals.userAgent ? { user_agent: signals.userAgent } : {}),
+    ...(signals.locale ? { locale: signals.locale } : {}),
+  };
+  const risk = {
+    ...(Object.keys(device).length > 0 ? { device } : {}),
+    ...(retryOf ? { purchase: { is_retry: true } } : {}),
+  };
   const base = {
     amount: chargedAmount(order),
     currency: order.currency,
     country: order.country,
-    payer: order.payer,
+    payer: {
+      ...(extras.payer ?? order.payer),
+      ...(signals.ip ? { ip: signals.ip } : {}),
+    } as Payer,
     order_id: attemptOrderId(order.id, n),
+    ...(retryOf ? { original_order_id: retryOf } : {}),
     ...(order.description !== undefined ? { description: order.description } : {}),
     notification_url: `${ctx.publicUrl}/notifications`,
     callback_url: `${ctx.publicUrl}/callback`,
+    device: { type: 'WEB' as const },
+    ...(Object.keys(risk).length > 0 ? { additional_risk_data: risk } : {}),
   };
   const intent = {
     capture: order.intent === 'capture',
@@ -187,40 +237,64 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const submission = validate(submissionSchema, await readJson(c));
     const order = await loadOrder(ctx, await orderOfClientSecret(ctx.client, submission.order));
     checkAgreement(order, submission);
+    const m = submission.method;
+    // What the shopper gave before (a declined attempt) counts: a retry does not ask again.
+    const { collected, payer } = payerOfSubmission(
+      order,
+      m.type,
+      submission.payer,
+      (await ctx.store.getCharge(order.id))?.payer,
+      m.type === 'card' ? m.holderName : undefined,
+    );
+    const signals = riskSignals(ctx, c);
     // Built once before charging, so that what the order does not allow is refused first.
-    const request = paymentRequest(ctx, order, submission, 1);
+    const request = paymentRequest(ctx, order, submission, 1, { payer, signals });
     if ('installmentsId' in submission.method && submission.method.installmentsId !== undefined)
       await checkPlan(ctx, order, submission.method.installmentsId);
     // Only an order loadOrder answers again is worth remembering: one checked anew is a new object each time.
     const remembered = isRememberedOrder(order);
     const checked = remembered ? checkedRequests.get(order) : undefined;
     const firstOfItsKind = checked?.has(submission.method.type) !== true;
-    const { record, replayed } = await chargeOnce(ctx, order.id, submission.attempt, async (n) => {
-      // The attempt is recorded by now: an order the order API replaced since it was read is
-      // refused, not charged at what it said before (the order API looks for an attempt after it
-      // replaces an order). A merchant's own resolveOrder keeps its orders as its database does.
-      if (ctx.ordersInStore && charged(await loadOrder(ctx, order.id)) !== charged(order)) {
-        throw new CheckoutError(409, {
-          type: 'order_mismatch',
-          message: 'the order changed while it was being paid; reload the checkout',
-          param: 'order',
+    const { record, replayed } = await chargeOnce(
+      ctx,
+      order.id,
+      submission.attempt,
+      async (n, attempt) => {
+        // The attempt is recorded by now: an order the order API replaced since it was read is
+        // refused, not charged at what it said before (the order API looks for an attempt after it
+        // replaces an order). A merchant's own resolveOrder keeps its orders as its database does.
+        if (ctx.ordersInStore && charged(await loadOrder(ctx, order.id)) !== charged(order)) {
+          throw new CheckoutError(409, {
+            type: 'order_mismatch',
+            message: 'the order changed while it was being paid; reload the checkout',
+            param: 'order',
+          });
+        }
+        // The payer the attempt carries (what the shopper gave, stored with it), and the
+        // declined attempt it retries: the same number sent again sends the same request.
+        const sent = paymentRequest(ctx, order, submission, n, {
+          payer: mergedPayer(order, attempt.payer, m.type === 'card' ? m.holderName : undefined),
+          signals,
+          ...(attempt.retryOf ? { retryOf: attempt.retryOf } : {}),
         });
-      }
-      const made = await ctx.client.payments.create(
-        { ...request, order_id: attemptOrderId(order.id, n) },
-        {
+        const made = await ctx.client.payments.create(sent, {
+          // The key names the request: what varies between two sends of one attempt (the
+          // shopper's address, what they typed) is part of it, so a changed body is a new key,
+          // and the API's duplicate order_id still stops a second charge (charges.ts).
           idempotencyKey: await ctx.client.idempotencyKeyFor(
             order.id,
             submission.attempt,
             String(n),
+            JSON.stringify([sent.payer, signals, attempt.retryOf ?? '']),
           ),
-          validate: firstOfItsKind,
-        },
-      );
-      if (firstOfItsKind && remembered)
-        checkedRequests.set(order, (checked ?? new Set<string>()).add(submission.method.type));
-      return made;
-    });
+          validate: firstOfItsKind || attempt.payer !== undefined,
+        });
+        if (firstOfItsKind && remembered)
+          checkedRequests.set(order, (checked ?? new Set<string>()).add(submission.method.type));
+        return made;
+      },
+      { payer: collected },
+    );
     return c.json({
       payment: publicPayment(record, order.id),
       nextAction: nextAction(record),

@@ -9,6 +9,7 @@
  * restart and are shared by any number of instances. Whatever a store forgets, the API is asked
  * before an order is charged (charges.ts).
  */
+import type { CollectedPayer } from '@paylit/core/checkout';
 import type { MerchantOrder } from '../order.js';
 
 export interface PaymentLink {
@@ -29,8 +30,12 @@ export interface PaymentLink {
  * `n` is the number the next attempt takes. No state at all means the store does not know the
  * order (never paid, or the store lost it): the API is asked before anything is charged.
  * `declines` counts the order's REJECTED attempts. `rev` changes on every write (see `swapCharge`).
+ * `payer`: the details the shopper gave for what the order lacks, kept so that a retry does not
+ * ask again. `retryOf`: the API `order_id` of the declined attempt the next one retries.
  */
-export type ChargeState =
+export type ChargeState = ChargeStep & { payer?: CollectedPayer };
+
+type ChargeStep =
   | {
       state: 'charging';
       rev: string;
@@ -39,6 +44,7 @@ export type ChargeState =
       since: number;
       declines: number;
       unknown?: true;
+      retryOf?: string;
     }
   | {
       state: 'settled';
@@ -55,6 +61,7 @@ export type ChargeState =
       declines: number;
       lastPaymentId?: string;
       lastAttempt?: string;
+      retryOf?: string;
     };
 
 /**

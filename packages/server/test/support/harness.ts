@@ -181,6 +181,7 @@ export async function submitCard(
   orderIdOrSecret: string,
   overrides: Record<string, unknown> = {},
   card = { number: '4111111111111111', cvv: '123' },
+  headers: Record<string, string> = {},
 ) {
   const { encryptCard } = await import('@paylit/core/crypto');
   const secret = await shop.secret(orderIdOrSecret);
@@ -200,6 +201,6 @@ export async function submitCard(
   };
   return {
     body,
-    res: await shop.browser('/payments', { method: 'POST', body: JSON.stringify(body) }),
+    res: await shop.browser('/payments', { method: 'POST', body: JSON.stringify(body), headers }),
   };
 }
