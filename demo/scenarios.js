@@ -138,7 +138,35 @@ export const scenarios = [
     },
     savedCards: ['5555555555554444', '4111111111111111'],
   },
+  ...payerScenarios(),
 ];
+
+/**
+ * Orders that leave out some of the payer's details, as a cross-border merchant's often do: the
+ * checkout asks the shopper for what each country's payments need (a CPF or CNPJ, a CUIT, a
+ * RUT…; in India the PAN, phone, birth date and the full address; in South Africa the address).
+ * @returns {Scenario[]}
+ */
+function payerScenarios() {
+  /** @type {[string, string, string, number, Record<string, unknown>, string][]} */
+  const markets = [
+    ['BR', 'Brazil', 'BRL', 120, { name: 'Ana Lima', email: 'ana@example.com' }, 'a CPF or a CNPJ'],
+    ['AR', 'Argentina', 'ARS', 5000, { name: 'Lucía Pérez', email: 'lucia@example.com' }, 'a DNI, CUIT or CUIL'],
+    ['CL', 'Chile', 'CLP', 15000, { name: 'Matías Soto', email: 'matias@example.com' }, 'a RUT'],
+    ['CO', 'Colombia', 'COP', 50000, { name: 'Camila Gómez', email: 'camila@example.com' }, 'a CC or a NIT'],
+    ['MX', 'Mexico', 'MXN', 500, { name: 'Guadalupe Hernández' }, 'the e-mail and a CURP or RFC'],
+    ['PE', 'Peru', 'PEN', 100, { name: 'Rosa Quispe', email: 'rosa@example.com' }, 'a DNI or a RUC'],
+    ['UY', 'Uruguay', 'UYU', 1000, { name: 'Martina Silva', email: 'martina@example.com' }, 'a CI or a RUT'],
+    ['IN', 'India', 'INR', 1500, { name: 'Asha Rao', email: 'asha@example.com' }, 'the PAN, phone, birth date and the full address (cross-border)'],
+    ['ZA', 'South Africa', 'ZAR', 499, { name: 'Thandi Nkosi', email: 'thandi@example.com', document: '8001015009087' }, 'the full address'],
+  ]; // prettier-ignore
+  return markets.map(([country, name, currency, amount, payer, asks]) => ({
+    id: `payer-${country.toLowerCase()}`,
+    label: `Payer details, ${name}`,
+    hint: `The order has only some of the payer's details: the checkout asks for ${asks}.`,
+    order: { amount, currency, country, payer, methods: ['CARD'], installments: false },
+  }));
+}
 
 /** The scenario with this id, or the first. */
 export function scenario(id) {

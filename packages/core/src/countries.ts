@@ -329,26 +329,20 @@ const where = (rule: (c: Country) => boolean): readonly string[] =>
   Object.keys(countries).filter((code) => rule(countries[code]!));
 
 /** Countries where every card payment goes through 3-D Secure. */
-export const threeDSecureCountries: readonly string[] = where((c) => c.threeDSecure);
+export const threeDSecureCountries: readonly string[] = /* @__PURE__ */ where(
+  (c) => c.threeDSecure,
+);
 
 /** Countries where `payer.address` with all five fields is required on every payment. */
-export const addressRequiredCountries: readonly string[] = where((c) => c.addressRequired);
+export const addressRequiredCountries: readonly string[] = /* @__PURE__ */ where(
+  (c) => c.addressRequired,
+);
 
 /** Countries where `payer.ip` is required. */
-export const ipRequiredCountries: readonly string[] = where((c) => c.ipRequired);
+export const ipRequiredCountries: readonly string[] = /* @__PURE__ */ where((c) => c.ipRequired);
 
 /** The address fields that a country requiring an address wants, all of them. */
 export const addressFields = ['state', 'city', 'zip_code', 'street', 'number'] as const;
-
-/** India's stricter limits, for every payment processed in India. */
-export const indiaLimits = {
-  payerName: { min: 3, max: 50 },
-  emailLocalPart: { max: 64 },
-  phone: { max: 15 },
-  city: { min: 3, max: 50 },
-  street: { min: 4, max: 100 },
-  zipCode: /^\d{6}$/,
-} as const;
 
 /** Payer fields mandatory for cross-border processing in India (with the full address). */
 export const indiaCrossBorderPayerFields = ['birth_date', 'phone', 'document', 'address'] as const;

@@ -30,6 +30,16 @@ import {
 import { documentOptional } from './documents.js';
 import { needsPhone } from './methods.js';
 
+/** India's stricter limits on the payer, for every payment processed in India. */
+export const indiaLimits = {
+  payerName: { min: 3, max: 50 },
+  emailLocalPart: { max: 64 },
+  phone: { max: 15 },
+  city: { min: 3, max: 50 },
+  street: { min: 4, max: 100 },
+  zipCode: /^\d{6}$/,
+} as const;
+
 /** The payer's details the checkout can collect, in the order a form shows them. */
 export const payerDetails = [
   'name',

@@ -438,6 +438,11 @@ for (const [g, raw, z] of breakdown('paylit.frame.js'))
 console.log("where paylit.crypto.js's bytes go:");
 for (const [g, raw, z] of breakdown('paylit.crypto.js'))
   console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
+console.log(
+  "where paylit.payer.js's bytes go (the payer's fields, loaded only for an order that lacks some of the payer's details):",
+);
+for (const [g, raw, z] of breakdown('paylit.payer.js'))
+  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
 console.log("where paylit.installments.js's bytes go:");
 for (const [g, raw, z] of breakdown('paylit.installments.js'))
   console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);

@@ -22,8 +22,9 @@ const besidePaylit = {
  * The script-tag file's chunks, as ES modules beside `paylit.js`, which imports them from its
  * own URL when an element first needs them (src/internal/script-loaders.ts): each language but
  * English (`paylit.<locale>.js`), the marks, the encryption, the installments' rules, the
- * outcome's look, where a payment's answer takes the checkout and frame isolation's page side (`paylit.marks.js`,
- * `.crypto`, `.installments`, `.outcome`, `.payment`, `.isolation`); and the card frame's script.
+ * outcome's look, where a payment's answer takes the checkout, frame isolation's page side and the payer's
+ * fields (`paylit.marks.js`, `.crypto`, `.installments`, `.outcome`, `.payment`, `.isolation`, `.payer`);
+ * and the card frame's script.
  */
 export function scriptTagChunks(): Plugin {
   return {
@@ -45,16 +46,19 @@ export function scriptTagChunks(): Plugin {
       const payment = { 'paylit.payment': `${src}components/paylit-checkout/checkout-payment.ts` };
       // The frame isolation's page side, alone: it shares core's card rules with nothing loaded beside it.
       const isolation = { 'paylit.isolation': `${src}internal/frame-host.ts` };
+      // The payer's fields, with their words in every language, for an order that lacks some of the payer's details.
+      const payer = { 'paylit.payer': `${src}components/paylit-checkout/payer-fields.ts` };
       for (const [name, file] of Object.entries({
         ...entries,
         ...installments,
         ...outcome,
         ...payment,
         ...isolation,
+        ...payer,
       }))
         if (!existsSync(file))
           throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
-      for (const entry of [entries, installments, outcome, payment, isolation]) {
+      for (const entry of [entries, installments, outcome, payment, isolation, payer]) {
         await build({
           configFile: false,
           logLevel: 'warn',

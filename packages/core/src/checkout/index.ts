@@ -78,6 +78,22 @@ export { chargedAmount, offersInstallments, type OrderIntent };
 
 // ---------------------------------------------------------------- GET /checkout
 
+/** The payer's details the checkout may be asked to collect (`payerDetails` of `@paylit/core/payer`). */
+export const payerDetailSchema = z.enum(payerDetails);
+
+/**
+ * What the order lacks of its payer, for each way to pay (the submission's method types),
+ * once what the shopper gave before is counted: the checkout shows a field for each and
+ * nothing more. Absent when the order has every detail each way needs.
+ */
+export const payerNeedsViewSchema = z.strictObject({
+  card: z.array(payerDetailSchema).optional(),
+  saved_card: z.array(payerDetailSchema).optional(),
+  wallet: z.array(payerDetailSchema).optional(),
+  redirect: z.array(payerDetailSchema).optional(),
+});
+export type PayerNeedsView = z.output<typeof payerNeedsViewSchema>;
+
 /** The order as the browser may see it: what to show and what the order allows. */
 export const orderViewSchema = z.strictObject({
   id: orderIdSchema,
@@ -89,6 +105,8 @@ export const orderViewSchema = z.strictObject({
   description: z.string().optional(),
   /** Whether the checkout offers installment plans. */
   installments: z.boolean(),
+  /** The payer's details the order lacks, by way of paying; absent when it has them all. */
+  payerNeeds: payerNeedsViewSchema.optional(),
 });
 export type OrderView = z.output<typeof orderViewSchema>;
 
@@ -119,22 +137,6 @@ const jwk = z.custom<JsonWebKey>(
   'must be a JWK',
 );
 
-/** The payer's details the checkout may be asked to collect (`payerDetails` of `@paylit/core/payer`). */
-export const payerDetailSchema = z.enum(payerDetails);
-
-/**
- * What the order lacks of its payer, for each way to pay (the submission's method types),
- * once what the shopper gave before is counted: the checkout shows a field for each and
- * nothing more. Absent when the order has every detail each way needs.
- */
-export const payerNeedsViewSchema = z.strictObject({
-  card: z.array(payerDetailSchema).optional(),
-  saved_card: z.array(payerDetailSchema).optional(),
-  wallet: z.array(payerDetailSchema).optional(),
-  redirect: z.array(payerDetailSchema).optional(),
-});
-export type PayerNeedsView = z.output<typeof payerNeedsViewSchema>;
-
 /** `GET /checkout?order=`: what the checkout needs to render. */
 export const checkoutViewSchema = z.strictObject({
   order: orderViewSchema,
@@ -143,8 +145,6 @@ export const checkoutViewSchema = z.strictObject({
   paymentMethods: z.array(paymentMethodViewSchema),
   savedCards: z.array(savedCardViewSchema),
   savedWallets: z.array(savedWalletViewSchema),
-  /** The payer's details to collect, by way of paying; absent when the order has them all. */
-  payerNeeds: payerNeedsViewSchema.optional(),
   /**
    * In development (the handler's `development: true`) only: the country's methods, and the
    * payer's saved wallets (`saved: true`), the checkout does not offer because the order cannot

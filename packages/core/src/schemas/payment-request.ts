@@ -12,9 +12,9 @@ import {
   addressFields,
   addressRequiredCountries,
   indiaCrossBorderPayerFields,
-  indiaLimits,
   ipRequiredCountries,
 } from '../countries.js';
+import { indiaLimits } from '../payer.js';
 import {
   amount,
   country,

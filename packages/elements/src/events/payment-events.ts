@@ -102,27 +102,26 @@ export type CheckoutErrorKind = PaylitErrorKind;
  */
 export type CheckoutLoadErrorCode = 'order_not_found' | 'origin_not_allowed';
 
-/**
- * The payment could not be attempted, or its outcome is unknown; or the checkout could not
- * load. `code`: the API's error code (a number), or why the load failed (`CheckoutLoadErrorCode`).
- */
-export class PaylitErrorEvent extends CustomEvent<{
+/** What `paylit-error` says. */
+export interface PaylitErrorEventDetail {
   kind: CheckoutErrorKind;
   message: string;
   retryable: boolean;
   code?: number | CheckoutLoadErrorCode;
   param?: string;
-}> {
+  /** Every field the server refused (the payer's details: `payer.document`…), each with its problem; `param` is the first. */
+  fields?: { param: string; message: string }[];
+}
+
+/**
+ * The payment could not be attempted, or its outcome is unknown; or the checkout could not
+ * load. `code`: the API's error code (a number), or why the load failed (`CheckoutLoadErrorCode`).
+ */
+export class PaylitErrorEvent extends CustomEvent<PaylitErrorEventDetail> {
   readonly kind: CheckoutErrorKind;
   readonly message: string;
   readonly retryable: boolean;
-  constructor(detail: {
-    kind: CheckoutErrorKind;
-    message: string;
-    retryable: boolean;
-    code?: number | CheckoutLoadErrorCode;
-    param?: string;
-  }) {
+  constructor(detail: PaylitErrorEventDetail) {
     super('paylit-error', { bubbles: true, composed: true, detail });
     this.kind = detail.kind;
     this.message = detail.message;

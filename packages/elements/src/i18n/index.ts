@@ -9,50 +9,11 @@
 import { DEV, issueWarning } from '../internal/dev.js';
 import { importCatalog, importOutcome, importPlans } from '../internal/lazy.js';
 import { en, type Messages } from './en.js';
-import { locales, rightToLeft, type Locale } from './locales.js';
+import { resolveLocale, rightToLeft, type Locale } from './locales.js';
 
 export type { Messages } from './en.js';
-export { locales, type Locale } from './locales.js';
+export { locales, resolveLocale, type Locale } from './locales.js';
 export { format } from './format.js';
-
-/** Regions of the Americas, whose Spanish is es-419. */
-const americas = new Set([
-  '419',
-  'AR',
-  'BO',
-  'CL',
-  'CO',
-  'CR',
-  'CU',
-  'DO',
-  'EC',
-  'GT',
-  'HN',
-  'MX',
-  'NI',
-  'PA',
-  'PE',
-  'PR',
-  'PY',
-  'SV',
-  'US',
-  'UY',
-  'VE',
-]);
-/** Languages whose catalog is the bare language code. */
-const byLanguage = new Set<string>(['en', 'fr', 'tr', 'id', 'ms', 'vi', 'th', 'hi', 'ar']);
-
-/** The catalog for a BCP 47 tag, following the fallback chain. */
-export function resolveLocale(tag: string | null | undefined): Locale {
-  const [language = '', region = ''] = (tag ?? '').replace(/_/g, '-').split('-');
-  const lang = language.toLowerCase();
-  if (lang === 'es') return americas.has(region.toUpperCase()) ? 'es-419' : 'es';
-  if (lang === 'pt') return 'pt-BR';
-  if (lang === 'zh') return 'zh-CN';
-  // `in` is Indonesian's old code, still sent by some Android WebViews.
-  if (lang === 'in') return 'id';
-  return byLanguage.has(lang) ? (lang as Locale) : 'en';
-}
 
 const loaded = new Map<Locale, Messages>([['en', en]]);
 const loading = new Map<Locale, Promise<void>>();

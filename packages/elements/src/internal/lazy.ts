@@ -2,7 +2,8 @@
  * The parts of the elements that are loaded when first needed, not with the first render:
  * the brand, wallet and bank marks (when card fields are connected), the card encryption
  * (when a card field is first focused, and always before `encrypt()`), the installments'
- * rules (with the first plans), the checkout's outcome and what reads a payment's answer (beside the request), frame
+ * rules (with the first plans), the checkout's outcome and what reads a payment's answer (beside the request), the
+ * payer's fields (for an order that lacks some of the payer's details), frame
  * isolation's page side (when card fields are first drawn with `isolation="frame"`), the card
  * frame's script and each catalog but English.
  *
@@ -27,6 +28,8 @@ export interface Chunks {
   readonly isolation: typeof import('./frame-host.js');
   /** Where a payment's answer takes the checkout, loaded beside the first request that can answer one. */
   readonly payment: typeof import('../components/paylit-checkout/checkout-payment.js');
+  /** The payer's fields, for an order that lacks some of the payer's details. */
+  readonly payer: typeof import('../components/paylit-checkout/payer-fields.js');
 }
 
 /** What an entry hands in. */
@@ -91,6 +94,7 @@ export const importPlans = chunk('installments');
 export const importOutcome = chunk('outcome');
 export const importFrameHost = chunk('isolation');
 export const importPayment = chunk('payment');
+export const importPayer = chunk('payer');
 export const frameScript = (): string => provided.frameScript();
 export const importCatalog = (locale: Exclude<Locale, 'en'>): Promise<Messages> =>
   provided.catalog(locale);

@@ -31,6 +31,7 @@ const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } = {
   outcome: () => import('../components/paylit-checkout/paylit-checkout-outcome.styles.js'),
   isolation: () => import('./frame-host.js'),
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),
+  payer: () => import('../components/paylit-checkout/payer-fields.js'),
 };
 
 provideLoaders({

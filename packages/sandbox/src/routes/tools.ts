@@ -60,15 +60,14 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     return c.json(store.ledger.summary(filter));
   });
 
-  // What fraud prevention received with a payment: the payer's risk fields, the device, the
-  // additional risk data and the retry's original order, as the request sent them.
+  // What fraud prevention received with a payment: the payer (its IP and reference among the
+  // rest), the device, the additional risk data and the retry's original order, as sent.
   app.get('/sandbox-tools/risk', (c) => {
     const id = c.req.query('payment_id') ?? '';
     const p = store.payments.get(id);
     if (!p) return c.json(apiErrorBody(5001, 'payment_id'), 404);
-    const { ip, user_reference, device_id } = (p.payer ?? {}) as Record<string, unknown>;
     return c.json({
-      payer: { ip, user_reference, device_id },
+      payer: p.payer ?? {},
       ...p.risk,
       ...(p.original_order_id !== undefined ? { original_order_id: p.original_order_id } : {}),
     });

@@ -136,7 +136,7 @@ export function mountCheckout(
         : payerNeedsView(order, (await ctx.store.getCharge(order.id))?.payer);
       const cards = payable.offered.some((m) => m.type === 'CARD');
       return c.json({
-        order: orderView(order),
+        order: { ...orderView(order), ...(needs ? { payerNeeds: needs } : {}) },
         publicKey: ctx.publicKey,
         paymentMethods: payable.offered,
         savedCards: cards
@@ -148,7 +148,6 @@ export function mountCheckout(
           methodId,
           ...(name ? { name } : {}),
         })),
-        ...(needs ? { payerNeeds: needs } : {}),
         ...(options.development ? { hiddenMethods: payable.hidden } : {}),
         ...(made ? { payment: publicPayment(made, order.id) } : {}),
       } satisfies z.input<typeof checkoutViewSchema>);

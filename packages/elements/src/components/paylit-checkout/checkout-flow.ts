@@ -40,6 +40,8 @@ export interface PaylitErrorDetail {
   retryable: boolean;
   code?: CheckoutErrorBody['code'];
   param?: string;
+  /** Every field refused, each with the server's problem (the payer's details); `param` is the first. */
+  fields?: CheckoutErrorBody['fields'];
 }
 
 export class CheckoutFlow {

@@ -56,6 +56,7 @@ export function paid(result: ServerResult<PaymentAnswer>, t: Messages): Settled 
   return refused(result, text, Boolean(error?.retryable), {
     ...(error?.code !== undefined ? { code: error.code } : {}),
     ...(error?.param ? { param: error.param } : {}),
+    ...(error?.fields ? { fields: error.fields } : {}),
   });
 }
 
@@ -70,7 +71,7 @@ const refused = (
   result: ServerRefusal,
   text: string,
   retryable: boolean,
-  more?: Pick<PaylitErrorDetail, 'code' | 'param'>,
+  more?: Pick<PaylitErrorDetail, 'code' | 'param' | 'fields'>,
 ): Settled => ({
   to: 'refused',
   text,

@@ -4,8 +4,8 @@
  * outcome only once it is here (lazy.ts `importOutcome`). Plain CSS text, not Lit's `css`: a
  * chunk must not import `lit` (it would carry its own copy); the checkout wraps it.
  *
- * - The waiting state has no check mark: a clock face drawn in CSS (`--_pending` is set on
- *   the host by paylit-checkout.styles.ts).
+ * - The waiting state has no check mark: a clock face drawn in CSS, in `--_pending`, set on
+ *   the host here (only an outcome uses it).
  *
  * It also brings English's messages for rare states (i18n/later.ts), which the checkout puts
  * in place when this is loaded, and the plan kept across the bank's page (`keepPlan`,
@@ -42,6 +42,9 @@ const css = String.raw;
 export const english = Object.fromEntries(later.map((key) => [key, en[key]])) as LaterMessages;
 
 export const outcomeStyles = css`
+  :host {
+    --_pending: var(--paylit-color-pending, light-dark(#b45309, #fbbf24));
+  }
   .outcome {
     display: grid;
     justify-items: center;

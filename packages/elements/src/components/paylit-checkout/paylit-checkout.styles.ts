@@ -25,7 +25,6 @@ export const styles = [
     --_radius: var(--paylit-radius, 8px);
     --_error: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
     --_gap: var(--paylit-checkout-gap, 1rem);
-    --_pending: var(--paylit-color-pending, light-dark(#b45309, #fbbf24));
   }
   .body {
     display: flex;

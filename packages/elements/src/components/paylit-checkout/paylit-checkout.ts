@@ -32,7 +32,7 @@ import {
 } from '../../events/payment-events.js';
 import { addLater, format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
-import { importOutcome, importPayment, importPlans } from '../../internal/lazy.js';
+import { importOutcome, importPayer, importPayment, importPlans } from '../../internal/lazy.js';
 import { submission } from './checkout-submission.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
@@ -55,6 +55,8 @@ import { styles } from './paylit-checkout.styles.js';
 
 ensureContextRoot();
 
+const noop = () => undefined;
+
 /** The instances showing an outcome's look (internal/shown-styles.ts). */
 const styled = new WeakSet<object>();
 /**
@@ -66,15 +68,12 @@ let outcomeSheet: CSSResultOrNative | undefined;
 let outcomeModule: Awaited<ReturnType<typeof importOutcome>> | undefined;
 /** Settles once the look (and English's messages for rare states, i18n/later.ts) is loaded or could not be (then the outcome shows all the same, unstyled). */
 function loadOutcome(): Promise<void> {
-  return importOutcome().then(
-    (module) => {
-      if (outcomeModule) return;
-      outcomeModule = module;
-      outcomeSheet = unsafeCSS(module.outcomeStyles);
-      addLater(module.english);
-    },
-    () => undefined,
-  );
+  return importOutcome().then((module) => {
+    if (outcomeModule) return;
+    outcomeModule = module;
+    outcomeSheet = unsafeCSS(module.outcomeStyles);
+    addLater(module.english);
+  }, noop);
 }
 
 /**
@@ -106,10 +105,7 @@ function assigned(nodes: readonly Element[]): Element[] {
  */
 let planRules: Awaited<ReturnType<typeof importPlans>> | undefined;
 function loadPlanRules(): Promise<unknown> {
-  return importPlans().then(
-    (module) => void addLater((planRules = module).english),
-    () => undefined,
-  );
+  return importPlans().then((module) => void addLater((planRules = module).english), noop);
 }
 
 /** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
@@ -135,6 +131,10 @@ function parseKey(text: string): KeyInput | undefined {
  * The checkout: loads what it needs from the companion server, shares it with the
  * elements inside through context, runs the submission and dispatches the outcome.
  * Without children it shows the card fields and the installments itself.
+ *
+ * An order that lacks some of the payer's details (the view's `order.payerNeeds`) has them
+ * asked for before the pay button (payer-fields.ts, its own chunk), and they join the
+ * submission (`paylit-submit`'s `submission.payer`); a wrong one stops it, said on its field.
  *
  * A load that fails is a state: the fields are disabled, the message says what happened and
  * a retry button loads again; nothing of an order loaded before stays. An order the server
@@ -166,13 +166,14 @@ function parseKey(text: string): KeyInput | undefined {
  * @fires paylit-pending - PENDING with nothing for the payer to do
  * @fires paylit-redirect - the payer must go to a page (cancelable: by default the page navigates)
  * @fires paylit-declined - REJECTED, with the code and a translated message; or the order locked after five declines (code `305`, no payment)
- * @fires paylit-error - the payment could not be attempted or its outcome is unknown; or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`) or `origin_not_allowed` (the server does not allow this page's origin), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
+ * @fires paylit-error - the payment could not be attempted or its outcome is unknown (`fields`: every field the server refused, such as the payer's details); or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`) or `origin_not_allowed` (the server does not allow this page's origin), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
  *
  * @csspart button - the pay button; while a payment is in flight it holds a spinner and says "Processing…"
  * @csspart spinner - the busy pay button's spinner (a slow fade instead of a turn under `prefers-reduced-motion`)
  * @csspart retry - the button that loads the checkout again after its load failed
  * @csspart message - the status or error line, a live region; holds the outcome once there is one. It takes no room (nor the gap before it) while it has nothing to show
  * @csspart outcome - the success or waiting state that replaces the form: check mark, heading, card
+ * @csspart payer - the payer's details the order lacks (a `fieldset`, before the pay button), when the companion server says the order lacks some: document, e-mail, phone, birth date, address
  *
  * @cssprop --paylit-checkout-gap - space between the parts
  * @cssprop --paylit-button-background - the pay button's colour
@@ -318,6 +319,9 @@ export class PaylitCheckout extends LocalizedElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     this.#watchSizes();
+    // The payer's details the order lacks, asked for before the pay button (their own chunk).
+    if (this.context.order?.payerNeeds)
+      void importPayer().then((payer) => payer.draw(this, this.context), noop);
   }
 
   /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome, or the order is locked. */
@@ -606,8 +610,8 @@ export class PaylitCheckout extends LocalizedElement {
     // The wallet picker the shopper chose in is gone: back to the card, if there is one to type.
     if (
       !wallets.length &&
-      this.context.selection.type !== 'card' &&
-      this.context.selection.type !== 'saved_card'
+      // Neither a new card nor a saved one.
+      !this.context.selection.type.endsWith('card')
     )
       this.#update({ selection: { type: 'card' }, plan: undefined });
     if (DEV && !wallets.length && !this.#cardFields()) {
@@ -696,7 +700,7 @@ export class PaylitCheckout extends LocalizedElement {
     // What reads the answer loads beside the request. If it cannot load, the answer is unknown
     // to the shopper: the attempt id stays, and Pay asks the server for the same payment again.
     const [payment, result] = await Promise.all([
-      loadPayment().catch(() => undefined),
+      loadPayment().catch(noop),
       submitPayment(this, made),
     ]);
     // A new order meanwhile is a new payment: this one's answer is dropped.
@@ -829,7 +833,7 @@ export class PaylitCheckout extends LocalizedElement {
                 ? nothing
                 : html`
         ${offersChoice(this.context) ? html`<paylit-wallet-select></paylit-wallet-select>` : nothing}
-        <paylit-card-fields isolation=${this.isolation} ?hidden=${this.context.selection.type !== 'card' && this.context.selection.type !== 'saved_card'}></paylit-card-fields>
+        <paylit-card-fields isolation=${this.isolation} ?hidden=${!this.context.selection.type.endsWith('card')}></paylit-card-fields>
         ${this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
             }
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${busy}

@@ -1,0 +1,117 @@
+/**
+ * The payer fields' look, as the card fields' (the same custom properties), in plain CSS: the
+ * payer fields' chunk imports no Lit, and adopts it as a constructed sheet (CSP's `style-src`
+ * does not apply to those).
+ */
+export const payerStyles = `
+.payer {
+  --_border: var(--paylit-color-border, light-dark(#94a3b8, #64748b));
+  --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
+  --_error: var(--paylit-color-error, light-dark(#b91c1c, #fca5a5));
+  --_muted: var(--paylit-color-muted, light-dark(#475569, #94a3b8));
+  --_radius: var(--paylit-radius, 8px);
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-inline-size: 0;
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: var(--paylit-card-fields-gap, 0.75rem);
+}
+.payer legend {
+  padding: 0;
+  margin-block-end: 0.5rem;
+  font-size: var(--paylit-label-size, 0.875rem);
+  font-weight: 700;
+}
+.payer .field {
+  display: flex;
+  flex-direction: column;
+  gap: 0.25rem;
+  min-inline-size: 0;
+  grid-column: 1 / -1;
+}
+.payer .document_type,
+.payer .document_type + .document,
+.payer .number,
+.payer .state,
+.payer .zip_code,
+.payer .city,
+.payer .birth_date {
+  grid-column: auto;
+}
+.payer label {
+  font-size: var(--paylit-label-size, 0.875rem);
+  font-weight: 600;
+}
+.payer input,
+.payer select {
+  box-sizing: border-box;
+  inline-size: 100%;
+  font: inherit;
+  font-size: var(--paylit-input-size, 1rem);
+  padding-block: 0.6rem;
+  padding-inline: 0.75rem;
+  color: inherit;
+  background: var(--paylit-color-surface, light-dark(#fff, #0f172a));
+  border: 1px solid var(--_border);
+  border-radius: var(--_radius);
+  text-align: start;
+}
+.payer input::placeholder {
+  color: var(--_muted);
+  opacity: 0.75;
+}
+@media (max-width: 640px), (pointer: coarse) {
+  .payer input,
+  .payer select {
+    font-size: max(16px, var(--paylit-input-size, 1rem));
+  }
+}
+.payer [dir='rtl'] input[dir='ltr'],
+[dir='rtl'] .payer input[dir='ltr'] {
+  text-align: right;
+}
+.payer input:focus-visible,
+.payer select:focus-visible {
+  outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
+  outline-offset: 1px;
+  border-color: var(--_accent);
+}
+.payer [aria-invalid='true'] {
+  border-color: var(--_error);
+  outline-color: color-mix(in srgb, var(--_error) 40%, transparent);
+}
+.payer .prefixed {
+  display: flex;
+  align-items: stretch;
+}
+.payer .prefix {
+  display: flex;
+  align-items: center;
+  padding-inline: 0.625rem;
+  border: 1px solid var(--_border);
+  border-inline-end: 0;
+  border-start-start-radius: var(--_radius);
+  border-end-start-radius: var(--_radius);
+  color: var(--_muted);
+  font-variant-numeric: tabular-nums;
+}
+.payer .prefixed input {
+  border-start-start-radius: 0;
+  border-end-start-radius: 0;
+}
+.payer .error {
+  margin: 0;
+  font-size: 0.8125rem;
+  color: var(--_error);
+}
+.payer .error:empty {
+  display: none;
+}
+@media (max-width: 360px) {
+  .payer .field {
+    grid-column: 1 / -1;
+  }
+}
+`;
