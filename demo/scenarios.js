@@ -138,6 +138,20 @@ export const scenarios = [
     },
     savedCards: ['5555555555554444', '4111111111111111'],
   },
+  {
+    id: 'save-card',
+    label: 'Save the card',
+    hint: 'The order offers to save the card: tick the box, pay, and the next order offers it.',
+    order: {
+      amount: 120,
+      currency: 'BRL',
+      country: 'BR',
+      payer: brazilian,
+      methods: ['CARD'],
+      installments: false,
+      offerToSaveCard: true,
+    },
+  },
   ...payerScenarios(),
 ];
 

@@ -84,12 +84,12 @@ const handler = createCheckoutHandler({
 app.route('/paylit', handler);
 
 /** What the merchant's backend does: create the order for a scenario through the order API. */
-async function createOrder(id, page, code, lang) {
+async function createOrder(id, page, code, lang, savedCardId) {
   // The payer comes back to a page in the language they paid in.
   const returnUrl = `${origin}/return.html?page=${page}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`;
   const made = await createScenarioOrder(
     { client, handler, token, publicJwk: sandbox.publicJwk },
-    { scenario: id, code, returnUrl },
+    { scenario: id, code, returnUrl, savedCardId },
   );
   orders.unshift({ ...made, scenario: scenario(id).id, page });
   orders.length = Math.min(orders.length, 100);
@@ -222,7 +222,14 @@ app.get('/*', async (c) => {
       '__PAYLIT_ORDER__',
       (
         again ??
-        (await createOrder(c.req.query('scenario') ?? 'pay', page, c.req.query('code'), lang))
+        (await createOrder(
+          c.req.query('scenario') ?? 'pay',
+          page,
+          c.req.query('code'),
+          lang,
+          // ?card=<card_id>: the card this payer saved on an earlier order, offered again.
+          /^[\w-]{1,100}$/.test(c.req.query('card') ?? '') ? c.req.query('card') : undefined,
+        ))
       ).clientSecret,
     );
   } else if (page === 'return') {

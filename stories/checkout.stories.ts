@@ -86,6 +86,16 @@ const meta: Meta<Args> = {
         'installments-mx',
         'installments-ar',
         'returning',
+        'save-card',
+        'payer-br',
+        'payer-ar',
+        'payer-cl',
+        'payer-co',
+        'payer-mx',
+        'payer-pe',
+        'payer-uy',
+        'payer-in',
+        'payer-za',
       ],
     },
     lang: {
@@ -434,4 +444,127 @@ export const PaidInFrameIsolation: Story = {
   tags: ['frame-isolation', 'shopper-types-in-frame'],
   args: { isolation: 'frame' },
   play: Paid.play,
+};
+
+/**
+ * The payer's details an order lacks (the demo's payer-* orders): the checkout asks for exactly
+ * those, before the pay button, in the country's words and order. `labels`: the fields the
+ * story waits for, in English (the toolbar's default), or only their count in another language.
+ */
+const payerFieldsIn = (checkout: Element) =>
+  checkout.shadowRoot!.querySelector<HTMLFieldSetElement>('fieldset[part=payer]');
+const asksFor = (scenario: string, labels: string[], inError = false): Story => ({
+  args: { scenario },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    const fields = await until("the payer's fields are drawn before the pay button", () =>
+      payerFieldsIn(checkout),
+    );
+    const shown = () => [...fields.querySelectorAll('label')].map((l) => l.textContent);
+    const lang = checkout.closest('[lang]')?.getAttribute('lang');
+    const english = !lang || lang.startsWith('en');
+    await until(`the payer's fields are ${labels.join(', ')}`, () =>
+      english ? shown().join() === labels.join() : shown().length === labels.length,
+    );
+    if (!inError) return;
+    payButton(checkout).click();
+    await until(
+      'each empty payer field says so',
+      () =>
+        fields.querySelectorAll('[aria-invalid=true]').length ===
+        labels.length - (labels.includes('Document type') ? 1 : 0),
+    );
+  },
+});
+
+export const PayerBrazil: Story = {
+  name: 'Payer details: Brazil (CPF or CNPJ)',
+  ...asksFor('payer-br', ['Document type', 'CPF']),
+};
+export const PayerArgentina: Story = {
+  name: 'Payer details: Argentina (DNI, CUIT or CUIL)',
+  ...asksFor('payer-ar', ['Document type', 'DNI']),
+};
+export const PayerChile: Story = {
+  name: 'Payer details: Chile (RUT)',
+  ...asksFor('payer-cl', ['RUT']),
+};
+export const PayerColombia: Story = {
+  name: 'Payer details: Colombia (CC or NIT)',
+  ...asksFor('payer-co', ['Document type', 'CC']),
+};
+export const PayerMexico: Story = {
+  name: 'Payer details: Mexico (e-mail, CURP or RFC)',
+  ...asksFor('payer-mx', ['Email', 'Document type', 'CURP']),
+};
+export const PayerPeru: Story = {
+  name: 'Payer details: Peru (DNI or RUC)',
+  ...asksFor('payer-pe', ['Document type', 'DNI']),
+};
+export const PayerUruguay: Story = {
+  name: 'Payer details: Uruguay (CI or RUT)',
+  ...asksFor('payer-uy', ['Document type', 'CI']),
+};
+export const PayerIndia: Story = {
+  name: 'Payer details: India, cross-border (every field in error)',
+  ...asksFor(
+    'payer-in',
+    [
+      'PAN',
+      'Phone',
+      'Date of birth',
+      'Street',
+      'Number',
+      'City',
+      'State or province',
+      'Postal code',
+    ],
+    true,
+  ),
+};
+export const PayerSouthAfrica: Story = {
+  name: 'Payer details: South Africa (the address)',
+  ...asksFor('payer-za', ['Street', 'Number', 'City', 'State or province', 'Postal code']),
+};
+export const PayerIndiaArabic: Story = {
+  name: 'Payer details: right to left (Arabic)',
+  globals: { locale: 'ar' },
+  ...asksFor('payer-in', [
+    'PAN',
+    'Phone',
+    'Date of birth',
+    'Street',
+    'Number',
+    'City',
+    'State or province',
+    'Postal code',
+  ]),
+};
+export const PayerDark: Story = {
+  name: 'Payer details: dark',
+  globals: { theme: 'dark' },
+  ...asksFor('payer-br', ['Document type', 'CPF'], true),
+};
+/** An order with every detail of its payer: no payer field at all, today's form. */
+export const PayerComplete: Story = {
+  name: 'Payer details: the order has everything',
+  args: { scenario: 'pay' },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    await fill(await cardFieldsIn(canvasElement), VISA);
+    if (payerFieldsIn(checkout)) throw new Error('an order with every detail shows payer fields');
+  },
+};
+/** An order that offers to save the card: the box, unticked, and its terms, before the pay button. */
+export const SaveCardConsent: Story = {
+  name: 'Save the card: the consent, unticked',
+  args: { scenario: 'save-card' },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    const box = await until('the consent to save the card is drawn', () =>
+      checkout.shadowRoot!.querySelector<HTMLInputElement>('[part=save-card] input[type=checkbox]'),
+    );
+    if (box.checked) throw new Error('the consent is ticked for the shopper');
+    await fill(await cardFieldsIn(canvasElement), VISA);
+  },
 };

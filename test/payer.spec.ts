@@ -18,6 +18,7 @@ import {
   test,
   typeCard,
   watchRequests,
+  isolations,
   type Demo,
   type Isolation,
 } from './support/demo.js';
@@ -246,11 +247,19 @@ test('an order with every detail of the payer shows no payer field, and pays as 
   page,
   demo,
 }) => {
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (/paylit\.payer\.js$/.test(new URL(r.url()).pathname)) chunks.push(r.url());
+  });
   await openCheckout(page, demo, 'plain', 'pay');
   await typeCard(page);
   await payButton(page).click();
   await expect(log(page).first()).toContainText('PAID');
-  await expect(page.locator('paylit-checkout fieldset, paylit-checkout .payer-box')).toHaveCount(0);
+  await expect(
+    page.locator('paylit-checkout fieldset, paylit-checkout [part=save-card]'),
+  ).toHaveCount(0);
+  // Nothing asked, nothing loaded for it.
+  expect(chunks).toEqual([]);
 });
 
 test("the payer's fields in every language the checkout speaks, and right to left: labelled, and axe finds nothing", async ({
@@ -265,3 +274,37 @@ test("the payer's fields in every language the checkout speaks, and right to lef
     expect(await axeViolations(page)).toEqual([]);
   }
 });
+
+for (const isolation of isolations) {
+  test(`saving the card, with consent, card fields ${isolation === 'frame' ? 'in a frame' : 'in the page'}: the box is never ticked for the shopper; unticked pays without saving; ticked answers a card_id that the next order offers`, async ({
+    page,
+    demo,
+  }) => {
+    await openCheckout(page, demo, 'plain', 'save-card', inMode(isolation));
+    const box = page.getByRole('checkbox', { name: 'Save this card for next time' });
+    await expect(box).not.toBeChecked();
+    await expect(box).toHaveAccessibleDescription(/payment provider, not the store/);
+    expect(await axeViolations(page)).toEqual([]);
+    await typeCard(page, { number: '5555555555554444' });
+    await payButton(page).click();
+    await expect(log(page).first()).toContainText('PAID');
+    await expect(log(page).first()).not.toContainText('card saved');
+
+    const order = await openCheckout(page, demo, 'plain', 'save-card', inMode(isolation));
+    await typeCard(page, { number: '5555555555554444' });
+    await box.check();
+    await settled(page);
+    await payButton(page).click();
+    await expect(log(page).first()).toContainText('card saved');
+    expect((await ledger(demo, order)).filter((e) => e.money_moved)).toHaveLength(1);
+    // The merchant keeps the card_id from paylit-paid; the next order offers that card.
+    await log(page)
+      .first()
+      .getByRole('link', { name: 'Pay a new order with the saved card' })
+      .click();
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+    await expect(
+      page.locator('paylit-wallet-select').getByRole('radio', { name: /4444/ }),
+    ).toBeVisible();
+  });
+}

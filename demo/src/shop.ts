@@ -101,6 +101,7 @@ export function describe(event: Event): string {
       status_detail?: string;
       amount?: number;
       currency?: string;
+      card?: { card_id?: string };
     };
     message?: string;
     code?: string;
@@ -115,19 +116,28 @@ export function describe(event: Event): string {
     case 'paylit-redirect':
       return `Redirecting to ${new URL(e.url!).host} for ${p?.status_detail ?? 'the next step'}`;
     default:
-      return `${p?.status}: ${p?.status_detail ?? ''} ${p ? `(${p.id})` : ''}`.trim();
+      return `${p?.status}: ${p?.status_detail ?? ''} ${p ? `(${p.id})` : ''}${p?.card?.card_id ? ' · card saved' : ''}`.trim();
   }
 }
 
 /** Writes every outcome event of `target` to the log list. */
 export function logOutcomes(target: EventTarget, log: HTMLElement): void {
   for (const type of outcomes)
-    target.addEventListener(type, (event) => appendLog(log, describe(event), type));
+    target.addEventListener(type, (event) => appendLog(log, describe(event), type, event));
 }
 
-function appendLog(log: HTMLElement, text: string, type: string): void {
+function appendLog(log: HTMLElement, text: string, type: string, event?: Event): void {
   const item = document.createElement('li');
   item.dataset['type'] = type;
   item.textContent = `${new Date().toLocaleTimeString()} ${text}`;
+  // The card the payer saved: the merchant keeps its id; the next order offers it.
+  const saved = (event as { payment?: { card?: { card_id?: string } } } | undefined)?.payment?.card
+    ?.card_id;
+  if (saved) {
+    const next = document.createElement('a');
+    next.href = `?${new URLSearchParams({ scenario: 'save-card', card: saved })}`;
+    next.textContent = 'Pay a new order with the saved card';
+    item.append(' ', next);
+  }
   log.prepend(item);
 }

@@ -73,6 +73,12 @@ export const merchantOrderSchema = z
     methods: z.array(paymentMethodIdSchema).min(1).optional(),
     /** Whether installment plans are offered. Default true. */
     installments: z.boolean().default(true),
+    /**
+     * Whether the checkout offers to save a new card for the payer's next checkout: an unticked
+     * box with the card-on-file terms; ticked, the payment saves it and answers its `card_id`.
+     * Default false.
+     */
+    offerToSaveCard: z.boolean().optional(),
     /** Saved cards of a returning payer, offered by `<paylit-wallet-select>`. */
     savedCardIds: z.array(z.string().min(1)).max(20).optional(),
     /** Saved wallets of a returning payer: the token and the method it belongs to. */

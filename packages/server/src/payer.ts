@@ -6,7 +6,7 @@
  * code compact) and checked with the country's rules, every problem named at once.
  */
 import type { ValidationIssue } from '@paylit/core/errors';
-import type { CollectedPayer, PayerNeedsView } from '@paylit/core/checkout';
+import type { Ask, AsksView, CollectedPayer } from '@paylit/core/checkout';
 import {
   compactDocument,
   documentMessage,
@@ -52,16 +52,21 @@ export function mergedPayer(
   return { ...given, ...own, ...(name ? { name } : {}), ...(address ? { address } : {}) };
 }
 
-/** The view's `payerNeeds`: for each way to pay, what the payer still lacks; undefined when nothing. */
-export function payerNeedsView(
+/**
+ * The view's `asks`: for each way to pay, what the payer still lacks, and for a new card the
+ * consent to save it when the order offers that; undefined when nothing.
+ */
+export function asksView(
   order: MerchantOrder,
   collected: CollectedPayer | undefined,
-): PayerNeedsView | undefined {
+): AsksView | undefined {
   const payer = mergedPayer(order, collected);
-  const view: PayerNeedsView = {};
+  const view: AsksView = {};
   for (const way of payingWays) {
-    const missing = missingPayerDetails(payer, payerNeeds(order.country, way));
-    if (missing.length > 0) view[way] = missing;
+    const asks: Ask[] = missingPayerDetails(payer, payerNeeds(order.country, way));
+    // A new card may be saved, with the shopper's consent, when the order offers it.
+    if (way === 'card' && order.offerToSaveCard) asks.push('save_card');
+    if (asks.length > 0) view[way] = asks;
   }
   return Object.keys(view).length > 0 ? view : undefined;
 }

@@ -56,12 +56,17 @@ test("every answer of the checkout routes parses with core's strict schemas", as
     (await shop.browser(`/payments/${paid.payment.id}?order=${order.clientSecret}`)).body,
   );
 
-  // The card saved for the payer's next checkout: a field the element could not send before.
-  const saving = await shop.order();
+  // The card saved for the payer's next checkout, by an order that offers it: the answer
+  // carries the saved card's id, in core's strict view of a payment.
+  const saving = await shop.order({ offerToSaveCard: true });
   const withSave = await submitCard(shop, saving.id, {
-    method: { ...(await submitCard(shop, (await shop.order()).id)).body.method, save: true },
+    method: {
+      ...(await submitCard(shop, (await shop.order({ offerToSaveCard: true })).id)).body.method,
+      save: true,
+    },
   });
   expect(withSave.res.status).toBe(200);
+  expect(withSave.res.body.payment.card.card_id).toMatch(/\S/);
   expect(coreSubmissionSchema.parse(withSave.body).method).toMatchObject({
     type: 'card',
     save: true,

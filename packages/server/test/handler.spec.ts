@@ -642,7 +642,7 @@ test('a wallet payment for a payer without a phone: the view asks for it, a subm
   const { phone: _phone, ...noPhone } = payer;
   const order = await shop.order({ payer: noPhone, methods: ['MP'] });
   const view = (await shop.browser(`/checkout?order=${order.clientSecret}`)).body;
-  expect(view.order.payerNeeds).toEqual({ wallet: ['phone'] });
+  expect(view.order.asks).toEqual({ wallet: ['phone'] });
   const submit = (extra: Record<string, unknown> = {}) =>
     shop.browser('/payments', {
       method: 'POST',

@@ -171,7 +171,7 @@ test('an order may leave out what the checkout collects: the view asks for what 
     return (await shop.browser(`/checkout?order=${secret}`)).body;
   };
   // No payer at all, in India (cross-border): everything, the name too except for a new card (its holder).
-  expect((await view({ currency: 'INR', country: 'IN' })).order.payerNeeds).toEqual({
+  expect((await view({ currency: 'INR', country: 'IN' })).order.asks).toEqual({
     card: ['email', 'document', 'phone', 'birth_date', 'address'],
     saved_card: ['name', 'email', 'document', 'phone', 'birth_date', 'address'],
     wallet: ['name', 'email', 'document', 'phone', 'birth_date', 'address'],
@@ -180,15 +180,15 @@ test('an order may leave out what the checkout collects: the view asks for what 
   // South Africa with a name and an e-mail: the document and the full address; a wallet also the phone.
   expect(
     (await view({ currency: 'ZAR', country: 'ZA', payer: { name: 'Thandi', email: 't@x.co' } }))
-      .order.payerNeeds,
+      .order.asks,
   ).toEqual({
     card: ['document', 'address'],
     saved_card: ['document', 'address'],
     wallet: ['document', 'phone', 'address'],
     redirect: ['document', 'address'],
   });
-  // An order with everything: no payerNeeds at all.
-  expect('payerNeeds' in (await view({ currency: 'BRL', country: 'BR', payer })).order).toBe(false);
+  // An order with everything: no asks at all.
+  expect('asks' in (await view({ currency: 'BRL', country: 'BR', payer })).order).toBe(false);
 });
 
 test("the payer's document is checked by its country's own rule, check digits included: a typo the API would take is caught here", async () => {
@@ -264,7 +264,7 @@ test("the payer's document may be left out in the Dominican Republic and Panama 
     expect([country, res.status, res.error]).toEqual([country, 201, undefined]);
     const secret = await clientSecretFor(shop.client, id);
     const view = (await shop.browser(`/checkout?order=${secret}`)).body;
-    expect([country, view.order.payerNeeds?.card]).toEqual([country, undefined]);
+    expect([country, view.order.asks?.card]).toEqual([country, undefined]);
   }
   // Costa Rica asks for one: the same order with a cédula is taken, without it refused.
   expect(
@@ -283,7 +283,7 @@ test("the payer's document may be left out in the Dominican Republic and Panama 
     (await post({ id, amount: 10, currency: 'CRC', country: 'CR', payer: noDocument })).status,
   ).toBe(201);
   const secret = await clientSecretFor(shop.client, id);
-  expect((await shop.browser(`/checkout?order=${secret}`)).body.order.payerNeeds.card).toEqual([
+  expect((await shop.browser(`/checkout?order=${secret}`)).body.order.asks.card).toEqual([
     'document',
   ]);
 });

@@ -68,7 +68,7 @@ async function pay(
         : { type: 'redirect', methodId: method.id };
     // What the view asks for this way to pay (a wallet's phone), typed as a shopper would.
     const view = (await shop.browser(`/checkout?order=${order.clientSecret}`)).body;
-    const needs: string[] = view.order.payerNeeds?.[chosen.type] ?? [];
+    const needs: string[] = view.order.asks?.[chosen.type] ?? [];
     res = await shop.browser('/payments', {
       method: 'POST',
       body: JSON.stringify({
@@ -144,7 +144,7 @@ for (const country of Object.keys(expectedHidden)) {
       expect(hidden.map((m) => m.id).sort()).toEqual([...expectedHidden[country]!].sort());
       for (const h of hidden) expect(h.reason, h.id).toMatch(/flow/);
       // The phone is asked for exactly when the payer has none, and only for wallets.
-      expect(view.order.payerNeeds).toEqual(phone ? undefined : { wallet: ['phone'] });
+      expect(view.order.asks).toEqual(phone ? undefined : { wallet: ['phone'] });
 
       // Offered: chosen, submitted, no 4xx, and paid (the card once for every brand: the checkout sends them all as CARD).
       expect(offered.some((m) => m.id === 'CARD')).toBe(true);
@@ -289,7 +289,7 @@ test("a payer's saved wallet is offered when its method is paid by token; the ch
   const savedWallets = [{ token, methodId: 'MP', name: 'ana@mp' }];
   const noPhone = await shop.order(orderOf('BR', false, { savedWallets }));
   const askingView = (await shop.browser(`/checkout?order=${noPhone.clientSecret}`)).body;
-  expect([askingView.savedWallets, askingView.order.payerNeeds]).toEqual([
+  expect([askingView.savedWallets, askingView.order.asks]).toEqual([
     [{ methodId: 'MP', name: 'ana@mp' }],
     { wallet: ['phone'] },
   ]);

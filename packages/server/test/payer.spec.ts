@@ -255,7 +255,7 @@ for (const [name, m] of Object.entries(markets)) {
       payer: m.payer,
     });
     const view = (await shop.browser(`/checkout?order=${order.clientSecret}`)).body;
-    expect(view.order.payerNeeds.card).toEqual(m.needs);
+    expect(view.order.asks.card).toEqual(m.needs);
 
     // Nothing: every missing detail named at once.
     const none = await submitCard(shop, order.clientSecret);
@@ -278,7 +278,7 @@ for (const [name, m] of Object.entries(markets)) {
     expect(ledger(shop, order.id)).toEqual([['payment', 'PAID', true]]);
     // Paid: the view asks for nothing more.
     const after = (await shop.browser(`/checkout?order=${order.clientSecret}`)).body;
-    expect(after.order.payerNeeds).toBeUndefined();
+    expect(after.order.asks).toBeUndefined();
   });
 }
 
@@ -384,7 +384,7 @@ test('declined, then paid: the second attempt retries the first (original_order_
     // The document is stored with the order's charge state: the view does not ask again (a
     // wallet would still need the phone, which the shopper has not given).
     const view = (await own.browser(`/checkout?order=${await own.secret(id)}`)).body;
-    expect(view.order.payerNeeds).toEqual({ wallet: ['phone'] });
+    expect(view.order.asks).toEqual({ wallet: ['phone'] });
 
     description = undefined;
     const second = await submitCard(own, id);
@@ -399,4 +399,70 @@ test('declined, then paid: the second attempt retries the first (original_order_
   } finally {
     await own.close();
   }
+});
+
+/** A new card paid as the checkout submits it, with `method` fields added (`save`). */
+async function payCard(s: Shop, secret: string, method: Record<string, unknown> = {}) {
+  const { encryptCard } = await import('@paylit/core/crypto');
+  const view = (await s.browser(`/checkout?order=${secret}`)).body;
+  return s.browser('/payments', {
+    method: 'POST',
+    body: JSON.stringify({
+      order: secret,
+      attempt: crypto.randomUUID(),
+      method: {
+        type: 'card',
+        encryptedData: await encryptCard(
+          { number: '5555555555554444', cvv: '123' },
+          view.publicKey,
+        ),
+        holderName: 'Thiago Gabriel',
+        expirationMonth: 10,
+        expirationYear: 2040,
+        ...method,
+      },
+    }),
+  });
+}
+
+test('a card saved only with consent, for an order that offers it: unticked saves nothing, ticked answers the card_id the next order offers; an order that does not offer it refuses', async () => {
+  const offering = await shop.order({ offerToSaveCard: true });
+  const view = (await shop.browser(`/checkout?order=${offering.clientSecret}`)).body;
+  expect(view.order.asks).toEqual({ card: ['save_card'] });
+
+  // Unticked: nothing saved, no card_id anywhere.
+  const unticked = await payCard(shop, offering.clientSecret);
+  expect(unticked.body.payment.status).toBe('PAID');
+  expect(unticked.body.payment.card).not.toHaveProperty('card_id');
+  const plain = await shop.client.payments.retrieve(unticked.body.payment.id);
+  expect([plain.card?.save, plain.card?.card_id]).toEqual([undefined, undefined]);
+
+  // Ticked: saved as a card on file, its first use; the browser gets its id for the merchant.
+  const consented = await shop.order({ offerToSaveCard: true });
+  const saved = await payCard(shop, consented.clientSecret, { save: true });
+  expect(saved.body.payment.status).toBe('PAID');
+  const cardId = saved.body.payment.card.card_id as string;
+  expect(cardId).toMatch(/\S/);
+  const record = await shop.client.payments.retrieve(saved.body.payment.id);
+  expect(record.card).toMatchObject({
+    save: true,
+    card_id: cardId,
+    stored_credential_usage: 'FIRST',
+    last4: '4444',
+  });
+  // The next order offers it, by brand and last four.
+  const next = await shop.order({ savedCardIds: [cardId] });
+  expect((await shop.browser(`/checkout?order=${next.clientSecret}`)).body.savedCards).toEqual([
+    { card_id: cardId, brand: 'MC', last4: '4444' },
+  ]);
+
+  // An order that does not offer it: a body asking to save is refused, and nothing is charged.
+  const other = await shop.order();
+  const refused = await payCard(shop, other.clientSecret, { save: true });
+  expect([refused.status, refused.body.error.type, refused.body.error.param]).toEqual([
+    403,
+    'forbidden',
+    'method.save',
+  ]);
+  expect(ledger(shop, other.id)).toEqual([]);
 });

@@ -78,21 +78,27 @@ export { chargedAmount, offersInstallments, type OrderIntent };
 
 // ---------------------------------------------------------------- GET /checkout
 
-/** The payer's details the checkout may be asked to collect (`payerDetails` of `@paylit/core/payer`). */
-export const payerDetailSchema = z.enum(payerDetails);
+/**
+ * What the checkout may ask the shopper beyond the means of payment: each of the payer's
+ * details (`payerDetails` of `@paylit/core/payer`), and `save_card`, the consent to save a new
+ * card for the next checkout (an unticked box), when the order offers it.
+ */
+export const askSchema = z.enum([...payerDetails, 'save_card']);
+export type Ask = z.output<typeof askSchema>;
 
 /**
- * What the order lacks of its payer, for each way to pay (the submission's method types),
- * once what the shopper gave before is counted: the checkout shows a field for each and
- * nothing more. Absent when the order has every detail each way needs.
+ * What the checkout asks the shopper for each way to pay (the submission's method types): the
+ * payer's details the order lacks, once what the shopper gave before is counted, and for a new
+ * card the consent to save it when the order offers that. The checkout shows a field for each
+ * and nothing more. Absent when there is nothing to ask.
  */
-export const payerNeedsViewSchema = z.strictObject({
-  card: z.array(payerDetailSchema).optional(),
-  saved_card: z.array(payerDetailSchema).optional(),
-  wallet: z.array(payerDetailSchema).optional(),
-  redirect: z.array(payerDetailSchema).optional(),
+export const asksViewSchema = z.strictObject({
+  card: z.array(askSchema).optional(),
+  saved_card: z.array(askSchema).optional(),
+  wallet: z.array(askSchema).optional(),
+  redirect: z.array(askSchema).optional(),
 });
-export type PayerNeedsView = z.output<typeof payerNeedsViewSchema>;
+export type AsksView = z.output<typeof asksViewSchema>;
 
 /** The order as the browser may see it: what to show and what the order allows. */
 export const orderViewSchema = z.strictObject({
@@ -105,8 +111,8 @@ export const orderViewSchema = z.strictObject({
   description: z.string().optional(),
   /** Whether the checkout offers installment plans. */
   installments: z.boolean(),
-  /** The payer's details the order lacks, by way of paying; absent when it has them all. */
-  payerNeeds: payerNeedsViewSchema.optional(),
+  /** What to ask the shopper, by way of paying (the payer's details the order lacks, the consent to save a card); absent when nothing. */
+  asks: asksViewSchema.optional(),
 });
 export type OrderView = z.output<typeof orderViewSchema>;
 
@@ -258,7 +264,7 @@ export const submissionSchema = z.strictObject({
         expirationYear: z.number().int().min(2000).max(2100),
         installments,
         installmentsId,
-        /** Save the card for the payer's next checkout. */
+        /** Save the card for the payer's next checkout: the shopper ticked the consent the order offers (`asks.card` has `save_card`). */
         save: z.boolean().optional(),
       }),
       z.strictObject({
@@ -279,7 +285,7 @@ export const submissionSchema = z.strictObject({
     ],
     { error: 'must be {type: "card" | "saved_card" | "wallet" | "redirect", …}' },
   ),
-  /** The payer's details the order lacks (the view's `payerNeeds`), as the shopper typed them. */
+  /** The payer's details the order lacks (the view's `asks`), as the shopper typed them. */
   payer: collectedPayerSchema.optional(),
   /** What the page showed (`chargedAmount(order)`); refused when it disagrees with the order. */
   amount: z.number().optional(),
@@ -314,6 +320,8 @@ export const paymentViewSchema = z.strictObject({
       expiration_month: z.number().optional(),
       expiration_year: z.number().optional(),
       installments: z.string().optional(),
+      /** The saved card's id, when this payment saved the card (the shopper ticked the consent): the merchant offers it next time (`savedCardIds`). */
+      card_id: z.string().optional(),
     })
     .optional(),
   created_date: z.string().optional(),

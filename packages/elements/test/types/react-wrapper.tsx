@@ -28,8 +28,8 @@ export function Checkout({ secret }: { secret: string }) {
       onPaylitAuthorized={(e: PaylitPaymentEvent) => e.payment.id}
       onPaylitDeclined={declined}
       onPaylitRedirect={(e) => e.preventDefault()}
-      onPaylitError={(e) => e.detail.kind}
-      onPaylitSubmit={(e) => e.submission}
+      onPaylitError={(e) => e.detail.fields?.map((f) => f.param)}
+      onPaylitSubmit={(e) => e.submission.payer?.document ?? e.submission.payer?.address?.zip_code}
     >
       <PaylitCardFields
         name="card"
@@ -43,6 +43,8 @@ export function Checkout({ secret }: { secret: string }) {
   );
 }
 
+// @ts-expect-error the payer's details a submission carries hold no card number
+export const noCardInPayer = <PaylitCheckout onPaylitSubmit={(e) => e.submission.payer?.number} />;
 // @ts-expect-error no such event: the prop is onPaylitPaid
 export const misspeltEvent = <PaylitCheckout order="A-1" onPaylitPayed={() => {}} />;
 // @ts-expect-error the paid handler gets a PaylitPaymentEvent, not a PaylitDeclinedEvent

@@ -25,7 +25,7 @@ import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
-import { payerNeedsView } from '../payer.js';
+import { asksView } from '../payer.js';
 import { publicPayment } from './public-payment.js';
 
 const TTL_MS = 5 * 60 * 1000;
@@ -133,10 +133,10 @@ export function mountCheckout(
       // Read after paymentMade, which writes the state of an order the store did not know.
       const needs = made
         ? undefined
-        : payerNeedsView(order, (await ctx.store.getCharge(order.id))?.payer);
+        : asksView(order, (await ctx.store.getCharge(order.id))?.payer);
       const cards = payable.offered.some((m) => m.type === 'CARD');
       return c.json({
-        order: { ...orderView(order), ...(needs ? { payerNeeds: needs } : {}) },
+        order: { ...orderView(order), ...(needs ? { asks: needs } : {}) },
         publicKey: ctx.publicKey,
         paymentMethods: payable.offered,
         savedCards: cards

@@ -135,6 +135,12 @@ export function paymentRequest(
   switch (m.type) {
     case 'card':
       allowed(order, 'CARD');
+      if (m.save && !order.offerToSaveCard)
+        throw new CheckoutError(403, {
+          type: 'forbidden',
+          message: 'the order does not offer to save the card (offerToSaveCard)',
+          param: 'method.save',
+        });
       return {
         ...base,
         payment_method_id: 'CARD',
@@ -146,7 +152,8 @@ export function paymentRequest(
           encrypted_data: m.encryptedData,
           ...(m.installments ? { installments: m.installments } : {}),
           ...(m.installmentsId ? { installments_id: m.installmentsId } : {}),
-          ...(m.save ? { save: true } : {}),
+          // Saved only with the shopper's consent, which only an order that offers it asks for.
+          ...(m.save ? { save: true, stored_credential_usage: 'FIRST' as const } : {}),
           ...intent,
         },
       };

@@ -1,6 +1,9 @@
 /**
  * A payment as the browser may see it: status, amounts, card brand and last four, and
- * the next action; never the payer, the URLs, a saved card's or wallet's token, or card data.
+ * the next action; never the payer, the URLs, a wallet's token, or card data. A saved card's
+ * id only when this payment saved it with the shopper's consent: the merchant keeps it to
+ * offer the card next time (it pays only through the merchant's server, for an order that
+ * lists it).
  */
 import type { z } from 'zod';
 import type { NextAction, paymentViewSchema } from '@paylit/core/checkout';
@@ -31,6 +34,7 @@ export function publicPayment(
             expiration_month: card.expiration_month,
             expiration_year: card.expiration_year,
             ...(card.installments ? { installments: card.installments } : {}),
+            ...(card.save === true && card.card_id ? { card_id: card.card_id } : {}),
           },
         }
       : {}),

@@ -109,6 +109,34 @@ export const payerStyles = `
 .payer .error:empty {
   display: none;
 }
+.save-card {
+  display: grid;
+  gap: 0.25rem;
+}
+.save-card label {
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  font-size: var(--paylit-label-size, 0.875rem);
+  font-weight: 600;
+  cursor: pointer;
+}
+.save-card input {
+  inline-size: 1.125rem;
+  block-size: 1.125rem;
+  margin: 0;
+  accent-color: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
+}
+.save-card input:focus-visible {
+  outline: 3px solid color-mix(in srgb, var(--paylit-color-accent, light-dark(#2563eb, #60a5fa)) 40%, transparent);
+  outline-offset: 2px;
+}
+.save-card .terms {
+  margin: 0;
+  padding-inline-start: 1.625rem;
+  font-size: 0.8125rem;
+  color: var(--paylit-color-muted, light-dark(#475569, #94a3b8));
+}
 @media (max-width: 360px) {
   .payer .field {
     grid-column: 1 / -1;

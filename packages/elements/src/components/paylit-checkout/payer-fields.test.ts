@@ -67,8 +67,9 @@ describe('payer fields: what the order lacks, asked for before the pay button', 
     const host = checkoutHost();
     draw(host, {
       order: {
+        id: 'o-1',
         country: 'IN',
-        payerNeeds: { card: ['document', 'phone', 'birth_date', 'address'] },
+        asks: { card: ['document', 'phone', 'birth_date', 'address'] },
       },
       selection: { type: 'card' },
       lang: 'en',
@@ -102,7 +103,7 @@ describe('payer fields: what the order lacks, asked for before the pay button', 
     ]);
     // A wallet needs nothing this order lacks: the fields go.
     draw(host, {
-      order: { country: 'IN', payerNeeds: {} },
+      order: { id: 'o-1', country: 'IN', asks: {} },
       selection: { type: 'wallet' },
       lang: 'en',
     });
@@ -113,7 +114,7 @@ describe('payer fields: what the order lacks, asked for before the pay button', 
   it("formats a CPF as it is completed, the caret kept after the digit typed; a CNPJ's letters upper-cased", () => {
     const host = checkoutHost();
     draw(host, {
-      order: { country: 'BR', payerNeeds: { card: ['document'] } },
+      order: { id: 'o-1', country: 'BR', asks: { card: ['document'] } },
       selection: { type: 'card' },
       lang: 'pt-BR',
     });
@@ -136,7 +137,7 @@ describe('payer fields: what the order lacks, asked for before the pay button', 
   it('a wrong detail stops the submission, unheard, and says why on its field; the right ones join it normalized', () => {
     const host = checkoutHost();
     draw(host, {
-      order: { country: 'AR', payerNeeds: { wallet: ['name', 'email', 'document', 'phone'] } },
+      order: { id: 'o-1', country: 'AR', asks: { wallet: ['name', 'email', 'document', 'phone'] } },
       selection: { type: 'wallet' },
       lang: 'es-AR',
     });
@@ -176,7 +177,7 @@ describe('payer fields: what the order lacks, asked for before the pay button', 
   it("the server's refusal of a field, announced by the checkout, is said on that field", () => {
     const host = checkoutHost();
     draw(host, {
-      order: { country: 'ZA', payerNeeds: { card: ['address'] } },
+      order: { id: 'o-1', country: 'ZA', asks: { card: ['address'] } },
       selection: { type: 'card' },
       lang: 'en',
     });
@@ -198,10 +199,52 @@ describe('payer fields: what the order lacks, asked for before the pay button', 
     host.remove();
   });
 
+  it('the consent to save a new card: unticked, with its terms; ticked, the new card is saved, and a saved card or another order is not', () => {
+    const host = checkoutHost();
+    const state = (id: string, type: string) => ({
+      order: { id, country: 'BR', asks: { card: ['save_card' as const] } },
+      selection: { type },
+      lang: 'en',
+    });
+    draw(host, state('o-1', 'card'));
+    // Nothing else is asked: no fieldset, the box alone, before the pay button.
+    expect(host.renderRoot.querySelector('fieldset')).to.equal(null);
+    const box = field(host, 'save_card') as HTMLInputElement;
+    expect(box.closest('[part=save-card]')!.nextElementSibling!.getAttribute('part')).to.equal(
+      'button',
+    );
+    expect([box.type, box.checked]).to.deep.equal(['checkbox', false]);
+    expect(box.closest('label')!.textContent).to.equal(payerMessages.en.saveCard);
+    expect(
+      host.renderRoot.getElementById(box.getAttribute('aria-describedby')!)!.textContent,
+    ).to.equal(payerMessages.en.saveCardTerms);
+    const card = () => {
+      const submission = {
+        order: 'o',
+        attempt: 'a',
+        method: { type: 'card' } as Record<string, unknown>,
+      };
+      host.dispatchEvent(
+        new CustomEvent('paylit-submit', { cancelable: true, detail: { submission } }),
+      );
+      return submission.method;
+    };
+    expect(card()).not.to.have.property('save');
+    box.click();
+    expect(card()).to.include({ save: true });
+    // A saved card is not asked (the view asks nothing for it): the box goes.
+    draw(host, { ...state('o-1', 'saved_card'), order: { id: 'o-1', country: 'BR', asks: {} } });
+    expect(field(host, 'save_card')).to.equal(null);
+    // Another order: unticked again.
+    draw(host, state('o-2', 'card'));
+    expect((field(host, 'save_card') as HTMLInputElement).checked).to.equal(false);
+    host.remove();
+  });
+
   it('Enter in a field pays, as in the card fields', () => {
     const host = checkoutHost();
     draw(host, {
-      order: { country: 'CL', payerNeeds: { card: ['document'] } },
+      order: { id: 'o-1', country: 'CL', asks: { card: ['document'] } },
       selection: { type: 'card' },
       lang: 'es',
     });

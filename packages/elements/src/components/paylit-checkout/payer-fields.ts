@@ -1,5 +1,5 @@
 /**
- * The payer's details an order lacks (the view's `payerNeeds`, core's `payerNeeds`), asked for
+ * The payer's details an order lacks (the view's `asks`, core's `asks`), asked for
  * in the checkout: the document with its type where the country has several, checked and
  * formatted as the country does (core's documents); the e-mail; the phone with the country's
  * calling code; the birth date; the address in the country's order with its postal-code rule.
@@ -13,7 +13,7 @@
  * make alone, and drops it with the form when an outcome replaces the form. These are not card data: they stay in the
  * page in both isolation modes.
  */
-import type { CollectedPayer, PayerNeedsView, Submission } from '@paylit/core/checkout';
+import type { Ask, AsksView, CollectedPayer, Submission } from '@paylit/core/checkout';
 import {
   compactDocument,
   documentProblem,
@@ -62,6 +62,7 @@ const spec: Record<
 };
 
 interface PayerFieldsOptions {
+  /** The payer's details to ask for. */
   needs: readonly PayerDetail[];
   country: string;
   locale: Locale;
@@ -83,7 +84,15 @@ let sheet: CSSStyleSheet | undefined;
  * `fields`) is said on the fields it names.
  */
 export class PayerFields {
+  /** The payer's details, a fieldset. */
   readonly element: HTMLFieldSetElement;
+  /** The consent to save a new card: an unticked box, its terms beside it. */
+  readonly consent: HTMLDivElement;
+  readonly #save: HTMLInputElement;
+  readonly #terms: HTMLParagraphElement;
+  readonly #saveLabel: HTMLSpanElement;
+  /** The order the fields were last drawn for: another order starts afresh (nothing typed, the box unticked). */
+  #order: string | undefined;
   #options: PayerFieldsOptions | undefined;
   #controls = new Map<Field, HTMLInputElement | HTMLSelectElement>();
   #errors = new Map<Field, HTMLElement>();
@@ -105,10 +114,13 @@ export class PayerFields {
     checkout.addEventListener(
       'paylit-submit',
       (event) => {
+        const { submission } = (event as CustomEvent<{ submission: Submission }>).detail;
+        // Saved only when the shopper ticked the box, and only a new card.
+        if (this.consent.isConnected && this.#save.checked && submission.method.type === 'card')
+          submission.method.save = true;
         if (!this.element.isConnected) return;
         const payer = this.collect();
-        if (payer)
-          (event as CustomEvent<{ submission: Submission }>).detail.submission.payer = payer;
+        if (payer) submission.payer = payer;
         else {
           event.preventDefault();
           event.stopImmediatePropagation();
@@ -128,6 +140,20 @@ export class PayerFields {
     this.element = document.createElement('fieldset');
     this.element.className = 'payer';
     this.element.setAttribute('part', 'payer');
+    this.consent = document.createElement('div');
+    this.consent.className = 'save-card';
+    this.consent.setAttribute('part', 'save-card');
+    const label = document.createElement('label');
+    this.#save = document.createElement('input');
+    this.#save.type = 'checkbox';
+    this.#save.name = 'save_card';
+    this.#saveLabel = document.createElement('span');
+    this.#terms = document.createElement('p');
+    this.#terms.id = `${this.#id}-terms`;
+    this.#terms.className = 'terms';
+    this.#save.setAttribute('aria-describedby', this.#terms.id);
+    label.append(this.#save, this.#saveLabel);
+    this.consent.append(label, this.#terms);
     this.element.addEventListener('change', (event) => {
       const field = (event.target as HTMLElement).dataset.field as Field | undefined;
       if (!field) return;
@@ -158,13 +184,20 @@ export class PayerFields {
 
   /**
    * Puts the fields before the checkout's pay button, with their look, for `needs` (the view's
-   * `payerNeeds` for the way the shopper pays) in `country`, in `locale`'s words; drawn again
+   * `asks` for the way the shopper pays) in `country`, in `locale`'s words; drawn again
    * when these change, with what the shopper typed kept. Answers itself.
    */
-  mount(needs: readonly PayerDetail[], country: string, locale: Locale): this {
+  mount(asks: readonly Ask[], order: string, country: string, locale: Locale): this {
     // Before the pay button, in the checkout's form: gone with the form when an outcome replaces it.
     const button = this.#checkout.renderRoot.querySelector('[part=button]');
     if (!button) return this;
+    if (order !== this.#order) {
+      this.#order = order;
+      this.#values.clear();
+      this.#controls.clear();
+      this.#save.checked = false;
+    }
+    const needs = asks.filter((ask): ask is PayerDetail => ask !== 'save_card');
     const options = { needs, country, locale };
     const root = button.getRootNode();
     if (root instanceof ShadowRoot) {
@@ -182,7 +215,16 @@ export class PayerFields {
       before.needs.join() !== options.needs.join()
     )
       this.#draw();
-    if (this.element.nextElementSibling !== button) button.before(this.element);
+    const t = this.#t;
+    this.#saveLabel.textContent = t.saveCard;
+    this.#terms.textContent = t.saveCardTerms;
+    const shown = [
+      ...(needs.length > 0 ? [this.element] : []),
+      ...(asks.includes('save_card') ? [this.consent] : []),
+    ];
+    for (const part of [this.element, this.consent]) if (!shown.includes(part)) part.remove();
+    if (shown.some((part, i) => part.nextElementSibling !== (shown[i + 1] ?? button)))
+      button.before(...shown);
     return this;
   }
 
@@ -190,7 +232,7 @@ export class PayerFields {
     return payerMessages[this.#options!.locale] ?? payerMessages.en;
   }
 
-  /** The fields shown: each need in `payerNeeds` order, the address's five in the country's. */
+  /** The fields shown: each need in `asks` order, the address's five in the country's. */
   #fields(): Field[] {
     const { needs, country } = this.#options!;
     const several = documentTypes(country).length > 1;
@@ -411,23 +453,24 @@ export class PayerFields {
 
 /** What of the checkout's state the payer's fields read: its order's view and the shopper's choice. */
 interface CheckoutState {
-  readonly order?: { readonly country: string; readonly payerNeeds?: PayerNeedsView } | undefined;
+  readonly order?:
+    { readonly id: string; readonly country: string; readonly asks?: AsksView } | undefined;
   readonly selection: { readonly type: string };
   /** The language the checkout speaks (its `lang` or the page's). */
   readonly lang: string | undefined;
 }
 
-/** Each checkout's payer fields, made the first time its order lacks a detail. */
+/** Each checkout's payer fields, made the first time its order asks something. */
 const drawn = new WeakMap<Checkout, PayerFields>();
 
 /**
- * Draws `checkout`'s payer fields for its state, after each of its renders: the details its
- * order lacks for the way the shopper pays (`payerNeeds`), or none.
+ * Draws what `checkout` asks for its state, after each of its renders: for the way the shopper
+ * pays (`asks`), the details its order lacks and the consent to save a new card, or nothing.
  */
 export function draw(checkout: Checkout, state: CheckoutState): void {
-  const needs = state.order?.payerNeeds?.[state.selection.type as keyof PayerNeedsView];
+  const asks = state.order?.asks?.[state.selection.type as keyof AsksView];
   let fields = drawn.get(checkout);
-  if (!needs) return void fields?.element.remove();
+  if (!asks) return void (fields?.element.remove(), fields?.consent.remove());
   if (!fields) drawn.set(checkout, (fields = new PayerFields(checkout)));
-  fields.mount(needs, state.order!.country, resolveLocale(state.lang));
+  fields.mount(asks, state.order!.id, state.order!.country, resolveLocale(state.lang));
 }

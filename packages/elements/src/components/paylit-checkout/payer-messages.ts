@@ -29,6 +29,9 @@ const en = {
   dateInvalid: 'Enter a real date of birth.',
   lengthBetween: 'Use {min} to {max} characters.',
   refused: 'The store could not accept this. Check it and try again.',
+  saveCard: 'Save this card for next time',
+  saveCardTerms:
+    "The store keeps this card to charge it again only when you choose it at checkout. The card's number stays with the payment provider, not the store. You can ask the store to remove it at any time.",
 };
 
 export type PayerMessages = typeof en;
@@ -55,6 +58,9 @@ const es: PayerMessages = {
   dateInvalid: 'Introduce una fecha de nacimiento real.',
   lengthBetween: 'Usa de {min} a {max} caracteres.',
   refused: 'La tienda no pudo aceptar este dato. Revísalo e inténtalo de nuevo.',
+  saveCard: 'Guardar esta tarjeta para la próxima vez',
+  saveCardTerms:
+    'La tienda guarda esta tarjeta para cobrarla solo cuando vuelvas a elegirla al pagar. El número de la tarjeta queda con el proveedor de pagos, no con la tienda. Puedes pedir a la tienda que la elimine cuando quieras.',
 };
 
 const es419: PayerMessages = {
@@ -90,6 +96,9 @@ const ptBR: PayerMessages = {
   dateInvalid: 'Informe uma data de nascimento válida.',
   lengthBetween: 'Use de {min} a {max} caracteres.',
   refused: 'A loja não aceitou este dado. Confira e tente de novo.',
+  saveCard: 'Salvar este cartão para a próxima compra',
+  saveCardTerms:
+    'A loja guarda este cartão para cobrá-lo somente quando você escolhê-lo de novo ao pagar. O número do cartão fica com o provedor de pagamentos, não com a loja. Você pode pedir à loja que o remova quando quiser.',
 };
 
 const fr: PayerMessages = {
@@ -114,6 +123,9 @@ const fr: PayerMessages = {
   dateInvalid: 'Saisissez une date de naissance réelle.',
   lengthBetween: 'Utilisez de {min} à {max} caractères.',
   refused: 'La boutique n’a pas pu accepter cette information. Vérifiez-la et réessayez.',
+  saveCard: 'Enregistrer cette carte pour la prochaine fois',
+  saveCardTerms:
+    'La boutique conserve cette carte pour la débiter uniquement lorsque vous la choisirez à nouveau au paiement. Son numéro reste chez le prestataire de paiement, pas chez la boutique. Vous pouvez demander à la boutique de la supprimer à tout moment.',
 };
 
 const tr: PayerMessages = {
@@ -138,6 +150,9 @@ const tr: PayerMessages = {
   dateInvalid: 'Gerçek bir doğum tarihi girin.',
   lengthBetween: '{min} ile {max} karakter arasında kullanın.',
   refused: 'Mağaza bu bilgiyi kabul edemedi. Kontrol edip yeniden deneyin.',
+  saveCard: 'Bu kartı bir sonraki alışveriş için kaydet',
+  saveCardTerms:
+    'Mağaza bu kartı yalnızca ödeme sırasında yeniden seçtiğinizde tahsilat yapmak için saklar. Kart numarası mağazada değil, ödeme sağlayıcısında kalır. Kartın silinmesini mağazadan istediğiniz zaman isteyebilirsiniz.',
 };
 
 const id: PayerMessages = {
@@ -162,6 +177,9 @@ const id: PayerMessages = {
   dateInvalid: 'Masukkan tanggal lahir yang benar.',
   lengthBetween: 'Gunakan {min} sampai {max} karakter.',
   refused: 'Toko tidak dapat menerima data ini. Periksa lalu coba lagi.',
+  saveCard: 'Simpan kartu ini untuk lain kali',
+  saveCardTerms:
+    'Toko menyimpan kartu ini untuk menagihnya hanya saat Anda memilihnya lagi ketika membayar. Nomor kartu disimpan oleh penyedia pembayaran, bukan oleh toko. Anda dapat meminta toko menghapusnya kapan saja.',
 };
 
 const ms: PayerMessages = {
@@ -186,6 +204,9 @@ const ms: PayerMessages = {
   dateInvalid: 'Masukkan tarikh lahir yang sebenar.',
   lengthBetween: 'Gunakan {min} hingga {max} aksara.',
   refused: 'Kedai tidak dapat menerima maklumat ini. Semak dan cuba lagi.',
+  saveCard: 'Simpan kad ini untuk kali seterusnya',
+  saveCardTerms:
+    'Kedai menyimpan kad ini untuk mengenakan caj hanya apabila anda memilihnya semula semasa membayar. Nombor kad disimpan oleh penyedia pembayaran, bukan kedai. Anda boleh meminta kedai memadamkannya pada bila-bila masa.',
 };
 
 const vi: PayerMessages = {
@@ -210,6 +231,9 @@ const vi: PayerMessages = {
   dateInvalid: 'Nhập ngày sinh có thật.',
   lengthBetween: 'Dùng từ {min} đến {max} ký tự.',
   refused: 'Cửa hàng không chấp nhận thông tin này. Hãy kiểm tra và thử lại.',
+  saveCard: 'Lưu thẻ này cho lần sau',
+  saveCardTerms:
+    'Cửa hàng lưu thẻ này để chỉ thu tiền khi bạn chọn lại thẻ lúc thanh toán. Số thẻ được nhà cung cấp dịch vụ thanh toán lưu giữ, không phải cửa hàng. Bạn có thể yêu cầu cửa hàng xóa thẻ bất cứ lúc nào.',
 };
 
 const th: PayerMessages = {
@@ -234,6 +258,9 @@ const th: PayerMessages = {
   dateInvalid: 'กรอกวันเกิดที่มีอยู่จริง',
   lengthBetween: 'ใช้ {min} ถึง {max} ตัวอักษร',
   refused: 'ร้านค้าไม่สามารถรับข้อมูลนี้ได้ ตรวจสอบแล้วลองอีกครั้ง',
+  saveCard: 'บันทึกบัตรนี้ไว้ใช้ครั้งต่อไป',
+  saveCardTerms:
+    'ร้านค้าจะเก็บบัตรนี้ไว้เพื่อเรียกเก็บเงินเฉพาะเมื่อคุณเลือกบัตรนี้อีกครั้งตอนชำระเงิน หมายเลขบัตรจะเก็บไว้กับผู้ให้บริการชำระเงิน ไม่ใช่ร้านค้า คุณขอให้ร้านค้าลบบัตรได้ทุกเมื่อ',
 };
 
 const zhCN: PayerMessages = {
@@ -258,6 +285,9 @@ const zhCN: PayerMessages = {
   dateInvalid: '请输入真实的出生日期。',
   lengthBetween: '请使用 {min} 到 {max} 个字符。',
   refused: '商店无法接受此信息。请检查后重试。',
+  saveCard: '保存此卡以便下次使用',
+  saveCardTerms:
+    '商店保存此卡，仅在您下次结账时再次选择它才会扣款。卡号由支付服务商保管，而不是商店。您可以随时要求商店删除此卡。',
 };
 
 const hi: PayerMessages = {
@@ -282,6 +312,9 @@ const hi: PayerMessages = {
   dateInvalid: 'सही जन्म तिथि दर्ज करें।',
   lengthBetween: '{min} से {max} अक्षरों का उपयोग करें।',
   refused: 'स्टोर यह जानकारी स्वीकार नहीं कर सका। इसे जाँचें और फिर से कोशिश करें।',
+  saveCard: 'अगली बार के लिए यह कार्ड सहेजें',
+  saveCardTerms:
+    'स्टोर यह कार्ड केवल तभी चार्ज करने के लिए रखता है जब आप भुगतान के समय इसे फिर से चुनें। कार्ड नंबर भुगतान प्रदाता के पास रहता है, स्टोर के पास नहीं। आप कभी भी स्टोर से इसे हटाने के लिए कह सकते हैं।',
 };
 
 const ar: PayerMessages = {
@@ -306,6 +339,9 @@ const ar: PayerMessages = {
   dateInvalid: 'أدخل تاريخ ميلاد صحيحًا.',
   lengthBetween: 'استخدم من {min} إلى {max} حرفًا.',
   refused: 'لم يتمكن المتجر من قبول هذه البيانات. تحقّق منها وحاول مرة أخرى.',
+  saveCard: 'احفظ هذه البطاقة للمرة القادمة',
+  saveCardTerms:
+    'يحتفظ المتجر بهذه البطاقة لتحصيل المبلغ منها فقط عندما تختارها مرة أخرى عند الدفع. يبقى رقم البطاقة لدى مزوّد الدفع، لا لدى المتجر. يمكنك أن تطلب من المتجر حذفها في أي وقت.',
 };
 
 /** The payer fields' words, by the elements' locales. */

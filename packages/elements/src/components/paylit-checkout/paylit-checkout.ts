@@ -132,7 +132,7 @@ function parseKey(text: string): KeyInput | undefined {
  * elements inside through context, runs the submission and dispatches the outcome.
  * Without children it shows the card fields and the installments itself.
  *
- * An order that lacks some of the payer's details (the view's `order.payerNeeds`) has them
+ * An order that lacks some of the payer's details (the view's `order.asks`) has them
  * asked for before the pay button (payer-fields.ts, its own chunk), and they join the
  * submission (`paylit-submit`'s `submission.payer`); a wrong one stops it, said on its field.
  *
@@ -174,6 +174,7 @@ function parseKey(text: string): KeyInput | undefined {
  * @csspart message - the status or error line, a live region; holds the outcome once there is one. It takes no room (nor the gap before it) while it has nothing to show
  * @csspart outcome - the success or waiting state that replaces the form: check mark, heading, card
  * @csspart payer - the payer's details the order lacks (a `fieldset`, before the pay button), when the companion server says the order lacks some: document, e-mail, phone, birth date, address
+ * @csspart save-card - the consent to save a new card (an unticked box and its terms), when the order offers it (`offerToSaveCard`)
  *
  * @cssprop --paylit-checkout-gap - space between the parts
  * @cssprop --paylit-button-background - the pay button's colour
@@ -320,7 +321,7 @@ export class PaylitCheckout extends LocalizedElement {
     super.updated(changed);
     this.#watchSizes();
     // The payer's details the order lacks, asked for before the pay button (their own chunk).
-    if (this.context.order?.payerNeeds)
+    if (this.context.order?.asks)
       void importPayer().then((payer) => payer.draw(this, this.context), noop);
   }
 
