@@ -439,7 +439,7 @@ console.log("where paylit.crypto.js's bytes go:");
 for (const [g, raw, z] of breakdown('paylit.crypto.js'))
   console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
 console.log(
-  "where paylit.payer.js's bytes go (the payer's fields, loaded only for an order that lacks some of the payer's details):",
+  "where paylit.payer.js's bytes go (what the checkout asks beyond the card: the payer's details, the consent to save a card; loaded only for an order that asks something):",
 );
 for (const [g, raw, z] of breakdown('paylit.payer.js'))
   console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);

@@ -466,3 +466,42 @@ test('a card saved only with consent, for an order that offers it: unticked save
   ]);
   expect(ledger(shop, other.id)).toEqual([]);
 });
+
+test("what a hostile page sends as the payer's details is refused by name, and nothing is charged: a control character, an unknown or re-cased key, a wrong document type, a field far too long", async () => {
+  const order = await shop.order({ payer: { name: 'Ana Lima', email: 'ana@example.com' } });
+  for (const [payer, param] of [
+    [
+      { document: '530.333.155-50', address: { street: 'Rua A\nX-Injected: 1' } },
+      'payer.address.street',
+    ],
+    [{ document: '530333155\u000050' }, 'payer.document'],
+    [{ Document: '530.333.155-50' }, undefined],
+    [{ document: '530.333.155-50', document_type: 'cpf' }, 'payer.document_type'],
+    [{ document: '530.333.155-50', phone: '9'.repeat(10_000) }, 'payer.phone'],
+  ] as const) {
+    const { res } = await submitCard(shop, order.clientSecret, { payer });
+    expect(res.status, JSON.stringify(payer).slice(0, 60)).toBe(400);
+    if (param) expect(res.body.error.param).toBe(param);
+  }
+  // __proto__ written as JSON, as a hostile page would send it.
+  const proto = await shop.browser('/payments', {
+    method: 'POST',
+    body: `{"order":"${order.clientSecret}","attempt":"${crypto.randomUUID()}","method":{"type":"redirect","methodId":"BL"},"payer":{"__proto__":{"document":"53033315550"}}}`,
+  });
+  expect(proto.status).toBe(400);
+  expect(ledger(shop, order.id)).toEqual([]);
+});
+
+test("behind a declared proxy, an X-Forwarded-For entry that is no IP address is not sent as the payer's IP", async () => {
+  const proxied = await startShop({ trustProxy: 1 }, shop);
+  try {
+    const order = await proxied.order();
+    const { res } = await submitCard(proxied, order.clientSecret, {}, undefined, {
+      'X-Forwarded-For': 'beef, not-an-address',
+    });
+    expect(res.body.payment.status).toBe('PAID');
+    expect((await risk(proxied, res.body.payment.id)).payer).not.toHaveProperty('ip');
+  } finally {
+    await proxied.close();
+  }
+});

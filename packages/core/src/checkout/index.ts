@@ -223,21 +223,25 @@ const installmentsId = z.string().min(1).max(80).optional();
  * (the document and postal code without punctuation are fine, the server normalizes them;
  * `phone` with its country's code; `birth_date` DD-MM-YYYY). Never card data.
  */
+/** A detail as typed, without a control character (a pasted tab, a newline): it goes to the API and to the merchant's records as one line. */
+const detail = (max: number) =>
+  text(max).regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'must not hold a control character');
+
 export const collectedPayerSchema = z.strictObject({
-  name: text(100).optional(),
+  name: detail(100).optional(),
   email: z.string().trim().pipe(text(100)).pipe(z.email('must be an e-mail address')).optional(),
-  document: text(30).optional(),
+  document: detail(30).optional(),
   /** The type the shopper chose where the country has several (`CPF`, `CNPJ`; `documentTypes`): the document is checked as one. Not sent to the API. */
-  document_type: text(20).optional(),
-  phone: text(20).optional(),
+  document_type: detail(20).optional(),
+  phone: detail(20).optional(),
   birth_date: dmyDate.optional(),
   address: z
     .strictObject({
-      street: text(100).optional(),
-      number: text(20).optional(),
-      city: text(100).optional(),
-      state: text(10).optional(),
-      zip_code: text(10).optional(),
+      street: detail(100).optional(),
+      number: detail(20).optional(),
+      city: detail(100).optional(),
+      state: detail(10).optional(),
+      zip_code: detail(10).optional(),
     })
     .optional(),
 });

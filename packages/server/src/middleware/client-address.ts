@@ -31,6 +31,11 @@ function parseIp(text: string): Uint8Array | undefined {
   return parseIpv6(s);
 }
 
+/** Whether `text` is an IP address (IPv4 or IPv6, without a port or brackets): what `payer.ip` may carry. */
+export function isIpAddress(text: string): boolean {
+  return bare(text) === text && parseIp(text) !== undefined;
+}
+
 function parseIpv4(s: string): number[] | undefined {
   const parts = s.split('.');
   if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255))

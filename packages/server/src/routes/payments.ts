@@ -21,6 +21,7 @@ import { attemptOrderId, chargeOnce, orderOfAttempt } from '../charges.js';
 import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
+import { isIpAddress } from '../middleware/client-address.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
@@ -88,7 +89,7 @@ export function riskSignals(ctx: HandlerContext, c: Context<HandlerEnv>): RiskSi
   const locale = c.req.header('Accept-Language')?.split(',')[0]?.split(';')[0]?.trim();
   return {
     // The API's payer.ip holds at most 39 characters: an IPv6 address in full.
-    ...(ip !== 'unknown' && ip.length <= 39 && /^[\d.:a-fA-F]+$/.test(ip) ? { ip } : {}),
+    ...(ip.length <= 39 && isIpAddress(ip) ? { ip } : {}),
     ...(userAgent ? { userAgent } : {}),
     ...(locale && LOCALE.test(locale) ? { locale } : {}),
   };

@@ -421,7 +421,9 @@ export class PayerFields {
       return undefined;
     }
     const { country } = this.#options!;
-    const value = (field: Field) => this.#controls.get(field)?.value.trim() ?? '';
+    // One line each, as typed: a pasted tab or line break is a space.
+    const value = (field: Field) =>
+      this.#controls.get(field)?.value.trim().replace(/\s+/g, ' ') ?? '';
     const payer: CollectedPayer = {};
     const address: NonNullable<CollectedPayer['address']> = {};
     for (const field of fields) {
@@ -429,8 +431,7 @@ export class PayerFields {
       if (field === 'phone') payer.phone = normalizePhone(country, v)!;
       else if (field === 'birth_date') payer.birth_date = apiBirthDate(v)!;
       else if (field === 'document') payer.document = compactDocument(v);
-      else if (field === 'name' || field === 'email' || field === 'document_type')
-        payer[field] = field === 'name' ? v.replace(/\s+/g, ' ') : v;
+      else if (field === 'name' || field === 'email' || field === 'document_type') payer[field] = v;
       else address[field] = v;
     }
     if (Object.keys(address).length > 0) payer.address = address;
