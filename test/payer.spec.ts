@@ -12,6 +12,7 @@ import {
   inMode,
   ledger,
   log,
+  kinds,
   openCheckout,
   payButton,
   settled,
@@ -306,5 +307,25 @@ for (const isolation of isolations) {
     await expect(
       page.locator('paylit-wallet-select').getByRole('radio', { name: /4444/ }),
     ).toBeVisible();
+  });
+}
+
+// React (StrictMode mounts the checkout twice) and Vue: the same fields, once, and they pay.
+for (const kind of kinds.filter((k) => k !== 'plain')) {
+  test(`${kind}: the payer's details are asked once and join the payment`, async ({
+    page,
+    demo,
+  }) => {
+    const order = await openCheckout(page, demo, kind, 'payer-cl');
+    await expect(payerFields(page)).toHaveCount(1);
+    await expect(payerFields(page).locator('label')).toHaveText(['RUT']);
+    await typeCard(page);
+    await fill(page, { RUT: '10.000.013-K' });
+    await payButton(page).click();
+    await expect(log(page).first()).toContainText('PAID');
+    const moved = (await ledger(demo, order)).filter((e) => e.money_moved);
+    expect(moved).toHaveLength(1);
+    const sent = await risk(demo, (moved[0] as { payment_id?: string }).payment_id!);
+    expect(sent.payer).toMatchObject({ document: '10000013K' });
   });
 }
