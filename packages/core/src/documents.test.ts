@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { reformatDigits } from './card/caret.js';
 import {
   apiDocumentProblem,
   documentCountries,
@@ -8,6 +9,7 @@ import {
   documentProblem,
   documentTypes,
   formatDocument,
+  formatDocumentAsTyped,
   isCnpj,
   isCpf,
 } from './documents.js';
@@ -587,5 +589,44 @@ describe('documents: the usual written form', () => {
     expect(formatDocument('DO', '00100001118')).to.equal('001-0000111-8');
     expect(formatDocument('BR', '1234')).to.equal('1234');
     expect(formatDocument('JP', '1234 5678 9018')).to.equal('1234 5678 9018');
+  });
+});
+
+describe('documents: written as they are typed', () => {
+  it('each group as it is reached, by the type chosen; letters upper-cased; a RUT with its check digit', () => {
+    expect(
+      ['5', '5303', '5303331', '530333155', '53033315550'].map((v) =>
+        formatDocumentAsTyped('BR', v),
+      ),
+    ).to.deep.equal(['5', '530.3', '530.333.1', '530.333.155', '530.333.155-50']);
+    expect(formatDocumentAsTyped('BR', '12abc34501de35', 'CNPJ')).to.equal('12.ABC.345/01DE-35');
+    expect(formatDocumentAsTyped('BR', '12abc', 'CNPJ')).to.equal('12.ABC');
+    expect(formatDocumentAsTyped('AR', '2012345', 'CUIT')).to.equal('20-12345');
+    expect(formatDocumentAsTyped('AR', '30111222', 'DNI')).to.equal('30111222');
+    expect(formatDocumentAsTyped('CL', '10000013k')).to.equal('10.000.013-K');
+    expect(formatDocumentAsTyped('UY', '45678905')).to.equal('4.567.890-5');
+    expect(formatDocumentAsTyped('MX', 'hegg 5604')).to.equal('HEGG5604');
+  });
+
+  it("with core's caret rule: the caret after the same character, Backspace on a separator deletes the character before it", () => {
+    const ignored = /[^0-9A-Za-z]/g;
+    const cpf = (v: string) => formatDocumentAsTyped('BR', v, 'CPF');
+    // A digit typed in the middle: the caret stays after it.
+    expect(
+      reformatDigits({ value: '5309.333.155-50', caret: 4 }, cpf, '530.333.155-50', ignored),
+    ).to.deep.equal({
+      value: '530.933.315-550',
+      caret: 5,
+    });
+    // Backspace just after the dot of "530.3": the 0 goes, not the dot alone.
+    expect(reformatDigits({ value: '5303', caret: 3 }, cpf, '530.3', ignored)).to.deep.equal({
+      value: '533',
+      caret: 2,
+    });
+    const cnpj = (v: string) => formatDocumentAsTyped('BR', v, 'CNPJ');
+    expect(reformatDigits({ value: '12.AB', caret: 5 }, cnpj, '12.A', ignored)).to.deep.equal({
+      value: '12.AB',
+      caret: 5,
+    });
   });
 });

@@ -576,6 +576,54 @@ function group(compact: string, sizes: readonly number[], separators: readonly s
 /** Dots every three digits from the right (`12.345.678`). */
 const thousands = (digitsText: string): string => digitsText.replace(/\B(?=(\d{3})+$)/g, '.');
 
+/** The written form of the types that have one: the sizes of their groups and the separators between them. */
+const writtenGroups: Readonly<Record<string, readonly [readonly number[], readonly string[]]>> = {
+  CPF: [
+    [3, 3, 3, 2],
+    ['.', '.', '-'],
+  ],
+  CNPJ: [
+    [2, 3, 3, 4, 2],
+    ['.', '.', '/', '-'],
+  ],
+  CUIT: [
+    [2, 8, 1],
+    ['-', '-'],
+  ],
+  CUIL: [
+    [2, 8, 1],
+    ['-', '-'],
+  ],
+  cédula: [
+    [3, 7, 1],
+    ['-', '-'],
+  ],
+};
+
+/**
+ * `value` written as its type is written, as far as it is typed, for a field that formats as
+ * the shopper types (`53033` → `530.33`; a CNPJ's letters upper-cased): `type` is one of
+ * `documentTypes(country)`, the country's first by default. A RUT's last character is its
+ * check digit (`12.345.678-5`); a type with no written form is its compact form.
+ */
+export function formatDocumentAsTyped(country: string, value: string, type?: string): string {
+  const c = compactDocument(value);
+  const name = type ?? documentTypes(country)[0];
+  const groups = name === undefined ? undefined : writtenGroups[name];
+  if (groups) {
+    const [sizes, separators] = groups;
+    let out = '';
+    let at = 0;
+    sizes.forEach((size, i) => {
+      if (at < c.length) out += (i > 0 ? separators[i - 1] : '') + c.slice(at, (at += size));
+    });
+    return out + c.slice(at);
+  }
+  if (name === 'RUT' && country === 'CL' && c.length > 1)
+    return `${thousands(c.slice(0, -1))}-${c.slice(-1)}`;
+  return country === 'UY' ? formatDocument(country, c) : c;
+}
+
 /**
  * `value` in the usual written form of its type in `country` (CPF `530.333.155-50`, CNPJ
  * `12.ABC.345/01DE-35`, CUIT `20-12345678-6`, RUT `12.345.678-5`, Uruguay's CI

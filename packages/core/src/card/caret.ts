@@ -3,7 +3,8 @@ import { InvalidArgumentError, assertObject, assertString } from '../errors.js';
 /**
  * Reformatting an input's value as the shopper types without moving the caret
  * from where they expect it. The rule: the caret stays after the same number of
- * digits; at the end of the value it stays at the end.
+ * digits (or of the characters that count, for a value with letters: a document);
+ * at the end of the value it stays at the end.
  */
 
 /** An input's value and caret position (`selectionStart`). */
@@ -12,10 +13,8 @@ export interface FieldState {
   readonly caret: number;
 }
 
-function digitsBefore(value: string, caret: number): number {
-  let n = 0;
-  for (let i = 0; i < Math.min(caret, value.length); i++) if (isDigit(value.charCodeAt(i))) n++;
-  return n;
+function digitsBefore(value: string, caret: number, counts: RegExp): number {
+  return value.slice(0, caret).replace(counts, '').length;
 }
 
 function isDigit(c: number): boolean {
@@ -44,6 +43,8 @@ export function reformatDigits(
   next: FieldState,
   format: (digits: string) => string,
   previous?: string,
+  /** What does not count, and goes: anything but a digit by default; for a document, anything but a letter or digit. */
+  ignored = /\D/g,
 ): FieldState {
   assertObject(next, 'state', 'an object {value, caret}');
   assertString(next.value, 'state.value');
@@ -51,13 +52,13 @@ export function reformatDigits(
     throw new InvalidArgumentError('state.caret', 'an integer position', next.caret);
   if (previous !== undefined) assertString(previous, 'previous');
   const caret = Math.max(0, Math.min(next.caret, next.value.length));
-  let digits = next.value.replace(/\D/g, '');
-  let before = digitsBefore(next.value, caret);
+  let digits = next.value.replace(ignored, '');
+  let before = digitsBefore(next.value, caret, ignored);
   const atEnd = caret === next.value.length;
   if (
     previous !== undefined &&
     next.value.length < previous.length &&
-    previous.replace(/\D/g, '') === digits &&
+    previous.replace(ignored, '') === digits &&
     before > 0
   ) {
     digits = digits.slice(0, before - 1) + digits.slice(before);
@@ -65,5 +66,9 @@ export function reformatDigits(
   }
   const value = format(digits);
   if (atEnd) return { value, caret: value.length };
-  return { value, caret: caretAfterDigits(value, before) };
+  // After the same number of characters that count.
+  let at = 0;
+  for (let seen = 0; at < value.length && seen < before; at++)
+    if (value[at]!.replace(ignored, '')) seen++;
+  return { value, caret: at };
 }

@@ -158,7 +158,7 @@ describe('payer fields: what the order lacks, asked for before the pay button', 
     expect(
       host.renderRoot.getElementById(field(host, 'document').getAttribute('aria-describedby')!)!
         .textContent,
-    ).to.equal('Este CUIT no es válido: revisa los dígitos.');
+    ).to.equal('Este número de CUIT no es válido: revisa los dígitos.');
 
     (field(host, 'email') as HTMLInputElement).value = 'lucia@example.com';
     (field(host, 'document') as HTMLInputElement).value = '20-12345678-6';

@@ -14,11 +14,12 @@
  * page in both isolation modes.
  */
 import type { Ask, AsksView, CollectedPayer, Submission } from '@paylit/core/checkout';
+import { reformatDigits } from '@paylit/core/card';
 import {
   compactDocument,
   documentProblem,
   documentTypes,
-  formatDocument,
+  formatDocumentAsTyped,
 } from '@paylit/core/documents';
 import {
   apiBirthDate,
@@ -322,18 +323,23 @@ export class PayerFields {
     return this.#values.get('document_type') ?? (types.length === 1 ? types[0]! : this.#t.document);
   }
 
-  /** The document in its written form once it is whole (`530.333.155-50`), the caret kept after the same character. */
+  /**
+   * The document written as its type is, as it is typed (`530.333.1`), the caret kept after
+   * the same character (core's caret rule: Backspace on a separator deletes the character
+   * before it).
+   */
   #formatDocument(input: HTMLInputElement): void {
     const { country } = this.#options!;
-    const caret = input.selectionStart ?? input.value.length;
-    const significant = compactDocument(input.value.slice(0, caret)).length;
-    const written = formatDocument(country, input.value);
-    if (written === input.value) return;
-    input.value = written;
-    let at = 0;
-    for (let seen = 0; at < written.length && seen < significant; at++)
-      if (compactDocument(written[at]!) !== '') seen++;
-    input.setSelectionRange(at, at);
+    const type = this.#values.get('document_type');
+    const next = reformatDigits(
+      { value: input.value, caret: input.selectionStart ?? input.value.length },
+      (kept) => formatDocumentAsTyped(country, kept, type),
+      this.#values.get('document'),
+      /[^0-9A-Za-z]/g,
+    );
+    if (next.value === input.value) return;
+    input.value = next.value;
+    input.setSelectionRange(next.caret, next.caret);
   }
 
   /** Why `field`'s value cannot be sent, in the shopper's words; undefined when it can. */
