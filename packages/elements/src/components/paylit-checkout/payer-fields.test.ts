@@ -241,6 +241,19 @@ describe('payer fields: what the order lacks, asked for before the pay button', 
     host.remove();
   });
 
+  it("a document named in English words (Viet Nam's citizen ID) is the shopper's own 'document number'", () => {
+    const host = checkoutHost();
+    draw(host, {
+      order: { id: 'o-1', country: 'VN', asks: { card: ['document'] } },
+      selection: { type: 'card' },
+      lang: 'vi',
+    });
+    expect(host.renderRoot.querySelector('label[for$=document]')!.textContent).to.equal(
+      payerMessages.vi.document,
+    );
+    host.remove();
+  });
+
   it('Enter in a field pays, as in the card fields', () => {
     const host = checkoutHost();
     draw(host, {

@@ -320,7 +320,10 @@ export class PayerFields {
   /** The chosen document type's name (`CPF`), or "Document number" where the country has none of its own. */
   #documentName(): string {
     const types = documentTypes(this.#options!.country);
-    return this.#values.get('document_type') ?? (types.length === 1 ? types[0]! : this.#t.document);
+    const name = this.#values.get('document_type') ?? (types.length === 1 ? types[0] : undefined);
+    // A name of its own (CPF, RUT, PAN, cédula) is said as it is; one that only describes the
+    // document in English words (citizen ID, My Number) is the shopper's "Document number".
+    return name && !/[a-z] /.test(name) ? name : this.#t.document;
   }
 
   /**
