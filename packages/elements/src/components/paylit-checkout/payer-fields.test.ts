@@ -254,6 +254,25 @@ describe('payer fields: what the order lacks, asked for before the pay button', 
     host.remove();
   });
 
+  it('two checkouts on one page: each has its own fields, ids and submission', () => {
+    const [a, b] = [checkoutHost(), checkoutHost()];
+    for (const host of [a, b])
+      draw(host, {
+        order: { id: 'o-1', country: 'CL', asks: { card: ['document'] } },
+        selection: { type: 'card' },
+        lang: 'es',
+      });
+    expect(field(a, 'document').id).not.to.equal(field(b, 'document').id);
+    (field(a, 'document') as HTMLInputElement).value = '10.000.013-K';
+    expect(dispatchSubmit(a).submission.payer).to.deep.equal({ document: '10000013K' });
+    // The other, left empty, stops its own submission only.
+    expect(dispatchSubmit(b).sent).to.equal(false);
+    expect(field(b, 'document').getAttribute('aria-invalid')).to.equal('true');
+    expect(field(a, 'document').hasAttribute('aria-invalid')).to.equal(false);
+    a.remove();
+    b.remove();
+  });
+
   it('Enter in a field pays, as in the card fields', () => {
     const host = checkoutHost();
     draw(host, {
