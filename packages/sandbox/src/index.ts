@@ -177,6 +177,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   const store = new Store({
     merchantId: options.merchantId ?? '1',
+    merchantName: 'Paylit Sandbox Shop',
     clock,
     notifier,
     settleDelayMs: options.settleDelayMs ?? 3000,

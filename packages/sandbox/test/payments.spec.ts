@@ -414,12 +414,14 @@ test.describe('create', () => {
   });
 
   test('a pending payment EXPIRES when the sandbox clock passes its time', async ({ sbx }) => {
+    // A voucher paid on its page (REDIRECT): three days; a DIRECT one is due on its own date (tickets.spec.ts).
     const res = await sbx.api.post('/payments', {
       amount: 80,
       currency: 'MXN',
       country: 'MX',
       payment_method_id: 'OX',
-      payment_method_flow: 'DIRECT',
+      payment_method_flow: 'REDIRECT',
+      callback_url: 'https://shop.example/callback',
       payer: payerIn('MX'),
       order_id: orderId(),
     });

@@ -3,7 +3,10 @@
  * against the schemes' own published examples: a BR Code's CRC, a Boleto's typed line and
  * barcode, a CLABE's and a CBU's check digits.
  */
-import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { orderId, payerIn } from './support/client.js';
+import { expect, test } from './support/fixture.js';
 import {
   boleto,
   boletoDueFactor,
@@ -89,4 +92,97 @@ test("a CLABE's and a CBU's check digits: published examples check, and one made
   expect(isCbu('2850590940090418135202')).toBe(false);
   const account = cbu('285', '0590', '9041813520');
   expect(isCbu(account)).toBe(true);
+});
+
+/** The text of the QR code in a base64 PNG, read as a phone's camera would. */
+function readQr(base64: string): string | undefined {
+  const png = PNG.sync.read(Buffer.from(base64, 'base64'));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
+
+test.describe('the DIRECT flow: PENDING 100 with what the payer pays with', () => {
+  const direct = (country: string, currency: string, amount: number, method: string) => ({
+    amount,
+    currency,
+    country,
+    payment_method_id: method,
+    payment_method_flow: 'DIRECT',
+    payer: payerIn(country),
+    order_id: orderId(method.toLowerCase()),
+  });
+
+  test("Pix: the BR Code and its QR, which reads as the code; the amount is the payment's; a day to pay", async ({
+    sbx,
+  }) => {
+    const res = await sbx.api.post('/payments', direct('BR', 'BRL', 120.5, 'PQ'));
+    expect(res.body).toMatchObject({
+      status: 'PENDING',
+      status_code: '100',
+      payment_method_type: 'TICKET',
+      ticket: { type: 'CUSTOM', provider_name: 'pix' },
+    });
+    expect(res.body).not.toHaveProperty('redirect_url');
+    const { number, barcode, expiration_date } = res.body.ticket;
+    expect(number).toMatch(/^000201/);
+    expect(crc16(number.slice(0, -4))).toBe(number.slice(-4));
+    expect(readBrCode(number)['54']).toBe('120.50');
+    expect(readQr(barcode)).toBe(number);
+    expect(Date.parse(expiration_date) - Date.parse(res.body.created_date)).toBeGreaterThan(
+      23 * 3600_000,
+    );
+    // The status lookup says the same, and the force route settles it.
+    expect((await sbx.api.get(`/payments/${res.body.id}`)).body.ticket.number).toBe(number);
+  });
+
+  test("Boleto, OXXO, SPEI and Argentina's transfer: each its scheme's shape, due at 23:59 local time four days on", async ({
+    sbx,
+  }) => {
+    const bl = (await sbx.api.post('/payments', direct('BR', 'BRL', 99.9, 'BL'))).body;
+    expect(bl.ticket).toMatchObject({ type: 'CUSTOM', format: 'ITF' });
+    expect(boletoProblem(bl.ticket.number, bl.ticket.barcode)).toBeUndefined();
+    expect(bl.ticket.barcode.slice(9, 19)).toBe('0000009990');
+    expect(bl.ticket.expiration_date).toMatch(/T23:59:59-03:00$/);
+
+    const ox = (await sbx.api.post('/payments', direct('MX', 'MXN', 500, 'OX'))).body;
+    expect(ox.ticket).toMatchObject({ type: 'REFERENCE_CODE', format: 'CODE_128' });
+    expect(ox.ticket.number).toMatch(/^8500-\d{4}-\d{4}-\d{2}$/);
+    expect(ox.ticket.barcode).toBe(ox.ticket.number.replace(/-/g, ''));
+    expect(ox.ticket.expiration_date).toMatch(/T23:59:59-06:00$/);
+
+    const se = (await sbx.api.post('/payments', direct('MX', 'MXN', 500, 'SE'))).body;
+    expect(se.payment_method_type).toBe('BANK_TRANSFER');
+    expect(se.bank_transfer).toMatchObject({
+      bank_account_label: 'CLABE',
+      user_payment_amount: 500,
+    });
+    const account: string = se.bank_transfer.bank_account;
+    expect(account).toMatch(/^\d{18}$/);
+    expect(clabeCheckDigit(account.slice(0, 17))).toBe(Number(account[17]));
+
+    const io = (await sbx.api.post('/payments', direct('AR', 'ARS', 5000, 'IO'))).body;
+    expect(io.bank_transfer.bank_account_label).toBe('CBU');
+    expect(isCbu(io.bank_transfer.bank_account)).toBe(true);
+    // Each payment its own code.
+    const again = (await sbx.api.post('/payments', direct('MX', 'MXN', 500, 'OX'))).body;
+    expect(again.ticket.number).not.toBe(ox.ticket.number);
+  });
+
+  test('past its time by the sandbox clock, a voucher is EXPIRED 500, and its notification says so', async ({
+    sbx,
+  }) => {
+    const res = await sbx.api.post('/payments', direct('MX', 'MXN', 80, 'OX'));
+    const due = Date.parse(res.body.ticket.expiration_date);
+    const ahead = due - sbx.sandbox.clock.now().getTime() + 1000;
+    sbx.sandbox.clock.advance(ahead - 2000);
+    try {
+      expect((await sbx.api.get(`/payments/${res.body.id}/status`)).body.status).toBe('PENDING');
+      sbx.sandbox.clock.advance(2000);
+      expect((await sbx.api.get(`/payments/${res.body.id}/status`)).body).toMatchObject({
+        status: 'EXPIRED',
+        status_code: '500',
+      });
+    } finally {
+      sbx.sandbox.clock.advance(-ahead);
+    }
+  });
 });

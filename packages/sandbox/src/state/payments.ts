@@ -3,6 +3,7 @@
  * the pages' outcomes and the forced final states, with the outcomes the production
  * sandbox chooses (its README, "Outcomes").
  */
+import { directVoucher, type DirectVoucher, type VoucherPayment } from './direct-vouchers.js';
 import { requiresThreeDSecure } from '@paylit/core';
 import { extractBin } from '@paylit/core/card';
 import {
@@ -67,6 +68,8 @@ export function paymentRecord(store: Store, p: Payment) {
     ...(p.callback_url !== undefined ? { callback_url: p.callback_url } : {}),
     ...(p.redirect_url !== undefined ? { redirect_url: p.redirect_url } : {}),
     ...(p.three_dsecure ? { three_dsecure: { ...p.three_dsecure } } : {}),
+    ...(p.ticket ? { ticket: { ...p.ticket } } : {}),
+    ...(p.bank_transfer ? { bank_transfer: { ...p.bank_transfer } } : {}),
     ...(p.authorization_id !== undefined ? { authorization_id: p.authorization_id } : {}),
     refunds: p.refunds.map((id) => refundRecord(store.refunds.get(id)!)),
   };
@@ -350,6 +353,7 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
     return `${ctx.origin}/sandbox-pages/${kind}/${encodeURIComponent(p.id)}?t=${p.page_token}`;
   };
 
+  let voucher: DirectVoucher | undefined;
   if (rejection) {
     setStatus(store, p, 'REJECTED', rejection);
   } else if (threeDS) {
@@ -358,6 +362,26 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
   } else if (byEnrollment) {
     // The payer is not there: the enrollment's method is charged at once.
     setStatus(store, p, ...approve());
+  } else if (
+    req.payment_method_flow === 'DIRECT' &&
+    (method.type === 'TICKET' || method.type === 'BANK_TRANSFER') &&
+    (voucher = await directVoucher(
+      method,
+      p as VoucherPayment,
+      now.getTime(),
+      store.options.merchantName,
+    ))
+  ) {
+    // Paid away from the shop: what the payer is given, PENDING 100 until it is paid or expires.
+    if (voucher.ticket) p.ticket = voucher.ticket;
+    if (voucher.bank_transfer) p.bank_transfer = voucher.bank_transfer;
+    p.expires_at = voucher.expiresAt;
+    setStatus(store, p, 'PENDING');
+    const outcome = method.type === 'TICKET' ? voucherOutcome(req.description) : undefined;
+    if (outcome)
+      store.later(store.options.settleDelayMs, () =>
+        settleIfPending(store, p, outcome.status, outcome.code),
+      );
   } else if (
     req.payment_method_flow === 'REDIRECT' ||
     method.type === 'TICKET' ||

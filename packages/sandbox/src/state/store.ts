@@ -86,6 +86,10 @@ export interface Payment {
    * `GET /sandbox-tools/risk?payment_id=`.
    */
   risk?: { device?: unknown; additional_risk_data?: unknown };
+  /** A DIRECT Pix or cash voucher: what the payer pays with (direct-vouchers.ts). */
+  ticket?: Record<string, unknown>;
+  /** A DIRECT bank transfer: the account and reference the payer pays to. */
+  bank_transfer?: Record<string, unknown>;
 }
 
 export interface Refund {
@@ -144,6 +148,8 @@ export interface Plan {
 
 export interface StoreOptions {
   merchantId: string;
+  /** The merchant's name on what a payer is given (a Pix charge, a voucher, a transfer's beneficiary). */
+  merchantName: string;
   clock: Clock;
   notifier: Notifier;
   /** How long a pending cash voucher or refund takes to settle by itself (ms of real time). */
