@@ -209,6 +209,10 @@ test.describe('create', () => {
     const challenge = await openPage(url);
     expect(challenge.status).toBe(200);
     expect(challenge.html).toContain('Approve');
+    // Only the merchant's origin (its callback_url's) may frame the challenge.
+    expect((await fetch(url)).headers.get('Content-Security-Policy')).toBe(
+      `frame-ancestors ${new URL(callback_url).origin}`,
+    );
     const done = await choose(url, 'approve');
     expect(done.callback?.action).toBe(callback_url);
     const fields = done.callback!.fields;

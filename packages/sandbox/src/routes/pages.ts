@@ -27,6 +27,16 @@ function selfUrl(c: Context<SandboxEnv>): string {
   return `${url.pathname}${url.search}`;
 }
 
+/** The origin that may frame a payment's challenge: its callback_url's, else none. */
+function framingOrigin(callbackUrl: string | undefined): string {
+  try {
+    const { origin } = new URL(callbackUrl ?? '');
+    return /^https?:\/\//.test(origin) ? origin : "'none'";
+  } catch {
+    return "'none'";
+  }
+}
+
 export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void {
   const { store } = sandbox;
 
@@ -44,6 +54,9 @@ export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
   app.get('/sandbox-pages/3ds/:id', (c) => {
     const p = openPagePayment(store, c.req.param('id'), c.req.query('t'));
     if (!p) return c.html(gone(), 410);
+    // The challenge may be framed by the merchant's origin (that of its callback_url), so that a
+    // checkout can show it in a dialog over the page; by no other.
+    c.header('Content-Security-Policy', `frame-ancestors ${framingOrigin(p.callback_url)}`);
     return c.html(
       page(
         '3-D Secure',
