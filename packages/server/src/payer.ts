@@ -176,7 +176,7 @@ function ownedByOrder(order: MerchantOrder, submitted: CollectedPayer): string[]
 }
 
 /** 400 naming every field refused (`fields`), the first as `param`. */
-export function payerRefusal(issues: ValidationIssue[]): CheckoutError {
+export function payerRefusal(issues: readonly ValidationIssue[]): CheckoutError {
   const named = issues.map((issue) => `${issue.path} ${issue.message}`);
   return new CheckoutError(400, {
     type: 'invalid_request',

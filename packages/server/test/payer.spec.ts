@@ -492,6 +492,36 @@ test("what a hostile page sends as the payer's details is refused by name, and n
   expect(ledger(shop, order.id)).toEqual([]);
 });
 
+test("malformed payer details are named all at once, each on its field, as the country's rules are", async () => {
+  const order = await shop.order({
+    country: 'IN',
+    currency: 'INR',
+    amount: 1500,
+    payer: { name: 'Asha Rao', email: 'asha@example.com' },
+  });
+  const { res } = await submitCard(shop, order.clientSecret, {
+    payer: {
+      document: 'AFZPK7190K',
+      phone: '+919876543210',
+      birth_date: '31-02-1990',
+      address: {
+        street: 'MG Road',
+        number: '',
+        city: 'Bengaluru',
+        state: 'KA',
+        zip_code: '560001',
+      },
+    },
+  });
+  expect(res.status).toBe(400);
+  expect(res.body.error.fields.map((f: { param: string }) => f.param)).toEqual([
+    'payer.birth_date',
+    'payer.address.number',
+  ]);
+  expect(res.body.error.param).toBe('payer.birth_date');
+  expect(ledger(shop, order.id)).toEqual([]);
+});
+
 test("behind a declared proxy, an X-Forwarded-For entry that is no IP address is not sent as the payer's IP", async () => {
   const proxied = await startShop({ trustProxy: 1 }, shop);
   try {

@@ -16,7 +16,7 @@ import {
   type paymentStatusAnswerSchema,
   type Submission,
 } from '@paylit/core/checkout';
-import type { Payer, PaymentRequest } from '@paylit/core/schemas';
+import { safeParse, type Payer, type PaymentRequest } from '@paylit/core/schemas';
 import { attemptOrderId, chargeOnce, orderOfAttempt } from '../charges.js';
 import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
@@ -25,7 +25,7 @@ import { isIpAddress } from '../middleware/client-address.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
-import { mergedPayer, payerOfSubmission } from '../payer.js';
+import { mergedPayer, payerOfSubmission, payerRefusal } from '../payer.js';
 import { checkPlan } from './checkout.js';
 import { nextAction, publicPayment } from './public-payment.js';
 
@@ -242,7 +242,13 @@ const checkedRequests = new WeakMap<MerchantOrder, Set<string>>();
 
 export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/payments', async (c) => {
-    const submission = validate(submissionSchema, await readJson(c));
+    const body = await readJson(c);
+    const parsed = safeParse(submissionSchema, body);
+    // What is wrong with the payer's details alone is named whole, field by field, as core's
+    // country rules name theirs (payer.ts); anything else, by its first problem.
+    if (!parsed.success && parsed.error.issues.every((i) => i.path.startsWith('payer.')))
+      throw payerRefusal(parsed.error.issues);
+    const submission = parsed.success ? parsed.data : validate(submissionSchema, body);
     const order = await loadOrder(ctx, await orderOfClientSecret(ctx.client, submission.order));
     checkAgreement(order, submission);
     const m = submission.method;
