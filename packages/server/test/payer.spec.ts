@@ -475,6 +475,8 @@ test("what a hostile page sends as the payer's details is refused by name, and n
       'payer.address.street',
     ],
     [{ document: '530333155\u000050' }, 'payer.document'],
+    // A right-to-left override would make the street read otherwise in the merchant's records.
+    [{ document: '530.333.155-50', address: { street: 'Rua \u202eA 12' } }, 'payer.address.street'],
     [{ Document: '530.333.155-50' }, undefined],
     [{ document: '530.333.155-50', document_type: 'cpf' }, 'payer.document_type'],
     [{ document: '530.333.155-50', phone: '9'.repeat(10_000) }, 'payer.phone'],

@@ -223,9 +223,16 @@ const installmentsId = z.string().min(1).max(80).optional();
  * (the document and postal code without punctuation are fine, the server normalizes them;
  * `phone` with its country's code; `birth_date` DD-MM-YYYY). Never card data.
  */
-/** A detail as typed, without a control character (a pasted tab, a newline): it goes to the API and to the merchant's records as one line. */
+/**
+ * A detail as typed, without a control character (a pasted tab, a newline) or a bidirectional
+ * override (U+202A–U+202E, U+2066–U+2069, which make a name read otherwise in the merchant's
+ * records): it goes to the API and to those records as one plain line.
+ */
 const detail = (max: number) =>
-  text(max).regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, 'must not hold a control character');
+  text(max).regex(
+    /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/,
+    'must not hold a control character',
+  );
 
 export const collectedPayerSchema = z.strictObject({
   name: detail(100).optional(),
