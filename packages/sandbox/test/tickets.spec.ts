@@ -148,6 +148,12 @@ test.describe('the DIRECT flow: PENDING 100 with what the payer pays with', () =
     expect(ox.ticket.number).toMatch(/^8500-\d{4}-\d{4}-\d{2}$/);
     expect(ox.ticket.barcode).toBe(ox.ticket.number.replace(/-/g, ''));
     expect(ox.ticket.expiration_date).toMatch(/T23:59:59-06:00$/);
+    // Its printable voucher: the reference, the amount, the date.
+    const printed = await fetch(ox.ticket.image_url);
+    expect(printed.status).toBe(200);
+    const html = await printed.text();
+    expect(html).toContain(ox.ticket.number);
+    expect(html).toContain('MX$500.00');
 
     const se = (await sbx.api.post('/payments', direct('MX', 'MXN', 500, 'SE'))).body;
     expect(se.payment_method_type).toBe('BANK_TRANSFER');
@@ -170,7 +176,10 @@ test.describe('the DIRECT flow: PENDING 100 with what the payer pays with', () =
   test('past its time by the sandbox clock, a voucher is EXPIRED 500, and its notification says so', async ({
     sbx,
   }) => {
-    const res = await sbx.api.post('/payments', direct('MX', 'MXN', 80, 'OX'));
+    const res = await sbx.api.post('/payments', {
+      ...direct('MX', 'MXN', 80, 'OX'),
+      notification_url: `${sbx.receiver.url}/expired`,
+    });
     const due = Date.parse(res.body.ticket.expiration_date);
     const ahead = due - sbx.sandbox.clock.now().getTime() + 1000;
     sbx.sandbox.clock.advance(ahead - 2000);
@@ -181,6 +190,8 @@ test.describe('the DIRECT flow: PENDING 100 with what the payer pays with', () =
         status: 'EXPIRED',
         status_code: '500',
       });
+      const notes = await sbx.receiver.waitFor(2, '/expired', res.body.id);
+      expect(notes.map((n) => n.record.status)).toEqual(['PENDING', 'EXPIRED']);
     } finally {
       sbx.sandbox.clock.advance(-ahead);
     }

@@ -51,6 +51,24 @@ export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     );
   };
 
+  // A cash voucher to print (the ticket's image_url): what to pay, where, and by when; the
+  // payment's id is not guessable, and the page can be opened again until it is paid or expires.
+  app.get('/sandbox-pages/voucher/:id', (c) => {
+    const p = store.payments.get(c.req.param('id'));
+    const t = p?.ticket as Record<string, string | number | undefined> | undefined;
+    if (!p || !t || p.status !== 'PENDING') return c.html(gone(), 404);
+    const text = (v: unknown) => escapeHtml(String(v ?? ''));
+    return c.html(
+      page(
+        `${text(t.provider_name)} voucher`,
+        `<h1>Pay at ${text(t.provider_name)}</h1>${amountLine(p.amount, p.currency)}` +
+          `<p>Reference <strong class="reference">${text(t.number)}</strong></p>` +
+          `<p>Barcode (${text(t.format)}) <code>${text(t.barcode)}</code></p>` +
+          `<p>Pay by ${text(t.expiration_date)} to ${text(t.company_name)}.</p>`,
+      ),
+    );
+  });
+
   app.get('/sandbox-pages/3ds/:id', (c) => {
     const p = openPagePayment(store, c.req.param('id'), c.req.query('t'));
     if (!p) return c.html(gone(), 410);

@@ -13,6 +13,7 @@
  * - SPEI (SE): a CLABE with its check digit; Argentina's transfer (IO): a CBU; Peru's (BC, IB,
  *   BP): the bank's payment reference.
  * - Vouchers and transfers expire at 23:59 local time, four days after they are made.
+ * - A cash voucher's `image_url` is its printable page (`/sandbox-pages/voucher/{id}`).
  */
 import QRCode from 'qrcode';
 import type { PaymentMethod } from '../catalogs/payment-methods.js';
@@ -75,9 +76,12 @@ export async function directVoucher(
   p: VoucherPayment,
   now: number,
   merchant: string,
+  /** The sandbox's origin, for the printable voucher's page (`image_url`). */
+  origin: string,
 ): Promise<DirectVoucher | undefined> {
   const due = endOfLocalDay(now, 4, p.country);
   const money = { amount: p.amount, currency: p.currency };
+  const printable = { image_url: `${origin}/sandbox-pages/voucher/${encodeURIComponent(p.id)}` };
   const custom = (number: string, barcode: string, format = 'CODE_128') => ({
     ticket: {
       type: 'CUSTOM',
@@ -88,6 +92,7 @@ export async function directVoucher(
       expiration_date: due.iso,
       company_name: merchant,
       provider_name: method.name,
+      ...printable,
       ...money,
     },
     expiresAt: due.at,
@@ -138,6 +143,7 @@ export async function directVoucher(
           expiration_date: due.iso,
           company_name: merchant,
           provider_name: 'OXXO',
+          ...printable,
           ...money,
         },
         expiresAt: due.at,

@@ -370,6 +370,7 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
       p as VoucherPayment,
       now.getTime(),
       store.options.merchantName,
+      ctx.origin,
     ))
   ) {
     // Paid away from the shop: what the payer is given, PENDING 100 until it is paid or expires.
