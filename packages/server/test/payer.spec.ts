@@ -537,3 +537,32 @@ test("behind a declared proxy, an X-Forwarded-For entry that is no IP address is
     await proxied.close();
   }
 });
+
+test('a paid order submitted again after the store lost it, without the details the shopper gave: the payment made, not a request for them', async () => {
+  const resolveOrder = async (id: string) => ({
+    id,
+    amount: 120,
+    currency: 'BRL',
+    country: 'BR',
+    payer: { name: 'Ana Lima', email: 'ana@example.com' },
+  });
+  const first = await startShop({ resolveOrder }, shop);
+  // The same merchant after a restart: its memory store knows nothing.
+  const restarted = await startShop({ resolveOrder }, shop);
+  try {
+    const id = uid('lost');
+    const paid = await submitCard(first, id, { payer: { document: '530.333.155-50' } });
+    expect(paid.res.body.payment.status).toBe('PAID');
+    // Another tab, or Pay pressed again after the restart, sends no details: the order is paid.
+    const again = await submitCard(restarted, id);
+    expect([again.res.status, again.res.body.payment?.id, again.res.body.replayed]).toEqual([
+      200,
+      paid.res.body.payment.id,
+      true,
+    ]);
+    expect(ledger(shop, id)).toEqual([['payment', 'PAID', true]]);
+    expect(ledger(shop, id, 2)).toEqual([]);
+  } finally {
+    await Promise.all([first.close(), restarted.close()]);
+  }
+});

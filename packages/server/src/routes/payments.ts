@@ -17,7 +17,7 @@ import {
   type Submission,
 } from '@paylit/core/checkout';
 import { safeParse, type Payer, type PaymentRequest } from '@paylit/core/schemas';
-import { attemptOrderId, chargeOnce, orderOfAttempt } from '../charges.js';
+import { attemptOrderId, chargeOnce, orderOfAttempt, paymentMade } from '../charges.js';
 import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
@@ -253,13 +253,27 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     checkAgreement(order, submission);
     const m = submission.method;
     // What the shopper gave before (a declined attempt) counts: a retry does not ask again.
-    const { collected, payer } = payerOfSubmission(
-      order,
-      m.type,
-      submission.payer,
-      (await ctx.store.getCharge(order.id))?.payer,
-      m.type === 'card' ? m.holderName : undefined,
-    );
+    let asked;
+    try {
+      asked = payerOfSubmission(
+        order,
+        m.type,
+        submission.payer,
+        (await ctx.store.getCharge(order.id))?.payer,
+        m.type === 'card' ? m.holderName : undefined,
+      );
+    } catch (error) {
+      // An order paid already (another tab, a store that forgot the details it was paid with)
+      // answers its payment, whatever this submission lacks: nothing more is charged.
+      const made = error instanceof CheckoutError ? await paymentMade(ctx, order.id) : undefined;
+      if (!made) throw error;
+      return c.json({
+        payment: publicPayment(made, order.id),
+        nextAction: nextAction(made),
+        replayed: true,
+      } satisfies z.input<typeof paymentAnswerSchema>);
+    }
+    const { collected, payer } = asked;
     const signals = riskSignals(ctx, c);
     // Built once before charging, so that what the order does not allow is refused first.
     const request = paymentRequest(ctx, order, submission, 1, { payer, signals });
