@@ -19,9 +19,19 @@ describe('methods: what the order can be paid with in the checkout', () => {
     ]).to.deep.equal(['DIRECT', 'REDIRECT', 'DIRECT', 'REDIRECT', 'REDIRECT']);
   });
 
+  it('a voucher, Pix or transfer the API takes DIRECT is shown in the checkout; one it does not, by its page', () => {
+    expect([
+      checkoutFlow('TICKET', false, ['DIRECT']),
+      checkoutFlow('TICKET', false, ['DIRECT', 'REDIRECT']),
+      checkoutFlow('BANK_TRANSFER', false, ['DIRECT', 'REDIRECT']),
+      checkoutFlow('BANK_TRANSFER', false, ['REDIRECT']),
+      checkoutFlow('WALLET', false, ['DIRECT', 'REDIRECT']),
+    ]).to.deep.equal(['DIRECT', 'DIRECT', 'DIRECT', 'REDIRECT', 'REDIRECT']);
+  });
+
   it("a method whose flows lack the checkout's, a non-card method of an order that does not charge now; a wallet whatever the payer has (the checkout asks for the phone)", () => {
     expect(methodProblem({}, applePay)).to.match(/only in the DIRECT flow/);
-    expect(methodProblem({}, pixQr)).to.match(/only in the DIRECT flow/);
+    expect(methodProblem({}, pixQr)).to.equal(undefined);
     expect(methodProblem({}, mercadoPago)).to.equal(undefined);
     expect(methodProblem({}, boleto)).to.equal(undefined);
     expect(methodProblem({ intent: 'authorize' }, boleto)).to.match(/^an authorize order/);
@@ -45,10 +55,9 @@ describe('methods: what the order can be paid with in the checkout', () => {
       [card, visa, applePay, mercadoPago, pixQr, boleto],
       [{ methodId: 'MP' }, { methodId: 'AP' }, { methodId: 'XX' }],
     );
-    expect(offered.map((m) => m.id)).to.deep.equal(['CARD', 'VI', 'MP', 'BL']);
+    expect(offered.map((m) => m.id)).to.deep.equal(['CARD', 'VI', 'MP', 'PQ', 'BL']);
     expect(hidden.map((m) => [m.id, m.saved ?? false])).to.deep.equal([
       ['AP', false],
-      ['PQ', false],
       ['XX', true],
     ]);
     expect(savedWallets).to.deep.equal([{ methodId: 'MP' }, { methodId: 'AP' }]);

@@ -8,9 +8,11 @@
  * | a wallet | REDIRECT (the payer approves on the wallet's page) | `payer.phone`; an order that charges now |
  * | a payer's saved wallet | DIRECT (its token) | `payer.phone`; an order that charges now |
  *
+ * | a cash voucher, Pix, a bank transfer the API takes DIRECT | DIRECT (the code, the voucher or the account shown in the checkout) | an order that charges now |
+ * | any other bank transfer or voucher | REDIRECT (the bank's page, the voucher's) | an order that charges now |
+ *
  * What the payer lacks does not hide a method: the checkout asks for it (`payerNeeds` of
  * `@paylit/core/payer`, which reads `needsPhone`).
- * | a bank transfer, a cash voucher | REDIRECT (the bank's page, the voucher) | an order that charges now |
  *
  * A method whose `allowed_flows` lacks that flow is refused by the API (5010): Apple Pay and
  * Google Pay are DIRECT only, with a token the wallet's own script makes, which a checkout
@@ -48,9 +50,20 @@ export interface HiddenMethod {
   readonly reason: string;
 }
 
-/** The flow the checkout pays a method of this type in (the table above). */
-export function checkoutFlow(type: string, saved = false): PaymentFlow {
-  return type === 'CARD' || saved ? 'DIRECT' : 'REDIRECT';
+/**
+ * The flow the checkout pays a method of this type in (the table above). `allowed`: the
+ * method's `allowed_flows`; a voucher, Pix or transfer the API takes DIRECT is shown in the
+ * checkout, without leaving the shop.
+ */
+export function checkoutFlow(
+  type: string,
+  saved = false,
+  allowed: readonly string[] = [],
+): PaymentFlow {
+  if (type === 'CARD' || saved) return 'DIRECT';
+  return (type === 'TICKET' || type === 'BANK_TRANSFER') && allowed.includes('DIRECT')
+    ? 'DIRECT'
+    : 'REDIRECT';
 }
 
 /** Whether the checkout pays this type of method with the payer's phone required: wallets. */
@@ -74,7 +87,7 @@ export function methodProblem(
     (card && order.methods.includes('CARD'));
   if (!allowed)
     return `the order's methods (${order.methods!.join(', ')}) do not include ${card ? 'CARD' : method.id}`;
-  const flow = checkoutFlow(method.type, saved);
+  const flow = checkoutFlow(method.type, saved, method.allowed_flows);
   if (!method.allowed_flows.includes(flow)) {
     const how = saved
       ? 'a saved wallet is paid with its token in the DIRECT flow'

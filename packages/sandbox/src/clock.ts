@@ -9,17 +9,30 @@ export interface Clock {
   set(date: Date): void;
   /** Moves the time by `ms` (negative goes back). */
   advance(ms: number): void;
+  /** Calls `moved` after each `set` and `advance` (what falls due then happens at once); answers what stops it. */
+  onMove(moved: () => void): () => void;
 }
 
 export function createClock(start?: Date): Clock {
   let offset = start ? start.getTime() - Date.now() : 0;
+  const listeners = new Set<() => void>();
+  const moved = () => {
+    for (const listener of listeners) listener();
+  };
   return {
     now: () => new Date(Date.now() + offset),
     set: (date) => {
       offset = date.getTime() - Date.now();
+      moved();
     },
     advance: (ms) => {
       offset += ms;
+      moved();
+    },
+    onMove: (listener) => {
+      const own = () => listener();
+      listeners.add(own);
+      return () => void listeners.delete(own);
     },
   };
 }

@@ -20,6 +20,7 @@ import {
 } from '@paylit/core/crypto';
 import { createApp } from './app.js';
 import { createClock, type Clock } from './clock.js';
+import { expirePending } from './state/payments.js';
 import { Faults } from './middleware/faults.js';
 import { IdempotencyStore } from './middleware/idempotency.js';
 import { Notifier } from './notifications.js';
@@ -201,6 +202,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     options.onError ?? ((error) => console.error('paylit-sandbox: unexpected error', error)),
   );
   const servers = new Set<ServerType>();
+  // What falls due expires on time, with its notification, whether the clock runs or is moved.
+  const stopExpiring = clock.onMove(() => expirePending(store));
+  const expiring = setInterval(() => expirePending(store), 1000);
+  expiring.unref?.();
 
   const sandbox: Sandbox = {
     fetch: async (request) => app.fetch(request),
@@ -248,6 +253,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       });
     },
     close: async () => {
+      stopExpiring();
+      clearInterval(expiring);
       notifier.close();
       store.close();
       await Promise.all([...servers].map(closeServer));

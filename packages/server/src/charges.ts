@@ -210,6 +210,114 @@ export async function paymentMade(
 }
 
 /**
+ * The order's payment the checkout shows instead of a form: one made, or a pending one that
+ * gave the shopper a Pix code, a voucher or an account to pay (they pay it away from the page,
+ * and come back to it). An expired one does not count: the order is open for a new one.
+ */
+export async function paymentShown(
+  ctx: HandlerContext,
+  orderId: string,
+): Promise<PaymentRecord | undefined> {
+  const state = await knownState(ctx, orderId);
+  if (state.state !== 'settled') return undefined;
+  const record = await retrieve(ctx, state.paymentId);
+  return isPaymentMade(record.status) ||
+    (record.status === 'PENDING' && (record.ticket || record.bank_transfer))
+    ? record
+    : undefined;
+}
+
+/** The attempt number of an API `order_id` made by `attemptOrderId`. */
+function attemptOf(apiOrderId: string | undefined): number | undefined {
+  const match = apiOrderId === undefined ? null : /\.([1-9]\d{0,5})$/.exec(apiOrderId);
+  return match ? Number(match[1]) : undefined;
+}
+
+const LATE_REFUND_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * A payment of the order the API says is made, heard of (a notification, a status lookup)
+ * after the order moved on: a voucher paid at the counter just before it expired and reported
+ * after the shopper took a new code. The order is settled on it, and the new code's payment,
+ * still pending, is cancelled (`POST /payments/{id}/cancel`), so the shopper cannot pay twice.
+ * If that one was paid too, the order keeps it and the late one is refunded in full: the order
+ * counts one charge. Answers true when the order's state changed.
+ */
+export async function reconcile(ctx: HandlerContext, record: PaymentRecord): Promise<boolean> {
+  const orderId = orderOfAttempt(record.order_id);
+  const n = attemptOf(record.order_id);
+  // A capture is its authorization's attempt, not another payment of the order.
+  if (
+    orderId === undefined ||
+    n === undefined ||
+    record.authorization_id ||
+    !isPaymentMade(record.status)
+  )
+    return false;
+  for (let round = 0; round < MAX_RACES; round++) {
+    const state = await knownState(ctx, orderId);
+    // The order's own attempt (settled, or with the API now): chargeOnce records it.
+    if (state.state !== 'open' && state.n === n) return false;
+    // An attempt after it is with the API now: its answer settles the order first; the notification comes again.
+    if (state.state === 'charging')
+      throw inProgress('a payment for this order is in progress; try again shortly');
+    if (state.state === 'settled') {
+      const other = await retrieve(ctx, state.paymentId);
+      if (isPaymentMade(other.status)) {
+        await refundLate(ctx, record, other);
+        return false;
+      }
+      if (other.status === 'PENDING') {
+        try {
+          await ctx.client.payments.cancel(other.id);
+        } catch (error) {
+          // Paid meanwhile (the API refuses to cancel a paid payment): look again.
+          if (error instanceof PaymentsApiError && error.status < 500) continue;
+          throw fromApiError(error);
+        }
+      }
+    }
+    const next: ChargeState = {
+      state: 'settled',
+      rev: rev(),
+      n: Math.max(n, state.state === 'open' ? state.n - 1 : state.n),
+      attempt: '',
+      paymentId: record.id,
+      declines: state.declines,
+      ...kept(state),
+    };
+    if (await ctx.store.swapCharge(orderId, state.rev, next)) {
+      await ctx.store.linkPayment({ paymentId: record.id, orderId, attempt: String(n) });
+      return true;
+    }
+  }
+  throw inProgress('the payment state of this order is changing; try again shortly');
+}
+
+/** Refunds `late` in full, once: the order was paid by `kept` already. */
+async function refundLate(
+  ctx: HandlerContext,
+  late: PaymentRecord,
+  kept: PaymentRecord,
+): Promise<void> {
+  const done = `late-refund:${late.id}`;
+  if ((await ctx.store.bound(done)) !== undefined) return;
+  try {
+    await ctx.client.refunds.create(
+      {
+        payment_id: late.id,
+        notification_url: `${ctx.publicUrl}/notifications`,
+        description: `Paid twice: the order was paid by ${kept.id}`.slice(0, 200),
+      },
+      { idempotencyKey: await ctx.client.idempotencyKeyFor('late-refund', late.id) },
+    );
+  } catch (error) {
+    throw fromApiError(error);
+  }
+  await ctx.store.bind(done, kept.id, LATE_REFUND_MS);
+}
+
+/**
  * Writes `next` over `from`. A lost race is not ignored: the state is read again, and `next` is
  * written unless the order has already moved past it (a state written for the same payment, or a
  * later attempt number); answers false when it could not be written.

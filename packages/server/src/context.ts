@@ -6,6 +6,7 @@ import { apiErrors, isApiErrorCode } from '@paylit/core/codes';
 import { PaymentsApiError } from './client/errors.js';
 import { CheckoutError } from './middleware/errors.js';
 import { merchantOrderSchema, type MerchantOrder, type MerchantOrderInput } from './order.js';
+import type { Changes } from './live.js';
 import type { CheckoutStore } from './store/store.js';
 
 export interface NotificationEvent {
@@ -42,6 +43,8 @@ export interface HandlerContext {
   logError: (error: unknown) => void;
   /** Timings of one-order-one-charge (see charges.ts). */
   charge: ChargeTimings;
+  /** Who hears that an order's payment changed, on every instance (live.ts). */
+  changes: Changes;
 }
 
 export interface ChargeTimings {

@@ -36,6 +36,8 @@ import { mountCallback } from './routes/callback.js';
 import { mountCheckout } from './routes/checkout.js';
 import { mountNotifications } from './routes/notifications.js';
 import { mountPayments } from './routes/payments.js';
+import { mountLive } from './routes/live.js';
+import { Changes } from './live.js';
 import { MemoryStore, StoreUnavailableError, type CheckoutStore } from './store/store.js';
 
 /**
@@ -139,6 +141,15 @@ export interface CheckoutHandlerOptions {
    * timed out or the connection dropped) while the API shows no payment for it. Default 2 minutes.
    */
   outcomeWindowMs?: number;
+  /**
+   * The live connection a checkout keeps while a payment waits for the shopper (a Pix, a
+   * voucher, a transfer, 3-D Secure in a dialog), `GET /payments/:id/events`: how often it asks
+   * the API for the status in case a notification never comes (`statusEveryMs`, default 30 s),
+   * and how long one connection lasts before the checkout opens the next (`streamMs`, default
+   * 5 minutes). A change a notification brings is heard at once, on every instance sharing the
+   * store.
+   */
+  live?: { statusEveryMs?: number; streamMs?: number };
 }
 
 const rateLimitSchema = z.object({
@@ -183,6 +194,12 @@ const optionsSchema = z
     maxBodyBytes: z.number().int().positive().optional(),
     outcomeWindowMs: z.number().int().positive().optional(),
     notificationLeaseMs: z.number().int().positive().optional(),
+    live: z
+      .object({
+        statusEveryMs: z.number().int().min(100).optional(),
+        streamMs: z.number().int().min(1000).optional(),
+      })
+      .optional(),
     trustProxy: z
       .unknown()
       .superRefine((value, check) => {
@@ -259,6 +276,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
       outcomeWindowMs: options.outcomeWindowMs ?? 120_000,
       pollMs: 50,
     },
+    changes: new Changes(store, onError),
   };
   const maxBody = options.maxBodyBytes ?? 64 * 1024;
   const limits =
@@ -442,6 +460,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
 
   mountCheckout(app, ctx, { development: options.development === true });
   mountPayments(app, ctx);
+  mountLive(app, ctx, {
+    statusEveryMs: options.live?.statusEveryMs ?? 30_000,
+    streamMs: options.live?.streamMs ?? 5 * 60_000,
+    keepAliveMs: 15_000,
+  });
   mountCallback(app, ctx);
   mountNotifications(app, ctx, {
     leaseMs: options.notificationLeaseMs ?? 60_000,

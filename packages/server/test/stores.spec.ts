@@ -120,6 +120,23 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
       expect(await a.paymentsOfOrder(id)).toEqual([p1, p2]);
     });
 
+    test('changes: what one instance publishes every instance hears, itself too, until it stops listening', async () => {
+      const [a, b] = backend.stores;
+      const heardA: string[] = [];
+      const heardB: string[] = [];
+      const stopA = await a.subscribe!((m) => heardA.push(m));
+      const stopB = await b.subscribe!((m) => heardB.push(m));
+      const id = uid('order');
+      await a.publish!(id);
+      await expect.poll(() => heardB).toEqual([id]);
+      await expect.poll(() => heardA).toEqual([id]);
+      await stopB();
+      await b.publish!(`${id}-2`);
+      await expect.poll(() => heardA).toEqual([id, `${id}-2`]);
+      expect(heardB).toEqual([id]);
+      await stopA();
+    });
+
     test('charge state: written only over the rev it was read with', async () => {
       const [a, b] = backend.stores;
       const id = uid('order');

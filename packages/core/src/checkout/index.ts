@@ -10,6 +10,7 @@
  * | `POST /installments` | `installmentsRequestSchema` | `installmentsAnswerSchema` |
  * | `POST /payments` | `submissionSchema` | `paymentAnswerSchema` |
  * | `GET /payments/:id?order=` (the return page) | `paymentIdSchema`, `orderReferenceSchema` | `paymentStatusAnswerSchema` |
+ * | `GET /payments/:id/events?order=` (a pending payment, live) | `paymentIdSchema`, `orderReferenceSchema` | Server-Sent Events: `payment`, each a `paymentStatusAnswerSchema` |
  * | any, refused | | `checkoutErrorAnswerSchema` |
  *
  * The browser names an order by its client secret (`orderReferenceSchema`), never by its id:
@@ -162,9 +163,9 @@ export const checkoutViewSchema = z.strictObject({
     )
     .optional(),
   /**
-   * The order's payment when one is made already (PAID, AUTHORIZED or VERIFIED): the checkout
-   * shows it instead of a form, in a second tab or after a reload, where a Pay would only
-   * answer it again.
+   * The order's payment when one is made already (PAID, AUTHORIZED or VERIFIED), or waits for
+   * the shopper to pay a Pix, a voucher or a transfer it gave them: the checkout shows it instead
+   * of a form, in a second tab or after a reload, where a Pay would only answer it again.
    */
   payment: z.lazy(() => paymentViewSchema).optional(),
 });
@@ -335,10 +336,65 @@ export const paymentViewSchema = z.strictObject({
       card_id: z.string().optional(),
     })
     .optional(),
+  /** What a pending Pix or cash voucher gives the shopper: the code to copy, the barcode, when it expires. */
+  ticket: z.lazy(() => ticketViewSchema).optional(),
+  /** What a pending bank transfer (SPEI, Argentina's, Peru's) gives the shopper to pay to. */
+  bank_transfer: z.lazy(() => bankTransferViewSchema).optional(),
   created_date: z.string().optional(),
   approved_date: z.string().optional(),
 });
 export type PaymentView = z.output<typeof paymentViewSchema>;
+
+/** A base64 text (a PNG's bytes): nothing else can reach an image's `data:` URL. */
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+/** An address the shopper may open: https, or http on the developer's own machine. */
+const openable = z
+  .string()
+  .max(2048)
+  .refine((url) => /^https:\/\/|^http:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/]/i.test(url), {
+    message: 'must be an https URL',
+  });
+
+/**
+ * A pending Pix or cash voucher as the shopper sees it (the API's `ticket`): `number` is what
+ * they copy or type (Pix's BR Code, Boleto's typed line, OXXO's reference); `barcode` the
+ * barcode's content in `format` (`ITF`, `CODE_128`, `GS1`), or for Pix (`provider_name` `pix`)
+ * its QR as a base64 PNG (`barcode_png`); `image_url` the printable voucher.
+ */
+export const ticketViewSchema = z.strictObject({
+  type: z.string().max(40).optional(),
+  number: z.string().max(1000).optional(),
+  barcode: z.string().max(200).optional(),
+  /** Pix's QR code: a PNG, base64. */
+  barcode_png: z.string().max(200_000).regex(BASE64).optional(),
+  format: z.string().max(40).optional(),
+  expiration_date: z.string().max(40).optional(),
+  company_name: z.string().max(200).optional(),
+  provider_name: z.string().max(200).optional(),
+  image_url: openable.optional(),
+  amount: z.number().optional(),
+  currency: z.string().max(3).optional(),
+});
+export type TicketView = z.output<typeof ticketViewSchema>;
+
+/** A pending bank transfer as the shopper sees it (the API's `bank_transfer`). */
+export const bankTransferViewSchema = z.strictObject({
+  bank_name: z.string().max(200).optional(),
+  bank_code: z.string().max(40).optional(),
+  beneficiary_name: z.string().max(200).optional(),
+  bank_account: z.string().max(100).optional(),
+  bank_account_label: z.string().max(40).optional(),
+  bank_account2: z.string().max(100).optional(),
+  bank_account2_label: z.string().max(40).optional(),
+  beneficiary_document_type: z.string().max(40).optional(),
+  beneficiary_document: z.string().max(100).optional(),
+  reference: z.string().max(200).optional(),
+  redirect_url: openable.optional(),
+  user_payment_amount: z.number().optional(),
+  payment_instruction: z.string().max(2000).optional(),
+  expiration_date: z.string().max(40).optional(),
+});
+export type BankTransferView = z.output<typeof bankTransferViewSchema>;
 
 /** What the payer must do next: go to a page (3-D Secure, a redirect method), or nothing. */
 export const nextActionSchema = z

@@ -110,6 +110,8 @@ export {
   refundStatusRecordSchema,
   refundStatusSchema,
   savedCardRecordSchema,
+  bankTransferRecordSchema,
+  ticketRecordSchema,
 } from './records.js';
 export type {
   CallbackForm,
@@ -123,6 +125,8 @@ export type {
   RefundRecord,
   RefundStatusRecord,
   SavedCardRecord,
+  BankTransferRecord,
+  TicketRecord,
 } from './records.js';
 export { formatPath, parse, safeParse, toValidationIssues } from './parse.js';
 export type { ParseResult } from './parse.js';

@@ -42,6 +42,48 @@ export const refundRecordSchema = z.looseObject({
 });
 export type RefundRecord = z.infer<typeof refundRecordSchema>;
 
+/**
+ * What a DIRECT cash voucher or Pix gives the payer (markets: "Non-card methods in the DIRECT
+ * flow"): `number` is what they type or copy (Pix's copy-and-paste BR Code, Boleto's 47-digit
+ * line, OXXO's reference), `barcode` the barcode's content in `format` (`ITF`, `CODE_128`,
+ * `GS1`), or for Pix its QR as a base64 PNG.
+ */
+export const ticketRecordSchema = z.looseObject({
+  type: optionalText,
+  id: optionalText,
+  number: optionalText,
+  barcode: optionalText,
+  format: optionalText,
+  expiration_date: optionalText,
+  company_name: optionalText,
+  company_id: optionalText,
+  provider_name: optionalText,
+  provider_logo: optionalText,
+  image_url: optionalText,
+  amount: optionalNumber,
+  currency: optionalText,
+});
+export type TicketRecord = z.infer<typeof ticketRecordSchema>;
+
+/** What a DIRECT bank transfer (SPEI, Argentina's and Peru's) gives the payer to pay to. */
+export const bankTransferRecordSchema = z.looseObject({
+  bank_name: optionalText,
+  bank_code: optionalText,
+  beneficiary_name: optionalText,
+  bank_account: optionalText,
+  bank_account_label: optionalText,
+  bank_account2: optionalText,
+  bank_account2_label: optionalText,
+  beneficiary_document_type: optionalText,
+  beneficiary_document: optionalText,
+  reference: optionalText,
+  redirect_url: optionalText,
+  user_payment_amount: optionalNumber,
+  payment_instruction: optionalText,
+  expiration_date: optionalText,
+});
+export type BankTransferRecord = z.infer<typeof bankTransferRecordSchema>;
+
 /** A card's expiration year in a record: a number or its digits, two digits read as 20xx, as requests are read. */
 const recordYear = recordNumber.transform(fullYear);
 
@@ -82,6 +124,8 @@ export const paymentRecordSchema = z.looseObject({
   authorization_id: optionalText,
   original_order_id: optionalText,
   three_dsecure: absent(z.looseObject({ redirect_url: optionalText })),
+  ticket: absent(ticketRecordSchema),
+  bank_transfer: absent(bankTransferRecordSchema),
   refunds: absent(z.array(refundRecordSchema)),
 });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

@@ -18,7 +18,6 @@ import { parseBody, parseJson } from '../parse.js';
 import { paymentMethods, logoSvg } from '../catalogs/payment-methods.js';
 import { createCardToken } from '../state/cards.js';
 import { cancelEnrollmentByPayer } from '../state/enrollments.js';
-import { expirePending } from '../state/payments.js';
 import { recordCounts } from '../records.js';
 
 const clockSchema = z.union([
@@ -96,7 +95,6 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     if (!result.success) throw new ApiFailure(5001, result.error.param ?? 'now');
     if ('now' in result.data) clock.set(new Date(result.data.now));
     else clock.advance(result.data.advance_ms);
-    expirePending(store);
     return c.json({ now: clock.now().toISOString() });
   });
 

@@ -16,9 +16,10 @@ import {
   type installmentsAnswerSchema,
   type OrderView,
 } from '@paylit/core/checkout';
-import { payableMethods } from '@paylit/core/methods';
+import { checkoutFlow, payableMethods } from '@paylit/core/methods';
+import type { PaymentFlow } from '@paylit/core/countries';
 import type { InstallmentsPlanRecord, PaymentMethodRecord } from '@paylit/core/schemas';
-import { paymentMade } from '../charges.js';
+import { paymentShown } from '../charges.js';
 import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
@@ -86,6 +87,36 @@ class Cache<T> {
   }
 }
 
+const methodLists = new WeakMap<HandlerContext, Cache<PaymentMethodRecord[]>>();
+
+/** The country's payment methods as the API lists them, cached for a few minutes per handler. */
+export function countryMethods(
+  ctx: HandlerContext,
+  country: string,
+): Promise<PaymentMethodRecord[]> {
+  let cache = methodLists.get(ctx);
+  if (!cache) methodLists.set(ctx, (cache = new Cache()));
+  return cache.get(country, () => ctx.client.paymentMethods.list({ country }));
+}
+
+/**
+ * The flow the checkout pays a method of the country in (core's `checkoutFlow`, by the API's
+ * list): DIRECT for a voucher, Pix or transfer the API takes so, shown in the checkout.
+ */
+export async function methodFlow(
+  ctx: HandlerContext,
+  country: string,
+  methodId: string,
+): Promise<PaymentFlow> {
+  let listed;
+  try {
+    listed = (await countryMethods(ctx, country)).find((m) => m.id === methodId);
+  } catch (error) {
+    throw fromApiError(error);
+  }
+  return listed ? checkoutFlow(listed.type, false, listed.allowed_flows) : 'REDIRECT';
+}
+
 export function orderView(order: MerchantOrder): OrderView {
   return {
     id: order.id,
@@ -108,7 +139,6 @@ export function mountCheckout(
   ctx: HandlerContext,
   options: CheckoutRouteOptions = {},
 ): void {
-  const methods = new Cache<PaymentMethodRecord[]>();
   const plans = new Cache<InstallmentsPlanRecord>();
 
   app.get('/checkout', async (c) => {
@@ -119,18 +149,16 @@ export function mountCheckout(
     const order = await loadOrder(ctx, id);
     try {
       const [list, savedCards, made] = await Promise.all([
-        methods.get(order.country, () =>
-          ctx.client.paymentMethods.list({ country: order.country }),
-        ),
+        countryMethods(ctx, order.country),
         Promise.all(
           (order.savedCardIds ?? []).map((cardId) =>
             ctx.client.cards.retrieve(cardId).catch(() => undefined),
           ),
         ),
-        paymentMade(ctx, order.id),
+        paymentShown(ctx, order.id),
       ]);
       const payable = payableMethods(order, list, order.savedWallets ?? []);
-      // Read after paymentMade, which writes the state of an order the store did not know.
+      // Read after paymentShown, which writes the state of an order the store did not know.
       const needs = made
         ? undefined
         : asksView(order, (await ctx.store.getCharge(order.id))?.payer);

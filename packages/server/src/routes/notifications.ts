@@ -20,8 +20,9 @@ import {
   paymentRecordSchema,
   refundRecordSchema,
   safeParse,
+  type PaymentRecord,
 } from '@paylit/core/schemas';
-import { orderOfAttempt } from '../charges.js';
+import { orderOfAttempt, reconcile } from '../charges.js';
 import { fromApiError, type HandlerContext, type NotificationEvent } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
@@ -193,6 +194,9 @@ export function mountNotifications(
       if (kind === 'payment' && orderId !== undefined && authorization !== undefined) {
         await ctx.store.linkPayment({ paymentId: record.id, orderId, attempt: 'capture' });
       }
+      // A voucher paid late settles its order, and the order's other code is cancelled.
+      if (kind === 'payment' && orderId !== undefined)
+        await reconcile(ctx, record as PaymentRecord);
       event = { kind, record, orderId, latest };
     } catch (error) {
       await release();
@@ -210,6 +214,9 @@ export function mountNotifications(
     }
     await ctx.store.bind(done, '1', WEEK_MS);
     await release();
+    // The shopper waiting on this order's payment (a Pix, a voucher) hears it, on whichever instance.
+    if (kind === 'payment' && event.orderId !== undefined)
+      await ctx.changes.announce(event.orderId);
     return c.json({ received: true });
   });
 }

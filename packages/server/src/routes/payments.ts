@@ -16,7 +16,13 @@ import {
   type paymentStatusAnswerSchema,
   type Submission,
 } from '@paylit/core/checkout';
-import { safeParse, type Payer, type PaymentRequest } from '@paylit/core/schemas';
+import type { PaymentFlow } from '@paylit/core/countries';
+import {
+  safeParse,
+  type Payer,
+  type PaymentRecord,
+  type PaymentRequest,
+} from '@paylit/core/schemas';
 import { attemptOrderId, chargeOnce, orderOfAttempt, paymentMade } from '../charges.js';
 import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
@@ -26,7 +32,7 @@ import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
 import { mergedPayer, payerOfSubmission, payerRefusal } from '../payer.js';
-import { checkPlan } from './checkout.js';
+import { checkPlan, methodFlow } from './checkout.js';
 import { nextAction, publicPayment } from './public-payment.js';
 
 /** The submission, defined in core; re-exported here, where the server has always named it. */
@@ -78,6 +84,11 @@ export interface PaymentExtras {
   signals?: RiskSignals;
   /** The API `order_id` of the declined attempt this one retries. */
   retryOf?: string;
+  /**
+   * The flow of a method paid away from the card form (`methodFlow`): DIRECT for a voucher, Pix
+   * or transfer shown in the checkout. Default: REDIRECT.
+   */
+  flow?: PaymentFlow;
 }
 
 const LOCALE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,4}$/;
@@ -205,7 +216,11 @@ export function paymentRequest(
     }
     case 'redirect':
       allowed(order, m.methodId);
-      return { ...base, payment_method_id: m.methodId, payment_method_flow: 'REDIRECT' };
+      return {
+        ...base,
+        payment_method_id: m.methodId,
+        payment_method_flow: extras.flow ?? 'REDIRECT',
+      };
   }
 }
 
@@ -239,6 +254,39 @@ function charged(order: MerchantOrder): string {
  * resolveOrder makes anew is checked every time.
  */
 const checkedRequests = new WeakMap<MerchantOrder, Set<string>>();
+
+/**
+ * The payment a browser's request names (`:id`) with its order's client secret (`?order=`), as
+ * the API has it now. Only the order a payment was made for may read it: the store's link, or,
+ * when the store does not know the payment (a restart, a lost store), the order its API
+ * `order_id` names; any other is 404, as an unknown id is.
+ */
+export async function paymentOfRequest(
+  ctx: HandlerContext,
+  c: Context<HandlerEnv>,
+): Promise<{ orderId: string; record: PaymentRecord }> {
+  const orderId = await orderOfClientSecret(
+    ctx.client,
+    validate(orderReferenceSchema, c.req.query('order'), 'order'),
+  );
+  const id = validate(paymentIdSchema, c.req.param('id'), 'id');
+  const notFound = new CheckoutError(404, {
+    type: 'not_found',
+    message: 'no payment with this id for this order',
+    param: 'id',
+  });
+  const linked = await ctx.store.orderOfPayment(id);
+  if (linked !== undefined && linked !== orderId) throw notFound;
+  let record;
+  try {
+    record = await ctx.client.payments.retrieve(id);
+  } catch (error) {
+    const mapped = fromApiError(error);
+    throw mapped.status === 404 ? notFound : mapped;
+  }
+  if (linked === undefined && orderOfAttempt(record.order_id) !== orderId) throw notFound;
+  return { orderId, record };
+}
 
 export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/payments', async (c) => {
@@ -275,8 +323,14 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     }
     const { collected, payer } = asked;
     const signals = riskSignals(ctx, c);
+    // Allowed first (below); then a voucher, Pix or transfer the API takes DIRECT is shown in the checkout.
+    const flow =
+      m.type === 'redirect' && (!order.methods || order.methods.includes(m.methodId))
+        ? await methodFlow(ctx, order.country, m.methodId)
+        : undefined;
+    const ways = flow ? { flow } : {};
     // Built once before charging, so that what the order does not allow is refused first.
-    const request = paymentRequest(ctx, order, submission, 1, { payer, signals });
+    const request = paymentRequest(ctx, order, submission, 1, { payer, signals, ...ways });
     if ('installmentsId' in submission.method && submission.method.installmentsId !== undefined)
       await checkPlan(ctx, order, submission.method.installmentsId);
     // Only an order loadOrder answers again is worth remembering: one checked anew is a new object each time.
@@ -304,6 +358,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
           payer: mergedPayer(order, attempt.payer, m.type === 'card' ? m.holderName : undefined),
           signals,
           ...(attempt.retryOf ? { retryOf: attempt.retryOf } : {}),
+          ...ways,
         });
         const made = await ctx.client.payments.create(sent, {
           // The key names the request: what varies between two sends of one attempt (the
@@ -331,28 +386,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
   });
 
   app.get('/payments/:id', async (c) => {
-    const orderId = await orderOfClientSecret(
-      ctx.client,
-      validate(orderReferenceSchema, c.req.query('order'), 'order'),
-    );
-    const id = validate(paymentIdSchema, c.req.param('id'), 'id');
-    const notFound = new CheckoutError(404, {
-      type: 'not_found',
-      message: 'no payment with this id for this order',
-      param: 'id',
-    });
-    // Only the order a payment was made for may read it: the store's link, or, when the store
-    // does not know the payment (a restart, a lost store), the order its API order_id names.
-    const linked = await ctx.store.orderOfPayment(id);
-    if (linked !== undefined && linked !== orderId) throw notFound;
-    let record;
-    try {
-      record = await ctx.client.payments.retrieve(id);
-    } catch (error) {
-      const mapped = fromApiError(error);
-      throw mapped.status === 404 ? notFound : mapped;
-    }
-    if (linked === undefined && orderOfAttempt(record.order_id) !== orderId) throw notFound;
+    const { orderId, record } = await paymentOfRequest(ctx, c);
     return c.json({
       payment: publicPayment(record, orderId),
       nextAction: nextAction(record),

@@ -6,8 +6,51 @@
  * lists it).
  */
 import type { z } from 'zod';
-import type { NextAction, paymentViewSchema } from '@paylit/core/checkout';
+import {
+  bankTransferViewSchema,
+  ticketViewSchema,
+  type NextAction,
+  type paymentViewSchema,
+} from '@paylit/core/checkout';
 import type { PaymentRecord } from '@paylit/core/schemas';
+
+/**
+ * The fields of `record` that `schema` lists and takes, each read alone: a field the API sends
+ * in a shape the browser should not see (an `http:` address, a barcode too long) is left out,
+ * not the whole object. Undefined when none is left.
+ */
+function shown<S extends z.ZodObject>(
+  schema: S,
+  record: Record<string, unknown>,
+): z.input<S> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const value = record[key];
+    if (value !== undefined && value !== null && (field as z.ZodType).safeParse(value).success)
+      out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? (out as z.input<S>) : undefined;
+}
+
+/**
+ * What a pending Pix, voucher or transfer gives the shopper to pay with. Pix's `barcode` is its
+ * QR as a PNG (`barcode_png` in the view); every other ticket's is the barcode's content.
+ */
+export function instructions(
+  record: PaymentRecord,
+): Pick<z.input<typeof paymentViewSchema>, 'ticket' | 'bank_transfer'> {
+  if (record.status !== 'PENDING') return {};
+  const { ticket, bank_transfer } = record;
+  const pix = ticket?.provider_name?.toLowerCase() === 'pix' || record.payment_method_id === 'PQ';
+  const t =
+    ticket &&
+    shown(
+      ticketViewSchema,
+      pix ? { ...ticket, barcode: undefined, barcode_png: ticket.barcode } : ticket,
+    );
+  const b = bank_transfer && shown(bankTransferViewSchema, bank_transfer);
+  return { ...(t ? { ticket: t } : {}), ...(b ? { bank_transfer: b } : {}) };
+}
 
 export function publicPayment(
   record: PaymentRecord,
@@ -38,6 +81,7 @@ export function publicPayment(
           },
         }
       : {}),
+    ...instructions(record),
     created_date: record.created_date,
     ...(record.approved_date ? { approved_date: record.approved_date } : {}),
   };

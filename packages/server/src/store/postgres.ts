@@ -62,12 +62,16 @@ export class PostgresStore implements CheckoutStore {
     string
   >;
   readonly #timeoutMs: number;
+  readonly #prefix: string;
   #writes = 0;
   #sweeping: Promise<void> | undefined;
   #closed = false;
+  /** What stops each `subscribe`, called when the store closes. */
+  readonly #listening = new Set<() => Promise<void>>();
 
   private constructor(pool: pg.Pool, prefix: string, timeoutMs: number) {
     this.#pool = pool;
+    this.#prefix = prefix;
     this.#timeoutMs = timeoutMs;
     const t = (name: string) => `"${prefix}${name}"`;
     this.#t = {
@@ -415,9 +419,74 @@ export class PostgresStore implements CheckoutStore {
       .finally(() => (this.#sweeping = undefined));
   }
 
+  /** The channel of every instance's changes (`NOTIFY`, `LISTEN`): the table prefix's. */
+  get #channel(): string {
+    return `${this.#prefix}changes`;
+  }
+
+  async publish(message: string) {
+    await this.#run((c) => c.query('SELECT pg_notify($1, $2)', [this.#channel, message]));
+  }
+
+  /**
+   * A pooled connection of its own, held while it listens (`LISTEN`); one that drops is
+   * replaced after a second, and what was published meanwhile is not heard (the live route's
+   * slow status lookup finds it).
+   */
+  async subscribe(listener: (message: string) => void) {
+    let stopped = false;
+    let held: pg.PoolClient | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const heard = (n: pg.Notification) => {
+      if (n.channel === this.#channel && n.payload !== undefined) listener(n.payload);
+    };
+    const listen = async (): Promise<void> => {
+      const client = await this.#pool.connect();
+      const dropped = () => {
+        if (held !== client) return;
+        held = undefined;
+        client.removeListener('notification', heard);
+        client.release(true);
+        if (!stopped && !this.#closed) retry = setTimeout(() => void listen().catch(dropped), 1000);
+      };
+      held = client;
+      client.on('error', dropped);
+      client.on('notification', heard);
+      try {
+        await client.query(`LISTEN "${this.#channel}"`);
+      } catch (error) {
+        dropped();
+        throw error;
+      }
+    };
+    try {
+      await listen();
+    } catch (error) {
+      stopped = true;
+      clearTimeout(retry);
+      throw new StoreUnavailableError(`PostgreSQL failed: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    const stop = async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const client = held;
+      held = undefined;
+      this.#listening.delete(stop);
+      if (client) {
+        client.removeListener('notification', heard);
+        client.release(true);
+      }
+    };
+    this.#listening.add(stop);
+    return stop;
+  }
+
   async close() {
     if (this.#closed) return;
     this.#closed = true;
+    for (const stop of [...this.#listening]) await stop();
     await this.#sweeping;
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([

@@ -69,6 +69,8 @@ export class RedisStore implements CheckoutStore {
   /** When the current connection was made to replace one that did not answer in time. */
   #replacedAt = 0;
   #closed = false;
+  /** The connections `subscribe` made, closed with the store. */
+  readonly #subscribers = new Set<Client>();
 
   /**
    * A store on a client the caller made and connected. `createRedisStore` makes one with the
@@ -226,10 +228,64 @@ export class RedisStore implements CheckoutStore {
     return Number((await this.#run((c) => c.get(this.#key('hits', key)))) ?? 0);
   }
 
+  /** The channel every instance's changes go through (`PUBLISH`, `SUBSCRIBE`). */
+  get #channel(): string {
+    return this.#key('changes');
+  }
+
+  async publish(message: string) {
+    await this.#run((c) => c.publish(this.#channel, message));
+  }
+
+  /**
+   * A connection of its own, in subscriber mode: node-redis subscribes again after it
+   * reconnects. What is published while it is away is not heard (the live route's slow status
+   * lookup finds it).
+   */
+  async subscribe(listener: (message: string) => void) {
+    if (this.#closed) throw new StoreUnavailableError('the Redis store is closed');
+    const sub = this.#client.duplicate({ disableOfflineQueue: false });
+    sub.on('error', () => {});
+    const connected = (async () => {
+      await sub.connect();
+      await sub.subscribe(this.#channel, (message) => listener(message));
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        connected,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () =>
+              reject(
+                new StoreUnavailableError(`Redis did not answer within ${this.#timeoutMs} ms`),
+              ),
+            Math.max(this.#timeoutMs, 2000),
+          );
+        }),
+      ]);
+    } catch (error) {
+      connected.catch(() => {});
+      sub.destroy();
+      throw error instanceof StoreUnavailableError
+        ? error
+        : new StoreUnavailableError(`Redis failed: ${(error as Error).message}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+    this.#subscribers.add(sub);
+    return async () => {
+      if (!this.#subscribers.delete(sub)) return;
+      sub.destroy();
+    };
+  }
+
   /** Closes the connection: waits up to `timeoutMs` for commands under way, then drops it. */
   async close() {
     if (this.#closed) return;
     this.#closed = true;
+    for (const sub of this.#subscribers) sub.destroy();
+    this.#subscribers.clear();
     const client = this.#client;
     if (!client.isOpen) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

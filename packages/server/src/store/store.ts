@@ -104,6 +104,15 @@ export interface CheckoutStore {
   hit(key: string, windowMs: number): Promise<number>;
   /** The count `hit` has reached for `key` in its current window, without counting; 0 when none. */
   count(key: string): Promise<number>;
+  /**
+   * Tells every instance sharing the store (this one too) that an order's payment changed
+   * (`message`: the order's id), so that the one holding the shopper's live connection hears
+   * of a notification another received. Optional: without it, each instance hears its own, and
+   * a slow status lookup finds the others' (routes/live.ts).
+   */
+  publish?(message: string): Promise<void>;
+  /** Hears what any instance publishes until the function it answers is called. */
+  subscribe?(listener: (message: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -115,6 +124,7 @@ export class MemoryStore implements CheckoutStore {
   readonly #claims = new Map<string, number>();
   readonly #bound = new Map<string, { value: string; until: number }>();
   readonly #hits = new Map<string, { count: number; until: number }>();
+  readonly #listeners = new Set<(message: string) => void>();
   #writes = 0;
 
   async now() {
@@ -196,6 +206,17 @@ export class MemoryStore implements CheckoutStore {
   async count(key: string) {
     const entry = this.#hits.get(key);
     return entry && entry.until > Date.now() ? entry.count : 0;
+  }
+
+  /** Every handler sharing this store object hears it, after the current task, as Redis's subscribers would. */
+  async publish(message: string) {
+    for (const listener of this.#listeners) setTimeout(() => listener(message), 0);
+  }
+
+  async subscribe(listener: (message: string) => void) {
+    const own = (message: string) => listener(message);
+    this.#listeners.add(own);
+    return async () => void this.#listeners.delete(own);
   }
 
   /** How many claims, bound values and counters are held (expired ones go at the next sweep). */

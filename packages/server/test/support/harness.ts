@@ -204,3 +204,19 @@ export async function submitCard(
     res: await shop.browser('/payments', { method: 'POST', body: JSON.stringify(body), headers }),
   };
 }
+
+/**
+ * The sandbox's own settle tool (`POST /sandbox-tools/payments`), signed as the API's is: what
+ * the payer does at the counter or in their bank's app, for a payment left PENDING.
+ */
+export async function settleInSandbox(h: Harness, paymentId: string, status = 'PAID') {
+  const { signedHeaders } = await import('@paylit/core/crypto');
+  const body = JSON.stringify({ payment_id: paymentId, status });
+  const res = await fetch(`${h.sandboxUrl}/sandbox-tools/payments`, {
+    method: 'POST',
+    headers: await signedHeaders({ ...h.sandbox.credentials, body, date: h.sandbox.clock.now() }),
+    body,
+  });
+  if (res.status !== 200)
+    throw new Error(`the sandbox did not settle ${paymentId}: ${res.status} ${await res.text()}`);
+}
