@@ -152,6 +152,31 @@ export const scenarios = [
       offerToSaveCard: true,
     },
   },
+  {
+    id: 'pix',
+    label: 'Pix',
+    hint: "Pick Pix QR: its QR code and copy-and-paste code show in the page, with a countdown; pay it (the log's link settles it in the sandbox) and the checkout turns paid by itself.",
+    order: {
+      amount: 120,
+      currency: 'BRL',
+      country: 'BR',
+      payer: brazilian,
+      methods: ['CARD', 'PQ'],
+      installments: false,
+    },
+  },
+  {
+    id: 'boleto',
+    label: 'Boleto',
+    hint: 'The Boleto shows in the page: its typed line to copy, its ITF barcode, the due date and the printable voucher.',
+    order: { amount: 120, currency: 'BRL', country: 'BR', payer: brazilian, methods: ['BL'] },
+  },
+  {
+    id: 'oxxo',
+    label: 'OXXO or SPEI',
+    hint: 'Pick OXXO (a reference and a Code 128 barcode to pay in cash) or SPEI (a CLABE to transfer to): each shows in the page and turns paid when it is paid.',
+    order: { amount: 500, currency: 'MXN', country: 'MX', payer: mexican, methods: ['OX', 'SE'] },
+  },
   ...payerScenarios(),
 ];
 

@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Hono } from 'hono';
 import { createSandbox } from '@paylit/sandbox';
 import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
+import { signedHeaders } from '@paylit/core/crypto';
 import { PaymentsClient, createCheckoutHandler, MemoryStore } from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode } from '@paylit/server/node';
 import { createScenarioOrder } from './merchant.js';
@@ -36,6 +37,8 @@ const client = new PaymentsClient({
   ...sandbox.credentials,
   transport: nodeTransport(),
   hmac: nodeHmac,
+  // The shop's server and the API agree on the time: the demo's sandbox clock, which its tools move.
+  now: () => sandbox.clock.now(),
 });
 const store = new MemoryStore();
 const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
@@ -121,6 +124,29 @@ app.get('/shop/payments', async (c) => {
     }
   }
   return c.json({ payments: rows });
+});
+// The payer's part, played by the sandbox: pay a Pix, a voucher or a transfer the checkout shows
+// (the sandbox's own settle tool, signed as the API's is), or let it expire (its clock moved on).
+app.post('/shop/sandbox/pay/:id', async (c) => {
+  const body = JSON.stringify({ payment_id: c.req.param('id'), status: 'PAID' });
+  const res = await fetch(`${api.url}/sandbox-tools/payments`, {
+    method: 'POST',
+    headers: await signedHeaders({ ...sandbox.credentials, body, date: sandbox.clock.now() }),
+    body,
+  });
+  return new Response(await res.text(), {
+    status: res.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+});
+app.post('/shop/sandbox/expire/:id', async (c) => {
+  const payment = await client.payments.retrieve(c.req.param('id')).catch(() => undefined);
+  const due = Date.parse(
+    payment?.ticket?.expiration_date ?? payment?.bank_transfer?.expiration_date ?? '',
+  );
+  if (payment?.status !== 'PENDING' || Number.isNaN(due)) return c.json({ expired: false }, 409);
+  sandbox.clock.advance(Math.max(0, due - sandbox.clock.now().getTime()) + 1000);
+  return c.json({ expired: true, now: sandbox.clock.now().toISOString() });
 });
 for (const action of ['capture', 'cancel', 'refunds']) {
   app.post(`/shop/payments/:id/${action}`, async (c) => {

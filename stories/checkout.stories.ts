@@ -87,6 +87,9 @@ const meta: Meta<Args> = {
         'installments-ar',
         'returning',
         'save-card',
+        'pix',
+        'boleto',
+        'oxxo',
         'payer-br',
         'payer-ar',
         'payer-cl',
@@ -567,4 +570,97 @@ export const SaveCardConsent: Story = {
     if (box.checked) throw new Error('the consent is ticked for the shopper');
     await fill(await cardFieldsIn(canvasElement), VISA);
   },
+};
+
+/**
+ * A payment the shopper pays away from the page (Pix, a voucher, a transfer): the order's
+ * `method` picked, Pay pressed, and what the sandbox gave shown in place of the form, followed
+ * live until it is paid. `expired`: the sandbox's clock moved past its due time, and the view
+ * offers a new code.
+ */
+const paysAway = (scenario: string, method: string, expired = false): Story => ({
+  args: { scenario },
+  play: async ({ canvasElement }) => {
+    const checkout = await loadedCheckout(canvasElement);
+    const picker = await until('the methods show', () =>
+      checkout.shadowRoot!.querySelector('paylit-wallet-select'),
+    );
+    await choose(picker, method);
+    payButton(checkout).click();
+    await until('the pending view shows', () =>
+      checkout.shadowRoot!.querySelector('[part=pending] h3'),
+    );
+    if (!expired) return;
+    const { sandbox } = await storyBackend();
+    const day = 25 * 60 * 60 * 1000;
+    sandbox.clock.advance(day);
+    try {
+      await until('the view offers a new code', () =>
+        checkout.shadowRoot!.querySelector('[part=pending] [part=new-code]'),
+      );
+    } finally {
+      sandbox.clock.advance(-day);
+    }
+  },
+});
+
+export const PendingPix: Story = {
+  name: 'Pending: Pix (the QR, the code to copy, the countdown)',
+  ...paysAway('pix', 'Pix QR'),
+};
+export const PendingPixDark: Story = {
+  name: 'Pending: Pix, dark',
+  globals: { theme: 'dark' },
+  ...paysAway('pix', 'Pix QR'),
+};
+export const PendingPixArabic: Story = {
+  name: 'Pending: Pix, right to left (Arabic)',
+  globals: { locale: 'ar' },
+  ...paysAway('pix', 'Pix QR'),
+};
+export const PendingPixExpired: Story = {
+  name: 'Pending: Pix expired (get a new code)',
+  ...paysAway('pix', 'Pix QR', true),
+};
+export const PendingOxxo: Story = {
+  name: 'Pending: OXXO (the reference, its Code 128 barcode, the printable voucher)',
+  ...paysAway('oxxo', 'OXXO'),
+};
+export const PendingOxxoDark: Story = {
+  name: 'Pending: OXXO, dark',
+  globals: { theme: 'dark' },
+  ...paysAway('oxxo', 'OXXO'),
+};
+export const PendingOxxoArabic: Story = {
+  name: 'Pending: OXXO, right to left (Arabic)',
+  globals: { locale: 'ar' },
+  ...paysAway('oxxo', 'OXXO'),
+};
+export const PendingBoleto: Story = {
+  name: 'Pending: Boleto (the typed line, its ITF barcode)',
+  ...paysAway('boleto', 'Boleto'),
+};
+export const PendingBoletoDark: Story = {
+  name: 'Pending: Boleto, dark',
+  globals: { theme: 'dark' },
+  ...paysAway('boleto', 'Boleto'),
+};
+export const PendingBoletoArabic: Story = {
+  name: 'Pending: Boleto, right to left (Arabic)',
+  globals: { locale: 'ar' },
+  ...paysAway('boleto', 'Boleto'),
+};
+export const PendingSpei: Story = {
+  name: 'Pending: SPEI (the CLABE, beneficiary, reference and amount)',
+  ...paysAway('oxxo', 'SPEI'),
+};
+export const PendingSpeiDark: Story = {
+  name: 'Pending: SPEI, dark',
+  globals: { theme: 'dark' },
+  ...paysAway('oxxo', 'SPEI'),
+};
+export const PendingSpeiArabic: Story = {
+  name: 'Pending: SPEI, right to left (Arabic)',
+  globals: { locale: 'ar' },
+  ...paysAway('oxxo', 'SPEI'),
 };

@@ -7,7 +7,22 @@ import { scenarios } from '../scenarios.js';
 
 /** The order id the shop's server put into the page. */
 export function orderOfPage(): string {
-  return document.querySelector<HTMLMetaElement>('meta[name=paylit-order]')?.content ?? '';
+  const order = document.querySelector<HTMLMetaElement>('meta[name=paylit-order]')?.content ?? '';
+  keepOrderInAddress(order);
+  return order;
+}
+
+/**
+ * The page's order stays in its address (`?order=`), as a merchant's session keeps it: a reload,
+ * or the way back from the bank's app, shows the same order (a Pix that waits, a payment made)
+ * rather than a new one.
+ */
+export function keepOrderInAddress(order: string | null | undefined): void {
+  if (!order || order.startsWith('__')) return;
+  const url = new URL(location.href);
+  if (url.searchParams.get('order') === order) return;
+  url.searchParams.set('order', order);
+  history.replaceState(history.state, '', url);
 }
 
 /** Where the card fields keep the card on this page: `page`, or `frame` (?isolation=frame). */
@@ -126,6 +141,12 @@ export function logOutcomes(target: EventTarget, log: HTMLElement): void {
     target.addEventListener(type, (event) => appendLog(log, describe(event), type, event));
 }
 
+interface PendingPayment {
+  id: string;
+  ticket?: unknown;
+  bank_transfer?: unknown;
+}
+
 function appendLog(log: HTMLElement, text: string, type: string, event?: Event): void {
   const item = document.createElement('li');
   item.dataset['type'] = type;
@@ -133,6 +154,22 @@ function appendLog(log: HTMLElement, text: string, type: string, event?: Event):
   // The card the payer saved: the merchant keeps its id; the next order offers it.
   const saved = (event as { payment?: { card?: { card_id?: string } } } | undefined)?.payment?.card
     ?.card_id;
+  // A Pix, a voucher or a transfer waits for the payer: the sandbox can play the payer's part.
+  const waiting = (event as { payment?: PendingPayment } | undefined)?.payment;
+  if (type === 'paylit-pending' && waiting && (waiting.ticket || waiting.bank_transfer))
+    for (const [action, label] of [
+      ['pay', 'Pay it in the sandbox'],
+      ['expire', 'Let it expire (moves the sandbox clock)'],
+    ] as const) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = label;
+      button.addEventListener('click', () => {
+        button.disabled = true;
+        void fetch(`/shop/sandbox/${action}/${encodeURIComponent(waiting.id)}`, { method: 'POST' });
+      });
+      item.append(' ', button);
+    }
   if (saved) {
     const next = document.createElement('a');
     next.href = `?${new URLSearchParams({ scenario: 'save-card', card: saved })}`;

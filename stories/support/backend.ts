@@ -87,7 +87,9 @@ async function start(): Promise<StoryBackend> {
     publicUrl: SANDBOX_URL,
     settleDelayMs: 2000,
     notificationTimeFactor: 1 / 3_600_000,
-    fetch: async (input, init) => handler!.request(new URL(String(input)).pathname, init),
+    // Its notification_url is `${origin}${ENDPOINT}/notifications`: the handler's own path is what follows the endpoint.
+    fetch: async (input, init) =>
+      handler!.request(new URL(String(input)).pathname.slice(ENDPOINT.length), init),
   });
   const transport: Transport = async ({ method, url, headers, body }) => {
     const res = await sandbox.fetch(
@@ -95,7 +97,13 @@ async function start(): Promise<StoryBackend> {
     );
     return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
   };
-  const client = new PaymentsClient({ baseUrl: SANDBOX_URL, ...sandbox.credentials, transport });
+  // The shop's server and the API agree on the time: the sandbox's clock, which a story may move.
+  const client = new PaymentsClient({
+    baseUrl: SANDBOX_URL,
+    ...sandbox.credentials,
+    transport,
+    now: () => sandbox.clock.now(),
+  });
   const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('');

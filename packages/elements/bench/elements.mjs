@@ -443,6 +443,11 @@ console.log(
 );
 for (const [g, raw, z] of breakdown('paylit.payer.js'))
   console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
+console.log(
+  "where paylit.pending.js's bytes go (a payment paid away from the page: Pix, vouchers, transfers, followed live; loaded only for a pending outcome):",
+);
+for (const [g, raw, z] of breakdown('paylit.pending.js'))
+  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
 console.log("where paylit.installments.js's bytes go:");
 for (const [g, raw, z] of breakdown('paylit.installments.js'))
   console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);

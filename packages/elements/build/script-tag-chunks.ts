@@ -22,8 +22,9 @@ const besidePaylit = {
  * The script-tag file's chunks, as ES modules beside `paylit.js`, which imports them from its
  * own URL when an element first needs them (src/internal/script-loaders.ts): each language but
  * English (`paylit.<locale>.js`), the marks, the encryption, the installments' rules, the
- * outcome's look, where a payment's answer takes the checkout, frame isolation's page side and the payer's
- * fields (`paylit.marks.js`, `.crypto`, `.installments`, `.outcome`, `.payment`, `.isolation`, `.payer`);
+ * outcome's look, where a payment's answer takes the checkout, frame isolation's page side, the payer's
+ * fields and a pending payment's view (`paylit.marks.js`, `.crypto`, `.installments`, `.outcome`,
+ * `.payment`, `.isolation`, `.payer`, `.pending`);
  * and the card frame's script.
  */
 export function scriptTagChunks(): Plugin {
@@ -48,6 +49,8 @@ export function scriptTagChunks(): Plugin {
       const isolation = { 'paylit.isolation': `${src}internal/frame-host.ts` };
       // The payer's fields, with their words in every language, for an order that lacks some of the payer's details.
       const payer = { 'paylit.payer': `${src}components/paylit-checkout/payer-fields.ts` };
+      // A payment that waits for the shopper: Pix, a voucher, a transfer, with their words in every language.
+      const pending = { 'paylit.pending': `${src}components/paylit-checkout/pending-view.ts` };
       for (const [name, file] of Object.entries({
         ...entries,
         ...installments,
@@ -55,10 +58,11 @@ export function scriptTagChunks(): Plugin {
         ...payment,
         ...isolation,
         ...payer,
+        ...pending,
       }))
         if (!existsSync(file))
           throw new Error(`the script-tag chunk ${name}.js has no source: ${file}`);
-      for (const entry of [entries, installments, outcome, payment, isolation, payer]) {
+      for (const entry of [entries, installments, outcome, payment, isolation, payer, pending]) {
         await build({
           configFile: false,
           logLevel: 'warn',

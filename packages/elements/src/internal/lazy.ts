@@ -3,7 +3,8 @@
  * the brand, wallet and bank marks (when card fields are connected), the card encryption
  * (when a card field is first focused, and always before `encrypt()`), the installments'
  * rules (with the first plans), the checkout's outcome and what reads a payment's answer (beside the request), the
- * payer's fields (for an order that lacks some of the payer's details), frame
+ * payer's fields (for an order that lacks some of the payer's details), a pending payment's
+ * view (Pix, a voucher, a transfer, when the outcome waits for the shopper), frame
  * isolation's page side (when card fields are first drawn with `isolation="frame"`), the card
  * frame's script and each catalog but English.
  *
@@ -30,6 +31,8 @@ export interface Chunks {
   readonly payment: typeof import('../components/paylit-checkout/checkout-payment.js');
   /** The payer's fields, for an order that lacks some of the payer's details. */
   readonly payer: typeof import('../components/paylit-checkout/payer-fields.js');
+  /** A payment that waits for the shopper (Pix, a voucher, a transfer), shown and followed live. */
+  readonly pending: typeof import('../components/paylit-checkout/pending-view.js');
 }
 
 /** What an entry hands in. */
@@ -95,6 +98,7 @@ export const importOutcome = chunk('outcome');
 export const importFrameHost = chunk('isolation');
 export const importPayment = chunk('payment');
 export const importPayer = chunk('payer');
+export const importPending = chunk('pending');
 export const frameScript = (): string => provided.frameScript();
 export const importCatalog = (locale: Exclude<Locale, 'en'>): Promise<Messages> =>
   provided.catalog(locale);

@@ -15,8 +15,8 @@
  * - Vouchers and transfers expire at 23:59 local time, four days after they are made.
  * - A cash voucher's `image_url` is its printable page (`/sandbox-pages/voucher/{id}`).
  */
-import QRCode from 'qrcode';
 import type { PaymentMethod } from '../catalogs/payment-methods.js';
+import { qrPng, base64 } from './qr-png.js';
 import { boleto, cbu, clabe, pixBrCode } from './tickets.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,18 +107,13 @@ export async function directVoucher(
         city: 'Sao Paulo',
         txid: p.id,
       });
-      const png = await QRCode.toBuffer(number, {
-        type: 'png',
-        errorCorrectionLevel: 'M',
-        margin: 4,
-        scale: 4,
-      });
+      const png = await qrPng(number);
       return {
         ticket: {
           type: 'CUSTOM',
           id: p.id,
           number,
-          barcode: png.toString('base64'),
+          barcode: base64(png),
           expiration_date: new Date(at).toISOString(),
           company_name: merchant,
           provider_name: 'pix',

@@ -53,7 +53,7 @@ export const outcomeStyles = css`
     padding-inline: 1rem;
     text-align: center;
   }
-  .outcome svg {
+  .outcome > svg {
     inline-size: 3rem;
     block-size: 3rem;
     padding: 0.5rem;
@@ -93,7 +93,7 @@ export const outcomeStyles = css`
     outline-offset: 2px;
     border-radius: 2px;
   }
-  .outcome p {
+  .outcome > p {
     color: color-mix(in srgb, currentColor 75%, transparent);
   }
 `;

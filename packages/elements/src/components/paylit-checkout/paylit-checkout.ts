@@ -32,7 +32,13 @@ import {
 } from '../../events/payment-events.js';
 import { addLater, format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
-import { importOutcome, importPayer, importPayment, importPlans } from '../../internal/lazy.js';
+import {
+  importOutcome,
+  importPayer,
+  importPayment,
+  importPending,
+  importPlans,
+} from '../../internal/lazy.js';
 import { submission } from './checkout-submission.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
@@ -163,7 +169,7 @@ function parseKey(text: string): KeyInput | undefined {
  * @fires paylit-paid - the payment is PAID
  * @fires paylit-authorized - the payment is AUTHORIZED (to capture later)
  * @fires paylit-verified - the card is VERIFIED
- * @fires paylit-pending - PENDING with nothing for the payer to do
+ * @fires paylit-pending - PENDING with nothing to do here: a Pix, voucher or transfer to pay away from the page (`payment.ticket` or `payment.bank_transfer`, for the merchant to e-mail), or a payment under review. The checkout shows it and follows it live until it is paid (`paylit-paid`), declined, or expires ("Get a new code": a new `paylit-pending`)
  * @fires paylit-redirect - the payer must go to a page (cancelable: by default the page navigates)
  * @fires paylit-declined - REJECTED, with the code and a translated message; or the order locked after five declines (code `305`, no payment)
  * @fires paylit-error - the payment could not be attempted or its outcome is unknown (`fields`: every field the server refused, such as the payer's details); or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`) or `origin_not_allowed` (the server does not allow this page's origin), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
@@ -175,6 +181,13 @@ function parseKey(text: string): KeyInput | undefined {
  * @csspart outcome - the success or waiting state that replaces the form: check mark, heading, card
  * @csspart payer - the payer's details the order lacks (a `fieldset`, before the pay button), when the companion server says the order lacks some: document, e-mail, phone, birth date, address
  * @csspart save-card - the consent to save a new card (an unticked box and its terms), when the order offers it (`offerToSaveCard`)
+ * @csspart pending - inside the waiting state, what the shopper pays with away from the page: Pix's QR and code, a voucher's reference and barcode, a transfer's account; with its due time
+ * @csspart qr - Pix's QR code (an image)
+ * @csspart barcode - a voucher's barcode (ITF or Code 128, an SVG)
+ * @csspart copy - each button that copies a code, a reference, an account or an amount
+ * @csspart print - the link to a voucher's printable page
+ * @csspart instructions - the link to a bank transfer's instructions on the bank's site
+ * @csspart new-code - "Get a new code", once a Pix or voucher has expired
  *
  * @cssprop --paylit-checkout-gap - space between the parts
  * @cssprop --paylit-button-background - the pay button's colour
@@ -323,6 +336,10 @@ export class PaylitCheckout extends LocalizedElement {
     // The payer's details the order lacks, asked for before the pay button (their own chunk).
     if (this.context.order?.asks)
       void importPayer().then((payer) => payer.draw(this, this.context), noop);
+    // A payment that waits for the shopper (a Pix, a voucher, a transfer), shown and followed live (its own chunk).
+    const waiting = this.#flow.outcome?.payment;
+    if (waiting?.status === 'PENDING')
+      void importPending().then((view) => view.draw(this, waiting, (s) => this.#settle(s)), noop);
   }
 
   /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome, or the order is locked. */

@@ -1,0 +1,127 @@
+/**
+ * The live connection to a pending payment (`GET /payments/:id/events?order=`, Server-Sent
+ * Events), read with the checkout's `fetch` so that the merchant's headers and cookies go with
+ * it (an `EventSource` would take neither). Each `payment` event is handed over as the server
+ * sent it (`PaymentStatusAnswer`). The connection is opened again when the server ends it before
+ * the payment's final status (after its `retry` hint), after a failure (waiting longer each
+ * time, up to 30 s), and at once when the page is shown again (`visibilitychange`: the shopper
+ * is back from their bank's app).
+ *
+ * @example
+ * const stop = follow({ endpoint: '/paylit' }, clientSecret, payment.id, (answer) => show(answer.payment));
+ */
+import type { PaymentStatusAnswer } from '@paylit/core/checkout';
+import { serverUrl, type CompanionServer } from './checkout-client.js';
+
+const MAX_WAIT_MS = 30_000;
+
+/** The events of a `text/event-stream` body, each as its name and data, as they arrive. */
+export async function* serverSentEvents(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<{ event: string; data: string; retry?: number }> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  /** A CR that ends a piece: half of a CRLF, maybe, until the next piece says. */
+  let cr = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      let text = cr + decoder.decode(value, { stream: true });
+      cr = text.endsWith('\r') ? '\r' : '';
+      if (cr) text = text.slice(0, -1);
+      buffer += text.replace(/\r\n?/g, '\n');
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) !== -1) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        let event = 'message';
+        const data: string[] = [];
+        let retry: number | undefined;
+        for (const line of block.split('\n')) {
+          const colon = line.indexOf(':');
+          if (colon === 0) continue; // a comment: the server keeping the connection open
+          const field = colon === -1 ? line : line.slice(0, colon);
+          const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
+          if (field === 'event') event = value;
+          else if (field === 'data') data.push(value);
+          else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
+        }
+        if (data.length > 0 || retry !== undefined)
+          yield { event, data: data.join('\n'), ...(retry !== undefined ? { retry } : {}) };
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Follows payment `paymentId` of the order `order` (its client secret) until its status is
+ * final or the answered function is called; `heard` gets each answer the server sends.
+ */
+export function follow(
+  server: CompanionServer,
+  order: string,
+  paymentId: string,
+  heard: (answer: PaymentStatusAnswer) => void,
+): () => void {
+  let stopped = false;
+  let current: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let waitMs = 2000;
+  let failures = 0;
+  const url = serverUrl(
+    server,
+    `/payments/${encodeURIComponent(paymentId)}/events?order=${encodeURIComponent(order)}`,
+  );
+  const connect = async () => {
+    clearTimeout(timer);
+    current?.abort();
+    if (stopped) return;
+    const controller = (current = new AbortController());
+    let final = false;
+    try {
+      const res = await (server.fetch ?? globalThis.fetch)(url, {
+        headers: { Accept: 'text/event-stream' },
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      // Refused for good (the order's secret changed, the payment is not the order's): nothing to follow.
+      if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429)
+        return stop();
+      if (!res.ok || !res.body) throw new Error(`the live connection answered ${res.status}`);
+      for await (const message of serverSentEvents(res.body)) {
+        if (message.retry !== undefined) waitMs = message.retry;
+        if (message.event !== 'payment') continue;
+        failures = 0;
+        const answer = JSON.parse(message.data) as PaymentStatusAnswer;
+        final = answer.payment.status !== 'PENDING';
+        if (!stopped) heard(answer);
+        if (final) return stop();
+      }
+    } catch {
+      if (controller.signal.aborted) return;
+      failures++;
+    }
+    if (stopped || controller !== current) return;
+    // Ended before the final status: again, later (and later still after each failure).
+    timer = setTimeout(connect, Math.min(waitMs * 2 ** failures, MAX_WAIT_MS));
+  };
+  const shown = () => {
+    if (document.visibilityState === 'visible') {
+      failures = 0;
+      void connect();
+    }
+  };
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+    current?.abort();
+    document.removeEventListener('visibilitychange', shown);
+  };
+  document.addEventListener('visibilitychange', shown);
+  void connect();
+  return stop;
+}
