@@ -28,7 +28,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 /** The strict policy of the elements' issue, on every page: the shop proves it works under it. */
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; connect-src 'self'; form-action 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; frame-src 'self' http://127.0.0.1:*; connect-src 'self'; form-action 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
 
 const sandbox = await createSandbox({ settleDelayMs: 2000, notificationTimeFactor: 1 / 3_600_000 });
 const api = await sandbox.listen({ port: 0 });

@@ -7,11 +7,11 @@ import ptBR from '../packages/elements/src/i18n/pt-BR.js';
 import { axeViolations } from './support/axe.js';
 import { expect, log, openCheckout, payButton, test, typeCard } from './support/demo.js';
 
-test('back from the bank\'s page, the shopper sees the outcome in the page\'s language, and the log only under "Details for developers"', async ({
+test('back from the bank\'s page (three-ds="redirect"), the shopper sees the outcome in the page\'s language, and the log only under "Details for developers"', async ({
   page,
   demo,
 }) => {
-  await openCheckout(page, demo, 'plain', '3ds', '&lang=pt-BR');
+  await openCheckout(page, demo, 'plain', '3ds', '&lang=pt-BR&three-ds=redirect');
   await typeCard(page);
   await payButton(page).click();
   await page.getByRole('button', { name: 'Approve' }).click();
@@ -29,11 +29,11 @@ test('back from the bank\'s page, the shopper sees the outcome in the page\'s la
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("refused on the bank's page, the shopper reads that the bank did not confirm, in the page's language, with the form to try again", async ({
+test('refused on the bank\'s page (three-ds="redirect"), the shopper reads that the bank did not confirm, in the page\'s language, with the form to try again', async ({
   page,
   demo,
 }) => {
-  await openCheckout(page, demo, 'plain', '3ds', '&lang=pt-BR');
+  await openCheckout(page, demo, 'plain', '3ds', '&lang=pt-BR&three-ds=redirect');
   await typeCard(page);
   await payButton(page).click();
   await page.getByRole('button', { name: 'Reject' }).click();

@@ -146,16 +146,21 @@ for (const isolation of isolations)
         ['Reject', 'Declined', 1],
       ] as const) {
         if (inTurn(half))
-          test(`3-D Secure: ${choice.toLowerCase()} on the bank's page, back on the return page`, async ({
+          test(`3-D Secure: ${choice.toLowerCase()} on the bank's page, in a dialog over the checkout, with no navigation`, async ({
             page,
             demo,
           }) => {
             await openCheckout(page, demo, kind, '3ds');
+            const url = page.url();
             await typeCard(page);
             await payButton(page).click();
-            await page.getByRole('button', { name: choice }).click();
-            await expect(page).toHaveURL(/\/return\.html\?page=/);
+            await page
+              .frameLocator('paylit-checkout iframe[part=challenge-frame]')
+              .getByRole('button', { name: choice })
+              .click();
             await expect(log(page).first()).toContainText(outcome);
+            await expect(page.locator('paylit-checkout dialog')).toHaveCount(0);
+            expect(page.url()).toBe(url);
           });
       }
 

@@ -24,7 +24,7 @@ let sandboxUrl: string;
 let stores: RedisStore[] = [];
 let servers: Served[] = [];
 const heard: Record<'a' | 'b', NotificationEvent[]> = { a: [], b: [] };
-let b: { url: string; order: () => Promise<string> };
+let b: { url: string; order: (facts?: Record<string, unknown>) => Promise<string> };
 
 test.beforeAll(async () => {
   redis = await startRedis();
@@ -60,6 +60,19 @@ test.beforeAll(async () => {
     });
     apps[i]!.route('/paylit', handler);
   });
+  // A serves a shop's page whose CSP frames nothing (frame-src 'none'), for the 3-D Secure fallback.
+  apps[0]!.get('/:file{paylit(\\.[\\w.-]+)?\\.js}', async (c) =>
+    c.body(await readFile(fileURLToPath(new URL(c.req.param('file'), bundle))), 200, {
+      'Content-Type': 'text/javascript',
+    }),
+  );
+  apps[0]!.get('/strict', (c) => {
+    c.header('Content-Security-Policy', "frame-src 'none'");
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
+      <script type="module" src="/paylit.js"></script></head><body><main>
+      <paylit-checkout endpoint="/paylit" order="${c.req.query('order')}"></paylit-checkout>
+      </main></body></html>`);
+  });
   // B serves the shop's page and the script-tag file beside it.
   apps[1]!.get('/:file{paylit(\\.[\\w.-]+)?\\.js}', async (c) =>
     c.body(await readFile(fileURLToPath(new URL(c.req.param('file'), bundle))), 200, {
@@ -75,17 +88,18 @@ test.beforeAll(async () => {
   );
   b = {
     url: servers[1]!.url,
-    order: async () => {
+    order: async (facts = {}) => {
       const res = await fetch(`${servers[1]!.url}/paylit/orders`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({
-          id: `lb-${Date.now().toString(36)}`,
+          id: `lb-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
           amount: 120,
           currency: 'BRL',
           country: 'BR',
           methods: ['CARD', 'PQ'],
           payer: { name: 'Ana Lima', email: 'ana@example.com', document: '53033315550' },
+          ...facts,
         }),
       });
       expect(res.status).toBe(201);
@@ -144,4 +158,38 @@ test('a Pix paid while the notification reaches the other instance: the checkout
   // A took the notification; B never did, and still heard.
   expect(heard.a.some((e) => e.record.id === id)).toBe(true);
   expect(heard.b.some((e) => e.record.id === id)).toBe(false);
+});
+
+test("a shop page whose CSP frames nothing: the 3-D Secure dialog gives way to the bank's page, as a redirect", async ({
+  page,
+}) => {
+  // The bank's page lets A's origin frame it (its callback_url's); A's page's own CSP does not.
+  const secret = await b.order({
+    amount: 499,
+    currency: 'ZAR',
+    country: 'ZA',
+    methods: ['CARD'],
+    payer: {
+      name: 'Ayanda Dlamini',
+      email: 'ayanda@example.com',
+      document: '8001015009087',
+      address: {
+        state: 'WC',
+        city: 'Cape Town',
+        zip_code: '8001',
+        street: 'Long St',
+        number: '12',
+      },
+    },
+  });
+  await page.goto(`${servers[0]!.url}/strict?order=${encodeURIComponent(secret)}`);
+  const fields = page.locator('paylit-checkout paylit-card-fields');
+  await fields.locator('#number').pressSequentially('4111111111111111');
+  await fields.locator('#expiry').pressSequentially('1230');
+  await fields.locator('#cvv').fill('123');
+  await fields.locator('#holder').fill('Ayanda Dlamini');
+  await page.locator('paylit-checkout button[part=button]').click();
+  await expect(page).toHaveURL(/\/sandbox-pages\/3ds\//);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/payment_id=/);
 });

@@ -254,3 +254,41 @@ test('in Arabic and in Portuguese: the pending view speaks the language, right t
     expect(await axeViolations(page)).toEqual([]);
   }
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("Pix's code comes first (the bank's app is on this phone), then the QR", async ({
+    page,
+    demo,
+  }) => {
+    await openCheckout(page, demo, 'plain', 'pix');
+    await choose(page, 'Pix QR');
+    const pix = view(page);
+    await expect(pix.locator('.steps')).toHaveText(
+      "Copy the code, then paste it in your bank's app under Pix Copia e Cola.",
+    );
+    const order = await pix.evaluate((el) =>
+      [...el.children].map((c) => c.className).filter((c) => c === 'copyable' || c === 'qr'),
+    );
+    expect(order).toEqual(['copyable', 'qr']);
+  });
+});
+
+test("back from the bank's app (the page shown again): the checkout asks the server at once", async ({
+  page,
+  demo,
+}) => {
+  await openCheckout(page, demo, 'plain', 'pix');
+  const opened: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.endsWith('/events')) opened.push(r.url());
+  });
+  const id = await choose(page, 'Pix QR');
+  await expect.poll(() => opened.length).toBe(1);
+  // The page was hidden (the shopper in the bank's app) and is shown again.
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  await expect.poll(() => opened.length).toBe(2);
+  await payInSandbox(demo, id);
+  await expect(page.locator('paylit-checkout [part=outcome] h2')).toContainText('Paid');
+});

@@ -210,12 +210,11 @@ test('9 interest-free installments of MX$6,000.00: the plan reads MX$666.67, the
 });
 
 for (const lang of ['en', 'pt-BR', 'ar'] as const) {
-  test(`3-D Secure failed on the bank's page (${lang}): the bank did not confirm the payment, nothing charged, the form is back, and the second try pays`, async ({
+  test(`3-D Secure failed on the bank's page, in its dialog (${lang}): the bank did not confirm the payment, nothing charged, the form is back, and the second try pays`, async ({
     page,
   }) => {
     const t = await catalog(lang);
     // South African cards are always challenged.
-    // Back from the bank's page to the page in the shopper's language.
     const o = await order({
       amount: 499,
       currency: 'ZAR',
@@ -229,9 +228,10 @@ for (const lang of ['en', 'pt-BR', 'ar'] as const) {
     const label = await payButton(page).textContent();
     await typeCard(page);
     await payButton(page).click();
-    // The sandbox's challenge page: the shopper fails it.
-    await page.getByRole('button', { name: 'Reject' }).click();
-    await expect(page).toHaveURL(/\/checkout\.html\?.*payment_id=/);
+    // The sandbox's challenge page, in a dialog over the checkout: the shopper fails it.
+    const bank = page.frameLocator('paylit-checkout iframe[part=challenge-frame]');
+    await bank.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.locator('paylit-checkout dialog')).toHaveCount(0);
 
     const message = page.locator('paylit-checkout [part=message]');
     await expect(message).toHaveText(t.threeDSecureFailed);
@@ -253,10 +253,14 @@ for (const lang of ['en', 'pt-BR', 'ar'] as const) {
 
     await typeCard(page);
     await payButton(page).click();
-    await page.getByRole('button', { name: 'Approve' }).click();
+    await bank.getByRole('button', { name: 'Approve' }).click();
+    // Paid: the dialog gives way to the success state (the waiting one had a heading too).
+    await expect
+      .poll(async () => (await seen(page)).filter((e) => e.type === 'paylit-paid').length)
+      .toBe(1);
+    await expect(page.locator('paylit-checkout dialog')).toHaveCount(0);
     await expect(page.locator('paylit-checkout [part=outcome]').getByRole('heading')).toBeVisible();
     await expect(message).not.toContainText(t.threeDSecureFailed);
-    expect((await seen(page)).filter((e) => e.type === 'paylit-paid')).toHaveLength(1);
     const entries = ledger(o.id);
     expect(new Set(entries.map((e) => e.order_id)).size, 'two attempts reached the API').toBe(2);
     expect(entries.filter((e) => e.money_moved).map((e) => [e.kind, e.amount])).toEqual([

@@ -203,10 +203,17 @@ export async function paymentMade(
   ctx: HandlerContext,
   orderId: string,
 ): Promise<PaymentRecord | undefined> {
+  const record = await settledPayment(ctx, orderId);
+  return record && isPaymentMade(record.status) ? record : undefined;
+}
+
+/** The payment the order's state settled on, as the API has it now; undefined for an order not settled. */
+async function settledPayment(
+  ctx: HandlerContext,
+  orderId: string,
+): Promise<PaymentRecord | undefined> {
   const state = await knownState(ctx, orderId);
-  if (state.state !== 'settled') return undefined;
-  const record = await retrieve(ctx, state.paymentId);
-  return isPaymentMade(record.status) ? record : undefined;
+  return state.state === 'settled' ? retrieve(ctx, state.paymentId) : undefined;
 }
 
 /**
@@ -218,13 +225,52 @@ export async function paymentShown(
   ctx: HandlerContext,
   orderId: string,
 ): Promise<PaymentRecord | undefined> {
-  const state = await knownState(ctx, orderId);
-  if (state.state !== 'settled') return undefined;
-  const record = await retrieve(ctx, state.paymentId);
-  return isPaymentMade(record.status) ||
-    (record.status === 'PENDING' && (record.ticket || record.bank_transfer))
+  const record = await settledPayment(ctx, orderId);
+  return record &&
+    (isPaymentMade(record.status) ||
+      (record.status === 'PENDING' && (record.ticket || record.bank_transfer)))
     ? record
     : undefined;
+}
+
+/**
+ * The shopper leaves the page a payment of the order waits on them at (the bank's 3-D Secure
+ * challenge, closed): the payment, PENDING and the order's current one, is cancelled at the API
+ * (`POST /payments/{id}/cancel`) and the order is open again for the next attempt number, as
+ * after a decline (not counted as one). One that is no longer pending is answered as it is.
+ */
+export async function cancelWaiting(
+  ctx: HandlerContext,
+  orderId: string,
+  record: PaymentRecord,
+): Promise<PaymentRecord> {
+  const state = await knownState(ctx, orderId);
+  if (record.status !== 'PENDING') return record;
+  if (state.state !== 'settled' || state.paymentId !== record.id)
+    throw new CheckoutError(409, {
+      type: 'payment_in_progress',
+      message: 'this payment is not the one the order waits on; reload the checkout',
+      param: 'id',
+    });
+  let cancelled: PaymentRecord;
+  try {
+    cancelled = await ctx.client.payments.cancel(record.id);
+  } catch (error) {
+    // Settled meanwhile (paid, declined): what it is now.
+    if (error instanceof PaymentsApiError && error.status > 0 && error.status < 500)
+      return retrieve(ctx, record.id);
+    throw fromApiError(error);
+  }
+  await write(ctx, orderId, state, {
+    state: 'open',
+    rev: rev(),
+    n: state.n + 1,
+    declines: state.declines,
+    lastPaymentId: record.id,
+    lastAttempt: state.attempt,
+    ...kept(state),
+  });
+  return cancelled;
 }
 
 /** The attempt number of an API `order_id` made by `attemptOrderId`. */

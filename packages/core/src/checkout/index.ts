@@ -396,9 +396,17 @@ export const bankTransferViewSchema = z.strictObject({
 });
 export type BankTransferView = z.output<typeof bankTransferViewSchema>;
 
-/** What the payer must do next: go to a page (3-D Secure, a redirect method), or nothing. */
+/**
+ * What the payer must do next: go to a page (3-D Secure, a redirect method), or nothing.
+ * `frame`: the page says the shop's page may show it in a frame (the bank's 3-D Secure
+ * challenge, in a dialog over the checkout); without it, the payer goes to the page.
+ */
 export const nextActionSchema = z
-  .strictObject({ type: z.literal('redirect'), url: z.string() })
+  .strictObject({
+    type: z.literal('redirect'),
+    url: z.string(),
+    frame: z.literal(true).optional(),
+  })
   .nullable();
 export type NextAction = z.output<typeof nextActionSchema>;
 

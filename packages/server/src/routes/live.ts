@@ -61,7 +61,12 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let wake: (() => void) | undefined;
-      const stop = await ctx.changes.listen(orderId, () => wake?.());
+      // A change heard while the loop is busy (reading the API, writing) is kept for its next turn.
+      let changed = false;
+      const stop = await ctx.changes.listen(orderId, () => {
+        changed = true;
+        wake?.();
+      });
       stream.onAbort(() => wake?.());
       try {
         const until = Date.now() + options.streamMs;
@@ -86,17 +91,20 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
           const now = Date.now();
           if (now >= until) return;
           const lookIn = lookedAt + options.statusEveryMs - now;
-          const woke = await new Promise<boolean>((resolve) => {
-            const timer = setTimeout(
-              () => resolve(false),
-              Math.max(0, Math.min(options.keepAliveMs, lookIn, until - now)),
-            );
-            wake = () => {
-              clearTimeout(timer);
-              resolve(true);
-            };
-          });
+          if (!changed)
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(
+                resolve,
+                Math.max(0, Math.min(options.keepAliveMs, lookIn, until - now)),
+              );
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
           wake = undefined;
+          const woke = changed;
+          changed = false;
           if (stream.aborted) return;
           if (!woke && Date.now() < lookedAt + options.statusEveryMs) {
             await stream.write(': waiting\n\n');

@@ -23,7 +23,13 @@ import {
   type PaymentRecord,
   type PaymentRequest,
 } from '@paylit/core/schemas';
-import { attemptOrderId, chargeOnce, orderOfAttempt, paymentMade } from '../charges.js';
+import {
+  attemptOrderId,
+  cancelWaiting,
+  chargeOnce,
+  orderOfAttempt,
+  paymentMade,
+} from '../charges.js';
 import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
@@ -33,7 +39,7 @@ import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
 import { mergedPayer, payerOfSubmission, payerRefusal } from '../payer.js';
 import { checkPlan, methodFlow } from './checkout.js';
-import { nextAction, publicPayment } from './public-payment.js';
+import { nextAction, nextActionFor, publicPayment } from './public-payment.js';
 
 /** The submission, defined in core; re-exported here, where the server has always named it. */
 export { submissionSchema };
@@ -264,10 +270,11 @@ const checkedRequests = new WeakMap<MerchantOrder, Set<string>>();
 export async function paymentOfRequest(
   ctx: HandlerContext,
   c: Context<HandlerEnv>,
+  reference: unknown = c.req.query('order'),
 ): Promise<{ orderId: string; record: PaymentRecord }> {
   const orderId = await orderOfClientSecret(
     ctx.client,
-    validate(orderReferenceSchema, c.req.query('order'), 'order'),
+    validate(orderReferenceSchema, reference, 'order'),
   );
   const id = validate(paymentIdSchema, c.req.param('id'), 'id');
   const notFound = new CheckoutError(404, {
@@ -380,9 +387,25 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     );
     return c.json({
       payment: publicPayment(record, order.id),
-      nextAction: nextAction(record),
+      nextAction: await nextActionFor(record, c.req.header('Origin')),
       ...(replayed ? { replayed } : {}),
     } satisfies z.input<typeof paymentAnswerSchema>);
+  });
+
+  // The shopper leaves the bank's page (the 3-D Secure dialog closed, "cancel the payment?"
+  // answered yes): the payment waiting for them is cancelled and the order is open again.
+  app.post('/payments/:id/cancel', async (c) => {
+    const body = await readJson(c);
+    const { orderId, record } = await paymentOfRequest(
+      ctx,
+      c,
+      (body as { order?: unknown } | null)?.order,
+    );
+    const cancelled = await cancelWaiting(ctx, orderId, record);
+    return c.json({
+      payment: publicPayment(cancelled, orderId),
+      nextAction: nextAction(cancelled),
+    } satisfies z.input<typeof paymentStatusAnswerSchema>);
   });
 
   app.get('/payments/:id', async (c) => {

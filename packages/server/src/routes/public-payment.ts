@@ -13,6 +13,7 @@ import {
   type paymentViewSchema,
 } from '@paylit/core/checkout';
 import type { PaymentRecord } from '@paylit/core/schemas';
+import { frameable } from '../framing.js';
 
 /**
  * The fields of `record` that `schema` lists and takes, each read alone: a field the API sends
@@ -92,4 +93,19 @@ export function nextAction(record: PaymentRecord): NextAction {
   if (record.status !== 'PENDING') return null;
   const url = record.three_dsecure?.redirect_url ?? record.redirect_url;
   return url ? { type: 'redirect', url } : null;
+}
+
+/**
+ * `nextAction`, and for the bank's 3-D Secure challenge whether the shopper's page (`origin`,
+ * the request's `Origin`) may show it in a frame, as the bank's page itself says (framing.ts):
+ * then the checkout shows it in a dialog over the page.
+ */
+export async function nextActionFor(
+  record: PaymentRecord,
+  origin: string | undefined,
+): Promise<NextAction> {
+  const next = nextAction(record);
+  const challenge = record.three_dsecure?.redirect_url;
+  if (!next || !challenge || next.url !== challenge || !origin) return next;
+  return (await frameable(challenge, origin)) ? { ...next, frame: true } : next;
 }

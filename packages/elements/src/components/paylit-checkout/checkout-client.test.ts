@@ -101,27 +101,30 @@ describe("the checkout's client of the companion server (a real server and sandb
     const view = answer(await loadCheckout(server, o.clientSecret));
     const sent = await submission(o.clientSecret, view);
     const first = await submitPayment(server, sent);
-    expect(paid(first, en)).to.deep.include({ to: 'outcome' });
+    expect(paid(first, { t: en })).to.deep.include({ to: 'outcome' });
     const again = answer(await submitPayment(server, sent));
     expect(again.payment.id).to.equal(answer(first).payment.id);
     const back = await resumePayment(server, o.clientSecret, again.payment.id);
-    expect(returned(back, en)).to.deep.equal({ to: 'outcome', payment: answer(back).payment });
+    expect(returned(back, { t: en })).to.deep.equal({
+      to: 'outcome',
+      payment: answer(back).payment,
+    });
     const unknown = await resumePayment(server, o.clientSecret, 'D-1-not-this-order');
-    expect(returned(unknown, en)).to.deep.include({ to: 'refused', text: en.serverError });
+    expect(returned(unknown, { t: en })).to.deep.include({ to: 'refused', text: en.serverError });
   });
 
   it("a decline in the shopper's words; a refusal with core's kind, and not sent again", async () => {
     const o = await order({ description: 'Order 302' });
     const view = answer(await loadCheckout(server, o.clientSecret));
     expect(
-      paid(await submitPayment(server, await submission(o.clientSecret, view)), en),
+      paid(await submitPayment(server, await submission(o.clientSecret, view)), { t: en }),
     ).to.deep.include({
       to: 'declined',
       text: en.rejections['302'],
     });
     const wrong = { ...(await submission(o.clientSecret, view)), amount: 1 };
     const refusal = await submitPayment(server, wrong);
-    const settled = paid(refusal, en);
+    const settled = paid(refusal, { t: en });
     expect(settled.to).to.equal('refused');
     if (settled.to !== 'refused' || refusal.ok) return;
     expect(settled.error).to.deep.include({ kind: 'validation', retryable: false });
@@ -138,8 +141,11 @@ describe("the checkout's client of the companion server (a real server and sandb
     expect(refusalKind(refusal(429, 'rate_limited'))).to.equal('server');
     expect(refusalKind(refusal(400, 'order_mismatch'))).to.equal('validation');
     expect(refusalKind(refusal(502))).to.equal('server');
-    expect(paid(refusal(429), en)).to.deep.include({ to: 'refused', text: en.apiErrors[6000] });
-    expect(paid(refusal(0), en)).to.deep.equal({ to: 'unreachable' });
+    expect(paid(refusal(429), { t: en })).to.deep.include({
+      to: 'refused',
+      text: en.apiErrors[6000],
+    });
+    expect(paid(refusal(0), { t: en })).to.deep.equal({ to: 'unreachable' });
   });
 
   it("a submission charges core's chargedAmount (nothing for a verification); by card it needs the card fields and the key", async () => {

@@ -143,3 +143,17 @@ export function resumePayment(
     'payment',
   );
 }
+
+/** `POST /payments/:id/cancel`: the shopper leaves the bank's page; the payment waiting on it is cancelled. */
+export function cancelPayment(
+  server: CompanionServer,
+  order: string,
+  paymentId: string,
+): Promise<ServerResult<PaymentStatusAnswer>> {
+  return call<PaymentStatusAnswer>(
+    server,
+    `/payments/${encodeURIComponent(paymentId)}/cancel`,
+    post({ order }),
+    'payment',
+  );
+}

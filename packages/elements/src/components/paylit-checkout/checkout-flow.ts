@@ -24,7 +24,8 @@ export type CheckoutPhase =
 
 /** Where a payment's answer takes the checkout, with the words it shows (checkout-payment.ts decides it). */
 export type Settled =
-  | { to: 'outcome'; payment: PaymentView }
+  /** `challenge`: the bank's 3-D Secure page, shown in a dialog over the waiting state. */
+  | { to: 'outcome'; payment: PaymentView; challenge?: string }
   | { to: 'redirect'; payment: PaymentView; url: string; text: string }
   | { to: 'declined'; payment: PaymentView; text: string }
   /** The order had as many declines as it allows: no card is tried on it again. */
@@ -47,7 +48,7 @@ export interface PaylitErrorDetail {
 export class CheckoutFlow {
   phase: CheckoutPhase = 'loading';
   /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do), and its plan, in `outcome`. */
-  outcome: { payment: PaymentView; plan: PlanPayments | undefined } | undefined;
+  outcome: { payment: PaymentView; plan: PlanPayments | undefined; challenge?: string } | undefined;
   #attempt: string | undefined;
   /** Counts the submissions, so that one ending late leaves a newer one alone. */
   #run = 0;
@@ -99,7 +100,7 @@ export class CheckoutFlow {
     if (to !== 'unreachable' && !(to === 'refused' && settled.error.retryable))
       this.#attempt = undefined;
     if (to === 'outcome') {
-      this.outcome = { payment: settled.payment, plan };
+      this.outcome = { ...settled, plan };
       this.#to(to);
     } else if (to === 'locked') this.#to(to);
     else if (this.phase === 'submitting') this.#to('ready');

@@ -12,13 +12,27 @@ import type { Messages } from '../../i18n/en.js';
 import { refusalKind, type ServerRefusal, type ServerResult } from './checkout-client.js';
 import type { PaylitErrorDetail, Settled } from './checkout-flow.js';
 
+/**
+ * Who reads the answer: the checkout, its words (`t`) and its `three-ds` attribute (`redirect`:
+ * the bank's 3-D Secure page replaces the shop's, never in a dialog).
+ */
+export interface Reader {
+  readonly t: Messages;
+  getAttribute?(name: string): string | null;
+}
+
 /** Where a payment takes the checkout. `resumed`: it comes back from the page it went to (the return page). */
 export function settle(
   payment: PaymentView,
   next: PaymentAnswer['nextAction'] | undefined,
-  t: Messages,
+  reader: Reader,
   resumed = false,
 ): Settled {
+  const { t } = reader;
+  // The bank's 3-D Secure page, which says the shop's page may frame it: in a dialog over the
+  // checkout, the payment waiting meanwhile (the pending view's chunk shows it).
+  if (next?.frame && reader.getAttribute?.('three-ds') !== 'redirect')
+    return { to: 'outcome', payment, challenge: next.url };
   // The payment waits for the payer on another page (the bank's 3-D Secure, a wallet).
   if (next?.type === 'redirect')
     return { to: 'redirect', payment, url: next.url, text: t.redirecting };
@@ -42,8 +56,9 @@ export function settle(
  * Where `POST /payments`' answer takes the checkout. A refusal says the API's code in the
  * shopper's language; the server's own message is for developers (in the event).
  */
-export function paid(result: ServerResult<PaymentAnswer>, t: Messages): Settled {
-  if (result.ok) return settle(result.answer.payment, result.answer.nextAction, t);
+export function paid(result: ServerResult<PaymentAnswer>, reader: Reader): Settled {
+  const { t } = reader;
+  if (result.ok) return settle(result.answer.payment, result.answer.nextAction, reader);
   const { status, error } = result;
   if (!status) return { to: 'unreachable' };
   if (error?.type === 'order_locked') return { to: 'locked', text: t.orderLocked };
@@ -61,9 +76,9 @@ export function paid(result: ServerResult<PaymentAnswer>, t: Messages): Settled 
 }
 
 /** Where the return page's payment takes the checkout; one the server does not confirm is said, not left unshown. */
-export function returned(result: ServerResult<PaymentStatusAnswer>, t: Messages): Settled {
-  if (result.ok) return settle(result.answer.payment, null, t, true);
-  return refused(result, t.serverError, result.status >= 500);
+export function returned(result: ServerResult<PaymentStatusAnswer>, reader: Reader): Settled {
+  if (result.ok) return settle(result.answer.payment, null, reader, true);
+  return refused(result, reader.t.serverError, result.status >= 500);
 }
 
 /** A refusal in the shopper's words (`text`); the server's own message is for developers (in the event). */

@@ -57,6 +57,7 @@ import {
   type CompanionServer,
 } from './checkout-client.js';
 import { CheckoutFlow, type Settled } from './checkout-flow.js';
+import type { Reader } from './checkout-payment.js';
 import { styles } from './paylit-checkout.styles.js';
 
 ensureContextRoot();
@@ -170,7 +171,8 @@ function parseKey(text: string): KeyInput | undefined {
  * @fires paylit-authorized - the payment is AUTHORIZED (to capture later)
  * @fires paylit-verified - the card is VERIFIED
  * @fires paylit-pending - PENDING with nothing to do here: a Pix, voucher or transfer to pay away from the page (`payment.ticket` or `payment.bank_transfer`, for the merchant to e-mail), or a payment under review. The checkout shows it and follows it live until it is paid (`paylit-paid`), declined, or expires ("Get a new code": a new `paylit-pending`)
- * @fires paylit-redirect - the payer must go to a page (cancelable: by default the page navigates)
+ * @fires paylit-redirect - the payer must go to a page (cancelable: by default the page navigates). The bank's 3-D Secure page that lets the shop's page frame it opens in a dialog over the checkout instead (`paylit-pending`, then the outcome), unless `three-ds="redirect"`
+ * @attr three-ds - `redirect`: the bank's 3-D Secure page replaces the shop's, as a redirect method's does, never in a dialog. Default: in a dialog over the checkout where the bank's page allows it
  * @fires paylit-declined - REJECTED, with the code and a translated message; or the order locked after five declines (code `305`, no payment)
  * @fires paylit-error - the payment could not be attempted or its outcome is unknown (`fields`: every field the server refused, such as the payer's details); or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`) or `origin_not_allowed` (the server does not allow this page's origin), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
  *
@@ -181,6 +183,9 @@ function parseKey(text: string): KeyInput | undefined {
  * @csspart outcome - the success or waiting state that replaces the form: check mark, heading, card
  * @csspart payer - the payer's details the order lacks (a `fieldset`, before the pay button), when the companion server says the order lacks some: document, e-mail, phone, birth date, address
  * @csspart save-card - the consent to save a new card (an unticked box and its terms), when the order offers it (`offerToSaveCard`)
+ * @csspart challenge - the dialog that shows the bank's 3-D Secure page over the checkout, when that page lets the shop's page frame it
+ * @csspart challenge-frame - the bank's page inside it (an iframe)
+ * @csspart close - the dialog's close button (it asks "Cancel the payment?", as Esc does)
  * @csspart pending - inside the waiting state, what the shopper pays with away from the page: Pix's QR and code, a voucher's reference and barcode, a transfer's account; with its due time
  * @csspart qr - Pix's QR code (an image)
  * @csspart barcode - a voucher's barcode (ITF or Code 128, an SVG)
@@ -201,6 +206,10 @@ function parseKey(text: string): KeyInput | undefined {
  * @cssprop --paylit-color-text - text colour
  */
 export class PaylitCheckout extends LocalizedElement {
+  /*
+   * `three-ds` is read as an attribute only (by what reads a payment's answer, in its chunk),
+   * so that paylit.js carries no property for it.
+   */
   static override properties: PropertyDeclarations = {
     message: { attribute: false },
     slotted: { attribute: false },
@@ -337,8 +346,8 @@ export class PaylitCheckout extends LocalizedElement {
     if (this.context.order?.asks)
       void importPayer().then((payer) => payer.draw(this, this.context), noop);
     // A payment that waits for the shopper (a Pix, a voucher, a transfer), shown and followed live (its own chunk).
-    const waiting = this.#flow.outcome?.payment;
-    if (waiting?.status === 'PENDING')
+    const waiting = this.#flow.outcome;
+    if (waiting?.payment.status === 'PENDING')
       void importPending().then((view) => view.draw(this, waiting, (s) => this.#settle(s)), noop);
   }
 
@@ -540,7 +549,7 @@ export class PaylitCheckout extends LocalizedElement {
       // The order is paid already (another tab, a reload): its payment, not a form.
       if (current() && this.#flow.phase !== 'outcome' && view.payment) {
         const { settle } = await loadPayment();
-        if (current()) this.#settle(settle(view.payment, null, this.t));
+        if (current()) this.#settle(settle(view.payment, null, this as unknown as Reader));
       }
     } catch {
       if (!current()) return;
@@ -676,7 +685,7 @@ export class PaylitCheckout extends LocalizedElement {
     if (!result.ok && !result.status) throw result.cause;
     const option = result.ok ? outcomeModule?.keptPlan(result.answer.payment.id) : undefined;
     if (option) await loadPlanRules();
-    if (current()) this.#settle(returned(result, this.t), option);
+    if (current()) this.#settle(returned(result, this as unknown as Reader), option);
   }
 
   #cardFields(): PaylitCardFields | undefined {
@@ -724,7 +733,7 @@ export class PaylitCheckout extends LocalizedElement {
     // A new order meanwhile is a new payment: this one's answer is dropped.
     if (this.order !== reference) return;
     if (!payment) return this.#networkFailed();
-    this.#settle(payment.paid(result, this.t), option);
+    this.#settle(payment.paid(result, this as unknown as Reader), option);
   }
 
   /** Shows and announces where a payment's answer took the checkout. `option`: the plan the shopper chose. */

@@ -41,6 +41,14 @@ const en = {
   instructions: "The bank's instructions",
   waiting: 'This page updates automatically once your payment arrives.',
   newTab: '(opens in a new tab)',
+  challenge: 'Confirm the payment with your bank',
+  challengeSteps: "Your bank's page is open over this one: follow its steps.",
+  bankPage: "Your bank's page",
+  close: 'Close',
+  cancelAsk: 'Cancel the payment?',
+  cancelYes: 'Yes, cancel it',
+  cancelNo: 'No, go on',
+  cancelled: 'The payment was cancelled. Nothing was charged.',
 };
 
 export type PendingMessages = typeof en;
@@ -79,6 +87,15 @@ const es: PendingMessages = {
   instructions: 'Instrucciones del banco',
   waiting: 'Esta página se actualizará automáticamente cuando llegue tu pago.',
   newTab: '(se abre en una pestaña nueva)',
+  challenge: 'Confirma el pago con tu banco',
+  challengeSteps:
+    'La página de tu banco está abierta encima de esta: sigue los pasos que te indica.',
+  bankPage: 'Página de tu banco',
+  close: 'Cerrar',
+  cancelAsk: '¿Cancelar el pago?',
+  cancelYes: 'Sí, cancelar',
+  cancelNo: 'No, continuar',
+  cancelled: 'Se ha cancelado el pago. No se ha hecho ningún cargo.',
 };
 
 const es419: PendingMessages = {
@@ -91,6 +108,7 @@ const es419: PendingMessages = {
     'Paga en la app de tu banco o en la banca en línea con el número del código de barras, o en un banco o una agencia de lotería.',
   transferSteps:
     'Desde tu banco, transfiere exactamente este monto a esta cuenta e incluye la referencia.',
+  cancelled: 'Se canceló el pago. No se realizó ningún cargo.',
 };
 
 const ptBR: PendingMessages = {
@@ -127,6 +145,14 @@ const ptBR: PendingMessages = {
   instructions: 'Instruções do banco',
   waiting: 'Esta página será atualizada automaticamente assim que o pagamento for recebido.',
   newTab: '(abre em uma nova aba)',
+  challenge: 'Confirme o pagamento com o seu banco',
+  challengeSteps: 'A página do seu banco está aberta por cima desta: siga as etapas indicadas.',
+  bankPage: 'Página do seu banco',
+  close: 'Fechar',
+  cancelAsk: 'Cancelar o pagamento?',
+  cancelYes: 'Sim, cancelar',
+  cancelNo: 'Não, continuar',
+  cancelled: 'O pagamento foi cancelado. Nenhum valor foi cobrado.',
 };
 
 const fr: PendingMessages = {
@@ -165,6 +191,15 @@ const fr: PendingMessages = {
   instructions: 'Instructions de la banque',
   waiting: 'Cette page se mettra à jour automatiquement dès réception de votre paiement.',
   newTab: '(s’ouvre dans un nouvel onglet)',
+  challenge: 'Confirmez le paiement auprès de votre banque',
+  challengeSteps:
+    'La page de votre banque s’affiche par-dessus celle-ci\u202f: suivez ses instructions.',
+  bankPage: 'Page de votre banque',
+  close: 'Fermer',
+  cancelAsk: 'Annuler le paiement\u202f?',
+  cancelYes: 'Oui, annuler',
+  cancelNo: 'Non, continuer',
+  cancelled: 'Le paiement a été annulé. Aucun montant n’a été débité.',
 };
 
 const tr: PendingMessages = {
@@ -203,6 +238,14 @@ const tr: PendingMessages = {
   instructions: 'Banka talimatları',
   waiting: 'Ödemeniz ulaştığında bu sayfa otomatik olarak güncellenir.',
   newTab: '(yeni sekmede açılır)',
+  challenge: 'Ödemeyi bankanız üzerinden onaylayın',
+  challengeSteps: 'Bankanızın sayfası bu sayfanın üzerinde açıldı: oradaki adımları izleyin.',
+  bankPage: 'Bankanızın sayfası',
+  close: 'Kapat',
+  cancelAsk: 'Ödeme iptal edilsin mi?',
+  cancelYes: 'Evet, iptal et',
+  cancelNo: 'Hayır, devam et',
+  cancelled: 'Ödeme iptal edildi. Hiçbir ücret alınmadı.',
 };
 
 const id: PendingMessages = {
@@ -239,6 +282,14 @@ const id: PendingMessages = {
   instructions: 'Petunjuk dari bank',
   waiting: 'Halaman ini akan diperbarui otomatis setelah pembayaran Anda diterima.',
   newTab: '(terbuka di tab baru)',
+  challenge: 'Konfirmasi pembayaran melalui bank Anda',
+  challengeSteps: 'Halaman bank Anda terbuka di atas halaman ini: ikuti langkah-langkahnya.',
+  bankPage: 'Halaman bank Anda',
+  close: 'Tutup',
+  cancelAsk: 'Batalkan pembayaran?',
+  cancelYes: 'Ya, batalkan',
+  cancelNo: 'Tidak, lanjutkan',
+  cancelled: 'Pembayaran dibatalkan. Tidak ada dana yang ditagih.',
 };
 
 const ms: PendingMessages = {
@@ -276,6 +327,14 @@ const ms: PendingMessages = {
   instructions: 'Arahan bank',
   waiting: 'Halaman ini akan dikemas kini secara automatik sebaik sahaja pembayaran anda diterima.',
   newTab: '(dibuka dalam tab baharu)',
+  challenge: 'Sahkan pembayaran melalui bank anda',
+  challengeSteps: 'Halaman bank anda dibuka di atas halaman ini: ikut langkah-langkahnya.',
+  bankPage: 'Halaman bank anda',
+  close: 'Tutup',
+  cancelAsk: 'Batalkan pembayaran?',
+  cancelYes: 'Ya, batalkan',
+  cancelNo: 'Tidak, teruskan',
+  cancelled: 'Pembayaran telah dibatalkan. Tiada caj dikenakan.',
 };
 
 const vi: PendingMessages = {
@@ -312,6 +371,15 @@ const vi: PendingMessages = {
   instructions: 'Hướng dẫn của ngân hàng',
   waiting: 'Trang này sẽ tự động cập nhật khi nhận được thanh toán của quý khách.',
   newTab: '(mở trong thẻ mới)',
+  challenge: 'Xác nhận thanh toán với ngân hàng',
+  challengeSteps:
+    'Trang ngân hàng của quý khách đang mở phía trên trang này: vui lòng làm theo các bước hướng dẫn.',
+  bankPage: 'Trang ngân hàng của quý khách',
+  close: 'Đóng',
+  cancelAsk: 'Quý khách muốn hủy thanh toán?',
+  cancelYes: 'Có, hủy thanh toán',
+  cancelNo: 'Không, tiếp tục',
+  cancelled: 'Đã hủy thanh toán. Quý khách chưa bị trừ tiền.',
 };
 
 const th: PendingMessages = {
@@ -345,6 +413,14 @@ const th: PendingMessages = {
   instructions: 'คำแนะนำจากธนาคาร',
   waiting: 'หน้านี้จะอัปเดตโดยอัตโนมัติเมื่อได้รับการชำระเงินของคุณแล้ว',
   newTab: '(เปิดในแท็บใหม่)',
+  challenge: 'ยืนยันการชำระเงินกับธนาคารของคุณ',
+  challengeSteps: 'หน้าเว็บธนาคารของคุณเปิดซ้อนอยู่บนหน้านี้ โปรดทำตามขั้นตอนในหน้านั้น',
+  bankPage: 'หน้าเว็บธนาคารของคุณ',
+  close: 'ปิด',
+  cancelAsk: 'ต้องการยกเลิกการชำระเงินหรือไม่',
+  cancelYes: 'ใช่ ยกเลิก',
+  cancelNo: 'ไม่ ดำเนินการต่อ',
+  cancelled: 'ยกเลิกการชำระเงินแล้ว ไม่มีการเรียกเก็บเงินใดๆ',
 };
 
 const zhCN: PendingMessages = {
@@ -378,6 +454,14 @@ const zhCN: PendingMessages = {
   instructions: '银行付款说明',
   waiting: '收到付款后，此页面会自动更新。',
   newTab: '（在新标签页中打开）',
+  challenge: '通过银行确认支付',
+  challengeSteps: '银行页面已在当前页面上方打开，请按其提示操作。',
+  bankPage: '银行页面',
+  close: '关闭',
+  cancelAsk: '要取消支付吗？',
+  cancelYes: '确认取消',
+  cancelNo: '继续支付',
+  cancelled: '支付已取消，未扣取任何费用。',
 };
 
 const hi: PendingMessages = {
@@ -412,6 +496,14 @@ const hi: PendingMessages = {
   instructions: 'बैंक के निर्देश',
   waiting: 'आपका भुगतान मिलते ही यह पेज अपने-आप अपडेट हो जाएगा।',
   newTab: '(नए टैब में खुलता है)',
+  challenge: 'अपने बैंक से भुगतान की पुष्टि करें',
+  challengeSteps: 'आपके बैंक का पेज इस पेज के ऊपर खुला है: वहाँ दिए गए चरणों का पालन करें।',
+  bankPage: 'आपके बैंक का पेज',
+  close: 'बंद करें',
+  cancelAsk: 'भुगतान रद्द करें?',
+  cancelYes: 'हाँ, रद्द करें',
+  cancelNo: 'नहीं, जारी रखें',
+  cancelled: 'भुगतान रद्द कर दिया गया। कोई राशि नहीं काटी गई।',
 };
 
 const ar: PendingMessages = {
@@ -446,6 +538,14 @@ const ar: PendingMessages = {
   instructions: 'تعليمات البنك',
   waiting: 'ستُحدَّث هذه الصفحة تلقائيًا فور استلام دفعتك.',
   newTab: '(يُفتح في علامة تبويب جديدة)',
+  challenge: 'أكّد الدفع لدى بنكك',
+  challengeSteps: 'صفحة بنكك مفتوحة فوق هذه الصفحة: اتبع الخطوات الظاهرة فيها.',
+  bankPage: 'صفحة بنكك',
+  close: 'إغلاق',
+  cancelAsk: 'هل تريد إلغاء الدفع؟',
+  cancelYes: 'نعم، إلغاء',
+  cancelNo: 'لا، متابعة',
+  cancelled: 'تم إلغاء الدفع. لم يُخصم أي مبلغ.',
 };
 
 /** The pending view's words, by the elements' locales. */

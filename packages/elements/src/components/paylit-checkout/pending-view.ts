@@ -27,9 +27,9 @@ import { isPaymentMade } from '@paylit/core/rules';
 import type { Messages } from '../../i18n/en.js';
 import { resolveLocale, rightToLeft } from '../../i18n/locales.js';
 import { barcodeBars, barsPath } from './barcodes.js';
-import { submitPayment, type CompanionServer } from './checkout-client.js';
+import { cancelPayment, submitPayment, type CompanionServer } from './checkout-client.js';
 import type { Settled } from './checkout-flow.js';
-import { paid, settle as settleOf } from './checkout-payment.js';
+import { paid, settle as settleOf, type Reader } from './checkout-payment.js';
 import { follow } from './live-payment.js';
 import { pendingMessages, type PendingMessages } from './pending-messages.js';
 import { pendingStyles } from './pending-view.styles.js';
@@ -53,6 +53,12 @@ interface CheckoutInside {
 
 /** Where the checkout goes next; the element shows it and dispatches its event. */
 export type Settle = (settled: Settled) => void;
+
+/** The waiting outcome: its payment, and the bank's 3-D Secure page to show over it, if any. */
+export interface Waiting {
+  readonly payment: PaymentView;
+  readonly challenge?: string | undefined;
+}
 
 let sheet: CSSStyleSheet | undefined;
 const SVG = 'http://www.w3.org/2000/svg';
@@ -112,10 +118,15 @@ export class PendingView {
   #renewing = false;
   /** How many values to copy were drawn: each its own id. */
   #fields = 0;
+  /** The bank's 3-D Secure page, in a dialog over the checkout, while the payment waits on it. */
+  readonly #challenge: string | undefined;
+  #dialog: HTMLDialogElement | undefined;
+  #unlisten: (() => void) | undefined;
 
-  constructor(checkout: Checkout, payment: PaymentView, settle: Settle) {
+  constructor(checkout: Checkout, { payment, challenge }: Waiting, settle: Settle) {
     this.#checkout = checkout;
     this.payment = payment;
+    this.#challenge = challenge;
     this.#settle = settle;
     this.element = el('div', { class: 'pending-view', part: 'pending', 'aria-live': 'off' });
     this.#expired = payment.status === 'EXPIRED';
@@ -123,6 +134,11 @@ export class PendingView {
 
   get #inside(): CheckoutInside {
     return this.#checkout as unknown as CheckoutInside;
+  }
+
+  /** Who reads a payment's answer for the checkout: its words and its attributes. */
+  get #reader(): Reader {
+    return this.#checkout as unknown as Reader;
   }
 
   /** Puts the view in the checkout's outcome (again, after a render), in the checkout's language. */
@@ -146,13 +162,110 @@ export class PendingView {
       this.#heard(answer),
     );
     this.#tick ??= setInterval(() => this.#update(), 1000);
+    if (this.#challenge && !this.#dialog) this.#openChallenge(root, this.#challenge);
   }
 
-  /** Stops following the payment and takes the view away. */
+  /** Stops following the payment and takes the view (and the bank's dialog) away. */
   stop(): void {
     this.#stop?.();
     clearInterval(this.#tick);
     this.element.remove();
+    this.#dialog?.close();
+    this.#dialog?.remove();
+    this.#unlisten?.();
+  }
+
+  /**
+   * The bank's page in a modal dialog over the checkout (the page behind it inert, focus kept
+   * inside by the browser). Esc or Close asks "Cancel the payment?": yes cancels it at the
+   * server and brings the form back; no goes on with the bank's page.
+   */
+  #openChallenge(root: HTMLElement | DocumentFragment, url: string): void {
+    const t = this.#t;
+    const title = `${this.#id}-challenge`;
+    const dialog = el('dialog', {
+      part: 'challenge',
+      class: 'challenge',
+      'aria-labelledby': title,
+      dir: rightToLeft.has(this.#locale as never) ? 'rtl' : 'ltr',
+      lang: this.#locale,
+    });
+    const close = el(
+      'button',
+      { type: 'button', class: 'close', part: 'close', 'aria-label': t.close },
+      '×',
+    );
+    const frame = el('iframe', { src: url, title: t.bankPage, part: 'challenge-frame' });
+    // The page's own CSP refuses to frame the bank's page (its frame-src; the browser says so on
+    // the document): the shopper goes to it instead.
+    const doc = this.#checkout.ownerDocument;
+    const refused = (event: SecurityPolicyViolationEvent) => {
+      if (
+        event.effectiveDirective !== 'frame-src' ||
+        !url.startsWith(new URL(event.blockedURI || 'about:blank', url).origin)
+      )
+        return;
+      this.stop();
+      this.#settle({
+        to: 'redirect',
+        payment: this.payment,
+        url,
+        text: this.#inside.t.redirecting,
+      });
+    };
+    doc.addEventListener('securitypolicyviolation', refused);
+    this.#unlisten = () => doc.removeEventListener('securitypolicyviolation', refused);
+    const no = el('button', { type: 'button', class: 'primary' }, t.cancelNo);
+    const yes = el('button', { type: 'button' }, t.cancelYes);
+    const ask = el(
+      'div',
+      { class: 'ask', role: 'alertdialog', 'aria-labelledby': `${title}-ask`, hidden: '' },
+      el('p', { id: `${title}-ask` }, t.cancelAsk),
+      el('div', { class: 'row' }, yes, no),
+    );
+    dialog.append(
+      el('div', { class: 'bar' }, el('h2', { id: title }, t.challenge), close),
+      frame,
+      ask,
+    );
+    const asking = (on: boolean) => {
+      ask.hidden = !on;
+      frame.toggleAttribute('inert', on);
+      (on ? no : close).focus();
+    };
+    // Esc: the browser would close the dialog; it asks first.
+    dialog.addEventListener('cancel', (event) => {
+      event.preventDefault();
+      asking(ask.hidden);
+    });
+    close.addEventListener('click', () => asking(true));
+    no.addEventListener('click', () => asking(false));
+    yes.addEventListener('click', () => void this.#cancel(yes));
+    root.append(dialog);
+    this.#dialog = dialog;
+    dialog.showModal();
+  }
+
+  /** "Yes, cancel it": the server cancels the payment; the form again, said so. */
+  async #cancel(button: HTMLButtonElement): Promise<void> {
+    if (button.getAttribute('aria-disabled')) return;
+    button.setAttribute('aria-disabled', 'true');
+    const result = await cancelPayment(this.#checkout, this.#checkout.order, this.payment.id);
+    button.removeAttribute('aria-disabled');
+    if (!result.ok) {
+      // Not cancelled (no answer, a refusal): the bank's page stays; the shopper may try again.
+      this.#said.textContent = this.#inside.t.networkError;
+      return;
+    }
+    const { payment, nextAction } = result.answer;
+    this.stop();
+    if (payment.status === 'CANCELLED') {
+      this.#checkout.reset();
+      return this.#settle({ to: 'declined', payment, text: this.#t.cancelled });
+    }
+    // Paid or declined meanwhile: that, as the live connection would have said it.
+    if (!isPaymentMade(payment.status)) this.#checkout.reset();
+    this.#settle(settleOf(payment, nextAction, this.#reader, true));
   }
 
   get #t(): PendingMessages {
@@ -163,14 +276,15 @@ export class PendingView {
   #heard({ payment, nextAction }: PaymentStatusAnswer): void {
     if (!this.element.isConnected && !this.#checkout.isConnected) return this.stop();
     if (payment.status === 'PENDING') return;
-    if (payment.status === 'EXPIRED' && payment.id === this.payment.id) {
+    if (payment.status === 'EXPIRED' && payment.id === this.payment.id && kindOf(this.payment)) {
       // Said as it appears (an alert): the view is quiet otherwise.
       this.#expired = true;
       this.#render();
       return;
     }
     this.stop();
-    const settled = settleOf(payment, nextAction, this.#inside.t);
+    // Back from the bank's page (in the dialog): a refusal with no reason of its own says so.
+    const settled = settleOf(payment, nextAction, this.#reader, this.#challenge !== undefined);
     // Declined or cancelled: the form again, with why.
     if (!isPaymentMade(payment.status)) this.#checkout.reset();
     this.#settle(settled);
@@ -188,7 +302,7 @@ export class PendingView {
       method: { type: 'redirect', methodId: this.payment.payment_method_id ?? '' },
     });
     this.#renewing = false;
-    const settled = paid(result, this.#inside.t);
+    const settled = paid(result, this.#reader);
     if (settled.to === 'unreachable') {
       // Unknown: the same attempt goes again on the next press, so it cannot make two codes.
       button.removeAttribute('aria-disabled');
@@ -225,6 +339,9 @@ export class PendingView {
         : kind === 'transfer'
           ? t.payTransfer
           : fill(t.payVoucher, { provider });
+    // The bank's page, in its dialog: said here too, for whoever closes it.
+    if (this.#challenge)
+      return void this.element.append(el('p', { class: 'steps' }, t.challengeSteps), this.#said);
     // Nothing to show (a card under review): the view only follows the payment.
     if (!kind) return void this.element.append(this.#said);
     this.element.append(el('h3', {}, title));
@@ -456,16 +573,17 @@ export class PendingView {
 const views = new WeakMap<Checkout, PendingView>();
 
 /**
- * Draws the pending `payment` in `checkout`'s outcome after each of its renders, and follows it
- * until it settles (`settle`: where the checkout goes next). A payment with nothing to show (a
- * card under review) is followed all the same.
+ * Draws the waiting payment in `checkout`'s outcome after each of its renders (and the bank's
+ * 3-D Secure page in a dialog over it), and follows it until it settles (`settle`: where the
+ * checkout goes next). A payment with nothing to show (a card under review) is followed all the
+ * same.
  */
-export function draw(checkout: Checkout, payment: PaymentView, settle: Settle): void {
+export function draw(checkout: Checkout, waiting: Waiting, settle: Settle): void {
   let view = views.get(checkout);
-  if (view && view.payment.id !== payment.id) {
+  if (view && view.payment.id !== waiting.payment.id) {
     view.stop();
     view = undefined;
   }
-  if (!view) views.set(checkout, (view = new PendingView(checkout, payment, settle)));
+  if (!view) views.set(checkout, (view = new PendingView(checkout, waiting, settle)));
   view.mount();
 }
