@@ -373,6 +373,11 @@ function groupOf(source) {
     !/(index|importers|locales|format|catalog-array)/.test(source)
   )
     return 'a catalog';
+  if (/-messages\.ts$/.test(source)) return 'words, in the 13 languages';
+  if (source.endsWith('barcodes.ts')) return 'barcodes (ITF, Code 128)';
+  if (source.endsWith('live-payment.ts')) return 'the live connection (Server-Sent Events)';
+  if (/checkout-(payment|client)\.ts$/.test(source))
+    return "a payment's answer, the server's client";
   const element = /components\/([\w-]+)\//.exec(source)?.[1];
   if (element) return `${element} (code, templates)`;
   if (source.endsWith('marks.ts')) return 'marks';
