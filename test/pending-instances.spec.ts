@@ -14,6 +14,7 @@ import { createCheckoutHandler, PaymentsClient, type NotificationEvent } from '@
 import { serveNode, type Served } from '@paylit/server/node';
 import { createRedisStore, type RedisStore } from '@paylit/server/redis';
 import { signedHeaders } from '@paylit/core/crypto';
+import { southAfricanPayer } from '../packages/server/test/support/harness.js';
 import { startRedis } from '../packages/server/test/support/redis.js';
 
 const bundle = new URL('../packages/elements/dist/bundle/', import.meta.url);
@@ -169,18 +170,7 @@ test("a shop page whose CSP frames nothing: the 3-D Secure dialog gives way to t
     currency: 'ZAR',
     country: 'ZA',
     methods: ['CARD'],
-    payer: {
-      name: 'Ayanda Dlamini',
-      email: 'ayanda@example.com',
-      document: '8001015009087',
-      address: {
-        state: 'WC',
-        city: 'Cape Town',
-        zip_code: '8001',
-        street: 'Long St',
-        number: '12',
-      },
-    },
+    payer: southAfricanPayer,
   });
   await page.goto(`${servers[0]!.url}/strict?order=${encodeURIComponent(secret)}`);
   const fields = page.locator('paylit-checkout paylit-card-fields');

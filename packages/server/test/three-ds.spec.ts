@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { mayFrame } from '../src/framing.js';
-import { startShop, submitCard, type Shop } from './support/harness.js';
+import { southAfricanPayer, startShop, submitCard, type Shop } from './support/harness.js';
 
 let shop: Shop;
 test.beforeAll(async () => {
@@ -16,23 +16,7 @@ test.afterAll(async () => {
   await shop.close();
 });
 
-const southAfrican = {
-  country: 'ZA',
-  currency: 'ZAR',
-  amount: 499,
-  payer: {
-    name: 'Ayanda Dlamini',
-    email: 'ayanda@example.com',
-    document: '8001015009087',
-    address: {
-      state: 'WC',
-      city: 'Cape Town',
-      zip_code: '8001',
-      street: 'Long Street',
-      number: '12',
-    },
-  },
-};
+const southAfrican = { country: 'ZA', currency: 'ZAR', amount: 499, payer: southAfricanPayer };
 
 test('framing: frame-ancestors, then X-Frame-Options, as browsers read them', () => {
   const bank = 'https://acs.bank.example/challenge/1';

@@ -21,6 +21,19 @@ export const payer = {
   document: '53033315550',
   phone: '+5511999999999',
 };
+/** A South African payer with the full address the country's payments need (cards there are challenged by 3-D Secure). */
+export const southAfricanPayer = {
+  name: 'Ayanda Dlamini',
+  email: 'ayanda@example.com',
+  document: '8001015009087',
+  address: {
+    state: 'WC',
+    city: 'Cape Town',
+    zip_code: '8001',
+    street: 'Long Street',
+    number: '12',
+  },
+};
 export const visa = {
   holder_name: 'Thiago Gabriel',
   expiration_month: 10,
