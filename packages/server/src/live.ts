@@ -42,13 +42,6 @@ export class Changes {
     };
   }
 
-  /** How many connections listen on this instance (for tests and the bench). */
-  get listening(): number {
-    let count = 0;
-    for (const set of this.#listeners.values()) count += set.size;
-    return count;
-  }
-
   /** Says the order's payment changed: to this instance's listeners at once, and through the store to the others'. */
   async announce(orderId: string): Promise<void> {
     this.#hear(orderId);

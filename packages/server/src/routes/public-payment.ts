@@ -37,7 +37,7 @@ function shown<S extends z.ZodObject>(
  * What a pending Pix, voucher or transfer gives the shopper to pay with. Pix's `barcode` is its
  * QR as a PNG (`barcode_png` in the view); every other ticket's is the barcode's content.
  */
-export function instructions(
+function instructions(
   record: PaymentRecord,
 ): Pick<z.input<typeof paymentViewSchema>, 'ticket' | 'bank_transfer'> {
   if (record.status !== 'PENDING') return {};
