@@ -8,5 +8,7 @@ export interface SandboxEnv {
     /** The request body exactly as received: what the signature covers. */
     rawBody: string;
     login: string;
+    /** A `no_duplicate_check` fault took this request: its `order_id` is not checked for a duplicate. */
+    noDuplicateCheck?: true;
   };
 }

@@ -2,7 +2,9 @@
  * Faults for tests: the next N requests on a path get latency, an error status, a
  * dropped connection, or, most treacherous, "commit then drop": the request is processed
  * in full and then the connection is cut before the answer, so the client cannot know
- * that it succeeded. Set through `POST /sandbox-tools/faults`.
+ * that it succeeded. Set through `POST /sandbox-tools/faults`. And one fault of the API itself,
+ * for proving a client's own guard: `no_duplicate_check`, a payment created without the check
+ * that its `order_id` is new (5009), as an API whose check is not atomic would let through.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { apiErrorBody } from '@paylit/core/codes';
@@ -14,7 +16,7 @@ export const faultSchema = z.strictObject({
   /** An exact path, or a prefix ending in `*`. */
   path: z.string().regex(/^\/\S*$/, 'must be a path starting with /'),
   method: z.enum(['GET', 'POST', 'DELETE']).optional(),
-  kind: z.enum(['latency', 'status', 'drop', 'commit_then_drop']),
+  kind: z.enum(['latency', 'status', 'drop', 'commit_then_drop', 'no_duplicate_check']),
   count: z.number().int().min(1).max(1000).default(1),
   latency_ms: z.number().int().min(0).max(60_000).optional(),
   status: z.number().int().min(400).max(599).optional(),
@@ -85,6 +87,11 @@ export function faults(registry: Faults): MiddlewareHandler<SandboxEnv> {
       }
       case 'drop':
         return drop(c);
+      case 'no_duplicate_check':
+        // With `latency_ms`, held that long first: two sends of one order_id overlap at will.
+        c.set('noDuplicateCheck', true);
+        if (fault.latency_ms) await new Promise((resolve) => setTimeout(resolve, fault.latency_ms));
+        return next();
       case 'commit_then_drop':
         await next();
         // The answer exists (and the idempotency store has it), but never reaches the client.

@@ -45,16 +45,21 @@ export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void
     ignoresBody: true,
   });
   const once = idempotency(sandbox.idempotency, sandbox.clock);
+  const paymentContext = (c: Context<SandboxEnv>, secure: boolean) => ({
+    secure,
+    origin: origin(c, sandbox),
+    noDuplicateCheck: c.get('noDuplicateCheck') === true,
+  });
 
   app.post('/payments', auth, once, async (c) => {
     const body = jsonBody(c);
     // A body with authorization_id is a capture.
     if (body && typeof body === 'object' && 'authorization_id' in body)
       return c.json(capturePayment(store, body));
-    return c.json(await createPayment(store, body, { secure: false, origin: origin(c, sandbox) }));
+    return c.json(await createPayment(store, body, paymentContext(c, false)));
   });
   app.post('/secure_payments', auth, once, async (c) =>
-    c.json(await createPayment(store, jsonBody(c), { secure: true, origin: origin(c, sandbox) })),
+    c.json(await createPayment(store, jsonBody(c), paymentContext(c, true))),
   );
   app.post('/payments/:id/cancel', authCancel, once, (c) =>
     c.json(cancelPayment(store, c.req.param('id'))),

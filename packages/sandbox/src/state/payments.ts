@@ -40,6 +40,8 @@ export interface RequestContext {
   secure: boolean;
   /** The sandbox's own origin, for the pages it links to. */
   origin: string;
+  /** A `no_duplicate_check` fault: the order_id is not checked (faults.ts). */
+  noDuplicateCheck?: boolean;
 }
 
 /** The record the API answers with. */
@@ -232,7 +234,18 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
   if (!isAllowedCurrency(req.country, req.currency)) throw new ApiFailure(5004, 'currency');
   if (!fitsCurrency(req.amount, req.currency)) throw new ApiFailure(5001, 'amount');
   if (req.amount > 0 && req.amount < MIN_AMOUNT) throw new ApiFailure(5016, 'amount');
-  if (store.paymentByOrder(req.order_id)) throw new ApiFailure(5009, 'order_id');
+  // Checked and reserved at once, before anything is awaited: two requests with one order_id
+  // sent together make one payment, and the other is refused as a duplicate.
+  if (ctx.noDuplicateCheck) return makePayment(store, req, ctx);
+  if (!store.reserveOrder(req.order_id)) throw new ApiFailure(5009, 'order_id');
+  try {
+    return await makePayment(store, req, ctx);
+  } finally {
+    store.releaseOrder(req.order_id);
+  }
+}
+
+async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContext) {
   // A charge of an enrollment pays with the enrollment's method; a card sent beside it pays instead.
   const charge =
     req.enrollment?.id !== undefined

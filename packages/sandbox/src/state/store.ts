@@ -240,6 +240,24 @@ export class Store {
     this.#timers.add(timer);
   }
 
+  /** The order ids of payments being made now (between the duplicate check and the payment's record). */
+  readonly #makingOrders = new Set<string>();
+
+  /**
+   * Takes `orderId` for a payment about to be made: false when a payment has it or is being
+   * made with it. Synchronous, so that the check and the reservation are one step.
+   */
+  reserveOrder(orderId: string): boolean {
+    if (this.#makingOrders.has(orderId) || this.paymentByOrder(orderId)) return false;
+    this.#makingOrders.add(orderId);
+    return true;
+  }
+
+  /** Ends a reservation: the payment is recorded (paymentByOrder finds it) or was not made. */
+  releaseOrder(orderId: string): void {
+    this.#makingOrders.delete(orderId);
+  }
+
   /** The payment with this merchant order id: the newest one. */
   paymentByOrder(orderId: string): Payment | undefined {
     let found: Payment | undefined;
