@@ -12,6 +12,14 @@
  * a lost Redis), the API is asked what `<order>.1`, `<order>.2`… already did before anything is
  * charged; when an attempt has been with the API longer than its owner can wait, the API is
  * asked what it did. Ages are read with the store's own clock, never an instance's.
+ *
+ * The API's duplicate check is a backstop, not the rule: before attempt `n` is sent, its sender
+ * takes the number's lease in the store (`attempt-lease:<order>.<n>`, bound once for the outcome
+ * window by the store's clock), so a second tab or instance that finds the order's state lost
+ * while attempt `n` is with the API waits for it instead of sending `n` again. Every state
+ * converges to what the API says: an attempt whose owner is gone or could not write its outcome
+ * is looked up by whichever path meets it (a Pay, the checkout view, a notification, a cancel),
+ * and a write behind a made payment that fails is retried until it is written.
  */
 import { isPaymentMade } from '@paylit/core/rules';
 import type { CollectedPayer } from '@paylit/core/checkout';
@@ -19,12 +27,14 @@ import type { PaymentRecord } from '@paylit/core/schemas';
 import { PaymentsApiError } from './client/errors.js';
 import { fromApiError, type HandlerContext } from './context.js';
 import { CheckoutError } from './middleware/errors.js';
-import type { ChargeState } from './store/store.js';
+import type { ChargeState, PaymentLink } from './store/store.js';
 
-/** Statuses after which the order may be paid again, with the next attempt number. */
-const REOPENS = new Set(['REJECTED', 'EXPIRED']);
-
-/** Statuses of a payment made: the order shows it instead of a form. */
+/**
+ * Statuses after which the order may be paid again, with the next attempt number: a payment that
+ * moved no money and never will (declined, expired, or cancelled from the 3-D Secure dialog or
+ * the back office).
+ */
+const REOPENS = new Set(['REJECTED', 'EXPIRED', 'CANCELLED']);
 
 /** Declined attempts an order allows; the next submission is refused before it reaches the API. */
 export const MAX_DECLINES = 5;
@@ -74,9 +84,11 @@ function locked(): CheckoutError {
   });
 }
 
-/** What every state of an order carries over: the details the shopper gave. */
-const kept = (from: { payer?: CollectedPayer | undefined }) =>
-  from.payer ? { payer: from.payer } : {};
+/** What every state of an order carries over: the details the shopper gave, the late payments to settle. */
+const kept = (from: { payer?: CollectedPayer | undefined; late?: string[] | undefined }) => ({
+  ...(from.payer ? { payer: from.payer } : {}),
+  ...(from.late?.length ? { late: from.late } : {}),
+});
 
 /**
  * The state a finished attempt leaves: the order settled by its payment, or open for the next
@@ -84,7 +96,13 @@ const kept = (from: { payer?: CollectedPayer | undefined }) =>
  */
 function after(
   record: PaymentRecord,
-  from: { n: number; attempt: string; declines: number; payer?: CollectedPayer | undefined },
+  from: {
+    n: number;
+    attempt: string;
+    declines: number;
+    payer?: CollectedPayer | undefined;
+    late?: string[] | undefined;
+  },
 ): ChargeState {
   if (!REOPENS.has(record.status))
     return {
@@ -182,7 +200,8 @@ export async function noAttemptYet(ctx: HandlerContext, orderId: string): Promis
  * The order's state, from the store or, when the store does not know the order, from the API,
  * and then written to the store (for an order the API has never seen: open at number 1), so the
  * API is asked once per order while the store remembers. Writing "open at 1" is safe even when
- * it is wrong (a store restored from a snapshot): the API refuses `<order>.1` again (5009).
+ * it is wrong (a store restored from a snapshot, an evicted key): the number's lease (`takeLease`)
+ * and the API's duplicate check (5009) stop `<order>.1` being sent again.
  */
 async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeState> {
   for (let round = 0; round < 20; round++) {
@@ -190,6 +209,34 @@ async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeS
     if (stored) return stored;
     const found = (await fromApi(ctx, orderId)) ?? { state: 'open', rev: rev(), n: 1, declines: 0 };
     if (await ctx.store.swapCharge(orderId, undefined, found)) return found;
+  }
+  throw inProgress('the payment state of this order is changing; try again shortly');
+}
+
+/**
+ * The order's state as the API has it: the stored state, where an attempt's owner is gone or
+ * could not write its outcome (`charging` past the in-flight time, or `unknown`) looked up at
+ * the API and written, and the late payments a `charging` state collected settled once it is
+ * not `charging` any more. Every path that reads an order (the checkout view, a cancel, a
+ * notification, a status lookup) comes here, so no state stays behind the API.
+ */
+async function currentState(ctx: HandlerContext, orderId: string): Promise<ChargeState> {
+  for (let round = 0; round < MAX_RACES; round++) {
+    const state = await knownState(ctx, orderId);
+    if (state.state === 'charging') {
+      const age = (await ctx.store.now()) - state.since;
+      if (!state.unknown && age < ctx.charge.inFlightMs) return state;
+      const found = await paymentOfAttempt(ctx, orderId, state.n);
+      if (found) {
+        await ctx.store.linkPayment({ paymentId: found.id, orderId, attempt: state.attempt });
+        await write(ctx, orderId, state, after(found, state), found.id);
+      } else if (age >= ctx.charge.outcomeWindowMs) {
+        await write(ctx, orderId, state, reopened(state));
+      } else return state;
+      continue;
+    }
+    if (!state.late?.length) return state;
+    await settleLate(ctx, orderId, state);
   }
   throw inProgress('the payment state of this order is changing; try again shortly');
 }
@@ -212,7 +259,7 @@ async function settledPayment(
   ctx: HandlerContext,
   orderId: string,
 ): Promise<PaymentRecord | undefined> {
-  const state = await knownState(ctx, orderId);
+  const state = await currentState(ctx, orderId);
   return state.state === 'settled' ? retrieve(ctx, state.paymentId) : undefined;
 }
 
@@ -238,13 +285,15 @@ export async function paymentShown(
  * challenge, closed): the payment, PENDING and the order's current one, is cancelled at the API
  * (`POST /payments/{id}/cancel`) and the order is open again for the next attempt number, as
  * after a decline (not counted as one). One that is no longer pending is answered as it is.
+ * If the state cannot be written after the cancel, the order is open all the same: a cancelled
+ * payment reopens it wherever it is met (`REOPENS`).
  */
 export async function cancelWaiting(
   ctx: HandlerContext,
   orderId: string,
   record: PaymentRecord,
 ): Promise<PaymentRecord> {
-  const state = await knownState(ctx, orderId);
+  const state = await currentState(ctx, orderId);
   if (record.status !== 'PENDING') return record;
   if (state.state !== 'settled' || state.paymentId !== record.id)
     throw new CheckoutError(409, {
@@ -261,15 +310,7 @@ export async function cancelWaiting(
       return retrieve(ctx, record.id);
     throw fromApiError(error);
   }
-  await write(ctx, orderId, state, {
-    state: 'open',
-    rev: rev(),
-    n: state.n + 1,
-    declines: state.declines,
-    lastPaymentId: record.id,
-    lastAttempt: state.attempt,
-    ...kept(state),
-  });
+  await persist(ctx, orderId, state, after(cancelled, state), undefined);
   return cancelled;
 }
 
@@ -284,10 +325,13 @@ const LATE_REFUND_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * A payment of the order the API says is made, heard of (a notification, a status lookup)
  * after the order moved on: a voucher paid at the counter just before it expired and reported
- * after the shopper took a new code. The order is settled on it, and the new code's payment,
- * still pending, is cancelled (`POST /payments/{id}/cancel`), so the shopper cannot pay twice.
- * If that one was paid too, the order keeps it and the late one is refunded in full: the order
- * counts one charge. Answers true when the order's state changed.
+ * after the shopper took a new code, or paid while the shopper paid by card. The order is
+ * settled on it first, and then the new code's payment, still pending, is cancelled
+ * (`POST /payments/{id}/cancel`), so the shopper cannot pay twice; if the order's payment was
+ * made too (before or during that cancel), the later of the two is refunded in full, once: the
+ * order counts one charge. While another attempt is with the API, the payment is recorded in
+ * the order's state (`late`) and settled by whoever finds that attempt's outcome. Answers true
+ * when the order's state changed.
  */
 export async function reconcile(ctx: HandlerContext, record: PaymentRecord): Promise<boolean> {
   const orderId = orderOfAttempt(record.order_id);
@@ -301,43 +345,101 @@ export async function reconcile(ctx: HandlerContext, record: PaymentRecord): Pro
   )
     return false;
   for (let round = 0; round < MAX_RACES; round++) {
-    const state = await knownState(ctx, orderId);
-    // The order's own attempt (settled, or with the API now): chargeOnce records it.
-    if (state.state !== 'open' && state.n === n) return false;
-    // An attempt after it is with the API now: its answer settles the order first; the notification comes again.
-    if (state.state === 'charging')
-      throw inProgress('a payment for this order is in progress; try again shortly');
-    if (state.state === 'settled') {
-      const other = await retrieve(ctx, state.paymentId);
-      if (isPaymentMade(other.status)) {
-        await refundLate(ctx, record, other);
-        return false;
-      }
-      if (other.status === 'PENDING') {
-        try {
-          await ctx.client.payments.cancel(other.id);
-        } catch (error) {
-          // Paid meanwhile (the API refuses to cancel a paid payment): look again.
-          if (error instanceof PaymentsApiError && error.status < 500) continue;
-          throw fromApiError(error);
-        }
-      }
-    }
-    const next: ChargeState = {
-      state: 'settled',
-      rev: rev(),
-      n: Math.max(n, state.state === 'open' ? state.n - 1 : state.n),
-      attempt: '',
-      paymentId: record.id,
-      declines: state.declines,
-      ...kept(state),
-    };
-    if (await ctx.store.swapCharge(orderId, state.rev, next)) {
-      await ctx.store.linkPayment({ paymentId: record.id, orderId, attempt: String(n) });
-      return true;
-    }
+    const state = await currentState(ctx, orderId);
+    const placed = await place(ctx, orderId, state, record, n);
+    if (placed !== undefined) return placed;
   }
   throw inProgress('the payment state of this order is changing; try again shortly');
+}
+
+/**
+ * One try at placing `record` (made, attempt `n`) in the order's state `state`; undefined when
+ * the state changed meanwhile and the caller reads it again.
+ */
+async function place(
+  ctx: HandlerContext,
+  orderId: string,
+  state: ChargeState,
+  record: PaymentRecord,
+  n: number,
+): Promise<boolean | undefined> {
+  const { store } = ctx;
+  if (state.state === 'charging') {
+    // Its own attempt, heard of before its owner wrote it: the outcome is this payment.
+    if (state.n === n)
+      return (await write(ctx, orderId, state, after(record, state), record.id)) || undefined;
+    // Another attempt is with the API: remember this payment for whoever settles that one.
+    if (state.late?.includes(record.id)) return false;
+    const next = { ...state, rev: rev(), late: [...(state.late ?? []), record.id] };
+    return (await store.swapCharge(orderId, state.rev, next)) ? false : undefined;
+  }
+  const rest = unlisted(state, record.id);
+  // Placed already: at most its mark as late is left to take off.
+  const done = async () =>
+    !state.late?.includes(record.id) ||
+    (await store.swapCharge(orderId, state.rev, { ...rest, rev: rev() }))
+      ? false
+      : undefined;
+  if (state.state === 'settled' && state.paymentId === record.id) return done();
+  const other = state.state === 'settled' ? await retrieve(ctx, state.paymentId) : undefined;
+  if (other && isPaymentMade(other.status)) {
+    await refundLate(ctx, record, other);
+    return done();
+  }
+  // Settled on this payment first: if the process stops before the other code is cancelled
+  // and that code is paid too, its payment meets a settled order and is refunded.
+  const next: ChargeState = {
+    state: 'settled',
+    rev: rev(),
+    n: Math.max(n, state.state === 'open' ? state.n - 1 : state.n),
+    attempt: '',
+    paymentId: record.id,
+    declines: state.declines,
+    ...kept(rest),
+  };
+  if (!(await store.swapCharge(orderId, state.rev, next))) return undefined;
+  await store.linkPayment({ paymentId: record.id, orderId, attempt: String(n) });
+  if (other?.status === 'PENDING') await cancelOther(ctx, other, record);
+  return true;
+}
+
+/** Cancels `other`, the code the order no longer waits on; if it was paid meanwhile, refunds it. */
+async function cancelOther(
+  ctx: HandlerContext,
+  other: PaymentRecord,
+  kept: PaymentRecord,
+): Promise<void> {
+  try {
+    await ctx.client.payments.cancel(other.id);
+    return;
+  } catch (error) {
+    if (!(error instanceof PaymentsApiError && error.status > 0 && error.status < 500))
+      throw fromApiError(error);
+  }
+  // Refused: paid (or settled otherwise) meanwhile.
+  const now = await retrieve(ctx, other.id);
+  if (isPaymentMade(now.status)) await refundLate(ctx, now, kept);
+}
+
+/** Settles the order's late payments (`late`), one by one, now that no attempt is with the API. */
+async function settleLate(ctx: HandlerContext, orderId: string, state: ChargeState) {
+  const id = state.late?.[0];
+  if (id === undefined) return;
+  const record = await retrieve(ctx, id);
+  const n = attemptOf(record.order_id);
+  if (isPaymentMade(record.status) && n !== undefined) {
+    await place(ctx, orderId, state, record, n);
+    return;
+  }
+  // No longer made (refunded or reversed at the API): nothing to settle.
+  await ctx.store.swapCharge(orderId, state.rev, { ...unlisted(state, id), rev: rev() });
+}
+
+/** `state` without `paymentId` among its late payments. */
+function unlisted(state: ChargeState, paymentId: string): ChargeState {
+  const { late, ...rest } = state;
+  const left = late?.filter((id) => id !== paymentId);
+  return left?.length ? { ...rest, late: left } : rest;
 }
 
 /** Refunds `late` in full, once: the order was paid by `kept` already. */
@@ -349,6 +451,8 @@ async function refundLate(
   const done = `late-refund:${late.id}`;
   if ((await ctx.store.bound(done)) !== undefined) return;
   try {
+    // The key is the late payment's: however often this runs (a crash before `done` is bound,
+    // two paths at once), the API makes one refund.
     await ctx.client.refunds.create(
       {
         payment_id: late.id,
@@ -363,10 +467,17 @@ async function refundLate(
   await ctx.store.bind(done, kept.id, LATE_REFUND_MS);
 }
 
+/** The late payments of `now` that `next` does not name yet: what another path recorded meanwhile. */
+function withLate(next: ChargeState, now: ChargeState | undefined): ChargeState {
+  const late = [...new Set([...(next.late ?? []), ...(now?.late ?? [])])];
+  return late.length ? { ...next, late } : next;
+}
+
 /**
  * Writes `next` over `from`. A lost race is not ignored: the state is read again, and `next` is
  * written unless the order has already moved past it (a state written for the same payment, or a
- * later attempt number); answers false when it could not be written.
+ * later attempt number); answers false when it could not be written. Late payments another
+ * path recorded meanwhile are kept.
  */
 async function write(
   ctx: HandlerContext,
@@ -382,9 +493,58 @@ async function write(
       return false;
     if (paymentId === undefined && now && (now.n !== from.n || now.state !== from.state))
       return false;
-    if (await ctx.store.swapCharge(orderId, now?.rev, { ...next, rev: rev() })) return true;
+    if (await ctx.store.swapCharge(orderId, now?.rev, withLate({ ...next, rev: rev() }, now)))
+      return true;
   }
   throw inProgress('the payment state of this order is changing; try again shortly');
+}
+
+/** How long a write behind a made payment is retried in the background, and how often at most. */
+const PERSIST_FOR_MS = 10 * 60_000;
+const PERSIST_BACKOFF_MS = [100, 250, 500, 1000, 2000, 5000];
+
+/**
+ * Writes what a made (or cancelled) payment did to the order, now if the store answers, else
+ * again and again in the background until it is written (or another path wrote the order past
+ * it): the shopper is answered meanwhile, and any path that meets the order before then asks
+ * the API (`currentState`). Late payments the written state carries are then settled.
+ */
+async function persist(
+  ctx: HandlerContext,
+  orderId: string,
+  from: ChargeState,
+  next: ChargeState,
+  paymentId: string | undefined,
+  link?: PaymentLink,
+): Promise<void> {
+  const once = async () => {
+    if (link) await ctx.store.linkPayment(link);
+    if (!(await write(ctx, orderId, from, next, paymentId))) return;
+    const now = await ctx.store.getCharge(orderId);
+    if (now?.late?.length && now.state !== 'charging') await currentState(ctx, orderId);
+  };
+  try {
+    await once();
+    return;
+  } catch (error) {
+    ctx.logError(error);
+  }
+  const giveUpAt = Date.now() + PERSIST_FOR_MS;
+  let tries = 0;
+  const retry = () => {
+    const timer = setTimeout(
+      async () => {
+        try {
+          await once();
+        } catch {
+          if (Date.now() < giveUpAt) retry();
+        }
+      },
+      PERSIST_BACKOFF_MS[Math.min(tries++, PERSIST_BACKOFF_MS.length - 1)],
+    );
+    timer.unref?.();
+  };
+  retry();
 }
 
 /**
@@ -420,6 +580,12 @@ export async function chargeOnce(
   };
   for (;;) {
     const state = await knownState(ctx, orderId);
+    // Payments heard of while an attempt was with the API are settled before anything is charged.
+    if (state.state !== 'charging' && state.late?.length) {
+      await settleLate(ctx, orderId, state);
+      lost();
+      continue;
+    }
     if (state.state === 'open') {
       // This submission's own attempt (a retried request), or the one it waited for, was declined: answer it.
       if (
@@ -447,13 +613,13 @@ export async function chargeOnce(
       }
       const made = await charge(ctx, orderId, mine, create);
       if (made) return { record: made, replayed: false };
-      lost(); // the number was taken at the API: what it holds is now in the state
+      lost(); // the number was taken (at the API, or by another's lease): what holds it is now in the state
       continue;
     }
     if (state.state === 'settled') {
       const record = await retrieve(ctx, state.paymentId);
       if (!REOPENS.has(record.status)) return { record, replayed: true };
-      // The payer rejected 3-D Secure, or the pending payment expired: the order is open again.
+      // The payer rejected 3-D Secure, the pending payment expired or was cancelled: the order is open again.
       await write(ctx, orderId, state, after(record, state));
       continue;
     }
@@ -496,10 +662,38 @@ function reopened(from: Charging): ChargeState {
   };
 }
 
+/** The attempt holding a number's lease, and since when (the store's clock). */
+interface Lease {
+  attempt: string;
+  since: number;
+}
+
+/**
+ * Takes attempt `mine.n`'s lease for `mine.attempt`, for the outcome window by the store's
+ * clock: answers undefined when it is this attempt's (taken now, or by this same submission
+ * sent again), else the attempt that holds it. Whatever the order's state says (lost, evicted,
+ * read from a replica that lags), two submissions never both send one number.
+ */
+async function takeLease(
+  ctx: HandlerContext,
+  orderId: string,
+  mine: Charging,
+): Promise<Lease | undefined> {
+  const held = await ctx.store.bind(
+    `attempt-lease:${attemptOrderId(orderId, mine.n)}`,
+    `${mine.since} ${mine.attempt}`,
+    ctx.charge.outcomeWindowMs,
+  );
+  if (held === undefined) return undefined;
+  const space = held.indexOf(' ');
+  const lease = { since: Number(held.slice(0, space)), attempt: held.slice(space + 1) };
+  return lease.attempt === mine.attempt ? undefined : lease;
+}
+
 /**
  * Sends attempt `mine.n` and records what it did. Answers the payment it made, or undefined
- * when the API already had a payment under that number (its state is then recorded, and the
- * caller looks again).
+ * when another submission holds the number or the API already had a payment under it (the
+ * state then says so, and the caller looks again).
  */
 async function charge(
   ctx: HandlerContext,
@@ -508,6 +702,12 @@ async function charge(
   create: (n: number, attempt: Charging) => Promise<PaymentRecord>,
 ): Promise<PaymentRecord | undefined> {
   const { store } = ctx;
+  const lease = await takeLease(ctx, orderId, mine);
+  if (lease) {
+    // Another submission took this number (its state lost since): it is with the API, or was.
+    await write(ctx, orderId, mine, { ...mine, rev: rev(), ...lease });
+    return undefined;
+  }
   let record: PaymentRecord;
   try {
     record = await create(mine.n, mine);
@@ -520,6 +720,9 @@ async function charge(
         await write(ctx, orderId, mine, after(found, { ...mine, attempt: '' }), found.id);
         return undefined;
       }
+      // Taken, and not placed yet: in flight somewhere until the API says what it did.
+      await write(ctx, orderId, mine, { ...mine, rev: rev(), unknown: true });
+      throw inProgress('a payment for this order is in progress; try again shortly');
     }
     if (nothingDone(error)) {
       await write(ctx, orderId, mine, reopened(mine));
@@ -529,13 +732,11 @@ async function charge(
     }
     throw error instanceof PaymentsApiError ? fromApiError(error) : error;
   }
-  try {
-    await store.linkPayment({ paymentId: record.id, orderId, attempt: mine.attempt });
-    await write(ctx, orderId, mine, after(record, mine), record.id);
-  } catch (error) {
-    // The payment is made: the shopper is told so even if the store failed to write it down.
-    // The state still says this attempt is with the API, so the next submission asks the API.
-    ctx.logError(error);
-  }
+  // The payment is made: the shopper is told so even if the store cannot write it down now.
+  await persist(ctx, orderId, mine, after(record, mine), record.id, {
+    paymentId: record.id,
+    orderId,
+    attempt: mine.attempt,
+  });
   return record;
 }

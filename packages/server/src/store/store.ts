@@ -32,8 +32,11 @@ export interface PaymentLink {
  * `declines` counts the order's REJECTED attempts. `rev` changes on every write (see `swapCharge`).
  * `payer`: the details the shopper gave for what the order lacks, kept so that a retry does not
  * ask again. `retryOf`: the API `order_id` of the declined attempt the next one retries.
+ * `late`: payments of the order the API says are made that were heard of while another attempt
+ * was with the API (a Pix paid after the shopper paid by card): whoever next finds the order
+ * not `charging` settles the order on one of them or refunds the extra one (charges.ts).
  */
-export type ChargeState = ChargeStep & { payer?: CollectedPayer };
+export type ChargeState = ChargeStep & { payer?: CollectedPayer; late?: string[] };
 
 type ChargeStep =
   | {
