@@ -611,7 +611,7 @@ export async function chargeOnce(
         lost(); // another submission got there first
         continue;
       }
-      const made = await charge(ctx, orderId, mine, create);
+      const made = await charge(ctx, orderId, mine, create, state.freed);
       if (made) return { record: made, replayed: false };
       lost(); // the number was taken (at the API, or by another's lease): what holds it is now in the state
       continue;
@@ -650,14 +650,15 @@ export async function chargeOnce(
   }
 }
 
-/** The order open again for the same number, after an attempt that did nothing. */
-function reopened(from: Charging): ChargeState {
+/** The order open again for the same number, after an attempt that did nothing (`freed`, when that is sure). */
+function reopened(from: Charging, freed?: string): ChargeState {
   return {
     state: 'open',
     rev: rev(),
     n: from.n,
     declines: from.declines,
     ...(from.retryOf ? { retryOf: from.retryOf } : {}),
+    ...(freed ? { freed } : {}),
     ...kept(from),
   };
 }
@@ -700,10 +701,11 @@ async function charge(
   orderId: string,
   mine: Charging,
   create: (n: number, attempt: Charging) => Promise<PaymentRecord>,
+  freed: string | undefined,
 ): Promise<PaymentRecord | undefined> {
   const { store } = ctx;
   const lease = await takeLease(ctx, orderId, mine);
-  if (lease) {
+  if (lease && lease.attempt !== freed) {
     // Another submission took this number (its state lost since): it is with the API, or was.
     await write(ctx, orderId, mine, { ...mine, rev: rev(), ...lease });
     return undefined;
@@ -725,7 +727,7 @@ async function charge(
       throw inProgress('a payment for this order is in progress; try again shortly');
     }
     if (nothingDone(error)) {
-      await write(ctx, orderId, mine, reopened(mine));
+      await write(ctx, orderId, mine, reopened(mine, mine.attempt));
     } else {
       // Timed out or cut off: the API may have charged. The order stays closed until we know.
       await write(ctx, orderId, mine, { ...mine, rev: rev(), unknown: true });

@@ -65,6 +65,8 @@ type ChargeStep =
       lastPaymentId?: string;
       lastAttempt?: string;
       retryOf?: string;
+      /** The attempt that held number `n` and surely did nothing: its lease does not stop the next one. */
+      freed?: string;
     };
 
 /**
