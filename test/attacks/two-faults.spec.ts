@@ -411,3 +411,195 @@ test('a 3-D Secure payment cancelled in the back office reopens its order: Pay m
     await shop.close();
   }
 });
+
+/** The payer on the bank's 3-D Secure page, approving or rejecting, as a browser posts the form. */
+async function onBankPage(url: string, outcome: 'approve' | 'reject') {
+  const page = await fetch(url, { method: 'POST', body: new URLSearchParams({ outcome }) });
+  expect(page.status).toBeLessThan(400);
+}
+
+/** Payments that moved money and were not refunded: what the shopper paid in the end. */
+function kept(orderId: string): string[] {
+  const { charged, refunded } = ledgerOf(orderId);
+  return charged.filter((id) => !refunded.includes(id));
+}
+
+test.describe('faults after the charge: each API call behind a state write fails once, or commits and its answer is lost', () => {
+  let shop: Shop;
+  test.beforeAll(async () => {
+    shop = await startShop({ store: new MemoryStore() }, h);
+  });
+  test.afterAll(async () => {
+    await clearFaults();
+    await shop?.close();
+  });
+  test.afterEach(clearFaults);
+
+  for (const kind of ['status', 'commit_then_drop'] as const) {
+    test(`the late code's refund (${kind}): refunded once, on the API's next try`, async () => {
+      const order = await shop.order();
+      const code = (await pix(shop, order.clientSecret)).body.payment;
+      const ahead = await expire(code);
+      try {
+        const card = (await post(shop, await cardBody(shop, order.clientSecret))).body.payment;
+        expect(card).toMatchObject({ status: 'PAID' });
+        await fault({ path: '/refunds', method: 'POST', kind, status: 500 });
+        await settleInSandbox(h, code.id, 'PAID');
+        await expect
+          .poll(() => ledgerOf(order.id).refunded, { timeout: 20_000 })
+          .toEqual([code.id]);
+        await faultsTaken();
+        // The API's later tries and a reload make no second refund.
+        await b2(order.clientSecret);
+        report(
+          `late refund: POST /refunds ${kind} once`,
+          `refunds ${ledgerOf(order.id).refunded.length}, kept ${kept(order.id).join(', ')}`,
+        );
+        expect(ledgerOf(order.id).refunded).toEqual([code.id]);
+        expect(kept(order.id)).toEqual([card.id]);
+      } finally {
+        h.sandbox.clock.advance(-ahead);
+      }
+    });
+
+    test(`cancelling the other code (${kind}): the order keeps the late code, and the other, paid after all, is refunded once`, async () => {
+      const order = await shop.order();
+      const first = (await pix(shop, order.clientSecret)).body.payment;
+      const ahead = await expire(first);
+      try {
+        const second = (await pix(shop, order.clientSecret)).body.payment;
+        await fault({ path: `/payments/${second.id}/cancel`, kind, status: 500 });
+        await settleInSandbox(h, first.id, 'PAID');
+        await faultsTaken();
+        await expect
+          .poll(
+            async () =>
+              (await shop.browser(`/checkout?order=${order.clientSecret}`)).body.payment?.id,
+          )
+          .toBe(first.id);
+        // The payer pays the other code too, if the API still takes it.
+        const other = await h.client.payments.retrieve(second.id);
+        if (other.status === 'PENDING') await settleInSandbox(h, second.id, 'PAID');
+        await expect.poll(() => kept(order.id), { timeout: 20_000 }).toEqual([first.id]);
+        await b2(order.clientSecret);
+        report(
+          `cancel of the other code: ${kind} once`,
+          `kept ${kept(order.id).join(', ')}, refunded ${ledgerOf(order.id).refunded.join(', ') || 'none'}`,
+        );
+        expect(ledgerOf(order.id).refunded.length).toBeLessThanOrEqual(1);
+        expect(kept(order.id)).toEqual([first.id]);
+      } finally {
+        h.sandbox.clock.advance(-ahead);
+      }
+    });
+
+    test(`the 3-D Secure page's cancel (${kind}): the shopper cancels again or pays again, and one charge is made`, async () => {
+      const order = await shop.order(za);
+      const first = (await submitCard(shop, order.clientSecret)).res.body.payment;
+      await fault({ path: `/payments/${first.id}/cancel`, kind, status: 500 });
+      const cancel = () =>
+        shop.browser(`/payments/${encodeURIComponent(first.id)}/cancel`, {
+          method: 'POST',
+          body: JSON.stringify({ order: order.clientSecret }),
+        });
+      const failed = await cancel();
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect((await cancel()).body.payment).toMatchObject({ id: first.id, status: 'CANCELLED' });
+      const second = (await submitCard(shop, order.clientSecret)).res.body;
+      expect(second.payment.id).not.toBe(first.id);
+      await onBankPage(second.nextAction.url, 'approve');
+      await expect
+        .poll(async () => (await h.client.payments.retrieve(second.payment.id)).status)
+        .toBe('PAID');
+      report(
+        `3-D Secure cancel: ${kind} once`,
+        `attempts ${ledgerOf(order.id).orderIds.join(', ')}; kept ${kept(order.id).join(', ')}`,
+      );
+      expect(ledgerOf(order.id).orderIds).toEqual([`${order.id}.1`, `${order.id}.2`]);
+      expect(kept(order.id)).toEqual([second.payment.id]);
+    });
+  }
+
+  /** A reload of the order's checkout, as the shopper's browser makes it. */
+  async function b2(secret: string) {
+    expect((await shop.browser(`/checkout?order=${secret}`)).status).toBe(200);
+  }
+
+  test('a cancel in the back office and a late code crossing: the late code is kept, the other cancelled, nothing refunded', async () => {
+    const order = await shop.order();
+    const first = (await pix(shop, order.clientSecret)).body.payment;
+    const ahead = await expire(first);
+    try {
+      const second = (await pix(shop, order.clientSecret)).body.payment;
+      const cancel = fetch(`${shop.base}/admin/payments/${second.id}/cancel`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: crypto.randomUUID() }),
+      });
+      await Promise.all([cancel, settleInSandbox(h, first.id, 'PAID')]);
+      await expect
+        .poll(
+          async () =>
+            (await shop.browser(`/checkout?order=${order.clientSecret}`)).body.payment?.id,
+        )
+        .toBe(first.id);
+      expect((await h.client.payments.retrieve(second.id)).status).toBe('CANCELLED');
+      const again = await pix(shop, order.clientSecret);
+      expect(again.body).toMatchObject({ payment: { id: first.id }, replayed: true });
+      report(
+        'back-office cancel of code B crossing code A paid late',
+        `kept ${kept(order.id).join(', ')}`,
+      );
+      expect(kept(order.id)).toEqual([first.id]);
+      expect(ledgerOf(order.id).refunded).toEqual([]);
+    } finally {
+      h.sandbox.clock.advance(-ahead);
+    }
+  });
+});
+
+test('two paylit-server processes on one Redis, one with its clock 150 s ahead, the state evicted while attempt 1 is with the API, the duplicate check off: attempt 1 is sent once', async () => {
+  const { startServer, payByCard, postOrder } = await import('./cli.js');
+  const env = { PAYLIT_REDIS_URL: redis.url };
+  const onTime = await startServer(h.sandbox, h.sandboxUrl, { env });
+  const ahead = await startServer(h.sandbox, h.sandboxUrl, { env, clockSkewMs: 150_000 });
+  const raw = createClient({ url: redis.url });
+  raw.on('error', () => {});
+  await raw.connect();
+  try {
+    const id = uid('skew');
+    const secret = await postOrder(onTime.base, {
+      id,
+      amount: 120,
+      currency: 'BRL',
+      country: 'BR',
+      payer,
+    });
+    await fault({
+      path: '/secure_payments',
+      kind: 'no_duplicate_check',
+      latency_ms: 2000,
+      count: 2,
+    });
+    const first = payByCard(onTime.base, secret);
+    await expect
+      .poll(async () => JSON.parse((await raw.get(`paylit:charge:${id}`)) ?? '{}').state)
+      .toBe('charging');
+    await raw.del(`paylit:charge:${id}`);
+    const second = await payByCard(ahead.base, secret);
+    const answers = [await first, second];
+    await clearFaults();
+    report(
+      'state evicted mid-attempt; tab 2 on an instance whose clock is 150 s ahead; duplicate check off',
+      `${ledgerOf(id).orderIds.length} payment(s) sent; answers ${answers.map((x) => x.status).join(' ')}`,
+    );
+    expect(ledgerOf(id).orderIds).toEqual([`${id}.1`]);
+    expect(answers[0]!.body.payment).toMatchObject({ status: 'PAID' });
+    expect(onTime.output() + ahead.output()).not.toMatch(/uncaught|unhandled/i);
+  } finally {
+    await clearFaults();
+    await raw.quit();
+    await onTime.stop();
+    await ahead.stop();
+  }
+});

@@ -491,7 +491,16 @@ async function write(
     const now = await ctx.store.getCharge(orderId);
     if (now && (now.n > next.n || (now.state === 'settled' && now.paymentId === paymentId)))
       return false;
-    if (paymentId === undefined && now && (now.n !== from.n || now.state !== from.state))
+    // A write that names no payment (an attempt that did nothing, a cancel) is for the state it
+    // read only: not over another attempt with the same number (one that took over after the
+    // outcome window while this one was still with the API).
+    if (
+      paymentId === undefined &&
+      now &&
+      (now.n !== from.n ||
+        now.state !== from.state ||
+        (now.state === 'charging' && from.state === 'charging' && now.attempt !== from.attempt))
+    )
       return false;
     if (await ctx.store.swapCharge(orderId, now?.rev, withLate({ ...next, rev: rev() }, now)))
       return true;
