@@ -52,6 +52,22 @@ function unavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * The pool's connection: an `error` listener of its own from the moment it is made, for its
+ * whole life. node-postgres emits `error` on a connection the server ends (FATAL 57P01 from a
+ * fast shutdown, `pg_terminate_backend` or a postmaster that died) whenever no query is under
+ * way on it, and an `error` event nobody hears ends the process. The pool listens only while a
+ * connection is idle, and a caller only once `connect()` has answered and until it releases it,
+ * which leaves moments heard by nobody. Heard here, the connection is marked broken (not
+ * queryable): the pool drops it when it is released, and the call that held it fails.
+ */
+class StoreClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+}
+
 /** A timestamp `ms` milliseconds after the database's `now()`. */
 const after = (param: string) => `now() + ${param}::float8 * interval '1 millisecond'`;
 
@@ -94,6 +110,7 @@ export class PostgresStore implements CheckoutStore {
       );
     const timeoutMs = options.timeoutMs ?? 1000;
     const pool = new pg.Pool({
+      Client: StoreClient,
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: timeoutMs,
