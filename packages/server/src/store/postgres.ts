@@ -446,55 +446,100 @@ export class PostgresStore implements CheckoutStore {
   }
 
   /**
-   * A pooled connection of its own, held while it listens (`LISTEN`); one that drops is
-   * replaced after a second, and what was published meanwhile is not heard (the live route's
-   * slow status lookup finds it).
+   * A pooled connection of its own, held while it listens (`LISTEN`). One that drops (a crash, a
+   * shutdown, a restart, `pg_terminate_backend`) is replaced, and one that cannot be made is
+   * tried again, 250 ms after the drop and then twice as long each time up to every 3 s, for as
+   * long as PostgreSQL is away, until the subscription is stopped or the store closed. What was
+   * published meanwhile is not heard (the live route's slow status lookup finds it). The first
+   * `LISTEN` answers within the store's timeout or throws `StoreUnavailableError`.
    */
   async subscribe(listener: (message: string) => void) {
+    if (this.#closed) throw new StoreUnavailableError('the PostgreSQL store is closed');
     let stopped = false;
     let held: pg.PoolClient | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const ended = () => stopped || this.#closed;
     const heard = (n: pg.Notification) => {
       if (n.channel === this.#channel && n.payload !== undefined) listener(n.payload);
     };
+    /** Lets the connection go (and the server end its LISTEN with it). */
+    const drop = (client: pg.PoolClient) => {
+      if (held !== client) return false;
+      held = undefined;
+      client.removeListener('notification', heard);
+      client.release(true);
+      client.connection.stream.destroy();
+      return true;
+    };
+    const again = () => {
+      if (ended() || retry) return;
+      const delay = Math.min(250 * 2 ** failures, 3000);
+      failures++;
+      retry = setTimeout(() => {
+        retry = undefined;
+        listen().catch(again);
+      }, delay);
+    };
     const listen = async (): Promise<void> => {
       const client = await this.#pool.connect();
-      const dropped = () => {
-        if (held !== client) return;
-        held = undefined;
-        client.removeListener('notification', heard);
+      if (ended()) {
         client.release(true);
-        if (!stopped && !this.#closed) retry = setTimeout(() => void listen().catch(dropped), 1000);
-      };
-      held = client;
-      client.on('error', dropped);
-      client.on('notification', heard);
-      try {
-        await client.query(`LISTEN "${this.#channel}"`);
-      } catch (error) {
-        dropped();
-        throw error;
+        return;
       }
+      held = client;
+      const dropped = () => {
+        client.removeListener('error', dropped);
+        client.removeListener('end', dropped);
+        if (drop(client)) again();
+      };
+      client.on('error', dropped);
+      client.on('end', dropped);
+      client.on('notification', heard);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        // A paused server would hold it for ever: past the store's timeout the connection is dropped.
+        await Promise.race([
+          client.query(`LISTEN "${this.#channel}"`),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () =>
+                reject(
+                  new StoreUnavailableError(
+                    `PostgreSQL did not answer LISTEN within ${this.#timeoutMs} ms`,
+                  ),
+                ),
+              this.#timeoutMs,
+            );
+          }),
+        ]);
+      } catch (error) {
+        client.removeListener('error', dropped);
+        client.removeListener('end', dropped);
+        drop(client);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+      failures = 0;
     };
     try {
       await listen();
     } catch (error) {
       stopped = true;
       clearTimeout(retry);
-      throw new StoreUnavailableError(`PostgreSQL failed: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw error instanceof StoreUnavailableError
+        ? error
+        : new StoreUnavailableError(`PostgreSQL failed: ${(error as Error).message}`, {
+            cause: error,
+          });
     }
     const stop = async () => {
       stopped = true;
       clearTimeout(retry);
-      const client = held;
-      held = undefined;
+      retry = undefined;
       this.#listening.delete(stop);
-      if (client) {
-        client.removeListener('notification', heard);
-        client.release(true);
-      }
+      if (held) drop(held);
     };
     this.#listening.add(stop);
     return stop;
