@@ -9,6 +9,8 @@
  *   length (LISTEN is joined again, with a capped backoff, until the subscription is stopped).
  * - A write issued while PostgreSQL is down fails fast with StoreUnavailableError (the caller can
  *   retry it), and the first retry after PostgreSQL is back is written.
+ * - A settled state written over the rev it was read with moves to its payment, whichever payment
+ *   the order had recorded (a late Pix code paid after a newer one was issued).
  */
 import {
   MemoryStore,
@@ -206,6 +208,77 @@ test.describe('writes while PostgreSQL is briefly down', () => {
       } finally {
         await store.close();
         await cluster.destroy();
+      }
+    });
+  }
+});
+
+test.describe('a settled state moves to the payment the API says was made', () => {
+  interface Backend {
+    store: CheckoutStore;
+    /** PostgreSQL's row in `made` for the order, read directly. */
+    made?: (orderId: string) => Promise<string | undefined>;
+    close(): Promise<void>;
+  }
+  const backends: Record<string, () => Promise<Backend>> = {
+    memory: async () => ({ store: new MemoryStore(), close: async () => {} }),
+    Redis: async () => {
+      const redis = await startRedis();
+      const store = await createRedisStore({ url: redis.url });
+      return {
+        store,
+        close: async () => {
+          await store.close();
+          await redis.stop();
+        },
+      };
+    },
+    PostgreSQL: async () => {
+      const cluster = await startPostgres();
+      const url = await cluster.createDatabase('settled');
+      const store = await createPostgresStore({ url });
+      const direct = new pg.Client({ connectionString: url });
+      await direct.connect();
+      return {
+        store,
+        made: async (orderId) =>
+          (
+            await direct.query<{ payment_id: string }>(
+              'SELECT payment_id FROM paylit_made WHERE order_id = $1',
+              [orderId],
+            )
+          ).rows[0]?.payment_id,
+        close: async () => {
+          await direct.end();
+          await store.close();
+          await cluster.destroy();
+        },
+      };
+    },
+  };
+  for (const [name, start] of Object.entries(backends)) {
+    test(`${name}: settled on Pix code B, then code A (an older attempt) paid: written over the rev it was read with, refused over any other`, async () => {
+      test.setTimeout(60_000);
+      const { store, made, close } = await start();
+      try {
+        const id = uid('order');
+        expect(await store.swapCharge(id, undefined, charging('r1', 2))).toBe(true);
+        // Attempt 2's Pix code B, pending while the shopper pays it.
+        expect(await store.swapCharge(id, 'r1', settled('r2', 'B', 2))).toBe(true);
+        // The API says code A (attempt 1) was paid: the server writes it over the state it read.
+        const late = { ...settled('r3', 'A', 2), attempt: '' };
+        expect(await store.swapCharge(id, 'r2', late)).toBe(true);
+        expect(await store.getCharge(id)).toEqual(late);
+        if (made) expect(await made(id)).toBe('A');
+        // A second writer that read the state before (rev r2) writes nothing.
+        expect(await store.swapCharge(id, 'r2', settled('r4', 'C', 3))).toBe(false);
+        expect(await store.getCharge(id)).toEqual(late);
+        // And the order can move on from A as from any settled state.
+        expect(await store.swapCharge(id, 'r3', settled('r5', 'B', 2))).toBe(true);
+        expect(await store.getCharge(id)).toEqual(settled('r5', 'B', 2));
+        if (made) expect(await made(id)).toBe('B');
+      } finally {
+        await close();
       }
     });
   }

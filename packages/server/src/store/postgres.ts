@@ -4,11 +4,13 @@
  *
  * Tables (created if missing, prefix `paylit_`): `orders`, `payments` (payment to order),
  * `charges` (each order's charge state, written by compare-and-set on `rev`), `made` (the
- * payment each order has made, one per order and one order per payment), `bound`, `claims`
- * and `hits` (with expiry by the database's clock). The one-charge rule is a key as well as
- * a compare-and-set: a charge state `settled` is written in the same transaction as its row in
- * `made`, so a second payment for an order can never be recorded while the first stands; the
- * row goes only with the state that says the API rejected or expired that payment.
+ * payment each order's settled state names, one per order and one order per payment), `bound`,
+ * `claims` and `hits` (with expiry by the database's clock). The compare-and-set on `rev` decides
+ * who writes: a writer that read an older state writes nothing. A `settled` state written over
+ * the state it read takes the order's row in `made` with it, in the same transaction, whichever
+ * payment the row named before (the API says which payment was made, e.g. an older Pix code paid
+ * after a newer one was issued); the row goes with the state that says the API rejected or
+ * expired that payment.
  *
  * Every call answers or throws `StoreUnavailableError` within `timeoutMs` (default 1 s): the
  * pool waits that long for a connection at most, the server cancels a statement or lock wait
@@ -304,8 +306,9 @@ export class PostgresStore implements CheckoutStore {
 
   /**
    * Compare-and-set on `rev`, in one transaction with the order's row in `made`: a `settled`
-   * state is written only if the order has no other payment recorded, and an `open` state that
-   * names the payment as its last (rejected or expired) removes it. False when not written.
+   * state written over the rev it was read with replaces the order's row by its payment (refused
+   * only when that payment is recorded for another order), and an `open` state that names the
+   * payment as its last (rejected or expired) removes it. False when not written.
    */
   async swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState) {
     const t = this.#t;
@@ -328,6 +331,11 @@ export class PostgresStore implements CheckoutStore {
           return false;
         }
         if (next.state === 'settled') {
+          // The row follows the state the compare-and-set let through.
+          await client.query(`DELETE FROM ${t.made} WHERE order_id = $1 AND payment_id <> $2`, [
+            orderId,
+            next.paymentId,
+          ]);
           await client.query(
             `INSERT INTO ${t.made} (order_id, payment_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
             [orderId, next.paymentId],
@@ -336,6 +344,7 @@ export class PostgresStore implements CheckoutStore {
             `SELECT payment_id FROM ${t.made} WHERE order_id = $1`,
             [orderId],
           );
+          // The payment is another order's.
           if (rows[0]?.payment_id !== next.paymentId) {
             await client.query('ROLLBACK');
             return false;
