@@ -3,7 +3,9 @@
  * (SIGKILL of the postmaster and every backend), shut down fast (`pg_ctl -m fast stop`'s SIGINT:
  * every backend told FATAL 57P01), restarted, and its connections terminated by an operator
  * (`pg_terminate_backend`) while busy and while idle. The server stays up through every one,
- * answers 503 `store_unavailable` while the database is away, and serves again once it is back.
+ * answers 503 `store_unavailable` while the database is away, and serves again once it is back;
+ * an order the API paid while the database was away shows its payment as soon as it is back.
+ * Payments are counted in the sandbox's ledger.
  */
 import { spawnSync } from 'node:child_process';
 import { encryptCard } from '@paylit/core/crypto';
@@ -249,4 +251,74 @@ test.describe('paylit-server stays up when PostgreSQL fails under load', () => {
       await tearDown(s);
     }
   });
+});
+
+/** The payments the sandbox's ledger holds for a merchant order's attempts (`<order>.<n>`). */
+function paymentsOf(h: Harness, orderId: string) {
+  return h.sandbox
+    .ledger()
+    .entries.filter(
+      (e) =>
+        e.order_id?.startsWith(`${orderId}.`) &&
+        (e.kind === 'payment' || e.kind === 'authorization' || e.kind === 'verification'),
+    );
+}
+
+test.describe('a payment made while PostgreSQL is away', () => {
+  for (const outage of ['crashed (SIGKILL)', 'shut down fast (SIGINT)'] as const) {
+    test(`PostgreSQL ${outage} while the payment is with the API, then started again: the checkout view shows the payment at once, not the form`, async () => {
+      test.setTimeout(120_000);
+      const s: Partial<Setup> = {};
+      try {
+        Object.assign(s, await setUp());
+        const { cluster, h, base } = s as Setup;
+        const order = orderOf();
+        const ref = await postOrder(base, order);
+        // The API holds the payment 1.5 s: PostgreSQL goes away while it does.
+        expect(
+          (
+            await fetch(`${h.sandboxUrl}/sandbox-tools/faults`, {
+              method: 'POST',
+              body: JSON.stringify({
+                path: '/secure_payments',
+                method: 'POST',
+                kind: 'latency',
+                latency_ms: 1500,
+                count: 1,
+              }),
+            })
+          ).ok,
+        ).toBe(true);
+        const inFlight = payByCard(base, ref);
+        await expect
+          .poll(async () => (await fetch(`${h.sandboxUrl}/sandbox-tools/faults`)).json())
+          .toEqual([]);
+        if (outage === 'crashed (SIGKILL)') await cluster.kill();
+        else await cluster.stop();
+        const paid = await inFlight;
+        const ledger = paymentsOf(h, order.id);
+        expect(ledger.map((e) => [e.status, e.money_moved])).toEqual([['PAID', true]]);
+        await cluster.restart();
+        const started = performance.now();
+        let view: { status: number; body: any } = { status: 0, body: undefined };
+        await expect
+          .poll(
+            async () => {
+              view = await browser(base, `/checkout?order=${encodeURIComponent(ref)}`);
+              return [view.status, view.body.payment?.id];
+            },
+            { timeout: 5_000, intervals: [100] },
+          )
+          .toEqual([200, ledger[0]!.payment_id]);
+        const shownMs = Math.round(performance.now() - started);
+        expect(view.body.payment.status).toBe('PAID');
+        report(
+          `PostgreSQL ${outage} while a card payment was with the API (1.5 s), started again, the shopper reloads the checkout`,
+          `the payment request answered ${paid.status} ${paid.body.payment?.status ?? paid.body.error?.type}; the ledger holds 1 PAID payment; the checkout view showed it ${shownMs} ms after PostgreSQL was back`,
+        );
+      } finally {
+        await tearDown(s);
+      }
+    });
+  }
 });
