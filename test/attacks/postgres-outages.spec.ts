@@ -194,7 +194,7 @@ test.describe('paylit-server stays up when PostgreSQL fails under load', () => {
             JSON.stringify(statuses),
           ).toBe(true);
           report(
-            `round ${round}: PostgreSQL ${outage} while six clients load the checkout view and post orders, then restarted`,
+            `round ${round}: PostgreSQL ${outage} while six clients load the checkout view, post orders and pay them, then restarted`,
             `paylit-server still running; answers ${JSON.stringify(statuses)}; the checkout view answered 200 again ${backMs} ms after the restart`,
           );
         }
