@@ -100,7 +100,7 @@ test.describe('LISTEN after an outage', () => {
           await from.publish!(message).catch(() => {});
           return heard.includes(message);
         },
-        { timeout: 20_000, intervals: [250] },
+        { timeout: 30_000, intervals: [250] },
       )
       .toBe(true);
     return Math.round(performance.now() - started);
@@ -137,8 +137,8 @@ test.describe('LISTEN after an outage', () => {
       console.log(
         `heard again ${afterStop} ms after a 4 s fast shutdown, ${afterKill} ms after a 4 s crash, ${afterTerminate} ms after its connection was terminated`,
       );
-      // Within seconds: the subscription's backoff is capped (3 s), not the live route's 30 s poll.
-      for (const ms of [afterStop, afterKill, afterTerminate]) expect(ms).toBeLessThan(10_000);
+      // Within seconds: the subscription's backoff is capped (3 s), not never (the bound leaves room for a loaded machine).
+      for (const ms of [afterStop, afterKill, afterTerminate]) expect(ms).toBeLessThan(15_000);
 
       // Stopped, it stays stopped: nothing is heard, and PostgreSQL has no LISTEN of it left.
       await stop();
