@@ -310,36 +310,42 @@ test.describe('PostgreSQL only', () => {
     await cluster?.destroy();
   });
 
-  test('the one-charge rule is a key too: a second payment is never recorded for an order while the first stands', async () => {
+  test('the made table follows the settled state the compare-and-set let through: one row per order, one order per payment', async () => {
     const store = await createPostgresStore({ url });
     const direct = new pg.Client({ connectionString: url });
     await direct.connect();
+    const made = async (orderId: string) =>
+      (await direct.query('SELECT payment_id FROM paylit_made WHERE order_id = $1', [orderId]))
+        .rows;
     try {
       const id = uid('order');
       expect(await store.swapCharge(id, undefined, charging('r1'))).toBe(true);
       expect(await store.swapCharge(id, 'r1', settled('r2', 'P-1'))).toBe(true);
-      // The right rev, the same attempt, another payment id: refused, and nothing changed.
-      expect(await store.swapCharge(id, 'r2', settled('r3', 'P-2'))).toBe(false);
+      expect(await made(id)).toEqual([{ payment_id: 'P-1' }]);
+      // A writer that read an older state writes nothing, and the row stays.
+      expect(await store.swapCharge(id, 'r1', settled('r3', 'P-2'))).toBe(false);
       expect(await store.getCharge(id)).toEqual(settled('r2', 'P-1'));
-      // The same payment written again is not a second payment.
-      expect(await store.swapCharge(id, 'r2', settled('r3', 'P-1'))).toBe(true);
-      // Even with the charge state gone (an operator's delete), the made payment holds the order.
-      await direct.query('DELETE FROM paylit_charges WHERE order_id = $1', [id]);
-      expect(await store.swapCharge(id, undefined, settled('r4', 'P-2'))).toBe(false);
-      expect(await store.getCharge(id)).toBeUndefined();
-      // A payment is the payment of one order only.
-      expect(await store.swapCharge(uid('other'), undefined, settled('r5', 'P-1'))).toBe(false);
+      expect(await made(id)).toEqual([{ payment_id: 'P-1' }]);
+      // Over the rev it read, another payment (the one the API says was made): the row follows it.
+      expect(await store.swapCharge(id, 'r2', settled('r3', 'P-2'))).toBe(true);
+      expect(await made(id)).toEqual([{ payment_id: 'P-2' }]);
+      // The same payment written again is the same row.
+      expect(await store.swapCharge(id, 'r3', settled('r4', 'P-2'))).toBe(true);
+      expect(await made(id)).toEqual([{ payment_id: 'P-2' }]);
+      // A payment is the payment of one order only: another order's state naming it is refused, whole.
+      const other = uid('other');
+      expect(await store.swapCharge(other, undefined, settled('r5', 'P-2'))).toBe(false);
+      expect(await store.getCharge(other)).toBeUndefined();
 
-      // The order reopens only by a state that names the payment as rejected or expired; then another may stand.
+      // The row goes with the state that names its payment as rejected or expired, and only with it.
       const next = uid('order');
       expect(await store.swapCharge(next, undefined, settled('r1', 'P-10'))).toBe(true);
       expect(await store.swapCharge(next, 'r1', open('r2', 2))).toBe(true);
-      expect(await store.swapCharge(next, 'r2', settled('r3', 'P-11', 2))).toBe(false);
+      expect(await made(next)).toEqual([{ payment_id: 'P-10' }]);
       expect(await store.swapCharge(next, 'r2', open('r3', 2, 'P-10'))).toBe(true);
+      expect(await made(next)).toEqual([]);
       expect(await store.swapCharge(next, 'r3', settled('r4', 'P-11', 2))).toBe(true);
-      expect(
-        (await direct.query('SELECT payment_id FROM paylit_made WHERE order_id = $1', [next])).rows,
-      ).toEqual([{ payment_id: 'P-11' }]);
+      expect(await made(next)).toEqual([{ payment_id: 'P-11' }]);
     } finally {
       await direct.end();
       await store.close();

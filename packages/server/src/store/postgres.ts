@@ -4,11 +4,13 @@
  *
  * Tables (created if missing, prefix `paylit_`): `orders`, `payments` (payment to order),
  * `charges` (each order's charge state, written by compare-and-set on `rev`), `made` (the
- * payment each order has made, one per order and one order per payment), `bound`, `claims`
- * and `hits` (with expiry by the database's clock). The one-charge rule is a key as well as
- * a compare-and-set: a charge state `settled` is written in the same transaction as its row in
- * `made`, so a second payment for an order can never be recorded while the first stands; the
- * row goes only with the state that says the API rejected or expired that payment.
+ * payment each order's settled state names, one per order and one order per payment), `bound`,
+ * `claims` and `hits` (with expiry by the database's clock). The compare-and-set on `rev` decides
+ * who writes: a writer that read an older state writes nothing. A `settled` state written over
+ * the state it read takes the order's row in `made` with it, in the same transaction, whichever
+ * payment the row named before (the API says which payment was made, e.g. an older Pix code paid
+ * after a newer one was issued); the row goes with the state that says the API rejected or
+ * expired that payment.
  *
  * Every call answers or throws `StoreUnavailableError` within `timeoutMs` (default 1 s): the
  * pool waits that long for a connection at most, the server cancels a statement or lock wait
@@ -50,6 +52,22 @@ function unavailable(error: unknown): boolean {
     !(typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) ||
     UNAVAILABLE_CLASSES.has(code.slice(0, 2))
   );
+}
+
+/**
+ * The pool's connection: an `error` listener of its own from the moment it is made, for its
+ * whole life. node-postgres emits `error` on a connection the server ends (FATAL 57P01 from a
+ * fast shutdown, `pg_terminate_backend` or a postmaster that died) whenever no query is under
+ * way on it, and an `error` event nobody hears ends the process. The pool listens only while a
+ * connection is idle, and a caller only once `connect()` has answered and until it releases it,
+ * which leaves moments heard by nobody. Heard here, the connection is marked broken (not
+ * queryable): the pool drops it when it is released, and the call that held it fails.
+ */
+class StoreClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
 }
 
 /** A timestamp `ms` milliseconds after the database's `now()`. */
@@ -94,6 +112,7 @@ export class PostgresStore implements CheckoutStore {
       );
     const timeoutMs = options.timeoutMs ?? 1000;
     const pool = new pg.Pool({
+      Client: StoreClient,
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: timeoutMs,
@@ -287,8 +306,9 @@ export class PostgresStore implements CheckoutStore {
 
   /**
    * Compare-and-set on `rev`, in one transaction with the order's row in `made`: a `settled`
-   * state is written only if the order has no other payment recorded, and an `open` state that
-   * names the payment as its last (rejected or expired) removes it. False when not written.
+   * state written over the rev it was read with replaces the order's row by its payment (refused
+   * only when that payment is recorded for another order), and an `open` state that names the
+   * payment as its last (rejected or expired) removes it. False when not written.
    */
   async swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState) {
     const t = this.#t;
@@ -311,6 +331,11 @@ export class PostgresStore implements CheckoutStore {
           return false;
         }
         if (next.state === 'settled') {
+          // The row follows the state the compare-and-set let through.
+          await client.query(`DELETE FROM ${t.made} WHERE order_id = $1 AND payment_id <> $2`, [
+            orderId,
+            next.paymentId,
+          ]);
           await client.query(
             `INSERT INTO ${t.made} (order_id, payment_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
             [orderId, next.paymentId],
@@ -319,6 +344,7 @@ export class PostgresStore implements CheckoutStore {
             `SELECT payment_id FROM ${t.made} WHERE order_id = $1`,
             [orderId],
           );
+          // The payment is another order's.
           if (rows[0]?.payment_id !== next.paymentId) {
             await client.query('ROLLBACK');
             return false;
@@ -429,55 +455,100 @@ export class PostgresStore implements CheckoutStore {
   }
 
   /**
-   * A pooled connection of its own, held while it listens (`LISTEN`); one that drops is
-   * replaced after a second, and what was published meanwhile is not heard (the live route's
-   * slow status lookup finds it).
+   * A pooled connection of its own, held while it listens (`LISTEN`). One that drops (a crash, a
+   * shutdown, a restart, `pg_terminate_backend`) is replaced, and one that cannot be made is
+   * tried again, 250 ms after the drop and then twice as long each time up to every 3 s, for as
+   * long as PostgreSQL is away, until the subscription is stopped or the store closed. What was
+   * published meanwhile is not heard (the live route's slow status lookup finds it). The first
+   * `LISTEN` answers within the store's timeout or throws `StoreUnavailableError`.
    */
   async subscribe(listener: (message: string) => void) {
+    if (this.#closed) throw new StoreUnavailableError('the PostgreSQL store is closed');
     let stopped = false;
     let held: pg.PoolClient | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    const ended = () => stopped || this.#closed;
     const heard = (n: pg.Notification) => {
       if (n.channel === this.#channel && n.payload !== undefined) listener(n.payload);
     };
+    /** Lets the connection go (and the server end its LISTEN with it). */
+    const drop = (client: pg.PoolClient) => {
+      if (held !== client) return false;
+      held = undefined;
+      client.removeListener('notification', heard);
+      client.release(true);
+      client.connection.stream.destroy();
+      return true;
+    };
+    const again = () => {
+      if (ended() || retry) return;
+      const delay = Math.min(250 * 2 ** failures, 3000);
+      failures++;
+      retry = setTimeout(() => {
+        retry = undefined;
+        listen().catch(again);
+      }, delay);
+    };
     const listen = async (): Promise<void> => {
       const client = await this.#pool.connect();
-      const dropped = () => {
-        if (held !== client) return;
-        held = undefined;
-        client.removeListener('notification', heard);
+      if (ended()) {
         client.release(true);
-        if (!stopped && !this.#closed) retry = setTimeout(() => void listen().catch(dropped), 1000);
-      };
-      held = client;
-      client.on('error', dropped);
-      client.on('notification', heard);
-      try {
-        await client.query(`LISTEN "${this.#channel}"`);
-      } catch (error) {
-        dropped();
-        throw error;
+        return;
       }
+      held = client;
+      const dropped = () => {
+        client.removeListener('error', dropped);
+        client.removeListener('end', dropped);
+        if (drop(client)) again();
+      };
+      client.on('error', dropped);
+      client.on('end', dropped);
+      client.on('notification', heard);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        // A paused server would hold it for ever: past the store's timeout the connection is dropped.
+        await Promise.race([
+          client.query(`LISTEN "${this.#channel}"`),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(
+              () =>
+                reject(
+                  new StoreUnavailableError(
+                    `PostgreSQL did not answer LISTEN within ${this.#timeoutMs} ms`,
+                  ),
+                ),
+              this.#timeoutMs,
+            );
+          }),
+        ]);
+      } catch (error) {
+        client.removeListener('error', dropped);
+        client.removeListener('end', dropped);
+        drop(client);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+      failures = 0;
     };
     try {
       await listen();
     } catch (error) {
       stopped = true;
       clearTimeout(retry);
-      throw new StoreUnavailableError(`PostgreSQL failed: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw error instanceof StoreUnavailableError
+        ? error
+        : new StoreUnavailableError(`PostgreSQL failed: ${(error as Error).message}`, {
+            cause: error,
+          });
     }
     const stop = async () => {
       stopped = true;
       clearTimeout(retry);
-      const client = held;
-      held = undefined;
+      retry = undefined;
       this.#listening.delete(stop);
-      if (client) {
-        client.removeListener('notification', heard);
-        client.release(true);
-      }
+      if (held) drop(held);
     };
     this.#listening.add(stop);
     return stop;
