@@ -218,14 +218,20 @@ async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeS
  * could not write its outcome (`charging` past the in-flight time, or `unknown`) looked up at
  * the API and written, and the late payments a `charging` state collected settled once it is
  * not `charging` any more. Every path that reads an order (the checkout view, a cancel, a
- * notification, a status lookup) comes here, so no state stays behind the API.
+ * notification, a status lookup) comes here, so no state stays behind the API. `eager` (the
+ * checkout view) asks about an attempt of any age: one answered while the store was away (a
+ * PostgreSQL crash) shows as paid at the next reload, not after the in-flight time.
  */
-async function currentState(ctx: HandlerContext, orderId: string): Promise<ChargeState> {
+async function currentState(
+  ctx: HandlerContext,
+  orderId: string,
+  { eager = false } = {},
+): Promise<ChargeState> {
   for (let round = 0; round < MAX_RACES; round++) {
     const state = await knownState(ctx, orderId);
     if (state.state === 'charging') {
       const age = (await ctx.store.now()) - state.since;
-      if (!state.unknown && age < ctx.charge.inFlightMs) return state;
+      if (!eager && !state.unknown && age < ctx.charge.inFlightMs) return state;
       const found = await paymentOfAttempt(ctx, orderId, state.n);
       if (found) {
         await ctx.store.linkPayment({ paymentId: found.id, orderId, attempt: state.attempt });
@@ -258,8 +264,9 @@ export async function paymentMade(
 async function settledPayment(
   ctx: HandlerContext,
   orderId: string,
+  eager = false,
 ): Promise<PaymentRecord | undefined> {
-  const state = await currentState(ctx, orderId);
+  const state = await currentState(ctx, orderId, { eager });
   return state.state === 'settled' ? retrieve(ctx, state.paymentId) : undefined;
 }
 
@@ -272,7 +279,7 @@ export async function paymentShown(
   ctx: HandlerContext,
   orderId: string,
 ): Promise<PaymentRecord | undefined> {
-  const record = await settledPayment(ctx, orderId);
+  const record = await settledPayment(ctx, orderId, true);
   return record &&
     (isPaymentMade(record.status) ||
       (record.status === 'PENDING' && (record.ticket || record.bank_transfer)))

@@ -18,14 +18,8 @@ import {
 } from '@paylit/core/checkout';
 import { checkoutFlow, payableMethods } from '@paylit/core/methods';
 import type { PaymentFlow } from '@paylit/core/countries';
-import type {
-  InstallmentsPlanRecord,
-  PaymentMethodRecord,
-  PaymentRecord,
-} from '@paylit/core/schemas';
-import { isPaymentMade } from '@paylit/core/rules';
-import { attemptOrderId, paymentShown } from '../charges.js';
-import { PaymentsApiError } from '../client/errors.js';
+import type { InstallmentsPlanRecord, PaymentMethodRecord } from '@paylit/core/schemas';
+import { paymentShown } from '../charges.js';
 import { orderOfClientSecret } from '../client-secret.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
@@ -135,35 +129,6 @@ export function orderView(order: MerchantOrder): OrderView {
   };
 }
 
-/**
- * The payment of the attempt the order's state still records as with the API, as the API has it,
- * when it is one the checkout shows (made, or pending on a code, voucher or transfer the shopper
- * pays away from the page); undefined otherwise. The API answered the attempt while the store was
- * away (a PostgreSQL crash, a fast shutdown), so its settled state was never written: without
- * this, the order read as unpaid, the form and no payment, until a submission asked the API after
- * the attempt's in-flight window. Read only: the state is written by the next submission
- * (charges.ts). An attempt still with the API is not found there, and the form is shown.
- */
-async function paymentInFlight(
-  ctx: HandlerContext,
-  orderId: string,
-  state: Awaited<ReturnType<HandlerContext['store']['getCharge']>>,
-): Promise<PaymentRecord | undefined> {
-  if (state?.state !== 'charging') return undefined;
-  let record: PaymentRecord;
-  try {
-    const found = await ctx.client.orders.retrieve(attemptOrderId(orderId, state.n));
-    record = await ctx.client.payments.retrieve(found.payment_id);
-  } catch (error) {
-    if (error instanceof PaymentsApiError && error.type === 'not_found') return undefined;
-    throw fromApiError(error);
-  }
-  return isPaymentMade(record.status) ||
-    (record.status === 'PENDING' && (record.ticket || record.bank_transfer))
-    ? record
-    : undefined;
-}
-
 export interface CheckoutRouteOptions {
   /** The view lists the methods it does not offer, with why (`hiddenMethods`). */
   development?: boolean;
@@ -183,7 +148,7 @@ export function mountCheckout(
     );
     const order = await loadOrder(ctx, id);
     try {
-      const [list, savedCards, settled] = await Promise.all([
+      const [list, savedCards, made] = await Promise.all([
         countryMethods(ctx, order.country),
         Promise.all(
           (order.savedCardIds ?? []).map((cardId) =>
@@ -194,9 +159,9 @@ export function mountCheckout(
       ]);
       const payable = payableMethods(order, list, order.savedWallets ?? []);
       // Read after paymentShown, which writes the state of an order the store did not know.
-      const state = settled ? undefined : await ctx.store.getCharge(order.id);
-      const made = settled ?? (await paymentInFlight(ctx, order.id, state));
-      const needs = made ? undefined : asksView(order, state?.payer);
+      const needs = made
+        ? undefined
+        : asksView(order, (await ctx.store.getCharge(order.id))?.payer);
       const cards = payable.offered.some((m) => m.type === 'CARD');
       return c.json({
         order: { ...orderView(order), ...(needs ? { asks: needs } : {}) },
