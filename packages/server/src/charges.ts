@@ -241,6 +241,10 @@ async function currentState(
       } else return state;
       continue;
     }
+    if (state.state === 'settled' && state.cancels) {
+      await cancelReplaced(ctx, orderId, state);
+      continue;
+    }
     if (!state.late?.length) return state;
     await settleLate(ctx, orderId, state);
   }
@@ -403,28 +407,45 @@ async function place(
     paymentId: record.id,
     declines: state.declines,
     ...kept(rest),
+    ...(other?.status === 'PENDING' ? { cancels: other.id } : {}),
   };
   if (!(await store.swapCharge(orderId, state.rev, next))) return undefined;
   await store.linkPayment({ paymentId: record.id, orderId, attempt: String(n) });
-  if (other?.status === 'PENDING') await cancelOther(ctx, other, record);
+  if (next.state === 'settled' && next.cancels) await cancelReplaced(ctx, orderId, next, record);
   return true;
+}
+
+/**
+ * Cancels the code a settled order replaced (`cancels`) and then takes it off the state: a
+ * cancel that fails is tried again by whichever path meets the order next (`currentState`).
+ */
+async function cancelReplaced(
+  ctx: HandlerContext,
+  orderId: string,
+  state: ChargeState & { state: 'settled' },
+  kept?: PaymentRecord,
+): Promise<void> {
+  if (!state.cancels) return;
+  await cancelOther(ctx, state.cancels, kept ?? (await retrieve(ctx, state.paymentId)));
+  const { cancels: _, ...rest } = state;
+  await ctx.store.swapCharge(orderId, state.rev, { ...rest, rev: rev() });
 }
 
 /** Cancels `other`, the code the order no longer waits on; if it was paid meanwhile, refunds it. */
 async function cancelOther(
   ctx: HandlerContext,
-  other: PaymentRecord,
+  otherId: string,
   kept: PaymentRecord,
 ): Promise<void> {
   try {
-    await ctx.client.payments.cancel(other.id);
+    await ctx.client.payments.cancel(otherId);
     return;
   } catch (error) {
     if (!(error instanceof PaymentsApiError && error.status > 0 && error.status < 500))
       throw fromApiError(error);
   }
   // Refused: paid (or settled otherwise) meanwhile.
-  const now = await retrieve(ctx, other.id);
+  const now = await retrieve(ctx, otherId);
   if (isPaymentMade(now.status)) await refundLate(ctx, now, kept);
 }
 

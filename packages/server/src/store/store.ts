@@ -56,6 +56,8 @@ type ChargeStep =
       attempt: string;
       paymentId: string;
       declines: number;
+      /** A pending code this payment replaced, still to cancel at the API (charges.ts `reconcile`). */
+      cancels?: string;
     }
   | {
       state: 'open';
