@@ -610,3 +610,43 @@ test('two paylit-server processes on one Redis, one with its clock 150 s ahead, 
     await ahead.stop();
   }
 });
+
+test('the API refuses every refund while a late code is heard of: the merchant is told at once, the late payment is recorded with the order, and refunded once the API takes refunds again', async () => {
+  const store = new MemoryStore();
+  const shop = await startShop({ store }, h);
+  try {
+    const order = await shop.order();
+    const code = (await pix(shop, order.clientSecret)).body.payment;
+    const ahead = await expire(code);
+    try {
+      const card = (await post(shop, await cardBody(shop, order.clientSecret))).body.payment;
+      // More refusals than the client's and the API's notification tries together.
+      await fault({ path: '/refunds', method: 'POST', kind: 'status', status: 500, count: 200 });
+      await settleInSandbox(h, code.id, 'PAID');
+      const paidHeard = () =>
+        shop.notifications.filter((n) => n.record.id === code.id && n.record.status === 'PAID');
+      await expect.poll(() => paidHeard().length).toBe(1);
+      expect((await store.getCharge(order.id))?.late).toEqual([code.id]);
+      expect(ledgerOf(order.id).refunded).toEqual([]);
+      await clearFaults();
+      // The shopper reloads the page: the order meets its late payment, and refunds it.
+      const view = (await shop.browser(`/checkout?order=${order.clientSecret}`)).body;
+      expect(view.payment).toMatchObject({ id: card.id, status: 'PAID' });
+      await expect.poll(() => ledgerOf(order.id).refunded).toEqual([code.id]);
+      await shop.browser(`/checkout?order=${order.clientSecret}`);
+      report(
+        'every refund refused while a late code is heard of',
+        `hook told once; refunded ${ledgerOf(order.id).refunded.length} once refunds work again`,
+      );
+      expect(ledgerOf(order.id).refunded).toEqual([code.id]);
+      expect(kept(order.id)).toEqual([card.id]);
+      expect((await store.getCharge(order.id))?.late).toBeUndefined();
+      expect(paidHeard()).toHaveLength(1);
+    } finally {
+      h.sandbox.clock.advance(-ahead);
+    }
+  } finally {
+    await clearFaults();
+    await shop.close();
+  }
+});

@@ -394,6 +394,15 @@ async function place(
   if (state.state === 'settled' && state.paymentId === record.id) return done();
   const other = state.state === 'settled' ? await retrieve(ctx, state.paymentId) : undefined;
   if (other && isPaymentMade(other.status)) {
+    // Recorded first: if the refund fails, whichever path meets the order next refunds it.
+    if (!state.late?.includes(record.id)) {
+      await store.swapCharge(orderId, state.rev, {
+        ...state,
+        rev: rev(),
+        late: [...(state.late ?? []), record.id],
+      });
+      return undefined;
+    }
     await refundLate(ctx, record, other);
     return done();
   }

@@ -182,6 +182,7 @@ export function mountNotifications(
       if (performance.now() - leased < options.leaseMs) await ctx.store.release(lease);
     };
     let event: NotificationEvent;
+    let unplaced: unknown;
     try {
       // Another request may have finished it between the first look and the claim.
       if ((await ctx.store.bound(done)) !== undefined) {
@@ -194,16 +195,25 @@ export function mountNotifications(
       if (kind === 'payment' && orderId !== undefined && authorization !== undefined) {
         await ctx.store.linkPayment({ paymentId: record.id, orderId, attempt: 'capture' });
       }
-      // A voucher paid late settles its order, and the order's other code is cancelled.
+      // A voucher paid late settles its order, and the order's other code is cancelled. One
+      // that cannot be placed now (the store or the API failed midway) is still handed to the
+      // merchant below, once, and the API's next try places it.
       if (kind === 'payment' && orderId !== undefined)
-        await reconcile(ctx, record as PaymentRecord);
+        unplaced = await reconcile(ctx, record as PaymentRecord).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
       event = { kind, record, orderId, latest };
     } catch (error) {
       await release();
       throw error;
     }
+    const handed = `notification-handed:${id}`;
     try {
-      await ctx.onNotification?.(event);
+      if (unplaced === undefined || (await ctx.store.bound(handed)) === undefined) {
+        await ctx.onNotification?.(event);
+        if (unplaced !== undefined) await ctx.store.bind(handed, '1', WEEK_MS).catch(() => {});
+      }
     } catch (error) {
       await release();
       ctx.logError(error);
@@ -211,6 +221,10 @@ export function mountNotifications(
         type: 'internal_error',
         message: "the merchant's notification hook failed; the API will try again",
       });
+    }
+    if (unplaced !== undefined) {
+      await release().catch(() => {});
+      throw unplaced;
     }
     await ctx.store.bind(done, '1', WEEK_MS);
     await release();
