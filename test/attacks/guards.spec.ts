@@ -337,3 +337,76 @@ test('B: the sandbox, as the API, refuses them too: a payment sent straight to i
     '400 5001 naming the field; no payment made',
   );
 });
+
+test("C: the CLI's return page and the callback's redirect to it send Referrer-Policy: no-referrer (their address carries the client secret)", async () => {
+  const { startCli } = await import('../../packages/server/test/support/cli.js');
+  const cli = await startCli();
+  try {
+    const base = `${cli.url}/paylit`;
+    const headers = { Origin: cli.url, 'Content-Type': 'application/json' };
+    // A South African card payment: the bank's 3-D Secure page, then the callback to the CLI.
+    const created = await fetch(`${base}/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${cli.apiToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        id: `guards-cli-${Date.now()}`,
+        amount: 100,
+        currency: 'ZAR',
+        country: 'ZA',
+        payer: southAfricanPayer,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { clientSecret } = (await created.json()) as { clientSecret: string };
+    const view = (await (
+      await fetch(`${base}/checkout?order=${encodeURIComponent(clientSecret)}`, { headers })
+    ).json()) as { publicKey: JsonWebKey };
+    const submitted = await fetch(`${base}/payments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        order: clientSecret,
+        attempt: crypto.randomUUID(),
+        method: {
+          type: 'card',
+          encryptedData: await encryptCard(
+            { number: '4111111111111111', cvv: '123' },
+            view.publicKey,
+          ),
+          holderName: 'Ayanda Dlamini',
+          expirationMonth: 10,
+          expirationYear: 2040,
+        },
+      }),
+    });
+    const answer = (await submitted.json()) as { nextAction: { url: string } };
+    const page = await (
+      await fetch(answer.nextAction.url, {
+        method: 'POST',
+        body: new URLSearchParams({ outcome: 'approve' }),
+      })
+    ).text();
+    const action = /action="([^"]+)"/.exec(page.slice(page.indexOf('id="callback"')))![1]!;
+    const fields = Object.fromEntries(
+      [...page.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const callback = await fetch(action, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get('referrer-policy')).toBe('no-referrer');
+    const returnUrl = callback.headers.get('location')!;
+    expect(new URL(returnUrl).searchParams.get('order')).toBe(clientSecret);
+    const returned = await fetch(returnUrl);
+    expect(returned.status).toBe(200);
+    expect(returned.headers.get('referrer-policy')).toBe('no-referrer');
+    report(
+      "the return page's address (the client secret in its query) leaking as a Referer",
+      'the callback redirect and the CLI return page both send Referrer-Policy: no-referrer',
+    );
+  } finally {
+    await cli.stop();
+  }
+});
