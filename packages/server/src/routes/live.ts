@@ -101,12 +101,12 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
       stream.onAbort(() => wake?.());
       try {
         const until = Date.now() + options.streamMs;
+        // Listening before the first event is made: a change heard meanwhile is not missed.
+        stop = await watches.watch(orderId, first.record, (heard) => {
+          latest = heard;
+          wake?.();
+        });
         let shown = await shownFor(ctx, orderId, first.record);
-        if (shown.status === 'PENDING')
-          stop = await watches.watch(orderId, first.record, (heard) => {
-            latest = heard;
-            wake?.();
-          });
         let sent: string | undefined;
         for (;;) {
           const text = JSON.stringify({
