@@ -145,12 +145,14 @@ test('50 connections on one payment: about one status lookup per interval reache
     // From here on, only the safety net asks the API: count it over a few intervals.
     proxy.counted.lookups = 0;
     const since = Date.now();
-    await expect.poll(() => proxy.counted.lookups, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => proxy.counted.lookups, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
     const lookups = proxy.counted.lookups;
     const intervals = (Date.now() - since) / everyMs;
-    // One per interval (a timer is never early; late on a loaded machine, there are fewer).
+    // One per interval (a timer is never early; late on a loaded machine, there are fewer),
+    // and a notification the sandbox may send meanwhile: the handler's confirming lookup and the
+    // watch's one. Each connection on its own would be 50 per interval.
     expect(lookups, `${lookups} lookups in ${intervals.toFixed(1)} intervals`).toBeLessThanOrEqual(
-      Math.ceil(intervals) + 1,
+      Math.ceil(intervals) + 3,
     );
     // The payer pays: every connection hears it, from one lookup, not one each.
     const before = proxy.counted.lookups;
