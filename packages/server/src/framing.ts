@@ -53,7 +53,7 @@ function matches(source: string, origin: URL, self: URL): boolean {
 /**
  * Whether a page at `pageOrigin` may frame the page at `url` that answered `headers`: its
  * `frame-ancestors` lists that origin, or, with no such directive, its `X-Frame-Options` does
- * not refuse it (none at all: any page may).
+ * not refuse it as a browser reads it (none at all: any page may).
  */
 export function mayFrame(headers: Headers, url: string, pageOrigin: string): boolean {
   let self: URL;
@@ -67,15 +67,26 @@ export function mayFrame(headers: Headers, url: string, pageOrigin: string): boo
   const policies = frameAncestors(headers.get('content-security-policy'));
   if (policies !== undefined)
     return policies.every((sources) => sources.some((s) => matches(s, origin, self)));
-  const options = headers.get('x-frame-options')?.trim().toLowerCase();
-  if (options === 'deny') return false;
-  if (options === 'sameorigin') return origin.origin === self.origin;
+  // As browsers read it (HTML's X-Frame-Options check): the values, comma-separated, each
+  // once. Several different ones are a conflict, which blocks the frame if DENY, SAMEORIGIN or
+  // ALLOWALL is among them ("DENY, garbage" is blocked), and refuses nothing otherwise.
+  const raw = headers.get('x-frame-options');
+  if (raw === null) return true;
+  const options = new Set(raw.split(',').map((v) => v.trim().toLowerCase()));
+  if (options.size > 1)
+    return !['deny', 'sameorigin', 'allowall'].some((known) => options.has(known));
+  const [only] = options;
+  if (only === 'deny') return false;
+  if (only === 'sameorigin') return origin.origin === self.origin;
   return true;
 }
 
 /**
  * Asks the page at `url` (a `HEAD`, which changes nothing) whether a page at `pageOrigin` may
- * frame it. False when it cannot tell within `timeoutMs`: the shopper goes to the page instead.
+ * frame it. False when it cannot tell within `timeoutMs`, or when the answer is anything but
+ * the page itself: a redirect is never followed (its target is a page it was not given), and
+ * an answer that breaks HTTP (huge or malformed headers) is an error. The body, which a HEAD
+ * has none of, is never read. Then the shopper goes to the page instead (the redirect flow).
  */
 export async function frameable(
   url: string,

@@ -147,9 +147,23 @@ export interface CheckoutHandlerOptions {
    * the API for the status in case a notification never comes (`statusEveryMs`, default 30 s),
    * and how long one connection lasts before the checkout opens the next (`streamMs`, default
    * 5 minutes). A change a notification brings is heard at once, on every instance sharing the
-   * store.
+   * store. However many connections wait on a payment, this instance asks the API once per
+   * `statusEveryMs` (one watch per payment, whose answer they all hear).
+   *
+   * Connections are bounded on each instance: `maxPerOrder` waiting on one order (default 10: a
+   * shopper's page keeps one, a few tabs or a reload while the last one closes need a few more)
+   * and `maxPerAddress` from one client address (default 50: one shopper needs one or two, and
+   * a shop's busiest office or mobile carrier behind one address, several dozen; raise it when
+   * many of your shoppers share an address). One more is 429 `rate_limited` with
+   * `Retry-After`, and the checkout tries again later; a connection that ends gives its place
+   * back. The client address is the handler's (`trustProxy`).
    */
-  live?: { statusEveryMs?: number; streamMs?: number };
+  live?: {
+    statusEveryMs?: number;
+    streamMs?: number;
+    maxPerOrder?: number;
+    maxPerAddress?: number;
+  };
 }
 
 const rateLimitSchema = z.object({
@@ -198,6 +212,8 @@ const optionsSchema = z
       .object({
         statusEveryMs: z.number().int().min(100).optional(),
         streamMs: z.number().int().min(1000).optional(),
+        maxPerOrder: z.number().int().positive().optional(),
+        maxPerAddress: z.number().int().positive().optional(),
       })
       .optional(),
     trustProxy: z
@@ -464,6 +480,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     statusEveryMs: options.live?.statusEveryMs ?? 30_000,
     streamMs: options.live?.streamMs ?? 5 * 60_000,
     keepAliveMs: 15_000,
+    maxPerOrder: options.live?.maxPerOrder ?? 10,
+    maxPerAddress: options.live?.maxPerAddress ?? 50,
   });
   mountCallback(app, ctx);
   mountNotifications(app, ctx, {

@@ -36,6 +36,26 @@ export const merchantPayerSchema = z.strictObject({
   address: absentIfNull(z.strictObject(addressSchema.shape)),
 });
 
+/** The order's flag that offers to save a new credential, for each way to pay that can save one. */
+const saveOffers = { card: 'offerToSaveCard', wallet: 'offerToSaveWallet' } as const;
+
+/**
+ * The consent rule for saving any credential: a submission may ask to save what it pays with
+ * (`method.save`) only when the order offers to save that kind (`offerToSaveCard`,
+ * `offerToSaveWallet`); a way to pay that saves nothing (a saved card, a redirect) never may.
+ * Answers why not, naming the flag, or undefined when it may.
+ */
+export function saveNotOffered(
+  order: Pick<MerchantOrder, 'offerToSaveCard' | 'offerToSaveWallet'>,
+  method: { type: string; save?: boolean },
+): string | undefined {
+  if (method.save !== true) return undefined;
+  const flag = saveOffers[method.type as keyof typeof saveOffers];
+  if (flag && order[flag] === true) return undefined;
+  const what = method.type === 'card' ? 'the card' : method.type === 'wallet' ? 'the wallet' : 'it';
+  return `the order does not offer to save ${what}${flag ? ` (${flag})` : ''}`;
+}
+
 /**
  * Why `amount` cannot be what an order of `intent` charges, or undefined when it can: a
  * capture or an authorization must move at least one minor unit of its currency (`0`,
@@ -79,6 +99,12 @@ export const merchantOrderSchema = z
      * Default false.
      */
     offerToSaveCard: z.boolean().optional(),
+    /**
+     * Whether the order offers to save the wallet a payment is made with (its token, for the
+     * payer's next checkout), as `offerToSaveCard` does for a card: a wallet submission asking
+     * to save (`save: true`) is refused without it. Default false.
+     */
+    offerToSaveWallet: z.boolean().optional(),
     /** Saved cards of a returning payer, offered by `<paylit-wallet-select>`. */
     savedCardIds: z.array(z.string().min(1)).max(20).optional(),
     /** Saved wallets of a returning payer: the token and the method it belongs to. */

@@ -305,7 +305,8 @@ test("saved cards, saved wallets and redirect methods; only the order's own", as
   const wallet = await shop.browser('/payments', {
     method: 'POST',
     body: JSON.stringify({
-      order: (await newOrder()).clientSecret,
+      order: (await shop.order({ methods: ['CARD', 'PX', 'MP'], offerToSaveWallet: true }))
+        .clientSecret,
       attempt: crypto.randomUUID(),
       method: { type: 'wallet', methodId: 'MP', save: true },
     }),

@@ -278,7 +278,7 @@ test("the order's methods: the others are hidden, saved cards too when it allows
 
 test("a payer's saved wallet is offered when its method is paid by token; the checkout asks a payer without a phone for it", async () => {
   // A Mercado Pago wallet saved by a first payment, its token in the sandbox.
-  const first = await shop.order(orderOf('BR', true));
+  const first = await shop.order(orderOf('BR', true, { offerToSaveWallet: true }));
   const res = await shop.browser('/payments', {
     method: 'POST',
     body: JSON.stringify({

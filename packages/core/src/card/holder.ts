@@ -3,6 +3,7 @@
  * carry a card number typed in the wrong field.
  */
 import { assertString } from '../errors.js';
+import { formatCharacterIn } from '../plain-text.js';
 import { normalizeDigits } from './digits.js';
 
 /** The longest holder's name the checkout sends, in characters. */
@@ -11,7 +12,9 @@ export const MAX_HOLDER_NAME_LENGTH = 100;
 /**
  * Why a holder's name cannot be sent: `empty` (nothing but spaces), `digits` (a run of four
  * digits in any script: a card number in the wrong field, which would travel in clear),
- * `invalid` (longer than `MAX_HOLDER_NAME_LENGTH` once trimmed, or a control character).
+ * `invalid` (longer than `MAX_HOLDER_NAME_LENGTH` once trimmed, or a character no name holds:
+ * a control, a bidirectional control, a line separator or another format character, core's
+ * one rule for names and addresses, `formatCharacterIn` of plain-text.ts).
  */
 export type HolderNameProblem = 'empty' | 'digits' | 'invalid';
 
@@ -25,7 +28,6 @@ export function holderNameProblem(name: string): HolderNameProblem | undefined {
   const trimmed = name.trim();
   if (!trimmed) return 'empty';
   if (/\d{4}/.test(normalizeDigits(trimmed))) return 'digits';
-  // eslint-disable-next-line no-control-regex
-  if (trimmed.length > MAX_HOLDER_NAME_LENGTH || /[\0-\x1f\x7f]/.test(trimmed)) return 'invalid';
+  if (trimmed.length > MAX_HOLDER_NAME_LENGTH || formatCharacterIn(trimmed)) return 'invalid';
   return undefined;
 }

@@ -26,6 +26,7 @@ export type { CardNumberProblem } from './number.js';
 export { normalizeDigits } from './digits.js';
 export { MAX_HOLDER_NAME_LENGTH, holderNameProblem } from './holder.js';
 export type { HolderNameProblem } from './holder.js';
+export { FORMAT_CHARACTER, formatCharacterIn } from '../plain-text.js';
 export { BIN_PATTERN } from './number.js';
 export { cvvProblem, isValidCvv, maxCvvLength, reformatCvv } from './cvv.js';
 export type { CvvProblem } from './cvv.js';

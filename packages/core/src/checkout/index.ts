@@ -40,7 +40,16 @@ import {
   type OrderIntent,
 } from '../rules.js';
 import { payerDetails } from '../payer.js';
-import { country, currency, dmyDate, openEnum, paymentMethodId, text } from '../schemas/common.js';
+import { formatCharacterIn, formatCharacterMessage } from '../plain-text.js';
+import {
+  country,
+  currency,
+  dmyDate,
+  openEnum,
+  paymentMethodId,
+  plainText,
+  text,
+} from '../schemas/common.js';
 import {
   installmentSchema,
   installmentsPlanRecordSchema,
@@ -203,14 +212,17 @@ const holderName = z
   .trim()
   .superRefine((name, ctx) => {
     const problem = holderNameProblem(name);
+    const found = problem === 'invalid' ? formatCharacterIn(name) : undefined;
     if (problem)
       ctx.addIssue({
         code: 'custom',
-        message: {
-          empty: 'must not be empty',
-          digits: 'must not hold a run of 4 digits (a card number is never sent in clear)',
-          invalid: `must be at most ${MAX_HOLDER_NAME_LENGTH} characters, with no control character`,
-        }[problem],
+        message: found
+          ? formatCharacterMessage(found)
+          : {
+              empty: 'must not be empty',
+              digits: 'must not hold a run of 4 digits (a card number is never sent in clear)',
+              invalid: `must be at most ${MAX_HOLDER_NAME_LENGTH} characters`,
+            }[problem],
       });
   });
 const installments = z
@@ -225,15 +237,12 @@ const installmentsId = z.string().min(1).max(80).optional();
  * `phone` with its country's code; `birth_date` DD-MM-YYYY). Never card data.
  */
 /**
- * A detail as typed, without a control character (a pasted tab, a newline) or a bidirectional
- * override (U+202A–U+202E, U+2066–U+2069, which make a name read otherwise in the merchant's
- * records): it goes to the API and to those records as one plain line.
+ * A detail as typed, one plain line (core's one rule, `plainText`): no control character (a
+ * pasted tab, a newline), bidirectional control (which makes a name read otherwise in the
+ * merchant's records), line separator or other format character. It goes to the API and to
+ * those records as it is.
  */
-const detail = (max: number) =>
-  text(max).regex(
-    /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/,
-    'must not hold a control character',
-  );
+const detail = (max: number) => plainText(max);
 
 export const collectedPayerSchema = z.strictObject({
   name: detail(100).optional(),

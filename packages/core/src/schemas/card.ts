@@ -1,6 +1,14 @@
 /** `payment.card`: card data in clear, encrypted, tokenized or saved, and how to process it. */
 import { z } from 'zod';
-import { country, expirationMonth, expirationYear, flag, partialObject, text } from './common.js';
+import {
+  country,
+  expirationMonth,
+  expirationYear,
+  flag,
+  partialObject,
+  plainText,
+  text,
+} from './common.js';
 
 export const storedCredentialTypes = [
   'CARD_ON_FILE',
@@ -49,7 +57,7 @@ export const cardSources = [
  * values.
  */
 export const cardSchema = partialObject({
-  holder_name: text(),
+  holder_name: plainText(),
   expiration_month: expirationMonth,
   expiration_year: expirationYear,
   number: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits with no separators'),

@@ -1,6 +1,7 @@
 /** Building blocks shared by the schemas: strings with the spec's limits, dates, amounts, codes. */
 import { z } from 'zod';
 import { isApiAmount } from '../money.js';
+import { formatCharacterIn, formatCharacterMessage } from '../plain-text.js';
 
 /**
  * An optional field of a request. `null` stands for absent, as the API reads it
@@ -34,6 +35,19 @@ export function text(max?: number, min = 1) {
     .min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
   if (max !== undefined) s = s.max(max, `must be at most ${max} characters`);
   return s;
+}
+
+/**
+ * `text(max, min)` a person's name or an address may be: one plain line, without a control,
+ * a bidirectional control, a line separator or another format character (core's one rule,
+ * `formatCharacterIn` of plain-text.ts; the zero-width joiner and non-joiner names are written
+ * with pass).
+ */
+export function plainText(max?: number, min = 1) {
+  return text(max, min).superRefine((value, ctx) => {
+    const found = formatCharacterIn(value);
+    if (found) ctx.addIssue({ code: 'custom', message: formatCharacterMessage(found) });
+  });
 }
 
 function realDate(year: number, month: number, day: number): boolean {

@@ -1,14 +1,15 @@
 /** `payer` and its `address` (also the shape of `additional_risk_data.shipping.address`). */
 import { z } from 'zod';
 import { apiDocumentProblem, documentMessage, type DocumentProblem } from '../documents.js';
-import { dmyDate, optional, partialObject, text } from './common.js';
+import { dmyDate, optional, partialObject, plainText, text } from './common.js';
 
+/** Every field one plain line (`plainText`: no control, bidirectional or other format character). */
 export const addressSchema = partialObject({
-  state: text(10),
-  city: text(100),
-  zip_code: text(10),
-  street: text(100),
-  number: text(20),
+  state: plainText(10),
+  city: plainText(100),
+  zip_code: plainText(10),
+  street: plainText(100),
+  number: plainText(20),
 });
 export type Address = z.infer<typeof addressSchema>;
 
@@ -19,7 +20,8 @@ export type Address = z.infer<typeof addressSchema>;
  * (it is required except in DO and PA).
  */
 export const payerSchema = z.object({
-  name: text(100),
+  /** One plain line (`plainText`), as the card holder's name. */
+  name: plainText(100),
   email: optional(text(100).pipe(z.email('must be an e-mail address'))),
   birth_date: optional(dmyDate),
   phone: optional(text(20)),

@@ -93,6 +93,9 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     // The client secret, not the id: the return page reads the payment with it.
     target.searchParams.set('order', await clientSecretFor(ctx.client, orderId));
     target.searchParams.set('status', record.status);
+    // The return page's address carries the client secret: the browser sends no part of it on
+    // (neither this answer's nor the return page's as a Referer) wherever the page leads.
+    c.header('Referrer-Policy', 'no-referrer');
     return c.redirect(target.href, 303);
   });
 }

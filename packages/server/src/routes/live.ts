@@ -13,68 +13,102 @@
  * Each event `payment` is a `paymentStatusAnswerSchema` (core's checkout protocol), sent on
  * connecting and again whenever it changes. A change is heard from the notification this
  * instance or another received (live.ts, through the store's channel) and, as a safety net
- * (a notification lost, a store without a channel), from a status lookup every `statusEveryMs`.
+ * (a notification lost, a store without a channel), from a status lookup every `statusEveryMs`:
+ * one per payment on this instance, however many connections wait on it (live-watch.ts), whose
+ * answer every connection hears. At most `maxPerOrder` connections wait on one order and
+ * `maxPerAddress` from one client address (the handler's client address); one more is 429
+ * `rate_limited`, and a connection that ends gives its place back.
  * An order paid by another of its payments (a voucher paid late, charges.ts `reconcile`) shows
  * that payment. The stream ends with the payment's final status.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { z } from 'zod';
-import type { paymentStatusAnswerSchema } from '@paylit/core/checkout';
-import { isPaymentMade } from '@paylit/core/rules';
+import { orderReferenceSchema, type paymentStatusAnswerSchema } from '@paylit/core/checkout';
 import type { PaymentRecord } from '@paylit/core/schemas';
-import { reconcile } from '../charges.js';
+import { orderOfClientSecret } from '../client-secret.js';
 import type { HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
+import { PaymentWatches, Slots, shownFor } from '../live-watch.js';
+import { CheckoutError } from '../middleware/errors.js';
+import { validate } from '../middleware/input.js';
 import { paymentOfRequest } from './payments.js';
 import { nextAction, publicPayment } from './public-payment.js';
 
 export interface LiveRouteOptions {
-  /** How often a waiting connection asks the API for the payment's status. Default 30 s. */
+  /** How often the payment's one watch asks the API for its status. Default 30 s. */
   statusEveryMs: number;
   /** How long one connection lasts before the checkout opens the next. Default 5 minutes. */
   streamMs: number;
   /** How often a comment keeps an idle connection open through proxies. Default 15 s. */
   keepAliveMs: number;
+  /** The most connections waiting on one order at once, on this instance. Default 10. */
+  maxPerOrder: number;
+  /** The most connections from one client address at once, on this instance. Default 50. */
+  maxPerAddress: number;
 }
 
-/** The order's payment to show for `record`: the order's own when another of its payments was made. */
-async function shownFor(
-  ctx: HandlerContext,
-  orderId: string,
-  record: PaymentRecord,
-): Promise<PaymentRecord> {
-  if (isPaymentMade(record.status)) return record;
-  const state = await ctx.store.getCharge(orderId);
-  if (state?.state !== 'settled' || state.paymentId === record.id) return record;
-  const settled = await ctx.client.payments.retrieve(state.paymentId);
-  return isPaymentMade(settled.status) ? settled : record;
+function tooMany(c: Context<HandlerEnv>, what: string, max: number): CheckoutError {
+  // The checkout's live connection tries again later, waiting longer each time.
+  c.header('Retry-After', '5');
+  return new CheckoutError(429, {
+    type: 'rate_limited',
+    message: `too many live connections ${what} (at most ${max} at once); close one or try again shortly`,
+    retryable: true,
+  });
 }
 
 export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: LiveRouteOptions) {
+  const watches = new PaymentWatches(ctx, options.statusEveryMs);
+  const perOrder = new Slots(options.maxPerOrder);
+  const perAddress = new Slots(options.maxPerAddress);
+
   app.get('/payments/:id/events', async (c) => {
-    const first = await paymentOfRequest(ctx, c);
+    // Places are taken before anything is asked of the API, and given back however it ends.
+    const address = ctx.clientAddress(c);
+    if (!perAddress.take(address)) throw tooMany(c, 'from this address', perAddress.max);
+    let orderKey: string | undefined;
+    let first;
+    try {
+      orderKey = await orderOfClientSecret(
+        ctx.client,
+        validate(orderReferenceSchema, c.req.query('order'), 'order'),
+      );
+      if (!perOrder.take(orderKey)) {
+        orderKey = undefined;
+        throw tooMany(c, 'for this order', perOrder.max);
+      }
+      first = await paymentOfRequest(ctx, c);
+    } catch (error) {
+      perAddress.give(address);
+      if (orderKey !== undefined) perOrder.give(orderKey);
+      throw error;
+    }
+    const heldOrder = orderKey as string;
+    const release = () => {
+      perAddress.give(address);
+      perOrder.give(heldOrder);
+    };
     const { orderId } = first;
-    const id = first.record.id;
     c.header('Cache-Control', 'no-store');
     // Nginx and others buffer a response unless told not to.
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let wake: (() => void) | undefined;
-      // A change heard while the loop is busy (reading the API, writing) is kept for its next turn.
-      let changed = false;
-      const stop = await ctx.changes.listen(orderId, () => {
-        changed = true;
-        wake?.();
-      });
+      // What the payment's watch learnt while the loop was busy (writing), kept for its next turn.
+      let latest: PaymentRecord | undefined;
+      let stop: (() => void) | undefined;
       stream.onAbort(() => wake?.());
       try {
         const until = Date.now() + options.streamMs;
-        let lookedAt = Date.now();
-        let record = first.record;
+        // Listening before the first event is made: a change heard meanwhile is not missed.
+        stop = await watches.watch(orderId, first.record, (heard) => {
+          latest = heard;
+          wake?.();
+        });
+        let shown = await shownFor(ctx, orderId, first.record);
         let sent: string | undefined;
         for (;;) {
-          const shown = await shownFor(ctx, orderId, record);
           const text = JSON.stringify({
             payment: publicPayment(shown, orderId),
             nextAction: nextAction(shown),
@@ -88,44 +122,33 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
             sent = text;
           }
           if (shown.status !== 'PENDING' || stream.aborted) return;
-          const now = Date.now();
-          if (now >= until) return;
-          const lookIn = lookedAt + options.statusEveryMs - now;
-          if (!changed)
+          if (latest === undefined) {
+            const now = Date.now();
+            if (now >= until) return;
             await new Promise<void>((resolve) => {
               const timer = setTimeout(
                 resolve,
-                Math.max(0, Math.min(options.keepAliveMs, lookIn, until - now)),
+                Math.max(0, Math.min(options.keepAliveMs, until - now)),
               );
               wake = () => {
                 clearTimeout(timer);
                 resolve();
               };
             });
-          wake = undefined;
-          const woke = changed;
-          changed = false;
-          if (stream.aborted) return;
-          if (!woke && Date.now() < lookedAt + options.statusEveryMs) {
-            await stream.write(': waiting\n\n');
-            continue;
+            wake = undefined;
+            if (stream.aborted) return;
           }
-          const before = record.status;
-          record = await ctx.client.payments.retrieve(id);
-          if (!woke) {
-            lookedAt = Date.now();
-            // The safety net found what no notification said: the others hear it too.
-            if (record.status !== before) {
-              await reconcile(ctx, record).catch(ctx.logError);
-              await ctx.changes.announce(orderId);
-            }
-          }
+          if (latest !== undefined) {
+            shown = latest;
+            latest = undefined;
+          } else if (Date.now() < until) await stream.write(': waiting\n\n');
         }
       } catch (error) {
         // The checkout opens the next connection; the merchant hears why this one ended.
         if (!stream.aborted) ctx.logError(error);
       } finally {
-        stop();
+        stop?.();
+        release();
       }
     });
   });

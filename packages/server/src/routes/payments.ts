@@ -36,7 +36,7 @@ import type { HandlerEnv } from '../env.js';
 import { isIpAddress } from '../middleware/client-address.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
-import type { MerchantOrder } from '../order.js';
+import { saveNotOffered, type MerchantOrder } from '../order.js';
 import { mergedPayer, payerOfSubmission, payerRefusal } from '../payer.js';
 import { checkPlan, methodFlow } from './checkout.js';
 import { nextAction, nextActionFor, publicPayment } from './public-payment.js';
@@ -150,15 +150,13 @@ export function paymentRequest(
     ...(order.intent === 'verify' ? { verify: true, capture: false } : {}),
   };
   const m = s.method;
+  // Saving any credential needs the order to offer it (order.ts), whatever the way to pay.
+  const notOffered = saveNotOffered(order, m);
+  if (notOffered)
+    throw new CheckoutError(403, { type: 'forbidden', message: notOffered, param: 'method.save' });
   switch (m.type) {
     case 'card':
       allowed(order, 'CARD');
-      if (m.save && !order.offerToSaveCard)
-        throw new CheckoutError(403, {
-          type: 'forbidden',
-          message: 'the order does not offer to save the card (offerToSaveCard)',
-          param: 'method.save',
-        });
       return {
         ...base,
         payment_method_id: 'CARD',

@@ -522,9 +522,16 @@ describe('<paylit-card-fields>', () => {
     expect((await el.encrypt(keys.publicJwk)).holderName).to.equal('Ana Lima 3rd');
   });
 
-  it('a name the companion server would refuse (past 100 characters, or a tab pasted in) is asked for again in the fields, never sent', async () => {
+  it('a name the companion server would refuse (past 100 characters, a tab, a bidirectional override, a next line, a line separator or a zero-width space pasted in) is asked for again in the fields, never sent', async () => {
     const keys = await generateCardKeyPair();
-    for (const holder of [`Ana ${'Lima '.repeat(20)}Souza`, 'Ana\tLima']) {
+    for (const holder of [
+      `Ana ${'Lima '.repeat(20)}Souza`,
+      'Ana\tLima',
+      'Ana\u202eLima',
+      'Ana\u0085Lima',
+      'Ana\u2028Lima',
+      'Ana\u200bLima',
+    ]) {
       const el = await fixture<PaylitCardFields>(html`<paylit-card-fields></paylit-card-fields>`);
       await fill(el, { number: '5555555555554444', expiry: '1230', cvv: '123', holder: 'A' });
       await paste(el, 'holder', holder);
