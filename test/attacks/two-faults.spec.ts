@@ -348,6 +348,59 @@ for (const kind of kinds) {
       }
     });
 
+    test(`${kind.name}: both codes paid and the late one refunded, then the order's state evicted: the rebuilt order shows the payment kept, not the refunded one`, async () => {
+      const order = await a.order();
+      const first = (await pix(a, order.clientSecret)).body.payment;
+      const ahead = await expire(first);
+      try {
+        const second = (await pix(b, order.clientSecret)).body.payment;
+        await settleInSandbox(h, second.id, 'PAID');
+        await settleInSandbox(h, first.id, 'PAID');
+        await expect.poll(() => ledgerOf(order.id).refunded).toEqual([first.id]);
+        await made.evict(order.id);
+        const view = (await b.browser(`/checkout?order=${order.clientSecret}`)).body;
+        report(
+          `${kind.name}: both codes paid, one refunded, state evicted`,
+          `view shows ${view.payment?.id === second.id ? 'the kept payment' : view.payment?.id}`,
+        );
+        expect(view.payment).toMatchObject({ id: second.id, status: 'PAID' });
+        expect((await pix(a, order.clientSecret)).body).toMatchObject({
+          payment: { id: second.id },
+          replayed: true,
+        });
+        expect(kept(order.id)).toEqual([second.id]);
+        expect(ledgerOf(order.id).refunded).toEqual([first.id]);
+      } finally {
+        h.sandbox.clock.advance(-ahead);
+      }
+    });
+
+    test(`${kind.name}: the order's state evicted after a new code was taken, then the old code paid late: the order settles on the old code and the new one is cancelled`, async () => {
+      const order = await a.order();
+      const first = (await pix(a, order.clientSecret)).body.payment;
+      const ahead = await expire(first);
+      try {
+        const second = (await pix(b, order.clientSecret)).body.payment;
+        await made.evict(order.id);
+        await settleInSandbox(h, first.id, 'PAID');
+        await expect
+          .poll(async () => {
+            await a.browser(`/checkout?order=${order.clientSecret}`);
+            return (await h.client.payments.retrieve(second.id)).status;
+          })
+          .toBe('CANCELLED');
+        const view = (await b.browser(`/checkout?order=${order.clientSecret}`)).body;
+        report(
+          `${kind.name}: state evicted between the new code and the old one paid`,
+          `new code ${(await h.client.payments.retrieve(second.id)).status}; view ${view.payment?.id === first.id ? 'the late payment' : view.payment?.id}`,
+        );
+        expect(view.payment).toMatchObject({ id: first.id, status: 'PAID' });
+        expect(kept(order.id)).toEqual([first.id]);
+      } finally {
+        h.sandbox.clock.advance(-ahead);
+      }
+    });
+
     test(`${kind.name}: the shopper cancels the 3-D Secure page while the store stops answering between the API's cancel and the state's write: the order stays payable, one charge`, async () => {
       const order = await a.order(za);
       const first = (await submitCard(a, order.clientSecret)).res.body.payment;

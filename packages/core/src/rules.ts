@@ -39,6 +39,23 @@ export function isPaymentMade(status: string): status is MadeStatus {
   return (madeStatuses as readonly string[]).includes(status);
 }
 
+/** Refund statuses that give (or will give) the money back: all but REJECTED and CANCELLED. */
+const RETURNING_REFUNDS: readonly string[] = ['PENDING', 'SUCCESS'];
+
+/**
+ * Whether a payment's refunds, as its record lists them, give back its whole amount: a payment
+ * made and refunded in full no longer pays its order.
+ */
+export function isRefundedInFull(payment: {
+  amount: number;
+  refunds?: readonly { amount: number; status: string }[] | undefined;
+}): boolean {
+  const back = (payment.refunds ?? [])
+    .filter((r) => RETURNING_REFUNDS.includes(r.status))
+    .reduce((sum, r) => sum + r.amount, 0);
+  return payment.amount > 0 && back >= payment.amount;
+}
+
 /**
  * A compact JWE as the card fields make it: five base64url parts, the content key's part
  * possibly empty, each within the length an RSA-OAEP-256 / A256GCM card payload can have.

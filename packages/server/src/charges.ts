@@ -21,7 +21,7 @@
  * is looked up by whichever path meets it (a Pay, the checkout view, a notification, a cancel),
  * and a write behind a made payment that fails is retried until it is written.
  */
-import { isPaymentMade } from '@paylit/core/rules';
+import { isPaymentMade, isRefundedInFull } from '@paylit/core/rules';
 import type { CollectedPayer } from '@paylit/core/checkout';
 import type { PaymentRecord } from '@paylit/core/schemas';
 import { PaymentsApiError } from './client/errors.js';
@@ -152,24 +152,52 @@ async function retrieve(ctx: HandlerContext, paymentId: string): Promise<Payment
 
 /**
  * What the API says the order has, for a store that does not know it: the attempts
- * `<order>.1`, `<order>.2`… looked up in turn until one is not found. A payment that stands
- * settles the order; otherwise the order is open for the first number not used, with the
- * declines counted. Answers undefined for an order the API has never seen.
+ * `<order>.1`, `<order>.2`… looked up in turn until one is not found, all of them (a store can
+ * lose an order after two of its codes were paid, or after a new code replaced one paid late).
+ * The order is settled on its first payment made and not refunded in full; any other such
+ * payment is recorded as late (refunded once, by `settleLate`) and a pending code after it as
+ * to cancel. With none made, a pending last attempt settles the order (it waits on the payer);
+ * otherwise the order is open at the next number, with the declines counted. Answers undefined
+ * for an order the API has never seen.
  */
 async function fromApi(ctx: HandlerContext, orderId: string): Promise<ChargeState | undefined> {
-  let open: ChargeState | undefined;
-  for (let n = 1; n <= MAX_ATTEMPTS; n++) {
-    const found = await paymentOfAttempt(ctx, orderId, n);
-    if (!found) return open;
-    await ctx.store.linkPayment({ paymentId: found.id, orderId, attempt: String(n) });
-    open = after(found, { n, attempt: '', declines: open?.declines ?? 0 });
-    if (open.state === 'settled') return open;
+  const found: PaymentRecord[] = [];
+  for (let n = 1; ; n++) {
+    if (n > MAX_ATTEMPTS)
+      throw new CheckoutError(409, {
+        type: 'order_locked',
+        message: `this order has had ${MAX_ATTEMPTS} payment attempts; the merchant can make a new order`,
+        retryable: false,
+      });
+    const record = await paymentOfAttempt(ctx, orderId, n);
+    if (!record) break;
+    await ctx.store.linkPayment({ paymentId: record.id, orderId, attempt: String(n) });
+    found.push(record);
   }
-  throw new CheckoutError(409, {
-    type: 'order_locked',
-    message: `this order has had ${MAX_ATTEMPTS} payment attempts; the merchant can make a new order`,
-    retryable: false,
-  });
+  const last = found.at(-1);
+  if (!last) return undefined;
+  const n = found.length;
+  const declines = found.filter((r) => r.status === 'REJECTED').length;
+  const made = found.filter((r) => isPaymentMade(r.status) && !isRefundedInFull(r));
+  const keep = made[0] ?? (last.status === 'PENDING' ? last : undefined);
+  if (!keep)
+    return after(last, {
+      n,
+      attempt: '',
+      declines: declines - (last.status === 'REJECTED' ? 1 : 0),
+    });
+  const late = made.slice(1).map((r) => r.id);
+  const pending = found.findLast((r) => r.status === 'PENDING' && r.id !== keep.id);
+  return {
+    state: 'settled',
+    rev: rev(),
+    n,
+    attempt: '',
+    paymentId: keep.id,
+    declines,
+    ...(late.length ? { late } : {}),
+    ...(pending ? { cancels: pending.id } : {}),
+  };
 }
 
 /**
