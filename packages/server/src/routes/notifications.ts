@@ -197,6 +197,7 @@ export function mountNotifications(
       // A voucher paid late settles its order, and the order's other code is cancelled.
       if (kind === 'payment' && orderId !== undefined)
         await reconcile(ctx, record as PaymentRecord);
+      if (kind === 'payment') await ctx.paymentHeard?.(record);
       event = { kind, record, orderId, latest };
     } catch (error) {
       await release();
