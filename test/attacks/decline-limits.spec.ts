@@ -30,6 +30,8 @@ import {
 } from '../../packages/server/test/support/harness.js';
 import { startPostgres, type Postgres } from '../../packages/server/test/support/postgres.js';
 import { startRedis, type Redis } from '../../packages/server/test/support/redis.js';
+import { encryptCard } from '@paylit/core/crypto';
+import { browser, postOrder, startServer, type CliServer } from './cli.js';
 import { report } from './support.js';
 
 /** A number that fails its brand's check digit: the API declines it (REJECTED 314). */
@@ -454,5 +456,68 @@ test('the options are checked: ipv6Prefix from 48 to 128, scope order or address
     ).not.toThrow();
   } finally {
     await shop.close();
+  }
+});
+
+test('the real paylit-server, two processes on one Redis with the default options: 30 declined payments sent at once from one address reach the API 10 times', async () => {
+  test.setTimeout(120_000);
+  const h = await startSandbox();
+  const redis = await startRedis();
+  const servers: CliServer[] = [];
+  try {
+    const env = { PAYLIT_REDIS_URL: redis.url };
+    for (let i = 0; i < 2; i++) servers.push(await startServer(h.sandbox, h.sandboxUrl, { env }));
+    const prefix = uid('cli');
+    // The orders, their views and the encrypted cards first; then the 30 submissions at once.
+    const bodies = [];
+    for (let i = 0; i < 30; i++) {
+      const base = servers[i % 2]!.base;
+      // The sandbox declines an order whose description holds a code from 300 to 326.
+      const ref = await postOrder(base, {
+        id: `${prefix}-${i}`,
+        amount: 120,
+        currency: 'BRL',
+        country: 'BR',
+        description: 'trigger 302',
+        payer: { name: 'Thiago Gabriel', email: 't@example.com', document: '53033315550' },
+      });
+      const view = await browser(base, `/checkout?order=${encodeURIComponent(ref)}`);
+      expect(view.status).toBe(200);
+      bodies.push({
+        base,
+        body: {
+          order: ref,
+          attempt: crypto.randomUUID(),
+          method: {
+            type: 'card',
+            encryptedData: await encryptCard(GOOD_CARD, view.body.publicKey),
+            holderName: 'Card Tester',
+            expirationMonth: 10,
+            expirationYear: 2040,
+          },
+        },
+      });
+    }
+    const answers = await Promise.all(
+      bodies.map(({ base, body }) => browser(base, '/payments', body)),
+    );
+    const counted = ledger(h, prefix);
+    const statuses = new Map<string, number>();
+    for (const a of answers) {
+      const k = a.status === 200 ? a.body.payment?.status : `${a.status} ${a.body.error?.type}`;
+      statuses.set(k, (statuses.get(k) ?? 0) + 1);
+    }
+    report(
+      '30 declined card payments sent at once from 127.0.0.1 to two paylit-server processes sharing one Redis, default options (10 an hour)',
+      `${[...statuses].map(([k, n]) => `${n} × ${k}`).join(', ')}; the sandbox ledger holds ${counted.rejected} REJECTED`,
+    );
+    expect(counted.rejected).toBe(10);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(20);
+    // Nothing of the card in what the servers wrote.
+    for (const server of servers) expect(server.output()).not.toMatch(/4111|encryptedData/);
+  } finally {
+    for (const server of servers) await server.stop();
+    await redis.stop();
+    await h.close();
   }
 });
