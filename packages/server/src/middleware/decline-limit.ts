@@ -1,6 +1,6 @@
 /**
  * The decline limit: declined payments per client address, across orders, counted in the
- * store (`declines:<bucket>`), so that someone testing stolen cards on order after order is
+ * store (`declines:<bucket>:<window>`, windows numbered by the store's clock), so that someone testing stolen cards on order after order is
  * stopped before the API sees more than `max` of them in `windowMs` (`scope: 'address'`), or
  * twice `max` with the default scope's second allowance for orders with no decline yet.
  *
@@ -177,7 +177,10 @@ export function declineLimit({
     submission: { order?: string; type?: string },
     orderId: string | undefined,
   ): Promise<void> {
-    const key = `declines:${bucket}`;
+    // Windows numbered by the store's clock: a place is given back to the window it was taken
+    // in (a 3-D Secure approved after the window turned gives nothing to the next one).
+    const window = Math.floor((await store.now()) / windowMs);
+    const key = `declines:${bucket}:${window}`;
     const inFlight = `declines-inflight:${bucket}`;
     // In flight first, then the reservation: an exemption never starts beside a reserved attempt.
     await store.hit(inFlight, IN_FLIGHT_MS);
@@ -203,7 +206,7 @@ export function declineLimit({
       // The order's own lock is its limit now, and the address's second allowance (`spare`)
       // bounds what all such orders may decline together.
       try {
-        const spare = `declines-spare:${bucket}`;
+        const spare = `declines-spare:${bucket}:${window}`;
         if ((await store.hit(spare, windowMs)) > max) {
           await store.unhit(spare);
           throw refusal(c, false);
