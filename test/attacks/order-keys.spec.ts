@@ -324,9 +324,13 @@ async function declineFrom(s: Shop, from: string) {
   return { order, res };
 }
 
-test('the velocity limit across orders, on by default: the 11th decline from one address in an hour is refused before the API sees it; another address is not affected', async () => {
-  // The handler's defaults (the harness turns only the request rate limit off, which leaves this on).
-  const velocity = await startShop({}, h);
+test('the velocity limit across orders, scope address: the 11th decline from one address in an hour is refused before the API sees it; another address is not affected', async () => {
+  // The default limit (10 an hour) with the whole address blocked (scope 'address'; the
+  // default scope lets an order with no decline yet be tried: decline-limits.spec.ts).
+  const velocity = await startShop(
+    { declineLimit: { windowMs: 60 * 60_000, max: 10, scope: 'address' } },
+    h,
+  );
   try {
     const declined = [];
     for (let i = 0; i < 10; i++) declined.push(await declineFrom(velocity, '127.0.0.1'));
@@ -385,7 +389,10 @@ test('the velocity limit across orders, on by default: the 11th decline from one
 });
 
 test('the velocity limit counts a decline once: a replay of a declined submission is answered without counting', async () => {
-  const velocity = await startShop({ declineLimit: { windowMs: 60 * 60_000, max: 2 } }, h);
+  const velocity = await startShop(
+    { declineLimit: { windowMs: 60 * 60_000, max: 2, scope: 'address' } },
+    h,
+  );
   try {
     const order = await velocity.order({ id: nextId(), description: 'trigger 302' });
     const encryptedData = await encryptCard(

@@ -45,6 +45,12 @@ export interface HandlerContext {
   charge: ChargeTimings;
   /** Who hears that an order's payment changed, on every instance (live.ts). */
   changes: Changes;
+  /**
+   * Told a payment's status whenever a route learns it from the API (the callback, a
+   * notification, a status lookup): the decline limit gives back the place a pending payment
+   * held once it was made (middleware/decline-limit.ts). Never throws.
+   */
+  paymentHeard?: (payment: { id: string; status: string }) => Promise<void>;
 }
 
 export interface ChargeTimings {

@@ -18,6 +18,7 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { PaymentsClient } from './client/payments-client.js';
+import { orderOfClientSecret } from './client-secret.js';
 import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
@@ -28,6 +29,7 @@ import {
 } from './middleware/client-address.js';
 import { CheckoutError } from './middleware/errors.js';
 import { escapeLog, SetupWarning } from './middleware/log.js';
+import { declineLimit } from './middleware/decline-limit.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { requestId } from './middleware/request-id.js';
 import type { MerchantOrder, MerchantOrderInput } from './order.js';
@@ -100,14 +102,36 @@ export interface CheckoutHandlerOptions {
    */
   rateLimit?: (RateLimit & { callback?: RateLimit; notifications?: RateLimit }) | false;
   /**
-   * Declined payments per client address, across all orders, counted in the store: once an
-   * address has had `max` payments REJECTED within `windowMs`, its `POST /payments` is refused
-   * 429 `rate_limited` before anything reaches the API (someone testing stolen cards on order
-   * after order). A decline counts once, for the submission that made it (not a replay).
-   * Default 10 an hour. Separate from `rateLimit` (whose `false` leaves this on); `false` turns it off.
-   * Where the handler sees no client address (called in process, with no socket), it does not apply.
+   * Declined payments per client address, across orders, counted in the store: once an address
+   * has had `max` payments declined within `windowMs` (default 10 an hour), its `POST /payments`
+   * is refused 429 `rate_limited` before anything reaches the API (someone testing stolen cards
+   * on order after order). Separate from `rateLimit` (whose `false` leaves this on); `false`
+   * turns it off. Where the handler sees no client address (called in process, with no
+   * socket), it does not apply. See `middleware/decline-limit.ts`.
+   *
+   * - A submission reserves its place before the API is called, so submissions sent at once
+   *   from one address reach the API at most `max` times; the place is given back when the
+   *   attempt is not a decline (approved, refused before the API, a replay).
+   * - A decline counts whichever way it comes: REJECTED at once, or a card or wallet payment
+   *   left PENDING with the payer (3-D Secure, the wallet's page) and rejected there; such a
+   *   payment holds its place until the callback, a notification or a status lookup says it
+   *   was made.
+   * - `ipv6Prefix` (48 to 128, default 64): IPv6 addresses are counted by this prefix (one
+   *   subscriber usually has a whole /64); IPv4 by the address, `::ffff:1.2.3.4` as `1.2.3.4`.
+   * - `scope`: what an address over its limit is refused. `'order'` (default): every
+   *   submission for an order that already had a decline (the card tester's own orders), and
+   *   bursts; an order with no decline yet keeps its own allowance (each order locks at its 5th
+   *   decline), one submission at a time, so that a shopper behind the same carrier NAT as a card
+   *   tester can still pay. What all such orders may decline together is a second allowance of
+   *   `max` in the window: at most twice `max` declines per window from one address reach the
+   *   API; once the second is spent too, the whole address waits, shopper or not. `'address'`:
+   *   every submission from the address, whatever the order, until the window ends: at most
+   *   `max`, for shops where an attacker makes orders cheaply (no sign-in, no basket, a
+   *   donation form), at the price of a shopper sharing the address waiting out the window.
+   * - Submissions from one address for one order take their turn (the order takes one attempt
+   *   to the API at a time anyway): twenty clicks on Pay hold one place, not twenty.
    */
-  declineLimit?: RateLimit | false;
+  declineLimit?: (RateLimit & { ipv6Prefix?: number; scope?: 'order' | 'address' }) | false;
   /** The largest body read, counted as it streams (with or without `Content-Length`); more is 413. Default 64 KiB. */
   maxBodyBytes?: number;
   /**
@@ -204,7 +228,19 @@ const optionsSchema = z
         }),
       ])
       .optional(),
-    declineLimit: z.union([z.literal(false), rateLimitSchema]).optional(),
+    declineLimit: z
+      .union([
+        z.literal(false),
+        rateLimitSchema.extend({
+          ipv6Prefix: z.number().int().min(48).max(128).optional(),
+          // A string refined, not an enum: an enum's refusal reads as the whole union's "Invalid input".
+          scope: z
+            .string()
+            .refine((v) => v === 'order' || v === 'address', 'must be "order" or "address"')
+            .optional(),
+        }),
+      ])
+      .optional(),
     maxBodyBytes: z.number().int().positive().optional(),
     outcomeWindowMs: z.number().int().positive().optional(),
     notificationLeaseMs: z.number().int().positive().optional(),
@@ -448,30 +484,25 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
   const declines =
     options.declineLimit === false
       ? undefined
-      : (options.declineLimit ?? { windowMs: 60 * 60_000, max: 10 });
+      : { windowMs: 60 * 60_000, max: 10, ...options.declineLimit };
   if (declines) {
-    app.use('/payments', async (c, next) => {
-      const client = address(c);
-      // No address to tell shoppers apart (an in-process call with no socket): one shared count
-      // would let ten declines stop every shopper, so only the order's own lock applies.
-      if (c.req.method !== 'POST' || client === 'unknown') return next();
-      const key = `declines:${client}`;
-      if ((await store.count(key)) >= declines.max) {
-        throw new CheckoutError(429, {
-          type: 'rate_limited',
-          message: `too many declined payments from this address (${declines.max} within ${Math.round(declines.windowMs / 60_000)} minutes); try again later`,
-          retryable: false,
-        });
-      }
-      await next();
-      if (c.res.status !== 200) return;
-      const answer = (await c.res.clone().json()) as {
-        payment?: { status?: string };
-        replayed?: true;
-      };
-      if (answer.payment?.status === 'REJECTED' && answer.replayed !== true)
-        await store.hit(key, declines.windowMs);
+    const limit = declineLimit({
+      store,
+      ...declines,
+      address,
+      orderOf: (reference) => orderOfClientSecret(options.client, reference).catch(() => undefined),
+      inFlightMs: ctx.charge.inFlightMs,
+      pollMs: ctx.charge.pollMs,
     });
+    app.use('/payments', limit);
+    ctx.paymentHeard = async (payment) => {
+      try {
+        await limit.outcome(payment);
+      } catch (error) {
+        // Left counted (a decline slot held until the window ends): not worth failing the payer's request for.
+        onError(error);
+      }
+    };
   }
 
   mountCheckout(app, ctx, { development: options.development === true });

@@ -7,6 +7,7 @@ import { MemoryStore, createCheckoutHandler, type CheckoutHandlerOptions } from 
 import { expect, test } from '@playwright/test';
 import { startSandbox, startShop, type Harness } from './support/harness.js';
 import { send } from './support/proxy.js';
+import { addressBucket } from '../src/middleware/client-address.js';
 
 /** A MemoryStore that records the keys its counter is hit with. */
 class CountingStore extends MemoryStore {
@@ -164,4 +165,27 @@ test('trustProxy is checked: true, a negative or fractional count, a bad address
     ],
   ])
     expect(refused(good)).toBe('accepted');
+});
+
+test('the decline limit counts an IPv6 address by its prefix (/64 by default), whatever its spelling; IPv4 by itself; IPv4-mapped IPv6 as its IPv4 address', () => {
+  const one64 = '2001:0db8:0001:0002:0000:0000:0000:0000/64';
+  for (const spelling of [
+    '2001:db8:1:2::1',
+    '2001:0db8:0001:0002:0000:0000:0000:0001',
+    '2001:DB8:1:2:FFFF:FFFF:FFFF:FFFF',
+    '2001:db8:1:2:abcd::9',
+    '[2001:db8:1:2::7]:443',
+    '2001:db8:1:2::1%eth0',
+  ])
+    expect([spelling, addressBucket(spelling)]).toEqual([spelling, one64]);
+  expect(addressBucket('2001:db8:1:3::1')).not.toBe(one64);
+  expect(addressBucket('2001:db8:1:3::1', 48)).toBe(addressBucket('2001:db8:1:ffff::1', 48));
+  expect(addressBucket('2001:db8:1:3::1', 48)).toBe('2001:0db8:0001:0000:0000:0000:0000:0000/48');
+  expect(addressBucket('2001:db8:1:2::1', 128)).not.toBe(addressBucket('2001:db8:1:2::2', 128));
+  expect(addressBucket('2001:db8:1:2::1', 56)).toBe(addressBucket('2001:db8:1:ff::1', 56));
+  expect(addressBucket('2001:db8:1:2::1', 56)).not.toBe(addressBucket('2001:db8:1:100::1', 56));
+  for (const v4 of ['192.0.2.44', '::ffff:192.0.2.44', '::FFFF:c000:22c', '192.0.2.44:5678'])
+    expect([v4, addressBucket(v4)]).toEqual([v4, '192.0.2.44']);
+  expect(addressBucket('192.0.2.45')).toBe('192.0.2.45');
+  expect(addressBucket('unknown')).toBe('unknown');
 });

@@ -218,6 +218,38 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
       expect(await b.hit(key, 60_000)).toBe(1);
     });
 
+    test('reservations: 30 hits raced with 20 of them given back (unhit) across instances leave exactly 10; never below 0; the window is kept', async () => {
+      const [a, b] = backend.stores;
+      const key = uid('reserve');
+      expect(await a.unhit(key)).toBe(0);
+      expect(await a.count(key)).toBe(0);
+      // Each of 30 callers reserves, and the 20 over a limit of 10 give theirs back, all at once.
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, async (_, i) => {
+          const store = i % 2 ? a : b;
+          const n = await store.hit(key, 60_000);
+          if (n > 10) await store.unhit(key);
+          return n;
+        }),
+      );
+      // Ten reservations held, whatever the interleaving: a given-back hit is never answered twice as under the limit.
+      expect(answers.filter((n) => n <= 10)).toHaveLength(10);
+      expect(await b.count(key)).toBe(10);
+      const downs = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => (i % 2 ? a : b).unhit(key)),
+      );
+      expect(downs.filter((d) => d === 0).length).toBeGreaterThanOrEqual(5);
+      expect(await a.count(key)).toBe(0);
+      // A given-back counter keeps its window: a short one still expires.
+      const brief = uid('brief');
+      expect(await a.hit(brief, 400)).toBe(1);
+      expect(await a.hit(brief, 400)).toBe(2);
+      expect(await b.unhit(brief)).toBe(1);
+      await expect.poll(() => a.count(brief)).toBe(0);
+      expect(await b.unhit(brief)).toBe(0);
+      expect(await a.hit(brief, 60_000)).toBe(1);
+    });
+
     if (ownClock)
       test("now() is the store's clock: this process's clock set 150 s ahead does not move it", async () => {
         const [a] = backend.stores;

@@ -124,6 +124,31 @@ export function trustProxyProblem(value: unknown): string | undefined {
   return "must be a hop count or a list of the proxies' IP addresses and CIDR ranges";
 }
 
+/**
+ * The group an address is counted in by the decline limit: an IPv4 address by itself (an
+ * IPv4-mapped IPv6 address, `::ffff:1.2.3.4` or `::ffff:102:304`, as its IPv4 address); an IPv6
+ * address by its first `ipv6Prefix` bits (one subscriber is usually given a whole /64, so the
+ * 2^64 addresses in it are one client), written in full, lower case, with its prefix length
+ * (`2001:0db8:0001:0002:0000:0000:0000:0000/64`), so that every spelling of it is one bucket.
+ * Anything that is not an address (`unknown`) is answered as it is.
+ */
+export function addressBucket(address: string, ipv6Prefix = 64): string {
+  const bytes = parseIp(address);
+  if (!bytes) return address;
+  const mapped =
+    bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  if (mapped) return `${bytes[12]}.${bytes[13]}.${bytes[14]}.${bytes[15]}`;
+  const masked = new Uint8Array(16);
+  for (let bit = 0; bit < ipv6Prefix; bit += 8) {
+    const take = Math.min(8, ipv6Prefix - bit);
+    masked[bit >> 3] = bytes[bit >> 3]! & ((0xff << (8 - take)) & 0xff);
+  }
+  const groups: string[] = [];
+  for (let i = 0; i < 16; i += 2)
+    groups.push(((masked[i]! << 8) | masked[i + 1]!).toString(16).padStart(4, '0'));
+  return `${groups.join(':')}/${ipv6Prefix}`;
+}
+
 /** The address as the limits count it: without a port, IPv4-mapped IPv6 written as IPv4, the rest as given. */
 function canonical(text: string): string {
   const s = bare(text);

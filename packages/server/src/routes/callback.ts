@@ -69,6 +69,7 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
         retryable: true,
       });
     }
+    await ctx.paymentHeard?.(record);
     // A store that does not know the payment (a restart while the payer was on the 3-D Secure
     // page, a lost store) finds its order from the attempt's API order_id, `<order>.<n>`.
     let orderId = await ctx.store.orderOfPayment(record.id);

@@ -203,6 +203,7 @@ export function mountNotifications(
           () => undefined,
           (error: unknown) => error,
         );
+      if (kind === 'payment') await ctx.paymentHeard?.(record);
       event = { kind, record, orderId, latest };
     } catch (error) {
       await release();

@@ -408,6 +408,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
 
   app.get('/payments/:id', async (c) => {
     const { orderId, record } = await paymentOfRequest(ctx, c);
+    await ctx.paymentHeard?.(record);
     return c.json({
       payment: publicPayment(record, orderId),
       nextAction: nextAction(record),

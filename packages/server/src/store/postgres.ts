@@ -432,6 +432,14 @@ export class PostgresStore implements CheckoutStore {
     return rows[0]?.count ?? 0;
   }
 
+  async unhit(key: string) {
+    const { rows } = await this.#query<{ count: number }>(
+      `UPDATE ${this.#t.hits} SET count = count - 1 WHERE key = $1 AND count > 0 AND expires_at > now() RETURNING count`,
+      [key],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
   /** Deletes every expired claim, bound value and counter. Runs by itself every 1,000 writes of them. */
   async sweep(): Promise<void> {
     for (const t of [this.#t.claims, this.#t.bound, this.#t.hits])

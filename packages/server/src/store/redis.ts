@@ -57,6 +57,12 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
+/** A hit given back: down by one, never below 0, the expiry left as it is; a missing counter stays missing. */
+const UNHIT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count <= 0 then return 0 end
+return redis.call('DECR', KEYS[1])`;
+
 /** A payment linked to its order once: the link and the order's list are written together. */
 const LINK = `
 if redis.call('SET', KEYS[1], ARGV[1], 'NX') then redis.call('RPUSH', KEYS[2], ARGV[2]) end
@@ -226,6 +232,12 @@ export class RedisStore implements CheckoutStore {
 
   async count(key: string) {
     return Number((await this.#run((c) => c.get(this.#key('hits', key)))) ?? 0);
+  }
+
+  async unhit(key: string) {
+    return Number(
+      await this.#run((c) => c.eval(UNHIT, { keys: [this.#key('hits', key)], arguments: [] })),
+    );
   }
 
   /** The channel every instance's changes go through (`PUBLISH`, `SUBSCRIBE`). */

@@ -112,6 +112,12 @@ export interface CheckoutStore {
   /** The count `hit` has reached for `key` in its current window, without counting; 0 when none. */
   count(key: string): Promise<number>;
   /**
+   * Gives back one hit: the count goes down by one, atomically across instances, never below
+   * 0, and its window stays as it was (nothing happens to a count whose window has expired).
+   * Answers the count after. What a reservation taken with `hit` uses to give itself back.
+   */
+  unhit(key: string): Promise<number>;
+  /**
    * Tells every instance sharing the store (this one too) that an order's payment changed
    * (`message`: the order's id), so that the one holding the shopper's live connection hears
    * of a notification another received. Optional: without it, each instance hears its own, and
@@ -213,6 +219,13 @@ export class MemoryStore implements CheckoutStore {
   async count(key: string) {
     const entry = this.#hits.get(key);
     return entry && entry.until > Date.now() ? entry.count : 0;
+  }
+
+  async unhit(key: string) {
+    const entry = this.#hits.get(key);
+    if (!entry || entry.until <= Date.now()) return 0;
+    if (entry.count > 0) entry.count--;
+    return entry.count;
   }
 
   /** Every handler sharing this store object hears it, after the current task, as Redis's subscribers would. */

@@ -1,0 +1,262 @@
+/**
+ * The decline limit: declined payments per client address, across orders, counted in the
+ * store (`declines:<bucket>:<window>`, windows numbered by the store's clock), so that someone testing stolen cards on order after order is
+ * stopped before the API sees more than `max` of them in `windowMs` (`scope: 'address'`), or
+ * twice `max` with the default scope's second allowance for orders with no decline yet.
+ *
+ * - A submission **reserves** its place before it reaches the API: `store.hit` answers the new
+ *   count atomically, so of any number of submissions sent at once from one address, at most
+ *   `max` are let through; one over the limit gives its reservation back (`store.unhit`) and
+ *   is refused 429 without calling the API.
+ * - The reservation is kept when the attempt is a decline: the answer is REJECTED; or it is
+ *   PENDING with the payer (3-D Secure, a wallet's page) for a card, saved card or wallet: the
+ *   payment is bound to the address's counter (`declines-held:<payment>`) and its reservation
+ *   is given back, once, when the handler hears the payment was made or ended other than
+ *   REJECTED (`outcome`, called by the callback, the notifications and the status route);
+ *   rejected on the bank's page, it stays counted. Anything else gives it back at once: an
+ *   approval, a refusal before the API (a bad secret, a 409, a 5xx), a replay of an earlier
+ *   answer, a voucher, Pix or bank page left pending (not a card tested).
+ * - IPv6 addresses are counted by their `/ipv6Prefix` (default 64), IPv4 by the whole address,
+ *   an IPv4-mapped IPv6 address as its IPv4 address (`addressBucket`).
+ * - Submissions from one address for one order wait for their turn (`declines-turn:`): the
+ *   order takes one attempt to the API at a time anyway (charges.ts), so duplicates would only
+ *   hold places while they wait for its answer.
+ * - A refusal while the limit is full of attempts still with the API (shoppers behind one
+ *   address paying at once) is retryable, with `Retry-After: 2`; one for declines counted is not.
+ * - `scope` says what an address over its limit is refused (see `DeclineLimitOptions.scope`).
+ *   In the default scope an order with no decline yet keeps its own allowance, one submission
+ *   at a time and never beside one still with the API; all such orders of the address share a
+ *   second allowance of `max` (`declines-spare:`), so the API sees at most twice `max` declines
+ *   from one address in a window.
+ *
+ * Where the handler sees no client address (`unknown`: called in process, with no socket), it
+ * does not apply: one shared count would let ten declines stop every shopper.
+ */
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { CheckoutStore } from '../store/store.js';
+import { addressBucket } from './client-address.js';
+import { CheckoutError } from './errors.js';
+
+export interface DeclineLimitOptions {
+  store: CheckoutStore;
+  windowMs: number;
+  /** Declines per address bucket in each window. */
+  max: number;
+  /** How many leading bits of an IPv6 address make one client. Default 64. */
+  ipv6Prefix?: number;
+  /**
+   * What an address over its limit is refused. `'order'` (default): submissions for the
+   * orders that already had a decline, and bursts; an order with no decline yet keeps its
+   * own allowance (the order's lock at five declines), one submission at a time from that
+   * address, so that a shopper behind the same carrier NAT as a card tester can still pay; such
+   * orders share a second allowance of `max` declines, after which the whole address waits.
+   * `'address'`: every submission, whatever the order, until the window ends.
+   */
+  scope?: 'order' | 'address';
+  /** The client's address (through the proxies the merchant trusts); `unknown` without one. */
+  address: (c: Context) => string;
+  /** The order id a submission's `order` (its client secret) names, or undefined when it names none. */
+  orderOf: (reference: string) => Promise<string | undefined>;
+  /** How long one submission may be with the API at most: another for the same order from the same address waits that long for its turn. Default 60 s. */
+  inFlightMs?: number;
+  /** How often a submission waiting for its turn looks again. Default 50 ms. */
+  pollMs?: number;
+}
+
+/** The middleware, and what the routes tell it of a payment's status when they learn it. */
+export type DeclineLimit = MiddlewareHandler & {
+  /** A payment's status as the API has it: a pending one's reservation is given back once it was made (or ended other than REJECTED). */
+  outcome(payment: { id: string; status: string }): Promise<void>;
+};
+
+/** How long a submission may be with the API at most, for the counter of those in flight (a dead process's count expires). */
+const IN_FLIGHT_MS = 5 * 60_000;
+
+/** Methods whose PENDING is the payer deciding on a card or wallet page: their rejection there is a decline. */
+const HELD_WHILE_PENDING = new Set(['card', 'saved_card', 'wallet']);
+
+export function declineLimit({
+  store,
+  windowMs,
+  max,
+  ipv6Prefix = 64,
+  scope = 'order',
+  address,
+  orderOf,
+  inFlightMs = 60_000,
+  pollMs = 50,
+}: DeclineLimitOptions): DeclineLimit {
+  /**
+   * The refusal: for declines counted, not retryable; for a limit full of attempts still with
+   * the API (shoppers behind one address paying at once), retryable in a moment, when those
+   * that were not declines have given their places back.
+   */
+  const refusal = (c: Context, busy: boolean) => {
+    if (busy) c.header('Retry-After', '2');
+    return new CheckoutError(
+      429,
+      busy
+        ? {
+            type: 'rate_limited',
+            message: 'too many payments from this address at once; try again in a moment',
+            retryable: true,
+          }
+        : {
+            type: 'rate_limited',
+            message: `too many declined payments from this address (${max} within ${Math.round(windowMs / 60_000)} minutes); try again later`,
+            retryable: false,
+          },
+    );
+  };
+
+  /** The submission's `order` and method type, if its body says them (the route checks it properly). */
+  async function submissionOf(c: Context): Promise<{ order?: string; type?: string }> {
+    try {
+      const body = JSON.parse(await c.req.text()) as {
+        order?: unknown;
+        method?: { type?: unknown };
+      };
+      return {
+        ...(typeof body?.order === 'string' ? { order: body.order } : {}),
+        ...(typeof body?.method?.type === 'string' ? { type: body.method.type } : {}),
+      };
+    } catch {
+      return {};
+    }
+  }
+
+  /**
+   * For `scope: 'order'`, an address over its limit: whether this submission's order keeps its
+   * own allowance. Only an order with no decline when it was first let through this way (then
+   * marked, so that it keeps its allowance up to its own lock), only while no other submission
+   * from the address is with the API (a burst is refused whole), one at a time (the claim,
+   * given back by the function answered); `busy` when only those two stand in its way.
+   */
+  async function exemption(
+    bucket: string,
+    orderId: string | undefined,
+  ): Promise<(() => Promise<void>) | 'busy' | undefined> {
+    if (orderId === undefined) return undefined;
+    const mark = `declines-exempt:${bucket}:${orderId}`;
+    const marked = (await store.bound(mark)) !== undefined;
+    if (!marked && ((await store.getCharge(orderId))?.declines ?? 0) > 0) return undefined;
+    if ((await store.count(`declines-inflight:${bucket}`)) > 0) return 'busy';
+    const lock = `declines-exempt-busy:${bucket}`;
+    if (!(await store.claim(lock, IN_FLIGHT_MS))) return 'busy';
+    if (!marked) await store.bind(mark, '1', windowMs);
+    return () => store.release(lock);
+  }
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const client = address(c);
+    if (c.req.method !== 'POST' || client === 'unknown') return next();
+    const bucket = addressBucket(client, ipv6Prefix);
+    const submission = await submissionOf(c);
+    const orderId = submission.order === undefined ? undefined : await orderOf(submission.order);
+    if (orderId === undefined) return limited(c, next, bucket, submission, undefined);
+    // One submission per address and order at a time: the order takes one attempt to the API
+    // at a time anyway (charges.ts), so the others would only hold places while they wait for
+    // its answer (twenty clicks on Pay would fill the limit). They wait here instead, in turn.
+    const turn = `declines-turn:${bucket}:${orderId}`;
+    const until = performance.now() + inFlightMs;
+    while (!(await store.claim(turn, inFlightMs))) {
+      if (performance.now() > until) throw refusal(c, true);
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    try {
+      await limited(c, next, bucket, submission, orderId);
+    } finally {
+      await store.release(turn).catch(() => {});
+    }
+  };
+
+  async function limited(
+    c: Context,
+    next: Next,
+    bucket: string,
+    submission: { order?: string; type?: string },
+    orderId: string | undefined,
+  ): Promise<void> {
+    // Windows numbered by the store's clock: a place is given back to the window it was taken
+    // in (a 3-D Secure approved after the window turned gives nothing to the next one).
+    const window = Math.floor((await store.now()) / windowMs);
+    const key = `declines:${bucket}:${window}`;
+    const inFlight = `declines-inflight:${bucket}`;
+    // In flight first, then the reservation: an exemption never starts beside a reserved attempt.
+    await store.hit(inFlight, IN_FLIGHT_MS);
+    let reserved = false;
+    let busy = false;
+    try {
+      const n = await store.hit(key, windowMs);
+      reserved = n <= max;
+      if (!reserved) {
+        // Places not held by attempts with the API (this one included in both counts) are declines.
+        busy = n - (await store.count(inFlight)) < max;
+        await store.unhit(key);
+      }
+    } catch (error) {
+      await store.unhit(inFlight).catch(() => {});
+      throw error;
+    }
+    if (!reserved) {
+      await store.unhit(inFlight);
+      if (scope === 'address' || busy) throw refusal(c, busy);
+      const done = await exemption(bucket, orderId);
+      if (done === undefined || done === 'busy') throw refusal(c, done === 'busy');
+      // The order's own lock is its limit now, and the address's second allowance (`spare`)
+      // bounds what all such orders may decline together.
+      try {
+        const spare = `declines-spare:${bucket}:${window}`;
+        if ((await store.hit(spare, windowMs)) > max) {
+          await store.unhit(spare);
+          throw refusal(c, false);
+        }
+        await attempt(c, next, spare, submission.type);
+      } finally {
+        await done();
+      }
+      return;
+    }
+    try {
+      await attempt(c, next, key, submission.type);
+    } finally {
+      await store.unhit(inFlight).catch(() => {});
+    }
+  }
+
+  /** Runs the route with a place reserved in `key`: kept for a decline, held while the payer decides, else given back. */
+  async function attempt(c: Context, next: Next, key: string, type: string | undefined) {
+    let keep = false;
+    try {
+      await next();
+      const answer =
+        c.res.status === 200
+          ? ((await c.res
+              .clone()
+              .json()
+              .catch(() => undefined)) as
+              { payment?: { id?: string; status?: string }; replayed?: true } | undefined)
+          : undefined;
+      const payment = answer?.replayed === true ? undefined : answer?.payment;
+      if (payment?.status === 'REJECTED') keep = true;
+      else if (
+        payment?.status === 'PENDING' &&
+        typeof payment.id === 'string' &&
+        HELD_WHILE_PENDING.has(type ?? '')
+      )
+        // Kept while the payer decides; `outcome` gives it back if the payment is made.
+        keep = (await store.bind(`declines-held:${payment.id}`, key, windowMs)) === undefined;
+    } finally {
+      if (!keep) await store.unhit(key).catch(() => {});
+    }
+  }
+
+  return Object.assign(middleware, {
+    async outcome({ id, status }: { id: string; status: string }) {
+      if (status === 'PENDING' || status === 'REJECTED') return;
+      const key = await store.bound(`declines-held:${id}`);
+      if (key === undefined) return;
+      if (await store.claim(`declines-released:${id}`, windowMs)) await store.unhit(key);
+    },
+  });
+}
