@@ -13,4 +13,6 @@ export default defineConfig({
   timeout: (minutes + 10) * 60_000,
   workers: 1,
   reporter: 'list',
+  // Apart from test-results/, which the next run of the other suites empties.
+  outputDir: '../../soak-results',
 });

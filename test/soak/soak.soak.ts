@@ -847,6 +847,20 @@ test('soak: money holds under faults', async () => {
       console.log(
         `\nsoak: ${failures.length} FAILURES: ${[...kinds].map(([k, c]) => `${c}× ${k}`).join(', ')}`,
       );
+      // Which kinds of shopper, on which store, each kind of failure came from.
+      const where = new Map<string, Map<string, string[]>>();
+      for (const f of failures) {
+        const o = f.order ? orders.find((x) => x.id === f.order) : undefined;
+        const at = o ? `${o.scenario} on ${o.pair}` : '-';
+        const byPlace = where.get(f.kind) ?? new Map<string, string[]>();
+        where.set(f.kind, byPlace);
+        byPlace.set(at, [...(byPlace.get(at) ?? []), f.order ?? '']);
+      }
+      for (const [kind, byPlace] of where)
+        for (const [at, ids] of byPlace)
+          console.log(
+            `  ${kind}: ${ids.length}× ${at}${at === '-' ? '' : ` (orders ${ids.slice(0, 40).join(' ')}${ids.length > 40 ? ' …' : ''})`}`,
+          );
       const shown = new Map<string, number>();
       for (const f of failures) {
         const seen = shown.get(f.kind) ?? 0;
