@@ -101,7 +101,7 @@ interface SoakOrder {
   secret?: string;
   /** The payments the shopper was answered (id → last status seen). */
   answered: Map<string, string>;
-  /** What the soak did, in order: for the report of a failure. */
+  /** What the soak did, in order, each at its time: for the report of a failure. */
   steps: string[];
   /** The checkout view's payment at the end. */
   view?: { id?: string; status?: string; error?: string };
@@ -178,7 +178,8 @@ function ledgerLine(e: LedgerEntry): string {
 }
 
 test('soak: money holds under faults', async () => {
-  const started = Date.now();
+  /** When the traffic starts, once everything is up: the minutes count from here. */
+  let started = Date.now();
   const failures: Failure[] = [];
   let sandbox: Sandbox | undefined;
   let postgres: Postgres | undefined;
@@ -219,8 +220,12 @@ test('soak: money holds under faults', async () => {
       `soak: ${MINUTES} min of traffic; sandbox ${sandboxUrl}; PostgreSQL :${pgServer.port}; Redis :${redisServer.port}; ` +
         instances.map((i) => `${i.name} ${i.cli.url}`).join(', '),
     );
+    started = Date.now();
 
     // --- what a shopper does ---
+    /** Notes what was done with an order, at its time (seconds into the traffic, as the faults are). */
+    const step = (o: SoakOrder, what: string) =>
+      o.steps.push(`${((Date.now() - started) / 1000).toFixed(1)}s ${what}`);
     const browser = (i: Instance, o: SoakOrder, path: string, body?: unknown) =>
       call(`${i.base}${path}`, {
         ...(body === undefined ? {} : { body }),
@@ -259,7 +264,7 @@ test('soak: money holds under faults', async () => {
           headers: { Authorization: `Bearer ${API_TOKEN}` },
         }),
       );
-      o.steps.push(`order ${a.status}`);
+      step(o, `order ${a.status}`);
       if (a.status !== 201 && a.status !== 200) return false;
       o.secret = (a.body.clientSecret as string | undefined) ?? o.id;
       return true;
@@ -309,7 +314,8 @@ test('soak: money holds under faults', async () => {
     function submitted(o: SoakOrder, via: string, a: Answer): Answer {
       const p = a.body?.payment;
       if (p?.id) o.answered.set(p.id, p.status);
-      o.steps.push(
+      step(
+        o,
         `pay via ${via}: ${a.status} ${p ? `${p.id} ${p.status}${a.body.replayed ? ' (replayed)' : ''}` : (a.body?.error?.type ?? '')}`,
       );
       return a;
@@ -325,7 +331,7 @@ test('soak: money holds under faults', async () => {
         body,
       });
       const text = await res.text();
-      o.steps.push(`sandbox: ${paymentId} forced ${status}: ${res.status}`);
+      step(o, `sandbox: ${paymentId} forced ${status}: ${res.status}`);
       if (res.status !== 200 && !text.includes('5002'))
         failures.push({
           kind: 'sandbox tool refused',
@@ -522,7 +528,7 @@ test('soak: money holds under faults', async () => {
             client.destroy();
           }
         }
-        o.steps.push(`fault: charge state evicted from ${o.pair}`);
+        step(o, `fault: charge state evicted from ${o.pair}`);
       } catch (error) {
         stats.faults.evictMissed++;
         note(`eviction of ${o.id} failed: ${(error as Error).message}`);
