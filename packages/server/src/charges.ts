@@ -422,7 +422,9 @@ async function place(
   if (state.state === 'settled' && state.paymentId === record.id) return done();
   const other = state.state === 'settled' ? await retrieve(ctx, state.paymentId) : undefined;
   if (other && isPaymentMade(other.status)) {
-    // Recorded first: if the refund fails, whichever path meets the order next refunds it.
+    // Refunded already (by another path): nothing more. Otherwise recorded first: if the
+    // refund fails, whichever path meets the order next refunds it.
+    if ((await store.bound(lateRefunded(record.id))) !== undefined) return done();
     if (!state.late?.includes(record.id)) {
       await store.swapCharge(orderId, state.rev, {
         ...state,
@@ -507,13 +509,16 @@ function unlisted(state: ChargeState, paymentId: string): ChargeState {
   return left?.length ? { ...rest, late: left } : rest;
 }
 
+/** The store's mark that a late payment was refunded (bound for a week). */
+const lateRefunded = (paymentId: string) => `late-refund:${paymentId}`;
+
 /** Refunds `late` in full, once: the order was paid by `kept` already. */
 async function refundLate(
   ctx: HandlerContext,
   late: PaymentRecord,
   kept: PaymentRecord,
 ): Promise<void> {
-  const done = `late-refund:${late.id}`;
+  const done = lateRefunded(late.id);
   if ((await ctx.store.bound(done)) !== undefined) return;
   try {
     // The key is the late payment's: however often this runs (a crash before `done` is bound,
