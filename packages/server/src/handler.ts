@@ -122,9 +122,9 @@ export interface CheckoutHandlerOptions {
    *   submission for an order that already had a decline (the card tester's own orders), and
    *   bursts; an order with no decline yet keeps its own allowance (each order locks at its 5th
    *   decline), one submission at a time, so that a shopper behind the same carrier NAT as a card
-   *   tester can still pay. What all such orders may decline together is a second allowance of
-   *   `max` in the window: at most twice `max` declines per window from one address reach the
-   *   API; once the second is spent too, the whole address waits, shopper or not. `'address'`:
+   *   tester can still pay: the address's block never locks out an order whose own declines are
+   *   under its limit. The price: a tester who makes orders at will gets five declines per new
+   *   order, one at a time. `'address'`:
    *   every submission from the address, whatever the order, until the window ends: at most
    *   `max`, for shops where an attacker makes orders cheaply (no sign-in, no basket, a
    *   donation form), at the price of a shopper sharing the address waiting out the window.

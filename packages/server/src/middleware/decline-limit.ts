@@ -1,8 +1,8 @@
 /**
  * The decline limit: declined payments per client address, across orders, counted in the
  * store (`declines:<bucket>:<window>`, windows numbered by the store's clock), so that someone testing stolen cards on order after order is
- * stopped before the API sees more than `max` of them in `windowMs` (`scope: 'address'`), or
- * twice `max` with the default scope's second allowance for orders with no decline yet.
+ * stopped before the API sees more than `max` of them in `windowMs` (`scope: 'address'`); in
+ * the default scope, orders with no decline yet keep their own allowance beyond that.
  *
  * - A submission **reserves** its place before it reaches the API: `store.hit` answers the new
  *   count atomically, so of any number of submissions sent at once from one address, at most
@@ -24,10 +24,10 @@
  * - A refusal while the limit is full of attempts still with the API (shoppers behind one
  *   address paying at once) is retryable, with `Retry-After: 2`; one for declines counted is not.
  * - `scope` says what an address over its limit is refused (see `DeclineLimitOptions.scope`).
- *   In the default scope an order with no decline yet keeps its own allowance, one submission
- *   at a time and never beside one still with the API; all such orders of the address share a
- *   second allowance of `max` (`declines-spare:`), so the API sees at most twice `max` declines
- *   from one address in a window.
+ *   In the default scope an order with no decline yet keeps its own allowance (its lock at five
+ *   declines), one submission at a time and never beside one still with the API: the address's
+ *   block never locks out an order whose own declines are under its limit. Such declines are
+ *   counted apart (`declines-spare:`), for the reservation's bookkeeping only.
  *
  * Where the handler sees no client address (`unknown`: called in process, with no socket), it
  * does not apply: one shared count would let ten declines stop every shopper.
@@ -48,8 +48,8 @@ export interface DeclineLimitOptions {
    * What an address over its limit is refused. `'order'` (default): submissions for the
    * orders that already had a decline, and bursts; an order with no decline yet keeps its
    * own allowance (the order's lock at five declines), one submission at a time from that
-   * address, so that a shopper behind the same carrier NAT as a card tester can still pay; such
-   * orders share a second allowance of `max` declines, after which the whole address waits.
+   * address, so that a shopper behind the same carrier NAT as a card tester can still pay. The
+   * price: a tester who can make orders at will gets five declines per new order, one at a time.
    * `'address'`: every submission, whatever the order, until the window ends.
    */
   scope?: 'order' | 'address';
@@ -203,14 +203,10 @@ export function declineLimit({
       if (scope === 'address' || busy) throw refusal(c, busy);
       const done = await exemption(bucket, orderId);
       if (done === undefined || done === 'busy') throw refusal(c, done === 'busy');
-      // The order's own lock is its limit now, and the address's second allowance (`spare`)
-      // bounds what all such orders may decline together.
+      // The order's own lock is its limit now: the address's block never locks it out.
       try {
         const spare = `declines-spare:${bucket}:${window}`;
-        if ((await store.hit(spare, windowMs)) > max) {
-          await store.unhit(spare);
-          throw refusal(c, false);
-        }
+        await store.hit(spare, windowMs);
         await attempt(c, next, spare, submission.type);
       } finally {
         await done();
