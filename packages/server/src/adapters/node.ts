@@ -22,7 +22,7 @@ import { urlToHttpOptions } from 'node:url';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { getRequestListener, serve } from '@hono/node-server';
 import type { HmacSha256, TextHmacSha256 } from '@paylit/core/crypto';
-import type { Transport } from '../client/transport.js';
+import { answerTooLarge, MAX_ANSWER_BYTES, type Transport } from '../client/transport.js';
 import { normalizeBasePath, underBase, type FetchApp } from './fetch.js';
 
 /**
@@ -127,7 +127,12 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
           : { ...target.options, method, headers: list, agent },
         (res) => {
           const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_ANSWER_BYTES) req.destroy(answerTooLarge());
+            else chunks.push(chunk);
+          });
           res.on('end', () => {
             clearTimeout(timer);
             const flat: Record<string, string | undefined> = {};

@@ -75,25 +75,30 @@ export class PaymentsApiError extends PaylitError<number | undefined> {
     // A short plain text only: a proxy's HTML page is not worth repeating.
     const text =
       typeof body === 'string' && /^[\w .,:;'()/-]{1,100}$/.test(body.trim()) ? body.trim() : '';
+    // A redirect is never followed (the transports): what the API did with the request is not known.
     const type: PaymentsErrorType =
-      status === 401 || status === 403
-        ? 'authentication_error'
-        : status === 404
-          ? 'not_found'
-          : status === 429
-            ? 'rate_limit_error'
-            : status >= 500
-              ? 'api_error'
-              : 'invalid_request_error';
+      status >= 300 && status < 400
+        ? 'invalid_response'
+        : status === 401 || status === 403
+          ? 'authentication_error'
+          : status === 404
+            ? 'not_found'
+            : status === 429
+              ? 'rate_limit_error'
+              : status >= 500
+                ? 'api_error'
+                : 'invalid_request_error';
     return new PaymentsApiError({
       type,
       status,
       message:
         typeof b.message === 'string'
           ? b.message
-          : text !== ''
-            ? `the API answered ${status} ${text}`
-            : `the API answered ${status}`,
+          : status >= 300 && status < 400
+            ? `the API answered ${status}, a redirect, which is not followed: check the base URL`
+            : text !== ''
+              ? `the API answered ${status} ${text}`
+              : `the API answered ${status}`,
       // The code is an integer on the wire; read one printed as a string too.
       ...(typeof b.code === 'number'
         ? { code: b.code }

@@ -139,6 +139,16 @@ export class Requester {
         wait = retryAfter(res.headers);
       } catch (error) {
         if (error instanceof PaymentsApiError) throw error;
+        // An answer too large to read: what the API did is not known, and asking again would read it again.
+        if ((error as Error).name === 'AnswerTooLargeError')
+          throw new PaymentsApiError({
+            type: 'invalid_response',
+            status: 0,
+            message: (error as Error).message,
+            retryable: false,
+            cause: error,
+            ...(key ? { idempotencyKey: key } : {}),
+          });
         const timedOut = (error as Error).name === 'TimeoutError' && !options.signal?.aborted;
         last = new PaymentsApiError({
           type: timedOut ? 'timeout' : 'connection_error',
