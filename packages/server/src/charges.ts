@@ -201,6 +201,19 @@ async function fromApi(ctx: HandlerContext, orderId: string): Promise<ChargeStat
 }
 
 /**
+ * The periodic path: up to `limit` orders whose state still waits on the API (an attempt whose
+ * owner is gone or could not write, late payments, a code to cancel; the store's
+ * `unsettledCharges`) are read as any request reads them (`currentState`), so that each catches
+ * up with the API even if no one opens it again. An attempt still within its in-flight time is
+ * left to its owner. Answers how many were read; a failure on one is logged, and the next goes on.
+ */
+export async function sweep(ctx: HandlerContext, limit = 100): Promise<number> {
+  const ids = (await ctx.store.unsettledCharges?.(limit)) ?? [];
+  for (const id of ids) await currentState(ctx, id).catch(ctx.logError);
+  return ids.length;
+}
+
+/**
  * True when the state shows an attempt made on the order, false for none, or for the state that
  * only records that the API had no attempt of it (`open` at number 1, nothing declined).
  */

@@ -277,7 +277,20 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
+  // The periodic path (charges.ts `sweep`): orders whose state still waits on the API catch up
+  // with it every minute, even if no one opens them again.
+  let sweeping = false;
+  const sweeper = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    void handler
+      .sweep()
+      .catch(() => {})
+      .finally(() => (sweeping = false));
+  }, 60_000);
+  sweeper.unref();
   const stop = () => {
+    clearInterval(sweeper);
     void Promise.all([served.close(), closeSandbox(), store.close()]).then(() => process.exit(0));
   };
   process.once('SIGINT', stop);

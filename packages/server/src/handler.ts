@@ -18,6 +18,7 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { PaymentsClient } from './client/payments-client.js';
+import { sweep } from './charges.js';
 import { orderOfClientSecret } from './client-secret.js';
 import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
@@ -293,7 +294,16 @@ function sameOrigin(
   }
 }
 
-export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<HandlerEnv> {
+/**
+ * The checkout handler: a Hono app to mount, with `sweep()`, the periodic path by which orders
+ * whose state still waits on the API catch up with it (an attempt whose owner died or could not
+ * write, a late payment to refund, a replaced code to cancel) even if no one opens them again.
+ * Call it every minute or so (`paylit-server` does; on a serverless platform, from a scheduled
+ * job); it reads at most `limit` orders (default 100) and answers how many it read.
+ */
+export type CheckoutHandler = Hono<HandlerEnv> & { sweep(limit?: number): Promise<number> };
+
+export function createCheckoutHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -520,5 +530,5 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Hono<Han
     failures: limits && { windowMs: 60_000, max: 600, ...limits.notifications, address },
   });
   if (options.apiToken) mountBackOffice(app, ctx, options.apiToken);
-  return app;
+  return Object.assign(app, { sweep: (limit?: number) => sweep(ctx, limit) });
 }

@@ -16,9 +16,8 @@ export { clientSecretFor } from './client-secret.js';
 export { toFetchHandler } from './adapters/fetch.js';
 export type { FetchApp, FetchHandlerOptions } from './adapters/fetch.js';
 export { createCheckoutHandler } from './handler.js';
-import type { createCheckoutHandler } from './handler.js';
-/** What `createCheckoutHandler` makes: a Hono app, mounted with `app.route`, `toFetchHandler` or `toNodeListener`. */
-export type CheckoutHandler = ReturnType<typeof createCheckoutHandler>;
+/** What `createCheckoutHandler` makes: a Hono app, mounted with `app.route`, `toFetchHandler` or `toNodeListener`, and its `sweep()`. */
+export type { CheckoutHandler } from './handler.js';
 export type { CheckoutHandlerOptions, LogEntry, RateLimit } from './handler.js';
 export type { NotificationEvent } from './context.js';
 export { CheckoutError } from './middleware/errors.js';

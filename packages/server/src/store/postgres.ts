@@ -26,6 +26,7 @@ import pg from 'pg';
 import { merchantOrderSchema, type MerchantOrder } from '../order.js';
 import {
   StoreUnavailableError,
+  unsettled,
   type ChargeState,
   type CheckoutStore,
   type PaymentLink,
@@ -69,6 +70,9 @@ class StoreClient extends pg.Client {
     this.on('error', () => {});
   }
 }
+
+/** A charge state that still waits on the API (store.ts `unsettled`), as SQL: the predicate of a partial index. */
+const UNSETTLED = `(state->>'state' = 'charging' OR state ? 'late' OR state ? 'cancels')`;
 
 /** A timestamp `ms` milliseconds after the database's `now()`. */
 const after = (param: string) => `now() + ${param}::float8 * interval '1 millisecond'`;
@@ -159,6 +163,7 @@ export class PostgresStore implements CheckoutStore {
         CREATE TABLE IF NOT EXISTS ${t.payments} (payment_id text PRIMARY KEY, order_id text NOT NULL, attempt text NOT NULL, seq bigserial NOT NULL);
         CREATE INDEX IF NOT EXISTS ${t.payments.slice(0, -1)}_order" ON ${t.payments} (order_id, seq);
         CREATE TABLE IF NOT EXISTS ${t.charges} (order_id text PRIMARY KEY, rev text NOT NULL, state jsonb NOT NULL);
+        CREATE INDEX IF NOT EXISTS ${t.charges.slice(0, -1)}_unsettled" ON ${t.charges} (order_id) WHERE ${UNSETTLED};
         CREATE TABLE IF NOT EXISTS ${t.made} (order_id text PRIMARY KEY, payment_id text NOT NULL UNIQUE);
         CREATE TABLE IF NOT EXISTS ${t.bound} (key text PRIMARY KEY, value text NOT NULL, expires_at timestamptz NOT NULL);
         CREATE INDEX IF NOT EXISTS ${t.bound.slice(0, -1)}_expiry" ON ${t.bound} (expires_at);
@@ -294,6 +299,14 @@ export class PostgresStore implements CheckoutStore {
       [orderId],
     );
     return rows.map((r) => r.payment_id);
+  }
+
+  async unsettledCharges(limit: number) {
+    const { rows } = await this.#query<{ order_id: string; state: ChargeState }>(
+      `SELECT order_id, state FROM ${this.#t.charges} WHERE ${UNSETTLED} LIMIT $1`,
+      [limit],
+    );
+    return rows.filter((r) => unsettled(r.state)).map((r) => r.order_id);
   }
 
   async getCharge(orderId: string) {

@@ -20,6 +20,7 @@ import { createClient } from 'redis';
 import { merchantOrderSchema, type MerchantOrder } from '../order.js';
 import {
   StoreUnavailableError,
+  unsettled,
   type ChargeState,
   type CheckoutStore,
   type PaymentLink,
@@ -176,6 +177,30 @@ export class RedisStore implements CheckoutStore {
 
   async paymentsOfOrder(orderId: string) {
     return this.#run((c) => c.lRange(this.#key('order-payments', orderId), 0, -1));
+  }
+
+  /** Where the last `unsettledCharges` stopped: each call goes on through the keys (SCAN), a bounded step at a time. */
+  #sweepCursor = '0';
+
+  async unsettledCharges(limit: number) {
+    const match = `${this.#key('charge', '')}*`;
+    const ids: string[] = [];
+    // At most ten SCAN steps per call, so one call stays short however many orders there are.
+    for (let step = 0; step < 10 && ids.length < limit; step++) {
+      const { cursor, keys } = await this.#run((c) =>
+        c.scan(this.#sweepCursor, { MATCH: match, COUNT: 200 }),
+      );
+      this.#sweepCursor = String(cursor);
+      if (keys.length > 0) {
+        const texts = await this.#run((c) => c.mGet(keys));
+        texts.forEach((text, i) => {
+          if (text !== null && ids.length < limit && unsettled(JSON.parse(text) as ChargeState))
+            ids.push(keys[i]!.slice(match.length - 1));
+        });
+      }
+      if (this.#sweepCursor === '0') break;
+    }
+    return ids;
   }
 
   async getCharge(orderId: string) {

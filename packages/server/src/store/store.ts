@@ -100,6 +100,12 @@ export interface CheckoutStore {
    * state yet), atomically across instances; true when written.
    */
   swapCharge(orderId: string, expectedRev: string | undefined, next: ChargeState): Promise<boolean>;
+  /**
+   * Up to `limit` orders whose charge state still waits on the API: `charging`, or naming late
+   * payments (`late`) or a code to cancel (`cancels`). Optional: what `sweep` reads (charges.ts);
+   * without it, each such order catches up when a request reads it.
+   */
+  unsettledCharges?(limit: number): Promise<string[]>;
   /** Binds `key` to `value` for `ttlMs` unless it is bound already; answers the value bound before, or undefined when this call bound it. */
   bind(key: string, value: string, ttlMs: number): Promise<string | undefined>;
   /** The value bound to `key`, if any and not expired. */
@@ -176,6 +182,15 @@ export class MemoryStore implements CheckoutStore {
     if (this.#charges.get(orderId)?.rev !== expectedRev) return false;
     this.#charges.set(orderId, { ...next });
     return true;
+  }
+
+  async unsettledCharges(limit: number) {
+    const ids: string[] = [];
+    for (const [id, state] of this.#charges) {
+      if (ids.length >= limit) break;
+      if (unsettled(state)) ids.push(id);
+    }
+    return ids;
   }
 
   async bind(key: string, value: string, ttlMs: number) {
@@ -256,6 +271,15 @@ export class MemoryStore implements CheckoutStore {
   }
 
   async close() {}
+}
+
+/** Whether an order's state still waits on the API (`CheckoutStore.unsettledCharges`). */
+export function unsettled(state: ChargeState): boolean {
+  return (
+    state.state === 'charging' ||
+    (state.late?.length ?? 0) > 0 ||
+    (state.state === 'settled' && state.cancels !== undefined)
+  );
 }
 
 function deepFreeze<T>(value: T): T {
