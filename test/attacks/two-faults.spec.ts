@@ -401,6 +401,26 @@ for (const kind of kinds) {
       }
     });
 
+    test(`${kind.name}: a payment the merchant refunded in full, then the order's state evicted: the rebuilt order is still settled on it, and Pay charges nothing`, async () => {
+      const order = await a.order();
+      const paid = (await post(a, await cardBody(a, order.clientSecret))).body.payment;
+      expect(paid).toMatchObject({ status: 'PAID' });
+      const refund = await fetch(`${a.base}/admin/payments/${paid.id}/refunds`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${a.apiToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ action: crypto.randomUUID() }),
+      });
+      expect(refund.status, await refund.text()).toBe(200);
+      await made.evict(order.id);
+      const again = await post(b, await cardBody(b, order.clientSecret));
+      report(
+        `${kind.name}: refunded by the merchant, state evicted, Pay again`,
+        `answered ${again.body.payment?.id === paid.id ? 'the refunded payment' : again.status}`,
+      );
+      expect(again.body).toMatchObject({ payment: { id: paid.id }, replayed: true });
+      expect(ledgerOf(order.id).orderIds).toEqual([`${order.id}.1`]);
+    });
+
     test(`${kind.name}: the shopper cancels the 3-D Secure page while the store stops answering between the API's cancel and the state's write: the order stays payable, one charge`, async () => {
       const order = await a.order(za);
       const first = (await submitCard(a, order.clientSecret)).res.body.payment;

@@ -156,8 +156,9 @@ async function retrieve(ctx: HandlerContext, paymentId: string): Promise<Payment
  * lose an order after two of its codes were paid, or after a new code replaced one paid late).
  * The order is settled on its first payment made and not refunded in full; any other such
  * payment is recorded as late (refunded once, by `settleLate`) and a pending code after it as
- * to cancel. With none made, a pending last attempt settles the order (it waits on the payer);
- * otherwise the order is open at the next number, with the declines counted. Answers undefined
+ * to cancel. With none made, a pending last attempt settles the order (it waits on the payer),
+ * or one refunded in full by the merchant does (as the store had it); otherwise the order is
+ * open at the next number, with the declines counted. Answers undefined
  * for an order the API has never seen.
  */
 async function fromApi(ctx: HandlerContext, orderId: string): Promise<ChargeState | undefined> {
@@ -179,7 +180,10 @@ async function fromApi(ctx: HandlerContext, orderId: string): Promise<ChargeStat
   const n = found.length;
   const declines = found.filter((r) => r.status === 'REJECTED').length;
   const made = found.filter((r) => isPaymentMade(r.status) && !isRefundedInFull(r));
-  const keep = made[0] ?? (last.status === 'PENDING' ? last : undefined);
+  // With none made and not refunded: a pending last attempt (it waits on the payer), else a
+  // payment the merchant refunded in full, which settled the order as the store had it.
+  const keep =
+    made[0] ?? (last.status === 'PENDING' ? last : found.findLast((r) => isPaymentMade(r.status)));
   if (!keep)
     return after(last, {
       n,
