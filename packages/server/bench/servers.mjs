@@ -185,6 +185,8 @@ if (kind === 'upstream') {
     returnUrl: 'http://127.0.0.1/return',
     allowedOrigins: [],
     rateLimit: false,
+    // The load's shoppers come through one proxy (load.mjs): each is counted by its own address.
+    trustProxy: 1,
   });
   const app = new Hono().route('/', handler);
   const { url } = await serveNode(app);
