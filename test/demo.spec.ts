@@ -481,7 +481,7 @@ test("the chunk that reads a payment's answer blocked after Pay was sent: the sh
   consoleErrors,
 }) => {
   let blocked = true;
-  await page.route('**/paylit.payment.js', (route) =>
+  await page.route('**/paylit.checkout-payment.js', (route) =>
     blocked ? route.abort('internetdisconnected') : route.continue(),
   );
   const order = await open(page, demo, 'plain', 'pay');

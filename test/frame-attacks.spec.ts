@@ -159,7 +159,7 @@ test.beforeAll(async () => {
         .end(scripts[path]);
     if (path === '/theme.css')
       return void res.writeHead(200, { ...headers, 'Content-Type': 'text/css' }).end(themeCss);
-    const chunk = /^\/(paylit(\.[\w-]+)?\.js)$/.exec(path)?.[1];
+    const chunk = /^\/(paylit(\.[\w.-]+)?\.js)$/.exec(path)?.[1];
     if (chunk) {
       try {
         return void res

@@ -126,7 +126,7 @@ test.beforeAll(async () => {
       refusedFrameScript++;
       return void res.writeHead(503, headers).end();
     }
-    const chunk = /^\/(paylit(\.[\w-]+)?\.js)$/.exec(path)?.[1];
+    const chunk = /^\/(paylit(\.[\w.-]+)?\.js)$/.exec(path)?.[1];
     if (chunk) {
       try {
         return void res

@@ -28,11 +28,12 @@ for (const locale of locales) {
   }) => {
     const scripts: string[] = [];
     page.on('request', (r) =>
-      r.resourceType() === 'script' && /\/paylit\.[\w-]+\.js$/.test(r.url())
+      r.resourceType() === 'script' && /\/paylit\.[\w.-]+\.js$/.test(r.url())
         ? scripts.push(new URL(r.url()).pathname)
         : undefined,
     );
-    const languageChunks = () => scripts.filter((s) => s !== '/paylit.marks.js');
+    const languageChunks = () =>
+      scripts.filter((s) => locales.some((l) => s === `/paylit.${l}.js`));
     const t = await catalog(locale);
     await openCheckout(page, demo, 'plain', 'pay', `&lang=${locale}`);
     await expect(page.locator('paylit-card-fields label[for=number]')).toHaveText(t.cardNumber);

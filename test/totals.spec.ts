@@ -67,7 +67,7 @@ test.beforeAll(async () => {
   app.get('/favicon.ico', (c) => c.body(null, 204));
   // The script-tag file and its chunks (languages, marks, the outcome's look), beside it.
   app.get('/*', async (c, next) => {
-    const file = /^\/(paylit(\.[\w-]+)?\.js)$/.exec(c.req.path)?.[1];
+    const file = /^\/(paylit(\.[\w.-]+)?\.js)$/.exec(c.req.path)?.[1];
     if (!file) return next();
     return c.body(await readFile(bundle + file), 200, { 'Content-Type': 'text/javascript' });
   });

@@ -1,42 +1,38 @@
+import { minifyTemplateLiterals } from 'rollup-plugin-minify-template-literals';
 import { defineConfig, mergeConfig } from 'vite';
 import base from '../../vite.config.js';
-import { englishLater } from './build/english-later.js';
 import { esModules } from './build/es-modules.js';
-import { bundle, define, sizes, src } from './build/layout.js';
-import { lightStyles } from './build/light-styles.js';
-import { scriptTagChunks } from './build/script-tag-chunks.js';
-import { sizeReport } from './build/size-report.js';
+import { frameScript } from './build/frame-script.js';
+import { bundle, define, src } from './build/layout.js';
 
 /**
- * The script-tag file, `paylit.js` (src/script-tag.ts): all four elements with Lit,
- * @lit/context, the card rules and English inside, as one IIFE that defines the elements when
- * loaded; the other languages, the marks and the rest are its chunks
- * (build/script-tag-chunks.ts). The ES modules are built once this is (build/es-modules.ts).
+ * The script-tag build: one code-split ES build whose chunks Rollup makes. Its module,
+ * `paylit.module.js` (src/script-tag-module.ts), holds the four elements and imports Lit,
+ * @lit/context and core's card rules from chunks it shares with the lazy parts, each loaded once;
+ * each lazy part (a language, the marks, the encryption, the installments' rules, the payer's
+ * fields, a pending payment's view, frame isolation's page side...) is a chunk `paylit.<name>.js`
+ * that an `import()` loads when needed. `paylit.js` (src/script-tag.ts) is the classic script a
+ * merchant writes one tag for, which imports that module from beside itself.
+ *
+ * Then the card frame's script (build/frame-script.ts) and the ES modules (build/es-modules.ts).
  */
 export default mergeConfig(
   base,
   defineConfig({
     define,
-    plugins: [
-      esModules(),
-      scriptTagChunks(),
-      englishLater(src, 'rest'),
-      lightStyles(src),
-      sizeReport(sizes, true),
-    ],
+    plugins: [minifyTemplateLiterals(), esModules(), frameScript()],
     build: {
       outDir: bundle,
       emptyOutDir: true,
       target: 'es2022',
-      // For sizeReport() alone: not written.
-      sourcemap: 'hidden',
-      // The page's `paylit` global as a plain object, without a `Symbol.toStringTag` of `Module`.
-      rolldownOptions: { output: { generatedCode: { symbols: false } } },
+      minify: true,
       lib: {
-        entry: `${src}script-tag.ts`,
-        name: 'paylit',
-        formats: ['iife'],
-        fileName: () => 'paylit.js',
+        entry: { paylit: `${src}script-tag.ts`, 'paylit.module': `${src}script-tag-module.ts` },
+        formats: ['es'],
+        fileName: (_format, name) => `${name}.js`,
+      },
+      rolldownOptions: {
+        output: { chunkFileNames: 'paylit.[name].js', minify: true },
       },
     },
   }),

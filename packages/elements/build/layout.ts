@@ -9,7 +9,5 @@ export const dist = at('../dist/');
 export const bundle = at('../dist/bundle/');
 /** The card frame's script where the ES modules find it from `src/` and `dist/` (src/internal/module-loaders.ts). */
 export const frame = at('../frame/');
-/** The size report (size-report.ts), for the bench. */
-export const sizes = at('../.cache/bundle-sizes.json');
 /** The published builds: dev-mode warnings folded away (src/internal/dev.ts). */
 export const define = { __PAYLIT_DEV__: 'false' };

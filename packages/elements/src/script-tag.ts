@@ -1,23 +1,25 @@
 /**
- * The script-tag file, `paylit.js`: importing it (one `<script>` tag) defines the four elements,
- * with its lazy parts (`paylit.<name>.js`) beside it (internal/script-loaders.ts). Its values are
- * the page's `paylit` global.
+ * The script-tag file, `paylit.js`: what a merchant writes one `<script>` tag for. A classic
+ * script (it imports and exports nothing, and declares nothing on the page: it runs from a plain
+ * `<script src>`, `async` or `defer` too) that imports the script-tag build's module,
+ * `paylit.module.js`, from beside its own URL; the module defines the four elements and brings
+ * its chunks. Until then the elements on the page are undefined tags, which upgrade when it has
+ * loaded (`customElements.whenDefined`).
+ *
+ * The page's `paylit` global is `{ ready }`, a promise of the module's values, until the module
+ * has loaded, then those values with `ready`.
  */
-import './internal/script-loaders.js';
+type Paylit = typeof import('./script-tag-module.js');
 
-export {
-  PaylitCardFields,
-  CardFieldsInvalidError,
-} from './components/paylit-card-fields/paylit-card-fields.js';
-export { resolveLocale, format, locales, messagesFor } from './i18n/index.js';
-export { PaylitCheckout } from './components/paylit-checkout/paylit-checkout.js';
-export { PaylitInstallments } from './components/paylit-installments/paylit-installments.js';
-export { checkoutContext } from './context/checkout-context.js';
-export {
-  PaylitDeclinedEvent,
-  PaylitErrorEvent,
-  PaylitPaymentEvent,
-  PaylitRedirectEvent,
-  PaylitSubmitEvent,
-} from './events/payment-events.js';
-export { PaylitWalletSelect } from './components/paylit-wallet-select/paylit-wallet-select.js';
+((own: string, page: { paylit?: unknown }) => {
+  const ready: Promise<Paylit> = import(
+    /* @vite-ignore */ new URL('./paylit.module.js', own).href
+  ).then((module: Paylit) => {
+    page.paylit = Object.assign(Object.create(null), module, { ready });
+    return module;
+  });
+  page.paylit ??= { ready };
+})(
+  (document.currentScript as HTMLScriptElement | null)?.src || document.baseURI,
+  globalThis as { paylit?: unknown },
+);

@@ -1,169 +1,84 @@
 /**
- * The script-tag file as merchants load it: one file with all four elements and English,
- * under its size budget, without zod, and its chunks beside it (each other language, the
- * marks), small and self-contained; and the package imported in Node (server rendering)
- * without crashing.
+ * The script-tag build as merchants load it: `paylit.js`, a classic script that imports
+ * `paylit.module.js` from beside itself, and the chunks one code-split build made of the rest,
+ * each module in one file only (Lit, core's card rules), each language its own chunk; the card
+ * frame's classic script; and the package imported in Node (server rendering) without crashing.
+ * What a shopper downloads on each journey is held by test/journeys.spec.ts, in Chromium.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { locales } from '../src/i18n/locales.js';
 
-/**
- * Issue 15 split the file: paylit.js is the first part (the four elements, Lit, @lit/context,
- * the card rules, money and English; the CSS inside, its comments and blank space dropped at
- * build time), and the rest are chunks beside it, loaded when needed: the encryption (jose,
- * when a card field is first focused), each other language (when chosen; its messages as an
- * array in English's key order, src/i18n/catalog-array.ts), the marks (after the first
- * render), the installments' rules and look (with the first plans) and the outcome's look
- * (when a payment is sent). The issue asks 24 576 B for the first part, and that is the
- * budget: it is 24 576 B, with no room left (bench/elements.mjs prints the breakdown). Everything (paylit.js and
- * the 16 chunks a page in page isolation can load) is about 60.9 KB against the issue's 49 152 B: jose is 7.8 KB of it, the 12
- * catalogs 19.1 KB, and the installments' chunk carries its own copy of core's money and
- * errors (about 1 KB).
- */
-const BUDGET_GZIP = 24_576;
-/**
- * Each chunk: a language (es-419 imports es's), the marks (with the CVV hint's drawings and the wallet picker's look, out of the first part), the encryption.
- * A language is 2 300 B: issue 23's messages took the largest, Hindi, to 2 228 B and Thai to 2 113 B.
- * The installments' also carries what a chosen plan costs for the pay button and the outcome (core's planPayments and splitAmount), kept out of the first part, the plans' boxes,
- * and English's wording of the plans (src/i18n/later.ts, 0.4 KB). The outcome's carries English's messages for the rare states (a payment's answer, an order that cannot be opened:
- * 1.2 KB) and the plan kept across the bank's page, out of the first part.
- */
-const CHUNK_GZIP = {
-  language: 2_300,
-  marks: 4_300,
-  crypto: 9_600,
-  installments: 3_900,
-  outcome: 1_900,
-  /**
-   * What the checkout asks beyond the card (issue 25), loaded only for an order that asks
-   * something: core's documents of every country (2.5 KB), the payer's fields, the consent to
-   * save a card and their look, with core's caret rule (4.3 KB), and their words in all 13
-   * languages (6.2 KB, the card-on-file terms most of it), which keeps them out of paylit.js and
-   * the language chunks of orders that never ask.
-   */
-  payer: 14_600,
-  /**
-   * A payment that waits for the shopper (issue 26), loaded only for a PENDING outcome: the
-   * Pix, voucher and transfer views and the 3-D Secure dialog (3.9 KB), the live connection
-   * (0.9 KB), the barcodes' encoders (1.1 KB), their look (1.6 KB), core's money and what reads
-   * a payment's answer again, and their words in all 13 languages (8 KB), kept out of paylit.js
-   * and the language chunks of orders paid by card without a challenge.
-   */
-  pending: 17_600,
-};
-/**
- * paylit.js and every chunk a page in page isolation can load, together: a ratchet (the issue's
- * 49 152 B is not met, and the bench says why). Raised from 61 000 B by issue 17's two messages in
- * each of the 13 catalogs (the card frame's title, and a name that holds a card number). Raised to 65 500 B by
- * issue 23: its messages in the 13 catalogs, and English's messages for rare states and plans moved out of
- * paylit.js into the outcome's and installments' chunks, where they compress less well alone (65 228 B).
- * Raised to 79 500 B by issue 25's payer chunk (14.4 KB; 79 017 B in all),
- * and to 97 000 B by issue 26's pending chunk (17.4 KB; 96 508 B in all).
- */
-const EVERYTHING_GZIP = 97_000;
-/**
- * The frame isolation's two files, loaded only by a page that asks for it: the page side, a
- * chunk like the others; and the frame's script, one classic script (the frame's opaque origin
- * loads no ES module from a host that sends no CORS headers: test/frame-platform.spec.ts) that
- * holds the card fields with Lit, English, the marks and the encryption. The page side carries its
- * own copy of the brand table (1.6 KB) and the protocol's reader.
- */
-const FRAME_GZIP = { isolation: 5_200, frame: 34_000 };
-const FRAME_FILES = ['paylit.isolation.js', 'paylit.frame.js'];
 const dir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
-const file = `${dir}paylit.js`;
-const gzipOf = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+const read = (name: string) => readFileSync(dir + name, 'utf8');
+const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
+/** The ES files of the script-tag build: its module and every chunk. */
+const modules = files.filter((f) => f !== 'paylit.js' && f !== 'paylit.frame.js');
 
-test('the first part stays under its budget (24 576 B gzip), with every element and English inside, no other language, no encryption and no zod', () => {
-  const code = readFileSync(file);
-  const gzip = gzipSync(code, { level: 9 }).length;
-  const brotli = brotliCompressSync(code, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-  }).length;
-  test.info().annotations.push({
-    type: 'size',
-    description: `paylit.js: ${code.length} B, ${gzip} B gzip, ${brotli} B brotli (budget ${BUDGET_GZIP} B gzip)`,
-  });
-  expect(gzip).toBeLessThanOrEqual(BUDGET_GZIP);
-  const text = code.toString();
+test('paylit.js is a classic script that imports the module from beside itself, and nothing else', () => {
+  const text = read('paylit.js');
+  expect(() => new Script(text, { filename: 'paylit.js' })).not.toThrow();
+  expect(text).not.toMatch(/^\s*(import|export)\b|[;}]\s*(import|export)[\s{*]/m);
+  expect(text).toContain('./paylit.module.js');
+  expect(text).toContain('document.currentScript');
+  expect(text.length).toBeLessThan(400);
+});
+
+test('one code-split build: the module and its chunks import each other by relative name, Lit and the core brand table each live in one file, and no file carries zod or dev-mode text', () => {
+  expect(modules).toContain('paylit.module.js');
+  const withLit: string[] = [];
+  const withBrands: string[] = [];
+  for (const f of modules) {
+    const text = read(f);
+    for (const [, spec] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'`]([^"'`]+)["'`]/g))
+      expect(spec, `${f} imports ${spec}`).toMatch(/^\.\/paylit\.[\w.-]+\.js$/);
+    // lit-html's own runtime: its template result marker and its ChildPart class's bookkeeping.
+    if (text.includes('_$litType$')) withLit.push(f);
+    // core's brand table, by two of its brands' names.
+    if (text.includes('Hipercard') && text.includes('Naranja')) withBrands.push(f);
+    expect(text, `${f} carries zod`).not.toMatch(/\bZodError\b|zod\.dev/);
+    expect(text, `${f} carries Lit's dev mode`).not.toContain('lit.dev/msg/dev-mode');
+  }
+  expect(withLit, 'files holding lit-html').toHaveLength(1);
+  expect(withBrands, 'files holding the brand table').toHaveLength(1);
+});
+
+test('the module holds the four elements and English, no other language and no encryption; each other language is its own chunk with its words alone', () => {
+  const main = read('paylit.module.js');
   for (const tag of [
     'paylit-checkout',
     'paylit-card-fields',
     'paylit-installments',
     'paylit-wallet-select',
   ])
-    expect(text).toContain(tag);
-  expect(text).toContain('Card number');
-  // The other languages are chunks, loaded when chosen.
-  for (const phrase of ['Número de tarjeta', 'Fecha de vencimiento', 'Número do cartão'])
-    expect(text).not.toContain(phrase);
-  // The encryption (jose) is a chunk, loaded when a card field is focused.
-  expect(text).not.toMatch(/setProtectedHeader|A256GCM|CompactEncrypt/);
-  expect(text).not.toMatch(/\bzod\b|ZodError/);
-  expect(text).not.toContain('lit.dev/msg/dev-mode');
-  // The styles as the browser needs them: no CSS comment, no indentation.
-  expect(text).not.toMatch(/\/\* [A-Z]|\n {2,}[a-z-]+: /);
+    expect(main).toContain(tag);
+  expect(main).not.toMatch(/setProtectedHeader|A256GCM|CompactEncrypt/);
+  const english = modules.filter((f) => read(f).includes('Card number'));
+  expect(english, 'files holding English').toHaveLength(1);
+  const words: Record<string, string> = {
+    es: 'Número de tarjeta',
+    'pt-BR': 'Número do cartão',
+    fr: 'Numéro de carte',
+  };
+  for (const [locale, phrase] of Object.entries(words)) {
+    const holding = modules.filter((f) => read(f).includes(phrase));
+    expect(holding, `files holding ${locale}'s "${phrase}"`).toEqual([`paylit.${locale}.js`]);
+  }
+  for (const locale of locales.filter((l) => l !== 'en'))
+    expect(modules, `${locale}'s chunk`).toContain(`paylit.${locale}.js`);
 });
 
-test('each language but English is its own small chunk beside paylit.js, and so are the marks and the encryption; no chunk carries Lit; all together under budget', () => {
-  const sizes: string[] = [];
-  let everything = gzipOf(file);
-  for (const locale of locales.filter((l) => l !== 'en')) {
-    const code = readFileSync(`${dir}paylit.${locale}.js`);
-    const gzip = gzipSync(code, { level: 9 }).length;
-    sizes.push(`${locale} ${gzip} B`);
-    expect(gzip, `paylit.${locale}.js`).toBeLessThanOrEqual(CHUNK_GZIP.language);
-    expect(code.toString(), `paylit.${locale}.js`).toMatch(/export\s*\{[^}]*\bas default\b/);
-  }
-  for (const name of ['marks', 'crypto', 'installments', 'outcome', 'payer', 'pending'] as const) {
-    const gzip = gzipOf(`${dir}paylit.${name}.js`);
-    sizes.push(`${name} ${gzip} B`);
-    expect(gzip, `paylit.${name}.js`).toBeLessThanOrEqual(CHUNK_GZIP[name]);
-  }
-  expect(readFileSync(`${dir}paylit.crypto.js`, 'utf8')).toMatch(/export\s*\{[^}]*\bencryptCard\b/);
-  const files = readdirSync(dir).filter((f) => f !== 'paylit.js' && f !== 'paylit.frame.js');
-  for (const f of files) {
-    const text = readFileSync(dir + f, 'utf8');
-    expect(text, `${f} carries Lit`).not.toMatch(/_\$litType\$|lit-html/);
-    // Chunks import only each other, relative to where they are.
-    for (const [, spec] of text.matchAll(/\bfrom\s*["']([^"']+)["']/g))
-      expect(spec, `${f} imports ${spec}`).toMatch(/^\.\/paylit\.[\w.-]+\.js$/);
-  }
-  everything += files
-    .filter((f) => f.endsWith('.js') && !FRAME_FILES.includes(f))
-    .reduce((sum, f) => sum + gzipOf(dir + f), 0);
-  test.info().annotations.push({
-    type: 'size',
-    description: `chunks, gzip: ${sizes.join(', ')}; everything ${everything} B (budget ${EVERYTHING_GZIP} B)`,
-  });
-  expect(everything).toBeLessThanOrEqual(EVERYTHING_GZIP);
-});
-
-test("frame isolation costs a page that asks for it two files: the page side, a chunk with no Lit, and the frame's script, one classic script with the card fields, English, the marks and the encryption, and nothing else", () => {
-  const isolation = gzipOf(`${dir}paylit.isolation.js`);
-  const frame = gzipOf(`${dir}paylit.frame.js`);
-  test.info().annotations.push({
-    type: 'size',
-    description: `frame isolation, gzip: paylit.isolation.js ${isolation} B, paylit.frame.js ${frame} B`,
-  });
-  expect(isolation).toBeLessThanOrEqual(FRAME_GZIP.isolation);
-  expect(frame).toBeLessThanOrEqual(FRAME_GZIP.frame);
-  const text = readFileSync(`${dir}paylit.frame.js`, 'utf8');
-  // A classic script (module syntax would not parse as one), that fetches nothing with import().
+test("the card frame's script is one classic script with the card fields, and fetches nothing with import()", () => {
+  const text = read('paylit.frame.js');
   expect(() => new Script(text, { filename: 'paylit.frame.js' })).not.toThrow();
   expect(text).not.toMatch(/\bimport\(/);
   expect(text).toContain('paylit-card-fields');
-  expect(text).toContain('Card number');
-  expect(text).toMatch(/A256GCM/);
   for (const other of ['paylit-installments', '/payments', '/installments', 'Número de tarjeta'])
     expect(text.includes(other), `paylit.frame.js holds ${other}`).toBe(false);
-  // paylit.js does not carry the frame's side either.
-  expect(readFileSync(file, 'utf8')).not.toContain('paylit-card-frame');
+  expect(read('paylit.module.js')).not.toContain('paylit-card-frame');
 });
 
 test('the published files carry no dev-mode warning: the script-tag file and the ES modules', () => {

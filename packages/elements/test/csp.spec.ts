@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { decryptCard, generateCardKeyPair, type CardKeyPair } from '@paylit/core/crypto';
 import { expect, test } from '@playwright/test';
+import { firstFiles, staticGraph } from '../../../test/support/bundle-graph.js';
 
 const csp =
   "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'";
@@ -40,6 +41,10 @@ document.addEventListener('paylit-error', (e) => { (window.errors ??= []).push({
       return void res
         .writeHead(200, { ...headers, 'Content-Type': 'text/javascript' })
         .end(pageScript);
+    if (req.url === '/blank')
+      return void res
+        .writeHead(200, { ...headers, 'Content-Type': 'text/html' })
+        .end('<!doctype html><title>blank</title><script src="/page.js"></script>');
     res.writeHead(200, { ...headers, 'Content-Type': 'text/html' }).end(page);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -67,14 +72,14 @@ test('renders, formats, encrypts and submits under a strict CSP with Trusted Typ
   // other language, and not the encryption.
   const vendor = () => [...new Set(scripts.filter((s) => s.startsWith('/vendor/')))].sort();
   await expect.poll(vendor).toContain('/vendor/paylit/paylit.marks.js');
-  expect(vendor()).toEqual([
-    '/vendor/paylit/paylit.js',
-    '/vendor/paylit/paylit.marks.js',
-    '/vendor/paylit/paylit.pt-BR.js',
-  ]);
+  const at = (files: string[]) => files.map((f) => `/vendor/paylit/${f}`).sort();
+  // The module and what it imports (Lit, core's card rules: each once), then the page's language
+  // and the marks.
+  const first = firstFiles();
+  expect(vendor()).toEqual(at([...first, 'paylit.marks.js', 'paylit.pt-BR.js']));
   await number.focus();
   // The encryption's chunk comes with the first focus, under the same policy.
-  await expect.poll(vendor).toContain('/vendor/paylit/paylit.crypto.js');
+  await expect.poll(vendor).toContain('/vendor/paylit/paylit.encryption.js');
   await number.pressSequentially('4111111111111111');
   await expect(number).toHaveValue('4111 1111 1111 1111');
   await page.locator('paylit-card-fields #expiry').pressSequentially('1230');
@@ -104,11 +109,47 @@ test('renders, formats, encrypts and submits under a strict CSP with Trusted Typ
   ).toEqual([]);
   expect(errors).toEqual([]);
   // Paid with the page's language, the marks and the encryption: no other language.
-  expect(vendor()).toEqual([
-    '/vendor/paylit/paylit.crypto.js',
-    '/vendor/paylit/paylit.js',
-    '/vendor/paylit/paylit.marks.js',
-    '/vendor/paylit/paylit.pt-BR.js',
+  expect(vendor()).toEqual(
+    at([
+      ...new Set([
+        ...first,
+        'paylit.marks.js',
+        'paylit.pt-BR.js',
+        ...staticGraph('paylit.encryption.js'),
+      ]),
+    ]),
+  );
+});
+
+test("paylit.js adds one global of its own to the page, `paylit`, whose `ready` gives the module's values once the elements are defined", async ({
+  page,
+}) => {
+  await page.goto(`${origin}/blank`);
+  const blank = await page.evaluate(() => Object.getOwnPropertyNames(window));
+  await page.goto(origin);
+  const values = await page.evaluate(async () => {
+    const paylit = (window as unknown as { paylit: { ready: Promise<Record<string, unknown>> } })
+      .paylit;
+    const module = await paylit.ready;
+    return {
+      defined: !!customElements.get('paylit-checkout'),
+      checkout: typeof module.PaylitCheckout,
+      global: typeof (window as unknown as { paylit: Record<string, unknown> }).paylit.format,
+    };
+  });
+  expect(values).toEqual({ defined: true, checkout: 'function', global: 'function' });
+  const added = (await page.evaluate(() => Object.getOwnPropertyNames(window))).filter(
+    (name) => !blank.includes(name),
+  );
+  // Beside Lit's own version registries, which every Lit page has.
+  expect(
+    added.filter((name) => !['violations', 'submission', 'errors'].includes(name)).sort(),
+  ).toEqual([
+    'litElementVersions',
+    'litHtmlVersions',
+    'litPropertyMetadata',
+    'paylit',
+    'reactiveElementVersions',
   ]);
 });
 
@@ -148,7 +189,7 @@ test("the encryption's chunk failing to load is a network error the shopper read
   page,
 }) => {
   let blocked = true;
-  await page.route('**/vendor/paylit/paylit.crypto.js', (route) =>
+  await page.route('**/vendor/paylit/paylit.encryption.js', (route) =>
     blocked ? route.abort('internetdisconnected') : route.continue(),
   );
   await page.goto(origin);

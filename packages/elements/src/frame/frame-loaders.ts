@@ -8,6 +8,7 @@
  */
 import type { Messages } from '../i18n/en.js';
 import type { Locale } from '../i18n/locales.js';
+import { provideCatalogs } from '../i18n/index.js';
 import { provideLoaders, type Chunks } from '../internal/lazy.js';
 import { brandMark, cvvMark } from '../internal/marks.js';
 import * as encryption from '../internal/encryption.js';
@@ -33,8 +34,9 @@ provideLoaders({
   frameScript: () => {
     throw new Error('the card frame has no frame of its own');
   },
-  catalog: (locale) =>
-    given.has(locale)
-      ? Promise.resolve(given.get(locale)!)
-      : Promise.reject(new Error(`the page sent no ${locale} catalog`)),
 });
+provideCatalogs((locale) =>
+  given.has(locale)
+    ? Promise.resolve(given.get(locale)!)
+    : Promise.reject(new Error(`the page sent no ${locale} catalog`)),
+);

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { apiErrors, rejectionCodes } from '@paylit/core/codes';
 import '../internal/module-loaders.js';
-import { fromArray, toArray } from './catalog-array.js';
 import { en } from './en.js';
 import {
   directionOf,
@@ -74,16 +73,6 @@ describe('i18n', () => {
             `${locale} ${key}'s placeholders`,
           ).to.deep.equal(placeholders(message as string));
         }
-      });
-
-      it("ships as the script-tag file does (an array in English's key order, no message missing) and is rebuilt to the same catalog", () => {
-        const values = toArray(t);
-        expect(values).to.have.length(reference.size);
-        expect(
-          values.filter((v) => v === null),
-          `${locale}: messages missing`,
-        ).to.deep.equal([]);
-        expect(fromArray(values)).to.deep.equal(t);
       });
 
       it('has a message for every rejection code and API error code of core', () => {

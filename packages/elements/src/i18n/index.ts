@@ -7,13 +7,25 @@
  * others load as their own chunk the first time an element needs them (`loadCatalog`).
  */
 import { DEV, issueWarning } from '../internal/dev.js';
-import { importCatalog, importOutcome, importPlans } from '../internal/lazy.js';
 import { en, type Messages } from './en.js';
 import { resolveLocale, rightToLeft, type Locale } from './locales.js';
 
 export type { Messages } from './en.js';
 export { locales, resolveLocale, type Locale } from './locales.js';
 export { format } from './format.js';
+
+/** Where the catalogs but English come from: each entry hands its loader in (`provideCatalogs`). */
+export type CatalogLoader = (locale: Exclude<Locale, 'en'>) => Promise<Messages>;
+let importCatalog: CatalogLoader = (locale) =>
+  Promise.reject(new Error(`no entry of @paylit/elements handed in a loader for ${locale}`));
+
+/**
+ * Called by each entry beside its other loaders (internal/lazy.ts): the ES modules' and the
+ * script-tag file's `import()`s (internal/imports.ts), the card frame's catalog sent by the page.
+ */
+export function provideCatalogs(loader: CatalogLoader): void {
+  importCatalog = loader;
+}
 
 const loaded = new Map<Locale, Messages>([['en', en]]);
 const loading = new Map<Locale, Promise<void>>();
@@ -58,24 +70,9 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return rightToLeft.has(locale) ? 'rtl' : 'ltr';
 }
 
-/** English's messages that a chunk brings, in place (later.ts: the script-tag build ships them in their chunk). */
-export function addLater(messages: Partial<Messages>): void {
-  const english = en as Record<string, unknown>;
-  for (const [key, value] of Object.entries(messages))
-    english[key] = typeof value === 'string' ? value : Object.assign(english[key] as object, value);
-}
-
 /** The messages for a BCP 47 tag, once its catalog has loaded (English if it cannot be). */
 export async function messagesFor(tag: string | null | undefined): Promise<Messages> {
   const locale = resolveLocale(tag);
-  await Promise.all([
-    loadCatalog(locale),
-    ...[importOutcome(), importPlans()].map((chunk) =>
-      chunk.then(
-        (module) => addLater(module.english),
-        () => undefined,
-      ),
-    ),
-  ]);
+  await loadCatalog(locale);
   return messages(locale);
 }

@@ -21,15 +21,8 @@ import type {
 } from '../context/checkout-context.js';
 import type { Messages } from '../i18n/index.js';
 import { format } from '../i18n/format.js';
-import { en } from '../i18n/en.js';
-import { planMessages, type PlanMessages } from '../i18n/later.js';
 
 export { styles } from '../components/paylit-installments/paylit-installments.styles.js';
-
-/** English's wording of the plans (i18n/later.ts): the script-tag build ships it here, not in paylit.js. */
-export const english = Object.fromEntries(
-  planMessages.map((key) => [key, en[key]]),
-) as PlanMessages;
 
 /** One plan as the shopper reads it. */
 export interface ShownPlan {

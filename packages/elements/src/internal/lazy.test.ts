@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import { PaylitError } from '@paylit/core/errors';
 import {
   frameScript,
-  importCatalog,
   importMarks,
   importPlans,
   LoadersMissingError,
@@ -14,7 +13,6 @@ describe('the lazy parts, as an entry hands them in', () => {
   it('before any entry has, a lazy part is a LoadersMissingError that names it', () => {
     expect(() => importMarks()).to.throw(LoadersMissingError, /no loader for the marks/);
     expect(() => frameScript()).to.throw(LoadersMissingError, /frame script/);
-    expect(() => importCatalog('fr')).to.throw(LoadersMissingError, /\bfr\b/);
     // One of paylit's errors, of the kind a set-up mistake is.
     const error = (() => {
       try {
@@ -35,14 +33,10 @@ describe('the lazy parts, as an entry hands them in', () => {
         return Promise.resolve({ name } as unknown as Chunks[K]);
       },
       frameScript: () => 'https://cdn.example/paylit.frame.js',
-      catalog: (locale) => Promise.reject(new Error(`no ${locale} here`)),
     });
     expect(await importMarks()).to.deep.equal({ name: 'marks' });
     expect(await importPlans()).to.deep.equal({ name: 'installments' });
     expect(asked).to.deep.equal(['marks', 'installments']);
     expect(frameScript()).to.equal('https://cdn.example/paylit.frame.js');
-    let error: unknown;
-    await importCatalog('fr').catch((e: unknown) => (error = e));
-    expect(String(error)).to.contain('no fr here');
   });
 });

@@ -6,18 +6,16 @@
  * payer's fields (for an order that lacks some of the payer's details), a pending payment's
  * view (Pix, a voucher, a transfer, when the outcome waits for the shopper), frame
  * isolation's page side (when card fields are first drawn with `isolation="frame"`), the card
- * frame's script and each catalog but English.
+ * frame's script. Each catalog but English is loaded the same way, by i18n/index.ts.
  *
  * How they are loaded depends on the build, so each build's entry hands its loaders in with
  * `provideLoaders()` before any element is defined: the ES modules' entries
  * (`module-loaders.ts`: `import()`s, for the merchant's bundler to split), the script-tag file
  * (`script-loaders.ts`: `paylit.<name>.js` beside `paylit.js`) and the card frame
- * (`frame/frame-loaders.ts`: what the frame script holds, and the catalog the page sent).
+ * (`frame/frame-loaders.ts`: what the frame script holds).
  */
-import type { Messages } from '../i18n/en.js';
 import { PaylitError } from '@paylit/core/errors';
 import { DEV } from './dev.js';
-import type { Locale } from '../i18n/locales.js';
 
 /** The lazy parts that are modules, by their chunk's name beside `paylit.js` (`paylit.<name>.js`). */
 export interface Chunks {
@@ -44,8 +42,6 @@ export interface Loaders {
    * loads no ES module without CORS).
    */
   frameScript(): string;
-  /** The messages of a catalog other than English. */
-  catalog(locale: Exclude<Locale, 'en'>): Promise<Messages>;
 }
 
 /** An element needed a lazy part in a build whose entry handed in no loaders. */
@@ -70,7 +66,7 @@ const missing = (part: string): never => {
  * entries hands the loaders in.
  */
 let provided: Loaders = DEV
-  ? { chunk: missing, frameScript: () => missing('frame script'), catalog: missing }
+  ? { chunk: missing, frameScript: () => missing('frame script') }
   : (undefined as never);
 
 /** Called by each entry, before the elements are defined. */
@@ -100,5 +96,3 @@ export const importPayment = chunk('payment');
 export const importPayer = chunk('payer');
 export const importPending = chunk('pending');
 export const frameScript = (): string => provided.frameScript();
-export const importCatalog = (locale: Exclude<Locale, 'en'>): Promise<Messages> =>
-  provided.catalog(locale);

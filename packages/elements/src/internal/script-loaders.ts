@@ -1,21 +1,16 @@
 /**
- * The script-tag file's loaders (lazy.ts), handed in by its entry (`../script-tag.ts`): each
- * lazy part is `paylit.<name>.js` beside `paylit.js`, found from the script's own URL, so that
- * the merchant writes one `<script>` tag and the chunks come from wherever it came from
- * (`script-src 'self'` holds; `import()` is not a Trusted Types sink). A language's chunk is
- * its messages as an array in English's key order (catalog-array.ts), made an object again here.
+ * The script-tag file's loaders (lazy.ts), handed in by its module (`../script-tag-module.ts`):
+ * the same `import()`s as the ES modules' (imports.ts), which our one build splits into chunks
+ * beside `paylit.js` (`import()` is not a Trusted Types sink, and `script-src 'self'` holds),
+ * and the card frame's script, `paylit.frame.js`, beside them too: every file of the script-tag
+ * build sits in one folder, so a chunk's own URL finds it wherever the merchant serves them.
  */
-import { fromArray } from '../i18n/catalog-array.js';
+import { provideCatalogs } from '../i18n/index.js';
+import { catalogs, chunks } from './imports.js';
 import { provideLoaders } from './lazy.js';
-import { scriptBase } from './script-base.js';
-
-const beside = (name: string) => new URL(`paylit.${name}.js`, scriptBase).href;
 
 provideLoaders({
-  chunk: (name) => import(/* @vite-ignore */ beside(name)),
-  frameScript: () => beside('frame'),
-  catalog: (locale) =>
-    import(/* @vite-ignore */ beside(locale)).then((module: { default: (string | null)[] }) =>
-      fromArray(module.default),
-    ),
+  chunk: (name) => chunks[name](),
+  frameScript: () => new URL(/* @vite-ignore */ './paylit.frame.js', import.meta.url).href,
 });
+provideCatalogs((locale) => catalogs[locale]().then((module) => module.default));

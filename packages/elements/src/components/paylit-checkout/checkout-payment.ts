@@ -3,8 +3,7 @@
  * words: after Pay, on the return page, or for an order paid already. A chunk of its own
  * (lazy.ts `importPayment`), loaded beside the first request that can answer a payment (never by
  * a checkout without a server, which hands its submission over). It imports no Lit and makes no
- * event (the element dispatches them); its words come from the catalog the element hands in,
- * once the outcome's chunk has brought those of the rare states (i18n/later.ts).
+ * event (the element dispatches them); its words come from the catalog the element hands in.
  */
 import type { PaymentAnswer, PaymentStatusAnswer, PaymentView } from '@paylit/core/checkout';
 import { isPaymentMade } from '@paylit/core/rules';

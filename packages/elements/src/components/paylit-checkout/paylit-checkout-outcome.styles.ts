@@ -7,13 +7,9 @@
  * - The waiting state has no check mark: a clock face drawn in CSS, in `--_pending`, set on
  *   the host here (only an outcome uses it).
  *
- * It also brings English's messages for rare states (i18n/later.ts), which the checkout puts
- * in place when this is loaded, and the plan kept across the bank's page (`keepPlan`,
- * `keptPlan`).
+ * It also brings the plan kept across the bank's page (`keepPlan`, `keptPlan`).
  */
-import { later, type LaterMessages } from '../../i18n/later.js';
 import type { InstallmentOption } from '../../context/checkout-context.js';
-import { en } from '../../i18n/en.js';
 
 /**
  * The plan chosen for a card payment that leaves for the bank's page, kept in the tab for the
@@ -38,8 +34,6 @@ export function keptPlan(paymentId: string): InstallmentOption | undefined {
 }
 
 const css = String.raw;
-
-export const english = Object.fromEntries(later.map((key) => [key, en[key]])) as LaterMessages;
 
 export const outcomeStyles = css`
   :host {

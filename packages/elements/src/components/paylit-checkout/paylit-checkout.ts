@@ -30,7 +30,7 @@ import {
   type CheckoutLoadErrorCode,
   type PaymentView,
 } from '../../events/payment-events.js';
-import { addLater, format, locales, resolveLocale } from '../../i18n/index.js';
+import { format, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
 import {
   importOutcome,
@@ -73,13 +73,12 @@ const styled = new WeakSet<object>();
 let outcomeSheet: CSSResultOrNative | undefined;
 /** The outcome's chunk once loaded: also where a plan is kept across the bank's page (`keepPlan`, `keptPlan`). */
 let outcomeModule: Awaited<ReturnType<typeof importOutcome>> | undefined;
-/** Settles once the look (and English's messages for rare states, i18n/later.ts) is loaded or could not be (then the outcome shows all the same, unstyled). */
+/** Settles once the look is loaded or could not be (then the outcome shows all the same, unstyled). */
 function loadOutcome(): Promise<void> {
   return importOutcome().then((module) => {
     if (outcomeModule) return;
     outcomeModule = module;
     outcomeSheet = unsafeCSS(module.outcomeStyles);
-    addLater(module.english);
   }, noop);
 }
 
@@ -112,7 +111,7 @@ function assigned(nodes: readonly Element[]): Element[] {
  */
 let planRules: Awaited<ReturnType<typeof importPlans>> | undefined;
 function loadPlanRules(): Promise<unknown> {
-  return importPlans().then((module) => void addLater((planRules = module).english), noop);
+  return importPlans().then((module) => void (planRules = module), noop);
 }
 
 /** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
@@ -571,7 +570,6 @@ export class PaylitCheckout extends LocalizedElement {
   /**
    * Load failure is a state: the fields are disabled, the message says what happened, a button
    * loads again. An order that cannot be paid (`code`) is final: no form, no amount, no retry.
-   * The words of all but the network's failure come with the outcome's chunk (i18n/later.ts).
    */
   async #loadFailed(
     kind: 'network' | 'server' | 'configuration' | 'validation',
@@ -579,13 +577,7 @@ export class PaylitCheckout extends LocalizedElement {
     detail?: string,
     code?: CheckoutLoadErrorCode,
   ): Promise<void> {
-    if (key !== 'loadFailed') {
-      const loading = this.#loading;
-      await loadOutcome();
-      // Another load began meanwhile: its own state stands.
-      if (this.#loading !== loading) return;
-    }
-    const text = this.t[key] || this.t.loadFailed;
+    const text = this.t[key];
     // Not loaded: a new fetch, or the element added again, tries again.
     this.#loading = this.#loadedFor = undefined;
     this.#update({ status: 'error' });

@@ -12,7 +12,7 @@ import {
   type InstallmentOption,
   type InstallmentsPlan,
 } from '../../context/checkout-context.js';
-import { addLater, type Messages } from '../../i18n/index.js';
+import type { Messages } from '../../i18n/index.js';
 import type { ShownPlan } from '../../internal/installment-plans.js';
 import { importPlans } from '../../internal/lazy.js';
 import { CheckoutChildElement } from '../../internal/checkout-child.js';
@@ -41,7 +41,6 @@ function loadRules(): Promise<void> {
   return importPlans().then(
     (module) => {
       if (rules) return;
-      addLater(module.english);
       rules = module;
       look = [hostStyles, choiceStyles, unsafeCSS(module.styles)];
     },
