@@ -2,10 +2,10 @@
  * `npm run check:circles` (issue 36), which `.ci/run` runs before the type check: it fails on an
  * import circle of any kind and names its files. Each case writes a small tree laid out as the
  * repository's (`packages/<name>/src`, `demo/src`) into a temp dir, with the repository's
- * `.dependency-cruiser.mjs`, and runs the script exactly as package.json has it there: a circle
- * made only of `import type`, only of `typeof import('./x.js')` in types, only of `import()` in
- * code, only of plain imports, and one in the demo, each fails; a tree with every kind of edge
- * and no circle passes.
+ * `.dependency-cruiser.mjs` and `tsconfig.json`, and runs the script exactly as package.json has
+ * it there: a circle made only of `import type`, only of `typeof import('./x.js')` in types, only
+ * of `import()` in code, only of plain imports, and one in the demo, each fails; a tree with every
+ * kind of edge and no circle passes.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +22,8 @@ async function check(
 ): Promise<{ status: number | null; out: string }> {
   const root = await mkdtemp(join(tmpdir(), 'paylit-circles-'));
   try {
-    await copyFile(join(repo, '.dependency-cruiser.mjs'), join(root, '.dependency-cruiser.mjs'));
+    for (const file of ['.dependency-cruiser.mjs', 'tsconfig.json'])
+      await copyFile(join(repo, file), join(root, file));
     await mkdir(join(root, 'demo/src'), { recursive: true });
     for (const [path, text] of Object.entries(files)) {
       await mkdir(dirname(join(root, path)), { recursive: true });
