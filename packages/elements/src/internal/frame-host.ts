@@ -16,19 +16,22 @@
  * catalog, the theme (the `--paylit-*` tokens as the host computes them, its font, colour and
  * colour scheme), the brands the order accepts and the saved card chosen.
  *
- * The host element stays the form's field and the checkout's card fields: its `input` and
- * `change` events, its form value (`<name>-brand`, `<name>-last4`), its validity, its
- * `brand`, `bin` and `complete`, and `encrypt()` answer as in page mode.
+ * It is the card fields' card entry in that mode (`CardEntry`, components/paylit-card-fields/
+ * card-entry.ts), as `page-entry.ts` is in page isolation: the element stays the form's field and
+ * the checkout's card fields, its `input` and `change` events, its form value (`<name>-brand`,
+ * `<name>-last4`), its validity, its `brand`, `bin` and `complete`, and `encrypt()` answer as in
+ * page mode. It reads the element only through the `CardEntryHost` the element gives it.
  */
 import { getBrand, maxCvvLength, type BrandInfo } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import type {
+  CardEntry,
+  CardEntryHost,
   CardSubmission,
   SavedCardSubmission,
-} from '../components/paylit-card-fields/paylit-card-fields.js';
+} from '../components/paylit-card-fields/card-entry.js';
 import { PaylitError } from '@paylit/core/errors';
-import type { CheckoutContextValue, SavedCardView } from '../context/checkout-context.js';
-import type { Messages } from '../i18n/en.js';
+import type { SavedCardView } from '../context/checkout-context.js';
 import { format } from '../i18n/format.js';
 import {
   FRAME_FIELDS,
@@ -41,30 +44,6 @@ import {
   type SealedCard,
   type SealedCvv,
 } from './frame-protocol.js';
-
-/** What the card fields give their frame: what only they can reach (the rest it reads from them, as `Fields`). */
-export interface FrameLink {
-  /** The host's form participation. */
-  readonly internals: ElementInternals;
-  /** Enter in the last field: the form's submit, or the checkout's. */
-  submit(): void;
-  /** The card fields' own error for fields that are not complete. */
-  invalid(fields: FrameField[]): Error;
-  /** The frame script's URL, from the loaders of the build the card fields are in (lazy.ts). */
-  readonly script: string;
-}
-
-/** The card fields as their frame reads them: their public properties, and the internal ones Lit keeps on the element. */
-interface Fields extends HTMLElement {
-  name: string;
-  disabled: boolean;
-  readonly locale: string;
-  readonly t: Messages;
-  brandInfo: BrandInfo | undefined;
-  readonly checkout: CheckoutContextValue | undefined;
-  /** The saved card chosen in the checkout, whose security code alone is asked for. */
-  readonly savedCard: SavedCardView | undefined;
-}
 
 type State = Extract<FrameMessage, { type: 'state' }>;
 
@@ -110,11 +89,14 @@ const INHERITED = {
   '--paylit-color-scheme': 'color-scheme',
 } as const;
 
-export class FrameHost {
+export class FrameHost implements CardEntry {
   /** The iframe, drawn by the card fields in their shadow root. */
   readonly frame: HTMLIFrameElement;
-  readonly #host: Fields;
-  readonly #link: FrameLink;
+  readonly #host: CardEntryHost;
+  /** The frame script's URL, from the loaders of the build the card fields are in (lazy.ts). */
+  readonly #script: string;
+  /** The brand the frame told. */
+  #brand: BrandInfo | undefined;
   #port: MessagePort | undefined;
   #state: State | undefined;
   /** The last `configure` sent, as JSON: sent again only when it changes. */
@@ -137,9 +119,9 @@ export class FrameHost {
   #schemeWatch = matchMedia('(prefers-color-scheme: dark)');
   #schemeChanged = () => this.sync();
 
-  constructor(host: HTMLElement, link: FrameLink) {
-    this.#host = host as Fields;
-    this.#link = link;
+  constructor(host: CardEntryHost, script: string) {
+    this.#host = host;
+    this.#script = script;
     this.#waitReady();
     const frame = (this.frame = document.createElement('iframe'));
     frame.setAttribute('sandbox', 'allow-scripts');
@@ -160,7 +142,7 @@ export class FrameHost {
   #load(): void {
     const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
     this.frame.srcdoc = trusted(
-      `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(this.#link.script)}"></script></body></html>`,
+      `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(this.#script)}"></script></body></html>`,
     );
   }
 
@@ -226,11 +208,11 @@ export class FrameHost {
         return;
       case 'blur':
         if (this.#changed)
-          this.#host.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+          this.#host.element.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
         this.#changed = false;
         return;
       case 'submit':
-        return this.#link.submit();
+        return this.#host.submit();
       case 'sealed':
       case 'refused': {
         const seal = this.#seals.get(message.id);
@@ -246,7 +228,7 @@ export class FrameHost {
                     : 'the public key could not be used',
                   { kind: message.error },
                 )
-              : this.#link.invalid(this.#invalid()),
+              : this.#host.invalid(this.#invalid()),
           );
       }
     }
@@ -258,11 +240,11 @@ export class FrameHost {
     this.#state = state;
     this.#changed = true;
     const brand = state.brand ? getBrand(state.brand) : undefined;
-    if (brand?.id !== this.#host.brandInfo?.id)
-      this.#host.brandInfo = brand && withoutPatterns(brand);
+    if (brand?.id !== this.#brand?.id) this.#brand = brand && withoutPatterns(brand);
     if (state.bin !== before?.bin) this.#host.checkout?.setBin(state.bin ?? undefined);
     this.#validate();
-    if (before) this.#host.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+    if (before)
+      this.#host.element.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
   }
 
   /** The fields the frame shows: all four, or the security code alone for a saved card. */
@@ -275,8 +257,7 @@ export class FrameHost {
   }
 
   #validate(): void {
-    const { internals } = this.#link;
-    const name = this.#host.name;
+    const { internals, name } = this.#host;
     const first = this.#invalid()[0];
     if (first) {
       const t = this.#host.t;
@@ -309,7 +290,7 @@ export class FrameHost {
   sync(): void {
     if (!this.#port) return;
     const { locale: lang, t: messages, checkout } = this.#host;
-    const style = getComputedStyle(this.#host);
+    const style = getComputedStyle(this.#host.element);
     const theme: Record<string, string> = {};
     for (let i = 0; i < style.length; i++) {
       const name = style[i]!;
@@ -317,7 +298,7 @@ export class FrameHost {
     }
     for (const [token, property] of Object.entries(INHERITED))
       theme[token] ??= style.getPropertyValue(property);
-    theme['--paylit-frame-background'] = behind(this.#host);
+    theme['--paylit-frame-background'] = behind(this.#host.element);
     // Only what the frame takes (a value with `url()`, or too long a font list, would have it drop the whole message).
     const taken = Object.fromEntries(
       Object.entries(theme)
@@ -341,6 +322,23 @@ export class FrameHost {
     this.#send({ type: 'disable', disabled });
     this.frame.title = messages.cardFrame;
     if (this.#state) this.#validate();
+  }
+
+  /** The frame is drawn as the card fields' content. */
+  render(): HTMLIFrameElement {
+    return this.frame;
+  }
+
+  /** Nothing to do before the element draws: what changed is sent after (`drawn`). */
+  prepare(): void {}
+
+  /** The element drew: the frame follows its language, theme, saved card and `disabled`. */
+  drawn(): void {
+    this.sync();
+  }
+
+  get brand(): BrandInfo | undefined {
+    return this.#brand;
   }
 
   get bin(): string | undefined {
@@ -372,6 +370,9 @@ export class FrameHost {
 
   clear(): void {
     this.#send({ type: 'clear' });
+    // Forgotten at once, as in page mode: the frame's state after the clear tells it again.
+    this.#brand = undefined;
+    this.#host.checkout?.setBin(undefined);
   }
 
   /** The frame seals the card with this key: the card fields' `encrypt()`. */
@@ -379,7 +380,7 @@ export class FrameHost {
     const card = (await this.#seal(publicKey)) as SealedCard;
     return {
       ...card,
-      brand: this.#host.brandInfo?.code,
+      brand: this.#brand?.code,
       bin: this.#state!.bin!,
       last4: this.#state!.last4!,
     };
@@ -435,7 +436,7 @@ export class FrameHost {
   #forget(): void {
     if (!this.#state) return;
     this.#state = undefined;
-    this.#host.brandInfo = undefined;
+    this.#brand = undefined;
     this.#host.checkout?.setBin(undefined);
     this.#validate();
     this.#waitReady();

@@ -1,0 +1,114 @@
+/**
+ * The card entry: whoever holds the card while the shopper types it, seen from
+ * `<paylit-card-fields>`. The element holds one `CardEntry` and speaks to it only through this
+ * interface; the entry reads the element only through `CardEntryHost`, which the element makes.
+ *
+ * - `page-entry.ts` (page isolation, the default): the inputs in the element's shadow root.
+ * - `internal/frame-host.ts` (frame isolation, a chunk loaded when first drawn in that mode): a
+ *   sandboxed frame of an opaque origin holds the inputs; its page side speaks to it through
+ *   `internal/frame-protocol.ts`.
+ *
+ * Neither implementation imports the element, and the element reaches into neither's state.
+ */
+import type { BrandInfo } from '@paylit/core/card';
+import type { KeyInput } from '@paylit/core/crypto';
+import { PaylitError } from '@paylit/core/errors';
+import type { CheckoutContextValue, SavedCardView } from '../../context/checkout-context.js';
+import type { Messages } from '../../i18n/en.js';
+
+export type CardField = 'number' | 'expiry' | 'cvv' | 'holder';
+
+/** What `encrypt()` answers: everything the checkout posts, the number and CVV only inside the JWE. */
+export interface CardSubmission {
+  encryptedData: string;
+  holderName: string;
+  expirationMonth: number;
+  expirationYear: number;
+  /** The API's brand code, when the brand has one. */
+  brand: string | undefined;
+  bin: string;
+  last4: string;
+}
+
+/** What `encryptCvv()` answers for a saved card: its id, and the security code only inside the JWE. */
+export interface SavedCardSubmission {
+  cardId: string;
+  encryptedCvv: string;
+}
+
+/** Refused by `encrypt()`: the fields are not complete; each field shows why. */
+export class CardFieldsInvalidError extends PaylitError {
+  override name = 'CardFieldsInvalidError';
+  readonly fields: readonly CardField[];
+  constructor(fields: readonly CardField[]) {
+    super('validation_failed', `the card is not complete: ${fields.join(', ')}`);
+    this.fields = fields;
+  }
+}
+
+/**
+ * A chunk the card entry needs before it can seal a card (lazy.ts loads each once). One that does
+ * not arrive (offline, a blocked request) is a network error, which the checkout offers to try
+ * again: the next call loads it anew.
+ */
+export function sealing<T>(load: () => Promise<T>, what: string): () => Promise<T> {
+  return () =>
+    load().catch((error: unknown) => {
+      throw new PaylitError('encryption_failed', `the ${what} did not load`, {
+        kind: 'network',
+        cause: error,
+      });
+    });
+}
+
+/** The card fields as their entry reads them: made by the element, nothing cast. */
+export interface CardEntryHost {
+  /** The element: the `input` and `change` it fires, its computed style, its shadow root. */
+  readonly element: HTMLElement;
+  /** The element's form participation: its validity and its form value. */
+  readonly internals: ElementInternals;
+  /** The form value's prefix (`<name>-brand`, `<name>-last4`). */
+  readonly name: string;
+  readonly disabled: boolean;
+  readonly locale: string;
+  readonly direction: 'ltr' | 'rtl';
+  readonly t: Messages;
+  readonly checkout: CheckoutContextValue | undefined;
+  /** The saved card chosen in the checkout, whose security code alone is asked for. */
+  readonly savedCard: SavedCardView | undefined;
+  /** What the entry draws changed: the element draws again. */
+  requestUpdate(): void;
+  /** Enter in the last field: the form's submit, or the checkout's. */
+  submit(): void;
+  /** The element's own error for fields that are not complete (`CardFieldsInvalidError`). */
+  invalid(fields: readonly CardField[]): Error;
+}
+
+/** Whoever holds the card: what the element needs of it. */
+export interface CardEntry {
+  /** What the element draws in its shadow root for the card. */
+  render(): unknown;
+  /**
+   * Before the element draws: the saved card (`saved`), or the language or the checkout
+   * (`words`), may have changed.
+   */
+  prepare(changed: { saved: boolean; words: boolean }): void;
+  /** After the element drew: its language, theme, saved card or `disabled` may have changed. */
+  drawn(): void;
+  /** The brand the number shows so far. */
+  readonly brand: BrandInfo | undefined;
+  /** The BIN (6 or 8 digits) once there are 6 digits. */
+  readonly bin: string | undefined;
+  /** Every field shown is valid. */
+  readonly complete: boolean;
+  /** Shows every field's message and focuses the first; true when all is valid. */
+  report(): boolean;
+  /** The card sealed with the API's key, or refused with the element's error. */
+  encrypt(publicKey: KeyInput): Promise<CardSubmission>;
+  /** The saved card's security code alone, sealed. */
+  encryptCvv(publicKey: KeyInput, saved: SavedCardView): Promise<SavedCardSubmission>;
+  /** Empties every field. */
+  clear(): void;
+  /** The element left the page (or the entry is replaced): the card and what waits on it are dropped. */
+  disconnect(): void;
+}

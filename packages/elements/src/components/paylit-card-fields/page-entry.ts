@@ -1,0 +1,450 @@
+/**
+ * The card entry of page isolation (the default): the number, expiry, security code and name
+ * as inputs in the card fields' shadow root, formatted and validated as typed, and sealed here
+ * into the JWE. The frame of frame isolation draws the same element in this mode, inside itself.
+ *
+ * The number and CVV exist only in these inputs and inside the JWE that `encrypt()` makes:
+ * never in an attribute, an event, the form's value or state, or a message.
+ */
+import { html, nothing, svg } from 'lit';
+import {
+  cardDigits,
+  cardNumberProblem,
+  cvvProblem,
+  detectBrand,
+  expiryInputProblem,
+  extractBin,
+  formatCardNumber,
+  getBrand,
+  holderNameProblem,
+  lastFour,
+  maxCvvLength,
+  parseExpiry,
+  reformatCardNumber,
+  reformatCvv,
+  reformatExpiry,
+  type BrandInfo,
+  type FieldState,
+} from '@paylit/core/card';
+import type { KeyInput } from '@paylit/core/crypto';
+import type { SavedCardView } from '../../context/checkout-context.js';
+import { format } from '../../i18n/index.js';
+import { drawn } from '../../internal/drawn.js';
+import { importCrypto, importMarks } from '../../internal/lazy.js';
+import {
+  sealing,
+  type CardEntry,
+  type CardEntryHost,
+  type CardField,
+  type CardSubmission,
+  type SavedCardSubmission,
+} from './card-entry.js';
+
+const FIELDS: readonly CardField[] = ['number', 'expiry', 'cvv', 'holder'];
+/** Each input's autofill token, after `cc-`. */
+const AUTOFILL = { number: 'number', expiry: 'exp', cvv: 'csc', holder: 'name' } as const;
+/** A saved card is confirmed by its security code alone. */
+const SAVED_CARD_FIELDS: readonly CardField[] = ['cvv'];
+
+type Marks = Awaited<ReturnType<typeof importMarks>>;
+/** The marks, once loaded: shared by every instance, loaded once. */
+let marks: Marks | undefined;
+
+/**
+ * The brand marks, loaded when card fields are first connected (the accepted brands show
+ * before any interaction): settles when they are here; `undefined` when they already are.
+ */
+export function loadMarks(): Promise<void> | undefined {
+  if (marks) return undefined;
+  return importMarks().then((m) => {
+    marks = m;
+  });
+}
+
+/**
+ * The card encryption (jose), loaded when a card field is first focused, which leaves it the
+ * time the shopper takes to type the card; `encrypt()` waits for it.
+ */
+const loadEncryption = sealing(importCrypto, 'encryption');
+
+/**
+ * The key of a field's problem (its message's key in `errors.<field>`), or undefined when the
+ * value is valid: core's rule for each field. The security code's length is its brand's; the
+ * name is core's `holderNameProblem`.
+ */
+export function fieldProblem(
+  field: CardField,
+  value: string,
+  cvvBrand?: BrandInfo,
+): string | undefined {
+  if (field === 'number') return cardNumberProblem(value);
+  if (field === 'expiry') return expiryInputProblem(value);
+  if (field === 'cvv') return cvvProblem(value, cvvBrand);
+  // Core's rule for the name. Too long, or a control character pasted in: asked for again as
+  // an empty name is ("as it appears on the card").
+  const problem = holderNameProblem(value);
+  return problem === 'invalid' ? 'empty' : problem;
+}
+
+/** Shown when there is no checkout, or the order lists no card brands. */
+const DEFAULT_BRANDS = ['VI', 'MC', 'AE'] as const;
+
+/** `1234 1234 1234 1234`, spaced as the brand spaces its numbers and as long as its usual length. */
+function numberPlaceholder(brand: BrandInfo | undefined): string {
+  const lengths = brand?.lengths ?? [16];
+  const length = (brand?.gaps ?? [16]).at(-1) === 16 && lengths.includes(16) ? 16 : lengths[0]!;
+  return formatCardNumber('0'.repeat(length), brand).replace(/0+/g, (group) =>
+    '1234567890'.slice(0, group.length),
+  );
+}
+
+const lock = svg`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><rect x="3" y="7" width="10" height="7.5" rx="1.5" fill="currentColor"/><path d="M5.2 7V5a2.8 2.8 0 0 1 5.6 0v2" fill="none" stroke="currentColor" stroke-width="1.6"/></svg>`;
+
+export class PageEntry implements CardEntry {
+  readonly #host: CardEntryHost;
+  /** The value of each input before the last edit, to tell a deleted separator from a deleted digit. */
+  #previous: Record<'number' | 'expiry', string> = { number: '', expiry: '' };
+  /** Fields the shopper has left after typing in them, or filled at once (pasted, autofilled), or all of them after a submit: their messages show. */
+  #touched = new Set<CardField>();
+  /** Fields the shopper has typed in: leaving one still empty and never typed in shows nothing until a submit. */
+  #typed = new Set<CardField>();
+  /** The number was taken out of a longer pasted text: the number's message says so until it changes. */
+  #taken = false;
+  #brand: BrandInfo | undefined;
+  #errors: Partial<Record<CardField, string>> = {};
+  /** Said by the live region: a brand detected, a field's message. */
+  #announcement = '';
+  #numberEmpty = true;
+  /** The inputs have been drawn once (the form has been told their validity). */
+  #wasDrawn = false;
+
+  constructor(host: CardEntryHost) {
+    this.#host = host;
+  }
+
+  #input(id: CardField): HTMLInputElement {
+    return this.#host.element.shadowRoot?.querySelector(`#${id}`) as HTMLInputElement;
+  }
+  private get numberInput(): HTMLInputElement {
+    return this.#input('number');
+  }
+
+  #fields(): readonly CardField[] {
+    return this.#host.savedCard ? SAVED_CARD_FIELDS : FIELDS;
+  }
+
+  /** The brand whose CVV length applies: the saved card's, or the typed number's. */
+  #cvvBrand(): BrandInfo | undefined {
+    const saved = this.#host.savedCard;
+    return saved ? getBrand(saved.brand) : this.#brand;
+  }
+
+  #announce(text: string): void {
+    this.#announcement = text;
+    this.#host.requestUpdate();
+  }
+
+  get brand(): BrandInfo | undefined {
+    return this.#brand;
+  }
+
+  get bin(): string | undefined {
+    return this.numberInput ? extractBin(this.numberInput.value) : undefined;
+  }
+
+  get complete(): boolean {
+    return !!this.numberInput && this.#fields().every((f) => this.#problem(f) === undefined);
+  }
+
+  prepare(changed: { saved: boolean; words: boolean }): void {
+    // The code typed for another card is dropped.
+    if (changed.saved) {
+      if (this.#input('cvv')) this.#input('cvv').value = '';
+      this.#touched.delete('cvv');
+      this.#typed.delete('cvv');
+      this.#announcement = '';
+    }
+    // Messages follow the language.
+    if (changed.words) this.#revalidate();
+  }
+
+  drawn(): void {
+    if (this.#wasDrawn || !this.numberInput) return;
+    this.#wasDrawn = true;
+    // Asked to report before the fields were drawn (their language still loading): shown now.
+    if (this.#touched.size > 0) this.#revalidate();
+    this.#sync();
+  }
+
+  report(): boolean {
+    for (const f of this.#fields()) this.#touched.add(f);
+    // Not drawn yet (its language still loading): nothing has been typed, so nothing is valid;
+    // the messages show with the first render.
+    if (!this.numberInput) return false;
+    this.#revalidate();
+    const first = this.#fields().find((f) => this.#errors[f]);
+    if (first) {
+      this.#input(first).focus();
+      this.#announce(this.#errors[first]!);
+    }
+    return first === undefined;
+  }
+
+  async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
+    if (!this.report()) throw this.#host.invalid(FIELDS.filter((f) => this.#errors[f]));
+    // What was checked is what is sealed, whatever is typed while the chunk loads.
+    const number = cardDigits(this.numberInput.value);
+    const cvv = this.#input('cvv').value;
+    const expiry = parseExpiry(this.#input('expiry').value)!;
+    const holderName = this.#input('holder').value.trim();
+    const brand = this.#brand?.code;
+    const { encryptCard } = await loadEncryption();
+    const encryptedData = await encryptCard({ number, cvv }, publicKey);
+    return {
+      encryptedData,
+      holderName,
+      expirationMonth: expiry.month,
+      expirationYear: expiry.year,
+      brand,
+      bin: extractBin(number)!,
+      last4: lastFour(number),
+    };
+  }
+
+  async encryptCvv(publicKey: KeyInput, saved: SavedCardView): Promise<SavedCardSubmission> {
+    if (!this.report()) throw this.#host.invalid(['cvv']);
+    const cvv = this.#input('cvv').value;
+    const { encryptCvv } = await loadEncryption();
+    return { cardId: saved.card_id, encryptedCvv: await encryptCvv(cvv, publicKey) };
+  }
+
+  clear(): void {
+    for (const f of FIELDS) {
+      const input = this.#input(f);
+      if (input) input.value = '';
+    }
+    this.#previous = { number: '', expiry: '' };
+    this.#taken = false;
+    this.#numberEmpty = true;
+    this.#touched.clear();
+    this.#typed.clear();
+    this.#brand = undefined;
+    this.#errors = {};
+    this.#announcement = '';
+    this.#host.checkout?.setBin(undefined);
+    if (this.numberInput) this.#sync();
+    this.#host.requestUpdate();
+  }
+
+  disconnect(): void {
+    // Card data does not outlive the element on the page.
+    this.clear();
+  }
+
+  #problem(field: CardField): string | undefined {
+    const brand = this.#cvvBrand();
+    const p = fieldProblem(field, this.#input(field).value, brand);
+    const t = this.#host.t;
+    return (
+      p && format((t.errors[field] as Record<string, string>)[p]!, { digits: maxCvvLength(brand) })
+    );
+  }
+
+  /** Messages of the touched fields, validity and form value: after every change. */
+  #revalidate(): void {
+    if (!this.numberInput) return;
+    const errors: Partial<Record<CardField, string>> = {};
+    for (const f of this.#touched) {
+      if (!this.#fields().includes(f)) continue;
+      const p = this.#problem(f);
+      if (p) errors[f] = p;
+    }
+    this.#errors = errors;
+    this.#host.requestUpdate();
+    this.#sync();
+  }
+
+  #sync(): void {
+    const { internals, name } = this.#host;
+    const saved = this.#host.savedCard;
+    const first = this.#fields().find((f) => this.#problem(f) !== undefined);
+    if (first)
+      internals.setValidity({ customError: true }, this.#problem(first)!, this.#input(first));
+    else internals.setValidity({});
+    const brand = saved ? saved.brand : this.#brand && (this.#brand.code ?? this.#brand.id);
+    if (first === undefined && brand) {
+      const value = new FormData();
+      value.append(`${name}-brand`, brand);
+      value.append(`${name}-last4`, saved ? saved.last4 : lastFour(this.numberInput.value));
+      internals.setFormValue(value, null);
+    } else {
+      internals.setFormValue(null, null);
+    }
+  }
+
+  /** The host's own `input`, with no data: the inner event (with the typed character) stops at the shadow root. */
+  #emit(type: 'input' | 'change'): void {
+    this.#host.element.dispatchEvent(new Event(type, { bubbles: true, composed: true }));
+  }
+
+  #apply(input: HTMLInputElement, next: FieldState): void {
+    input.value = next.value;
+    if (this.#host.element.shadowRoot?.activeElement === input)
+      input.setSelectionRange(next.caret, next.caret);
+  }
+
+  /**
+   * Every field's edit. A value that came at once (pasted, dropped, autofilled: no
+   * `inputType`, or `insertFrom…`, `insertReplacementText`) is read as a whole and its message
+   * shows at once. While a composition (an IME) runs nothing is read: its end is read as typed.
+   */
+  #onInput = (event: InputEvent): void => {
+    event.stopPropagation();
+    if (event.isComposing) return;
+    const input = event.target as HTMLInputElement;
+    const field = input.id as CardField;
+    const whole =
+      event.type === 'input' && !/^(insertT|insertC|del|hist)/.test(event.inputType ?? '');
+    const state = { value: input.value, caret: input.selectionStart ?? input.value.length };
+    if (field === 'number') {
+      const next = reformatCardNumber(state, this.#previous.number, whole);
+      this.#apply(input, next);
+      this.#previous.number = next.value;
+      this.#taken = !!next.taken;
+      this.#numberEmpty = next.value === '';
+      const brand = detectBrand(next.value);
+      if (brand?.id !== this.#brand?.id) {
+        this.#brand = brand;
+        this.#announcement = brand ? format(this.#host.t.brandDetected, { brand: brand.name }) : '';
+      }
+      this.#host.checkout?.setBin(extractBin(next.value));
+    } else if (field === 'expiry') {
+      const next = reformatExpiry(state, this.#previous.expiry, whole);
+      this.#apply(input, next);
+      this.#previous.expiry = next.value;
+    } else if (field === 'cvv') {
+      const value = reformatCvv(input.value, this.#cvvBrand(), whole);
+      if (value !== input.value) this.#apply(input, { value, caret: value.length });
+    }
+    this.#typed.add(field);
+    if (whole) this.#touched.add(field);
+    this.#revalidate();
+    if (whole && (this.#errors[field] || this.#taken))
+      this.#announcement = this.#errors[field] ?? this.#host.t.numberTaken;
+    this.#emit('input');
+  };
+
+  /** Enter moves to the next field, and from the last one submits: the form's, or the checkout's. */
+  #onEnter = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || event.isComposing) return;
+    const fields = this.#fields();
+    const next = fields[fields.indexOf((event.target as HTMLElement).id as CardField) + 1];
+    event.preventDefault();
+    if (next) return this.#input(next).focus();
+    this.#host.submit();
+  };
+
+  #onChange = (event: Event): void => {
+    event.stopPropagation();
+    this.#emit('change');
+  };
+
+  #onBlur(field: CardField): void {
+    if (!this.#typed.has(field)) return;
+    this.#touched.add(field);
+    this.#revalidate();
+    if (this.#errors[field]) this.#announce(this.#errors[field]!);
+  }
+
+  /** The encryption starts loading when the shopper reaches a field, not with the page. */
+  #onFocus = (): void => void loadEncryption().catch(() => undefined);
+
+  /** Each place's mark, built once per brand: the same node renders again unchanged. */
+  #marks = new Map<string, SVGSVGElement>();
+  #mark(place: string, id: string | undefined) {
+    return drawn(this.#marks, marks, `${place}:${id}`, (m) => m.brandMark(id));
+  }
+
+  /** The brands the order accepts: the checkout's card methods, by the API's brand code. */
+  #acceptedBrands(): BrandInfo[] {
+    const brands = (this.#host.checkout?.paymentMethods ?? [])
+      .filter((m) => m.type === 'CARD')
+      .map((m) => getBrand(m.id))
+      .filter((b) => b !== undefined);
+    return brands.length ? brands : DEFAULT_BRANDS.map((code) => getBrand(code)!);
+  }
+
+  #accepted() {
+    if (this.#host.checkout?.status === 'loading') return nothing;
+    return html`<div class="accepted" part="accepted" role="list" aria-label=${this.#host.t.acceptedCards}>
+      ${this.#acceptedBrands().map((b) => html`<span class="mark" role="listitem" title=${b.name}><span class="sr-only">${b.name}</span>${this.#mark('row', b.id)}</span>`)}
+    </div>`;
+  }
+
+  #field(field: CardField, label: string, input: unknown, wide = false, beside: unknown = nothing) {
+    const error =
+      this.#errors[field] ??
+      (field === 'number' && this.#taken ? this.#host.t.numberTaken : undefined);
+    return html`<div class="field ${wide ? 'wide' : ''}" part="field ${field}-field" ?hidden=${!this.#fields().includes(field)}>
+      <div class="head"><label part="label" for=${field}>${label}</label>${beside}</div>
+      ${input}
+      <p class="error" part="error" id="${field}-error">${error ?? nothing}</p>
+    </div>`;
+  }
+
+  /**
+   * An input: for digits (all but the name) left to right with a numeric keyboard. The
+   * keyboard's Enter key says "next", and "go" on the last field shown (`#onEnter`).
+   */
+  #control(field: CardField, placeholder?: string, describedBy = `${field}-error`) {
+    const digits = field !== 'holder';
+    const { disabled, checkout } = this.#host;
+    return html`<input id=${field} class=${field} part="input ${field}-input" type="text" inputmode=${digits ? 'numeric' : nothing} dir=${digits ? 'ltr' : nothing}
+      autocomplete="cc-${AUTOFILL[field]}" autocapitalize=${digits ? nothing : 'characters'} enterkeyhint=${field === this.#fields().at(-1) ? 'go' : 'next'}
+      placeholder=${placeholder ?? nothing} spellcheck="false" ?disabled=${disabled || checkout?.status === 'error'}
+      aria-invalid=${this.#errors[field] ? 'true' : 'false'} aria-describedby=${describedBy}
+      @input=${this.#onInput} @compositionend=${this.#onInput} @blur=${() => this.#onBlur(field)} />`;
+  }
+
+  render() {
+    const t = this.#host.t;
+    const saved = this.#host.savedCard;
+    const cvvLabel = saved
+      ? format(t.savedCardCvv, {
+          brand: getBrand(saved.brand)?.name ?? saved.brand,
+          last4: saved.last4,
+        })
+      : t.cvv;
+    const cvvBrand = this.#cvvBrand();
+    const front = cvvBrand?.id === 'american-express';
+    const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, {
+      digits: maxCvvLength(cvvBrand),
+    });
+    const empty = this.#numberEmpty;
+    return html`<div class="grid ${saved ? 'saved' : ''}" @change=${this.#onChange} @keydown=${this.#onEnter} @focusin=${this.#onFocus}>
+        ${this.#field(
+          'number',
+          t.cardNumber,
+          html`<div class="control">
+            ${this.#control('number', numberPlaceholder(this.#brand))}
+            <span class="icon mark" part="icon" title=${this.#brand?.name ?? nothing}>${empty ? nothing : this.#mark('icon', this.#brand?.id)}</span>
+          </div>`,
+          true,
+          empty && !saved ? this.#accepted() : nothing,
+        )}
+        ${this.#field('expiry', t.expiry, this.#control('expiry', t.expiryPlaceholder))}
+        ${this.#field(
+          'cvv',
+          cvvLabel,
+          html`<div class="control">
+            ${this.#control('cvv', '1234'.slice(0, cvvBrand?.cvvLength ?? 3), this.#errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint')}
+            <span class="icon cvv-card" part="cvv-hint" title=${cvvWhere}>${drawn(this.#marks, marks, `cvv:${front}`, (m) => m.cvvMark(front))}</span>
+            <span class="sr-only" id="cvv-hint">${cvvWhere}</span>
+          </div>`,
+        )}
+        ${this.#field('holder', t.holder, this.#control('holder'), true)}
+      </div>
+      <p class="encrypted" part="encrypted">${lock}<span>${t.encrypted}</span></p>
+      <div class="sr-only" role="status" aria-live="polite">${this.#announcement}</div>`;
+  }
+}
