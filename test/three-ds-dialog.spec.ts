@@ -58,8 +58,10 @@ test('approved in the dialog: paid, with no top-level navigation; focus stayed i
     const where = await page.evaluate(() => {
       const active = document.activeElement;
       if (!active || active === document.body) return 'nowhere';
-      const root = document.querySelector('paylit-checkout')!.shadowRoot!;
-      return active.localName === 'paylit-checkout' && root.activeElement?.closest('dialog')
+      // The focused element itself, through the shadow roots of the elements it is inside.
+      let inner = document.querySelector('paylit-checkout')!.shadowRoot!.activeElement;
+      while (inner?.shadowRoot?.activeElement) inner = inner.shadowRoot.activeElement;
+      return active.localName === 'paylit-checkout' && inner?.closest('dialog')
         ? 'dialog'
         : `behind: ${active.localName}`;
     });

@@ -50,7 +50,7 @@ export function scriptTagChunks(): Plugin {
       // The payer's fields, with their words in every language, for an order that lacks some of the payer's details.
       const payer = { 'paylit.payer': `${src}components/paylit-checkout/payer-fields.ts` };
       // A payment that waits for the shopper: Pix, a voucher, a transfer, with their words in every language.
-      const pending = { 'paylit.pending': `${src}components/paylit-checkout/pending-view.ts` };
+      const pending = { 'paylit.pending': `${src}components/paylit-pending/paylit-pending.ts` };
       for (const [name, file] of Object.entries({
         ...entries,
         ...installments,
