@@ -21,6 +21,7 @@ export const pendingStyles = css`
     --_surface: var(--paylit-color-surface, light-dark(#fff, #0f172a));
     --_radius: var(--paylit-radius, 8px);
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.75rem;
     inline-size: 100%;
     max-inline-size: 28rem;
@@ -50,6 +51,8 @@ export const pendingStyles = css`
   .pending-view .qr {
     margin: 0;
     justify-self: center;
+    box-sizing: border-box;
+    max-inline-size: 100%;
     padding: 0.5rem;
     background: #fff;
     border-radius: var(--_radius);
@@ -57,7 +60,8 @@ export const pendingStyles = css`
   }
   .pending-view .qr canvas {
     display: block;
-    inline-size: min(14rem, 60vw);
+    inline-size: 14rem;
+    max-inline-size: 100%;
     block-size: auto;
     aspect-ratio: 1;
     image-rendering: pixelated;
@@ -91,13 +95,15 @@ export const pendingStyles = css`
     font-size: var(--paylit-label-size, 0.875rem);
     font-weight: 600;
   }
+  /* On a narrow phone the Copy button goes under its value, as wide as it. */
   .pending-view .row {
     display: flex;
+    flex-wrap: wrap;
     gap: 0.5rem;
   }
   .pending-view input {
-    flex: 1 1 auto;
-    inline-size: auto;
+    flex: 999 1 10rem;
+    inline-size: 0;
     min-inline-size: 0;
     box-sizing: border-box;
     font-family: ui-monospace, monospace;
@@ -114,7 +120,7 @@ export const pendingStyles = css`
     text-align: right;
   }
   .pending-view button {
-    flex: none;
+    flex: 1 0 auto;
     inline-size: auto;
     display: inline-flex;
     align-items: center;
@@ -149,7 +155,7 @@ export const pendingStyles = css`
   }
   .pending-view .facts {
     display: grid;
-    grid-template-columns: auto 1fr;
+    grid-template-columns: auto minmax(0, 1fr);
     gap: 0.25rem 1rem;
     margin: 0;
     font-size: 0.875rem;
