@@ -150,3 +150,27 @@ test('three-ds="redirect": the shopper goes to the bank\'s page, as before', asy
   await payButton(page).click();
   await expect(page).toHaveURL(/\/sandbox-pages\/3ds\//);
 });
+
+test("a merchant styles the bank's dialog through the checkout's parts, as before (challenge, challenge-frame, close)", async ({
+  page,
+  demo,
+}) => {
+  await openCheckout(page, demo, 'plain', '3ds');
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`paylit-checkout::part(challenge) { outline: 3px solid rgb(255, 0, 0); }
+      paylit-checkout::part(challenge-frame) { outline: 4px solid rgb(0, 128, 0); }
+      paylit-checkout::part(close) { outline: 5px solid rgb(0, 0, 255); }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  await typeCard(page);
+  await payButton(page).click();
+  await expect(dialog(page)).toBeVisible();
+  const outline = (selector: string) =>
+    page.locator(selector).evaluate((el) => getComputedStyle(el).outline);
+  expect(await outline('paylit-checkout dialog[part=challenge]')).toBe('rgb(255, 0, 0) solid 3px');
+  expect(await outline('paylit-checkout iframe[part=challenge-frame]')).toBe(
+    'rgb(0, 128, 0) solid 4px',
+  );
+  expect(await outline('paylit-checkout [part=close]')).toBe('rgb(0, 0, 255) solid 5px');
+});
