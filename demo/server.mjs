@@ -30,6 +30,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; frame-src 'self' http://127.0.0.1:*; connect-src 'self'; form-action 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
 
+/**
+ * The strictest policy a shop may send (`?csp=strict` on a page): images from the shop alone
+ * (no `data:` or `blob:`), no inline style or script, Trusted Types; frames only for the card
+ * frame and the bank's 3-D Secure page. Every view of the checkout works under it.
+ */
+const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; frame-src 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
+
 const sandbox = await createSandbox({ settleDelayMs: 2000, notificationTimeFactor: 1 / 3_600_000 });
 const api = await sandbox.listen({ port: 0 });
 const client = new PaymentsClient({
@@ -219,7 +227,7 @@ app.get('/*', async (c) => {
   }
   const headers = {
     'Content-Type': types[extname(path)] ?? 'application/octet-stream',
-    'Content-Security-Policy': CSP,
+    'Content-Security-Policy': c.req.query('csp') === 'strict' ? STRICT_CSP : CSP,
     'X-Content-Type-Options': 'nosniff',
   };
   if (extname(path) !== '.html') return c.body(body, 200, headers);

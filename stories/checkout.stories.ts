@@ -587,17 +587,17 @@ const paysAway = (scenario: string, method: string, expired = false): Story => (
     );
     await choose(picker, method);
     payButton(checkout).click();
-    await until('the pending view shows', () =>
-      checkout.shadowRoot!.querySelector('[part=pending] h3'),
-    );
+    const pending = () =>
+      checkout
+        .shadowRoot!.querySelector('paylit-pending')
+        ?.shadowRoot?.querySelector('[part=pending]');
+    await until('the pending view shows', () => pending()?.querySelector('h3'));
     if (!expired) return;
     const { sandbox } = await storyBackend();
     const day = 25 * 60 * 60 * 1000;
     sandbox.clock.advance(day);
     try {
-      await until('the view offers a new code', () =>
-        checkout.shadowRoot!.querySelector('[part=pending] [part=new-code]'),
-      );
+      await until('the view offers a new code', () => pending()?.querySelector('[part=new-code]'));
     } finally {
       sandbox.clock.advance(-day);
     }

@@ -292,3 +292,29 @@ test("back from the bank's app (the page shown again): the checkout asks the ser
   await payInSandbox(demo, id);
   await expect(page.locator('paylit-checkout [part=outcome] h2')).toContainText('Paid');
 });
+
+test("a merchant styles the waiting view through the checkout's parts, as before (pending, qr, copy; the dialog's in three-ds-dialog.spec.ts)", async ({
+  page,
+  demo,
+}) => {
+  await openCheckout(page, demo, 'plain', 'pix');
+  // The merchant's own sheet (a constructed one: the demo's policy allows no inline style).
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`paylit-checkout::part(pending) { outline: 3px solid rgb(255, 0, 0); }
+      paylit-checkout::part(qr) { outline: 4px solid rgb(0, 128, 0); }
+      paylit-checkout::part(copy) { outline: 5px solid rgb(0, 0, 255); }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  await choose(page, 'Pix QR');
+  const outline = (selector: string) =>
+    view(page)
+      .locator(selector)
+      .first()
+      .evaluate((el) => getComputedStyle(el).outline);
+  expect(await view(page).evaluate((el) => getComputedStyle(el).outline)).toBe(
+    'rgb(255, 0, 0) solid 3px',
+  );
+  expect(await outline('[part=qr]')).toBe('rgb(0, 128, 0) solid 4px');
+  expect(await outline('[part=copy]')).toBe('rgb(0, 0, 255) solid 5px');
+});

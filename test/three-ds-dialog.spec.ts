@@ -58,8 +58,10 @@ test('approved in the dialog: paid, with no top-level navigation; focus stayed i
     const where = await page.evaluate(() => {
       const active = document.activeElement;
       if (!active || active === document.body) return 'nowhere';
-      const root = document.querySelector('paylit-checkout')!.shadowRoot!;
-      return active.localName === 'paylit-checkout' && root.activeElement?.closest('dialog')
+      // The focused element itself, through the shadow roots of the elements it is inside.
+      let inner = document.querySelector('paylit-checkout')!.shadowRoot!.activeElement;
+      while (inner?.shadowRoot?.activeElement) inner = inner.shadowRoot.activeElement;
+      return active.localName === 'paylit-checkout' && inner?.closest('dialog')
         ? 'dialog'
         : `behind: ${active.localName}`;
     });
@@ -147,4 +149,28 @@ test('three-ds="redirect": the shopper goes to the bank\'s page, as before', asy
   await typeCard(page);
   await payButton(page).click();
   await expect(page).toHaveURL(/\/sandbox-pages\/3ds\//);
+});
+
+test("a merchant styles the bank's dialog through the checkout's parts, as before (challenge, challenge-frame, close)", async ({
+  page,
+  demo,
+}) => {
+  await openCheckout(page, demo, 'plain', '3ds');
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`paylit-checkout::part(challenge) { outline: 3px solid rgb(255, 0, 0); }
+      paylit-checkout::part(challenge-frame) { outline: 4px solid rgb(0, 128, 0); }
+      paylit-checkout::part(close) { outline: 5px solid rgb(0, 0, 255); }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  await typeCard(page);
+  await payButton(page).click();
+  await expect(dialog(page)).toBeVisible();
+  const outline = (selector: string) =>
+    page.locator(selector).evaluate((el) => getComputedStyle(el).outline);
+  expect(await outline('paylit-checkout dialog[part=challenge]')).toBe('rgb(255, 0, 0) solid 3px');
+  expect(await outline('paylit-checkout iframe[part=challenge-frame]')).toBe(
+    'rgb(0, 128, 0) solid 4px',
+  );
+  expect(await outline('paylit-checkout [part=close]')).toBe('rgb(0, 0, 255) solid 5px');
 });

@@ -5,7 +5,7 @@
  * odd runs), GS1-128 with its FNC1.
  */
 import { expect, test } from '@playwright/test';
-import { barcodeBars, code128, itf } from '../src/components/paylit-checkout/barcodes.js';
+import { barcodeBars, code128, itf } from '../src/components/paylit-pending/barcodes.js';
 import { barsPng, readBarcode } from '../../../test/support/barcodes.js';
 
 const read = (bars: { widths: readonly number[]; quiet: number }) =>

@@ -16,7 +16,7 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   isolation: () => import('./frame-host.js'),
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),
   payer: () => import('../components/paylit-checkout/payer-fields.js'),
-  pending: () => import('../components/paylit-checkout/pending-view.js'),
+  pending: () => import('../components/paylit-pending/paylit-pending.js'),
 };
 
 export const catalogs: Readonly<

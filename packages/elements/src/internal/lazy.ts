@@ -30,7 +30,7 @@ export interface Chunks {
   /** The payer's fields, for an order that lacks some of the payer's details. */
   readonly payer: typeof import('../components/paylit-checkout/payer-fields.js');
   /** A payment that waits for the shopper (Pix, a voucher, a transfer), shown and followed live. */
-  readonly pending: typeof import('../components/paylit-checkout/pending-view.js');
+  readonly pending: typeof import('../components/paylit-pending/paylit-pending.js');
 }
 
 /** What an entry hands in. */

@@ -119,3 +119,18 @@ export class CheckoutFlow {
     else if (phase === 'closed') this.#to('failed');
   }
 }
+
+/**
+ * How an element the checkout renders for a waiting payment (`<paylit-pending>`,
+ * `<paylit-challenge-dialog>`) answers it: where the checkout goes next (`settled`), and whether
+ * its form comes back first (`reset`). Dispatched on that element, neither bubbling nor
+ * composed: only the checkout that renders it hears it.
+ */
+export class PendingSettledEvent extends Event {
+  constructor(
+    readonly settled: Settled,
+    readonly reset: boolean,
+  ) {
+    super('paylit-pending-settled');
+  }
+}

@@ -56,8 +56,9 @@ import {
   submitPayment,
   type CompanionServer,
 } from './checkout-client.js';
-import { CheckoutFlow, type Settled } from './checkout-flow.js';
+import { CheckoutFlow, type PendingSettledEvent, type Settled } from './checkout-flow.js';
 import type { Reader } from './checkout-payment.js';
+
 import { styles } from './paylit-checkout.styles.js';
 
 ensureContextRoot();
@@ -186,7 +187,7 @@ function parseKey(text: string): KeyInput | undefined {
  * @csspart challenge-frame - the bank's page inside it (an iframe)
  * @csspart close - the dialog's close button (it asks "Cancel the payment?", as Esc does)
  * @csspart pending - inside the waiting state, what the shopper pays with away from the page: Pix's QR and code, a voucher's reference and barcode, a transfer's account; with its due time
- * @csspart qr - Pix's QR code (an image)
+ * @csspart qr - Pix's QR code (drawn on a canvas, role img, with its label: no image URL, so a CSP of `img-src 'self'` shows it)
  * @csspart barcode - a voucher's barcode (ITF or Code 128, an SVG)
  * @csspart copy - each button that copies a code, a reference, an account or an amount
  * @csspart print - the link to a voucher's printable page
@@ -344,10 +345,9 @@ export class PaylitCheckout extends LocalizedElement {
     // The payer's details the order lacks, asked for before the pay button (their own chunk).
     if (this.context.order?.asks)
       void importPayer().then((payer) => payer.draw(this, this.context), noop);
-    // A payment that waits for the shopper (a Pix, a voucher, a transfer), shown and followed live (its own chunk).
-    const waiting = this.#flow.outcome;
-    if (waiting?.payment.status === 'PENDING')
-      void importPending().then((view) => view.draw(this, waiting, (s) => this.#settle(s)), noop);
+    // A payment that waits for the shopper (a Pix, a voucher, a transfer): `<paylit-pending>`,
+    // its own chunk, shows it and follows it live.
+    if (this.#flow.outcome?.payment.status === 'PENDING') void importPending().catch(noop);
   }
 
   /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome, or the order is locked. */
@@ -809,7 +809,7 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   /** The success or waiting state: what happened, and with which card or method. */
-  #outcomeView(payment: PaymentView, outcomePlan: PlanPayments | undefined) {
+  #outcomeView(payment: PaymentView, outcomePlan: PlanPayments | undefined, challenge?: string) {
     const t = this.t;
     const card = payment.card;
     const pending = payment.status === 'PENDING';
@@ -823,7 +823,22 @@ export class PaylitCheckout extends LocalizedElement {
     return html`<div part="outcome" class="outcome ${pending ? 'pending' : ''}">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
       <h2 tabindex="-1">${pending ? t.pending : this.#withAmount((t.outcomes as Record<string, string>)[payment.status]!, plan?.total_amount ?? payment.amount, payment.currency)}</h2>
       ${plan ? html`<p>${this.#planText(plan, payment.currency)}</p>` : nothing}
-      ${means ? html`<p>${means}</p>` : nothing}</div>`;
+      ${means ? html`<p>${means}</p>` : nothing}${
+        pending
+          ? html`<paylit-pending exportparts="pending, qr, barcode, copy, print, instructions, new-code"
+        .payment=${payment} .challenge=${challenge} .server=${this} .order=${this.order} .messages=${this.t}
+        @paylit-pending-settled=${this.#pendingSettled}></paylit-pending>`
+          : nothing
+      }</div>`;
+  }
+
+  /**
+   * What a waiting payment's elements (`<paylit-pending>`, `<paylit-challenge-dialog>`, the
+   * pending chunk) answer: where the checkout goes next, and whether the form comes back first.
+   */
+  #pendingSettled({ settled, reset }: PendingSettledEvent): void {
+    if (reset) this.reset();
+    this.#settle(settled);
   }
 
   protected override render() {
@@ -860,11 +875,18 @@ export class PaylitCheckout extends LocalizedElement {
       }
       <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${
         outcome
-          ? this.#outcomeView(outcome.payment, outcome.plan)
+          ? this.#outcomeView(outcome.payment, outcome.plan, outcome.challenge)
           : message?.quiet
             ? html`<span class="sr-only">${message.text}</span>`
             : (message?.text ?? nothing)
       }</div>
+      ${
+        outcome?.challenge && outcome.payment.status === 'PENDING'
+          ? html`<paylit-challenge-dialog exportparts="challenge, challenge-frame, close" .url=${outcome.challenge}
+        .payment=${outcome.payment} .server=${this} .order=${this.order} .messages=${this.t}
+        @paylit-pending-settled=${this.#pendingSettled}></paylit-challenge-dialog>`
+          : nothing
+      }
       ${phase === 'failed' ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
     </div>`;
   }

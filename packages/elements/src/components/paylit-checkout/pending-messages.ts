@@ -3,7 +3,7 @@
  * transfer) in every language the elements speak. They travel in the pending view's chunk, all
  * languages together, so that `paylit.js` and the language chunks carry nothing for the orders
  * that never show one. Each catalog must have English's keys and placeholders
- * (pending-view.test.ts). `{provider}` is a method's own name (OXXO, Efecty), `{time}` a
+ * (paylit-pending.test.ts). `{provider}` is a method's own name (OXXO, Efecty), `{time}` a
  * countdown such as 23:59:12, `{date}` a date and time in the shopper's locale.
  */
 import type { Locale } from '../../i18n/locales.js';

@@ -7,11 +7,15 @@
  * time, up to 30 s), and at once when the page is shown again (`visibilitychange`: the shopper
  * is back from their bank's app).
  *
+ * `LivePayment` is the same as a controller of the element that shows the payment: it follows
+ * the payment its host names while the host is on the page.
+ *
  * @example
  * const stop = follow({ endpoint: '/paylit' }, clientSecret, payment.id, (answer) => show(answer.payment));
  */
 import type { PaymentStatusAnswer } from '@paylit/core/checkout';
-import { serverUrl, type CompanionServer } from './checkout-client.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { serverUrl, type CompanionServer } from '../paylit-checkout/checkout-client.js';
 
 const MAX_WAIT_MS = 30_000;
 
@@ -124,4 +128,61 @@ export function follow(
   document.addEventListener('visibilitychange', shown);
   void connect();
   return stop;
+}
+
+/** What a host follows: the payment `paymentId` of the order `order` (its client secret), through `server`. */
+export interface Followed {
+  readonly server: CompanionServer;
+  readonly order: string;
+  readonly paymentId: string;
+}
+
+/**
+ * The live connection as a controller: after each update of its host it follows what `target`
+ * names (a new payment, another connection; the same one, nothing new), and stops when the host
+ * leaves the page (following again if it comes back). `stop()` ends it for the payment followed:
+ * the same payment is not followed again until it changes.
+ */
+export class LivePayment implements ReactiveController {
+  #key: string | undefined;
+  #stop: (() => void) | undefined;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly target: () => Followed | undefined,
+    private readonly heard: (answer: PaymentStatusAnswer) => void,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.#follow();
+  }
+
+  hostUpdated(): void {
+    this.#follow();
+  }
+
+  hostDisconnected(): void {
+    this.stop();
+    this.#key = undefined;
+  }
+
+  /** Stops following; the payment followed is not followed again. */
+  stop(): void {
+    this.#stop?.();
+    this.#stop = undefined;
+  }
+
+  #follow(): void {
+    const target = this.target();
+    const key = target && `${target.server.endpoint}\n${target.order}\n${target.paymentId}`;
+    if (key === this.#key) return;
+    this.stop();
+    this.#key = key;
+    if (target)
+      this.#stop = follow(target.server, target.order, target.paymentId, (answer) =>
+        this.heard(answer),
+      );
+  }
 }

@@ -1,0 +1,181 @@
+/**
+ * The bank's 3-D Secure page in a modal dialog over the checkout, while the payment waits on it
+ * (the page behind it inert, focus kept inside by the browser). Esc or Close asks "Cancel the
+ * payment?": no goes on with the bank's page; yes cancels it at the companion server
+ * (`POST /payments/:id/cancel`) and answers the checkout with `paylit-pending-settled`
+ * (`PendingSettledEvent`, checkout-flow.ts): the form again, said so; or, paid or declined
+ * meanwhile, that. Not cancelled (no answer, a refusal), the bank's page stays and the dialog
+ * says why. A page whose own CSP refuses to frame the bank's page (its `frame-src`, said by the
+ * browser on the document) answers a redirect: the shopper goes to the bank's page instead.
+ *
+ * The checkout renders it beside `<paylit-pending>` (its chunk defines both), with the payment,
+ * the bank's page, the companion server and the order's secret as properties; it reads the
+ * checkout's language through `@lit/context`. Its words are the pending view's
+ * (pending-messages.ts).
+ *
+ * @csspart challenge - the dialog
+ * @csspart challenge-frame - the bank's page inside it (an iframe)
+ * @csspart close - the dialog's close button (it asks "Cancel the payment?", as Esc does)
+ */
+import type { PaymentView } from '@paylit/core/checkout';
+import { isPaymentMade } from '@paylit/core/rules';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { consumeCheckout, type CheckoutContextValue } from '../../context/checkout-context.js';
+import type { Messages } from '../../i18n/en.js';
+import { resolveLocale, rightToLeft } from '../../i18n/locales.js';
+import { cancelPayment, type CompanionServer } from '../paylit-checkout/checkout-client.js';
+import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-flow.js';
+import { settle } from '../paylit-checkout/checkout-payment.js';
+import { pendingMessages, type PendingMessages } from '../paylit-checkout/pending-messages.js';
+import { challengeStyles } from './paylit-challenge-dialog.styles.js';
+
+export class PaylitChallengeDialog extends LitElement {
+  static override properties: PropertyDeclarations = {
+    url: { attribute: false },
+    payment: { attribute: false },
+    server: { attribute: false },
+    order: { attribute: false },
+    messages: { attribute: false },
+    asking: { state: true },
+    busy: { state: true },
+    error: { state: true },
+    ended: { state: true },
+    checkout: { state: true },
+  };
+  static override styles = challengeStyles;
+
+  /** The bank's page. */
+  url = '';
+  /** The payment that waits on it. */
+  payment: PaymentView | undefined;
+  /** The companion server the checkout pays through (its `endpoint` and `fetch`). */
+  server: CompanionServer | undefined;
+  /** The order's client secret. */
+  order = '';
+  /** The checkout's catalog: how a payment's answer is said (checkout-payment.ts). */
+  messages: Messages | undefined;
+
+  /** "Cancel the payment?" is asked. */
+  private asking = false;
+  /** The cancellation is under way: "Yes, cancel it" does nothing more meanwhile. */
+  private busy = false;
+  /** Why the payment could not be cancelled (it stays: the shopper may try again). */
+  private error = '';
+  /** Answered: the checkout goes elsewhere; the dialog closes. */
+  private ended = false;
+  private checkout: CheckoutContextValue | undefined;
+  readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
+  #listening: Document | undefined;
+
+  get #locale() {
+    return resolveLocale(this.checkout?.lang);
+  }
+
+  get #t(): PendingMessages {
+    return pendingMessages[this.#locale] ?? pendingMessages.en;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#listening = this.ownerDocument;
+    this.#listening.addEventListener('securitypolicyviolation', this.#refused);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#listening?.removeEventListener('securitypolicyviolation', this.#refused);
+    this.#dialog?.close();
+  }
+
+  get #dialog(): HTMLDialogElement | null | undefined {
+    return this.renderRoot?.querySelector('dialog');
+  }
+
+  #settle(settled: Settled, reset: boolean): void {
+    this.ended = true;
+    this.dispatchEvent(new PendingSettledEvent(settled, reset));
+  }
+
+  /** The page's own CSP refuses to frame the bank's page: the shopper goes to it instead. */
+  readonly #refused = (event: SecurityPolicyViolationEvent) => {
+    const url = this.url;
+    if (
+      !url ||
+      !this.payment ||
+      this.ended ||
+      event.effectiveDirective !== 'frame-src' ||
+      !url.startsWith(new URL(event.blockedURI || 'about:blank', url).origin)
+    )
+      return;
+    this.#settle(
+      { to: 'redirect', payment: this.payment, url, text: this.messages!.redirecting },
+      false,
+    );
+  };
+
+  /** "Yes, cancel it": the server cancels the payment; the form again, said so. */
+  async #cancel(): Promise<void> {
+    if (this.busy || !this.payment || !this.server) return;
+    this.busy = true;
+    this.error = '';
+    const result = await cancelPayment(this.server, this.order, this.payment.id);
+    this.busy = false;
+    if (this.ended) return;
+    if (!result.ok) {
+      // Not cancelled (no answer, a refusal): the bank's page stays; the shopper may try again.
+      this.error = this.messages!.networkError;
+      return;
+    }
+    const { payment, nextAction } = result.answer;
+    if (payment.status === 'CANCELLED')
+      return this.#settle({ to: 'declined', payment, text: this.#t.cancelled }, true);
+    // Paid or declined meanwhile: that, as the live connection would have said it.
+    this.#settle(
+      settle(payment, nextAction, { t: this.messages! }, true),
+      !isPaymentMade(payment.status),
+    );
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    const dialog = this.#dialog;
+    if (dialog && !dialog.open && this.isConnected) dialog.showModal();
+    if (changed.has('asking') && changed.get('asking') !== undefined)
+      this.renderRoot.querySelector<HTMLElement>(this.asking ? '.ask .primary' : '.close')?.focus();
+  }
+
+  #ask(on: boolean): void {
+    this.asking = on;
+    if (!on) this.error = '';
+  }
+
+  /** Esc: the browser would close the dialog; it asks first. */
+  #escape(event: Event): void {
+    event.preventDefault();
+    this.#ask(!this.asking);
+  }
+
+  protected override render() {
+    if (this.ended || !this.url) return nothing;
+    const t = this.#t;
+    return html`<dialog part="challenge" class="challenge" aria-labelledby="title"
+      dir=${rightToLeft.has(this.#locale) ? 'rtl' : 'ltr'} lang=${this.#locale} @cancel=${this.#escape}>
+      <div class="bar"><h2 id="title">${t.challenge}</h2><button type="button" class="close" part="close" aria-label=${t.close} @click=${() => this.#ask(true)}>×</button></div>
+      <iframe src=${this.url} title=${t.bankPage} part="challenge-frame" ?inert=${this.asking}></iframe>
+      <div class="ask" role="alertdialog" aria-labelledby="ask" ?hidden=${!this.asking}>
+        <p id="ask">${t.cancelAsk}</p>
+        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+        <div class="row"><button type="button" aria-disabled=${this.busy ? 'true' : nothing}
+          @click=${() => void this.#cancel()}>${t.cancelYes}</button><button type="button" class="primary" @click=${() => this.#ask(false)}>${t.cancelNo}</button></div>
+      </div>
+    </dialog>`;
+  }
+}
+
+if (!customElements.get('paylit-challenge-dialog'))
+  customElements.define('paylit-challenge-dialog', PaylitChallengeDialog);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'paylit-challenge-dialog': PaylitChallengeDialog;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The look of `<paylit-pending>` (Pix, vouchers, transfers): the same custom properties as the
+ * card and payer fields, light and dark by `light-dark()`. Lit adopts it as a constructed sheet,
+ * which CSP's `style-src 'self'` allows. Laid out for a 320 px phone: every row wraps before it
+ * would overflow.
+ */
+import { css } from 'lit';
+
+export const pendingStyles = css`
+  :host {
+    display: block;
+    inline-size: 100%;
+    max-inline-size: 28rem;
+    min-inline-size: 0;
+    margin-inline: auto;
+  }
+  .pending-view {
+    --_border: var(--paylit-color-border, light-dark(#94a3b8, #64748b));
+    --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
+    --_muted: var(--paylit-color-muted, light-dark(#475569, #94a3b8));
+    --_surface: var(--paylit-color-surface, light-dark(#fff, #0f172a));
+    --_radius: var(--paylit-radius, 8px);
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0.75rem;
+    inline-size: 100%;
+    max-inline-size: 28rem;
+    margin-inline: auto;
+    text-align: start;
+  }
+  .pending-view h3 {
+    margin: 0;
+    font-size: 1rem;
+    text-align: center;
+  }
+  .pending-view p {
+    margin: 0;
+  }
+  .pending-view .steps,
+  .pending-view .waiting,
+  .pending-view .due {
+    font-size: 0.875rem;
+    color: var(--_muted);
+    text-align: center;
+  }
+  .pending-view .due {
+    color: inherit;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+  .pending-view .qr {
+    margin: 0;
+    justify-self: center;
+    box-sizing: border-box;
+    max-inline-size: 100%;
+    padding: 0.5rem;
+    background: #fff;
+    border-radius: var(--_radius);
+    line-height: 0;
+  }
+  .pending-view .qr canvas {
+    display: block;
+    inline-size: 14rem;
+    max-inline-size: 100%;
+    block-size: auto;
+    aspect-ratio: 1;
+    image-rendering: pixelated;
+  }
+  .pending-view .barcode {
+    margin: 0;
+    display: grid;
+    gap: 0.25rem;
+    padding: 0.75rem;
+    background: #fff;
+    color: #000;
+    border-radius: var(--_radius);
+  }
+  .pending-view .barcode svg {
+    inline-size: 100%;
+    block-size: 4.5rem;
+    fill: #000;
+  }
+  .pending-view .barcode figcaption {
+    font-family: ui-monospace, monospace;
+    font-size: 0.75rem;
+    text-align: center;
+    letter-spacing: 0.05em;
+    overflow-wrap: anywhere;
+  }
+  .pending-view .copyable {
+    display: grid;
+    gap: 0.25rem;
+  }
+  .pending-view label {
+    font-size: var(--paylit-label-size, 0.875rem);
+    font-weight: 600;
+  }
+  /* On a narrow phone the Copy button goes under its value, as wide as it. */
+  .pending-view .row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  .pending-view input {
+    flex: 999 1 10rem;
+    inline-size: 0;
+    min-inline-size: 0;
+    box-sizing: border-box;
+    font-family: ui-monospace, monospace;
+    font-size: 0.875rem;
+    padding-block: 0.5rem;
+    padding-inline: 0.625rem;
+    color: inherit;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    text-overflow: ellipsis;
+  }
+  .pending-view[dir='rtl'] input {
+    text-align: right;
+  }
+  .pending-view button {
+    flex: 1 0 auto;
+    inline-size: auto;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    font: inherit;
+    font-size: 0.875rem;
+    font-weight: 600;
+    padding-block: 0.5rem;
+    padding-inline: 0.875rem;
+    color: var(--_accent);
+    background: transparent;
+    border: 1px solid var(--_accent);
+    border-radius: var(--_radius);
+    cursor: pointer;
+    min-block-size: 2.5rem;
+  }
+  .pending-view button.primary {
+    color: var(--paylit-color-on-accent, light-dark(#fff, #0f172a));
+    background: var(--_accent);
+    justify-self: center;
+    padding-inline: 1.25rem;
+  }
+  .pending-view button[aria-disabled='true'] {
+    opacity: 0.7;
+    cursor: progress;
+  }
+  .pending-view input:focus-visible,
+  .pending-view button:focus-visible,
+  .pending-view a:focus-visible {
+    outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
+    outline-offset: 2px;
+  }
+  .pending-view .facts {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    gap: 0.25rem 1rem;
+    margin: 0;
+    font-size: 0.875rem;
+  }
+  .pending-view dt {
+    color: var(--_muted);
+  }
+  .pending-view dd {
+    margin: 0;
+    font-weight: 600;
+    text-align: end;
+    overflow-wrap: anywhere;
+  }
+  .pending-view .amount-words {
+    font-size: 0.875rem;
+    text-align: end;
+  }
+  .pending-view .link {
+    justify-self: center;
+    color: var(--_accent);
+    font-weight: 600;
+  }
+  .pending-view .expired {
+    text-align: center;
+  }
+  .pending-view .sr-only {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;

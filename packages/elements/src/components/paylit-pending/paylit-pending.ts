@@ -1,0 +1,424 @@
+/**
+ * A payment the shopper pays away from the page, shown in the checkout's outcome while it waits:
+ * Pix (its QR and its copy-and-paste code, a countdown to its expiry, the code first on a
+ * phone), a cash voucher (its reference or typed line, its barcode drawn in its format, where to
+ * pay, the printable voucher) or a bank transfer (bank, account, beneficiary, reference and
+ * amount, each copyable); a card payment that waits on the bank's 3-D Secure page, a line
+ * saying that page is open over this one. The chunk `paylit.pending.js` (this module, which
+ * also defines `<paylit-challenge-dialog>`, the bank's page over the checkout), which the
+ * checkout loads for its first PENDING outcome and renders with the payment.
+ *
+ * It reads the checkout's language and payment methods through `@lit/context`, takes the
+ * payment, the bank's page, the companion server and the order's secret as properties, follows
+ * the payment live (`LivePayment`, live-payment.ts) and answers the checkout with
+ * `paylit-pending-settled` (`PendingSettledEvent`, checkout-flow.ts: where the checkout goes next, and whether
+ * its form comes back): paid, the success state; declined or cancelled, the form again with
+ * why; expired, "Get a new code", which asks the server for a new attempt (the order stays one
+ * charge: the server cancels a code paid late). The state is the server's: a reload or a return
+ * from the bank's app shows it again.
+ *
+ * Pix's QR is drawn on a canvas from the API's PNG, decoded in the page (`createImageBitmap`):
+ * no `data:` or `blob:` URL, so the strictest CSP (`img-src 'self'`) shows it.
+ *
+ * For assistive technology the view is quiet (`aria-live="off"` inside the checkout's status
+ * line): the countdown is hidden from it, the due time is said once, and only what the shopper
+ * must hear is announced (copied; expired).
+ *
+ * @csspart pending - what the shopper pays with away from the page, with its due time
+ * @csspart qr - Pix's QR code (a canvas, role img)
+ * @csspart barcode - a voucher's barcode (ITF or Code 128, an SVG)
+ * @csspart copy - each button that copies a code, a reference, an account or an amount
+ * @csspart print - the link to a voucher's printable page
+ * @csspart instructions - the link to a bank transfer's instructions on the bank's site
+ * @csspart new-code - "Get a new code", once a Pix or voucher has expired
+ */
+import type {
+  BankTransferView,
+  PaymentStatusAnswer,
+  PaymentView,
+  TicketView,
+} from '@paylit/core/checkout';
+import { formatAmount } from '@paylit/core/money';
+import { isPaymentMade } from '@paylit/core/rules';
+import {
+  html,
+  LitElement,
+  nothing,
+  svg,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
+import { consumeCheckout, type CheckoutContextValue } from '../../context/checkout-context.js';
+import type { Messages } from '../../i18n/en.js';
+import { resolveLocale, rightToLeft, type Locale } from '../../i18n/locales.js';
+import { submitPayment, type CompanionServer } from '../paylit-checkout/checkout-client.js';
+import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-flow.js';
+import { paid, settle as settleOf, type Reader } from '../paylit-checkout/checkout-payment.js';
+import { pendingMessages, type PendingMessages } from '../paylit-checkout/pending-messages.js';
+import { barcodeBars, barsPath } from './barcodes.js';
+import { LivePayment } from './live-payment.js';
+import { pendingStyles } from './paylit-pending.styles.js';
+
+/** A payment's kind of instructions: Pix, a voucher, a transfer; undefined for none (a card under review). */
+function kindOf(payment: PaymentView): 'pix' | 'voucher' | 'transfer' | undefined {
+  if (payment.ticket)
+    return payment.ticket.barcode_png || payment.ticket.provider_name?.toLowerCase() === 'pix'
+      ? 'pix'
+      : 'voucher';
+  return payment.bank_transfer ? 'transfer' : undefined;
+}
+
+/** "23:59:12", or "2 d 03:04:05" past a day. */
+function countdown(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const days = Math.floor(s / 86_400);
+  const clock = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return days > 0 ? `${days} d ${clock}` : clock;
+}
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+/** A phone or small tablet: the bank's app is on this device, so Pix's code comes first. */
+const onPhone = () =>
+  globalThis.matchMedia?.('(pointer: coarse) and (max-width: 820px)').matches ?? false;
+
+/** The bytes of a base64 text. */
+function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * Draws a PNG (base64) on `canvas` at its own size, decoded in the page: no URL, so no CSP
+ * directive is asked. Resolves false when it cannot be decoded.
+ */
+export async function drawPng(canvas: HTMLCanvasElement, base64: string): Promise<boolean> {
+  try {
+    const bitmap = await createImageBitmap(new Blob([bytesOf(base64)], { type: 'image/png' }));
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    const context = canvas.getContext('2d');
+    if (!context) return false;
+    context.imageSmoothingEnabled = false;
+    context.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export { PendingSettledEvent };
+export { PaylitChallengeDialog } from '../paylit-challenge-dialog/paylit-challenge-dialog.js';
+
+export class PaylitPending extends LitElement {
+  static override properties: PropertyDeclarations = {
+    payment: { attribute: false },
+    challenge: { attribute: false },
+    server: { attribute: false },
+    order: { attribute: false },
+    messages: { attribute: false },
+    checkout: { state: true },
+    expired: { state: true },
+    ended: { state: true },
+    renewing: { state: true },
+    said: { state: true },
+    copied: { state: true },
+    now: { state: true },
+  };
+  static override styles = pendingStyles;
+
+  /** The payment that waits. */
+  payment: PaymentView | undefined;
+  /** The bank's 3-D Secure page to show over the checkout while the payment waits on it. */
+  challenge: string | undefined;
+  /** The companion server the checkout pays through (its `endpoint` and `fetch`). */
+  server: CompanionServer | undefined;
+  /** The order's client secret. */
+  order = '';
+  /** The checkout's catalog: how a payment's answer is said (checkout-payment.ts). */
+  messages: Messages | undefined;
+
+  private checkout: CheckoutContextValue | undefined;
+  private expired = false;
+  /** Settled: the checkout goes elsewhere; nothing more is shown or followed. */
+  private ended = false;
+  private renewing = false;
+  /** What assistive technology is told: copied, or that something failed. */
+  private said = '';
+  /** The field whose Copy button says "Copied". */
+  private copied: string | undefined;
+  private now = Date.now();
+
+  readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
+  readonly #live = new LivePayment(
+    this,
+    () =>
+      this.payment && this.server && !this.ended
+        ? { server: this.server, order: this.order, paymentId: this.payment.id }
+        : undefined,
+    (answer) => this.#heard(answer),
+  );
+  #tick: ReturnType<typeof setInterval> | undefined;
+  /** The attempt id of "Get a new code": kept while its outcome is unknown, so it cannot make two codes. */
+  #attempt: string | undefined;
+  /** How many values to copy are drawn: each its own id. */
+  #fields = 0;
+  /** The PNG drawn on the QR's canvas. */
+  #drawn: string | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#tick ??= setInterval(() => (this.now = Date.now()), 1000);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.#tick);
+    this.#tick = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    const before = changed.get('payment') as PaymentView | undefined;
+    if (changed.has('payment') && before?.id !== this.payment?.id) {
+      // Another payment (a new code): its own state.
+      this.expired = this.payment?.status === 'EXPIRED';
+      this.ended = this.renewing = false;
+      this.said = '';
+      this.copied = this.#drawn = undefined;
+    }
+  }
+
+  protected override updated(): void {
+    const png = this.payment?.ticket?.barcode_png;
+    const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas[part=qr]');
+    if (png && canvas && this.#drawn !== png) {
+      this.#drawn = png;
+      void drawPng(canvas, png);
+    }
+  }
+
+  get #locale(): Locale {
+    return resolveLocale(this.checkout?.lang);
+  }
+
+  get #t(): PendingMessages {
+    return pendingMessages[this.#locale] ?? pendingMessages.en;
+  }
+
+  /** Who reads a payment's answer for the checkout: its words. */
+  get #reader(): Reader {
+    return { t: this.messages! };
+  }
+
+  /** Tells the checkout where it goes next; this view is done. */
+  #settle(settled: Settled, reset: boolean): void {
+    this.#live.stop();
+    this.ended = true;
+    this.dispatchEvent(new PendingSettledEvent(settled, reset));
+  }
+
+  /** What the live connection says of the payment (or, paid late, of the order's other payment). */
+  #heard({ payment, nextAction }: PaymentStatusAnswer): void {
+    if (!this.payment || this.ended || payment.status === 'PENDING') return;
+    if (payment.status === 'EXPIRED' && payment.id === this.payment.id && kindOf(this.payment)) {
+      // Said as it appears (an alert): the view is quiet otherwise.
+      this.expired = true;
+      return;
+    }
+    // Back from the bank's page (in the dialog): a refusal with no reason of its own says so.
+    const settled = settleOf(payment, nextAction, this.#reader, this.challenge !== undefined);
+    // Declined or cancelled: the form again, with why.
+    this.#settle(settled, !isPaymentMade(payment.status));
+  }
+
+  /** "Get a new code": a new attempt of the same method; the server makes a new payment. */
+  async #renew(): Promise<void> {
+    if (this.renewing || !this.payment || !this.server) return;
+    this.renewing = true;
+    const result = await submitPayment(this.server, {
+      order: this.order,
+      attempt: (this.#attempt ??= crypto.randomUUID()),
+      method: { type: 'redirect', methodId: this.payment.payment_method_id ?? '' },
+    });
+    this.renewing = false;
+    const settled = paid(result, this.#reader);
+    if (settled.to === 'unreachable') {
+      // Unknown: the same attempt goes again on the next press, so it cannot make two codes.
+      this.said = this.messages!.networkError;
+      return;
+    }
+    this.#attempt = undefined;
+    this.#settle(settled, settled.to !== 'outcome');
+  }
+
+  get #renewLabel(): string {
+    return kindOf(this.payment!) === 'pix' ? this.#t.newCode : this.#t.newVoucher;
+  }
+
+  #methodName(id: string): string {
+    return this.checkout?.paymentMethods.find((m) => m.id === id)?.name ?? id;
+  }
+
+  #amount(amount = this.payment!.amount, currency = this.payment!.currency): string {
+    return formatAmount(amount, currency, this.#locale);
+  }
+
+  #due(iso: string | undefined, withCountdown: boolean): TemplateResult | typeof nothing {
+    const at = iso === undefined ? NaN : Date.parse(iso);
+    if (Number.isNaN(at)) return nothing;
+    const when = new Intl.DateTimeFormat(this.#locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(at);
+    const payBy = fill(this.#t.payBy, { date: when });
+    // Seen ticking; said once, as the time it falls due (a reader hears no countdown).
+    return withCountdown
+      ? html`<p class="due" data-at=${at}><span aria-hidden="true">${fill(this.#t.expiresIn, { time: countdown(at - this.now) })}</span><span class="sr-only">${payBy}</span></p>`
+      : html`<p class="due" data-at=${at}>${payBy}</p>`;
+  }
+
+  /** A value to copy: its label, the value (read-only, selectable, left to right), a Copy button. */
+  #copyable(label: string, value: string, button = this.#t.copy): TemplateResult {
+    const id = `field-${++this.#fields}`;
+    return html`<div class="copyable"><label for=${id}>${label}</label><div class="row">
+      <input id=${id} readonly .value=${value} dir="ltr" spellcheck="false" autocomplete="off" />
+      <button type="button" part="copy" aria-describedby=${id} @click=${(event: Event) => void this.#copy(event, id, value)}>${this.copied === id ? this.#t.copied : button}</button>
+    </div></div>`;
+  }
+
+  async #copy(event: Event, id: string, value: string): Promise<void> {
+    const input = (event.currentTarget as HTMLElement).previousElementSibling as HTMLInputElement;
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(value);
+      done = true;
+    } catch {
+      input.select();
+      try {
+        done = document.execCommand('copy');
+      } catch {
+        done = false;
+      }
+    }
+    this.copied = done ? id : undefined;
+    if (!done) input.select();
+    // Said again even when it is the same words: cleared, then written after the next frame.
+    this.said = '';
+    await this.updateComplete;
+    requestAnimationFrame(() => (this.said = done ? this.#t.copied : this.#t.copyFailed));
+    if (done)
+      setTimeout(() => {
+        if (this.copied === id) this.copied = undefined;
+      }, 2500);
+  }
+
+  #amountLine(ticket?: TicketView): TemplateResult {
+    return html`<dl class="facts"><dt>${this.#t.amount}</dt><dd dir="ltr">${this.#amount(ticket?.amount, ticket?.currency)}</dd></dl>`;
+  }
+
+  #pix(ticket: TicketView): TemplateResult {
+    const t = this.#t;
+    const code = ticket.number ? this.#copyable(t.pixCode, ticket.number, t.copyCode) : nothing;
+    const qr = ticket.barcode_png
+      ? html`<figure class="qr"><canvas part="qr" role="img" aria-label=${t.qrCode}></canvas></figure>`
+      : nothing;
+    const phone = onPhone();
+    return html`<p class="steps">${phone ? t.pixPhoneSteps : t.pixSteps}</p>${phone ? code : qr}${phone ? qr : code}
+      ${this.#amountLine(ticket)}${this.#due(ticket.expiration_date, true)}`;
+  }
+
+  #voucher(ticket: TicketView, provider: string): TemplateResult {
+    const t = this.#t;
+    const boleto = this.payment!.payment_method_id === 'BL' || ticket.format === 'ITF';
+    const bars = ticket.barcode ? barcodeBars(ticket.format, ticket.barcode) : undefined;
+    return html`<p class="steps">${boleto ? t.payBoleto : fill(t.payAtCounter, { provider })}</p>
+      ${ticket.number ? this.#copyable(boleto ? t.typedLine : t.reference, ticket.number) : nothing}
+      ${
+        bars
+          ? html`<figure class="barcode"><svg viewBox="0 0 ${bars.width} 1" preserveAspectRatio="none" role="img"
+          aria-label=${fill(t.barcode, { provider })} part="barcode">${svg`<path d=${barsPath(bars)}></path>`}</svg>
+          <figcaption dir="ltr" aria-hidden="true">${ticket.barcode}</figcaption></figure>`
+          : nothing
+      }
+      ${this.#amountLine(ticket)}${this.#due(ticket.expiration_date, false)}
+      ${
+        ticket.image_url
+          ? html`<a href=${ticket.image_url} target="_blank" rel="noopener noreferrer" part="print" class="link">${t.print}<span class="sr-only"> ${t.newTab}</span></a>`
+          : nothing
+      }`;
+  }
+
+  #transfer(bank: BankTransferView): TemplateResult {
+    const t = this.#t;
+    const amount =
+      bank.user_payment_amount !== undefined
+        ? this.#amount(bank.user_payment_amount)
+        : this.#amount();
+    const fact = (term: string, value: string | undefined) =>
+      value ? html`<dt>${term}</dt><dd>${value}</dd>` : nothing;
+    return html`<p class="steps">${t.transferSteps}</p>
+      <dl class="facts">${fact(t.bank, bank.bank_name)}${fact(t.beneficiary, bank.beneficiary_name)}</dl>
+      ${bank.bank_account ? this.#copyable(bank.bank_account_label ?? t.bank, bank.bank_account) : nothing}
+      ${bank.bank_account2 ? this.#copyable(bank.bank_account2_label ?? t.bank, bank.bank_account2) : nothing}
+      ${bank.reference ? this.#copyable(t.reference, bank.reference) : nothing}
+      ${this.#copyable(t.amount, String(bank.user_payment_amount ?? this.payment!.amount))}
+      <p class="amount-words" dir="ltr">${amount}</p>
+      ${this.#due(bank.expiration_date, false)}
+      ${
+        bank.redirect_url
+          ? html`<a href=${bank.redirect_url} target="_blank" rel="noopener noreferrer" part="instructions" class="link">${t.instructions}<span class="sr-only"> ${t.newTab}</span></a>`
+          : nothing
+      }`;
+  }
+
+  #body(): TemplateResult | typeof nothing {
+    const t = this.#t;
+    const p = this.payment!;
+    const kind = kindOf(p);
+    // The bank's page, in its dialog: said here too, for whoever closes it.
+    if (this.challenge) return html`<p class="steps">${t.challengeSteps}</p>`;
+    // Nothing to show (a card under review): the view only follows the payment.
+    if (!kind) return nothing;
+    const provider =
+      p.ticket?.provider_name && kind === 'voucher'
+        ? this.#methodName(p.ticket.provider_name)
+        : this.#methodName(p.payment_method_id ?? '');
+    const title =
+      kind === 'pix'
+        ? t.payWithPix
+        : kind === 'transfer'
+          ? t.payTransfer
+          : fill(t.payVoucher, { provider });
+    if (this.expired)
+      return html`<h3>${title}</h3><p class="expired" role="alert">${t.expired}</p>
+        <button type="button" part="new-code" class="primary" aria-disabled=${this.renewing ? 'true' : nothing}
+          @click=${() => void this.#renew()}>${this.renewing ? t.gettingCode : this.#renewLabel}</button>`;
+    return html`<h3>${title}</h3>${
+      kind === 'pix'
+        ? this.#pix(p.ticket!)
+        : kind === 'voucher'
+          ? this.#voucher(p.ticket!, provider)
+          : this.#transfer(p.bank_transfer!)
+    }<p class="waiting">${t.waiting}</p>`;
+  }
+
+  protected override render() {
+    if (!this.payment || this.ended) return nothing;
+    this.#fields = 0;
+    return html`<div class="pending-view" part="pending" aria-live="off" dir=${rightToLeft.has(this.#locale) ? 'rtl' : 'ltr'}>${this.#body()}<p class="said sr-only" role="status">${this.said}</p></div>`;
+  }
+}
+
+if (!customElements.get('paylit-pending')) customElements.define('paylit-pending', PaylitPending);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'paylit-pending': PaylitPending;
+  }
+}
