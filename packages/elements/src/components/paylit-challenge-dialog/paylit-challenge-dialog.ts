@@ -29,6 +29,12 @@ import { settle } from '../paylit-checkout/checkout-payment.js';
 import { pendingMessages, type PendingMessages } from '../paylit-checkout/pending-messages.js';
 import { challengeStyles } from './paylit-challenge-dialog.styles.js';
 
+/**
+ * Not an element a page places: the checkout draws it, and its parts are the checkout's
+ * (`exportparts`), so it is left out of custom-elements.json and the framework types.
+ *
+ * @internal
+ */
 export class PaylitChallengeDialog extends LitElement {
   static override properties: PropertyDeclarations = {
     url: { attribute: false },

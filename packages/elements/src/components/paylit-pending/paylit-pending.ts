@@ -116,6 +116,12 @@ export async function drawPng(canvas: HTMLCanvasElement, base64: string): Promis
 export { PendingSettledEvent };
 export { PaylitChallengeDialog } from '../paylit-challenge-dialog/paylit-challenge-dialog.js';
 
+/**
+ * Not an element a page places: the checkout draws it, and its parts are the checkout's
+ * (`exportparts`), so it is left out of custom-elements.json and the framework types.
+ *
+ * @internal
+ */
 export class PaylitPending extends LitElement {
   static override properties: PropertyDeclarations = {
     payment: { attribute: false },
