@@ -15,6 +15,8 @@ import {
   checkoutContext,
   emptyCheckout,
   ensureContextRoot,
+  firstSelection,
+  takesCards,
   type CheckoutContextValue,
   type InstallmentOption,
   type InstallmentsPlan,
@@ -557,12 +559,18 @@ export class PaylitCheckout extends LocalizedElement {
     }
     if (!current()) return;
     this.#loading = undefined;
+    const ways = {
+      paymentMethods: view.paymentMethods ?? [],
+      savedWallets: view.savedWallets ?? [],
+    };
     this.#update({
       status: 'ready',
       order: view.order,
-      paymentMethods: view.paymentMethods ?? [],
+      ...ways,
       savedCards: view.savedCards ?? [],
-      savedWallets: view.savedWallets ?? [],
+      // Only what can pay the order is offered: a card-less order starts on its first way.
+      selection: firstSelection(ways),
+      plan: undefined,
       lang: this.requestedLang(),
     });
     this.#flow.loaded();
@@ -848,6 +856,8 @@ export class PaylitCheckout extends LocalizedElement {
     // The message is one live region for the whole life of the checkout (announced when its content changes): the outcome appears inside it.
     const message = this.message;
     const open = Boolean(outcome || (message && !message.quiet));
+    // An order no card can pay (Boleto, Pix, OXXO or SPEI only) shows no card fields nor plans.
+    const cards = takesCards(this.context);
     // Before this render is painted: the outcome's look, once, with the checkout's own.
     if (outcome && outcomeSheet)
       adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, outcomeSheet]);
@@ -860,8 +870,8 @@ export class PaylitCheckout extends LocalizedElement {
                 ? nothing
                 : html`
         ${offersChoice(this.context) ? html`<paylit-wallet-select></paylit-wallet-select>` : nothing}
-        <paylit-card-fields isolation=${this.isolation} ?hidden=${!this.context.selection.type.endsWith('card')}></paylit-card-fields>
-        ${this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
+        ${cards ? html`<paylit-card-fields isolation=${this.isolation} ?hidden=${!this.context.selection.type.endsWith('card')}></paylit-card-fields>` : nothing}
+        ${cards && this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
             }
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${busy}
         @click=${() => (disabled ? undefined : this.submit())}>${busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${busy ? this.t.processing : this.#label()}</span></button>`
