@@ -48,7 +48,9 @@ export function scriptTagChunks(): Plugin {
       // The frame isolation's page side, alone: it shares core's card rules with nothing loaded beside it.
       const isolation = { 'paylit.isolation': `${src}internal/frame-host.ts` };
       // The payer's fields, with their words in every language, for an order that lacks some of the payer's details.
-      const payer = { 'paylit.payer': `${src}components/paylit-checkout/payer-fields.ts` };
+      const payer = {
+        'paylit.payer': `${src}components/paylit-payer-fields/paylit-payer-fields.ts`,
+      };
       // A payment that waits for the shopper: Pix, a voucher, a transfer, with their words in every language.
       const pending = { 'paylit.pending': `${src}components/paylit-checkout/pending-view.ts` };
       for (const [name, file] of Object.entries({
