@@ -91,4 +91,14 @@ test("an order that lacks the payer's CPF: the payer's step is fetched and shows
     page.locator('paylit-checkout [part=payer]').getByLabel('CPF', { exact: true }),
   ).toBeVisible();
   expect(requests.length).toBeGreaterThan(0);
+  // The merchant styles it through the checkout's parts, as before.
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('paylit-checkout::part(payer) { outline: 3px solid rgb(255, 0, 0); }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  await expect(page.locator('paylit-checkout [part=payer]')).toHaveCSS(
+    'outline-color',
+    'rgb(255, 0, 0)',
+  );
 });

@@ -911,7 +911,7 @@ export class PaylitCheckout extends LocalizedElement {
         ${cards ? html`<paylit-card-fields isolation=${this.isolation} ?hidden=${!this.context.selection.type.endsWith('card')}></paylit-card-fields>` : nothing}
         ${cards && this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
             }
-      ${this.#asksPayer() ? html`<paylit-payer-fields @pay=${() => void this.submit()}></paylit-payer-fields>` : nothing}
+      ${this.#asksPayer() ? html`<paylit-payer-fields exportparts="payer, save-card" @pay=${() => void this.submit()}></paylit-payer-fields>` : nothing}
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${busy}
         @click=${() => (disabled ? undefined : this.submit())}>${busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${busy ? this.t.processing : this.#label()}</span></button>`
       }

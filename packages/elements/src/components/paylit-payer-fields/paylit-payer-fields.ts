@@ -15,13 +15,6 @@
  * complete the submission, or stops it when a detail is wrong; the server's refusal of a field
  * comes back through `refuse()`. What it asks and checks is payer-rules.ts; its words are
  * payer-messages.ts, every language in its chunk.
- *
- * @summary The payer's details an order lacks, asked for inside `<paylit-checkout>`.
- *
- * @fires pay - Enter pressed in one of its fields: the checkout pays, as Enter in the card fields does
- *
- * @csspart payer - the payer's details (a `fieldset`)
- * @csspart save-card - the consent to save a new card (an unticked box and its terms)
  */
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
@@ -52,6 +45,19 @@ ensureContextRoot();
 /** Fields written left to right whatever the language: digits and codes. */
 const leftToRight: ReadonlySet<Field> = new Set(['document', 'phone', 'zip_code']);
 
+/**
+ * The payer's details an order lacks, and the consent to save a new card, for the way the
+ * shopper pays. Not an element a page places: the checkout draws it, and its parts are the
+ * checkout's (`exportparts`), so it is left out of custom-elements.json and the framework types.
+ *
+ * @internal
+ * @summary The payer's details an order lacks, asked for inside `<paylit-checkout>`.
+ *
+ * @fires pay - Enter pressed in one of its fields: the checkout pays, as Enter in the card fields does
+ *
+ * @csspart payer - the payer's details (a `fieldset`)
+ * @csspart save-card - the consent to save a new card (an unticked box and its terms)
+ */
 export class PaylitPayerFields extends LitElement {
   static override properties: PropertyDeclarations = {
     checkout: { attribute: false },
