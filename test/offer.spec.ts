@@ -53,52 +53,54 @@ for (const { scenario, method, heading } of cardless)
     expect(entries.filter((e) => e.money_moved)).toHaveLength(0);
   });
 
-test("a card-only order whose payer lacks only a phone (which no card needs): the payer's step is never fetched", async ({
-  page,
-  demo,
-}) => {
-  const requests = payerRequests(page);
-  await openCheckout(page, demo, 'plain', 'installments-mx');
-  await typeCard(page);
-  await payButton(page).click();
-  await expect(log(page).first()).toContainText('PAID');
-  await expect(page.locator('paylit-checkout [part=payer]')).toHaveCount(0);
-  expect(requests).toEqual([]);
-});
-
-test("a Pix order with every detail a Pix needs (no phone): the payer's step is never fetched, and Pix pays", async ({
-  page,
-  demo,
-}) => {
-  const requests = payerRequests(page);
-  await openCheckout(page, demo, 'plain', 'pix-only');
-  await payButton(page).click();
-  await expect(
-    page.locator('paylit-checkout [part=pending]').getByRole('heading', { name: 'Pay with Pix' }),
-  ).toBeVisible();
-  await expect(page.locator('paylit-checkout [part=payer]')).toHaveCount(0);
-  expect(requests).toEqual([]);
-});
-
-test("an order that lacks the payer's CPF: the payer's step is fetched and shows", async ({
-  page,
-  demo,
-}) => {
-  const requests = payerRequests(page);
-  await openCheckout(page, demo, 'plain', 'payer-br');
-  await expect(page.locator('paylit-checkout [part=payer]')).toBeVisible();
-  await expect(
-    page.locator('paylit-checkout [part=payer]').getByLabel('CPF', { exact: true }),
-  ).toBeVisible();
-  expect(requests.length).toBeGreaterThan(0);
-  // The merchant styles it through the checkout's parts, as before.
-  await page.evaluate(() => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync('paylit-checkout::part(payer) { outline: 3px solid rgb(255, 0, 0); }');
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+for (const kind of ['plain', 'react'] as const) {
+  test(`${kind}: a card-only order whose payer lacks only a phone (which no card needs): the payer's step is never fetched`, async ({
+    page,
+    demo,
+  }) => {
+    const requests = payerRequests(page);
+    await openCheckout(page, demo, kind, 'installments-mx');
+    await typeCard(page);
+    await payButton(page).click();
+    await expect(log(page).first()).toContainText('PAID');
+    await expect(page.locator('paylit-checkout [part=payer]')).toHaveCount(0);
+    expect(requests).toEqual([]);
   });
-  await expect(page.locator('paylit-checkout [part=payer]')).toHaveCSS(
-    'outline-color',
-    'rgb(255, 0, 0)',
-  );
-});
+
+  test(`${kind}: a Pix order with every detail a Pix needs (no phone): the payer's step is never fetched, and Pix pays`, async ({
+    page,
+    demo,
+  }) => {
+    const requests = payerRequests(page);
+    await openCheckout(page, demo, kind, 'pix-only');
+    await payButton(page).click();
+    await expect(
+      page.locator('paylit-checkout [part=pending]').getByRole('heading', { name: 'Pay with Pix' }),
+    ).toBeVisible();
+    await expect(page.locator('paylit-checkout [part=payer]')).toHaveCount(0);
+    expect(requests).toEqual([]);
+  });
+
+  test(`${kind}: an order that lacks the payer's CPF: the payer's step is fetched and shows`, async ({
+    page,
+    demo,
+  }) => {
+    const requests = payerRequests(page);
+    await openCheckout(page, demo, kind, 'payer-br');
+    await expect(page.locator('paylit-checkout [part=payer]')).toBeVisible();
+    await expect(
+      page.locator('paylit-checkout [part=payer]').getByLabel('CPF', { exact: true }),
+    ).toBeVisible();
+    expect(requests.length).toBeGreaterThan(0);
+    // The merchant styles it through the checkout's parts, as before.
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync('paylit-checkout::part(payer) { outline: 3px solid rgb(255, 0, 0); }');
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    });
+    await expect(page.locator('paylit-checkout [part=payer]')).toHaveCSS(
+      'outline-color',
+      'rgb(255, 0, 0)',
+    );
+  });
+}
