@@ -166,6 +166,19 @@ export const scenarios = [
     },
   },
   {
+    id: 'pix-only',
+    label: 'Pix only',
+    hint: 'An order only Pix can pay: no card fields, Pix is chosen; Pay shows its QR code in the page.',
+    order: {
+      amount: 80,
+      currency: 'BRL',
+      country: 'BR',
+      payer: { name: 'Thiago Gabriel', email: 'thiago@example.com', document: '53033315550' },
+      methods: ['PQ'],
+      installments: false,
+    },
+  },
+  {
     id: 'boleto',
     label: 'Boleto',
     hint: 'The Boleto shows in the page: its typed line to copy, its ITF barcode, the due date and the printable voucher.',

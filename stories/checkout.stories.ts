@@ -88,6 +88,7 @@ const meta: Meta<Args> = {
         'returning',
         'save-card',
         'pix',
+        'pix-only',
         'boleto',
         'oxxo',
         'payer-br',
@@ -455,7 +456,9 @@ export const PaidInFrameIsolation: Story = {
  * story waits for, in English (the toolbar's default), or only their count in another language.
  */
 const payerFieldsIn = (checkout: Element) =>
-  checkout.shadowRoot!.querySelector<HTMLFieldSetElement>('fieldset[part=payer]');
+  checkout
+    .shadowRoot!.querySelector('paylit-payer-fields')
+    ?.shadowRoot?.querySelector<HTMLFieldSetElement>('fieldset[part=payer]');
 const asksFor = (scenario: string, labels: string[], inError = false): Story => ({
   args: { scenario },
   play: async ({ canvasElement }) => {

@@ -118,7 +118,14 @@ export {
   isCpf,
 } from './documents.js';
 export type { DocumentCountry, DocumentProblem } from './documents.js';
-export { checkoutFlow, methodProblem, needsPhone, payableMethods } from './methods.js';
+export {
+  checkoutFlow,
+  methodProblem,
+  needsPhone,
+  payableMethods,
+  payingWay,
+  payingWays,
+} from './methods.js';
 export type { HiddenMethod, ListedMethod, PayingOrder } from './methods.js';
 export {
   apiBirthDate,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { checkoutFlow, methodProblem, payableMethods } from './methods.js';
+import { checkoutFlow, methodProblem, payableMethods, payingWays } from './methods.js';
 
 const card = { id: 'CARD', type: 'CARD', allowed_flows: ['DIRECT', 'REDIRECT'] };
 const visa = { id: 'VI', type: 'CARD', allowed_flows: ['DIRECT', 'REDIRECT'] };
@@ -61,5 +61,16 @@ describe('methods: what the order can be paid with in the checkout', () => {
       ['XX', true],
     ]);
     expect(savedWallets).to.deep.equal([{ methodId: 'MP' }, { methodId: 'AP' }]);
+  });
+
+  it('the ways an order can be paid: only those of the methods it offers, a saved card beside a card', () => {
+    const offered = (methods: string[]) =>
+      payableMethods({ methods }, [card, visa, mercadoPago, pixQr, boleto]).offered;
+    expect(payingWays(offered(['BL']))).to.deep.equal(['redirect']);
+    expect(payingWays(offered(['PQ', 'BL']))).to.deep.equal(['redirect']);
+    expect(payingWays(offered(['CARD']))).to.deep.equal(['card', 'saved_card']);
+    expect(payingWays(offered(['CARD', 'MP']))).to.deep.equal(['card', 'saved_card', 'wallet']);
+    expect(payingWays(offered(['PQ']), 1)).to.deep.equal(['wallet', 'redirect']);
+    expect(payingWays([])).to.deep.equal([]);
   });
 });

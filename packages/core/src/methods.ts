@@ -12,7 +12,7 @@
  * | any other bank transfer or voucher | REDIRECT (the bank's page, the voucher's) | an order that charges now |
  *
  * What the payer lacks does not hide a method: the checkout asks for it (`payerNeeds` of
- * `@paylit/core/payer`, which reads `needsPhone`).
+ * `@paylit/core/payer`, which reads `needsPhone`), for the ways the order can be paid (`payingWays`).
  *
  * A method whose `allowed_flows` lacks that flow is refused by the API (5010): Apple Pay and
  * Google Pay are DIRECT only, with a token the wallet's own script makes, which a checkout
@@ -64,6 +64,39 @@ export function checkoutFlow(
   return (type === 'TICKET' || type === 'BANK_TRANSFER') && allowed.includes('DIRECT')
     ? 'DIRECT'
     : 'REDIRECT';
+}
+
+/** How the shopper pays: the submission's method types (`card`, `saved_card`, `wallet`, `redirect`). */
+export type PayingWith = 'card' | 'saved_card' | 'wallet' | 'redirect';
+
+/**
+ * The way a method of this type is paid in the checkout (the submission's method type): a
+ * card typed anew, a wallet, or any other method (a bank, a voucher, Pix: `redirect`, whether
+ * the checkout shows it in the page or sends the payer to its page).
+ */
+export function payingWay(type: string): Exclude<PayingWith, 'saved_card'> {
+  return type === 'CARD' ? 'card' : type === 'WALLET' ? 'wallet' : 'redirect';
+}
+
+/**
+ * The ways an order can be paid in the checkout (card, saved card, wallet, redirect, in that
+ * order): those of the methods it offers (`payableMethods`' `offered`), a saved card wherever a
+ * card is (the payer's saved cards are offered with it), a wallet also when the payer has a
+ * saved one it can pay with (`savedWallets`: how many). What the checkout draws (no card fields
+ * for an order no card can pay) and what it asks of the payer (only for these ways) read it.
+ *
+ * @example
+ * payingWays([{ type: 'TICKET' }, { type: 'BANK_TRANSFER' }])  // ['redirect']
+ * payingWays([{ type: 'CARD' }, { type: 'WALLET' }])           // ['card', 'saved_card', 'wallet']
+ */
+export function payingWays(
+  offered: readonly { readonly type: string }[],
+  savedWallets = 0,
+): PayingWith[] {
+  const ways = new Set<PayingWith>(offered.map((method) => payingWay(method.type)));
+  if (ways.has('card')) ways.add('saved_card');
+  if (savedWallets > 0) ways.add('wallet');
+  return (['card', 'saved_card', 'wallet', 'redirect'] as const).filter((way) => ways.has(way));
 }
 
 /** Whether the checkout pays this type of method with the payer's phone required: wallets. */

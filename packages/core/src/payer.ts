@@ -28,7 +28,7 @@ import {
   indiaCrossBorderPayerFields,
 } from './countries.js';
 import { documentOptional } from './documents.js';
-import { needsPhone } from './methods.js';
+import { needsPhone, type PayingWith } from './methods.js';
 
 /** India's stricter limits on the payer, for every payment processed in India. */
 export const indiaLimits = {
@@ -52,7 +52,7 @@ export const payerDetails = [
 export type PayerDetail = (typeof payerDetails)[number];
 
 /** How the shopper pays: the submission's method types (`card`, `saved_card`, `wallet`, `redirect`). */
-export type PayingWith = 'card' | 'saved_card' | 'wallet' | 'redirect';
+export type { PayingWith };
 
 export interface PayerNeedsOptions {
   /** The merchant is abroad (cross-border processing in India). Default true, the API's stricter reading. */

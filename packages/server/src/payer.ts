@@ -34,8 +34,6 @@ import {
 import { CheckoutError } from './middleware/errors.js';
 import type { MerchantOrder } from './order.js';
 
-const payingWays: readonly PayingWith[] = ['card', 'saved_card', 'wallet', 'redirect'];
-
 /**
  * The order's payer with what the shopper gave for the rest: the order's details always win.
  * A new card's holder is the payer's name when the order has none.
@@ -53,16 +51,19 @@ export function mergedPayer(
 }
 
 /**
- * The view's `asks`: for each way to pay, what the payer still lacks, and for a new card the
- * consent to save it when the order offers that; undefined when nothing.
+ * The view's `asks`: for each way the order can be paid (`ways`, core's `payingWays` of the
+ * methods it offers), what the payer still lacks, and for a new card the consent to save it
+ * when the order offers that; undefined when nothing. A way the order cannot be paid asks
+ * nothing: a card-only order is not asked a phone for wallets it does not offer.
  */
 export function asksView(
   order: MerchantOrder,
   collected: CollectedPayer | undefined,
+  ways: readonly PayingWith[],
 ): AsksView | undefined {
   const payer = mergedPayer(order, collected);
   const view: AsksView = {};
-  for (const way of payingWays) {
+  for (const way of ways) {
     const asks: Ask[] = missingPayerDetails(payer, payerNeeds(order.country, way));
     // A new card may be saved, with the shopper's consent, when the order offers it.
     if (way === 'card' && order.offerToSaveCard) asks.push('save_card');

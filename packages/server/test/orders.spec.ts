@@ -191,6 +191,32 @@ test('an order may leave out what the checkout collects: the view asks for what 
   expect('asks' in (await view({ currency: 'BRL', country: 'BR', payer })).order).toBe(false);
 });
 
+test('the view asks only for the ways the order can be paid: a card-only or Pix-only order is not asked a phone for wallets it does not offer', async () => {
+  const view = async (facts: Record<string, unknown>) => {
+    const id = uid();
+    expect((await post({ id, amount: 10, currency: 'BRL', country: 'BR', ...facts })).status).toBe(
+      201,
+    );
+    const secret = await clientSecretFor(shop.client, id);
+    return (await shop.browser(`/checkout?order=${secret}`)).body;
+  };
+  // Everything but the phone, which only a wallet needs.
+  const { phone: _phone, ...noPhone } = payer;
+  const cardOnly = await view({ payer: noPhone, methods: ['CARD'] });
+  expect(cardOnly.paymentMethods.every((m: { type: string }) => m.type === 'CARD')).toBe(true);
+  expect('asks' in cardOnly.order).toBe(false);
+  const pixOnly = await view({ payer: noPhone, methods: ['PQ'] });
+  expect(pixOnly.paymentMethods.map((m: { id: string }) => m.id)).toEqual(['PQ']);
+  expect('asks' in pixOnly.order).toBe(false);
+  // A Boleto-only order without the CPF: asked for the one way it can be paid.
+  const { document: _document, ...noDocument } = noPhone;
+  expect((await view({ payer: noDocument, methods: ['BL'] })).order.asks).toEqual({
+    redirect: ['document'],
+  });
+  // Every way of the country, without the phone: the wallets ask for it.
+  expect((await view({ payer: noPhone })).order.asks).toEqual({ wallet: ['phone'] });
+});
+
 test("the payer's document is checked by its country's own rule, check digits included: a typo the API would take is caught here", async () => {
   const india = {
     birth_date: '01-02-1990',

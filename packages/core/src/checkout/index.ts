@@ -97,7 +97,8 @@ export const askSchema = z.enum([...payerDetails, 'save_card']);
 export type Ask = z.output<typeof askSchema>;
 
 /**
- * What the checkout asks the shopper for each way to pay (the submission's method types): the
+ * What the checkout asks the shopper for each way the order can be paid (the submission's
+ * method types, `payingWays` of `@paylit/core/methods`; a way it cannot be paid is absent): the
  * payer's details the order lacks, once what the shopper gave before is counted, and for a new
  * card the consent to save it when the order offers that. The checkout shows a field for each
  * and nothing more. Absent when there is nothing to ask.

@@ -10,6 +10,7 @@
 import { ContextConsumer, ContextRoot, createContext } from '@lit/context';
 import type { ReactiveElement } from 'lit';
 import type * as Checkout from '@paylit/core/checkout';
+import { payingWay, payingWays } from '@paylit/core/methods';
 
 /** The order's public view, as `GET <endpoint>/checkout` answers it. */
 export type OrderView = Checkout.OrderView;
@@ -47,6 +48,33 @@ export interface CheckoutContextValue {
   select(selection: Selection): void;
   /** The plans for a BIN and the order's amount; `null` when the order has none. */
   loadPlans(bin: string): Promise<InstallmentsPlan | null>;
+}
+
+/**
+ * Whether the shopper can pay with a card typed anew: an order without a server (the
+ * checkout's attributes) always, one loaded from the server when its view offers a card (the
+ * server's `payableMethods`, read with core's `payingWays`, never judged again here). Until the
+ * view is here, the card fields show, disabled, as they would for most orders.
+ */
+export function takesCards(
+  checkout: Pick<CheckoutContextValue, 'status' | 'paymentMethods'> | undefined,
+): boolean {
+  return checkout?.status !== 'ready' || payingWays(checkout.paymentMethods).includes('card');
+}
+
+/**
+ * The way to pay chosen when a view arrives: a new card where the order takes one; else the
+ * first other way the shopper is shown (a saved wallet, then the methods in the view's order).
+ */
+export function firstSelection(
+  view: Pick<CheckoutContextValue, 'paymentMethods' | 'savedWallets'>,
+): Selection {
+  if (takesCards({ status: 'ready', paymentMethods: view.paymentMethods })) return { type: 'card' };
+  const saved = view.savedWallets[0];
+  if (saved) return { type: 'wallet', methodId: saved.methodId, useSaved: true };
+  const method = view.paymentMethods[0];
+  const way = method ? payingWay(method.type) : 'card';
+  return way === 'card' ? { type: 'card' } : { type: way, methodId: method!.id };
 }
 
 /** What a checkout holds before its order is loaded; the checkout and the card frame start from it. */

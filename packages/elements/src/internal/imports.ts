@@ -15,7 +15,7 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   outcome: () => import('../components/paylit-checkout/paylit-checkout-outcome.styles.js'),
   isolation: () => import('./frame-host.js'),
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),
-  payer: () => import('../components/paylit-checkout/payer-fields.js'),
+  payer: () => import('../components/paylit-payer-fields/paylit-payer-fields.js'),
   pending: () => import('../components/paylit-pending/paylit-pending.js'),
 };
 

@@ -28,7 +28,7 @@ export interface Chunks {
   /** Where a payment's answer takes the checkout, loaded beside the first request that can answer one. */
   readonly payment: typeof import('../components/paylit-checkout/checkout-payment.js');
   /** The payer's fields, for an order that lacks some of the payer's details. */
-  readonly payer: typeof import('../components/paylit-checkout/payer-fields.js');
+  readonly payer: typeof import('../components/paylit-payer-fields/paylit-payer-fields.js');
   /** A payment that waits for the shopper (Pix, a voucher, a transfer), shown and followed live. */
   readonly pending: typeof import('../components/paylit-pending/paylit-pending.js');
 }

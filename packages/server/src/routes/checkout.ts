@@ -3,7 +3,7 @@
  * country's payment methods the order can be paid with (core's `payableMethods`: the flow
  * the checkout would use, what the order allows, what the payer lacks; in development, the
  * others with why), a returning payer's saved cards and wallets, the payer's details the
- * order lacks for each way to pay (payer.ts), and the order's payment once it is made; and the installment plans for a BIN and the order's amount.
+ * order lacks for each way it can be paid (payer.ts, core's `payingWays`), and the order's payment once it is made; and the installment plans for a BIN and the order's amount.
  */
 import type { Hono } from 'hono';
 import type { z } from 'zod';
@@ -16,7 +16,7 @@ import {
   type installmentsAnswerSchema,
   type OrderView,
 } from '@paylit/core/checkout';
-import { checkoutFlow, payableMethods } from '@paylit/core/methods';
+import { checkoutFlow, payableMethods, payingWays } from '@paylit/core/methods';
 import type { PaymentFlow } from '@paylit/core/countries';
 import type { InstallmentsPlanRecord, PaymentMethodRecord } from '@paylit/core/schemas';
 import { paymentShown } from '../charges.js';
@@ -158,11 +158,12 @@ export function mountCheckout(
         paymentShown(ctx, order.id),
       ]);
       const payable = payableMethods(order, list, order.savedWallets ?? []);
+      const ways = payingWays(payable.offered, payable.savedWallets.length);
       // Read after paymentShown, which writes the state of an order the store did not know.
       const needs = made
         ? undefined
-        : asksView(order, (await ctx.store.getCharge(order.id))?.payer);
-      const cards = payable.offered.some((m) => m.type === 'CARD');
+        : asksView(order, (await ctx.store.getCharge(order.id))?.payer, ways);
+      const cards = ways.includes('card');
       return c.json({
         order: { ...orderView(order), ...(needs ? { asks: needs } : {}) },
         publicKey: ctx.publicKey,

@@ -854,3 +854,54 @@ describe('<paylit-checkout>: the look', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('<paylit-checkout>: what the order asks and allows', () => {
+  it("the payer's details the order lacks: a wrong one stops the submission, unheard and unsent, said on its field; right, they join paylit-submit", async () => {
+    const o = await order({
+      payer: JSON.stringify({ name: 'Ana Lima', email: 'ana@example.com' }),
+    });
+    const el = await checkout(o.clientSecret);
+    const payerFields = () =>
+      el.shadowRoot!.querySelector('paylit-payer-fields')?.shadowRoot?.querySelector('fieldset');
+    await waitUntil(payerFields, "the payer's fields are drawn");
+    const payer = payerFields()!;
+    // Before the pay button, as the order asks.
+    expect(el.shadowRoot!.querySelector('paylit-payer-fields')!.nextElementSibling).to.equal(
+      button(el),
+    );
+    await typeCard(el);
+    const cpf = payer.querySelector<HTMLInputElement>('input[name=document]')!;
+    cpf.value = '530.333.155-51';
+    let heard = 0;
+    const listener = () => void heard++;
+    el.addEventListener('paylit-submit', listener);
+    const requests = paymentRequests();
+    button(el).click();
+    await waitUntil(() => cpf.getAttribute('aria-invalid') === 'true', 'the CPF is said wrong');
+    await waitUntil(() => button(el).getAttribute('aria-busy') === 'false', 'Pay is done');
+    expect(heard).to.equal(0);
+    expect(requests.started()).to.equal(0);
+    await requests.quiet();
+
+    cpf.value = '530.333.155-50';
+    el.removeEventListener('paylit-submit', listener);
+    el.addEventListener('paylit-submit', (e) => e.preventDefault());
+    const submit = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
+    button(el).click();
+    const { submission } = await submit;
+    expect(submission.payer).to.deep.equal({ document_type: 'CPF', document: '53033315550' });
+    expect(await ledger(o.id)).to.deep.equal([]);
+  });
+
+  it('an order only a Boleto can pay: no card fields, no "New card", no plans; the Boleto is chosen and Pay pays it', async () => {
+    const o = await order({ methods: 'BL' });
+    const el = await checkout(o.clientSecret);
+    expect(el.shadowRoot!.querySelector('paylit-card-fields')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('paylit-installments')).to.equal(null);
+    el.addEventListener('paylit-submit', (e) => e.preventDefault());
+    const submit = oneEvent(el, 'paylit-submit') as Promise<PaylitSubmitEvent>;
+    button(el).click();
+    const { submission } = await submit;
+    expect(submission.method).to.deep.equal({ type: 'redirect', methodId: 'BL' });
+  });
+});

@@ -15,6 +15,8 @@ import {
   checkoutContext,
   emptyCheckout,
   ensureContextRoot,
+  firstSelection,
+  takesCards,
   type CheckoutContextValue,
   type InstallmentOption,
   type InstallmentsPlan,
@@ -43,6 +45,7 @@ import { submission } from './checkout-submission.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
+import type { PaylitPayerFields } from '../paylit-payer-fields/paylit-payer-fields.js';
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import '../paylit-installments/paylit-installments.js';
@@ -139,9 +142,12 @@ function parseKey(text: string): KeyInput | undefined {
  * elements inside through context, runs the submission and dispatches the outcome.
  * Without children it shows the card fields and the installments itself.
  *
- * An order that lacks some of the payer's details (the view's `order.asks`) has them
- * asked for before the pay button (payer-fields.ts, its own chunk), and they join the
- * submission (`paylit-submit`'s `submission.payer`); a wrong one stops it, said on its field.
+ * An order that lacks some of the payer's details for the way the shopper pays (the view's
+ * `order.asks`) has them asked for before the pay button (`<paylit-payer-fields>`, its own
+ * chunk, loaded only then), and they join the submission (`paylit-submit`'s
+ * `submission.payer`); a wrong one stops it, said on its field. Only the ways the order can be
+ * paid are offered: an order no card can pay (Boleto, Pix, OXXO or SPEI only) shows no card
+ * fields, no "New card" and no plans, and its first way is chosen.
  *
  * A load that fails is a state: the fields are disabled, the message says what happened and
  * a retry button loads again; nothing of an order loaded before stays. An order the server
@@ -342,9 +348,9 @@ export class PaylitCheckout extends LocalizedElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     this.#watchSizes();
-    // The payer's details the order lacks, asked for before the pay button (their own chunk).
-    if (this.context.order?.asks)
-      void importPayer().then((payer) => payer.draw(this, this.context), noop);
+    // The payer's details the order lacks for the way the shopper pays, asked for before the
+    // pay button: <paylit-payer-fields>, its own chunk, loaded only then.
+    if (this.#asksPayer()) void importPayer().catch(noop);
     // A payment that waits for the shopper (a Pix, a voucher, a transfer): `<paylit-pending>`,
     // its own chunk, shows it and follows it live.
     if (this.#flow.outcome?.payment.status === 'PENDING') void importPending().catch(noop);
@@ -556,12 +562,18 @@ export class PaylitCheckout extends LocalizedElement {
     }
     if (!current()) return;
     this.#loading = undefined;
+    const ways = {
+      paymentMethods: view.paymentMethods ?? [],
+      savedWallets: view.savedWallets ?? [],
+    };
     this.#update({
       status: 'ready',
       order: view.order,
-      paymentMethods: view.paymentMethods ?? [],
+      ...ways,
       savedCards: view.savedCards ?? [],
-      savedWallets: view.savedWallets ?? [],
+      // Only what can pay the order is offered: a card-less order starts on its first way.
+      selection: firstSelection(ways),
+      plan: undefined,
       lang: this.requestedLang(),
     });
     this.#flow.loaded();
@@ -684,6 +696,21 @@ export class PaylitCheckout extends LocalizedElement {
     return this.#parts('paylit-card-fields')[0];
   }
 
+  /** Whether the order lacks something of the payer (or asks the consent to save a card) for the way the shopper pays. */
+  #asksPayer(): boolean {
+    const { order, selection } = this.context;
+    return Boolean(order?.asks?.[selection.type]?.length);
+  }
+
+  /** The payer's fields the checkout drew, once their module is here; undefined when it asks nothing, or the module cannot load. */
+  async #payerFields(): Promise<PaylitPayerFields | undefined> {
+    const drawn = this.renderRoot.querySelector('paylit-payer-fields');
+    if (!drawn) return undefined;
+    await importPayer();
+    await drawn.updateComplete;
+    return drawn;
+  }
+
   /** The store could not be reached (or the encryption's chunk could not be loaded): said, and retryable. */
   #networkFailed(): undefined {
     this.message = { text: this.t.networkError, error: true };
@@ -696,6 +723,14 @@ export class PaylitCheckout extends LocalizedElement {
   async #submit(): Promise<void> {
     if (!this.context.order) return;
     const option = this.context.plan;
+    let payer: PaylitPayerFields | undefined;
+    try {
+      payer = await this.#payerFields();
+    } catch {
+      return this.#networkFailed();
+    }
+    // Pay pressed: the payer's problems show at once, beside the card's.
+    payer?.check();
     const made = await submission(
       {
         order: this.order,
@@ -710,6 +745,14 @@ export class PaylitCheckout extends LocalizedElement {
       return made.kind === 'network'
         ? this.#networkFailed()
         : void this.dispatchEvent(new PaylitErrorEvent(made));
+    if (payer) {
+      // A detail missing or wrong stops the submission, said on its field: nothing is sent nor dispatched.
+      const details = payer.details();
+      if (!details) return;
+      if (Object.keys(details).length > 0) made.payer = details;
+      // Saved only when the shopper ticked the box, and only a new card.
+      if (payer.saveCard && made.method.type === 'card') made.method.save = true;
+    }
     const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(made));
     if (handedOver || !this.endpoint) return this.#flow.handedOver();
     // Said once per payment: set here, before the request, and left alone until its answer
@@ -757,6 +800,9 @@ export class PaylitCheckout extends LocalizedElement {
     if (settled.to === 'unreachable') return void this.#networkFailed();
     const { to, text } = settled;
     this.message = { text, error: to !== 'redirect' };
+    // The server's refusal of some of the payer's details: said on their fields too.
+    if (to === 'refused' && settled.error.fields)
+      this.renderRoot.querySelector('paylit-payer-fields')?.refuse?.(settled.error.fields);
     if (to === 'redirect') {
       // Said whether the checkout navigates or the merchant opens that page its own way.
       const { payment, url } = settled;
@@ -855,6 +901,8 @@ export class PaylitCheckout extends LocalizedElement {
     // The message is one live region for the whole life of the checkout (announced when its content changes): the outcome appears inside it.
     const message = this.message;
     const open = Boolean(outcome || (message && !message.quiet));
+    // An order no card can pay (Boleto, Pix, OXXO or SPEI only) shows no card fields nor plans.
+    const cards = takesCards(this.context);
     // Before this render is painted: the outcome's look, once, with the checkout's own.
     if (outcome && outcomeSheet)
       adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, outcomeSheet]);
@@ -867,9 +915,10 @@ export class PaylitCheckout extends LocalizedElement {
                 ? nothing
                 : html`
         ${offersChoice(this.context) ? html`<paylit-wallet-select></paylit-wallet-select>` : nothing}
-        <paylit-card-fields isolation=${this.isolation} ?hidden=${!this.context.selection.type.endsWith('card')}></paylit-card-fields>
-        ${this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
+        ${cards ? html`<paylit-card-fields isolation=${this.isolation} ?hidden=${!this.context.selection.type.endsWith('card')}></paylit-card-fields>` : nothing}
+        ${cards && this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
             }
+      ${this.#asksPayer() ? html`<paylit-payer-fields exportparts="payer, save-card" @pay=${() => void this.submit()}></paylit-payer-fields>` : nothing}
       <button part="button" type="button" aria-disabled=${disabled} aria-busy=${busy}
         @click=${() => (disabled ? undefined : this.submit())}>${busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${busy ? this.t.processing : this.#label()}</span></button>`
       }

@@ -3,6 +3,7 @@ import type { PropertyDeclarations } from 'lit';
 import { getBrand } from '@paylit/core/card';
 import {
   ensureContextRoot,
+  takesCards,
   type CheckoutContextValue,
   type PaymentMethodView,
   type Selection,
@@ -160,7 +161,9 @@ export class PaylitWalletSelect extends CheckoutChildElement {
     const methods = this.#methods();
     return html`<fieldset dir=${this.direction}>
       <legend part="legend">${t.paymentMethod}</legend>
-      <div class="list">
+      ${
+        c.savedCards.length + c.savedWallets.length > 0 || takesCards(c)
+          ? html`<div class="list">
         ${c.savedCards.map((card) => {
           const brand = getBrand(card.brand);
           const name = format(t.cardEnding, {
@@ -182,12 +185,18 @@ export class PaylitWalletSelect extends CheckoutChildElement {
             format(t.savedWallet, { name }),
           );
         })}
-        ${this.#option(
-          { type: 'card' },
-          this.#mark('card', (marks) => marks.brandMark(undefined)),
-          t.newCard,
-        )}
-      </div>
+        ${
+          takesCards(c)
+            ? this.#option(
+                { type: 'card' },
+                this.#mark('card', (marks) => marks.brandMark(undefined)),
+                t.newCard,
+              )
+            : nothing
+        }
+      </div>`
+          : nothing
+      }
       ${
         methods.length
           ? html`<div class="tiles" part="methods">

@@ -1,9 +1,18 @@
 /**
- * The payer fields' look, as the card fields' (the same custom properties), in plain CSS: the
- * payer fields' chunk imports no Lit, and adopts it as a constructed sheet (CSP's `style-src`
- * does not apply to those).
+ * `<paylit-payer-fields>`' look, as the card fields' (the same custom properties): the payer's
+ * details (`part="payer"`, a fieldset) and the consent to save a new card (`part="save-card"`),
+ * one gap apart, as the checkout's parts are.
  */
-export const payerStyles = `
+import { css } from 'lit';
+
+export const styles = css`
+:host {
+  display: grid;
+  gap: var(--paylit-checkout-gap, 1rem);
+}
+:host([hidden]) {
+  display: none;
+}
 .payer {
   --_border: var(--paylit-color-border, light-dark(#94a3b8, #64748b));
   --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
@@ -69,7 +78,7 @@ export const payerStyles = `
   }
 }
 .payer [dir='rtl'] input[dir='ltr'],
-[dir='rtl'] .payer input[dir='ltr'] {
+[dir='rtl'].payer input[dir='ltr'] {
   text-align: right;
 }
 .payer input:focus-visible,
