@@ -65,6 +65,29 @@ export const es419: Messages = {
     '322': 'Esta billetera está deshabilitada.',
     '325': 'Demasiados pagos en poco tiempo. Intenta más tarde.',
   },
+  payer: {
+    ...es.payer,
+    name: 'Nombre completo',
+    email: 'Correo electrónico',
+    state: 'Estado o provincia',
+    emailInvalid: 'Ingresa un correo electrónico, como nombre@ejemplo.com.',
+    phoneInvalid: 'Ingresa un número de teléfono con su código de área.',
+    zipInvalid: 'Ingresa un código postal, como {example}.',
+    dateInvalid: 'Ingresa una fecha de nacimiento válida.',
+    refused: 'La tienda no pudo aceptar este dato. Revísalo e intenta de nuevo.',
+  },
+  pendingView: {
+    ...es.pendingView,
+    copyFailed: 'No se pudo copiar: selecciona el texto y cópialo.',
+    amount: 'Monto',
+    expiresIn: 'Vence en {time}',
+    expired: 'Se venció el plazo para pagar. No se realizó ningún cargo.',
+    payBoleto:
+      'Paga en la app de tu banco o en la banca en línea con el número del código de barras, o en un banco o una agencia de lotería.',
+    transferSteps:
+      'Desde tu banco, transfiere exactamente este monto a esta cuenta e incluye la referencia.',
+    cancelled: 'Se canceló el pago. No se realizó ningún cargo.',
+  },
 };
 
 export default es419;

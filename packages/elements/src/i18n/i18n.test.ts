@@ -92,8 +92,20 @@ describe('i18n', () => {
           const same = (message: string) =>
             /^[\s\d{}\w/×·.,:()%–-]*$/.test(message) &&
             !/[a-z]{4,}/i.test(message.replace(/\{\w+\}/g, ''));
+          // Words the language itself writes as English does (Indonesian and Vietnamese "Email",
+          // Indonesian and Malay "Bank").
+          const own: Record<string, string[]> = {
+            id: ['payer.email', 'pendingView.bank'],
+            ms: ['pendingView.bank'],
+            vi: ['payer.email'],
+          };
           const left = [...flatten(t)]
-            .filter(([key, message]) => message === reference.get(key) && !same(message as string))
+            .filter(
+              ([key, message]) =>
+                message === reference.get(key) &&
+                !same(message as string) &&
+                !own[locale]?.includes(key),
+            )
             .map(([key]) => key);
           expect(left, `${locale}: left in English`).to.deep.equal([]);
         });

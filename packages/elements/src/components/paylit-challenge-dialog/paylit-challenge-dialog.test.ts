@@ -2,11 +2,11 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { PaymentView } from '@paylit/core/checkout';
 import { en } from '../../i18n/en.js';
-import { pendingMessages } from '../paylit-checkout/pending-messages.js';
+import '../../internal/module-loaders.js';
 import './paylit-challenge-dialog.js';
 import type { PaylitChallengeDialog } from './paylit-challenge-dialog.js';
 
-const t = pendingMessages.en;
+const t = en.pendingView;
 const payment = { id: 'D-3DS-1', status: 'PENDING', amount: 10, currency: 'ZAR' } as PaymentView;
 
 async function opened(server = { endpoint: 'http://127.0.0.1:9/paylit' }) {

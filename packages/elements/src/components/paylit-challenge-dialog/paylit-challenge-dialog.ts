@@ -11,7 +11,7 @@
  * The checkout renders it beside `<paylit-pending>` (its chunk defines both), with the payment,
  * the bank's page, the companion server and the order's secret as properties; it reads the
  * checkout's language through `@lit/context`. Its words are the pending view's
- * (pending-messages.ts).
+ * (its catalog's `pendingView`).
  *
  * @csspart challenge - the dialog
  * @csspart challenge-frame - the bank's page inside it (an iframe)
@@ -19,14 +19,14 @@
  */
 import type { PaymentView } from '@paylit/core/checkout';
 import { isPaymentMade } from '@paylit/core/rules';
-import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { consumeCheckout, type CheckoutContextValue } from '../../context/checkout-context.js';
-import type { Messages } from '../../i18n/en.js';
-import { resolveLocale, rightToLeft } from '../../i18n/locales.js';
+import type { Messages } from '../../i18n/index.js';
+import { LocalizedElement } from '../../internal/localized.js';
+import { rightToLeft, type Locale } from '../../i18n/locales.js';
 import { cancelPayment, type CompanionServer } from '../paylit-checkout/checkout-client.js';
 import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-flow.js';
 import { settle } from '../paylit-checkout/checkout-payment.js';
-import { pendingMessages, type PendingMessages } from '../paylit-checkout/pending-messages.js';
 import { challengeStyles } from './paylit-challenge-dialog.styles.js';
 
 /**
@@ -35,7 +35,7 @@ import { challengeStyles } from './paylit-challenge-dialog.styles.js';
  *
  * @internal
  */
-export class PaylitChallengeDialog extends LitElement {
+export class PaylitChallengeDialog extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     url: { attribute: false },
     payment: { attribute: false },
@@ -73,12 +73,17 @@ export class PaylitChallengeDialog extends LitElement {
   readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
   #listening: Document | undefined;
 
-  get #locale() {
-    return resolveLocale(this.checkout?.lang);
+  /** The checkout's language, else the nearest ancestor's or the page's; its catalog is loaded before any render. */
+  protected override requestedLang(): string | undefined {
+    return this.checkout?.lang ?? super.requestedLang();
   }
 
-  get #t(): PendingMessages {
-    return pendingMessages[this.#locale] ?? pendingMessages.en;
+  get #locale(): Locale {
+    return this.locale;
+  }
+
+  get #t(): Messages['pendingView'] {
+    return this.t.pendingView;
   }
 
   override connectedCallback(): void {

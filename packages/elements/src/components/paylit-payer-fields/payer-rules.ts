@@ -23,7 +23,9 @@ import {
   type PayerDetail,
 } from '@paylit/core/payer';
 import { format } from '../../i18n/format.js';
-import type { PayerMessages } from '../paylit-checkout/payer-messages.js';
+import type { Messages } from '../../i18n/en.js';
+
+type PayerMessages = Messages['payer'];
 
 export type AddressField = 'street' | 'number' | 'city' | 'state' | 'zip_code';
 /** A field the shopper fills: a detail, the document's type, or one of the address's five. */

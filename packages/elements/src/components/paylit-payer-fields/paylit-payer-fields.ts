@@ -10,13 +10,13 @@
  *
  * It reads the checkout around it through context (the order's `asks` for the way the shopper
  * pays, its country and language) and answers it through its own methods: the checkout draws
- * it when the order lacks something for that way, loads its module then (`paylit.payer.js`
+ * it when the order lacks something for that way, loads its module then (`paylit.paylit-payer-fields.js`
  * beside the script-tag file), and on Pay calls `check()`, then `details()` and `saveCard` to
  * complete the submission, or stops it when a detail is wrong; the server's refusal of a field
- * comes back through `refuse()`. What it asks and checks is payer-rules.ts; its words are
- * payer-messages.ts, every language in its chunk.
+ * comes back through `refuse()`. What it asks and checks is payer-rules.ts; its words are its
+ * catalog's `payer` (i18n/), loaded with the shopper's language.
  */
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Ask, AsksView, CollectedPayer } from '@paylit/core/checkout';
 import { documentTypes } from '@paylit/core/documents';
@@ -26,8 +26,9 @@ import {
   ensureContextRoot,
   type CheckoutContextValue,
 } from '../../context/checkout-context.js';
-import { resolveLocale, rightToLeft, type Locale } from '../../i18n/locales.js';
-import { payerMessages, type PayerMessages } from '../paylit-checkout/payer-messages.js';
+import { rightToLeft, type Locale } from '../../i18n/locales.js';
+import type { Messages } from '../../i18n/index.js';
+import { LocalizedElement } from '../../internal/localized.js';
 import {
   collectedPayer,
   documentName,
@@ -58,7 +59,7 @@ const leftToRight: ReadonlySet<Field> = new Set(['document', 'phone', 'zip_code'
  * @csspart payer - the payer's details (a `fieldset`)
  * @csspart save-card - the consent to save a new card (an unticked box and its terms)
  */
-export class PaylitPayerFields extends LitElement {
+export class PaylitPayerFields extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     checkout: { attribute: false },
   };
@@ -138,12 +139,17 @@ export class PaylitPayerFields extends LitElement {
     return this.checkout?.order?.country ?? '';
   }
 
-  get #locale(): Locale {
-    return resolveLocale(this.checkout?.lang);
+  /** The checkout's language, else the nearest ancestor's or the page's; its catalog is loaded before any render. */
+  protected override requestedLang(): string | undefined {
+    return this.checkout?.lang ?? super.requestedLang();
   }
 
-  get #t(): PayerMessages {
-    return payerMessages[this.#locale] ?? payerMessages.en;
+  get #locale(): Locale {
+    return this.locale;
+  }
+
+  get #t(): Messages['payer'] {
+    return this.t.payer;
   }
 
   #needs(): PayerDetail[] {
@@ -227,7 +233,7 @@ export class PaylitPayerFields extends LitElement {
     }
   }
 
-  #row(field: Field, t: PayerMessages) {
+  #row(field: Field, t: Messages['payer']) {
     const country = this.#country;
     const { label, auto, type, max, mode } = fieldSpec[field];
     const id = `${this.#id}-${field}`;

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { PaymentView } from '@paylit/core/checkout';
-import { locales } from '../../i18n/locales.js';
-import { pendingMessages } from '../paylit-checkout/pending-messages.js';
+import { en } from '../../i18n/en.js';
+import '../../internal/module-loaders.js';
 import { serverSentEvents } from './live-payment.js';
 import { drawPng, type PaylitPending } from './paylit-pending.js';
 
@@ -23,19 +23,6 @@ async function all(body: ReadableStream<Uint8Array>) {
 }
 
 describe('<paylit-pending>: its words and its live connection', () => {
-  it("every language has each of English's messages, with the same placeholders", () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{\w+\}/g)].map((m) => m[0]).sort();
-    for (const locale of locales) {
-      const catalog = pendingMessages[locale] as Record<string, string>;
-      for (const [key, english] of Object.entries(pendingMessages.en)) {
-        expect(catalog[key], `${locale}.${key}`).to.be.a('string').and.not.equal('');
-        expect(placeholders(catalog[key]!), `${locale}.${key}`).to.deep.equal(
-          placeholders(english),
-        );
-      }
-    }
-  });
-
   it('reads Server-Sent Events however the network cuts them: mid-line, mid-character, CRLF, comments, retry', async () => {
     const json = JSON.stringify({ payment: { id: 'D-1', status: 'PENDING', name: 'São Paulo' } });
     const whole = `retry: 2000\nevent: payment\ndata: ${json}\n\n: waiting\n\nevent: payment\r\ndata: {"a":\r\ndata: 1}\r\n\r\n`;
@@ -101,7 +88,7 @@ describe('<paylit-pending>: what it draws', () => {
       html`<paylit-pending .payment=${{ ...oxxo, status: 'EXPIRED' }}></paylit-pending>`,
     );
     const root = el.shadowRoot!;
-    expect(root.querySelector('[role=alert]')!.textContent).to.equal(pendingMessages.en.expired);
+    expect(root.querySelector('[role=alert]')!.textContent).to.equal(en.pendingView.expired);
     expect(root.querySelector('[part=new-code]')!.textContent).to.equal('Get a new voucher');
   });
 

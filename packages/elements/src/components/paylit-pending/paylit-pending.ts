@@ -42,7 +42,6 @@ import { formatAmount } from '@paylit/core/money';
 import { isPaymentMade } from '@paylit/core/rules';
 import {
   html,
-  LitElement,
   nothing,
   svg,
   type PropertyDeclarations,
@@ -50,12 +49,12 @@ import {
   type TemplateResult,
 } from 'lit';
 import { consumeCheckout, type CheckoutContextValue } from '../../context/checkout-context.js';
-import type { Messages } from '../../i18n/en.js';
-import { resolveLocale, rightToLeft, type Locale } from '../../i18n/locales.js';
+import type { Messages } from '../../i18n/index.js';
+import { LocalizedElement } from '../../internal/localized.js';
+import { rightToLeft, type Locale } from '../../i18n/locales.js';
 import { submitPayment, type CompanionServer } from '../paylit-checkout/checkout-client.js';
 import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-flow.js';
 import { paid, settle as settleOf, type Reader } from '../paylit-checkout/checkout-payment.js';
-import { pendingMessages, type PendingMessages } from '../paylit-checkout/pending-messages.js';
 import { barcodeBars, barsPath } from './barcodes.js';
 import { LivePayment } from './live-payment.js';
 import { pendingStyles } from './paylit-pending.styles.js';
@@ -122,7 +121,7 @@ export { PaylitChallengeDialog } from '../paylit-challenge-dialog/paylit-challen
  *
  * @internal
  */
-export class PaylitPending extends LitElement {
+export class PaylitPending extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     payment: { attribute: false },
     challenge: { attribute: false },
@@ -209,12 +208,17 @@ export class PaylitPending extends LitElement {
     }
   }
 
-  get #locale(): Locale {
-    return resolveLocale(this.checkout?.lang);
+  /** The checkout's language, else the nearest ancestor's or the page's; its catalog is loaded before any render. */
+  protected override requestedLang(): string | undefined {
+    return this.checkout?.lang ?? super.requestedLang();
   }
 
-  get #t(): PendingMessages {
-    return pendingMessages[this.#locale] ?? pendingMessages.en;
+  get #locale(): Locale {
+    return this.locale;
+  }
+
+  get #t(): Messages['pendingView'] {
+    return this.t.pendingView;
   }
 
   /** Who reads a payment's answer for the checkout: its words. */
