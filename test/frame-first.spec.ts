@@ -1,5 +1,6 @@
 /**
- * Frame isolation draws first and loads the rest after: the frame's
+ * Frame isolation draws first and loads the rest after: the card frame is made by the card fields
+ * as they are drawn, before the frame's page side (`paylit.frame-host.js`) has loaded; the frame's
  * first script (`paylit.frame.js`) draws the fields alone; the marks come after it
  * (`paylit.frame-marks.js`), the encryption when a field is first focused
  * (`paylit.frame-crypto.js`). Served from the built script-tag files under strict CSPs with
@@ -158,6 +159,29 @@ const encrypt = (page: Page, key: JsonWebKey) =>
         ),
     key,
   );
+
+test("the card frame loads while the frame's page side does: its fields are drawn before paylit.frame-host.js has arrived", async ({
+  page,
+}) => {
+  let release!: () => void;
+  holdIsolation = new Promise((resolve) => (release = resolve));
+  await page.goto(`${origin}/form.html`);
+  const frame = await frameOf(page);
+  // Inside the frame, the number field is there, from the first script alone, the page side still held.
+  await expect(frame.locator('paylit-card-fields #number')).toBeAttached();
+  expect(asked('paylit.frame-host.js')).toBe(1);
+  expect(asked('paylit.frame.js')).toBe(1);
+  // Nothing was sent: held, the page side has not spoken to the frame, which stays at height 0.
+  expect(
+    await page
+      .locator('paylit-card-fields iframe')
+      .evaluate((f: HTMLIFrameElement) => parseFloat(f.style.height) || 0),
+  ).toBe(0);
+  release();
+  // Then the page side finds the frame loaded, speaks to it, and the frame shows itself.
+  await configured(page);
+  await expect(frame.locator('paylit-card-fields #number')).toBeEditable();
+});
 
 for (const path of ['/form.html', '/nonce.html'])
   test(`the first script draws the fields; the marks come after it, the encryption when a field is first focused, and the card seals (${path === '/form.html' ? 'Trusted Types with names' : "a nonce and 'strict-dynamic'"})`, async ({
