@@ -43,6 +43,12 @@ function trusted(html: string): string {
 /** The URLs of the frame's later scripts (frame/frame-loaders.ts), each read by the frame from its first script's `data-*`. */
 export type LaterScripts = Partial<Record<'marks' | 'crypto', string>>;
 
+/** The later scripts' URLs of the build the card fields are in (frame/module-frame-loaders.ts); none: beside the first. */
+let laterScripts: () => LaterScripts = () => ({});
+export function provideLaterScripts(urls: () => LaterScripts): void {
+  laterScripts = urls;
+}
+
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -57,9 +63,10 @@ export class CardFrame {
   /**
    * A frame whose document loads `script`, titled `title`; throws when the page's Trusted Types
    * forbid writing it. `later`: where the frame's later scripts are, when the build the card fields
-   * are in knows (a bundler copies each file as an asset of its own name); else beside `script`.
+   * are in knows (a bundler copies each file as an asset of its own name: `provideLaterScripts`);
+   * else beside `script`.
    */
-  constructor(script: string, title: string, later: LaterScripts = {}) {
+  constructor(script: string, title: string, later: LaterScripts = laterScripts()) {
     this.#script = script;
     this.#later = later;
     const frame = (this.frame = document.createElement('iframe'));
