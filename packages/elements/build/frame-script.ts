@@ -1,14 +1,76 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { build, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { build, type InlineConfig, type Plugin, type PluginOption } from 'vite';
 import base from '../../../vite.config.js';
-import { bundle, define, dist, frame, src } from './layout.js';
+import { bundle, define, dist, frame } from './layout.js';
 
 /**
- * The card frame's script, `paylit.frame.js` (src/frame/card-frame.ts), written once the
- * script-tag build is: one classic script, as the frame's opaque origin loads no ES module from
- * a host that does not send CORS headers (test/frame-platform.spec.ts), so it cannot share the
- * script-tag build's ES chunks. It is written beside them, and where the ES modules' one path finds
- * it (src/internal/module-loaders.ts): `frame/` at the package's root from `src/` and `dist/`,
+ * The card frame's scripts (src/frame/), for `isolation="frame"`: classic scripts, as the frame's
+ * opaque origin loads no ES module from a host that does not send CORS headers
+ * (test/frame-platform.spec.ts), so they cannot share the script-tag build's ES chunks. The first,
+ * `paylit.frame.js`, holds what draws and formats the fields and speaks the frame protocol; what
+ * the fields need later comes after it (src/frame/frame-loaders.ts `FRAME_SCRIPTS`): the marks,
+ * once the fields are drawn as the page configured them, and the encryption, when a field is
+ * first focused. Each later script is one IIFE that sets one global of the frame; each holds its
+ * own copy of what it shares with the first (the marks share nothing; the encryption, core's
+ * errors).
+ */
+
+const src = fileURLToPath(new URL('../src/', import.meta.url));
+
+/** Each frame script: its file, its entry, and the global a later one sets (src/frame/frame-loaders.ts). */
+export const frameScripts = [
+  { file: 'paylit.frame.js', entry: 'frame/card-frame.ts', global: undefined },
+  { file: 'paylit.frame-marks.js', entry: 'frame/frame-marks.ts', global: 'paylitFrameMarks' },
+  { file: 'paylit.frame-crypto.js', entry: 'frame/frame-crypto.ts', global: 'paylitFrameCrypto' },
+] as const;
+
+export interface FrameScriptsOptions {
+  /** Where the scripts are written (beside `paylit.js`). */
+  outDir: string;
+  /** The published builds' `define` (dev-mode warnings folded away). */
+  define?: Record<string, string>;
+  /** How core and the other packages resolve (from their sources, as in `paylit.js`). */
+  resolve?: InlineConfig['resolve'];
+  /** The caller's own transforms and reports. */
+  plugins?: PluginOption[];
+}
+
+/** Writes the card frame's scripts to `outDir`, minified, one Vite build each; the files it wrote. */
+export async function buildFrameScripts({
+  outDir,
+  define,
+  resolve,
+  plugins = [],
+}: FrameScriptsOptions): Promise<string[]> {
+  for (const script of frameScripts)
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      define,
+      resolve,
+      plugins,
+      build: {
+        outDir,
+        emptyOutDir: false,
+        target: 'es2022',
+        minify: true,
+        lib: {
+          entry: `${src}${script.entry}`,
+          // The first script sets no global: an IIFE with no exports needs no name.
+          name: script.global ?? 'paylitFrame',
+          formats: ['iife'],
+          fileName: () => script.file,
+        },
+      },
+    });
+  return frameScripts.map((s) => s.file);
+}
+
+/**
+ * The card frame's scripts, written once the script-tag build is, beside its chunks, and where
+ * the ES modules' paths find them (src/internal/module-loaders.ts,
+ * src/frame/module-frame-loaders.ts): `frame/` at the package's root from `src/` and `dist/`,
  * `dist/frame/` from `dist/development/`.
  */
 export function frameScript(): Plugin {
@@ -16,27 +78,10 @@ export function frameScript(): Plugin {
     name: 'paylit-frame-script',
     apply: 'build',
     async closeBundle() {
-      await build({
-        configFile: false,
-        logLevel: 'warn',
-        define,
-        resolve: base.resolve,
-        build: {
-          outDir: bundle,
-          emptyOutDir: false,
-          target: 'es2022',
-          minify: true,
-          lib: {
-            entry: `${src}frame/card-frame.ts`,
-            name: 'paylitFrame',
-            formats: ['iife'],
-            fileName: () => 'paylit.frame.js',
-          },
-        },
-      });
+      const written = await buildFrameScripts({ outDir: bundle, define, resolve: base.resolve });
       for (const dir of [frame, `${dist}frame/`]) {
         mkdirSync(dir, { recursive: true });
-        copyFileSync(`${bundle}paylit.frame.js`, `${dir}paylit.frame.js`);
+        for (const file of written) copyFileSync(`${bundle}${file}`, `${dir}${file}`);
       }
     },
   };

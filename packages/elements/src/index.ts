@@ -2,6 +2,7 @@
  * `@paylit/elements`: the checkout web components. Importing this module defines them.
  */
 import './internal/module-loaders.js';
+import './frame/module-frame-loaders.js';
 export {
   PaylitCardFields,
   CardFieldsInvalidError,

@@ -7,6 +7,7 @@
  * ```
  */
 import './internal/module-loaders.js';
+import './frame/module-frame-loaders.js';
 export {
   PaylitCardFields,
   CardFieldsInvalidError,

@@ -9,6 +9,7 @@
  * ```
  */
 import './internal/module-loaders.js';
+import './frame/module-frame-loaders.js';
 export { PaylitCheckout } from './components/paylit-checkout/paylit-checkout.js';
 export {
   PaylitDeclinedEvent,

@@ -1,9 +1,11 @@
 /**
- * The card frame of the frame isolation mode: the script (`paylit.frame.js`, one classic
- * script with the marks and the encryption inside) that the frame `<paylit-card-fields
- * isolation="frame">` draws loads in its sandboxed, opaque-origin document
- * (internal/frame-host.ts). It draws the same `<paylit-card-fields>`, in page mode, inside
- * the frame, where no script of the page can listen to it or read it.
+ * The card frame of the frame isolation mode: the first script (`paylit.frame.js`, one classic
+ * script) that the frame `<paylit-card-fields isolation="frame">` draws loads in its sandboxed,
+ * opaque-origin document (internal/frame-host.ts). It draws the same `<paylit-card-fields>`, in
+ * page mode, inside the frame, where no script of the page can listen to it or read it. It holds
+ * what draws, formats and checks the fields and speaks to the page, and no more: the marks and
+ * the encryption come after it as classic scripts of their own (frame-loaders.ts), so that the
+ * fields are drawn first.
  *
  * It takes one `MessagePort` from the page that holds it, once, and speaks only over it, in
  * the closed list of internal/frame-protocol.ts: every message is read on arrival and
@@ -11,7 +13,7 @@
  * second port, is ignored. The number and the security code leave this document only inside
  * the JWE.
  */
-import { give } from './frame-loaders.js';
+import { drawn, give } from './frame-loaders.js';
 import { ContextProvider } from '@lit/context';
 import { extractBin, getBrand, lastFour } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
@@ -132,6 +134,8 @@ function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
     // not a frame later with the observer's first report.
     height();
     sizes.observe(root);
+    // Now what the fields draw later: the marks.
+    drawn();
   });
 }
 

@@ -1,17 +1,27 @@
 /**
- * The card frame's loaders (lazy.ts), handed in by its script (card-frame.ts, built as
- * `paylit.frame.js`): the frame's opaque origin cannot load the script-tag file's ES module
- * chunks (test/frame-platform.spec.ts), so the marks and the encryption are inside the frame
- * script, and the catalog is the one the page sent (frame-protocol.ts `configure`), checked
- * against English's shape on arrival and kept here by `give`. The frame's fields are in page
- * mode: no installments, outcome or frame of their own.
+ * The card frame's loaders (lazy.ts), handed in by its first script (card-frame.ts, built as
+ * `paylit.frame.js`). The frame's opaque origin cannot load the script-tag file's ES module
+ * chunks (test/frame-platform.spec.ts), so what the fields need after their first drawing comes
+ * as classic scripts of their own (build/frame-script.ts), found where the page wrote them on
+ * the first script (`data-marks`, `data-crypto`: a bundler names each asset its own way), else
+ * beside it: the marks (`paylit.frame-marks.js`), asked for at once and added once the fields
+ * are drawn as the page configured them, and the encryption (`paylit.frame-crypto.js`), asked
+ * for when a field is first focused and awaited before a card is sealed. Each sets one global
+ * of the frame (`FRAME_SCRIPTS`), read once on its `load`. The catalog is the one the page sent
+ * (frame-protocol.ts `configure`), checked against English's shape on arrival and kept here by
+ * `give`. The frame's fields are in page mode: no installments, outcome or frame of their own.
  */
 import type { Messages } from '../i18n/en.js';
 import type { Locale } from '../i18n/locales.js';
 import { provideCatalogs } from '../i18n/index.js';
 import { provideLoaders, type Chunks } from '../internal/lazy.js';
-import { brandMark, cvvMark } from '../internal/marks.js';
-import * as encryption from '../internal/encryption.js';
+
+/** The frame's later scripts, by the chunk each holds: its file's name as built, and the global its IIFE sets. */
+export const FRAME_SCRIPTS = {
+  marks: { file: 'paylit.frame-marks.js', global: 'paylitFrameMarks' },
+  crypto: { file: 'paylit.frame-crypto.js', global: 'paylitFrameCrypto' },
+} as const;
+type Later = keyof typeof FRAME_SCRIPTS;
 
 const given = new Map<string, Messages>();
 
@@ -20,17 +30,89 @@ export function give(locale: Locale, messages: Messages): void {
   given.set(locale, messages);
 }
 
-// The card fields draw brand marks and the CVV hint; the wallet picker's marks and look stay out.
-const chunks: Partial<{ readonly [K in keyof Chunks]: Chunks[K] }> = {
-  marks: { brandMark, cvvMark } as Partial<Chunks['marks']> as Chunks['marks'],
-  crypto: encryption,
-};
+// Read while the first script runs: its own element, whose URL and nonce the later ones take.
+const first = document.currentScript as HTMLScriptElement | null;
+const base = first?.src ?? location.href;
+
+/** Where a later script is: as the page wrote it on the first (`data-marks`, `data-crypto`), else beside it. */
+const urlOf = (name: Later) => new URL(first?.dataset[name] ?? FRAME_SCRIPTS[name].file, base).href;
+
+/**
+ * The URL a later script is written with: through the Trusted Types policy `paylit` where the
+ * page's CSP (which the frame's `srcdoc` inherits) requires Trusted Types, and only for the
+ * later scripts' own URLs.
+ */
+let policy: { createScriptURL(url: string): unknown } | null | undefined;
+
+function scriptUrl(name: Later): string {
+  const url = urlOf(name);
+  const tt = (
+    globalThis as {
+      trustedTypes?: {
+        createPolicy(
+          name: string,
+          rules: { createScriptURL(s: string): string },
+        ): { createScriptURL(url: string): unknown };
+      };
+    }
+  ).trustedTypes;
+  if (policy === undefined) {
+    const allowed = new Set((Object.keys(FRAME_SCRIPTS) as Later[]).map(urlOf));
+    try {
+      policy = tt
+        ? tt.createPolicy('paylit', {
+            createScriptURL: (s) => {
+              if (!allowed.has(s)) throw new TypeError('not a card frame script');
+              return s;
+            },
+          })
+        : null;
+    } catch {
+      // No policy of that name may be made here: the page's CSP asks for no Trusted Types, or
+      // forbids the name, in which case the page could not have written this frame either.
+      policy = null;
+    }
+  }
+  return (policy ? policy.createScriptURL(url) : url) as string;
+}
+
+/**
+ * Settles when the fields are first drawn as the page configured them (card-frame.ts calls
+ * `drawn`): what comes later is not fetched and run while the frame starts, its handshake and
+ * its first drawing share the frame's one thread.
+ */
+let drawnNow: () => void;
+const firstDrawn = new Promise<void>((resolve) => (drawnNow = resolve));
+export const drawn = (): void => drawnNow();
+
+/** A later script, added once its turn comes; refused when it does not load or set its global. */
+function later<K extends Later>(name: K): Promise<unknown> {
+  const { file, global } = FRAME_SCRIPTS[name];
+  return firstDrawn.then(
+    () =>
+      new Promise((resolve, reject) => {
+        const script = document.createElement('script');
+        if (first?.nonce) script.nonce = first.nonce;
+        script.src = scriptUrl(name);
+        script.onload = () => {
+          const module = (globalThis as Record<string, unknown>)[global];
+          if (module) resolve(module);
+          else reject(new Error(`${file} set no ${global}`));
+        };
+        script.onerror = () => {
+          script.remove();
+          reject(new Error(`${file} did not load`));
+        };
+        document.head.append(script);
+      }),
+  );
+}
 
 provideLoaders({
-  chunk: (name) =>
-    chunks[name]
-      ? Promise.resolve(chunks[name])
-      : Promise.reject(new Error(`the card frame has no ${name}`)),
+  chunk: <K extends keyof Chunks>(name: K) =>
+    (name === 'marks' || name === 'crypto'
+      ? later(name)
+      : Promise.reject(new Error(`the card frame has no ${name}`))) as Promise<Chunks[K]>,
   frameScript: () => {
     throw new Error('the card frame has no frame of its own');
   },

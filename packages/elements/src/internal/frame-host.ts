@@ -3,11 +3,10 @@
  * chunk the card fields load when they are first drawn in that mode (lazy.ts
  * `importFrameHost`).
  *
- * It draws the card frame: an `<iframe sandbox="allow-scripts">` without `allow-same-origin`,
- * so that its origin is opaque and no page script reaches its document, its inputs or its
- * events; its content is `srcdoc` (through the Trusted Types policy `paylit`) that loads the
- * frame script (`paylit.frame.js`, frame/card-frame.ts) from beside `paylit.js`. The frame
- * draws the same `<paylit-card-fields>` in page mode, inside itself.
+ * It speaks to the card frame (frame-element.ts: an `<iframe sandbox="allow-scripts">` of an
+ * opaque origin, whose `srcdoc` loads the frame script `paylit.frame.js`, frame/card-frame.ts),
+ * which the card fields made and drew before this chunk loaded, so that the frame loads while
+ * this chunk does. The frame draws the same `<paylit-card-fields>` in page mode, inside itself.
  *
  * Page and frame speak over one `MessagePort`, handed to the frame once when it has loaded;
  * what crosses is the closed list of frame-protocol.ts, read on arrival. The page gets the
@@ -33,6 +32,7 @@ import type {
 import { PaylitError } from '@paylit/core/errors';
 import type { SavedCardView } from '../context/checkout-context.js';
 import { format } from '../i18n/format.js';
+import type { CardFrame } from './frame-element.js';
 import {
   FRAME_FIELDS,
   readFrameMessage,
@@ -46,37 +46,6 @@ import {
 } from './frame-protocol.js';
 
 type State = Extract<FrameMessage, { type: 'state' }>;
-
-/** The Trusted Types policy that writes the frame's `srcdoc`: one per page, made when first needed. */
-let policy: { createHTML(html: string): string } | null | undefined;
-function trusted(html: string): string {
-  const tt = (
-    globalThis as {
-      trustedTypes?: {
-        createPolicy(
-          name: string,
-          rules: { createHTML(s: string): string },
-        ): { createHTML(s: string): string };
-      };
-    }
-  ).trustedTypes;
-  if (policy === undefined) {
-    try {
-      policy = tt ? tt.createPolicy('paylit', { createHTML: (s) => s }) : null;
-    } catch {
-      // The page's CSP lists its `trusted-types` and not `paylit` (or the name is taken).
-      throw new PaylitError(
-        'configuration_error',
-        'the card frame needs the Trusted Types policy "paylit": add it to the page\'s CSP `trusted-types` directive',
-        { kind: 'configuration' },
-      );
-    }
-  }
-  return policy ? policy.createHTML(html) : html;
-}
-
-const attribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** How long a loaded frame has to say it is ready, and a seal to be answered (RSA and AES in WebCrypto take milliseconds). */
 const READY_MS = 8_000;
@@ -93,8 +62,8 @@ export class FrameHost implements CardEntry {
   /** The iframe, drawn by the card fields in their shadow root. */
   readonly frame: HTMLIFrameElement;
   readonly #host: CardEntryHost;
-  /** The frame script's URL, from the loaders of the build the card fields are in (lazy.ts). */
-  readonly #script: string;
+  /** The frame, made by the card fields (frame-element.ts), its document loaded or loading. */
+  readonly #card: CardFrame;
   /** The brand the frame told. */
   #brand: BrandInfo | undefined;
   #port: MessagePort | undefined;
@@ -119,31 +88,14 @@ export class FrameHost implements CardEntry {
   #schemeWatch = matchMedia('(prefers-color-scheme: dark)');
   #schemeChanged = () => this.sync();
 
-  constructor(host: CardEntryHost, script: string) {
+  constructor(host: CardEntryHost, card: CardFrame) {
     this.#host = host;
-    this.#script = script;
+    this.#card = card;
     this.#waitReady();
-    const frame = (this.frame = document.createElement('iframe'));
-    frame.setAttribute('sandbox', 'allow-scripts');
-    frame.part.add('frame');
-    // Larger than the host by the room the frame leaves for the focus ring (frame/card-frame.ts RING).
-    frame.style.cssText =
-      'display:block;border:0;width:calc(100% + 8px);margin:-4px;height:0;background:transparent';
-    frame.title = this.#host.t.cardFrame;
-    this.#load();
-    frame.addEventListener('load', () => this.#connect());
-  }
-
-  /**
-   * The frame's document: a `srcdoc` that loads the frame's script from beside paylit.js. It takes
-   * the page's CSP; under a nonce-based one (`'nonce-…' 'strict-dynamic'`) its script carries the
-   * page's nonce, read from a script of the page (the property keeps it when the attribute is hidden).
-   */
-  #load(): void {
-    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
-    this.frame.srcdoc = trusted(
-      `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(this.#script)}"></script></body></html>`,
-    );
+    this.frame = card.frame;
+    this.frame.addEventListener('load', () => this.#connect());
+    // Loaded before this chunk was: spoken to now.
+    if (card.loaded) this.#connect();
   }
 
   #waitReady(): void {
@@ -168,6 +120,9 @@ export class FrameHost implements CardEntry {
       if (message) this.#receive(message);
     };
     this.frame.contentWindow?.postMessage('paylit-card-frame', '*', [port2]);
+    // What the frame must show goes behind the port at once, not after its `ready`: the port holds
+    // it until the frame listens, and the frame draws as configured one round trip sooner.
+    this.sync();
     clearTimeout(this.#readyTimer);
     this.#readyTimer = setTimeout(() => {
       // Its script did not run: not served beside paylit.js, refused by the page's CSP, or the
@@ -403,7 +358,7 @@ export class FrameHost implements CardEntry {
       await this.#ready;
     } catch (error) {
       this.#waitReady();
-      this.#load();
+      this.#card.load();
       throw error;
     }
     const id = this.#nextId++;

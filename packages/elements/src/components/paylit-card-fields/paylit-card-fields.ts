@@ -3,6 +3,7 @@ import type { PropertyDeclarations } from 'lit';
 import type { BrandInfo } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import { ensureContextRoot, type SavedCardView } from '../../context/checkout-context.js';
+import { CardFrame } from '../../internal/frame-element.js';
 import { frameScript, importFrameHost } from '../../internal/lazy.js';
 import { CheckoutChildElement } from '../../internal/checkout-child.js';
 import {
@@ -134,6 +135,8 @@ export class PaylitCardFields extends CheckoutChildElement {
   #entry: CardEntry | undefined;
   /** In frame isolation: the frame's page side, loading or loaded. */
   #framing: Promise<CardEntry> | undefined;
+  /** In frame isolation: the frame, made and drawn at once, loading while its page side does. */
+  #cardFrame: CardFrame | undefined;
 
   constructor() {
     super();
@@ -202,9 +205,17 @@ export class PaylitCardFields extends CheckoutChildElement {
 
   /** The frame's page side, loaded when first drawn in frame isolation. */
   #framed(): Promise<CardEntry> {
-    return (this.#framing ??= loadFrameHost().then(
+    if (this.#framing) return this.#framing;
+    let card: CardFrame;
+    try {
+      // Made now, and drawn by this update: the frame's document and script load while its page side does.
+      card = this.#cardFrame ??= new CardFrame(frameScript(), this.t.cardFrame);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return (this.#framing = loadFrameHost().then(
       (m) => {
-        const frame = new m.FrameHost(this.#host, frameScript());
+        const frame = new m.FrameHost(this.#host, card);
         // Back in page isolation while it loaded: the page's fields stay.
         if (this.isolation === 'frame') this.#entry = frame;
         this.requestUpdate();
@@ -228,7 +239,7 @@ export class PaylitCardFields extends CheckoutChildElement {
       this.#framed().catch(() => undefined);
     } else if (!(this.#entry instanceof PageEntry)) {
       this.#entry?.disconnect();
-      this.#framing = undefined;
+      this.#framing = this.#cardFrame = undefined;
       this.#entry = new PageEntry(this.#host);
       this.#entry.clear();
     }
@@ -346,7 +357,8 @@ export class PaylitCardFields extends CheckoutChildElement {
   }
 
   protected override render() {
-    return html`<div class="root" dir=${this.direction}>${this.#entry?.render() ?? nothing}</div>`;
+    // In frame isolation before its page side has loaded: the frame, loading.
+    return html`<div class="root" dir=${this.direction}>${this.#entry?.render() ?? this.#cardFrame?.frame ?? nothing}</div>`;
   }
 }
 
