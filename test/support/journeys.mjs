@@ -438,13 +438,14 @@ export async function measure(browser, shop, journey) {
  */
 export function table(results, limits = {}) {
   const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+  const budgeted = Object.keys(limits).length > 0;
   const lines = ['journey / file (gzip -9, JS and CSS)                               bytes'];
   for (const r of results) {
     const { budget, target } = limits[r.id] ?? {};
     lines.push(r.name);
     for (const f of r.files) lines.push(`  ${f.name.padEnd(62)}${String(f.gzip).padStart(8)}`);
     lines.push(
-      `  ${'total'.padEnd(62)}${String(r.total).padStart(8)}  (${kb(r.total)}${budget ? `; budget ${budget} B` : '; no budget'}${target ? `, target ${target} B` : ''})`,
+      `  ${'total'.padEnd(62)}${String(r.total).padStart(8)}  (${kb(r.total)}${budget ? `; budget ${budget} B` : budgeted ? '; no budget' : ''}${target ? `, target ${target} B` : ''})`,
     );
   }
   return lines.join('\n');
