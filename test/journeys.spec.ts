@@ -72,6 +72,7 @@ for (const journey of journeys) {
       description: `${result.files.map((f) => `${f.name} ${f.gzip} B`).join(', ')}: ${result.total} B gzip${budget ? ` (budget ${budget} B${target ? `, target ${target} B` : ''})` : ''}`,
     });
     expect(result.files.map((f) => f.name)).toContain('paylit.js');
+    expect(result.errors, 'console errors').toEqual([]);
     // What the browser reported is the record: outside frame isolation nothing comes only from
     // the static origin's log.
     if (journey.id !== 'card-sealed-frame')

@@ -12,11 +12,11 @@
  *   CDN would: `paylit.js` and its chunks beside it, every answer `no-store` and open to any origin.
  *
  * A journey runs in a fresh browser context (no cache, nothing kept from another journey). Every
- * response the page and its frames receive until the journey's end is recorded (the context's
- * `response` event: the card frame's requests too); those that are JavaScript or CSS, by
- * resource type or content type, have their bodies read and gzipped at level 9 here, and
- * summed: bodies, not transfer sizes, so the figure is the same on every run. Every request
- * for another host is aborted: nothing leaves this machine.
+ * request the page and its frames make until the journey's end is recorded (the context's
+ * `request` events; see `measure` for the one the browser does not report); those answered with
+ * JavaScript or CSS, by resource type or content type, have their response bodies read and
+ * gzipped at level 9 here, and summed: bodies, not transfer sizes, so the figure is the same on
+ * every run. Every request for another host is aborted: nothing leaves this machine.
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -31,7 +31,7 @@ export const bundleDir = fileURLToPath(
   new URL('../../packages/elements/dist/bundle/', import.meta.url),
 );
 
-/** A compact JWE: five base64url parts, the third and fourth (iv, ciphertext) never empty. */
+/** A compact JWE: five base64url parts, only the second (the encrypted key) possibly empty. */
 export const COMPACT_JWE = /^[\w-]+\.[\w-]*\.[\w-]+\.[\w-]+\.[\w-]+$/;
 /**
  * The shopper, as the merchant's order has them: complete for a card payment and a Pix (name,
@@ -379,7 +379,7 @@ export async function keepLocal(context) {
  * @param {import('@playwright/test').Browser} browser
  * @param {Shop} shop
  * @param {Journey} journey
- * @returns {Promise<{ id: string, name: string, files: { name: string, gzip: number, raw: number, from: 'browser' | 'static origin' }[], total: number, jwe?: string }>}
+ * @returns {Promise<{ id: string, name: string, files: { name: string, gzip: number, raw: number, from: 'browser' | 'static origin' }[], total: number, errors: string[], jwe?: string }>}
  */
 export async function measure(browser, shop, journey) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -392,6 +392,10 @@ export async function measure(browser, shop, journey) {
     context.on('request', (r) => void (endedAt === undefined && requests.push(r)));
     shop.served.length = 0;
     const page = await context.newPage();
+    /** The page's console errors and uncaught errors: a journey that works has none. */
+    const errors = [];
+    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+    page.on('pageerror', (e) => void errors.push(e.message));
     const out = await journey.run(page, shop, end);
     end();
     const nameOf = (url) => {
@@ -424,6 +428,7 @@ export async function measure(browser, shop, journey) {
       name: journey.name,
       files: sized,
       total: sized.reduce((sum, f) => sum + f.gzip, 0),
+      errors,
       ...out,
     };
   } finally {

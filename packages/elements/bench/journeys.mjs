@@ -365,7 +365,7 @@ for (const r of results)
     `  ${r.id.padEnd(20)}${String(r.total).padStart(8)} B  ${(r.total / adyen.total).toFixed(2)}× Adyen Card's first part`,
   );
 
-const ms = (x) => `${x.toFixed(1)} ms`;
+const ms = (x) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(1)} ms`);
 const counted = (k) =>
   `${times[k].length} loads${missed[k] ? `, ${missed[k]} without a figure: ${why[k]}` : ''}`;
 console.log(
@@ -388,10 +388,10 @@ console.log(
 );
 const step = (label, key) =>
   console.log(
-    `    ${label.padEnd(58)}${ms(median(phases['/frame'].map((p) => p[key]))).padStart(10)}${ms(median(phases['/floor'].map((p) => p[key]))).padStart(10)}`,
+    `    ${label.padEnd(74)}${ms(median(phases['/frame'].map((p) => p[key]))).padStart(10)}${ms(median(phases['/floor'].map((p) => p[key]))).padStart(10)}`,
   );
 console.log(
-  `  where the frame's time goes, from the page's document start (medians)   frame     floor`,
+  `${"  where the frame's time goes, from the page's document start (medians)".padEnd(78)}${'frame'.padStart(10)}${'floor'.padStart(10)}`,
 );
 step('the iframe in the page (a shadow root, or the markup)', 'iframe');
 step("the frame's navigation starts (its document's time origin)", 'doc');
