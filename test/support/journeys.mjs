@@ -20,12 +20,22 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { createSandbox } from '@paylit/sandbox';
 import { PaymentsClient, createCheckoutHandler, MemoryStore } from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode } from '@paylit/server/node';
+
+/** The static origin's content types. */
+const types = {
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
 
 export const bundleDir = fileURLToPath(
   new URL('../../packages/elements/dist/bundle/', import.meta.url),
@@ -79,13 +89,16 @@ export async function startShop() {
   /** The files the static origin answered, in order, with the bytes it sent and when (ms since the epoch). */
   const served = [];
   const files = createServer(async (req, res) => {
-    const name = /^\/(paylit(?:\.[\w-]+)*\.js)$/.exec(req.url ?? '')?.[1];
-    const body = name ? await readFile(bundleDir + name).catch(() => undefined) : undefined;
+    // Any file of the bundle's folder, at any depth (a code-split build may put its chunks in a
+    // subfolder), by a path of plain names: nothing outside it.
+    const path = new URL(req.url ?? '/', 'http://x').pathname.slice(1);
+    const plain = path.split('/').every((part) => /^[\w-][\w.-]*$/.test(part));
+    const body = plain ? await readFile(bundleDir + path).catch(() => undefined) : undefined;
     if (!body) return void res.writeHead(404).end();
-    served.push({ name, body, at: Date.now() });
+    served.push({ name: path, body, at: Date.now() });
     res
       .writeHead(200, {
-        'Content-Type': 'text/javascript',
+        'Content-Type': types[extname(path)] ?? 'application/octet-stream',
         'Cache-Control': 'no-store',
         // The chunks are module scripts (import()) from another origin: a CDN answers them so.
         'Access-Control-Allow-Origin': '*',
@@ -411,7 +424,8 @@ export async function measure(browser, shop, journey) {
     }
     const reported = new Map();
     for (const f of files) reported.set(f.name, (reported.get(f.name) ?? 0) + 1);
-    for (const { name, body, at } of shop.served.filter((s) => s.at <= endedAt)) {
+    const scriptOrStyle = ({ name }) => /\.(m?js|css)$/.test(name);
+    for (const { name, body } of shop.served.filter((s) => s.at <= endedAt && scriptOrStyle(s))) {
       if (reported.get(name)) reported.set(name, reported.get(name) - 1);
       else files.push({ name, body, from: 'static origin' });
     }
