@@ -9,6 +9,7 @@ const benches = [
   'packages/sandbox/bench/create-payment.mjs',
   'packages/server/bench/forward.mjs',
   'packages/elements/bench/elements.mjs',
+  'packages/elements/bench/journeys.mjs',
 ];
 const root = fileURLToPath(new URL('..', import.meta.url));
 let failed = 0;

@@ -1,0 +1,431 @@
+// npm run bench (journeys part), in Debian's Chromium, each figure beside a baseline measured in
+// the same run:
+// - the bytes of each shopper's journey (JS and CSS, gzip -9: the journey spec's measure, from
+//   test/support/journeys.mjs), beside Adyen Card's first part (core + Card and its stylesheet,
+//   built here from the npm package by Vite, minified, gzip -9);
+// - the card number drawn, in interleaved rounds (floor, frame, page, Adyen, floor, frame …):
+//     floor: floor.html, a bare sandboxed srcdoc iframe with one input (the browser's own floor
+//            for frame isolation: the card frame's sandbox, nothing else);
+//     frame: the script-tag checkout with isolation="frame";
+//     page:  the same checkout with its card fields in the page;
+//     Adyen: Adyen Card mounted by its own first part.
+//   Targets: frame ≤ 1.5× floor; page ≤ 0.3× Adyen (the issue's). Medians; bench output only: no
+//   test times anything.
+//
+// How a load goes: a Chromium of its own, started for it (a fresh profile) with no automation
+// attached (Playwright pauses every new out-of-process frame until it has set it up, the card
+// frame and the floor's alike: that pause would be counted in both), on a page of the shop (a
+// cart page of the same origin, where it stays a second: the browser idle, its spare renderer
+// process started, as a shopper's browser is), then sent to the checkout page. The pages report
+// their own times to the bench's server (sendBeacon); once the figure is in, this Chromium and
+// its processes are ended. Every host but 127.0.0.1 resolves to nothing: no request leaves the
+// machine.
+//
+// "Drawn", the same way on every page: in the document that holds the card number (the frame's
+// for floor and frame, the page's for page), the first moment at which an
+// <input autocomplete="cc-number"> of that document or of any shadow root in it is visible
+// (a non-empty box; checkVisibility() with opacity and visibility) and focusable (not disabled,
+// tabIndex ≥ 0, no inert ancestor). The bench's watch script looks for it: on every DOM mutation
+// of the document and of each shadow root made in it (observed as attachShadow makes them), and
+// on every animation frame until found. The watch runs first in every document that counts: the
+// first script of each page's head (the bench writes the pages), the first thing in the floor's
+// srcdoc, and the first lines of the card frame's script as the bench serves it (the frame's
+// srcdoc loads nothing else; any script the frame asks for, cross-site from its opaque origin,
+// gets it, and only the first one run watches). The moment is read on that document's clock
+// (performance.timeOrigin + now(): milliseconds since the epoch, so a frame's and its page's
+// compare).
+// "From": the page's document start, the moment the watch runs in the top document, before the
+// rest of the page's HTML is parsed: the browser's navigation before it (the request, the page's
+// process) is the same for every page and not the page's doing (printed apart).
+// Adyen's card number is an input inside Adyen's own frame, from Adyen's servers, which this
+// machine cannot reach, and its form waits at opacity 0 behind a spinner for that frame: its
+// "drawn" is its Card component's number field (.adyen-checkout__field--cardNumber) laid out in
+// the page (a non-empty box, checkVisibility() without opacity). That is earlier than a shopper
+// could type in it, so page/Adyen is if anything harder for paylit than with Adyen's servers.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { generateCardKeyPair } from '@paylit/core/crypto';
+import { chromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
+import { bundleDir, journeys, measure, startShop, table } from '../../../test/support/journeys.mjs';
+import { finish, target } from '../../../bench/report.mjs';
+
+/** Interleaved rounds of the render figures: BENCH_ROUNDS, 15 by default. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
+const here = (name) => fileURLToPath(new URL(name, import.meta.url));
+const gz = (b) => gzipSync(b, { level: 9 }).length;
+
+// Adyen Card's first part: built from the npm package as a merchant's bundler would.
+const [adyenOut] = await build({
+  configFile: false,
+  logLevel: 'silent',
+  build: {
+    write: false,
+    minify: true,
+    cssCodeSplit: false,
+    lib: {
+      entry: here('./adyen-card.js'),
+      name: 'benchAdyenCard',
+      formats: ['iife'],
+      fileName: () => 'adyen.js',
+      cssFileName: 'adyen',
+    },
+  },
+});
+const adyenJs = Buffer.from(adyenOut.output.find((o) => o.type === 'chunk').code);
+const adyenCssAsset = adyenOut.output.find((o) => o.fileName.endsWith('.css'));
+const adyenCss = Buffer.from(adyenCssAsset?.source ?? '');
+const adyenVersion = JSON.parse(
+  // Its entry is dist/es/index.js; the package's own package.json is not exported.
+  readFileSync(new URL('../../package.json', import.meta.resolve('@adyen/adyen-web')), 'utf8'),
+).version;
+const adyen = { js: gz(adyenJs), css: gz(adyenCss) };
+adyen.total = adyen.js + adyen.css;
+
+// The journeys' bytes: deterministic (bodies, no cache), so one run each.
+const shop = await startShop();
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const results = [];
+try {
+  for (const journey of journeys) results.push(await measure(browser, shop, journey));
+} finally {
+  await shop.close();
+}
+
+// The render rounds: each load in a Chromium of its own, started for it with the page's URL and
+// ended once the page has said when its card number was drawn, with no automation attached
+// (Playwright pauses every new out-of-process frame, the card frame and the floor's alike, until
+// it has set it up: that pause would be counted in both). The pages say it themselves: the
+// bench's watch script (below) runs first in every document that counts, and reports by
+// sendBeacon to the bench's server. Every host but 127.0.0.1 resolves to nothing.
+await browser.close();
+const keys = await generateCardKeyPair();
+let origin = '';
+/** The watch (see the top of this file), as a script's text, reporting to this run's server. */
+const watchScript = () => `(() => {
+  if (window.benchWatching) return;
+  window.benchWatching = true;
+  const now = () => performance.timeOrigin + performance.now();
+  const top = window === window.top;
+  const report = (data) =>
+    navigator.sendBeacon(${JSON.stringify(`${origin}/result`)}, JSON.stringify({ top, ...data }));
+  if (top) {
+    const start = now();
+    addEventListener('load', () => report({ start, navigation: performance.timeOrigin }));
+  }
+  const wanted = 'input[autocomplete="cc-number"], .adyen-checkout__field--cardNumber';
+  const roots = [document];
+  let iframe = false;
+  let done = false;
+  const observer = new MutationObserver((records) => {
+    if (top && !iframe)
+      for (const { addedNodes } of records)
+        for (const n of addedNodes)
+          if (!iframe && (n.localName === 'iframe' || n.querySelector?.('iframe'))) {
+            iframe = true;
+            report({ iframe: now() });
+          }
+    check();
+  });
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (...args) {
+    const root = attachShadow.apply(this, args);
+    roots.push(root);
+    observer.observe(root, { childList: true, subtree: true, attributes: true });
+    return root;
+  };
+  const drawn = (el) => {
+    const box = el.getBoundingClientRect();
+    if (!(box.width > 0 && box.height > 0)) return false;
+    if (el.localName !== 'input') return el.checkVisibility({ visibilityProperty: true });
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+    return !el.disabled && el.tabIndex >= 0 && !el.closest('[inert]');
+  };
+  const check = () => {
+    if (done) return;
+    for (const root of roots)
+      for (const el of root.querySelectorAll(wanted))
+        if (drawn(el)) {
+          done = true;
+          const at = now();
+          observer.disconnect();
+          const script = performance.getEntriesByType('resource').find((e) => e.initiatorType === 'script' || e.name.endsWith('.js'));
+          report({ drawn: at, origin: performance.timeOrigin, script: script ? performance.timeOrigin + script.responseEnd : null });
+          return;
+        }
+  };
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+  const frame = () => { check(); if (!done) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+})();`;
+const inline = (html) => html.replace('<head>', `<head><script>${watchScript()}</script>`);
+const attr = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const checkoutPage = (isolation) =>
+  inline(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>checkout</title><script src="/paylit.js"></script></head>
+<body><paylit-checkout amount="120" currency="BRL" country="BR" isolation="${isolation}" public-key='${JSON.stringify(keys.publicJwk)}'></paylit-checkout></body>
+</html>`);
+const adyenPage = () =>
+  inline(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Adyen Card</title><link rel="stylesheet" href="/adyen.css"><script src="/adyen.js"></script></head>
+<body><div id="card"></div>
+<script>
+benchAdyen
+  .AdyenCheckout({
+    clientKey: 'test_${'B'.repeat(32)}',
+    environment: 'test',
+    countryCode: 'BR',
+    locale: 'en-US',
+    amount: { value: 12000, currency: 'BRL' },
+    paymentMethodsResponse: { paymentMethods: [{ type: 'scheme', name: 'Cards', brands: ['visa', 'mc', 'amex'] }] },
+    analytics: { enabled: false },
+  })
+  .then((checkout) => new benchAdyen.Card(checkout).mount('#card'));
+</script>
+</body>
+</html>`);
+// The floor as floor.html has it, the watch added to its page and, as the first thing after its
+// title, to its frame's srcdoc (as it is added to paylit's frame script).
+const floorPage = () =>
+  inline(readFileSync(here('./floor.html'), 'utf8')).replace(
+    '<title>card</title>',
+    `<title>card</title>${attr(`<script>${watchScript()}</script>`)}`,
+  );
+
+/** What the pages of the load under way reported: the top document's and the frame's. */
+let current;
+const server = createServer((req, res) => {
+  const noStore = { 'Cache-Control': 'no-store' };
+  const path = new URL(req.url ?? '/', 'http://x').pathname;
+  if (path === '/result' && req.method === 'POST') {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      res.writeHead(204).end();
+      try {
+        const { top, ...data } = JSON.parse(body);
+        if (current) Object.assign(current[top ? 'top' : 'frame'], data);
+        current?.check();
+      } catch {
+        // Not a report.
+      }
+    });
+    return;
+  }
+  // The shop's page before the checkout: the browser settles on it for a second (idle, its spare
+  // renderer process started, as a shopper's browser is), then the shopper goes to the checkout.
+  if (path === '/shop') {
+    const next = new URL(req.url ?? '/', 'http://x').searchParams.get('next') ?? '/';
+    return void res
+      .writeHead(200, { ...noStore, 'Content-Type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>shop</title></head><body><p>Cart</p><script>setTimeout(() => location.replace(${JSON.stringify(next)}), 1000)</script></body></html>`,
+      );
+  }
+  const page = {
+    '/floor': floorPage,
+    '/frame': () => checkoutPage('frame'),
+    '/page': () => checkoutPage('page'),
+    '/adyen': adyenPage,
+  }[path];
+  if (page)
+    return void res
+      .writeHead(200, { ...noStore, 'Content-Type': 'text/html; charset=utf-8' })
+      .end(page());
+  if (path === '/adyen.js' || path === '/adyen.css')
+    return void res
+      .writeHead(200, {
+        ...noStore,
+        'Content-Type': path.endsWith('.js') ? 'text/javascript' : 'text/css',
+      })
+      .end(path.endsWith('.js') ? adyenJs : adyenCss);
+  // The bundle's files, at any depth, by a path of plain names.
+  const file = path.slice(1);
+  if (file.split('/').every((part) => /^[\w-][\w.-]*$/.test(part))) {
+    try {
+      const body = readFileSync(bundleDir + file);
+      const script = /\.m?js$/.test(file);
+      // The card frame's scripts (an opaque origin's requests are cross-site): the watch first,
+      // as in the floor's frame, whatever the build names them.
+      const inFrame = script && req.headers['sec-fetch-site'] === 'cross-site';
+      return void res
+        .writeHead(200, {
+          ...noStore,
+          'Content-Type': script
+            ? 'text/javascript'
+            : file.endsWith('.css')
+              ? 'text/css'
+              : 'application/octet-stream',
+          'Access-Control-Allow-Origin': '*',
+        })
+        .end(inFrame ? `${watchScript()}\n${body}` : body);
+    } catch {
+      // Not in the bundle: 404 below.
+    }
+  }
+  res.writeHead(404).end();
+});
+await new Promise((done) => server.listen(0, '127.0.0.1', done));
+origin = `http://127.0.0.1:${server.address().port}`;
+
+/**
+ * One load in a Chromium of its own: ms from the page's document start to its card number drawn,
+ * and, for a page with a frame, its steps on the way.
+ */
+async function drawnMs(path) {
+  const inFrame = path === '/floor' || path === '/frame';
+  const profile = mkdtempSync(join(tmpdir(), 'paylit-bench-'));
+  const browserProcess = spawn(
+    chromiumPath(),
+    [
+      ...chromiumArgs,
+      `--user-data-dir=${profile}`,
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+      '--window-size=800,600',
+      `${origin}/shop?next=${encodeURIComponent(path)}`,
+    ],
+    { stdio: 'ignore', detached: true },
+  );
+  const exited = new Promise((done) => browserProcess.once('exit', done));
+  try {
+    const reported = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('never drawn within 20 s')), 20_000);
+      current = {
+        top: {},
+        frame: {},
+        check() {
+          const { top, frame } = this;
+          const drawn = inFrame ? frame.drawn : top.drawn;
+          if (top.start === undefined || drawn === undefined) return;
+          if (inFrame && top.iframe === undefined) return;
+          clearTimeout(timer);
+          resolve(this);
+        },
+      };
+      exited.then(() => reject(new Error('Chromium exited')));
+    });
+    const { top, frame } = reported;
+    const start = top.start;
+    const load = {
+      drawn: (inFrame ? frame.drawn : top.drawn) - start,
+      before: start - top.navigation,
+    };
+    if (inFrame)
+      load.phases = {
+        iframe: top.iframe - start,
+        doc: frame.origin - start,
+        script: frame.script === null ? NaN : frame.script - start,
+        drawn: frame.drawn - start,
+      };
+    return load;
+  } finally {
+    current = undefined;
+    // The Chromium this load started, and its own processes (its process group).
+    try {
+      process.kill(-browserProcess.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    await exited;
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const kinds = ['/floor', '/frame', '/page', '/adyen'];
+const times = Object.fromEntries(kinds.map((k) => [k, []]));
+const before = [];
+const phases = { '/floor': [], '/frame': [] };
+const missed = Object.fromEntries(kinds.map((k) => [k, 0]));
+/** Why a load gave no figure, the first time for each page. */
+const why = {};
+// One load of each, not counted: the machine's own first-time work (disk caches) falls on none of them.
+for (const kind of kinds) await drawnMs(kind).catch(() => undefined);
+for (let round = 0; round < rounds; round++)
+  for (const kind of kinds) {
+    try {
+      const load = await drawnMs(kind);
+      times[kind].push(load.drawn);
+      before.push(load.before);
+      if (load.phases) phases[kind].push(load.phases);
+    } catch (error) {
+      missed[kind]++;
+      why[kind] ??= error.message;
+    }
+  }
+server.close();
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const m = Object.fromEntries(kinds.map((k) => [k, median(times[k])]));
+
+console.log(
+  '\njourneys: the JS and CSS of paylit a shopper downloads until each journey ends (gzip -9; test/journeys.spec.ts holds them to budgets)',
+);
+console.log(table(results));
+console.log(
+  `\nAdyen Card's first part (@adyen/adyen-web ${adyenVersion}: core + Card, built by Vite, minified): ${adyen.js} B JS + ${adyen.css} B CSS = ${adyen.total} B gzip`,
+);
+for (const r of results)
+  console.log(
+    `  ${r.id.padEnd(20)}${String(r.total).padStart(8)} B  ${(r.total / adyen.total).toFixed(2)}× Adyen Card's first part`,
+  );
+
+const ms = (x) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(1)} ms`);
+const counted = (k) =>
+  `${times[k].length} loads${missed[k] ? `, ${missed[k]} without a figure: ${why[k]}` : ''}`;
+console.log(
+  `\ncard number drawn, from the page's document start (medians of ${rounds} interleaved rounds, a Chromium of its own a load; "drawn" and "from": see packages/elements/bench/journeys.mjs)`,
+);
+console.log(
+  `  floor: a bare sandboxed srcdoc iframe, one input  ${ms(m['/floor']).padStart(10)}  (${counted('/floor')})`,
+);
+console.log(
+  `  paylit, isolation="frame"                         ${ms(m['/frame']).padStart(10)}  (${counted('/frame')})`,
+);
+console.log(
+  `  paylit, isolation="page"                          ${ms(m['/page']).padStart(10)}  (${counted('/page')})`,
+);
+console.log(
+  `  Adyen Card (its number field in the page)         ${ms(m['/adyen']).padStart(10)}  (${counted('/adyen')})`,
+);
+console.log(
+  `  (before the document start, from navigation start: ${ms(median(before))}, the same for every page: the request, the page's process)`,
+);
+const step = (label, key) =>
+  console.log(
+    `    ${label.padEnd(74)}${ms(median(phases['/frame'].map((p) => p[key]))).padStart(10)}${ms(median(phases['/floor'].map((p) => p[key]))).padStart(10)}`,
+  );
+console.log(
+  `${"  where the frame's time goes, from the page's document start (medians)".padEnd(78)}${'frame'.padStart(10)}${'floor'.padStart(10)}`,
+);
+step('the iframe in the page (a shadow root, or the markup)', 'iframe');
+step("the frame's navigation starts (its document's time origin)", 'doc');
+step("the frame's first script received (the floor has none)", 'script');
+step('the card number drawn in the frame', 'drawn');
+console.log(
+  `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
+);
+target(
+  'frame isolation: fields drawn, against the bare sandboxed iframe',
+  m['/frame'] / m['/floor'],
+  1.5,
+  {
+    unit: '×',
+    note: `${ms(m['/frame'])} against ${ms(m['/floor'])}`,
+  },
+);
+target("page isolation: first render, against Adyen Card's", m['/page'] / m['/adyen'], 0.3, {
+  unit: '×',
+  note: `${ms(m['/page'])} against ${ms(m['/adyen'])}`,
+});
+finish();
