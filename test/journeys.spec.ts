@@ -7,8 +7,8 @@
  * The bench (`npm run bench`) prints the same journeys, measured by the same code, beside Adyen
  * Card's first part.
  *
- * The budgets: today's figures (main before the elements' code-split build) plus about 5 %;
- * the issue's targets beside them. Raising one needs a reason written in the same commit.
+ * The budgets: the figures measured after the elements' code-split build plus about 5 %, the
+ * issue's targets beside them. Raising one needs a reason written in the same commit.
  */
 import type { Browser } from '@playwright/test';
 import { test as base, expect } from '@playwright/test';
@@ -21,17 +21,25 @@ import {
   table,
 } from './support/journeys.mjs';
 
-/** Bytes, gzip level 9, JS and CSS. `target`: the issue's, for the build that replaces today's. */
+/**
+ * Bytes, gzip level 9, JS and CSS: each budget is the figure measured after the elements'
+ * code-split build (issue 36) plus about 5 %; `target` is the issue's, not met yet (the closing
+ * note of issue 36 says where the bytes go).
+ */
 const BUDGETS: Record<string, { budget?: number; target?: number }> = {
-  // 54 157 B measured; the issue's target is 40 KB.
-  'card-sealed': { budget: 56_900, target: 40_000 },
-  // 64 976 B measured; the issue's target is 45 KB.
-  'pix-shown': { budget: 68_250, target: 45_000 },
-  // 82 909 B measured (32 014 B of it the frame's own script); a target once the redesign lands.
-  'card-sealed-frame': { budget: 87_100 },
-  // 44 790 B measured; a target once the redesign lands.
-  'payer-step': { budget: 47_050 },
-  // 37 044 B measured: printed only.
+  // 54 157 B before the one build; 44 587 B after it (Lit, @lit/context, English and core's card
+  // rules 25.2 KB, the encryption 8.2 KB, the marks 4.3 KB). The issue's target is 40 KB.
+  'card-sealed': { budget: 46_800, target: 40_000 },
+  // 64 976 B before; 47 840 B after (the payer's and pending view's words of 12 other languages
+  // gone, the pending view 7.3 KB with Lit shared). The issue's target is 45 KB.
+  'pix-shown': { budget: 50_200, target: 45_000 },
+  // 82 909 B before (32 014 B of it the frame's own script); 70 642 B after (the frame's first
+  // script 22.8 KB, its encryption 8.3 KB and marks 4.2 KB after it; the page's marks no longer
+  // loaded in frame mode).
+  'card-sealed-frame': { budget: 74_200 },
+  // 44 790 B before; 45 686 B after (the payer's fields a Lit element, Lit shared).
+  'payer-step': { budget: 48_000 },
+  // 37 044 B before; 43 275 B after: printed only.
   'card-sealed-keyed': {},
 };
 

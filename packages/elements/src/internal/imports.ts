@@ -12,6 +12,7 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   marks: () => import('./marks.js'),
   crypto: () => import('./encryption.js'),
   installments: () => import('./installment-plans.js'),
+  walletLook: () => import('../components/paylit-wallet-select/paylit-wallet-select.look.js'),
   outcome: () => import('../components/paylit-checkout/paylit-checkout-outcome.styles.js'),
   isolation: () => import('./frame-host.js'),
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),

@@ -22,6 +22,8 @@ export interface Chunks {
   readonly marks: typeof import('./marks.js');
   readonly crypto: typeof import('./encryption.js');
   readonly installments: typeof import('./installment-plans.js');
+  /** The wallet picker's look, loaded with the marks by the picker alone. */
+  readonly walletLook: typeof import('../components/paylit-wallet-select/paylit-wallet-select.look.js');
   readonly outcome: typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
   /** Frame isolation's page side. */
   readonly isolation: typeof import('./frame-host.js');
@@ -88,6 +90,7 @@ function chunk<K extends keyof Chunks>(name: K): () => Promise<Chunks[K]> {
 }
 
 export const importMarks = chunk('marks');
+export const importWalletLook = chunk('walletLook');
 export const importCrypto = chunk('crypto');
 export const importPlans = chunk('installments');
 export const importOutcome = chunk('outcome');

@@ -433,8 +433,5 @@ export function cvvMark(front: boolean): SVGSVGElement {
   return draw(`cvv:${front}`, front ? 'cvv-front' : 'cvv-back', drawing, [34, 22]);
 }
 
-/** The wallet picker's look: it draws with the marks, so its look comes with them. */
-export { walletSelectLook } from '../components/paylit-wallet-select/paylit-wallet-select.look.js';
-
 /** The method ids that have a mark of their own (the wallets' and banks', and the API's card codes): others get their logo or initials. */
 export const markedMethods: readonly string[] = [...Object.keys(methods), ...Object.keys(codes)];

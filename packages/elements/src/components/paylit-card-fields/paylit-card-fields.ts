@@ -184,13 +184,17 @@ export class PaylitCardFields extends CheckoutChildElement {
     // Loaded on connection rather than on focus: the accepted brands show before any
     // interaction. The import does not hold the first render; the marks re-render when here.
     // Asked for after this task, so that the first render does not pay for starting a module
-    // load (about 2 ms in bench/elements.mjs); the boxes keep their places meanwhile.
-    setTimeout(() => {
-      loadMarks()?.then(
-        () => this.requestUpdate(),
-        () => undefined,
-      );
-    });
+    // load (about 2 ms in bench/elements.mjs); the boxes keep their places meanwhile. In frame
+    // isolation the frame draws its own marks: the page's are loaded if it comes back to the page.
+    setTimeout(() => this.#loadMarks());
+  }
+
+  #loadMarks(): void {
+    if (this.isolation === 'frame' || !this.isConnected) return;
+    loadMarks()?.then(
+      () => this.requestUpdate(),
+      () => undefined,
+    );
   }
 
   override disconnectedCallback(): void {
@@ -248,6 +252,7 @@ export class PaylitCardFields extends CheckoutChildElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // State set here joins this update instead of scheduling another.
     this.#choose();
+    if (changed.get('isolation') === 'frame') this.#loadMarks();
     const words = changed.has('lang') || changed.has('checkout' as keyof PaylitCardFields);
     const saved = changed.has('checkout' as keyof PaylitCardFields) && this.#followSelection();
     this.#entry?.prepare({ saved, words });

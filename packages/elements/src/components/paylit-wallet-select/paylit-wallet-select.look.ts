@@ -1,7 +1,7 @@
 /**
- * The wallet picker's look, as plain CSS text in the marks' chunk (internal/marks.ts): the
- * picker draws its options once the marks are here, and adopts this with them, after
- * `hostStyles` and the shared `choiceStyles`. Not Lit's `css`: a chunk must not import `lit`.
+ * The wallet picker's look, a chunk of its own loaded with the marks (lazy.ts `importWalletLook`),
+ * so that card fields, which draw marks too, never download it: the picker draws its options
+ * once both are here, and adopts this with them, after `hostStyles` and the shared `choiceStyles`.
  *
  * Logical properties only, so that `dir="rtl"` on the root mirrors every option. Each option
  * is a button-like box, the whole of it the target (44px at least), with the focus ring round
@@ -11,7 +11,7 @@
  * one: the tiles are wide enough for "Transferencia" beside its mark, so on a phone they stack
  * in one column rather than cut a word, and a word breaks only if it is wider than a whole tile.
  */
-const css = String.raw;
+import { css } from 'lit';
 
 export const walletSelectLook = css`
     :host {

@@ -1,4 +1,4 @@
-import { html, nothing, unsafeCSS, type PropertyValues } from 'lit';
+import { html, nothing, type CSSResult, type PropertyValues } from 'lit';
 import type { PropertyDeclarations } from 'lit';
 import { getBrand } from '@paylit/core/card';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
-import { importMarks } from '../../internal/lazy.js';
+import { importMarks, importWalletLook } from '../../internal/lazy.js';
 import { CheckoutChildElement } from '../../internal/checkout-child.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 import { choiceStyles } from '../../internal/shared-styles.js';
@@ -86,7 +86,9 @@ export class PaylitWalletSelect extends CheckoutChildElement {
   /** One mark node per option, kept across renders (a DOM node is one place at a time, and a new one each render would be redrawn). */
   #marks = new Map<string, SVGSVGElement>();
 
-  /** The marks' chunk (with the look); null when it could not load. */
+  /** The picker's look, loaded with the marks (paylit-wallet-select.look.ts). */
+  #look: CSSResult | undefined;
+  /** The marks' chunk; null when it or the look could not load. */
   private marks: Marks | null | undefined;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -99,8 +101,11 @@ export class PaylitWalletSelect extends CheckoutChildElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.marks === undefined && !this.#empty()) {
-      importMarks().then(
-        (marks) => (this.marks = marks),
+      Promise.all([importMarks(), importWalletLook()]).then(
+        ([marks, { walletSelectLook }]) => {
+          this.#look = walletSelectLook;
+          this.marks = marks;
+        },
         // The chunk could not load: the options show all the same, in the shared look with
         // empty mark boxes (until the page loads again).
         () => (this.marks = null),
@@ -155,7 +160,7 @@ export class PaylitWalletSelect extends CheckoutChildElement {
     adoptWhenShown(this, styled, [
       ...emptyStyles,
       choiceStyles,
-      ...(marks ? [unsafeCSS(marks.walletSelectLook)] : []),
+      ...(marks && this.#look ? [this.#look] : []),
     ]);
     const t = this.t;
     const methods = this.#methods();
