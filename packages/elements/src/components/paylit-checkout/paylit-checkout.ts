@@ -32,7 +32,7 @@ import {
   type CheckoutLoadErrorCode,
   type PaymentView,
 } from '../../events/payment-events.js';
-import { format, locales, resolveLocale } from '../../i18n/index.js';
+import { format, loadCatalog, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
 import {
   importOutcome,
@@ -589,6 +589,11 @@ export class PaylitCheckout extends LocalizedElement {
     detail?: string,
     code?: CheckoutLoadErrorCode,
   ): Promise<void> {
+    // The order's answer can come before the shopper's catalog: the words first.
+    const loading = this.#loading;
+    await loadCatalog(this.locale);
+    // Another load began meanwhile: its own state stands.
+    if (this.#loading !== loading) return;
     const text = this.t[key];
     // Not loaded: a new fetch, or the element added again, tries again.
     this.#loading = this.#loadedFor = undefined;
