@@ -27,19 +27,21 @@ import {
  * note of issue 36 says where the bytes go).
  */
 const BUDGETS: Record<string, { budget?: number; target?: number }> = {
-  // 54 157 B before the one build; 44 587 B after it (Lit, @lit/context, English and core's card
-  // rules 25.2 KB, the encryption 8.2 KB, the marks 4.3 KB). The issue's target is 40 KB.
-  'card-sealed': { budget: 46_800, target: 40_000 },
-  // 64 976 B before; 47 840 B after (the payer's and pending view's words of 12 other languages
-  // gone, the pending view 7.3 KB with Lit shared). The issue's target is 45 KB.
-  'pix-shown': { budget: 50_200, target: 45_000 },
-  // 82 909 B before (32 014 B of it the frame's own script); 70 642 B after (the frame's first
+  // 54 157 B before the one build; 44 944 B after it: the four elements 14.6 KB, Lit 5.8 KB,
+  // @lit/context and the language plumbing 2.2 KB, core's card rules 3.5 KB, English 3.3 KB,
+  // the encryption 8.2 KB, the marks 3.6 KB, the answer's reading and look 1.3 KB. The issue's
+  // target is 40 KB, not met.
+  'card-sealed': { budget: 47_200, target: 40_000 },
+  // 64 976 B before; 44 940 B after (the words of 12 languages the shopper does not read gone,
+  // English too; the pending view 7.3 KB with Lit shared). The issue's target, 45 KB, is met.
+  'pix-shown': { budget: 47_200, target: 45_000 },
+  // 82 909 B before (32 014 B of it the frame's own script); 71 256 B after (the frame's first
   // script 22.8 KB, its encryption 8.3 KB and marks 4.2 KB after it; the page's marks no longer
   // loaded in frame mode).
-  'card-sealed-frame': { budget: 74_200 },
-  // 44 790 B before; 45 686 B after (the payer's fields a Lit element, Lit shared).
-  'payer-step': { budget: 48_000 },
-  // 37 044 B before; 43 275 B after: printed only.
+  'card-sealed-frame': { budget: 74_800 },
+  // 44 790 B before; 42 785 B after (the payer's fields a Lit element, Lit shared).
+  'payer-step': { budget: 44_900 },
+  // 37 044 B before; 43 632 B after: printed only.
   'card-sealed-keyed': {},
 };
 
