@@ -2,9 +2,8 @@
  * The installments' rules, as their own chunk (lazy.ts `importPlans`): which plans are shown
  * in which order, their wording in the market's terms and the rates a plan with interest
  * states (core's `planRates`). `<paylit-installments>` loads it with its first plans, so a
- * page whose shopper never gets a plan never fetches it. No template here: a chunk must not
- * import `lit` (it would carry its own copy); the element draws what this describes, with
- * the look (`styles`, CSS text) this brings.
+ * page whose shopper never gets a plan never fetches it. No template here: the element draws
+ * what this describes, with the look (`styles`) this brings.
  */
 import {
   isInterestFree,

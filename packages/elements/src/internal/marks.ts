@@ -6,9 +6,8 @@
  * so each mark follows its brand's published lockup: Mercado Pago's handshake oval beside
  * its wordmark, Diners Club's split circle beside its name.
  *
- * Loaded lazily (`importMarks()` in lazy.ts), so it must not import `lit` (the chunk would
- * carry its own copy) and it builds DOM with `createElementNS` (no `innerHTML`, no
- * `DOMParser`), which works under `require-trusted-types-for 'script'`.
+ * Loaded lazily (`importMarks()` in lazy.ts). It builds DOM with `createElementNS` (no
+ * `innerHTML`, no `DOMParser`), which works under `require-trusted-types-for 'script'`.
  *
  * Every call returns a new node (a clone of one built per id), so callers may insert it
  * anywhere; a Lit template renders it as a child value.

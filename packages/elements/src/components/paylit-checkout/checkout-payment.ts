@@ -2,7 +2,7 @@
  * Where a payment's answer takes the checkout (`Settled`, checkout-flow.ts), in the shopper's
  * words: after Pay, on the return page, or for an order paid already. A chunk of its own
  * (lazy.ts `importPayment`), loaded beside the first request that can answer a payment (never by
- * a checkout without a server, which hands its submission over). It imports no Lit and makes no
+ * a checkout without a server, which hands its submission over). It makes no
  * event (the element dispatches them); its words come from the catalog the element hands in.
  */
 import type { PaymentAnswer, PaymentStatusAnswer, PaymentView } from '@paylit/core/checkout';

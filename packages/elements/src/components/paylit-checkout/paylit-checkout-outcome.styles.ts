@@ -1,14 +1,14 @@
 /**
  * The look of the checkout's outcome (the success and waiting states that replace the form),
  * as its own chunk: the checkout starts loading it when a payment is sent, and shows an
- * outcome only once it is here (lazy.ts `importOutcome`). Plain CSS text, not Lit's `css`: a
- * chunk must not import `lit` (it would carry its own copy); the checkout wraps it.
+ * outcome only once it is here (lazy.ts `importOutcome`).
  *
  * - The waiting state has no check mark: a clock face drawn in CSS, in `--_pending`, set on
  *   the host here (only an outcome uses it).
  *
  * It also brings the plan kept across the bank's page (`keepPlan`, `keptPlan`).
  */
+import { css } from 'lit';
 import type { InstallmentOption } from '../../context/checkout-context.js';
 
 /**
@@ -32,8 +32,6 @@ export function keptPlan(paymentId: string): InstallmentOption | undefined {
     return undefined;
   }
 }
-
-const css = String.raw;
 
 export const outcomeStyles = css`
   :host {

@@ -1,7 +1,6 @@
 import {
   html,
   nothing,
-  unsafeCSS,
   type CSSResultOrNative,
   type PropertyDeclarations,
   type PropertyValues,
@@ -82,7 +81,7 @@ function loadOutcome(): Promise<void> {
   return importOutcome().then((module) => {
     if (outcomeModule) return;
     outcomeModule = module;
-    outcomeSheet = unsafeCSS(module.outcomeStyles);
+    outcomeSheet = module.outcomeStyles;
   }, noop);
 }
 

@@ -3,11 +3,10 @@
  * which the element adopts with it the first time it shows plans. Logical properties only
  * (inline/block, start/end): the group mirrors in right-to-left languages.
  *
- * Plain CSS text, not Lit's `css`: it travels in the installments' chunk
- * (internal/installment-plans.ts), which must not import `lit` (it would carry its own copy),
- * since nobody sees the look before there are plans to show.
+ * It travels in the installments' chunk (internal/installment-plans.ts), since nobody sees the
+ * look before there are plans to show.
  */
-const css = String.raw;
+import { css } from 'lit';
 
 export const styles = css`
   :host {

@@ -2,7 +2,6 @@ import type { PropertyDeclarations } from 'lit';
 import {
   html,
   nothing,
-  unsafeCSS,
   type CSSResultOrNative,
   type PropertyValues,
   type TemplateResult,
@@ -42,7 +41,7 @@ function loadRules(): Promise<void> {
     (module) => {
       if (rules) return;
       rules = module;
-      look = [hostStyles, choiceStyles, unsafeCSS(module.styles)];
+      look = [hostStyles, choiceStyles, module.styles];
     },
     () => undefined,
   );
