@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { bundleDir } from './support/bundle-graph.js';
+import { bundleDir } from './support/bundle-graph.mjs';
 import { expect, openCheckout, test } from './support/demo.js';
 
 /** Opens a scenario on the script-tag page and answers the paylit scripts it fetched, with their gzip sizes. */

@@ -1,7 +1,7 @@
 // npm run bench (elements part), in Debian's Chromium, each figure next to a baseline measured in
 // the same run:
-// - sizes: the script-tag file's first part (paylit.js, JS and CSS: the CSS ships inside the JS)
-//   and its chunks, gzip, with where the bytes go (by module, from the build's size report);
+// - sizes: the script-tag file paylit.js, the first load (its module and the chunks the module
+//   imports) and every chunk, gzip (the journeys' bytes are journeys.mjs);
 // - the checkout's first render against a bare Lit element's (same page shape), in phases;
 // - the encryption's chunk: from the first focus of a card field to a first JWE made (chunk
 //   fetched and run, key imported, card sealed), against the time a shopper needs to reach Pay;
@@ -15,6 +15,7 @@ import { build } from 'vite';
 import { generateCardKeyPair } from '@paylit/core/crypto';
 import { chromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
 import { finish, target } from '../../../bench/report.mjs';
+import { staticGraph } from '../../../test/support/bundle-graph.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 25);
 const dir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
@@ -96,7 +97,7 @@ const check = () => {
   first('frame-drawn');
   const at = (name) => performance.getEntriesByName(name, 'mark')[0]?.startTime;
   const start = at('script-start');
-  const chunk = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/paylit.isolation.js'));
+  const chunk = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/paylit.frame-host.js'));
   window.frameMs = at('frame-drawn') - start;
   window.framePhases = { chunk: chunk ? chunk.responseEnd - start : NaN, created: at('frame-created') - start, loaded: (at('frame-loaded') ?? NaN) - start, height: at('frame-height') - start, state: at('frame-state') - start, epochStart: performance.timeOrigin + start };
 };
@@ -295,7 +296,11 @@ for (let i = 0; i < Math.min(runs, 15); i++) {
       set('expiry', '1230');
       set('cvv', '123');
       set('holder', 'Ana Lima');
-      if (performance.getEntriesByType('resource').some((e) => e.name.endsWith('paylit.crypto.js')))
+      if (
+        performance
+          .getEntriesByType('resource')
+          .some((e) => e.name.endsWith('paylit.encryption.js'))
+      )
         throw new Error('the encryption chunk loaded before any focus');
       const start = performance.now();
       fields.shadowRoot.querySelector('#number').focus();
@@ -351,63 +356,13 @@ const encryption = await page.evaluate(
 await browser.close();
 server.close();
 
-// Where the bytes go: the build's report (build/size-report.ts) gives each file's minified
-// text by source module; a group's gzip is its text compressed alone, scaled so that the groups
-// add up to the file's real gzip size (compressing a group alone loses the context it shares).
-const report = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../.cache/bundle-sizes.json', import.meta.url)), 'utf8'),
-);
-function groupOf(source) {
-  if (/^(lit|lit-html|lit-element|@lit\/reactive-element)\//.test(source))
-    return 'lit (lit-html, reactive-element, lit-element)';
-  if (source.startsWith('@lit/context/')) return '@lit/context';
-  if (source.startsWith('jose/')) return 'jose (JWE)';
-  if (source.includes('core/src/card/')) return 'core: card rules';
-  if (/core\/src\/(money|installments)\.ts/.test(source)) return 'core: money, installments';
-  if (source.includes('core/src/crypto/')) return 'core: crypto (jwe.ts)';
-  if (source.includes('core/src/')) return 'core: errors';
-  if (/styles\.ts$/.test(source)) return 'styles (CSS)';
-  if (source.endsWith('i18n/en.ts')) return 'English catalog';
-  if (
-    /i18n\/[\w-]+\.ts$/.test(source) &&
-    !/(index|importers|locales|format|catalog-array)/.test(source)
-  )
-    return 'a catalog';
-  if (/-messages\.ts$/.test(source)) return 'words, in the 13 languages';
-  if (source.endsWith('barcodes.ts')) return 'barcodes (ITF, Code 128)';
-  if (source.endsWith('live-payment.ts')) return 'the live connection (Server-Sent Events)';
-  if (/checkout-(payment|client)\.ts$/.test(source))
-    return "a payment's answer, the server's client";
-  const element = /components\/([\w-]+)\//.exec(source)?.[1];
-  if (element) return `${element} (code, templates)`;
-  if (source.endsWith('marks.ts')) return 'marks';
-  if (source.includes('src/frame/')) return "the frame's own script (card-frame.ts)";
-  if (/internal\/frame-[\w-]+\.ts$/.test(source)) return 'frame isolation: protocol, page side';
-  if (source.endsWith('installment-plans.ts')) return "installments' rules";
-  return 'other: i18n, context, events, internal, bundle glue';
-}
-function breakdown(file) {
-  const groups = new Map();
-  for (const [source, text] of Object.entries(report[file] ?? {}))
-    groups.set(groupOf(source), (groups.get(groupOf(source)) ?? '') + text);
-  const total = gz(readFileSync(dir + file));
-  const alone = [...groups].map(([g, text]) => [g, Buffer.byteLength(text), gz(Buffer.from(text))]);
-  const sum = alone.reduce((a, [, , z]) => a + z, 0);
-  return alone
-    .map(([g, raw, z]) => [g, raw, Math.round((z * total) / sum)])
-    .sort((a, b) => b[2] - a[2]);
-}
-
 const s = size(paylit);
 const b = size(bare);
 const chunkSizes = chunks.map((f) => [f, gz(readFileSync(dir + f))]);
-// Frame isolation's two files: the page side (an ES module chunk) and the frame's classic script.
-// A page loads them only with isolation="frame"; "everything" stays what a page-mode page can
-// load, comparable to the runs before them, and they are counted apart.
-const frameFiles = ['paylit.isolation.js', 'paylit.frame.js'];
-const pageChunks = chunkSizes.filter(([f]) => !frameFiles.includes(f));
-const everything = s.gzip + pageChunks.reduce((a, [, z]) => a + z, 0);
-const frameSize = Object.fromEntries(chunkSizes.filter(([f]) => frameFiles.includes(f)));
+// What a page fetches before any element is drawn: paylit.js, its module and what the module
+// imports statically (read from the built files' own imports, as the browser follows them).
+const firstFiles = ['paylit.js', ...staticGraph('paylit.module.js', dir)];
+const firstBytes = firstFiles.reduce((sum, f) => sum + gz(readFileSync(dir + f)), 0);
 const row = (label, a, base, unit = 'B') =>
   console.log(
     `${label.padEnd(48)}${String(a).padStart(10)} ${unit}${String(base).padStart(12)} ${unit}`,
@@ -416,53 +371,17 @@ console.log(
   `\nelements in Chromium (first render: best of 2 medians of ${runs} loads each, alternated with the baseline, the file inlined; encryption: mean of ${runs}), same run`,
 );
 console.log(`${''.padEnd(48)}${'paylit'.padStart(12)}${'baseline'.padStart(14)}`);
-row('first part paylit.js, JS + CSS (gzip)', s.gzip, b.gzip);
-row('first part paylit.js, JS + CSS (brotli)', s.brotli, b.brotli);
-row('first part paylit.js, JS + CSS (raw)', s.raw, b.raw);
-console.log(
-  '  (the CSS ships inside the JS as constructable stylesheets; there is no separate CSS file; baseline: a bare Lit element)',
+row('paylit.js, the classic script (gzip)', s.gzip, b.gzip);
+row(
+  `first load: paylit.js, its module and ${firstFiles.length - 2} chunks (gzip)`,
+  firstBytes,
+  b.gzip,
 );
 console.log(
-  "\nwhere paylit.js's bytes go (minified bytes by module; gzip: each group compressed alone, scaled to the file's real gzip)",
+  '  (the CSS ships inside the JS as constructable stylesheets; baseline: a bare Lit element; the bytes of each journey, beside Adyen Card, are journeys.mjs)',
 );
-for (const [g, raw, z] of breakdown('paylit.js'))
-  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
-console.log('\nthe chunks (gzip), loaded when needed:');
-for (const [f, z] of chunkSizes) console.log(`  ${f.padEnd(26)}${String(z).padStart(7)} B`);
-console.log(
-  `  everything: paylit.js + ${pageChunks.length} chunks (what a page-mode page can load) ${everything} B gzip`,
-);
-console.log(
-  `  frame isolation adds: paylit.isolation.js ${frameSize['paylit.isolation.js'] ?? 'missing'} B + paylit.frame.js ${frameSize['paylit.frame.js'] ?? 'missing'} B gzip, loaded only by a page that asks for it`,
-);
-console.log(
-  "where paylit.frame.js's bytes go (one classic script: the frame's opaque origin loads no module chunk):",
-);
-for (const [g, raw, z] of breakdown('paylit.frame.js'))
-  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
-console.log("where paylit.crypto.js's bytes go:");
-for (const [g, raw, z] of breakdown('paylit.crypto.js'))
-  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
-console.log(
-  "where paylit.payer.js's bytes go (what the checkout asks beyond the card: the payer's details, the consent to save a card; loaded only for an order that asks something):",
-);
-for (const [g, raw, z] of breakdown('paylit.payer.js'))
-  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
-console.log(
-  "where paylit.pending.js's bytes go (a payment paid away from the page: Pix, vouchers, transfers, followed live; loaded only for a pending outcome):",
-);
-for (const [g, raw, z] of breakdown('paylit.pending.js'))
-  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
-console.log("where paylit.installments.js's bytes go:");
-for (const [g, raw, z] of breakdown('paylit.installments.js'))
-  console.log(`  ${g.padEnd(50)}${String(raw).padStart(8)} B raw${String(z).padStart(8)} B gzip`);
-console.log(`  towards 49 152 B, a design not built (an estimate, not a measured file):
-  - the card's JWE sealed with WebCrypto directly (RSA-OAEP-256 + A256GCM compact, about 1 KB)
-    in place of jose's 7.8 KB: a change to core's crypto that the style guide's choice of jose
-    for the JWE would have to give way to.
-  (built: each non-English catalog is an array of its messages in English's key order; the
-  installments' rules and look, and the checkout's outcome look, are chunks; the CVV hint's
-  drawings and the wallet picker's look come with the marks.)`);
+console.log('\nthe chunks (gzip), each loaded when needed:');
+for (const [f, z] of chunkSizes) console.log(`  ${f.padEnd(44)}${String(z).padStart(7)} B`);
 console.log(`\nfirst render, phases (median ms)       paylit   bare`);
 for (const k of Object.keys(renderPaylit.phases))
   console.log(
@@ -483,7 +402,7 @@ if (renderFrame.frameLoads > 0) {
   );
   const step = (label, x) => console.log(`    ${label.padEnd(70)}${ms(x).padStart(9)}`);
   step('checkout drawn (its card fields ask for the isolation chunk)', renderFrame.ms);
-  step("paylit.isolation.js fetched (the page's resource timing)", f.chunk);
+  step("paylit.frame-host.js fetched (the page's resource timing)", f.chunk);
   step("the iframe in the card fields' shadow root (chunk run, re-render)", f.created);
   step("paylit.frame.js asked for by the frame (the bench server's clock)", f.script);
   step("the frame's load event (paylit.frame.js fetched and run)", f.loaded);
@@ -527,21 +446,7 @@ row('focus → encryption ready (chunk, key, first JWE)', focusToReady.toFixed(1
 // fields; and the browser's autofill (pick the saved card in the list, then press Pay), put
 // at 500 ms, under the time a person takes for two deliberate clicks.
 const typist = 31 * 120;
-target('first part paylit.js, gzip', s.gzip, 24576, { unit: ' B' });
-// The issue's second budget: what a page in page isolation loads before the shopper touches it.
-const chunkGzip = Object.fromEntries(chunkSizes);
-const firstLoad = loadedUntouched.reduce(
-  (sum, path) => sum + (chunkGzip[path.split('/').pop()] ?? 0),
-  s.gzip,
-);
-target('first load: paylit.js and what an untouched page loads, gzip', firstLoad, 29184, {
-  unit: ' B',
-  note: `paylit.js and ${loadedUntouched.join(', ') || 'nothing else'}`,
-});
-target('everything: paylit.js and every chunk, gzip', everything, 49152, {
-  unit: ' B',
-  note: "page mode: frame isolation's two files apart",
-});
+// The bytes' budgets are per journey (test/journeys.spec.ts; journeys.mjs prints them).
 target("first render, as a multiple of a bare Lit element's", renderPaylit.ms / renderBare.ms, 3, {
   unit: '×',
   note: `${renderPaylit.ms.toFixed(2)} ms against ${renderBare.ms.toFixed(2)} ms`,

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { expect, test } from '@playwright/test';
 import { locales } from '../src/i18n/locales.js';
-import { staticGraph } from '../../../test/support/bundle-graph.js';
+import { staticGraph } from '../../../test/support/bundle-graph.mjs';
 
 const dir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
 const read = (name: string) => readFileSync(dir + name, 'utf8');

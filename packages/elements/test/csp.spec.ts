@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { decryptCard, generateCardKeyPair, type CardKeyPair } from '@paylit/core/crypto';
 import { expect, test } from '@playwright/test';
-import { firstFiles, staticGraph } from '../../../test/support/bundle-graph.js';
+import { firstFiles, staticGraph } from '../../../test/support/bundle-graph.mjs';
 
 const csp =
   "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'";

@@ -211,7 +211,9 @@ export function mountNotifications(
     }
     const handed = `notification-handed:${id}`;
     try {
-      if (unplaced === undefined || (await ctx.store.bound(handed)) === undefined) {
+      // Handed already by a try that could not place it: the try that places it does not hand
+      // it again (the merchant would hear one payment twice).
+      if ((await ctx.store.bound(handed)) === undefined) {
         await ctx.onNotification?.(event);
         if (unplaced !== undefined) await ctx.store.bind(handed, '1', WEEK_MS).catch(() => {});
       }
