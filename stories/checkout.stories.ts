@@ -568,7 +568,9 @@ export const SaveCardConsent: Story = {
   play: async ({ canvasElement }) => {
     const checkout = await loadedCheckout(canvasElement);
     const box = await until('the consent to save the card is drawn', () =>
-      checkout.shadowRoot!.querySelector<HTMLInputElement>('[part=save-card] input[type=checkbox]'),
+      checkout
+        .shadowRoot!.querySelector('paylit-payer-fields')
+        ?.shadowRoot?.querySelector<HTMLInputElement>('[part=save-card] input[type=checkbox]'),
     );
     if (box.checked) throw new Error('the consent is ticked for the shopper');
     await fill(await cardFieldsIn(canvasElement), VISA);
