@@ -138,6 +138,13 @@ describe("the card frame's messages: a closed list, read on arrival", () => {
     expect(
       readFrameMessage({ ...sealed, card: { ...sealed.card, holderName: 'Ana 4111' } }),
     ).to.equal(undefined);
+    // core's rule: digits of any script (Arabic-Indic, full-width) carry a number too, and a
+    // format character hides one.
+    for (const holderName of ['Ana ٤١١١', 'Ana ４１１１', 'Ana\u200e4111'])
+      expect(
+        readFrameMessage({ ...sealed, card: { ...sealed.card, holderName } }),
+        holderName,
+      ).to.equal(undefined);
     expect(readFrameMessage({ ...sealed, card: { ...sealed.card, encryptedData: pan } })).to.equal(
       undefined,
     );

@@ -22,6 +22,7 @@
 import {
   BIN_PATTERN,
   getBrand,
+  holderNameProblem,
   type CardNumberProblem,
   type CvvProblem,
   type ExpiryProblem,
@@ -161,8 +162,6 @@ export const THEME_TOKENS = 64;
 export function themeToken(name: string, value: string): boolean {
   return TOKEN.test(name) && TOKEN_VALUE.test(value);
 }
-/** A holder's name: letters, marks, spaces and the punctuation of names; a run of digits could carry a number. */
-const HOLDER = /^(?!.*\d{4})[^\0-\x1f]{1,100}$/u;
 /** A payment method's id in the API: `VI`, `MC`, `EL`. */
 const METHOD = /^[A-Z0-9]{2,8}$/;
 
@@ -221,7 +220,9 @@ export function readFrameMessage(data: unknown): FrameMessage | undefined {
       const ok =
         exactly(c, ['encryptedData', 'holderName', 'expirationMonth', 'expirationYear']) &&
         matches(COMPACT_JWE_PATTERN)(c.encryptedData) &&
-        matches(HOLDER)(c.holderName) &&
+        typeof c.holderName === 'string' &&
+        // core's one rule for a holder's name: a run of digits in any script could carry a number.
+        holderNameProblem(c.holderName) === undefined &&
         Number.isInteger(c.expirationMonth) &&
         (c.expirationMonth as number) >= 1 &&
         (c.expirationMonth as number) <= 12 &&
