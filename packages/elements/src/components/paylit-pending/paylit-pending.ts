@@ -4,7 +4,7 @@
  * phone), a cash voucher (its reference or typed line, its barcode drawn in its format, where to
  * pay, the printable voucher) or a bank transfer (bank, account, beneficiary, reference and
  * amount, each copyable); a card payment that waits on the bank's 3-D Secure page, a line
- * saying that page is open over this one. The chunk `paylit.pending.js` (this module, which
+ * saying that page is open over this one. The chunk `paylit.paylit-pending.js` (this module, which
  * also defines `<paylit-challenge-dialog>`, the bank's page over the checkout), which the
  * checkout loads for its first PENDING outcome and renders with the payment.
  *
