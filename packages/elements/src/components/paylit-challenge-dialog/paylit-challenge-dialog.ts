@@ -23,7 +23,7 @@ import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'l
 import { consumeCheckout, type CheckoutContextValue } from '../../context/checkout-context.js';
 import type { Messages } from '../../i18n/index.js';
 import { LocalizedElement } from '../../internal/localized.js';
-import { rightToLeft, type Locale } from '../../i18n/locales.js';
+import { rightToLeft } from '../../i18n/locales.js';
 import { cancelPayment, type CompanionServer } from '../paylit-checkout/checkout-client.js';
 import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-flow.js';
 import { settle } from '../paylit-checkout/checkout-payment.js';
@@ -76,10 +76,6 @@ export class PaylitChallengeDialog extends LocalizedElement {
   /** The checkout's language, else the nearest ancestor's or the page's; its catalog is loaded before any render. */
   protected override requestedLang(): string | undefined {
     return this.checkout?.lang ?? super.requestedLang();
-  }
-
-  get #locale(): Locale {
-    return this.locale;
   }
 
   get #t(): Messages['pendingView'] {
@@ -169,7 +165,7 @@ export class PaylitChallengeDialog extends LocalizedElement {
     if (this.ended || !this.url) return nothing;
     const t = this.#t;
     return html`<dialog part="challenge" class="challenge" aria-labelledby="title"
-      dir=${rightToLeft.has(this.#locale) ? 'rtl' : 'ltr'} lang=${this.#locale} @cancel=${this.#escape}>
+      dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'} lang=${this.locale} @cancel=${this.#escape}>
       <div class="bar"><h2 id="title">${t.challenge}</h2><button type="button" class="close" part="close" aria-label=${t.close} @click=${() => this.#ask(true)}>×</button></div>
       <iframe src=${this.url} title=${t.bankPage} part="challenge-frame" ?inert=${this.asking}></iframe>
       <div class="ask" role="alertdialog" aria-labelledby="ask" ?hidden=${!this.asking}>

@@ -26,7 +26,7 @@ import {
   ensureContextRoot,
   type CheckoutContextValue,
 } from '../../context/checkout-context.js';
-import { rightToLeft, type Locale } from '../../i18n/locales.js';
+import { rightToLeft } from '../../i18n/locales.js';
 import type { Messages } from '../../i18n/index.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import {
@@ -142,10 +142,6 @@ export class PaylitPayerFields extends LocalizedElement {
   /** The checkout's language, else the nearest ancestor's or the page's; its catalog is loaded before any render. */
   protected override requestedLang(): string | undefined {
     return this.checkout?.lang ?? super.requestedLang();
-  }
-
-  get #locale(): Locale {
-    return this.locale;
   }
 
   get #t(): Messages['payer'] {
@@ -267,7 +263,7 @@ export class PaylitPayerFields extends LocalizedElement {
     const asks = this.asks;
     if (asks.length === 0) return nothing;
     const t = this.#t;
-    const dir = rightToLeft.has(this.#locale) ? 'rtl' : 'ltr';
+    const dir = rightToLeft.has(this.locale) ? 'rtl' : 'ltr';
     const fields = this.#fields();
     return html`${
       fields.length > 0

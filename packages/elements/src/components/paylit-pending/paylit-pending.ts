@@ -51,7 +51,7 @@ import {
 import { consumeCheckout, type CheckoutContextValue } from '../../context/checkout-context.js';
 import type { Messages } from '../../i18n/index.js';
 import { LocalizedElement } from '../../internal/localized.js';
-import { rightToLeft, type Locale } from '../../i18n/locales.js';
+import { rightToLeft } from '../../i18n/locales.js';
 import { submitPayment, type CompanionServer } from '../paylit-checkout/checkout-client.js';
 import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-flow.js';
 import { paid, settle as settleOf, type Reader } from '../paylit-checkout/checkout-payment.js';
@@ -213,10 +213,6 @@ export class PaylitPending extends LocalizedElement {
     return this.checkout?.lang ?? super.requestedLang();
   }
 
-  get #locale(): Locale {
-    return this.locale;
-  }
-
   get #t(): Messages['pendingView'] {
     return this.t.pendingView;
   }
@@ -276,13 +272,13 @@ export class PaylitPending extends LocalizedElement {
   }
 
   #amount(amount = this.payment!.amount, currency = this.payment!.currency): string {
-    return formatAmount(amount, currency, this.#locale);
+    return formatAmount(amount, currency, this.locale);
   }
 
   #due(iso: string | undefined, withCountdown: boolean): TemplateResult | typeof nothing {
     const at = iso === undefined ? NaN : Date.parse(iso);
     if (Number.isNaN(at)) return nothing;
-    const when = new Intl.DateTimeFormat(this.#locale, {
+    const when = new Intl.DateTimeFormat(this.locale, {
       dateStyle: 'medium',
       timeStyle: 'short',
     }).format(at);
@@ -421,7 +417,7 @@ export class PaylitPending extends LocalizedElement {
   protected override render() {
     if (!this.payment || this.ended) return nothing;
     this.#fields = 0;
-    return html`<div class="pending-view" part="pending" aria-live="off" dir=${rightToLeft.has(this.#locale) ? 'rtl' : 'ltr'}>${this.#body()}<p class="said sr-only" role="status">${this.said}</p></div>`;
+    return html`<div class="pending-view" part="pending" aria-live="off" dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'}>${this.#body()}<p class="said sr-only" role="status">${this.said}</p></div>`;
   }
 }
 
