@@ -111,9 +111,11 @@ const pageFor = (kind) => `<!doctype html><html lang="en"><head><meta charset="u
 ${kind === 'form' ? `<script>window.benchForm = ${JSON.stringify(form).replace(/</g, '\\u003c')}</script>` : ''}
 <script>performance.mark('script-start')</script>
 <script>${{ paylit, frame: paylit, bare, form: bareForm }[kind].toString().replace(/<\/script/g, '<\\/script')}</script>
-<script>
-performance.mark('evaluated');
+<script type="module">
 const tag = ${JSON.stringify({ paylit: 'paylit-checkout', frame: 'paylit-checkout', bare: 'bare-element', form: 'bare-form' }[kind])};
+// paylit.js imports its module and chunks: "evaluated" is when the elements are defined.
+await customElements.whenDefined(tag);
+performance.mark('evaluated');
 const el = document.createElement(tag);
 ${kind === 'frame' ? `el.setAttribute('isolation', 'frame');` : ''}
 ${kind === 'paylit' || kind === 'frame' ? `el.setAttribute('amount', '120'); el.setAttribute('currency', 'BRL'); el.setAttribute('country', 'BR'); el.setAttribute('public-key', ${JSON.stringify(JSON.stringify(keys.publicJwk))});` : ''}
