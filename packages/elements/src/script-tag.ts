@@ -7,17 +7,26 @@
  * loaded (`customElements.whenDefined`).
  *
  * The page's `paylit` global is `{ ready }`, a promise of the module's values, until the module
- * has loaded, then those values with `ready`.
+ * has loaded, then those values with `ready`. A module that cannot be loaded (not served beside
+ * this file, or from another origin without CORS) is said on the console, naming the fix.
  */
 type Paylit = typeof import('./script-tag-module.js');
 
 ((own: string, page: { paylit?: unknown }) => {
-  const ready: Promise<Paylit> = import(
-    /* @vite-ignore */ new URL('./paylit.module.js', own).href
-  ).then((module: Paylit) => {
-    page.paylit = Object.assign(Object.create(null), module, { ready });
-    return module;
-  });
+  const url = new URL('./paylit.module.js', own).href;
+  const ready: Promise<Paylit> = import(/* @vite-ignore */ url).then(
+    (module: Paylit) => {
+      page.paylit = Object.assign(Object.create(null), module, { ready });
+      return module;
+    },
+    (error: unknown) => {
+      // The one thing a page can get wrong here, said where its developer looks.
+      console.error(
+        `paylit: ${url} could not be loaded, so no paylit element is defined. Serve the whole dist/bundle/ folder beside paylit.js; from another origin, with Access-Control-Allow-Origin (a module script needs CORS).`,
+      );
+      throw error;
+    },
+  );
   page.paylit ??= { ready };
 })(
   (document.currentScript as HTMLScriptElement | null)?.src || document.baseURI,

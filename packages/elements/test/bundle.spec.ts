@@ -25,7 +25,8 @@ test('paylit.js is a classic script that imports the module from beside itself, 
   expect(text).not.toMatch(/^\s*(import|export)\b|[;}]\s*(import|export)[\s{*]/m);
   expect(text).toContain('./paylit.module.js');
   expect(text).toContain('document.currentScript');
-  expect(text.length).toBeLessThan(400);
+  // A few hundred bytes, with the message that names the fix when the module cannot be loaded.
+  expect(text.length).toBeLessThan(700);
 });
 
 test('one code-split build: the module and its chunks import each other by relative name, Lit and the core brand table each live in one file, and no file carries zod or dev-mode text', () => {

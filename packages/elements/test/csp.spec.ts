@@ -153,6 +153,19 @@ test("paylit.js adds one global of its own to the page, `paylit`, whose `ready` 
   ]);
 });
 
+test('a module paylit.js cannot load (not served beside it, or another origin without CORS) is said on the console with the fix, and no element is defined', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.route('**/vendor/paylit/paylit.module.js', (route) => route.abort());
+  await page.goto(origin);
+  await expect
+    .poll(() => errors.find((e) => e.startsWith('paylit: ')))
+    .toMatch(/paylit\.module\.js could not be loaded.*Access-Control-Allow-Origin/);
+  expect(await page.evaluate(() => !!customElements.get('paylit-checkout'))).toBe(false);
+});
+
 test('another language is loaded when it is chosen, and the checkout speaks it, right to left for Arabic, under the same policy', async ({
   page,
 }) => {
