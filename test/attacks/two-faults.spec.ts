@@ -316,6 +316,48 @@ for (const kind of kinds) {
       }
     });
 
+    test(`${kind.name}: the old Pix paid while the card payment is with the API, and the card's own notification arriving before its answer: the Pix refunded at once`, async () => {
+      const order = await a.order();
+      const code = (await pix(a, order.clientSecret)).body.payment;
+      const ahead = await expire(code);
+      try {
+        // The card is held 1.5 s before the API makes it, and its answer 1.5 s after: the API
+        // notifies the server of the card first, and the server learns the outcome from it.
+        await fault({
+          path: '/secure_payments',
+          kind: 'latency',
+          latency_ms: 1500,
+          answer_after_ms: 1500,
+        });
+        const card = post(b, await cardBody(b, order.clientSecret));
+        await expect
+          .poll(async () => (await made.stores[0].getCharge(order.id))?.state)
+          .toBe('charging');
+        await settleInSandbox(h, code.id, 'PAID');
+        await expect
+          .poll(async () => (await made.stores[0].getCharge(order.id))?.late)
+          .toEqual([code.id]);
+        // The card's notification settles the order before its answer arrives.
+        await expect
+          .poll(async () => (await made.stores[0].getCharge(order.id))?.state)
+          .toBe('settled');
+        const paid = (await card).body.payment;
+        expect(paid).toMatchObject({ status: 'PAID' });
+        // Whoever learns the card's outcome settles the Pix heard of meanwhile: no shopper
+        // reloads, no sweep runs, and still the Pix is refunded, once.
+        await expect.poll(() => ledgerOf(order.id).refunded).toEqual([code.id]);
+        expect((await made.stores[0].getCharge(order.id))?.late).toBeUndefined();
+        const ledger = ledgerOf(order.id);
+        report(
+          `${kind.name}: old Pix paid while the card is with the API; card notified before answered`,
+          `charged ${ledger.charged.length}, refunded ${ledger.refunded.join(', ')}`,
+        );
+        expect(ledger.charged.sort()).toEqual([code.id, paid.id].sort());
+      } finally {
+        h.sandbox.clock.advance(-ahead);
+      }
+    });
+
     test(`${kind.name}: code A expires, code B is made, A is paid late: the order is settled on A, B is cancelled, and Pay answers A`, async () => {
       const order = await a.order();
       const first = (await pix(a, order.clientSecret)).body.payment;

@@ -421,9 +421,13 @@ async function place(
 ): Promise<boolean | undefined> {
   const { store } = ctx;
   if (state.state === 'charging') {
-    // Its own attempt, heard of before its owner wrote it: the outcome is this payment.
-    if (state.n === n)
-      return (await write(ctx, orderId, state, after(record, state), record.id)) || undefined;
+    // Its own attempt, heard of before its owner wrote it: the outcome is this payment, and
+    // this path found it, so it settles the payments heard of while the attempt was out.
+    if (state.n === n) {
+      if (!(await write(ctx, orderId, state, after(record, state), record.id))) return undefined;
+      await settleHeardMeanwhile(ctx, orderId);
+      return true;
+    }
     // Another attempt is with the API: remember this payment for whoever settles that one.
     if (state.late?.includes(record.id)) return false;
     const next = { ...state, rev: rev(), late: [...(state.late ?? []), record.id] };
@@ -503,6 +507,12 @@ async function cancelOther(
   // Refused: paid (or settled otherwise) meanwhile.
   const now = await retrieve(ctx, otherId);
   if (isPaymentMade(now.status)) await refundLate(ctx, now, kept);
+}
+
+/** Settles the payments the order's state collected while an attempt was out, if none is out now. */
+async function settleHeardMeanwhile(ctx: HandlerContext, orderId: string): Promise<void> {
+  const now = await ctx.store.getCharge(orderId);
+  if (now?.late?.length && now.state !== 'charging') await currentState(ctx, orderId);
 }
 
 /** Settles the order's late payments (`late`), one by one, now that no attempt is with the API. */
@@ -615,9 +625,10 @@ async function persist(
 ): Promise<void> {
   const once = async () => {
     if (link) await ctx.store.linkPayment(link);
-    if (!(await write(ctx, orderId, from, next, paymentId))) return;
-    const now = await ctx.store.getCharge(orderId);
-    if (now?.late?.length && now.state !== 'charging') await currentState(ctx, orderId);
+    // Written here or, for the same payment, by a path that heard of it first (its
+    // notification): either way the late payments are settled now, not at the next reload.
+    await write(ctx, orderId, from, next, paymentId);
+    await settleHeardMeanwhile(ctx, orderId);
   };
   try {
     await once();

@@ -2,7 +2,8 @@
  * Faults for tests: the next N requests on a path get latency, an error status, a
  * dropped connection, or, most treacherous, "commit then drop": the request is processed
  * in full and then the connection is cut before the answer, so the client cannot know
- * that it succeeded. Set through `POST /sandbox-tools/faults`. And one fault of the API itself,
+ * that it succeeded. A latency can hold the answer after the request is processed too
+ * (`answer_after_ms`), so that its notification reaches the client before it. Set through `POST /sandbox-tools/faults`. And one fault of the API itself,
  * for proving a client's own guard: `no_duplicate_check`, a payment created without the check
  * that its `order_id` is new (5009), as an API whose check is not atomic would let through.
  */
@@ -19,6 +20,8 @@ export const faultSchema = z.strictObject({
   kind: z.enum(['latency', 'status', 'drop', 'commit_then_drop', 'no_duplicate_check']),
   count: z.number().int().min(1).max(1000).default(1),
   latency_ms: z.number().int().min(0).max(60_000).optional(),
+  /** `latency` only: the answer held this long after the request is processed. */
+  answer_after_ms: z.number().int().min(0).max(60_000).optional(),
   status: z.number().int().min(400).max(599).optional(),
 });
 export type FaultInput = z.input<typeof faultSchema>;
@@ -80,7 +83,10 @@ export function faults(registry: Faults): MiddlewareHandler<SandboxEnv> {
     switch (fault.kind) {
       case 'latency':
         await new Promise((resolve) => setTimeout(resolve, fault.latency_ms ?? 1000));
-        return next();
+        await next();
+        if (fault.answer_after_ms)
+          await new Promise((resolve) => setTimeout(resolve, fault.answer_after_ms));
+        return;
       case 'status': {
         const status = fault.status ?? 500;
         return c.json(apiErrorBody(status === 429 ? 6000 : 7000), status as 500);
