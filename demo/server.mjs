@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The demo shop: the sandbox, the companion server and the shop's pages in one process.
-//   npm run demo            (builds, then runs this; PORT picks the shop's port, default 4321)
+//   npm run demo   (builds what changed, then runs this; PORT picks the shop's port, default
+//                  4321, and SANDBOX_PORT the sandbox's, default any free one)
 // It plays the merchant's backend: it creates an order for the scenario a page asks for,
 // hands the order's client secret to the page (never the bare id, which reads and pays nothing), and runs the back office with the order API's token,
 // which never reaches the browser. Pages are the Vite build in demo/dist.
@@ -20,11 +21,18 @@ const root = fileURLToPath(new URL('./dist/', import.meta.url));
 const bundle = fileURLToPath(
   new URL('../packages/elements/dist/bundle/paylit.js', import.meta.url),
 );
-const port = Number(process.env.PORT ?? 4321);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error('demo: PORT must be a port number from 0 to 65535');
-  process.exit(2);
+/** A port from the environment (0: any free one), or the demo stops saying which is wrong. */
+function portFrom(name, fallback) {
+  const raw = process.env[name] ?? '';
+  const port = raw === '' ? fallback : Number(raw);
+  if (!/^\d*$/.test(raw) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`demo: ${name} must be a port number from 0 to 65535, not "${raw}"`);
+    process.exit(2);
+  }
+  return port;
 }
+const port = portFrom('PORT', 4321);
+const sandboxPort = portFrom('SANDBOX_PORT', 0);
 
 /** The strict policy of the elements' issue, on every page: the shop proves it works under it. */
 const CSP =
@@ -39,7 +47,7 @@ const STRICT_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; frame-src 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
 
 const sandbox = await createSandbox({ settleDelayMs: 2000, notificationTimeFactor: 1 / 3_600_000 });
-const api = await sandbox.listen({ port: 0 });
+const api = await sandbox.listen({ port: sandboxPort });
 const client = new PaymentsClient({
   baseUrl: api.url,
   ...sandbox.credentials,
