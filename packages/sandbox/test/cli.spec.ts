@@ -21,7 +21,13 @@ async function start(
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await expect.poll(() => out, { timeout: 10_000 }).toContain('tools');
+  try {
+    await expect.poll(() => out, { timeout: 20_000 }).toContain('tools');
+  } catch (error) {
+    // Not started in time: stopped here, not left running after the suite.
+    child.kill('SIGKILL');
+    throw error;
+  }
   return { child, banner: out };
 }
 

@@ -23,7 +23,13 @@ async function start(
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  await expect.poll(() => out, { timeout: 15_000 }).toMatch(/store|paylit-server:/);
+  try {
+    await expect.poll(() => out, { timeout: 20_000 }).toMatch(/store|paylit-server:/);
+  } catch (error) {
+    // Not started in time: stopped here, not left running after the suite.
+    child.kill('SIGKILL');
+    throw error;
+  }
   return { child, out: () => out };
 }
 

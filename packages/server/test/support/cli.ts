@@ -76,10 +76,11 @@ export async function startCli(
       child.kill(signal);
     });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`paylit-server printed no banner within 20 s:\n${out}`)),
-      20_000,
-    );
+    const timer = setTimeout(() => {
+      // Not started in time: stopped here, not left running after the suite.
+      child.kill('SIGKILL');
+      reject(new Error(`paylit-server printed no banner within 20 s:\n${out}`));
+    }, 20_000);
     const look = () => {
       if (/^ {2}store +\S.*$/m.test(out)) {
         clearTimeout(timer);
