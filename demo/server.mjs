@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { createSandbox } from '@paylit/sandbox';
 import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
 import { signedHeaders } from '@paylit/core/crypto';
-import { PaymentsClient, createCheckoutHandler, MemoryStore } from '@paylit/server';
+import { PaymentsClient, createCheckoutHandler, cspFor, MemoryStore } from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode } from '@paylit/server/node';
 import { createScenarioOrder } from './merchant.js';
 import { scenario, scenarios } from './scenarios.js';
@@ -34,10 +34,6 @@ function portFrom(name, fallback) {
 const port = portFrom('PORT', 4321);
 const sandboxPort = portFrom('SANDBOX_PORT', 0);
 
-/** The strict policy of the elements' issue, on every page: the shop proves it works under it. */
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http://127.0.0.1:*; frame-src 'self' http://127.0.0.1:*; connect-src 'self'; form-action 'self' http://127.0.0.1:*; require-trusted-types-for 'script'";
-
 /**
  * The strictest policy a shop may send (`?csp=strict` on a page): images from the shop alone
  * (no `data:` or `blob:`), no inline style or script, Trusted Types; frames only for the card
@@ -48,6 +44,11 @@ const STRICT_CSP =
 
 const sandbox = await createSandbox({ settleDelayMs: 2000, notificationTimeFactor: 1 / 3_600_000 });
 const api = await sandbox.listen({ port: sandboxPort });
+/**
+ * Every page's policy: the one `cspFor` returns for a shop whose pages, `paylit.js` and
+ * companion server share one origin, with the sandbox's 3-D Secure page in the dialog.
+ */
+const CSP = cspFor({ threeDSecure: [api.url] });
 const client = new PaymentsClient({
   baseUrl: api.url,
   ...sandbox.credentials,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `paylit-sandbox [--port N] [--host H] [--key-file F] [--max-records N]`: the sandbox on this machine.
+ * `paylit-sandbox [--port N] [--host H] [--key-file F] [--max-records N] [--frame-origin O]…`: the sandbox
+ * on this machine.
  * Prints its base URL, the credentials to sign with (a secret taken from the environment
  * is not printed) and where its public key is.
  */
@@ -8,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { createSandbox } from './index.js';
 
 const usage =
-  'usage: paylit-sandbox [--port N] [--host HOST] [--key-file PRIVATE_KEY_FILE] [--max-records N]';
+  'usage: paylit-sandbox [--port N] [--host HOST] [--key-file PRIVATE_KEY_FILE] [--max-records N] [--frame-origin ORIGIN]...';
 
 async function main(): Promise<void> {
   let values: {
@@ -16,6 +17,7 @@ async function main(): Promise<void> {
     host?: string;
     'key-file'?: string;
     'max-records'?: string;
+    'frame-origin'?: string[];
     help?: boolean;
   };
   try {
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
         host: { type: 'string' },
         'key-file': { type: 'string' },
         'max-records': { type: 'string' },
+        'frame-origin': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -50,10 +53,18 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const sandbox = await createSandbox({
-    ...(values['key-file'] ? { keyFile: values['key-file'] } : {}),
-    ...(maxRecords !== undefined ? { maxRecords } : {}),
-  });
+  let sandbox;
+  try {
+    sandbox = await createSandbox({
+      ...(values['key-file'] ? { keyFile: values['key-file'] } : {}),
+      ...(maxRecords !== undefined ? { maxRecords } : {}),
+      ...(values['frame-origin'] ? { frameOrigins: values['frame-origin'] } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof TypeError && error.message.startsWith('frameOrigins:'))) throw error;
+    console.error(`paylit-sandbox: --frame-origin${error.message.slice(12)}\n${usage}`);
+    process.exit(2);
+  }
   const running = await sandbox.listen({ port, hostname: values.host ?? '127.0.0.1' });
   const { login, transKey, secretKey } = sandbox.credentials;
   const fromEnv = sandbox.credentialSource === 'environment';

@@ -61,6 +61,13 @@ export interface SandboxOptions {
   allowedIps?: readonly string[];
   /** The origin the sandbox's pages are linked at, when it sits behind a proxy. Default: the request's. */
   publicUrl?: string;
+  /**
+   * The merchant's sites (origins, `https://shop.example`) that may show its 3-D Secure
+   * challenge in a frame, beside the origin of the payment's `callback_url` (the companion
+   * server's): a storefront on another origin than its server. As a merchant registers its
+   * sites with a payment provider. Default: none.
+   */
+  frameOrigins?: readonly string[];
   /** The fetch used to deliver notifications. Default: the global one. */
   fetch?: typeof fetch;
   /** Called with errors the sandbox did not expect (they answer 500 / 7000). Default: `console.error`. */
@@ -72,6 +79,21 @@ export interface SandboxOptions {
    * made, so a long load test stays within bounds. Default 100,000.
    */
   maxRecords?: number;
+}
+
+/** An origin of `frameOrigins` as the CSP names it; anything else is refused, naming it. */
+function siteOrigin(origin: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(origin);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, ''))
+    throw new TypeError(
+      `frameOrigins: "${origin}" is not an origin (scheme, host and port, such as https://shop.example)`,
+    );
+  return url.origin;
 }
 
 export interface ListenOptions {
@@ -198,6 +220,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       idempotency,
       ...(options.allowedIps ? { allowedIps: options.allowedIps } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/$/, '') } : {}),
+      ...(options.frameOrigins ? { frameOrigins: options.frameOrigins.map(siteOrigin) } : {}),
     },
     options.onError ?? ((error) => console.error('paylit-sandbox: unexpected error', error)),
   );

@@ -16,4 +16,6 @@ export interface SandboxInternals {
   allowedIps?: readonly string[];
   /** The origin the sandbox's pages are linked at; the request's own origin when absent. */
   publicUrl?: string;
+  /** The merchant's sites that may frame its challenge pages, beside its callback_url's origin. */
+  frameOrigins?: readonly string[];
 }

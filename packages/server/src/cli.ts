@@ -143,7 +143,18 @@ async function main(): Promise<void> {
     key = await publicKey(env.PAYLIT_PUBLIC_KEY);
   } else {
     const { createSandbox } = await loadSandbox();
-    const sandbox = await createSandbox();
+    // The storefronts the server takes requests from are the merchant's sites: each may show
+    // the sandbox's 3-D Secure page in a dialog (a storefront on another origin than this server).
+    const sites = env.PAYLIT_ALLOWED_ORIGINS?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
+    let sandbox;
+    try {
+      sandbox = await createSandbox(sites?.length ? { frameOrigins: sites } : {});
+    } catch (error) {
+      if (!(error instanceof TypeError && error.message.startsWith('frameOrigins:'))) throw error;
+      fail(`PAYLIT_ALLOWED_ORIGINS${error.message.slice(12)}`);
+    }
     const running = await sandbox
       .listen({ port: Number(sandboxPort || 0) })
       .catch((error: NodeJS.ErrnoException) => {

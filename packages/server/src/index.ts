@@ -15,6 +15,8 @@ export type { Transport, TransportRequest, TransportResponse } from './client/tr
 export { clientSecretFor } from './client-secret.js';
 export { toFetchHandler } from './adapters/fetch.js';
 export type { FetchApp, FetchHandlerOptions } from './adapters/fetch.js';
+export { cspFor } from './csp.js';
+export type { CspOptions } from './csp.js';
 export { createCheckoutHandler } from './handler.js';
 /** What `createCheckoutHandler` makes: a Hono app, mounted with `app.route`, `toFetchHandler` or `toNodeListener`, and its `sweep()`. */
 export type { CheckoutHandler } from './handler.js';

@@ -27,14 +27,20 @@ function selfUrl(c: Context<SandboxEnv>): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** The origin that may frame a payment's challenge: its callback_url's, else none. */
-function framingOrigin(callbackUrl: string | undefined): string {
+/**
+ * The origins that may frame a payment's challenge: its callback_url's and the merchant's
+ * sites (`frameOrigins`), else none.
+ */
+function framingOrigins(callbackUrl: string | undefined, sites: readonly string[] = []): string {
+  let callback: string | undefined;
   try {
     const { origin } = new URL(callbackUrl ?? '');
-    return /^https?:\/\//.test(origin) ? origin : "'none'";
+    callback = /^https?:\/\//.test(origin) ? origin : undefined;
   } catch {
-    return "'none'";
+    callback = undefined;
   }
+  const all = [...new Set([...(callback ? [callback] : []), ...sites])];
+  return all.length ? all.join(' ') : "'none'";
 }
 
 export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void {
@@ -72,9 +78,12 @@ export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
   app.get('/sandbox-pages/3ds/:id', (c) => {
     const p = openPagePayment(store, c.req.param('id'), c.req.query('t'));
     if (!p) return c.html(gone(), 410);
-    // The challenge may be framed by the merchant's origin (that of its callback_url), so that a
-    // checkout can show it in a dialog over the page; by no other.
-    c.header('Content-Security-Policy', `frame-ancestors ${framingOrigin(p.callback_url)}`);
+    // The challenge may be framed by the merchant's origins (its callback_url's and its
+    // registered sites), so that a checkout can show it in a dialog over the page; by no other.
+    c.header(
+      'Content-Security-Policy',
+      `frame-ancestors ${framingOrigins(p.callback_url, sandbox.frameOrigins)}`,
+    );
     return c.html(
       page(
         '3-D Secure',
