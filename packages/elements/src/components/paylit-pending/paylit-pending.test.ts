@@ -83,6 +83,23 @@ describe('<paylit-pending>: what it draws', () => {
     await expect(el).shadowDom.to.be.accessible();
   });
 
+  it('a voucher falls due on the calendar day the API names where it is paid, whatever the viewer’s time zone', async () => {
+    // 23:59 in Mexico City is 05:59 the next day in UTC, and later still east of it.
+    const late = {
+      ...oxxo,
+      ticket: { ...oxxo.ticket, expiration_date: '2030-01-02T23:59:59-06:00' },
+    } as PaymentView;
+    const el = await fixture<PaylitPending>(
+      html`<paylit-pending .payment=${late}></paylit-pending>`,
+    );
+    expect(el.shadowRoot!.querySelector('.due')!.textContent).to.equal('Pay by Jan 2, 2030');
+    const ar = await fixture<PaylitPending>(
+      html`<paylit-pending lang="es" .payment=${late}></paylit-pending>`,
+    );
+    await waitUntil(() => ar.shadowRoot!.querySelector('.due')?.textContent?.includes('2030'));
+    expect(ar.shadowRoot!.querySelector('.due')!.textContent).to.contain('2 ene 2030');
+  });
+
   it('expired: said as an alert, with "Get a new voucher"', async () => {
     const el = await fixture<PaylitPending>(
       html`<paylit-pending .payment=${{ ...oxxo, status: 'EXPIRED' }}></paylit-pending>`,

@@ -278,10 +278,17 @@ export class PaylitPending extends LocalizedElement {
   #due(iso: string | undefined, withCountdown: boolean): TemplateResult | typeof nothing {
     const at = iso === undefined ? NaN : Date.parse(iso);
     if (Number.isNaN(at)) return nothing;
-    const when = new Intl.DateTimeFormat(this.locale, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    }).format(at);
+    // A voucher or a transfer falls due at the end of a day where it is paid: that calendar
+    // day, as the API writes it, not the viewer's time of it (a shopper abroad, or a page
+    // read in UTC, would see the next day's small hours). Pix counts down to its instant.
+    const day = withCountdown ? undefined : /^(\d{4})-(\d{2})-(\d{2})/.exec(iso!);
+    const when = day
+      ? new Intl.DateTimeFormat(this.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+          Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])),
+        )
+      : new Intl.DateTimeFormat(this.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          at,
+        );
     const payBy = fill(this.#t.payBy, { date: when });
     // Seen ticking; said once, as the time it falls due (a reader hears no countdown).
     return withCountdown
