@@ -7,6 +7,7 @@ import {
   documentExample,
   documentOptional,
   documentProblem,
+  documentTypeAsTyped,
   documentTypes,
   formatDocument,
   formatDocumentAsTyped,
@@ -628,5 +629,24 @@ describe('documents: written as they are typed', () => {
       value: '12.AB',
       caret: 5,
     });
+  });
+});
+
+describe('documents: the type a number being typed must be', () => {
+  it('a CNPJ typed while CPF is chosen: past eleven digits, or with a letter', () => {
+    expect(documentTypeAsTyped('BR', '123.456.789-0', 'CPF')).to.equal(undefined);
+    expect(documentTypeAsTyped('BR', '12345678901', 'CPF')).to.equal(undefined);
+    expect(documentTypeAsTyped('BR', '123.456.789-012', 'CPF')).to.equal('CNPJ');
+    expect(documentTypeAsTyped('BR', '12ABC', undefined)).to.equal('CNPJ');
+    expect(documentTypeAsTyped('BR', '12.abc', 'CPF')).to.equal('CNPJ');
+    // A CNPJ chosen holds a short number as it is typed; nothing holds sixteen characters.
+    expect(documentTypeAsTyped('BR', '123', 'CNPJ')).to.equal(undefined);
+    expect(documentTypeAsTyped('BR', '1234567890123456', 'CPF')).to.equal(undefined);
+  });
+
+  it("Argentina: a DNI's nine digits, then a CUIT's eleven; a country with one type says nothing", () => {
+    expect(documentTypeAsTyped('AR', '123456789', 'DNI')).to.equal(undefined);
+    expect(documentTypeAsTyped('AR', '20-12345678-6', 'DNI')).to.equal('CUIT');
+    expect(documentTypeAsTyped('CL', '12.345.678-5000', undefined)).to.equal(undefined);
   });
 });

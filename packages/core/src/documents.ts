@@ -492,6 +492,30 @@ export function documentTypes(country: string): string[] {
   return rulesOf(country)?.types.map((t) => t.name) ?? [];
 }
 
+/** Whether `compact`, still being typed, can become a document of `type`: not too long, no foreign character. */
+function canBecome(compact: string, type: DocumentType): boolean {
+  return compact.length <= type.max && new RegExp(`^[${type.chars}]*$`).test(compact);
+}
+
+/**
+ * The type a document being typed is, where the country has several and the chosen one (else
+ * the first) cannot hold it: a Brazilian number longer than a CPF's 11 digits, or with a
+ * letter (an alphanumeric CNPJ), typed while CPF is chosen, is a CNPJ. `undefined` while the
+ * chosen type can still hold it, or when no other can either.
+ */
+export function documentTypeAsTyped(
+  country: string,
+  value: string,
+  chosen?: string,
+): string | undefined {
+  const types = rulesOf(country)?.types ?? [];
+  if (types.length < 2) return undefined;
+  const compact = compactDocument(value);
+  const current = types.find((t) => t.name === chosen) ?? types[0]!;
+  if (canBecome(compact, current)) return undefined;
+  return types.find((t) => t !== current && canBecome(compact, t))?.name;
+}
+
 /** A valid document of `country` in its usual written form (`530.333.155-50` in Brazil), or `undefined` for a country the API does not serve. */
 export function documentExample(country: string): string | undefined {
   return rulesOf(country)?.example;

@@ -147,6 +147,24 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     host.remove();
   });
 
+  it('a CNPJ typed while CPF is chosen is written and checked as a CNPJ: the select and the label say so', async () => {
+    const { host, el } = await payerFields({
+      order: { id: 'o-1', country: 'BR', asks: { card: ['document'] } },
+      selection: { type: 'card' },
+      lang: 'pt-BR',
+    });
+    const input = field(el, 'document') as HTMLInputElement;
+    const select = field(el, 'document_type') as HTMLSelectElement;
+    expect(select.value).to.equal('CPF');
+    type(input, '11222333000181');
+    await el.updateComplete;
+    expect(input.value).to.equal('11.222.333/0001-81');
+    expect(select.value).to.equal('CNPJ');
+    expect(el.shadowRoot!.querySelector('label[for$=document]')!.textContent).to.equal('CNPJ');
+    expect(el.details()).to.deep.equal({ document_type: 'CNPJ', document: '11222333000181' });
+    host.remove();
+  });
+
   it('a wrong detail: no details to send, said on its field, the first focused; the right ones answered normalized', async () => {
     const { host, el } = await payerFields({
       order: { id: 'o-1', country: 'AR', asks: { wallet: ['name', 'email', 'document', 'phone'] } },

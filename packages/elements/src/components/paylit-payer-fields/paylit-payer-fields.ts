@@ -19,7 +19,7 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Ask, AsksView, CollectedPayer } from '@paylit/core/checkout';
-import { documentTypes } from '@paylit/core/documents';
+import { documentTypeAsTyped, documentTypes } from '@paylit/core/documents';
 import { callingCodes, postalCodeExample, type PayerDetail } from '@paylit/core/payer';
 import {
   consumeCheckout,
@@ -198,6 +198,19 @@ export class PaylitPayerFields extends LocalizedElement {
     const field = input.dataset.field as Field | undefined;
     if (!field) return;
     if (field === 'document') {
+      // A number the chosen type cannot be (a CNPJ typed under CPF) switches the type, so it
+      // is written and checked as what it is; the select and the label say so.
+      const switched = documentTypeAsTyped(
+        this.#country,
+        input.value,
+        documentType(this.#country, this.#typed),
+      );
+      if (switched) {
+        this.#typed.set('document_type', switched);
+        const select = this.#control('document_type');
+        if (select) select.value = switched;
+        this.requestUpdate();
+      }
       const next = formatDocument(this.#country, this.#typed, {
         value: input.value,
         caret: input.selectionStart ?? input.value.length,
