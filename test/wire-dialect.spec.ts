@@ -502,3 +502,122 @@ test('what the dialect does not relax still refuses, naming the field', async ()
   expect(got).toEqual(cases.map(([name, , param]) => `${name}: 400 5001 ${param}`));
   expect(sandbox.ledger().entries.length, 'nothing refused reaches the ledger').toBe(before);
 });
+
+test('PaymentsClient reads every answer of turn 4, param or not, each error of a clear type', async () => {
+  const cases: [number, unknown, string, number | undefined, string | undefined][] = [
+    [400, { code: 5007, message: 'Amount exceeded' }, 'invalid_request_error', 5007, undefined],
+    [404, { code: 4000, message: 'Payment not found' }, 'not_found', 4000, undefined],
+    [400, { code: 5000, message: 'Signature not match' }, 'authentication_error', 5000, undefined],
+    [403, { code: 3001, message: 'Invalid credentials' }, 'authentication_error', 3001, undefined],
+    [
+      400,
+      { code: 5001, message: 'Invalid parameter: amount', param: 'amount' },
+      'invalid_request_error',
+      5001,
+      'amount',
+    ],
+    // An older answer that still carries param is read as well.
+    [
+      400,
+      { code: 5007, message: 'Amount exceeded', param: 'amount' },
+      'invalid_request_error',
+      5007,
+      'amount',
+    ],
+    [404, 'NOT_FOUND', 'not_found', undefined, undefined],
+  ];
+  for (const [status, body, type, code, param] of cases) {
+    const error = PaymentsApiError.fromResponse(status, body);
+    expect([error.type, error.status, error.code, error.param, error.retryable]).toEqual([
+      type,
+      status,
+      code,
+      param,
+      false,
+    ]);
+    expect(error.message).toBe(
+      typeof body === 'string' ? `the API answered ${status} ${body}` : (body as any).message,
+    );
+  }
+  // Through a client, from the wire: the sandbox's answers to a refund too large and a wrong key.
+  const client = new PaymentsClient({
+    baseUrl: url,
+    ...sandbox.credentials,
+    transport: nodeTransport(),
+    now: () => sandbox.clock.now(),
+    maxRetries: 0,
+  });
+  const paid = await client.payments.create({
+    amount: 10,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    card,
+    order_id: newOrder(),
+  } as any);
+  const exceeded = await client.refunds
+    .create({ payment_id: paid.id, amount: 11, currency: 'BRL' } as any)
+    .catch((e: unknown) => e);
+  expect(exceeded).toMatchObject({ type: 'invalid_request_error', status: 400, code: 5007 });
+  expect((exceeded as PaymentsApiError).param).toBeUndefined();
+  const forger = new PaymentsClient({
+    baseUrl: url,
+    ...sandbox.credentials,
+    secretKey: 'not-the-secret-key',
+    transport: nodeTransport(),
+    now: () => sandbox.clock.now(),
+    maxRetries: 0,
+  });
+  const forged = await forger.refunds
+    .create({ payment_id: paid.id, amount: 1, currency: 'BRL' } as any)
+    .catch((e: unknown) => e);
+  expect(forged).toMatchObject({
+    type: 'authentication_error',
+    status: 400,
+    code: 5000,
+    message: 'Signature not match',
+  });
+});
+
+test('PaymentsClient signs a call without a body over login + X-Date, as openssl computes it, and the sandbox serves it', async () => {
+  const sent: TransportRequest[] = [];
+  const client = new PaymentsClient({
+    baseUrl: url,
+    ...sandbox.credentials,
+    now: () => sandbox.clock.now(),
+    maxRetries: 0,
+    transport: async (request) => {
+      sent.push(request);
+      return nodeTransport()(request);
+    },
+  });
+  const authorized = await client.payments.create({
+    amount: 10,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    card: { ...card, capture: false },
+    order_id: newOrder(),
+  } as any);
+  sent.length = 0;
+  expect((await client.payments.status(authorized.id)).status).toBe('AUTHORIZED');
+  expect((await client.payments.cancel(authorized.id)).status).toBe('CANCELLED');
+  expect(sent.map((r) => [r.method, r.body])).toEqual([
+    ['GET', undefined],
+    ['POST', undefined],
+  ]);
+  for (const request of sent) {
+    const header = (name: string) =>
+      Object.entries(request.headers).find(([key]) => key.toLowerCase() === name)?.[1];
+    const xDate = header('x-date')!;
+    // What real clients send: ISO 8601 UTC with milliseconds.
+    expect(xDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(header('authorization')).toBe(
+      `V2-HMAC-SHA256, Signature: ${opensslHmac(recordedCredentials.secretKey, `mylogin${xDate}`)}`,
+    );
+  }
+});
