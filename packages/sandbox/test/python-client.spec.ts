@@ -30,6 +30,7 @@ test.afterEach(async () => {
 });
 
 test('a Python standard-library client gets, from the sandbox CLI, every answer the record shows', async () => {
+  test.setTimeout(120_000);
   child = spawn(process.execPath, [cli, '--port', '0'], {
     env: { PATH: process.env.PATH, ...credentials },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,7 +38,8 @@ test('a Python standard-library client gets, from the sandbox CLI, every answer 
   let banner = '';
   child.stdout!.on('data', (d: Buffer) => (banner += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (banner += d.toString()));
-  await expect.poll(() => banner, { timeout: 10_000 }).toContain('tools');
+  // Its banner, once it listens (the CLI loads the sandbox and makes a key pair first: slow on a busy machine).
+  await expect.poll(() => banner, { timeout: 45_000 }).toContain('tools');
   const url = /paylit sandbox: (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1]!;
 
   const python = spawn('python3', [client], {
