@@ -2,9 +2,11 @@
  * A client written the way a payment orchestrator's connector writes its requests, against the
  * sandbox over HTTP: plain fetch and node:crypto's HMAC, its own JSON (month, year and capture as
  * strings, a two-digit year, amounts as decimal strings), trailing slashes on every path, no
- * refund `notification_url`, and lookups and cancels signed over login + X-Date + "{}". Each
- * operation succeeds, the ledger counts the money; a wrong signature, an unknown login and a bad
- * CPF are still refused, each differing from an accepted request only in what is checked.
+ * refund `notification_url`, and lookups and cancels signed over login + X-Date + `"{}"` (the
+ * four characters: it serializes the empty body as a JSON string). Each operation succeeds, the
+ * ledger counts the money; a wrong signature (400 / 5000 on a POST, 403 / 3001 on a GET), an
+ * unknown login and a bad CPF are still refused, each differing from an accepted request only
+ * in what is checked.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { createSandbox, type Sandbox } from '@paylit/sandbox';
@@ -35,9 +37,9 @@ async function connector(
   const secretKey = options.secretKey ?? sandbox.credentials.secretKey;
   const date = sandbox.clock.now().toISOString();
   const text = body === undefined ? '' : JSON.stringify(body);
-  // The connector signs a call without a body over "{}".
+  // The connector signs a call without a body over "{}", quotes included: the four characters.
   const signature = createHmac('sha256', secretKey)
-    .update(`${login}${date}${text === '' ? '{}' : text}`)
+    .update(`${login}${date}${text === '' ? '"{}"' : text}`)
     .digest('hex');
   const res = await fetch(`${url}${path}`, {
     method,
@@ -179,8 +181,8 @@ test('a wrong signature, an unknown login and a bad CPF are still refused, and c
     secretKey: 'not-the-merchant-secret',
   });
   expect([forged.status, forged.body]).toEqual([
-    403,
-    { code: 3001, message: 'Invalid credentials' },
+    400,
+    { code: 5000, message: 'Signature not match' },
   ]);
   const stranger = await connector('POST', '/secure_payments/', body, { login: 'someone-else' });
   expect([stranger.status, stranger.body]).toEqual([

@@ -4,14 +4,17 @@
  *
  * - Each recorded exchange of `packages/core/test/fixtures/wire-dialect.ts` is sent to the
  *   sandbox the way a Python client sends it (signed here by hand with node:crypto, `X-Date`
- *   without milliseconds, a year old or signed over `{}` where recorded, `json.dumps`
- *   spacing, its own User-Agent), and the answer is held to the recorded one's shape.
+ *   without milliseconds or a year old where recorded, `json.dumps` spacing, its own
+ *   User-Agent), and the answer is held to the recorded one's shape. An exchange that writes
+ *   out its signed bytes (`signed`) and its body's (`rawBody`) is sent with exactly those, its
+ *   signature computed by `openssl dgst -sha256 -hmac`, not by any code of ours.
  * - `PaymentsClient` sends each recorded request without refusing it and parses each recorded
  *   answer: a record as its record, an error (a JSON body or the bare `NOT_FOUND`) as a
  *   `PaymentsApiError` with its status, code and param.
  * - MPI 3-D Secure and network tokens through `PaymentsClient` against the sandbox, with the echoed fields.
  * - What the dialect does not relax still refuses, with its path.
  */
+import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createSandbox, type Sandbox } from '@paylit/sandbox';
 import { PaymentsApiError, PaymentsClient, type TransportRequest } from '@paylit/server';
@@ -19,6 +22,8 @@ import { nodeTransport } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
 import {
   dialectExchanges,
+  recordedCredentials,
+  recordedXDate,
   type DialectExchange,
 } from '../packages/core/test/fixtures/wire-dialect.js';
 
@@ -26,7 +31,7 @@ let sandbox: Sandbox;
 let url: string;
 
 test.beforeAll(async () => {
-  sandbox = await createSandbox({ settleDelayMs: 50 });
+  sandbox = await createSandbox({ settleDelayMs: 50, credentials: recordedCredentials });
   url = (await sandbox.listen()).url;
 });
 test.afterAll(() => sandbox?.close());
@@ -40,6 +45,22 @@ function pythonJson(value: unknown): string {
 
 type Request = DialectExchange['request'];
 
+/** HMAC-SHA256 of `text` with `key`, lower-case hex, by openssl (an independent implementation). */
+function opensslHmac(key: string, text: string): string {
+  const run = spawnSync('openssl', ['dgst', '-sha256', '-hmac', key], { input: text });
+  if (run.status !== 0) throw new Error(`openssl failed: ${run.stderr.toString()}`);
+  // "SHA2-256(stdin)= <hex>" (OpenSSL 3) or "(stdin)= <hex>".
+  const hex = /= ([0-9a-f]{64})\s*$/.exec(run.stdout.toString())?.[1];
+  if (!hex) throw new Error(`openssl printed ${run.stdout.toString()}`);
+  return hex;
+}
+
+test('openssl computes the HMAC-SHA256 of the known test vector (RFC 4231 case 2)', () => {
+  expect(opensslHmac('Jefe', 'what do ya want for nothing?')).toBe(
+    '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+  );
+});
+
 /** A request as a Python client signs it: by hand, HMAC-SHA256 of login + X-Date + body, lower-case hex. */
 async function pythonClient(
   method: string,
@@ -50,11 +71,30 @@ async function pythonClient(
   const { transKey, secretKey } = sandbox.credentials;
   const login = options.login ?? sandbox.credentials.login;
   const now = new Date(sandbox.clock.now().getTime() + (options.xDateOffsetMs ?? 0)).toISOString();
-  const xDate = options.xDateWithoutMillis ? now.replace(/\.\d{3}Z$/, 'Z') : now;
-  const text = body === undefined ? '' : pythonJson(body);
-  const signature = createHmac('sha256', secretKey)
-    .update(login + xDate + (options.signedOverBraces ? '{}' : text))
-    .digest('hex');
+  let xDate = options.xDateWithoutMillis ? now.replace(/\.\d{3}Z$/, 'Z') : now;
+  const text = options.rawBody ?? (body === undefined ? '' : pythonJson(body));
+  let signature: string;
+  if (options.signed !== undefined) {
+    // The literal bytes: sent as the merchant of the recording, at its X-Date, signed by openssl.
+    xDate = recordedXDate;
+    const head = recordedCredentials.login + recordedXDate;
+    expect(login, 'a literal exchange is signed as the recorded merchant').toBe(
+      recordedCredentials.login,
+    );
+    expect(
+      options.signed.startsWith(head),
+      `"${options.signed}" begins with X-Login + X-Date`,
+    ).toBe(true);
+    if (text !== '')
+      expect(options.signed, 'the signed text is X-Login + X-Date + the body sent').toBe(
+        head + text,
+      );
+    signature = opensslHmac(options.signingKey ?? secretKey, options.signed);
+  } else {
+    signature = createHmac('sha256', secretKey)
+      .update(login + xDate + text)
+      .digest('hex');
+  }
   const headers: Record<string, string> = {
     'X-Date': xDate,
     'X-Login': login,
@@ -199,6 +239,9 @@ test('the sandbox answers each recorded request, sent as a Python client sends i
             `${path} is ${JSON.stringify(at(res.body, path))}, recorded ${JSON.stringify(at(exchange.answer.body, path))}`,
           );
       }
+    for (const path of exchange.absent ?? [])
+      if (at(res.body, path) !== undefined)
+        problems.push(`${path} is ${JSON.stringify(at(res.body, path))}, recorded absent`);
     if (res.status === exchange.answer.status)
       for (const [path, pattern] of Object.entries(exchange.patterns ?? {})) {
         if (!pattern.test(String(at(res.body, path))))
@@ -236,8 +279,8 @@ function replay(exchange: DialectExchange) {
 
 /** The client method a recorded request stands for (a path the API does not have: a payment's retrieval, answered 404). */
 function call(client: PaymentsClient, request: DialectExchange['request']): Promise<unknown> {
-  const body = request.body as any;
-  const id = /^\/(?:payments|orders|refunds|v2\/payments)\/([^/]+)/.exec(request.path)?.[1] ?? '';
+  const body = (request.rawBody === undefined ? request.body : JSON.parse(request.rawBody)) as any;
+  const id = /^\/(?:payments|orders|refunds|v2\/payments)\/([^/]*)/.exec(request.path)?.[1] ?? '';
   if (request.method === 'GET' && request.path.startsWith('/payments-methods'))
     return client.paymentMethods.list({
       country: new URLSearchParams(request.path.split('?')[1]).get('country')!,
@@ -245,7 +288,9 @@ function call(client: PaymentsClient, request: DialectExchange['request']): Prom
   if (request.method === 'GET' && request.path.startsWith('/orders/'))
     return client.orders.retrieve(id);
   if (request.method === 'GET' && request.path.startsWith('/refunds/'))
-    return client.refunds.status(id);
+    return request.path.includes('/status')
+      ? client.refunds.status(id)
+      : client.refunds.retrieve(id);
   if (request.method === 'GET' && request.path.includes('/status'))
     return client.payments.status(id);
   if (request.method === 'GET') return client.payments.retrieve(id);
@@ -296,14 +341,24 @@ test('PaymentsClient sends each recorded request as it is, and reads each record
     } catch (error) {
       const recorded = exchange.answer.body;
       // A 400 may be refused before sending, by core's check: the same code and param, status 0.
-      const refusal =
-        exchange.answer.status !== 200 &&
+      // An empty id is refused before sending too, naming it (the client never sends `//`).
+      const emptyId =
+        /\/\//.test(request.path) &&
         error instanceof PaymentsApiError &&
-        (error.status === exchange.answer.status ||
-          (exchange.answer.status === 400 && error.status === 0)) &&
-        (typeof recorded === 'string'
-          ? error.type === 'not_found' && error.message.includes(recorded)
-          : error.code === (recorded as any).code && error.param === (recorded as any).param);
+        error.status === 0 &&
+        error.param === 'id' &&
+        sent.length === 0;
+      const refusal =
+        emptyId ||
+        (exchange.answer.status !== 200 &&
+          error instanceof PaymentsApiError &&
+          (error.status === exchange.answer.status ||
+            (exchange.answer.status === 400 && error.status === 0)) &&
+          (typeof recorded === 'string'
+            ? error.type === 'not_found' && error.message.includes(recorded)
+            : error.code === (recorded as any).code &&
+              (error.status === 0 || error.message === (recorded as any).message) &&
+              error.param === (recorded as any).param));
       if (!refusal)
         failures.push(
           `${exchange.name}: ${error instanceof PaymentsApiError ? `${error.status} ${error.type} ${error.code ?? ''} ${error.param ?? ''} ${error.message}` : String(error)}`,
@@ -446,4 +501,123 @@ test('what the dialect does not relax still refuses, naming the field', async ()
   }
   expect(got).toEqual(cases.map(([name, , param]) => `${name}: 400 5001 ${param}`));
   expect(sandbox.ledger().entries.length, 'nothing refused reaches the ledger').toBe(before);
+});
+
+test('PaymentsClient reads every answer of turn 4, param or not, each error of a clear type', async () => {
+  const cases: [number, unknown, string, number | undefined, string | undefined][] = [
+    [400, { code: 5007, message: 'Amount exceeded' }, 'invalid_request_error', 5007, undefined],
+    [404, { code: 4000, message: 'Payment not found' }, 'not_found', 4000, undefined],
+    [400, { code: 5000, message: 'Signature not match' }, 'authentication_error', 5000, undefined],
+    [403, { code: 3001, message: 'Invalid credentials' }, 'authentication_error', 3001, undefined],
+    [
+      400,
+      { code: 5001, message: 'Invalid parameter: amount', param: 'amount' },
+      'invalid_request_error',
+      5001,
+      'amount',
+    ],
+    // An older answer that still carries param is read as well.
+    [
+      400,
+      { code: 5007, message: 'Amount exceeded', param: 'amount' },
+      'invalid_request_error',
+      5007,
+      'amount',
+    ],
+    [404, 'NOT_FOUND', 'not_found', undefined, undefined],
+  ];
+  for (const [status, body, type, code, param] of cases) {
+    const error = PaymentsApiError.fromResponse(status, body);
+    expect([error.type, error.status, error.code, error.param, error.retryable]).toEqual([
+      type,
+      status,
+      code,
+      param,
+      false,
+    ]);
+    expect(error.message).toBe(
+      typeof body === 'string' ? `the API answered ${status} ${body}` : (body as any).message,
+    );
+  }
+  // Through a client, from the wire: the sandbox's answers to a refund too large and a wrong key.
+  const client = new PaymentsClient({
+    baseUrl: url,
+    ...sandbox.credentials,
+    transport: nodeTransport(),
+    now: () => sandbox.clock.now(),
+    maxRetries: 0,
+  });
+  const paid = await client.payments.create({
+    amount: 10,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    card,
+    order_id: newOrder(),
+  } as any);
+  const exceeded = await client.refunds
+    .create({ payment_id: paid.id, amount: 11, currency: 'BRL' } as any)
+    .catch((e: unknown) => e);
+  expect(exceeded).toMatchObject({ type: 'invalid_request_error', status: 400, code: 5007 });
+  expect((exceeded as PaymentsApiError).param).toBeUndefined();
+  const forger = new PaymentsClient({
+    baseUrl: url,
+    ...sandbox.credentials,
+    secretKey: 'not-the-secret-key',
+    transport: nodeTransport(),
+    now: () => sandbox.clock.now(),
+    maxRetries: 0,
+  });
+  const forged = await forger.refunds
+    .create({ payment_id: paid.id, amount: 1, currency: 'BRL' } as any)
+    .catch((e: unknown) => e);
+  expect(forged).toMatchObject({
+    type: 'authentication_error',
+    status: 400,
+    code: 5000,
+    message: 'Signature not match',
+  });
+});
+
+test('PaymentsClient signs a call without a body over login + X-Date, as openssl computes it, and the sandbox serves it', async () => {
+  const sent: TransportRequest[] = [];
+  const client = new PaymentsClient({
+    baseUrl: url,
+    ...sandbox.credentials,
+    now: () => sandbox.clock.now(),
+    maxRetries: 0,
+    transport: async (request) => {
+      sent.push(request);
+      return nodeTransport()(request);
+    },
+  });
+  const authorized = await client.payments.create({
+    amount: 10,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    card: { ...card, capture: false },
+    order_id: newOrder(),
+  } as any);
+  sent.length = 0;
+  expect((await client.payments.status(authorized.id)).status).toBe('AUTHORIZED');
+  expect((await client.payments.cancel(authorized.id)).status).toBe('CANCELLED');
+  expect(sent.map((r) => [r.method, r.body])).toEqual([
+    ['GET', undefined],
+    ['POST', undefined],
+  ]);
+  for (const request of sent) {
+    const header = (name: string) =>
+      Object.entries(request.headers).find(([key]) => key.toLowerCase() === name)?.[1];
+    const xDate = header('x-date')!;
+    // What real clients send: ISO 8601 UTC with milliseconds.
+    expect(xDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(header('authorization')).toBe(
+      `V2-HMAC-SHA256, Signature: ${opensslHmac(recordedCredentials.secretKey, `mylogin${xDate}`)}`,
+    );
+  }
 });

@@ -6,6 +6,7 @@ import {
   isRejectionCode,
   paymentStatuses,
   rejectionCodes,
+  SIGNATURE_NOT_MATCH,
 } from './codes.js';
 
 describe('codes', () => {
@@ -16,6 +17,16 @@ describe('codes', () => {
       param: 'payer.address.zip_code',
     });
     expect(apiErrorBody(3001)).to.deep.equal({ code: 3001, message: 'Invalid credentials' });
+    // Recorded on the wire without param, whatever was at fault.
+    expect(apiErrorBody(5007, 'amount')).to.deep.equal({ code: 5007, message: 'Amount exceeded' });
+    expect(apiErrorBody(4000, 'payment_id')).to.deep.equal({
+      code: 4000,
+      message: 'Payment not found',
+    });
+    expect(apiErrorBody(5000, undefined, SIGNATURE_NOT_MATCH)).to.deep.equal({
+      code: 5000,
+      message: 'Signature not match',
+    });
     expect(apiErrorStatus(3001)).to.equal(403);
     expect(apiErrorStatus(4000)).to.equal(404);
     expect(apiErrorStatus(6000)).to.equal(429);

@@ -248,14 +248,36 @@ export function isApiErrorCode(value: unknown): value is ApiErrorCode {
 }
 
 /**
- * The error body the API sends for `code`, with `param` when one parameter is at fault.
+ * The codes the API answers without `param`, whatever was at fault: recorded on the wire,
+ * `{"code":5007,"message":"Amount exceeded"}` and `{"code":4000,"message":"Payment not found"}`
+ * carry none (a refund's lookup, 4001, is read the same way). `5001 Invalid parameter` carries it.
+ */
+export const apiErrorsWithoutParam: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
+  4000, 4001, 5007,
+]);
+
+/**
+ * 5000's message when a request's signature does not match (recorded on the wire for a POST:
+ * 400 `{"code":5000,"message":"Signature not match"}`); an unknown `X-Login` stays 3001.
+ */
+export const SIGNATURE_NOT_MATCH = 'Signature not match';
+
+/**
+ * The error body the API sends for `code`, with `param` when one parameter is at fault (never
+ * for the codes of `apiErrorsWithoutParam`). `message` replaces the table's where the API
+ * words one case of a code its own way (`SIGNATURE_NOT_MATCH`).
  *
  * @example apiErrorBody(5001, 'payer.email') // {code: 5001, message: 'Invalid parameter: payer.email', param: 'payer.email'}
+ * @example apiErrorBody(5007, 'amount')      // {code: 5007, message: 'Amount exceeded'}
  */
-export function apiErrorBody(code: ApiErrorCode, param?: string): ApiErrorBody {
-  const { message } = apiErrors[code];
-  if (param === undefined) return { code, message };
-  return { code, message: code === 5001 ? `${message}: ${param}` : message, param };
+export function apiErrorBody(code: ApiErrorCode, param?: string, message?: string): ApiErrorBody {
+  const text = message ?? apiErrors[code].message;
+  if (param === undefined || apiErrorsWithoutParam.has(code)) return { code, message: text };
+  return {
+    code,
+    message: code === 5001 && message === undefined ? `${text}: ${param}` : text,
+    param,
+  };
 }
 
 /**

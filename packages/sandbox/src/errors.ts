@@ -1,7 +1,8 @@
 /**
  * One error type for everything the sandbox refuses, turned into the API's error body in
- * one place (app.ts). Codes, HTTP statuses and messages come from core's table; the
- * statuses the real API answers differently for some operations are passed explicitly.
+ * one place (app.ts). Codes, HTTP statuses and messages come from core's table (which also
+ * says which codes never carry `param`); the statuses the real API answers differently for
+ * some operations are passed explicitly.
  */
 import {
   apiErrorBody,
@@ -17,8 +18,14 @@ export class ApiFailure extends PaylitError<ApiErrorCode> {
   readonly body: ApiErrorBody;
   readonly status: number;
 
-  constructor(code: ApiErrorCode, param?: string, status: number = apiErrorStatus(code)) {
-    const body = apiErrorBody(code, param);
+  constructor(
+    code: ApiErrorCode,
+    param?: string,
+    status: number = apiErrorStatus(code),
+    /** The API's own wording of one case of `code` (core's `SIGNATURE_NOT_MATCH`). */
+    message?: string,
+  ) {
+    const body = apiErrorBody(code, param, message);
     super(code, body.message, { kind: errorKindOfStatus(status) });
     this.body = body;
     this.status = status;

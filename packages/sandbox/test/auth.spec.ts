@@ -1,13 +1,15 @@
 /**
  * Authentication as the API answers it: a missing X-Login or X-Date is 400 / 5001 naming the
- * header, any other failure of the credentials or the signature 403 / 3001, the version 5017;
- * no clock skew is refused.
+ * header, an unknown X-Login or a wrong X-Trans-Key 403 / 3001, a POST whose signature does
+ * not match 400 / 5000 `Signature not match` (recorded on the wire) and a GET's 403 / 3001 (the
+ * sandbox's choice: no GET was recorded), the version 5017; no clock skew is refused.
  */
 import { authorizationHeader, createSignature, signedHeaders } from '@paylit/core/crypto';
 import { cardPayment } from './support/client.js';
 import { expect, startSandbox, stopSandbox, test } from './support/fixture.js';
 
 const invalid = { code: 3001, message: 'Invalid credentials' };
+const notMatch = { code: 5000, message: 'Signature not match' };
 
 test('a correctly signed request is accepted', async ({ sbx }) => {
   const res = await sbx.api.post('/secure_payments', cardPayment());
@@ -40,9 +42,6 @@ for (const [name, headers] of [
   ['with an unknown X-Login', { 'X-Login': 'someone-else' }],
   ['without X-Trans-Key', { 'X-Trans-Key': undefined }],
   ['with a wrong X-Trans-Key', { 'X-Trans-Key': 'wrong' }],
-  ['without Authorization', { Authorization: undefined }],
-  ['with another signature scheme', { Authorization: 'V1-HMAC-SHA1, Signature: abcd' }],
-  ['with a signature of other bytes', { Authorization: authorizationHeader('0'.repeat(64)) }],
 ] as const) {
   test(`403 / 3001 ${name}`, async ({ sbx }) => {
     const res = await sbx.api.post('/secure_payments', cardPayment(), { headers });
@@ -51,7 +50,32 @@ for (const [name, headers] of [
   });
 }
 
-test('403 / 3001 when the body differs from the one signed', async ({ sbx }) => {
+for (const [name, headers] of [
+  ['without Authorization', { Authorization: undefined }],
+  ['with another signature scheme', { Authorization: 'V1-HMAC-SHA1, Signature: abcd' }],
+  ['with a signature of other bytes', { Authorization: authorizationHeader('0'.repeat(64)) }],
+] as const) {
+  test(`a POST ${name} is 400 / 5000 Signature not match; a GET 403 / 3001`, async ({ sbx }) => {
+    const res = await sbx.api.post('/secure_payments', cardPayment(), { headers });
+    expect([res.status, res.body]).toEqual([400, notMatch]);
+    const paid = (await sbx.api.post('/secure_payments', cardPayment())).body;
+    const lookup = await sbx.api.get(`/payments/${paid.id}/status`, { headers });
+    expect([lookup.status, lookup.body]).toEqual([403, invalid]);
+    const cancel = await sbx.api.post(`/payments/${paid.id}/cancel`, undefined, { headers });
+    expect([cancel.status, cancel.body]).toEqual([400, notMatch]);
+  });
+}
+
+test('an unknown X-Login is 403 / 3001 whatever the signature, on a POST too', async ({ sbx }) => {
+  const res = await sbx.api.post('/secure_payments', cardPayment(), {
+    headers: { 'X-Login': 'someone-else', Authorization: authorizationHeader('0'.repeat(64)) },
+  });
+  expect([res.status, res.body]).toEqual([403, invalid]);
+});
+
+test('400 / 5000 Signature not match when the body differs from the one signed', async ({
+  sbx,
+}) => {
   // Sign one body, send another.
   const body = cardPayment();
   const res = await fetch(`${sbx.running.url}/secure_payments`, {
@@ -62,8 +86,8 @@ test('403 / 3001 when the body differs from the one signed', async ({ sbx }) => 
     },
     body: JSON.stringify({ ...body, amount: 1 }),
   });
-  expect(res.status).toBe(403);
-  expect(await res.json()).toEqual(invalid);
+  expect(res.status).toBe(400);
+  expect(await res.json()).toEqual(notMatch);
 });
 
 test('no clock skew is refused: a correctly signed X-Date a year old or a month ahead is served, with or without milliseconds', async ({
@@ -83,7 +107,7 @@ test('no clock skew is refused: a correctly signed X-Date a year old or a month 
       date,
       headers: { Authorization: authorizationHeader('0'.repeat(64)) },
     });
-    expect([forged.status, forged.body]).toEqual([403, invalid]);
+    expect([forged.status, forged.body]).toEqual([400, notMatch]);
   }
   // Without milliseconds: sign with that exact text.
   const date = yearOld.toISOString().replace(/\.\d{3}Z$/, 'Z');

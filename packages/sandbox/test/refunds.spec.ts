@@ -65,10 +65,7 @@ test('partial refunds never exceed what remains: 400 / 5007 beyond', async ({ sb
     amount: 0.01,
     currency: 'BRL',
   });
-  expect([over.status, over.body]).toEqual([
-    400,
-    { code: 5007, message: 'Amount exceeded', param: 'amount' },
-  ]);
+  expect([over.status, over.body]).toEqual([400, { code: 5007, message: 'Amount exceeded' }]);
   expect(sbx.sandbox.ledger({ payment_id: paid.id })).toMatchObject({
     charged: 100,
     refunded: 100,
@@ -297,10 +294,7 @@ test('a PENDING refund counts against what can still be refunded: 25 pending of 
       amount: 20,
       currency: 'BRL',
     });
-    expect([over.status, over.body]).toEqual([
-      400,
-      { code: 5007, message: 'Amount exceeded', param: 'amount' },
-    ]);
+    expect([over.status, over.body]).toEqual([400, { code: 5007, message: 'Amount exceeded' }]);
     expect(
       (
         await sbx.api.post('/refunds', {
@@ -338,10 +332,7 @@ test('partial captures never exceed the authorization: 40 then 90 of 120 is 400 
     amount: 90,
     currency: 'BRL',
   });
-  expect([over.status, over.body]).toEqual([
-    400,
-    { code: 5007, message: 'Amount exceeded', param: 'amount' },
-  ]);
+  expect([over.status, over.body]).toEqual([400, { code: 5007, message: 'Amount exceeded' }]);
   expect(
     (await sbx.api.post('/payments', { authorization_id: auth.id, amount: 80, currency: 'BRL' }))
       .body,

@@ -41,3 +41,29 @@ test('a known route keeps its own answers, its credentials checked first', async
   ).toBe(403);
   expect((await fetch(`${sbx.running.url}/sandbox-tools/clock`)).status).toBe(200);
 });
+
+test('an empty id is a route with an empty id: POST /payments//cancel is JSON 404 / 4000, credentials first', async ({
+  sbx,
+}) => {
+  const json = /^application\/json;charset=utf-8$/;
+  const cancel = await sbx.api.post('/payments//cancel');
+  expect([cancel.status, cancel.body]).toEqual([404, { code: 4000, message: 'Payment not found' }]);
+  expect(cancel.headers.get('content-type')).toMatch(json);
+  expect((await sbx.api.post('/payments//cancel/')).body).toEqual({
+    code: 4000,
+    message: 'Payment not found',
+  });
+  const status = await sbx.api.get('/payments//status');
+  expect([status.status, status.body]).toEqual([404, { code: 4000, message: 'Payment not found' }]);
+  const refund = await sbx.api.get('/refunds//status');
+  expect([refund.status, refund.body]).toEqual([404, { code: 4001, message: 'Refund not found' }]);
+  const stranger = await sbx.api.post('/payments//cancel', undefined, {
+    headers: { 'X-Login': 'other' },
+  });
+  expect([stranger.status, stranger.body]).toEqual([
+    403,
+    { code: 3001, message: 'Invalid credentials' },
+  ]);
+  // A path that matches no route still gets the bare text.
+  expect((await sbx.api.post('/payments//refund')).body).toBe('NOT_FOUND');
+});

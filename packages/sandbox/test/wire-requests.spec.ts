@@ -1,7 +1,7 @@
 /**
  * Requests in the wire dialect, as other public clients send them: an X-Date without
  * milliseconds, a cancel that carries a body (ignored, but signed), a call without a body
- * signed over `{}`, numbers and booleans as strings, two-digit years, a refund without
+ * signed over `"{}"` (four characters), numbers and booleans as strings, two-digit years, a refund without
  * `notification_url`, risk data without its members. Each refusal beside them differs from
  * an accepted request only in what is checked.
  */
@@ -78,8 +78,8 @@ test('a cancel with a body: the body is ignored, whatever its type, but the sign
     headers: { 'X-Date': date, Authorization: overNothing },
   });
   expect([forged.status, forged.body]).toEqual([
-    403,
-    { code: 3001, message: 'Invalid credentials' },
+    400,
+    { code: 5000, message: 'Signature not match' },
   ]);
   expect((await sbx.api.get(`/payments/${four.id}/status`)).body.status).toBe('AUTHORIZED');
   // An enrollment's cancel takes one too.
@@ -113,10 +113,10 @@ async function signedOver(sbx: SandboxFixture, signed: string) {
   };
 }
 
-test('a call without a body signed over login + X-Date + "{}" is served: lookups, cancels, a card\'s deletion', async ({
+test('a call without a body signed over login + X-Date + "{}" (the four characters, quotes included) is served: lookups, cancels, a card\'s deletion', async ({
   sbx,
 }) => {
-  const braces = () => signedOver(sbx, '{}');
+  const braces = () => signedOver(sbx, '"{}"');
   const order = orderId();
   const paid = (await sbx.api.post('/secure_payments', cardPayment({ order_id: order }))).body;
   const refund = (
@@ -160,12 +160,13 @@ test('a call without a body signed over login + X-Date + "{}" is served: lookups
   ).toBe('CANCELLED');
 });
 
-test('no other signature of a call without a body is served, and "{}" signs nothing that has a body', async ({
+test('no other signature of a call without a body is served (the two characters {} neither), and "{}" signs nothing that has a body', async ({
   sbx,
 }) => {
   const paid = (await sbx.api.post('/secure_payments', cardPayment())).body;
   const invalid = [403, { code: 3001, message: 'Invalid credentials' }];
-  for (const other of ['{ }', '[]', '""', 'null', '{}\n', ' ']) {
+  const notMatch = [400, { code: 5000, message: 'Signature not match' }];
+  for (const other of ['{}', '{ }', '[]', '""', 'null', '{}\n', ' ', '"{ }"', "'{}'"]) {
     const res = await sbx.api.get(`/payments/${paid.id}/status`, {
       headers: await signedOver(sbx, other),
     });
@@ -174,14 +175,18 @@ test('no other signature of a call without a body is served, and "{}" signs noth
   const auth = (
     await sbx.api.post('/secure_payments', cardPayment({ card: { ...visa, capture: false } }))
   ).body;
-  const cancel = await sbx.api.post(`/payments/${auth.id}/cancel`, undefined, {
-    headers: await signedOver(sbx, '{ }'),
-  });
-  expect([cancel.status, cancel.body]).toEqual(invalid);
+  for (const other of ['{}', '{ }']) {
+    const cancel = await sbx.api.post(`/payments/${auth.id}/cancel`, undefined, {
+      headers: await signedOver(sbx, other),
+    });
+    expect([other, cancel.status, cancel.body]).toEqual([other, ...notMatch]);
+  }
   expect((await sbx.api.get(`/payments/${auth.id}/status`)).body.status).toBe('AUTHORIZED');
   // A POST whose body is required, sent empty and signed over "{}": the signature does not cover what was sent.
-  const empty = await sbx.api.post('/refunds', undefined, { headers: await signedOver(sbx, '{}') });
-  expect([empty.status, empty.body]).toEqual(invalid);
+  const empty = await sbx.api.post('/refunds', undefined, {
+    headers: await signedOver(sbx, '"{}"'),
+  });
+  expect([empty.status, empty.body]).toEqual(notMatch);
   // The same request signed over what it sends (nothing) reaches the route, which wants a body.
   expect((await sbx.api.post('/refunds', undefined)).body.code).toBe(5000);
 });
@@ -326,8 +331,11 @@ test("a refund without notification_url: a card's is SUCCESS at once; a pending 
     ).body;
     expect(refund).toMatchObject({ status: 'PENDING', status_code: 100, amount: 15 });
     expect(
-      (await sbx.api.get(`/refunds/${refund.id}/status`, { headers: await signedOver(sbx, '{}') }))
-        .body,
+      (
+        await sbx.api.get(`/refunds/${refund.id}/status`, {
+          headers: await signedOver(sbx, '"{}"'),
+        })
+      ).body,
     ).toEqual({
       id: refund.id,
       status: 'PENDING',

@@ -119,11 +119,13 @@ export function fromApiError(error: unknown): CheckoutError {
     ...(error.param ? { param: error.param } : {}),
   };
   if (isApiErrorCode(code)) {
+    // A POST whose signature does not match is 400 / 5000 "Signature not match": the key's fault.
+    const badKey = code === 5000 && error.type === 'authentication_error';
     // 5001's own message names the parameter ("Invalid parameter: payer.email").
-    const message = code === 5001 ? error.message : apiErrors[code].meaning;
+    const message = code === 5001 ? error.message : apiErrors[badKey ? 3001 : code].meaning;
     if (code === 4000 || code === 4001)
       return new CheckoutError(404, { type: 'not_found', message, ...detail });
-    if (code === 3001 || code === 3002 || code === 3003)
+    if (code === 3001 || code === 3002 || code === 3003 || badKey)
       return new CheckoutError(502, {
         type: 'upstream_unavailable',
         message,

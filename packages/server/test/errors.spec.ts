@@ -201,6 +201,13 @@ test("the merchant's credentials and IP are named when, and only when, the API r
       3001,
       apiErrors[3001].meaning,
     ]);
+    // A POST signed with the wrong key (a cancel) is 400 / 5000 "Signature not match" at the API: the same.
+    expect(refusal(await admin(wrong, `/admin/payments/${payment.id}/cancel`, {}))).toEqual([
+      502,
+      'upstream_unavailable',
+      5000,
+      apiErrors[3001].meaning,
+    ]);
   } finally {
     await wrong.close();
   }

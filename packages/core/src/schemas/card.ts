@@ -9,6 +9,7 @@ import {
   plainText,
   text,
 } from './common.js';
+import { nameOptionalCountries } from './payer.js';
 
 export const storedCredentialTypes = [
   'CARD_ON_FILE',
@@ -90,8 +91,16 @@ export const cardSchema = partialObject({
 });
 export type Card = z.infer<typeof cardSchema>;
 
-/** Adds the card's own rules: one source, and which fields it needs given how the card is sent. */
-export function checkCard(card: Card, ctx: z.RefinementCtx, path: PropertyKey[] = ['card']): void {
+/**
+ * Adds the card's own rules: one source, and which fields it needs given how the card is sent.
+ * `country`, when known, may waive the holder's name (`nameOptionalCountries`: Panama).
+ */
+export function checkCard(
+  card: Card,
+  ctx: z.RefinementCtx,
+  path: PropertyKey[] = ['card'],
+  country?: string,
+): void {
   const savedCardCvv = card.card_id !== undefined && card.encrypted_data !== undefined;
   const sent = cardSources.filter(
     (source) => card[source] !== undefined && !(savedCardCvv && source === 'encrypted_data'),
@@ -106,7 +115,9 @@ export function checkCard(card: Card, ctx: z.RefinementCtx, path: PropertyKey[] 
   const byReference = card.token !== undefined || card.card_id !== undefined;
   if (!byReference) {
     for (const field of ['holder_name', 'expiration_month', 'expiration_year'] as const) {
-      if (card[field] === undefined)
+      const waived =
+        field === 'holder_name' && country !== undefined && nameOptionalCountries.includes(country);
+      if (card[field] === undefined && !waived)
         ctx.addIssue({
           code: 'custom',
           path: [...path, field],

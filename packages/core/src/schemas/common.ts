@@ -5,15 +5,29 @@ import { formatCharacterIn, formatCharacterMessage } from '../plain-text.js';
 
 /**
  * An optional field of a request. `null` stands for absent, as the API reads it
- * (`"address": null`, one line of the wire dialect the sandbox's README describes).
+ * (`"address": null`, one line of the wire dialect the sandbox's README describes), and so
+ * does an empty string (`"holder_name": ""`, `"email": ""`): a client that has no value sends
+ * one of the two, and the API served both.
  */
 export function optional<S extends z.ZodType>(schema: S) {
   return z
     .preprocess(
-      (v: z.input<S> | null | undefined) => (v === null ? undefined : v),
+      (v: z.input<S> | null | undefined) => (v === null || (v as unknown) === '' ? undefined : v),
       schema.optional(),
     )
     .optional();
+}
+
+/**
+ * A string field the API also takes as a JSON number, read as its decimal text
+ * (`"order_id": 1547451845` is `"1547451845"`, `"number": 2` in an address is `"2"`): the
+ * other direction of the amounts and months it takes as strings.
+ */
+export function numberAsText<S extends z.ZodType>(schema: S) {
+  return z.preprocess(
+    (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+    schema,
+  );
 }
 
 type OptionalShape<T extends Record<string, z.ZodType>> = {

@@ -385,6 +385,56 @@ const leniencies: Leniency[] = [
     },
     (p) => expect(p.card.network_payment_reference).to.equal('MCC123456789'),
   ],
+  // Seen on the wire, turn 4.
+  [
+    'order_id as a JSON number, read as its text',
+    paymentRequestSchema,
+    payment,
+    { order_id: 1547451845 },
+    (p) => expect(p.order_id).to.equal('1547451845'),
+  ],
+  [
+    'payer.address.number and zip_code as JSON numbers, read as their text',
+    paymentRequestSchema,
+    payment,
+    { 'payer.address': { street: 'Av Paulista', number: 2, zip_code: 1310100 } },
+    (p) =>
+      expect([p.payer.address.number, p.payer.address.zip_code]).to.deep.equal(['2', '1310100']),
+  ],
+  [
+    "a capture's order_id as a JSON number",
+    captureRequestSchema,
+    capture,
+    { order_id: 77 },
+    (p) => expect(p.order_id).to.equal('77'),
+  ],
+  [
+    'payer.document as a JSON number (Mexico, length only)',
+    paymentRequestSchema,
+    { ...payment, country: 'MX', currency: 'MXN' },
+    { 'payer.document': 128475869794933 },
+    (p) => expect(p.payer.document).to.equal('128475869794933'),
+  ],
+  [
+    'an empty optional string is absent: payer.email ""',
+    paymentRequestSchema,
+    payment,
+    { 'payer.email': '' },
+    (p) => expect(p.payer.email).to.equal(undefined),
+  ],
+  [
+    'Panama: payer.name and payer.email null, card.holder_name ""',
+    paymentRequestSchema,
+    { ...payment, country: 'PA', currency: 'USD', payer: { document: '12345678' } },
+    { 'payer.name': null, 'payer.email': null, 'card.holder_name': '' },
+    (p) => expect([p.payer.name, p.card.holder_name]).to.deep.equal([undefined, undefined]),
+  ],
+  [
+    'Panama: a card saved without a holder name or a payer name',
+    saveCardRequestSchema,
+    { country: 'PA', card, payer: { document: '12345678' } },
+    { 'card.holder_name': '', 'payer.name': null },
+  ],
 ];
 
 const refusals: [
@@ -395,6 +445,35 @@ const refusals: [
   path: string,
 ][] = [
   ['currency in lower case', paymentRequestSchema, payment, { currency: 'brl' }, 'currency'],
+  [
+    'payer.name null outside Panama',
+    paymentRequestSchema,
+    payment,
+    { 'payer.name': null },
+    'payer.name',
+  ],
+  [
+    'card.holder_name "" outside Panama',
+    paymentRequestSchema,
+    payment,
+    { 'card.holder_name': '' },
+    'card.holder_name',
+  ],
+  [
+    'an enrollment without payer.name (Brazil)',
+    enrollmentRequestSchema,
+    enrollment,
+    { 'payer.name': '' },
+    'payer.name',
+  ],
+  ['order_id as a boolean', paymentRequestSchema, payment, { order_id: true }, 'order_id'],
+  [
+    'order_id as a number that is no finite one',
+    paymentRequestSchema,
+    payment,
+    { order_id: { n: 1 } },
+    'order_id',
+  ],
   ['country of three letters', paymentRequestSchema, payment, { country: 'BRA' }, 'country'],
   [
     'amount of nine integer digits',

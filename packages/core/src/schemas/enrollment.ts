@@ -17,7 +17,7 @@ import {
   timestamp,
   url,
 } from './common.js';
-import { checkPayerDocument, payerSchema } from './payer.js';
+import { checkPayerDocument, checkPayerName, payerSchema } from './payer.js';
 
 export const enrollmentSubscriptionSchema = z
   .object({
@@ -148,6 +148,7 @@ export const enrollmentRequestSchema = z
   })
   .superRefine((e, ctx) => {
     checkEnrollment(e, ctx);
+    checkPayerName(e.country, e.payer, ctx);
     checkPayerDocument(e.country, e.payer, ctx);
   });
 export type EnrollmentRequest = z.infer<typeof enrollmentRequestSchema>;

@@ -22,7 +22,13 @@ export {
   dmyDate as dmyDateSchema,
   isoDate as isoDateSchema,
 } from './common.js';
-export { addressSchema, checkPayerDocument, payerSchema } from './payer.js';
+export {
+  addressSchema,
+  checkPayerDocument,
+  checkPayerName,
+  nameOptionalCountries,
+  payerSchema,
+} from './payer.js';
 export type { Address, Payer } from './payer.js';
 export { cardSchema, cardSources, storedCredentialTypes } from './card.js';
 export type { Card } from './card.js';

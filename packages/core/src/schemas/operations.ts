@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { paymentStatusNames, refundStatusNames } from '../codes.js';
-import { country, currency, optional, positiveAmount, text, url } from './common.js';
+import { country, currency, numberAsText, optional, positiveAmount, text, url } from './common.js';
 import { cardSchema, checkCard } from './card.js';
 import { BIN_PATTERN } from '../card/number.js';
-import { checkPayerDocument, payerSchema } from './payer.js';
+import { checkPayerDocument, checkPayerName, payerSchema } from './payer.js';
 
 function amountWithCurrency(
   body: { amount?: number | undefined; currency?: string | undefined },
@@ -34,7 +34,7 @@ export const captureRequestSchema = z
     authorization_id: text(),
     amount: optional(positiveAmount),
     currency: optional(currency),
-    order_id: optional(text(125)),
+    order_id: optional(numberAsText(text(125))),
   })
   .superRefine(amountWithCurrency);
 export type CaptureRequest = z.infer<typeof captureRequestSchema>;
@@ -72,7 +72,8 @@ export const saveCardRequestSchema = z
     payer: payerSchema,
   })
   .superRefine((body, ctx) => {
-    checkCard(body.card, ctx);
+    checkCard(body.card, ctx, ['card'], body.country);
+    checkPayerName(body.country, body.payer, ctx);
     checkPayerDocument(body.country, body.payer, ctx);
   });
 export type SaveCardRequest = z.infer<typeof saveCardRequestSchema>;

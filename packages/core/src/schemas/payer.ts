@@ -1,15 +1,18 @@
 /** `payer` and its `address` (also the shape of `additional_risk_data.shipping.address`). */
 import { z } from 'zod';
 import { apiDocumentProblem, documentMessage, type DocumentProblem } from '../documents.js';
-import { dmyDate, optional, partialObject, plainText, text } from './common.js';
+import { dmyDate, numberAsText, optional, partialObject, plainText, text } from './common.js';
 
-/** Every field one plain line (`plainText`: no control, bidirectional or other format character). */
+/**
+ * Every field one plain line (`plainText`: no control, bidirectional or other format
+ * character), each also taken as a JSON number (`"number": 2`, `"zip_code": 8001`: its text).
+ */
 export const addressSchema = partialObject({
-  state: plainText(10),
-  city: plainText(100),
-  zip_code: plainText(10),
-  street: plainText(100),
-  number: plainText(20),
+  state: numberAsText(plainText(10)),
+  city: numberAsText(plainText(100)),
+  zip_code: numberAsText(plainText(10)),
+  street: numberAsText(plainText(100)),
+  number: numberAsText(plainText(20)),
 });
 export type Address = z.infer<typeof addressSchema>;
 
@@ -17,15 +20,16 @@ export type Address = z.infer<typeof addressSchema>;
  * `payer`. The spec marks `email` required, but that is a rule of merchants: the API paid
  * Brazilian payers without one, so it is optional here.
  * The document's rule depends on the country, which the request holds: `checkPayerDocument`
- * (it is required except in DO and PA).
+ * (it is required except in DO and PA); so does the name's: `checkPayerName` (required except
+ * in PA). The document and the phone may come as JSON numbers (their text).
  */
 export const payerSchema = z.object({
   /** One plain line (`plainText`), as the card holder's name. */
-  name: plainText(100),
+  name: optional(plainText(100)),
   email: optional(text(100).pipe(z.email('must be an e-mail address'))),
   birth_date: optional(dmyDate),
-  phone: optional(text(20)),
-  document: optional(text(30)),
+  phone: optional(numberAsText(text(20))),
+  document: optional(numberAsText(text(30))),
   document2: optional(text()),
   user_reference: optional(text(125)),
   address: optional(addressSchema),
@@ -53,4 +57,22 @@ export function checkPayerDocument(
 ): void {
   const problem = rule(country, payer.document);
   if (problem) ctx.addIssue({ code: 'custom', path, message: documentMessage(country, problem) });
+}
+
+/**
+ * The countries where a card payment was served with no payer name and no card holder name
+ * (`"payer":{"name":null,…}` and `"holder_name":""`, recorded on the API's sandbox in
+ * Panama). Elsewhere both stay required, as the spec has them.
+ */
+export const nameOptionalCountries: readonly string[] = ['PA'];
+
+/** The API's rule for `payer.name` in `country`: required except in `nameOptionalCountries`. */
+export function checkPayerName(
+  country: string,
+  payer: Pick<Payer, 'name'>,
+  ctx: z.RefinementCtx,
+  path: PropertyKey[] = ['payer', 'name'],
+): void {
+  if (payer.name === undefined && !nameOptionalCountries.includes(country))
+    ctx.addIssue({ code: 'custom', path, message: 'is required' });
 }

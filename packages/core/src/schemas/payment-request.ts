@@ -21,6 +21,7 @@ import {
   currency,
   frequency,
   isoDate,
+  numberAsText,
   optional,
   partialObject,
   paymentMethodId,
@@ -29,7 +30,7 @@ import {
 } from './common.js';
 import { cardSchema, checkCard, eci } from './card.js';
 import { paymentEnrollmentSchema } from './enrollment.js';
-import { checkPayerDocument, payerSchema, type Address } from './payer.js';
+import { checkPayerDocument, checkPayerName, payerSchema, type Address } from './payer.js';
 import { additionalRiskDataSchema } from './risk.js';
 import { walletSchema } from './wallet.js';
 
@@ -120,8 +121,9 @@ const paymentRequestShape = z.object({
   payment_method_flow: z.enum(['DIRECT', 'REDIRECT']),
   country,
   payer: payerSchema,
-  order_id: text(125),
-  original_order_id: optional(text(125)),
+  /** Also a JSON number (`1547451845`), read as its text. */
+  order_id: numberAsText(text(125)),
+  original_order_id: optional(numberAsText(text(125))),
   description: optional(text(200)),
   notification_url: optional(url(500)),
   callback_url: optional(url(500)),
@@ -177,7 +179,10 @@ function checkFullAddress(address: Address | undefined, ctx: z.RefinementCtx, wh
 function checkIndia(req: PaymentRequestShape, ctx: z.RefinementCtx, crossBorder: boolean): void {
   const { payer } = req;
   const { payerName, emailLocalPart, phone, city, street, zipCode } = indiaLimits;
-  if (payer.name.length < payerName.min || payer.name.length > payerName.max) {
+  if (
+    payer.name !== undefined &&
+    (payer.name.length < payerName.min || payer.name.length > payerName.max)
+  ) {
     issue(
       ctx,
       ['payer', 'name'],
@@ -237,7 +242,7 @@ function checkRules(
 
   // Card.
   if (card) {
-    checkCard(card, ctx);
+    checkCard(card, ctx, ['card'], req.country);
     const raw = card.number !== undefined;
     if (raw && card.cvv === undefined) {
       if (req.country === 'IN')
@@ -357,6 +362,7 @@ function checkRules(
   }
 
   // Countries.
+  checkPayerName(req.country, req.payer, ctx);
   checkPayerDocument(req.country, req.payer, ctx);
   if (req.country === 'IN') checkIndia(req, ctx, rules.indiaCrossBorder);
   if (addressRequiredCountries.includes(req.country))

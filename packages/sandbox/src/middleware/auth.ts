@@ -1,12 +1,15 @@
 /**
  * Authentication as the API answers it. A missing `X-Login` or `X-Date` (or an `X-Date`
- * that is no ISO 8601 UTC time) is 400 / 5001 naming the header; otherwise `X-Login` and
- * `X-Trans-Key` must match and `Authorization` carry the V2-HMAC-SHA256 signature of
- * login + X-Date + the exact body (403 / 3001). A call without a body (a GET, a DELETE, a
- * cancel) verifies when signed over login + X-Date or over login + X-Date + `{}`, as one
- * widely used connector signs it. The API refuses no clock skew: an `X-Date` a year old is
- * served. `X-Version` absent or 2.1 (else 5017); the other headers of the spec present and
- * within their limits.
+ * that is no ISO 8601 UTC time) is 400 / 5001 naming the header; an `X-Login` or
+ * `X-Trans-Key` that is not the merchant's is 403 / 3001. `Authorization` must carry the
+ * V2-HMAC-SHA256 signature of login + X-Date + the exact body; a POST whose signature does not
+ * match is 400 / 5000 `Signature not match`, as recorded on the wire, and any other call
+ * (GET, DELETE: no such answer was recorded) keeps 403 / 3001. A call without a body (a GET, a
+ * DELETE, a cancel) verifies when signed over login + X-Date or over login + X-Date + `"{}"`:
+ * the four characters quote, brace, brace, quote, as one widely used connector signs it (it
+ * serializes the empty body as a JSON string); the two characters `{}` alone are no signature
+ * of it. The API refuses no clock skew: an `X-Date` a year old is served. `X-Version` absent
+ * or 2.1 (else 5017); the other headers of the spec present and within their limits.
  */
 import type { MiddlewareHandler } from 'hono';
 import {
@@ -16,6 +19,7 @@ import {
   verifySignature,
   type Credentials,
 } from '@paylit/core/crypto';
+import { SIGNATURE_NOT_MATCH } from '@paylit/core/codes';
 import { ApiFailure } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
 
@@ -26,7 +30,7 @@ export interface AuthOptions {
   /**
    * The route ignores its body (a cancel: "no body", yet clients send one). The body is still
    * signed, but its Content-Type is not checked: a body sent with no type (fetch labels it
-   * text/plain) is accepted; sent without one, it may be signed over `{}`.
+   * text/plain) is accepted; sent without one, it may be signed over `"{}"`.
    */
   ignoresBody?: boolean;
 }
@@ -49,6 +53,12 @@ function clientIp(address: string | undefined): string | undefined {
 
 /** The methods whose requests carry no body. */
 const BODYLESS_METHODS: readonly string[] = ['GET', 'HEAD', 'DELETE'];
+
+/**
+ * What a connector signs a call without a body over, after login + X-Date: the empty body
+ * serialized as a JSON string, `"{}"` (four characters, quotes included).
+ */
+export const BODYLESS_SIGNED_TEXT = '"{}"';
 
 export function authentication(options: AuthOptions): MiddlewareHandler<SandboxEnv> {
   const { credentials, allowedIps, ignoresBody = false } = options;
@@ -73,12 +83,16 @@ export function authentication(options: AuthOptions): MiddlewareHandler<SandboxE
         signature: signature!,
       });
     const bodyless = body === '' && (ignoresBody || BODYLESS_METHODS.includes(c.req.method));
-    const valid =
-      same(login, credentials.login) &&
-      same(c.req.header('X-Trans-Key'), credentials.transKey) &&
+    const known =
+      same(login, credentials.login) && same(c.req.header('X-Trans-Key'), credentials.transKey);
+    if (!known) throw new ApiFailure(3001);
+    const signed =
       signature !== undefined &&
-      ((await signedOver(body)) || (bodyless && (await signedOver('{}'))));
-    if (!valid) throw new ApiFailure(3001);
+      ((await signedOver(body)) || (bodyless && (await signedOver(BODYLESS_SIGNED_TEXT))));
+    if (!signed) {
+      if (c.req.method === 'POST') throw new ApiFailure(5000, undefined, 400, SIGNATURE_NOT_MATCH);
+      throw new ApiFailure(3001);
+    }
     c.set('login', login);
 
     const version = c.req.header('X-Version');

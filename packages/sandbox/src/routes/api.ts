@@ -61,6 +61,16 @@ export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void
   app.post('/secure_payments', auth, once, async (c) =>
     c.json(await createPayment(store, jsonBody(c), paymentContext(c, true))),
   );
+  // An empty id is a payment route with an empty id, not an unknown path (seen on the wire:
+  // `POST /payments//cancel` answers JSON 404 / 4000): no payment has it.
+  const noSuchPayment = () => {
+    throw new ApiFailure(4000, undefined, 404);
+  };
+  app.post('/payments//cancel', authCancel, noSuchPayment);
+  app.get('/payments//status', auth, noSuchPayment);
+  app.get('/refunds//status', auth, () => {
+    throw new ApiFailure(4001, undefined, 404);
+  });
   app.post('/payments/:id/cancel', authCancel, once, (c) =>
     c.json(cancelPayment(store, c.req.param('id'))),
   );

@@ -3,6 +3,7 @@
  * API's `code`, `message` and `param`, the HTTP status, and whether retrying could help.
  * A `PaylitError`, whose `kind` follows `type`.
  */
+import { SIGNATURE_NOT_MATCH } from '@paylit/core/codes';
 import { PaylitError, type PaylitErrorKind } from '@paylit/core/errors';
 
 export type PaymentsErrorType =
@@ -64,7 +65,9 @@ export class PaymentsApiError extends PaylitError<number | undefined> {
 
   /**
    * The error the API's answer stands for: its JSON error body, or the text of an answer
-   * that is no JSON (the API answers a path it does not have with 404 and `NOT_FOUND`).
+   * that is no JSON (the API answers a path it does not have with 404 and `NOT_FOUND`). A
+   * signature that does not match is the credentials' fault, though the API answers it 400 /
+   * 5000 `Signature not match`: an `authentication_error`, as 403 / 3001.
    */
   static fromResponse(status: number, body: unknown, idempotencyKey?: string): PaymentsApiError {
     const b = (body && typeof body === 'object' ? body : {}) as {
@@ -79,7 +82,7 @@ export class PaymentsApiError extends PaylitError<number | undefined> {
     const type: PaymentsErrorType =
       status >= 300 && status < 400
         ? 'invalid_response'
-        : status === 401 || status === 403
+        : status === 401 || status === 403 || (b.code === 5000 && b.message === SIGNATURE_NOT_MATCH)
           ? 'authentication_error'
           : status === 404
             ? 'not_found'
