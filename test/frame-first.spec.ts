@@ -220,6 +220,28 @@ for (const path of ['/form.html', '/nonce.html'])
     expect(asked('paylit.frame.js')).toBe(1);
   });
 
+test('an early frame not taken within 30 s leaves the page; card fields drawn later take it, it loads again in their box, and the card seals (Trusted Types allowing one policy `paylit`)', async ({
+  page,
+}) => {
+  const { publicJwk, privateJwk } = await generateCardKeyPair();
+  let release!: () => void;
+  holdModule = new Promise((resolve) => (release = resolve));
+  await page.clock.install();
+  await page.goto(`${origin}/form.html`);
+  await expect.poll(() => asked('paylit.frame.js')).toBe(1);
+  await expect(page.locator('body > iframe')).toHaveCount(1);
+  await page.clock.fastForward(31_000);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  release();
+  await frameOf(page);
+  await configured(page);
+  // Loaded again from the srcdoc it had: no second policy was asked for (the page's CSP allows one).
+  expect(asked('paylit.frame.js')).toBe(2);
+  await typeCard(page);
+  const jwe = await encrypt(page, publicJwk);
+  expect(await decryptCard(jwe, privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
+});
+
 for (const path of ['/form.html', '/nonce.html'])
   test(`the first script draws the fields; the marks come after it, the encryption when a field is first focused, and the card seals (${path === '/form.html' ? 'Trusted Types with names' : "a nonce and 'strict-dynamic'"})`, async ({
     page,

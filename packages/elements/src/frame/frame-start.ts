@@ -7,13 +7,14 @@
  * does, instead of after it.
  *
  * The frame is the one internal/frame-element.ts writes (the same sandbox, the same `srcdoc`,
- * byte for byte: `frameDocument` there), made hidden at the end of `<body>`, and held for the
+ * byte for byte: `frameDocument` there), made inert and of no height at the end of `<body>`
+ * (not `hidden`: the browser runs a hidden frame at a lower priority), and held for the
  * element it was made for under `Symbol.for('paylit.cardFrame')`: `{ frame, loaded }`. The card
  * fields, drawn later in that element (or in its checkout's shadow root), take it from there and
  * move it into their shadow root with `moveBefore()`, which keeps its document (the frame does
  * not load again). A browser without `moveBefore()` gets no early frame (moving it otherwise
- * would load it anew): the card fields make theirs as before. One not taken within
- * `UNCLAIMED_MS` (a card-less order draws no card fields) is removed.
+ * would load it anew): the card fields make theirs as before. One not taken within 30 s (a
+ * card-less order draws no card fields) leaves the page.
  *
  * It imports nothing and declares nothing at its top level (one arrow function, run at once):
  * `paylit.js` is a classic script, so this module must stay inside it, declare no global and
@@ -71,11 +72,13 @@ export interface EarlyFrame {
     frame.addEventListener('load', () => (early.loaded = true));
     element[key] = early;
     document.body.append(frame);
-    // Not taken in time (a card-less order draws no card fields): removed.
+    // Not taken in time (a card-less order draws no card fields): out of the page, its document
+    // gone. Card fields drawn later still take it, and it loads again in their box (its `srcdoc`
+    // written once, by the one policy `paylit` a CSP may allow).
     setTimeout(() => {
       if (element[key] !== early) return;
-      delete element[key];
       frame.remove();
+      early.loaded = false;
     }, 30_000);
   };
   const look = () => {

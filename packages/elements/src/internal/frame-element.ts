@@ -88,7 +88,6 @@ function claim(owner: Element, html: string): EarlyFrame | undefined {
     if (!early) continue;
     delete (holder as { [EARLY]?: EarlyFrame })[EARLY];
     if (
-      early.frame.isConnected &&
       early.frame.getAttribute('sandbox') === 'allow-scripts' &&
       early.frame.getAttribute('srcdoc') === html
     )
@@ -165,7 +164,8 @@ export class CardFrame {
         null,
       );
     } catch {
-      // Not movable here (another document, or gone): it loads anew in its box.
+      // Not movable here (out of the page since it waited too long, or in another document): it
+      // loads anew in its box, from the `srcdoc` it has.
       box.append(frame);
     }
   }
