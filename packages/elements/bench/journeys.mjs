@@ -433,7 +433,7 @@ step('the iframe in the page (a shadow root, or the markup)', 'iframe');
 step("the frame's navigation starts (its document's time origin)", 'doc');
 step("the frame's first script received (the floor has none)", 'script');
 step('the card number drawn in the frame', 'drawn');
-step("the frame shown on the page (its box not empty: the page side gave it its height)", 'shown');
+step('the frame shown on the page (the page side gave it its height)', 'shown');
 console.log(
   `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
 );
