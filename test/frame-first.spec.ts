@@ -78,6 +78,8 @@ let origin: string;
 let requested: { file: string; at: number }[] = [];
 /** The frame's page side is held until this settles (none: served at once). */
 let holdIsolation: Promise<void> | undefined;
+/** The script-tag module, `paylit.module.js`, is held until this settles (none: served at once). */
+let holdModule: Promise<void> | undefined;
 /** Requests of the frame's encryption script to refuse next (`Infinity`: all, until set to 0). */
 let refuseCrypto = 0;
 
@@ -113,6 +115,7 @@ test.beforeAll(async () => {
         .writeHead(200, { ...headers, 'Content-Type': 'text/javascript' })
         .end(readFileSync(bundle + file));
     if (file === 'paylit.frame-host.js' && holdIsolation) void holdIsolation.then(send);
+    else if (file === 'paylit.module.js' && holdModule) void holdModule.then(send);
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -124,6 +127,7 @@ test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())
 test.beforeEach(() => {
   requested = [];
   holdIsolation = undefined;
+  holdModule = undefined;
   refuseCrypto = 0;
 });
 
@@ -181,6 +185,61 @@ test("the card frame loads while the frame's page side does: its fields are draw
   // Then the page side finds the frame loaded, speaks to it, and the frame shows itself.
   await configured(page);
   await expect(frame.locator('paylit-card-fields #number')).toBeEditable();
+});
+
+for (const path of ['/form.html', '/nonce.html'])
+  test(`paylit.js starts the card frame before its module has loaded; the card fields then take that frame, its document kept, and the card seals (${path === '/form.html' ? 'Trusted Types with names' : "a nonce and 'strict-dynamic'"})`, async ({
+    page,
+  }) => {
+    const { publicJwk, privateJwk } = await generateCardKeyPair();
+    let release!: () => void;
+    holdModule = new Promise((resolve) => (release = resolve));
+    await page.goto(`${origin}${path}`);
+    // The module held: no element is defined, and the frame's first script has drawn the fields.
+    await expect.poll(() => asked('paylit.frame.js')).toBe(1);
+    const early = page.frames().find((f) => f !== page.mainFrame())!;
+    await expect(early.locator('paylit-card-fields #number')).toBeAttached();
+    expect(asked('paylit.module.js')).toBe(1);
+    expect(await page.evaluate(() => customElements.get('paylit-card-fields'))).toBeUndefined();
+    // Hidden from the shopper until the card fields show it.
+    await expect(page.locator('body > iframe')).toBeHidden();
+    await early.evaluate(
+      () => ((window as unknown as { mark: string }).mark = 'the same document'),
+    );
+    release();
+    const frame = await frameOf(page);
+    await configured(page);
+    // The frame the card fields show is the one paylit.js started, not loaded again.
+    expect(await frame.evaluate(() => (window as unknown as { mark?: string }).mark)).toBe(
+      'the same document',
+    );
+    expect(await page.locator('iframe').count()).toBe(1);
+    await typeCard(page);
+    const jwe = await encrypt(page, publicJwk);
+    expect(await decryptCard(jwe, privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
+    expect(asked('paylit.frame.js')).toBe(1);
+  });
+
+test('an early frame not taken within 30 s leaves the page; card fields drawn later take it, it loads again in their box, and the card seals (Trusted Types allowing one policy `paylit`)', async ({
+  page,
+}) => {
+  const { publicJwk, privateJwk } = await generateCardKeyPair();
+  let release!: () => void;
+  holdModule = new Promise((resolve) => (release = resolve));
+  await page.clock.install();
+  await page.goto(`${origin}/form.html`);
+  await expect.poll(() => asked('paylit.frame.js')).toBe(1);
+  await expect(page.locator('body > iframe')).toHaveCount(1);
+  await page.clock.fastForward(31_000);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  release();
+  await frameOf(page);
+  await configured(page);
+  // Loaded again from the srcdoc it had: no second policy was asked for (the page's CSP allows one).
+  expect(asked('paylit.frame.js')).toBe(2);
+  await typeCard(page);
+  const jwe = await encrypt(page, publicJwk);
+  expect(await decryptCard(jwe, privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
 });
 
 for (const path of ['/form.html', '/nonce.html'])

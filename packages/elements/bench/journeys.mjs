@@ -34,6 +34,10 @@
 // gets it, and only the first one run watches). The moment is read on that document's clock
 // (performance.timeOrigin + now(): milliseconds since the epoch, so a frame's and its page's
 // compare).
+// "Shown", printed beside it for frame and floor: in the top document, the first moment an iframe
+// has a non-empty, visible box, which the card frame has once the page side has configured it and
+// given it its height (before that it is there at height 0, drawing inside): what the shopper
+// sees. The floor's is its iframe as parsed. The target is on "drawn", as the issue set it.
 // "From": the page's document start, the moment the watch runs in the top document, before the
 // rest of the page's HTML is parsed: the browser's navigation before it (the request, the page's
 // process) is the same for every page and not the page's doing (printed apart).
@@ -123,6 +127,21 @@ const watchScript = () => `(() => {
   const roots = [document];
   let iframe = false;
   let done = false;
+  let shown = false;
+  // In the top document: the first iframe the shopper can see (a non-empty box, visible), which
+  // the card frame is once the page has given it its height.
+  const seen = () => {
+    if (!top || shown || !iframe) return;
+    for (const root of roots)
+      for (const f of root.querySelectorAll('iframe')) {
+        const box = f.getBoundingClientRect();
+        if (box.width > 0 && box.height > 0 && f.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+          shown = true;
+          report({ shown: now() });
+          return;
+        }
+      }
+  };
   const observer = new MutationObserver((records) => {
     if (top && !iframe)
       for (const { addedNodes } of records)
@@ -131,6 +150,7 @@ const watchScript = () => `(() => {
             iframe = true;
             report({ iframe: now() });
           }
+    seen();
     check();
   });
   const attachShadow = Element.prototype.attachShadow;
@@ -161,7 +181,7 @@ const watchScript = () => `(() => {
         }
   };
   observer.observe(document, { childList: true, subtree: true, attributes: true });
-  const frame = () => { check(); if (!done) requestAnimationFrame(frame); };
+  const frame = () => { seen(); check(); if (!done) requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
 })();`;
 const inline = (html) => html.replace('<head>', `<head><script>${watchScript()}</script>`);
@@ -305,7 +325,7 @@ async function drawnMs(path) {
           const { top, frame } = this;
           const drawn = inFrame ? frame.drawn : top.drawn;
           if (top.start === undefined || drawn === undefined) return;
-          if (inFrame && top.iframe === undefined) return;
+          if (inFrame && (top.iframe === undefined || top.shown === undefined)) return;
           clearTimeout(timer);
           resolve(this);
         },
@@ -324,6 +344,7 @@ async function drawnMs(path) {
         doc: frame.origin - start,
         script: frame.script === null ? NaN : frame.script - start,
         drawn: frame.drawn - start,
+        shown: top.shown - start,
       };
     return load;
   } finally {
@@ -412,6 +433,7 @@ step('the iframe in the page (a shadow root, or the markup)', 'iframe');
 step("the frame's navigation starts (its document's time origin)", 'doc');
 step("the frame's first script received (the floor has none)", 'script');
 step('the card number drawn in the frame', 'drawn');
+step('the frame shown on the page (the page side gave it its height)', 'shown');
 console.log(
   `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
 );

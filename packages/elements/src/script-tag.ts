@@ -10,6 +10,9 @@
  * has loaded, then those values with `ready`. A module that cannot be loaded (not served beside
  * this file, or from another origin without CORS) is said on the console, naming the fix.
  */
+// Frame isolation's card frame, started before the module loads.
+import './frame/frame-start.js';
+
 type Paylit = typeof import('./script-tag-module.js');
 
 ((own: string, page: { paylit?: unknown }) => {

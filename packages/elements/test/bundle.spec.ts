@@ -25,8 +25,10 @@ test('paylit.js is a classic script that imports the module from beside itself, 
   expect(text).not.toMatch(/^\s*(import|export)\b|[;}]\s*(import|export)[\s{*]/m);
   expect(text).toContain('./paylit.module.js');
   expect(text).toContain('document.currentScript');
-  // A few hundred bytes, with the message that names the fix when the module cannot be loaded.
-  expect(text.length).toBeLessThan(700);
+  // A few hundred bytes, with the message that names the fix when the module cannot be loaded,
+  // and frame isolation's early start of the card frame (src/frame/frame-start.ts, about 1.4 KB
+  // raw, 620 B gzip), which must run before the module graph loads to save its time.
+  expect(text.length).toBeLessThan(2_000);
 });
 
 test('one code-split build: the module and its chunks import each other by relative name, Lit and the core brand table each live in one file, and no file carries zod or dev-mode text', () => {

@@ -52,24 +52,84 @@ export function provideLaterScripts(urls: () => LaterScripts): void {
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/**
+ * The frame's document: the first script, with the page's nonce and the later scripts' URLs.
+ * The script-tag file writes the same, byte for byte, when it starts the frame early
+ * (frame/frame-start.ts, which shares no code with the module graph).
+ */
+function frameDocument(script: string, later: LaterScripts): string {
+  // Read from a script of the page: the property keeps the nonce when the attribute is hidden.
+  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+  const data = Object.entries(later)
+    .map(([name, url]) => ` data-${name}="${attribute(url)}"`)
+    .join('');
+  return `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"${data}></script></body></html>`;
+}
+
+/** Where frame/frame-start.ts holds an element's early frame. */
+const EARLY = Symbol.for('paylit.cardFrame');
+type EarlyFrame = import('../frame/frame-start.js').EarlyFrame;
+
+/**
+ * An iframe whose `srcdoc` is already some frame's document, copied by `cloneNode` to make the
+ * next with no Trusted Types policy of this module (the script-tag file's early frames hold the
+ * page's one policy `paylit` when the CSP forbids a second).
+ */
+let written: HTMLIFrameElement | undefined;
+
+/**
+ * The early frame made for `owner` (the card fields), or for the checkout whose shadow root holds
+ * them, if its document is the one `html` would write; taken, it is no one else's.
+ */
+function claim(owner: Element, html: string): EarlyFrame | undefined {
+  const root = owner.getRootNode();
+  for (const holder of [owner, root instanceof ShadowRoot ? root.host : null]) {
+    const early = (holder as { [EARLY]?: EarlyFrame } | null)?.[EARLY];
+    if (!early) continue;
+    delete (holder as { [EARLY]?: EarlyFrame })[EARLY];
+    if (
+      early.frame.getAttribute('sandbox') === 'allow-scripts' &&
+      early.frame.getAttribute('srcdoc') === html
+    )
+      return early;
+    // Not the frame this build would write: not used.
+    early.frame.remove();
+  }
+  return undefined;
+}
+
 export class CardFrame {
-  /** The iframe, drawn by the card fields in their shadow root. */
+  /** The iframe, drawn by the card fields in their shadow root, inside `box`. */
   readonly frame: HTMLIFrameElement;
+  /**
+   * What the card fields draw: the frame's box, which holds the frame, or will once `place()` has
+   * moved an early frame into it.
+   */
+  readonly box: HTMLDivElement;
   /** The frame's document has loaded since it was last written (its `load` came). */
   loaded = false;
-  readonly #script: string;
-  readonly #later: LaterScripts;
+  readonly #html: string;
 
   /**
-   * A frame whose document loads `script`, titled `title`; throws when the page's Trusted Types
-   * forbid writing it. `later`: where the frame's later scripts are, when the build the card fields
-   * are in knows (a bundler copies each file as an asset of its own name: `provideLaterScripts`);
-   * else beside `script`.
+   * A frame whose document loads `script`, titled `title`, for the card fields `owner`: the one
+   * the script-tag file started early for them if there is one (loading or loaded), else a new
+   * one; throws when the page's Trusted Types forbid writing it. `later`: where the frame's later
+   * scripts are, when the build the card fields are in knows (a bundler copies each file as an
+   * asset of its own name: `provideLaterScripts`); else beside `script`.
    */
-  constructor(script: string, title: string, later: LaterScripts = laterScripts()) {
-    this.#script = script;
-    this.#later = later;
-    const frame = (this.frame = document.createElement('iframe'));
+  constructor(
+    script: string,
+    title: string,
+    owner?: Element,
+    later: LaterScripts = laterScripts(),
+  ) {
+    const html = (this.#html = frameDocument(script, later));
+    const early = owner && claim(owner, html);
+    const frame = (this.frame =
+      early?.frame ??
+      (written?.getAttribute('srcdoc') === html
+        ? (written.cloneNode(false) as HTMLIFrameElement)
+        : document.createElement('iframe')));
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.part.add('frame');
     // Larger than the host by the room the frame leaves for the focus ring (frame/card-frame.ts RING).
@@ -77,23 +137,54 @@ export class CardFrame {
       'display:block;border:0;width:calc(100% + 8px);margin:-4px;height:0;background:transparent';
     frame.title = title;
     frame.addEventListener('load', () => (this.loaded = true));
-    this.load();
+    this.box = document.createElement('div');
+    if (early) {
+      this.loaded = early.loaded;
+      written ??= frame.cloneNode(false) as HTMLIFrameElement;
+    } else {
+      // (a copy of a written frame carries its attributes, an early frame's `inert` too)
+      frame.inert = false;
+      this.box.append(frame);
+      this.load();
+    }
+  }
+
+  /**
+   * The frame into its box, once the card fields have drawn the box: an early frame is moved there
+   * with `moveBefore()`, keeping its document (inert and of no height until then, at the end of
+   * `<body>`).
+   */
+  place(): void {
+    const { frame, box } = this;
+    if (frame.parentNode === box || !box.isConnected) return;
+    frame.inert = false;
+    try {
+      (box as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(
+        frame,
+        null,
+      );
+    } catch {
+      // Not movable here (out of the page since it waited too long, or in another document): it
+      // loads anew in its box, from the `srcdoc` it has.
+      box.append(frame);
+    }
   }
 
   /**
    * Writes the frame's document (again): a `srcdoc` that loads the frame's script. It takes the
    * page's CSP; under a nonce-based one (`'nonce-…' 'strict-dynamic'`) its script carries the
-   * page's nonce, read from a script of the page (the property keeps it when the attribute is
-   * hidden), which the frame's later scripts take from it, as they take their URLs.
+   * page's nonce, which the frame's later scripts take from it, as they take their URLs. A frame
+   * whose `srcdoc` is already that document loads it again by being put back in its place.
    */
   load(): void {
-    const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
     this.loaded = false;
-    const later = Object.entries(this.#later)
-      .map(([name, url]) => ` data-${name}="${attribute(url)}"`)
-      .join('');
-    this.frame.srcdoc = trusted(
-      `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(this.#script)}"${later}></script></body></html>`,
-    );
+    const { frame } = this;
+    if (frame.getAttribute('srcdoc') === this.#html) {
+      const parent = frame.parentNode;
+      if (parent) parent.insertBefore(frame, frame.nextSibling);
+      return;
+    }
+    frame.srcdoc = trusted(this.#html);
+    written ??= frame.cloneNode(false) as HTMLIFrameElement;
   }
 }

@@ -279,9 +279,9 @@ export class FrameHost implements CardEntry {
     if (this.#state) this.#validate();
   }
 
-  /** The frame is drawn as the card fields' content. */
-  render(): HTMLIFrameElement {
-    return this.frame;
+  /** The frame, in its box, is drawn as the card fields' content. */
+  render(): HTMLElement {
+    return this.#card.box;
   }
 
   /** Nothing to do before the element draws: what changed is sent after (`drawn`). */

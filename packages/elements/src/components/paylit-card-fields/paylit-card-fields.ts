@@ -204,6 +204,8 @@ export class PaylitCardFields extends CheckoutChildElement {
   }
 
   protected override updated(): void {
+    // An early frame (the script-tag file's) moves into the box this update drew.
+    this.#cardFrame?.place();
     this.#entry?.drawn();
   }
 
@@ -213,7 +215,7 @@ export class PaylitCardFields extends CheckoutChildElement {
     let card: CardFrame;
     try {
       // Made now, and drawn by this update: the frame's document and script load while its page side does.
-      card = this.#cardFrame ??= new CardFrame(frameScript(), this.t.cardFrame);
+      card = this.#cardFrame ??= new CardFrame(frameScript(), this.t.cardFrame, this);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -363,7 +365,7 @@ export class PaylitCardFields extends CheckoutChildElement {
 
   protected override render() {
     // In frame isolation before its page side has loaded: the frame, loading.
-    return html`<div class="root" dir=${this.direction}>${this.#entry?.render() ?? this.#cardFrame?.frame ?? nothing}</div>`;
+    return html`<div class="root" dir=${this.direction}>${this.#entry?.render() ?? this.#cardFrame?.box ?? nothing}</div>`;
   }
 }
 
