@@ -1,5 +1,6 @@
 /**
  * The parts of the elements that are loaded when first needed, not with the first render:
+ * the installments' and the wallet picker's elements (when a checkout draws one or holds one),
  * the brand, wallet and bank marks (when card fields are connected), the card encryption
  * (when a card field is first focused, and always before `encrypt()`), the installments'
  * rules (with the first plans), the checkout's outcome and what reads a payment's answer (beside the request), the
@@ -22,6 +23,10 @@ export interface Chunks {
   readonly marks: typeof import('./marks.js');
   readonly crypto: typeof import('./encryption.js');
   readonly installments: typeof import('./installment-plans.js');
+  /** `<paylit-installments>`, defined when a checkout first draws it or finds one inside it. */
+  readonly installmentsPicker: typeof import('../components/paylit-installments/paylit-installments.js');
+  /** `<paylit-wallet-select>`, defined when a checkout first draws it or finds one inside it. */
+  readonly walletPicker: typeof import('../components/paylit-wallet-select/paylit-wallet-select.js');
   /** The wallet picker's look, loaded with the marks by the picker alone. */
   readonly walletLook: typeof import('../components/paylit-wallet-select/paylit-wallet-select.look.js');
   readonly outcome: typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
@@ -93,6 +98,8 @@ export const importMarks = chunk('marks');
 export const importWalletLook = chunk('walletLook');
 export const importCrypto = chunk('crypto');
 export const importPlans = chunk('installments');
+export const importInstallmentsPicker = chunk('installmentsPicker');
+export const importWalletPicker = chunk('walletPicker');
 export const importOutcome = chunk('outcome');
 export const importFrameHost = chunk('isolation');
 export const importPayment = chunk('payment');

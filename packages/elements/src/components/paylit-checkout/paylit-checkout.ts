@@ -39,6 +39,8 @@ import {
   importPayment,
   importPending,
   importPlans,
+  importInstallmentsPicker,
+  importWalletPicker,
 } from '../../internal/lazy.js';
 import { submission } from './checkout-submission.js';
 import { LocalizedElement } from '../../internal/localized.js';
@@ -47,8 +49,7 @@ import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.
 import type { PaylitPayerFields } from '../paylit-payer-fields/paylit-payer-fields.js';
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
-import '../paylit-installments/paylit-installments.js';
-import { offersChoice } from '../paylit-wallet-select/paylit-wallet-select.js';
+import { offersChoice } from '../paylit-wallet-select/wallet-methods.js';
 import {
   fetchPlans,
   loadCheckout,
@@ -347,6 +348,7 @@ export class PaylitCheckout extends LocalizedElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     this.#watchSizes();
+    this.#defineParts();
     // The payer's details the order lacks for the way the shopper pays, asked for before the
     // pay button: <paylit-payer-fields>, its own chunk, loaded only then.
     if (this.#asksPayer()) void importPayer().catch(noop);
@@ -636,10 +638,22 @@ export class PaylitCheckout extends LocalizedElement {
     );
   }
 
+  /**
+   * The wallet picker and the installments are each their own chunk, which defines the element:
+   * loaded once the checkout draws one (an order with wallets or banks, or saved means; an
+   * order that takes installments) or the merchant put one inside. A card-only order loads
+   * neither.
+   */
+  #defineParts(): void {
+    if (this.#parts('paylit-wallet-select').length) void importWalletPicker().catch(noop);
+    if (this.#parts('paylit-installments').length) void importInstallmentsPicker().catch(noop);
+  }
+
   /** Children added or removed, at any depth: defaults drawn or dropped, and the choice kept possible. */
   #followSlot(): void {
     if (this.#flow.phase === 'outcome') return;
     this.slotted = this.#assigned().length > 0;
+    this.#defineParts();
     if (!this.slotted) return;
     const wallets: PaylitWalletSelect[] = this.#parts('paylit-wallet-select');
     // The wallet picker the shopper chose in is gone: back to the card, if there is one to type.
