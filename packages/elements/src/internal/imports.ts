@@ -10,6 +10,7 @@ import type { Chunks } from './lazy.js';
 
 export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } = {
   marks: () => import('./marks.js'),
+  methodMarks: () => import('./method-marks.js'),
   crypto: () => import('./encryption.js'),
   installments: () => import('./installment-plans.js'),
   installmentsPicker: () => import('../components/paylit-installments/paylit-installments.js'),

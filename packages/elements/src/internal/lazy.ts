@@ -1,7 +1,8 @@
 /**
  * The parts of the elements that are loaded when first needed, not with the first render:
  * the installments' and the wallet picker's elements (when a checkout draws one or holds one),
- * the brand, wallet and bank marks (when card fields are connected), the card encryption
+ * the card brands' marks (when card fields are connected), the wallet and bank marks (with
+ * the wallet picker), the card encryption
  * (when a card field is first focused, and always before `encrypt()`), the installments'
  * rules (with the first plans), the checkout's outcome and what reads a payment's answer (beside the request), the
  * payer's fields (for an order that lacks some of the payer's details), a pending payment's
@@ -21,6 +22,8 @@ import { DEV } from './dev.js';
 /** The lazy parts that are modules, by their chunk's name beside `paylit.js` (`paylit.<name>.js`). */
 export interface Chunks {
   readonly marks: typeof import('./marks.js');
+  /** The wallets' and banks' marks (with the brands' `brandMark`), loaded by the wallet picker alone. */
+  readonly methodMarks: typeof import('./method-marks.js');
   readonly crypto: typeof import('./encryption.js');
   readonly installments: typeof import('./installment-plans.js');
   /** `<paylit-installments>`, defined when a checkout first draws it or finds one inside it. */
@@ -95,6 +98,7 @@ function chunk<K extends keyof Chunks>(name: K): () => Promise<Chunks[K]> {
 }
 
 export const importMarks = chunk('marks');
+export const importMethodMarks = chunk('methodMarks');
 export const importWalletLook = chunk('walletLook');
 export const importCrypto = chunk('crypto');
 export const importPlans = chunk('installments');

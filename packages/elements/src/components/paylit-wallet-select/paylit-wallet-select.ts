@@ -10,7 +10,7 @@ import {
 } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
-import { importMarks, importWalletLook } from '../../internal/lazy.js';
+import { importMethodMarks, importWalletLook } from '../../internal/lazy.js';
 import { CheckoutChildElement } from '../../internal/checkout-child.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 import { choiceStyles } from '../../internal/shared-styles.js';
@@ -22,7 +22,7 @@ ensureContextRoot();
 /** The instances whose full look is adopted (internal/shown-styles.ts). */
 const styled = new WeakSet<object>();
 
-type Marks = Awaited<ReturnType<typeof importMarks>>;
+type Marks = Awaited<ReturnType<typeof importMethodMarks>>;
 
 /**
  * The ways to pay besides a new card: a returning payer's saved cards (named by brand and last
@@ -81,7 +81,7 @@ export class PaylitWalletSelect extends CheckoutChildElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.marks === undefined && !this.#empty()) {
-      Promise.all([importMarks(), importWalletLook()]).then(
+      Promise.all([importMethodMarks(), importWalletLook()]).then(
         ([marks, { walletSelectLook }]) => {
           this.#look = walletSelectLook;
           this.marks = marks;
