@@ -16,7 +16,6 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   installmentsPicker: () => import('../components/paylit-installments/paylit-installments.js'),
   walletPicker: () => import('../components/paylit-wallet-select/paylit-wallet-select.js'),
   walletLook: () => import('../components/paylit-wallet-select/paylit-wallet-select.look.js'),
-  outcome: () => import('../components/paylit-checkout/paylit-checkout-outcome.styles.js'),
   isolation: () => import('./frame-host.js'),
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),
   payer: () => import('../components/paylit-payer-fields/paylit-payer-fields.js'),

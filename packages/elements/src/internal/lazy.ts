@@ -4,7 +4,7 @@
  * the card brands' marks (when card fields are connected), the wallet and bank marks (with
  * the wallet picker), the card encryption
  * (when a card field is first focused, and always before `encrypt()`), the installments'
- * rules (with the first plans), the checkout's outcome and what reads a payment's answer (beside the request), the
+ * rules (with the first plans), what reads a payment's answer with the outcome's look (beside the request), the
  * payer's fields (for an order that lacks some of the payer's details), a pending payment's
  * view (Pix, a voucher, a transfer, when the outcome waits for the shopper), frame
  * isolation's page side (when card fields are first drawn with `isolation="frame"`), the card
@@ -36,7 +36,6 @@ export interface Chunks {
   readonly walletPicker: object;
   /** The wallet picker's look, loaded with the marks by the picker alone. */
   readonly walletLook: typeof import('../components/paylit-wallet-select/paylit-wallet-select.look.js');
-  readonly outcome: typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
   /** Frame isolation's page side. */
   readonly isolation: typeof import('./frame-host.js');
   /** Where a payment's answer takes the checkout, loaded beside the first request that can answer one. */
@@ -108,7 +107,6 @@ export const importCrypto = chunk('crypto');
 export const importPlans = chunk('installments');
 export const importInstallmentsPicker = chunk('installmentsPicker');
 export const importWalletPicker = chunk('walletPicker');
-export const importOutcome = chunk('outcome');
 export const importFrameHost = chunk('isolation');
 export const importPayment = chunk('payment');
 export const importPayer = chunk('payer');
