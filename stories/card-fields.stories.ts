@@ -14,7 +14,7 @@ import {
   checkoutContext,
   type CheckoutContextValue,
 } from '../packages/elements/src/context/checkout-context.js';
-import { importMarks } from '../packages/elements/src/internal/lazy.js';
+import { importMethodMarks } from '../packages/elements/src/internal/lazy.js';
 import { paymentMethods } from '../packages/sandbox/src/catalogs/payment-methods.js';
 import {
   VISA,
@@ -147,7 +147,7 @@ export const MarksGallery: Story = {
       figure.append(mark, caption);
       gallery.append(figure);
     };
-    void importMarks().then(({ brandMark, methodMark }) => {
+    void importMethodMarks().then(({ brandMark, methodMark }) => {
       for (const b of cardBrands) tile(brandMark(b.id), b.name, b.id);
       tile(brandMark(undefined), 'Unknown brand', 'generic');
       const methods = new Map(

@@ -53,7 +53,6 @@ for (const scenario of ['pay', 'wallet']) {
     for (const later of [
       'paylit.encryption.js',
       'paylit.installment-plans.js',
-      'paylit.paylit-checkout-outcome.styles.js',
       'paylit.checkout-payment.js',
     ]) {
       // A name the build really writes: the test would pass for a chunk that does not exist.

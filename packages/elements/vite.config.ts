@@ -7,7 +7,7 @@ import { bundle, define, src } from './build/layout.js';
 
 /**
  * The script-tag build: one code-split ES build whose chunks Rollup makes. Its module,
- * `paylit.module.js` (src/script-tag-module.ts), holds the four elements and imports Lit,
+ * `paylit.module.js` (src/script-tag-module.ts), holds the checkout and the card fields and imports Lit,
  * @lit/context and core's card rules from chunks it shares with the lazy parts, each loaded once;
  * each lazy part (a language, the marks, the encryption, the installments' rules, the payer's
  * fields, a pending payment's view, frame isolation's page side...) is a chunk `paylit.<name>.js`
@@ -32,6 +32,12 @@ export default mergeConfig(
         fileName: (_format, name) => `${name}.js`,
       },
       rolldownOptions: {
+        // The chunks may import from the module: what the first load and a later chunk share
+        // (the styles, the wallet rule, core's brand table…) stays in the module, which the page
+        // has already loaded, rather than in small chunks of its own (Rolldown's own merge of
+        // common chunks into an entry, which a strict entry signature forbids). The page's
+        // `paylit` global is the module's default export alone (src/script-tag-module.ts).
+        preserveEntrySignatures: 'allow-extension',
         output: { chunkFileNames: 'paylit.[name].js', minify: true },
       },
     },

@@ -11,6 +11,10 @@
 import './internal/module-loaders.js';
 import './frame/module-frame-loaders.js';
 export { PaylitCheckout } from './components/paylit-checkout/paylit-checkout.js';
+// Defined here with the checkout, as this entry promises; the checkout alone would load them
+// when it first draws one (the script-tag build's way: a card-only order never runs them).
+import './components/paylit-installments/paylit-installments.js';
+import './components/paylit-wallet-select/paylit-wallet-select.js';
 export {
   PaylitDeclinedEvent,
   PaylitErrorEvent,

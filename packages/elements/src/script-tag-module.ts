@@ -2,24 +2,19 @@
  * The script-tag file's module, `paylit.module.js`: the one entry of the script-tag build, which
  * Rollup splits into the chunks beside it (Lit, core and the rest, each loaded once). `paylit.js`
  * (script-tag.ts) imports it from its own URL; a page may also load it directly with
- * `<script type="module">`. Importing it defines the four elements; its values are the page's
- * `paylit` global once it has loaded.
+ * `<script type="module">`. Importing it defines `<paylit-checkout>` and `<paylit-card-fields>`;
+ * `<paylit-wallet-select>` and `<paylit-installments>` are chunks of their own, which a checkout
+ * loads (and so defines) when it draws one or holds one: a card-only order never runs them.
+ *
+ * Its values (script-tag-api.ts) are its named exports and, as one object, its default export:
+ * the page's `paylit` global once it has loaded. The build lets Rollup add exports of its own to
+ * this module (`preserveEntrySignatures: 'allow-extension'`, vite.config.ts): the modules the
+ * first load and the later chunks share then live here, not in small chunks of their own, so the
+ * first load is fewer files, each compressed better. Those added names are the chunks' business,
+ * not the page's: the global takes the default export alone.
  */
 import './internal/script-loaders.js';
+import * as api from './script-tag-api.js';
 
-export {
-  PaylitCardFields,
-  CardFieldsInvalidError,
-} from './components/paylit-card-fields/paylit-card-fields.js';
-export { resolveLocale, format, locales, messagesFor } from './i18n/index.js';
-export { PaylitCheckout } from './components/paylit-checkout/paylit-checkout.js';
-export { PaylitInstallments } from './components/paylit-installments/paylit-installments.js';
-export { checkoutContext } from './context/checkout-context.js';
-export {
-  PaylitDeclinedEvent,
-  PaylitErrorEvent,
-  PaylitPaymentEvent,
-  PaylitRedirectEvent,
-  PaylitSubmitEvent,
-} from './events/payment-events.js';
-export { PaylitWalletSelect } from './components/paylit-wallet-select/paylit-wallet-select.js';
+export * from './script-tag-api.js';
+export default api;

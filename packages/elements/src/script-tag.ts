@@ -6,21 +6,21 @@
  * its chunks. Until then the elements on the page are undefined tags, which upgrade when it has
  * loaded (`customElements.whenDefined`).
  *
- * The page's `paylit` global is `{ ready }`, a promise of the module's values, until the module
- * has loaded, then those values with `ready`. A module that cannot be loaded (not served beside
+ * The page's `paylit` global is `{ ready }`, a promise of the module's values (its default
+ * export, script-tag-api.ts), until the module has loaded, then those values with `ready`. A module that cannot be loaded (not served beside
  * this file, or from another origin without CORS) is said on the console, naming the fix.
  */
 // Frame isolation's card frame, started before the module loads.
 import './frame/frame-start.js';
 
-type Paylit = typeof import('./script-tag-module.js');
+type Paylit = typeof import('./script-tag-api.js');
 
 ((own: string, page: { paylit?: unknown }) => {
   const url = new URL('./paylit.module.js', own).href;
   const ready: Promise<Paylit> = import(/* @vite-ignore */ url).then(
-    (module: Paylit) => {
-      page.paylit = Object.assign(Object.create(null), module, { ready });
-      return module;
+    ({ default: api }: { default: Paylit }) => {
+      page.paylit = Object.assign(Object.create(null), api, { ready });
+      return api;
     },
     (error: unknown) => {
       // The one thing a page can get wrong here, said where its developer looks.

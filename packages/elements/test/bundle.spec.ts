@@ -50,15 +50,16 @@ test('one code-split build: the module and its chunks import each other by relat
   expect(withBrands, 'files holding the brand table').toHaveLength(1);
 });
 
-test('the module holds the four elements, no words and no encryption; each language, English too, is its own chunk with its words alone, none imported by the module', () => {
+test('the module holds the checkout and the card fields, no words and no encryption; the wallet picker and the installments are chunks of their own, outside its static graph; each language, English too, is its own chunk with its words alone, none imported by the module', () => {
   const main = read('paylit.module.js');
-  for (const tag of [
-    'paylit-checkout',
-    'paylit-card-fields',
-    'paylit-installments',
-    'paylit-wallet-select',
-  ])
-    expect(main).toContain(tag);
+  for (const tag of ['paylit-checkout', 'paylit-card-fields'])
+    expect(main).toContain(`customElements.define(\`${tag}\``);
+  for (const tag of ['paylit-installments', 'paylit-wallet-select']) {
+    const own = `paylit.${tag}.js`;
+    expect(read(own), own).toContain(`customElements.define(\`${tag}\``);
+    expect(staticGraph('paylit.module.js'), tag).not.toContain(own);
+    expect(main).not.toContain(`customElements.define(\`${tag}\``);
+  }
   expect(main).not.toMatch(/setProtectedHeader|A256GCM|CompactEncrypt/);
   const words: Record<string, string> = {
     en: 'Card number',

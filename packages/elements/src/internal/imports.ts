@@ -10,10 +10,12 @@ import type { Chunks } from './lazy.js';
 
 export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } = {
   marks: () => import('./marks.js'),
+  methodMarks: () => import('./method-marks.js'),
   crypto: () => import('./encryption.js'),
   installments: () => import('./installment-plans.js'),
+  installmentsPicker: () => import('../components/paylit-installments/paylit-installments.js'),
+  walletPicker: () => import('../components/paylit-wallet-select/paylit-wallet-select.js'),
   walletLook: () => import('../components/paylit-wallet-select/paylit-wallet-select.look.js'),
-  outcome: () => import('../components/paylit-checkout/paylit-checkout-outcome.styles.js'),
   isolation: () => import('./frame-host.js'),
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),
   payer: () => import('../components/paylit-payer-fields/paylit-payer-fields.js'),

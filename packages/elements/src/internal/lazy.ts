@@ -1,8 +1,10 @@
 /**
  * The parts of the elements that are loaded when first needed, not with the first render:
- * the brand, wallet and bank marks (when card fields are connected), the card encryption
+ * the installments' and the wallet picker's elements (when a checkout draws one or holds one),
+ * the card brands' marks (when card fields are connected), the wallet and bank marks (with
+ * the wallet picker), the card encryption
  * (when a card field is first focused, and always before `encrypt()`), the installments'
- * rules (with the first plans), the checkout's outcome and what reads a payment's answer (beside the request), the
+ * rules (with the first plans), what reads a payment's answer with the outcome's look (beside the request), the
  * payer's fields (for an order that lacks some of the payer's details), a pending payment's
  * view (Pix, a voucher, a transfer, when the outcome waits for the shopper), frame
  * isolation's page side (when card fields are first drawn with `isolation="frame"`), the card
@@ -20,11 +22,20 @@ import { DEV } from './dev.js';
 /** The lazy parts that are modules, by their chunk's name beside `paylit.js` (`paylit.<name>.js`). */
 export interface Chunks {
   readonly marks: typeof import('./marks.js');
+  /** The wallets' and banks' marks (with the brands' `brandMark`), loaded by the wallet picker alone. */
+  readonly methodMarks: typeof import('./method-marks.js');
   readonly crypto: typeof import('./encryption.js');
   readonly installments: typeof import('./installment-plans.js');
+  /**
+   * `<paylit-installments>`'s module, which defines it when a checkout first draws one or finds
+   * one inside it; nothing of it is read (and its type is not named here: the element imports
+   * this file, and the circle check counts `typeof import()`).
+   */
+  readonly installmentsPicker: object;
+  /** `<paylit-wallet-select>`'s module, the same way. */
+  readonly walletPicker: object;
   /** The wallet picker's look, loaded with the marks by the picker alone. */
   readonly walletLook: typeof import('../components/paylit-wallet-select/paylit-wallet-select.look.js');
-  readonly outcome: typeof import('../components/paylit-checkout/paylit-checkout-outcome.styles.js');
   /** Frame isolation's page side. */
   readonly isolation: typeof import('./frame-host.js');
   /** Where a payment's answer takes the checkout, loaded beside the first request that can answer one. */
@@ -90,10 +101,12 @@ function chunk<K extends keyof Chunks>(name: K): () => Promise<Chunks[K]> {
 }
 
 export const importMarks = chunk('marks');
+export const importMethodMarks = chunk('methodMarks');
 export const importWalletLook = chunk('walletLook');
 export const importCrypto = chunk('crypto');
 export const importPlans = chunk('installments');
-export const importOutcome = chunk('outcome');
+export const importInstallmentsPicker = chunk('installmentsPicker');
+export const importWalletPicker = chunk('walletPicker');
 export const importFrameHost = chunk('isolation');
 export const importPayment = chunk('payment');
 export const importPayer = chunk('payer');

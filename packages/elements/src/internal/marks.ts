@@ -6,6 +6,9 @@
  * so each mark follows its brand's published lockup: Mercado Pago's handshake oval beside
  * its wordmark, Diners Club's split circle beside its name.
  *
+ * The card brands and the security code's drawing; the wallets' and banks' marks are
+ * method-marks.ts, which draws with the shapes exported here (a card-only order never loads it).
+ *
  * Loaded lazily (`importMarks()` in lazy.ts). It builds DOM with `createElementNS` (no
  * `innerHTML`, no `DOMParser`), which works under `require-trusted-types-for 'script'`.
  *
@@ -13,28 +16,32 @@
  * anywhere; a Lit template renders it as a child value.
  *
  * @example
- * const { brandMark, methodMark } = await importMarks();
- * html`${brandMark('visa')} ${methodMark('PX', 'Pix')}`;
+ * const { brandMark } = await importMarks();
+ * html`${brandMark('visa')}`;
  */
 
 /** One drawn shape: its tag and attributes, and the text of a `<text>`. */
-type Shape = readonly [tag: string, attrs: Record<string, string | number>, text?: string];
-type Drawing = readonly Shape[];
+export type Shape = readonly [tag: string, attrs: Record<string, string | number>, text?: string];
+export type Drawing = readonly Shape[];
 
-const W = '#fff';
+export const W = '#fff';
 
 // Shape helpers. Text is bold by default (the root sets font-weight 700) and, with a width,
 // fitted to it with textLength, so a wordmark fits whatever system font draws it.
-const R = (x: number, y: number, width: number, height: number, fill: string, rx = 0): Shape => [
-  'rect',
-  { x, y, width, height, fill, rx },
-];
-const C = (cx: number, cy: number, r: number, fill: string): Shape => [
+export const R = (
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  fill: string,
+  rx = 0,
+): Shape => ['rect', { x, y, width, height, fill, rx }];
+export const C = (cx: number, cy: number, r: number, fill: string): Shape => [
   'circle',
   { cx, cy, r, fill },
 ];
-const P = (d: string, fill: string): Shape => ['path', { d, fill }];
-const T = (
+export const P = (d: string, fill: string): Shape => ['path', { d, fill }];
+export const T = (
   text: string,
   x: number,
   y: number,
@@ -57,7 +64,7 @@ const T = (
   text,
 ];
 /** A ring split into equal coloured arcs (Elo's ring, Google's G), starting at `start` (a fraction of a turn). */
-const ring = (
+export const ring = (
   cx: number,
   cy: number,
   r: number,
@@ -83,7 +90,7 @@ const ring = (
   ]);
 };
 /** The card's face: its colour, with a hairline edge on light colours. */
-const face = (fill: string): Shape => [
+export const face = (fill: string): Shape => [
   'rect',
   { width: 40, height: 26, rx: 4, fill, ...(fill === W ? { stroke: '#d0d5dd' } : {}) },
 ];
@@ -94,12 +101,12 @@ const circles = (left: string, right: string, lens: string): Shape[] => [
   P('M20 6.4A8 8 0 0 1 20 19.6A8 8 0 0 1 20 6.4Z', lens),
 ];
 /** A wordmark on a colour: the common case. */
-const word = (bg: string, text: string, fill = W, size = 9, style = ''): Drawing => [
+export const word = (bg: string, text: string, fill = W, size = 9, style = ''): Drawing => [
   face(bg),
   T(text, 20, 13 + size * 0.36, size, fill, Math.min(34, text.length * size * 0.62), style),
 ];
 /** Two chevrons, orange over green (RuPay, UPI). */
-const chevrons = (x: number): Shape[] => [
+export const chevrons = (x: number): Shape[] => [
   P(`M${x} 7l5 6-5 6z`, '#f47920'),
   P(`M${x + 3} 7l5 6-5 6z`, '#0e8a3e'),
 ];
@@ -185,103 +192,8 @@ const brands: Readonly<Record<string, Drawing>> = {
   ],
 };
 
-const methods: Readonly<Record<string, Drawing>> = {
-  AP: [
-    face('#000'),
-    C(9.5, 14.6, 4, W),
-    C(13.6, 13.2, 1.5, '#000'),
-    P('M9.6 10c.2-1.7 1.2-2.6 2.5-2.8-.1 1.6-1.1 2.6-2.5 2.8z', W),
-    T('Pay', 24.5, 17, 10, W, 16, 'n'),
-  ],
-  GP: [
-    face(W),
-    ...ring(10.5, 13, 4.6, 2.2, ['#4285f4', '#34a853', '#fbbc04', '#ea4335'], 0.06, 0.12),
-    R(10.5, 12, 5.8, 2.2, '#4285f4'),
-    T('Pay', 26, 17, 10, '#5f6368', 15, 'n'),
-  ],
-  MP: [
-    face(W),
-    ['ellipse', { cx: 10, cy: 13, rx: 8, ry: 6, fill: '#00b1ea', stroke: '#2d3277' }],
-    ['path', { d: 'M4.5 13.5l3-2.5 2.5 1.5 2-1.5 2.5 1.5 3-1.5', fill: 'none', stroke: '#2d3277' }],
-    T('mercado', 29, 12, 5.5, '#2d3277', 18),
-    T('pago', 29, 19, 6.5, '#2d3277', 13),
-  ],
-  PP: word('#21c25e', 'PicPay', W, 9),
-  PX: [
-    face(W),
-    P('M10 4.5l8.5 8.5-8.5 8.5-8.5-8.5z', '#32bcad'),
-    P('M10 9.5l3.5 3.5-3.5 3.5-3.5-3.5z', W),
-    T('pix', 28.5, 16.5, 10, '#32bcad', 15),
-  ],
-  BL: [
-    face(W),
-    ...[3, 1, 2, 1, 1, 3, 2, 1, 1, 2, 3, 1, 2, 1, 1, 2].map((w, i, all) => {
-      const x = 5 + all.slice(0, i).reduce((a, b) => a + b + 1, 0) * 0.75;
-      return R(x, 5, w * 0.75, 12, i % 2 ? W : '#1e293b');
-    }),
-    T('boleto', 20, 23, 5, '#1e293b', 16, 'n'),
-  ],
-  MH: word('#6b2c91', 'MACH', W, 10),
-  WP: [face(W), T('web', 13, 16.5, 9, '#1d1d1b', 14), T('pay', 28, 16.5, 9, '#d5006d', 13)],
-  SP: word('#00a0df', 'servipag', W, 7.5),
-  NQ: [...word('#200020', 'Nequi', W, 9), R(30, 6, 3, 3, '#ff0083', 0.6)],
-  PC: [face(W), C(20, 13, 10, '#0c5fa8'), T('pse', 20, 16, 8, W, 13)],
-  EY: word('#ffdd00', 'efecty', '#1d2b5b', 9),
-  SE: word('#0b3d91', 'SPEI', W, 10, 'i'),
-  OX: [
-    face('#e21b22'),
-    R(0, 3, 40, 3, '#ffd100'),
-    R(0, 20, 40, 3, '#ffd100'),
-    T('OXXO', 20, 16.5, 9, W, 28),
-  ],
-  YP: [...word('#742284', 'yape', W, 11), C(33, 19, 1.6, '#00d4c8')],
-  BC: [face('#002a8d'), T('BCP', 17, 16.5, 9, W, 19), P('M30 8l5 5-5 5h-2.4l5-5-5-5z', '#ff7800')],
-  EF: word('#fbb900', 'PagoEfectivo', '#1d1d1b', 6),
-  BU: word('#ffd100', 'baloto', '#003893', 9),
-  AI: word('#004b93', 'abitab', W, 9),
-  RE: word('#e30613', 'redpagos', W, 7.5),
-  PW: [face(W), T('pay', 15, 16.5, 9.5, '#002e6e', 14), T('tm', 28, 16.5, 9.5, '#00baf2', 9)],
-  UI: [face(W), T('UPI', 15, 17, 10, '#4d4d4f', 17, 'i'), ...chevrons(27)],
-  NB: [
-    face('#1f4e79'),
-    P('M20 4l10 5H10z', W),
-    R(12, 10, 2, 8, W),
-    R(17, 10, 2, 8, W),
-    R(21, 10, 2, 8, W),
-    R(26, 10, 2, 8, W),
-    R(10, 19, 20, 2.5, W),
-  ],
-  SS: word('#0072bc', 'SnapScan', W, 7.5),
-  OZ: [face(W), T('ozow', 20, 16.5, 10, '#1a1a1a', 26), C(11.2, 13.4, 1.3, '#00c1a2')],
-  PA: word('#000', 'papara', W, 9),
-  HV: [face('#c8102e'), T('HAVALE', 20, 11, 5.5, W, 22), T('EFT', 20, 20, 8, W, 16)],
-  GC: [
-    face('#007dfe'),
-    C(9, 13, 5, W),
-    T('G', 9, 16, 8, '#007dfe'),
-    T('Cash', 25, 16.5, 8.5, W, 20),
-  ],
-  TG: [face('#005abb'), T('Touch', 20, 11.5, 6.5, W, 18), T("'n Go", 20, 19.5, 6.5, '#ffd200', 18)],
-  FX: word('#1b4f9c', 'FPX', W, 11, 'i'),
-  RP: [...word('#e4002b', 'rapipago', W, 7.5), R(0, 22, 40, 4, '#ffd100')],
-  PF: [
-    face('#ffd100'),
-    T('Pago', 20, 12, 7, '#0033a0', 16),
-    T('Fácil', 20, 20.5, 7, '#0033a0', 16, 'i'),
-  ],
-  IO: [face('#0f766e'), P('M20 5l9 4.5H11z', W), R(13, 10.5, 14, 6, W), R(10, 18, 20, 2.5, W)],
-  PQ: [
-    face(W),
-    P('M10 4.5l8.5 8.5-8.5 8.5-8.5-8.5z', '#32bcad'),
-    P('M10 9.5l3.5 3.5-3.5 3.5-3.5-3.5z', W),
-    T('QR', 28.5, 16.5, 9, '#32bcad', 12),
-  ],
-  IB: word('#00a94f', 'Interbank', W, 7),
-  BP: word('#004481', 'BBVA', W, 10),
-};
-
 /** The API's card codes in the payment-method list, to the brand they draw. */
-const codes: Readonly<Record<string, string>> = {
+export const codes: Readonly<Record<string, string>> = {
   VI: 'visa',
   VD: 'visa-debit',
   MC: 'mastercard',
@@ -325,7 +237,7 @@ const generic: Drawing = [
 const NS = 'http://www.w3.org/2000/svg';
 const built = new Map<string, SVGSVGElement>();
 
-function draw(
+export function draw(
   key: string,
   name: string,
   drawing: Drawing,
@@ -356,16 +268,6 @@ function draw(
   return svg.cloneNode(true) as SVGSVGElement;
 }
 
-/** A tile with up to three initials on a neutral colour, for a method with no mark of its own. */
-function initials(name: string): Drawing {
-  const letters = (name.match(/\p{L}+|\d+/gu) ?? ['?'])
-    .map((w) => w[0]!)
-    .join('')
-    .slice(0, 3)
-    .toUpperCase();
-  return [face('#475569'), T(letters, 20, 17, 10, W, letters.length * 7)];
-}
-
 /**
  * A card brand's mark, 40×26 and `aria-hidden` (name the brand in text beside it):
  * by core's brand `id` (`visa`, `american-express`) or the API's code (`VI`, `AE`).
@@ -374,18 +276,6 @@ function initials(name: string): Drawing {
 export function brandMark(id: string | undefined): SVGSVGElement {
   const key = id && (brands[id] ? id : codes[id]);
   return key ? draw(key, key, brands[key]!) : draw('', 'generic', generic);
-}
-
-/**
- * A payment method's mark, 40×26 and `aria-hidden`, by the method's id in the API's list
- * (`AP`, `PX`, `OX`; card codes such as `VI` draw the brand, `CARD` the generic card).
- * A method with no mark of its own gets its name's initials on a neutral tile
- * (`data-mark="initials"`).
- */
-export function methodMark(id: string, name: string): SVGSVGElement {
-  if (methods[id]) return draw(`m:${id}`, id, methods[id]);
-  if (id === 'CARD' || codes[id]) return brandMark(id);
-  return draw(`i:${name}`, 'initials', initials(name));
 }
 
 /**
@@ -431,6 +321,3 @@ export function cvvMark(front: boolean): SVGSVGElement {
       ];
   return draw(`cvv:${front}`, front ? 'cvv-front' : 'cvv-back', drawing, [34, 22]);
 }
-
-/** The method ids that have a mark of their own (the wallets' and banks', and the API's card codes): others get their logo or initials. */
-export const markedMethods: readonly string[] = [...Object.keys(methods), ...Object.keys(codes)];

@@ -7,7 +7,7 @@ import { brandTestNumbers } from '../../../../core/test/fixtures/brand-numbers.j
 import { locales, messagesFor } from '../../i18n/index.js';
 import { paymentMethods } from '../../../../sandbox/src/catalogs/payment-methods.js';
 import { checkoutContext, type CheckoutContextValue } from '../../context/checkout-context.js';
-import { importMarks } from '../../internal/lazy.js';
+import { importMarks, importMethodMarks } from '../../internal/lazy.js';
 import '../../paylit-card-fields.js';
 import type { PaylitCardFields } from './paylit-card-fields.js';
 
@@ -150,7 +150,7 @@ describe('<paylit-card-fields>', () => {
   });
 
   it("has a mark of its own for every brand of core's table and every method of the catalog", async () => {
-    const { brandMark, methodMark } = await importMarks();
+    const { brandMark, methodMark } = await importMethodMarks();
     for (const brand of cardBrands) {
       const mark = brandMark(brand.id);
       expect(mark.getAttribute('data-mark'), brand.id).to.equal(brand.id);
@@ -180,7 +180,7 @@ describe('<paylit-card-fields>', () => {
   });
 
   it('draws Mercado Pago and Diners Club as their lockups: the handshake oval and the split circle beside their names', async () => {
-    const { brandMark, methodMark } = await importMarks();
+    const { brandMark, methodMark } = await importMethodMarks();
     const words = (mark: SVGSVGElement) =>
       [...mark.querySelectorAll('text')].map((t) => t.textContent);
     const mp = methodMark('MP', 'Mercado Pago');

@@ -1,7 +1,8 @@
 /**
  * The look of the checkout's outcome (the success and waiting states that replace the form),
- * as its own chunk: the checkout starts loading it when a payment is sent, and shows an
- * outcome only once it is here (lazy.ts `importOutcome`).
+ * in the chunk that reads a payment's answer (checkout-payment.ts re-exports it): the checkout
+ * starts loading it when a payment is sent, and shows an outcome only once it is here (lazy.ts
+ * `importPayment`).
  *
  * - The waiting state has no check mark: a clock face drawn in CSS, in `--_pending`, set on
  *   the host here (only an outcome uses it).

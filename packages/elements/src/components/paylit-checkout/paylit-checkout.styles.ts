@@ -14,7 +14,8 @@ import { hostStyles, srOnly } from '../../internal/shared-styles.js';
  *   is announced, but out of the flow (no room, no gap) until it has something to show.
  * - A decline or error: an exclamation mark in a circle at the line's start, read by no one
  *   (`content: '!' / ''`), the text says it all.
- * - The outcome's look is its own chunk (paylit-checkout-outcome.styles.ts), adopted with it.
+ * - The outcome's look (paylit-checkout-outcome.styles.ts) comes in the chunk that reads a
+ *   payment's answer (checkout-payment.ts), adopted with it.
  */
 export const styles = [
   hostStyles,

@@ -34,11 +34,12 @@ import {
 import { format, loadCatalog, locales, resolveLocale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
 import {
-  importOutcome,
   importPayer,
   importPayment,
   importPending,
   importPlans,
+  importInstallmentsPicker,
+  importWalletPicker,
 } from '../../internal/lazy.js';
 import { submission } from './checkout-submission.js';
 import { LocalizedElement } from '../../internal/localized.js';
@@ -47,8 +48,7 @@ import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.
 import type { PaylitPayerFields } from '../paylit-payer-fields/paylit-payer-fields.js';
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
-import '../paylit-installments/paylit-installments.js';
-import { offersChoice } from '../paylit-wallet-select/paylit-wallet-select.js';
+import { offersChoice } from '../paylit-wallet-select/wallet-methods.js';
 import {
   fetchPlans,
   loadCheckout,
@@ -70,27 +70,14 @@ const noop = () => undefined;
 /** The instances showing an outcome's look (internal/shown-styles.ts). */
 const styled = new WeakSet<object>();
 /**
- * The outcome's look, a chunk (paylit-checkout-outcome.styles.ts) loaded when a payment is
- * sent, beside the request: an outcome shows once it is here, so never without its look.
+ * What reads a payment's answer (checkout-payment.ts), with the outcome's look
+ * (paylit-checkout-outcome.styles.ts) and the plan kept across the bank's page: one chunk,
+ * loaded beside the first request that can answer a payment, so that an outcome never shows
+ * without its look and words.
  */
-let outcomeSheet: CSSResultOrNative | undefined;
-/** The outcome's chunk once loaded: also where a plan is kept across the bank's page (`keepPlan`, `keptPlan`). */
-let outcomeModule: Awaited<ReturnType<typeof importOutcome>> | undefined;
-/** Settles once the look is loaded or could not be (then the outcome shows all the same, unstyled). */
-function loadOutcome(): Promise<void> {
-  return importOutcome().then((module) => {
-    if (outcomeModule) return;
-    outcomeModule = module;
-    outcomeSheet = module.outcomeStyles;
-  }, noop);
-}
-
-/**
- * What reads a payment's answer (checkout-payment.ts), a chunk loaded beside the first request
- * that can answer one, with the outcome's look and words: what it settles is shown with them.
- */
+let answers: Awaited<ReturnType<typeof importPayment>> | undefined;
 function loadPayment(): ReturnType<typeof importPayment> {
-  return Promise.all([importPayment(), loadOutcome()]).then(([payment]) => payment);
+  return importPayment().then((module) => (answers = module));
 }
 
 /** The elements the checkout works with, wherever the merchant put them. */
@@ -347,6 +334,7 @@ export class PaylitCheckout extends LocalizedElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     this.#watchSizes();
+    this.#defineParts();
     // The payer's details the order lacks for the way the shopper pays, asked for before the
     // pay button: <paylit-payer-fields>, its own chunk, loaded only then.
     if (this.#asksPayer()) void importPayer().catch(noop);
@@ -636,10 +624,22 @@ export class PaylitCheckout extends LocalizedElement {
     );
   }
 
+  /**
+   * The wallet picker and the installments are each their own chunk, which defines the element:
+   * loaded once the checkout draws one (an order with wallets or banks, or saved means; an
+   * order that takes installments) or the merchant put one inside. A card-only order loads
+   * neither.
+   */
+  #defineParts(): void {
+    if (this.#parts('paylit-wallet-select').length) void importWalletPicker().catch(noop);
+    if (this.#parts('paylit-installments').length) void importInstallmentsPicker().catch(noop);
+  }
+
   /** Children added or removed, at any depth: defaults drawn or dropped, and the choice kept possible. */
   #followSlot(): void {
     if (this.#flow.phase === 'outcome') return;
     this.slotted = this.#assigned().length > 0;
+    this.#defineParts();
     if (!this.slotted) return;
     const wallets: PaylitWalletSelect[] = this.#parts('paylit-wallet-select');
     // The wallet picker the shopper chose in is gone: back to the card, if there is one to type.
@@ -691,7 +691,7 @@ export class PaylitCheckout extends LocalizedElement {
       loadPayment(),
     ]);
     if (!result.ok && !result.status) throw result.cause;
-    const option = result.ok ? outcomeModule?.keptPlan(result.answer.payment.id) : undefined;
+    const option = result.ok ? answers?.keptPlan(result.answer.payment.id) : undefined;
     if (option) await loadPlanRules();
     if (current()) this.#settle(returned(result, this as unknown as Reader), option);
   }
@@ -810,7 +810,7 @@ export class PaylitCheckout extends LocalizedElement {
     if (to === 'redirect') {
       // Said whether the checkout navigates or the merchant opens that page its own way.
       const { payment, url } = settled;
-      if (option && this.#planOf(payment, option)) outcomeModule?.keepPlan(payment.id, option);
+      if (option && this.#planOf(payment, option)) answers?.keepPlan(payment.id, option);
       if (this.dispatchEvent(new PaylitRedirectEvent(payment, url)))
         globalThis.location.assign(url);
     } else
@@ -908,8 +908,8 @@ export class PaylitCheckout extends LocalizedElement {
     // An order no card can pay (Boleto, Pix, OXXO or SPEI only) shows no card fields nor plans.
     const cards = takesCards(this.context);
     // Before this render is painted: the outcome's look, once, with the checkout's own.
-    if (outcome && outcomeSheet)
-      adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, outcomeSheet]);
+    if (outcome && answers)
+      adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, answers.outcomeStyles]);
     return html`<div class="body" dir=${this.direction}>
       ${
         outcome || phase === 'closed' || phase === 'locked'

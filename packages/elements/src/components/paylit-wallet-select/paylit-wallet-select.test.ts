@@ -8,7 +8,7 @@ import type {
   PaylitSubmitEvent,
 } from '../../events/payment-events.js';
 import { format, messagesFor } from '../../i18n/index.js';
-import { markedMethods } from '../../internal/marks.js';
+import { markedMethods } from '../../internal/method-marks.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 

@@ -10,39 +10,19 @@ import {
 } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
-import { importMarks, importWalletLook } from '../../internal/lazy.js';
+import { importMethodMarks, importWalletLook } from '../../internal/lazy.js';
 import { CheckoutChildElement } from '../../internal/checkout-child.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 import { choiceStyles } from '../../internal/shared-styles.js';
 import { emptyStyles } from './paylit-wallet-select.styles.js';
+import { offersChoice, walletMethods } from './wallet-methods.js';
 
 ensureContextRoot();
 
 /** The instances whose full look is adopted (internal/shown-styles.ts). */
 const styled = new WeakSet<object>();
 
-/** Method types shown here; cards are the card fields' (the "new card" option). */
-const REDIRECT_TYPES = new Set(['BANK_TRANSFER', 'TICKET']);
-
-type Marks = Awaited<ReturnType<typeof importMarks>>;
-
-/** The wallets and banks of the order the picker offers (the card is the card fields'). */
-function walletMethods(checkout: CheckoutContextValue | undefined): PaymentMethodView[] {
-  return (checkout?.paymentMethods ?? []).filter(
-    (m) => m.type === 'WALLET' || REDIRECT_TYPES.has(m.type),
-  );
-}
-
-/**
- * Whether the picker has anything to offer: a wallet or bank of the order, or a saved card or
- * wallet. Without, it takes no room; the checkout does not even draw it.
- */
-export function offersChoice(checkout: CheckoutContextValue | undefined): boolean {
-  return (
-    checkout !== undefined &&
-    walletMethods(checkout).length + checkout.savedCards.length + checkout.savedWallets.length > 0
-  );
-}
+type Marks = Awaited<ReturnType<typeof importMethodMarks>>;
 
 /**
  * The ways to pay besides a new card: a returning payer's saved cards (named by brand and last
@@ -101,7 +81,7 @@ export class PaylitWalletSelect extends CheckoutChildElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.marks === undefined && !this.#empty()) {
-      Promise.all([importMarks(), importWalletLook()]).then(
+      Promise.all([importMethodMarks(), importWalletLook()]).then(
         ([marks, { walletSelectLook }]) => {
           this.#look = walletSelectLook;
           this.marks = marks;
