@@ -15,7 +15,6 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   installments: () => import('./installment-plans.js'),
   installmentsPicker: () => import('../components/paylit-installments/paylit-installments.js'),
   walletPicker: () => import('../components/paylit-wallet-select/paylit-wallet-select.js'),
-  walletLook: () => import('../components/paylit-wallet-select/paylit-wallet-select.look.js'),
   isolation: () => import('./frame-host.js'),
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),
   payer: () => import('../components/paylit-payer-fields/paylit-payer-fields.js'),

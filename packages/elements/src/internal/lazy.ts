@@ -35,7 +35,6 @@ export interface Chunks {
   /** `<paylit-wallet-select>`'s module, the same way. */
   readonly walletPicker: object;
   /** The wallet picker's look, loaded with the marks by the picker alone. */
-  readonly walletLook: typeof import('../components/paylit-wallet-select/paylit-wallet-select.look.js');
   /** Frame isolation's page side. */
   readonly isolation: typeof import('./frame-host.js');
   /** Where a payment's answer takes the checkout, loaded beside the first request that can answer one. */
@@ -102,7 +101,6 @@ function chunk<K extends keyof Chunks>(name: K): () => Promise<Chunks[K]> {
 
 export const importMarks = chunk('marks');
 export const importMethodMarks = chunk('methodMarks');
-export const importWalletLook = chunk('walletLook');
 export const importCrypto = chunk('crypto');
 export const importPlans = chunk('installments');
 export const importInstallmentsPicker = chunk('installmentsPicker');

@@ -1,7 +1,7 @@
 /**
- * The wallet picker's look, a chunk of its own loaded with the marks (lazy.ts `importWalletLook`),
- * so that card fields, which draw marks too, never download it: the picker draws its options
- * once both are here, and adopts this with them, after `hostStyles` and the shared `choiceStyles`.
+ * The wallet picker's look, in the picker's own chunk (a card-only order downloads neither): the
+ * picker draws its options once the methods' marks are here, and adopts this with them, after
+ * `hostStyles` and the shared `choiceStyles`.
  *
  * Logical properties only, so that `dir="rtl"` on the root mirrors every option. Each option
  * is a button-like box, the whole of it the target (44px at least), with the focus ring round

@@ -1,4 +1,4 @@
-import { html, nothing, type CSSResult, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import type { PropertyDeclarations } from 'lit';
 import { getBrand } from '@paylit/core/card';
 import {
@@ -10,10 +10,11 @@ import {
 } from '../../context/checkout-context.js';
 import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
-import { importMethodMarks, importWalletLook } from '../../internal/lazy.js';
+import { importMethodMarks } from '../../internal/lazy.js';
 import { CheckoutChildElement } from '../../internal/checkout-child.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 import { choiceStyles } from '../../internal/shared-styles.js';
+import { walletSelectLook } from './paylit-wallet-select.look.js';
 import { emptyStyles } from './paylit-wallet-select.styles.js';
 import { offersChoice, walletMethods } from './wallet-methods.js';
 
@@ -66,9 +67,7 @@ export class PaylitWalletSelect extends CheckoutChildElement {
   /** One mark node per option, kept across renders (a DOM node is one place at a time, and a new one each render would be redrawn). */
   #marks = new Map<string, SVGSVGElement>();
 
-  /** The picker's look, loaded with the marks (paylit-wallet-select.look.ts). */
-  #look: CSSResult | undefined;
-  /** The marks' chunk; null when it or the look could not load. */
+  /** The marks' chunk; null when it could not load. */
   private marks: Marks | null | undefined;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -81,11 +80,8 @@ export class PaylitWalletSelect extends CheckoutChildElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (this.marks === undefined && !this.#empty()) {
-      Promise.all([importMethodMarks(), importWalletLook()]).then(
-        ([marks, { walletSelectLook }]) => {
-          this.#look = walletSelectLook;
-          this.marks = marks;
-        },
+      importMethodMarks().then(
+        (marks) => (this.marks = marks),
         // The chunk could not load: the options show all the same, in the shared look with
         // empty mark boxes (until the page loads again).
         () => (this.marks = null),
@@ -132,7 +128,7 @@ export class PaylitWalletSelect extends CheckoutChildElement {
 
   protected override render() {
     const c = this.checkout;
-    // Its look comes with the marks (their chunk): until they are here or failed, nothing is drawn.
+    // Its look is adopted with the marks (their chunk): until they are here or failed, nothing is drawn.
     const marks = this.marks;
     if (!c || this.#empty() || marks === undefined)
       return html`<div class="hidden" dir=${this.direction}></div>`;
@@ -140,7 +136,7 @@ export class PaylitWalletSelect extends CheckoutChildElement {
     adoptWhenShown(this, styled, [
       ...emptyStyles,
       choiceStyles,
-      ...(marks && this.#look ? [this.#look] : []),
+      ...(marks ? [walletSelectLook] : []),
     ]);
     const t = this.t;
     const methods = this.#methods();
