@@ -59,6 +59,7 @@ export {
   createPaymentRequestSchema,
   needsSecureEndpoint,
   paymentMethodId as paymentMethodIdSchema,
+  payerInCountrySchema,
   paymentRequestSchema,
   remittanceFields,
   sourcesOfFunds,
