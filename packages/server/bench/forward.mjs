@@ -64,7 +64,12 @@ const toView = {};
 
 /** The server's CPU time around one run of the load, per request (a view before it is not counted). */
 async function run(server, kind) {
-  if (viewedFirst(kind)) await view(server.url, toView[kind]);
+  if (viewedFirst(kind)) {
+    const viewed = await view(server.url, toView[kind]);
+    // A view that failed would leave the payment its lookup: the path measured would not be the browser's.
+    if (viewed.errors > 0)
+      throw new Error(`${kind}: ${viewed.errors} checkout views did not answer 200`);
+  }
   const before = await cpu(server.proc);
   const result = await load(server.url, viewedFirst(kind) ? 'viewed' : undefined);
   result.cpuPerRequest = ((await cpu(server.proc)) - before) / result.requests;
@@ -116,7 +121,8 @@ if (results.handler && process.env.BENCH_PROFILE !== '0') {
   const file = join(dir, 'handler.cpuprofile');
   const server = await child('./servers.mjs', ['handler', upstream.url], extra);
   await load(server.url);
-  await view(server.url, toView.handler);
+  const viewed = await view(server.url, toView.handler);
+  if (viewed.errors > 0) throw new Error(`${viewed.errors} checkout views did not answer 200`);
   await ask(server.proc, { profile: 'start' }, 'profiling');
   await load(server.url, 'viewed');
   await ask(server.proc, { profile: 'stop', path: file }, 'profiled');

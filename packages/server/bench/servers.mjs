@@ -1,7 +1,7 @@
 // The processes of the forwarding benchmark; `node servers.mjs <kind> [upstream]` prints {url} over IPC.
 //   upstream  a fixed-JSON payment record, as the API would answer (404 to GET /orders/…: an
 //             order it has never seen, which the handler asks once per new order, at its checkout
-//             view or before its first payment; and the card alone to GET /payment_methods)
+//             view or before its first payment; and the card alone to GET /payments-methods)
 //   handler   @paylit/server's checkout handler: validate, resolve the order, sign, forward (nodeTransport)
 //   floor     bare node:http: parse, build, sign with node:crypto, forward over a keep-alive http.Agent
 //   express   what merchants write by hand: express.json() + node:crypto + axios
@@ -132,7 +132,7 @@ if (kind === 'upstream') {
       const [status, body] =
         req.method === 'GET' && req.url.startsWith('/orders/')
           ? [404, notFound]
-          : req.method === 'GET' && req.url.startsWith('/payment_methods')
+          : req.method === 'GET' && req.url.startsWith('/payments-methods')
             ? [200, methods]
             : [200, record];
       req.on('end', () =>
