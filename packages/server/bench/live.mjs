@@ -77,10 +77,14 @@ function post(agent, url, body, headers = {}) {
 
 // Every server process answers its CPU time and its memory (after a full collection) over IPC.
 if (role === 'upstream' || role === 'handler' || role === 'relay')
-  process.on('message', (message) => {
+  process.on('message', async (message) => {
     if (message === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send({ cpu: user + system });
+    }
+    if (message?.snapshot) {
+      const { writeHeapSnapshot } = await import('node:v8');
+      process.send({ snapshot: writeHeapSnapshot(message.snapshot) });
     }
     if (message === 'memory') {
       globalThis.gc?.();
