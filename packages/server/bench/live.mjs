@@ -6,6 +6,8 @@
 // clients (open the connections, send the API's signed notifications, time the events) and
 // this one, which starts them and reads their figures.
 //
+// The handler's store holds each order as paying it through the handler left it (settled on its
+// pending payment, the payment linked), seeded before its connections open and not counted.
 // Each round, per server: `BENCH_LIVE_PAYMENTS` connections, one per pending payment, then one
 // notification after another, each timed from its POST to its event at the connection, and the
 // server's CPU counted around them. Then memory: `BENCH_LIVE_CONNECTIONS` (2,000) connections
@@ -148,11 +150,32 @@ if (role === 'upstream') {
     hmac: nodeHmac,
     maxRetries: 0,
   });
+  const store = new MemoryStore();
+  // What paying the orders through this handler leaves in its store (each order settled on its
+  // pending payment, the payment linked to it), as the checkout had made them: {seed: {run, payments}}.
+  process.on('message', async (message) => {
+    if (!message?.seed) return;
+    const { run, payments } = message.seed;
+    for (let k = 0; k < payments; k++) {
+      const id = paymentId(run, k);
+      const orderId = orderIdOf(id);
+      await store.linkPayment({ paymentId: id, orderId, attempt: crypto.randomUUID() });
+      await store.swapCharge(orderId, undefined, {
+        state: 'settled',
+        rev: crypto.randomUUID(),
+        n: 1,
+        attempt: crypto.randomUUID(),
+        paymentId: id,
+        declines: 0,
+      });
+    }
+    process.send({ seeded: payments });
+  });
   const handler = createCheckoutHandler({
     resolveOrder: async (id) =>
       id.startsWith('ORDER-') ? { ...order, id, payer: { ...order.payer } } : undefined,
     client,
-    store: new MemoryStore(),
+    store,
     publicKey: (await generateCardKeyPair()).publicJwk,
     publicUrl: 'http://127.0.0.1/paylit',
     returnUrl: 'http://127.0.0.1/return',
@@ -335,7 +358,9 @@ if (role === 'upstream') {
       };
       clients.proc.on('message', on);
     });
-    clients.proc.send({ url: server.url, run: ++runs, payments, timed: true });
+    const run = ++runs;
+    if (kind === 'handler') await ask(server.proc, { seed: { run, payments } }, 'seeded');
+    clients.proc.send({ url: server.url, run, payments, timed: true });
     await ready;
     const before = (await ask(server.proc, 'cpu', 'cpu')).cpu;
     const { latencies } = await ask(clients.proc, 'go', 'latencies');
@@ -346,8 +371,10 @@ if (role === 'upstream') {
   /** Memory per open connection on `kind`, with `held` connections open at once. */
   async function memoryRound(kind) {
     const server = servers[kind];
+    const run = ++runs;
+    if (kind === 'handler') await ask(server.proc, { seed: { run, payments: held } }, 'seeded');
     const before = (await ask(server.proc, 'memory', 'memory')).memory;
-    await ask(clients.proc, { url: server.url, run: ++runs, payments: held }, 'opened');
+    await ask(clients.proc, { url: server.url, run, payments: held }, 'opened');
     const after = (await ask(server.proc, 'memory', 'memory')).memory;
     await ask(clients.proc, { close: true }, 'closed');
     const per = (field) => (after[field] - before[field]) / held;
