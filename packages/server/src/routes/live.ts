@@ -223,7 +223,8 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
       // Started once the middlewares have finished with the answer (CORS adds `Vary` after
       // the route): its headers are then the ones written.
       setImmediate(() => {
-        const sink = nodeSink(outgoing, response.headers);
+        // The answer as Hono holds it now (the middlewares' headers merged in), not the one made here.
+        const sink = nodeSink(outgoing, c.res.headers);
         void follow(sink).finally(() => sink.close());
       });
       return response;
