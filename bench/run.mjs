@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const benches = [
   'packages/sandbox/bench/create-payment.mjs',
   'packages/server/bench/forward.mjs',
+  'packages/server/bench/live.mjs',
   'packages/elements/bench/elements.mjs',
   'packages/elements/bench/journeys.mjs',
 ];

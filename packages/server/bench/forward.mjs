@@ -2,13 +2,16 @@
 // checkout handler and, in the same run, the floor (bare node:http with node:crypto and a keep-alive
 // agent), the floor's work on Hono, and express + axios. Four kinds of process, none sharing one:
 // the upstream, the server under test, the load generator (load.mjs) and this one, which only
-// starts them and reads their figures. Each request is a new order's first payment.
+// starts them and reads their figures. Each request is a new order's first payment: for the
+// handler, of an order whose checkout view was loaded before (the browser's path; the view's
+// CPU is not counted), and again of orders paid without a view (the API asked first).
 //
-// The target (issue 15) is the server's CPU per request against the floor's: CPU per request is
-// steadier than requests per second when the load, the upstream and the server share 2 cores.
-// Then the handler runs once more under `--cpu-prof`, and its CPU per request is split by phase.
+// The target (issues 15 and 38) is the server's CPU per payment after a view against the
+// floor's, at most 2×: CPU per request is steadier than requests per second when the load, the
+// upstream and the server share 2 cores. Then a handler is profiled while it takes such
+// payments (the inspector's profiler, started after the views), and its CPU is split by phase.
 import { fork } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,14 +50,30 @@ function ask(proc, message, key) {
 
 const loader = await child('./load.mjs', []);
 let runs = 0;
-const load = (url) => ask(loader.proc, { url, seconds, concurrency, run: ++runs }, 'rps');
+const load = (url, paid) =>
+  ask(loader.proc, { url, seconds, concurrency, run: ++runs, paid }, 'rps');
+const view = (url, orders) => ask(loader.proc, { url, orders, concurrency, run: ++runs }, 'viewed');
 const cpu = async (proc) => (await ask(proc, 'cpu', 'cpu')).cpu;
 
-/** The server's CPU time around one run of the load, per request. */
-async function run(server) {
+// `handler`: the browser's path, each order's checkout view loaded before its payment (the
+// view's lookup of `<order>.1` serves the payment); `handler-no-view`: orders paid straight
+// away, each asked of the API first. Both are the same server; only what the load does differs.
+const viewedFirst = (kind) => kind === 'handler';
+/** How many orders to view before a run: more than a run pays, from the runs before. */
+const toView = {};
+
+/** The server's CPU time around one run of the load, per request (a view before it is not counted). */
+async function run(server, kind) {
+  if (viewedFirst(kind)) {
+    const viewed = await view(server.url, toView[kind]);
+    // A view that failed would leave the payment its lookup: the path measured would not be the browser's.
+    if (viewed.errors > 0)
+      throw new Error(`${kind}: ${viewed.errors} checkout views did not answer 200`);
+  }
   const before = await cpu(server.proc);
-  const result = await load(server.url);
+  const result = await load(server.url, viewedFirst(kind) ? 'viewed' : undefined);
   result.cpuPerRequest = ((await cpu(server.proc)) - before) / result.requests;
+  if (viewedFirst(kind)) toView[kind] = Math.max(toView[kind], Math.ceil(result.requests * 1.5));
   return result;
 }
 
@@ -62,18 +81,22 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
 
 const upstream = await child('./servers.mjs', ['upstream']);
 const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-const kinds = (process.env.BENCH_KINDS ?? 'floor,hono-forward,handler,express').split(',');
+const kinds = (
+  process.env.BENCH_KINDS ?? 'floor,hono-forward,handler,handler-no-view,express'
+).split(',');
+const serverOf = (kind) => (kind === 'handler-no-view' ? 'handler' : kind);
 // Every server runs from the start (an idle one costs nothing), warmed once; then the kinds take
 // turns, round after round, so that a burst of other work on the machine lands on all of them
 // alike; each kind's figures are the median of its rounds, each ratio the median of the rounds' ratios.
 const servers = {};
 for (const kind of kinds) {
-  servers[kind] = await child('./servers.mjs', [kind, upstream.url], extra);
-  await load(servers[kind].url);
+  servers[kind] = await child('./servers.mjs', [serverOf(kind), upstream.url], extra);
+  const warm = await load(servers[kind].url);
+  toView[kind] = Math.ceil(warm.rps * seconds * 1.5) + 100;
 }
 const byRound = Object.fromEntries(kinds.map((kind) => [kind, []]));
 for (let r = 0; r < rounds; r++)
-  for (const kind of kinds) byRound[kind].push(await run(servers[kind]));
+  for (const kind of kinds) byRound[kind].push(await run(servers[kind], kind));
 for (const kind of kinds) servers[kind].proc.kill();
 const results = {};
 for (const kind of kinds) {
@@ -89,24 +112,23 @@ for (const kind of kinds) {
 const ratio = (a, b) =>
   median(byRound[a].map((x, i) => x.cpuPerRequest / byRound[b][i].cpuPerRequest));
 
-// The handler again, profiled: the profile's shares of its busy time, applied to the CPU per
-// request measured above without the profiler.
+// The handler again, profiled on the browser's path: the profile's shares of its busy time
+// while it takes the payments of viewed orders (start-up and the views left out), applied to
+// the CPU per request measured above without the profiler.
 let breakdown;
 if (results.handler && process.env.BENCH_PROFILE !== '0') {
   const dir = mkdtempSync(join(tmpdir(), 'paylit-prof-'));
-  const server = await child(
-    './servers.mjs',
-    ['handler', upstream.url],
-    [...extra, '--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100'],
-  );
+  const file = join(dir, 'handler.cpuprofile');
+  const server = await child('./servers.mjs', ['handler', upstream.url], extra);
   await load(server.url);
-  await load(server.url);
-  const exited = new Promise((resolve) => server.proc.once('exit', resolve));
-  server.proc.send('stop');
-  await exited;
-  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  breakdown = phases(join(dir, file));
-  if (process.env.BENCH_KEEP_PROFILE) console.log(`profile: ${join(dir, file)}`);
+  const viewed = await view(server.url, toView.handler);
+  if (viewed.errors > 0) throw new Error(`${viewed.errors} checkout views did not answer 200`);
+  await ask(server.proc, { profile: 'start' }, 'profiling');
+  await load(server.url, 'viewed');
+  await ask(server.proc, { profile: 'stop', path: file }, 'profiled');
+  server.proc.kill();
+  breakdown = phases(file);
+  if (process.env.BENCH_KEEP_PROFILE) console.log(`profile: ${file}`);
   else rmSync(dir, { recursive: true, force: true });
 }
 upstream.proc.kill();
@@ -121,7 +143,8 @@ console.log(
 const rows = [
   ['floor: node:http + node:crypto + keep-alive http.Agent', results.floor],
   ["the floor's work on Hono (framework cost)", results['hono-forward']],
-  ['@paylit/server checkout handler', results.handler],
+  ['@paylit/server checkout handler, after the view', results.handler],
+  ['@paylit/server checkout handler, paid without a view', results['handler-no-view']],
   ['express + axios (by hand)', results.express],
 ];
 for (const [label, r] of rows)
@@ -133,7 +156,7 @@ for (const [label, r] of rows)
 if (breakdown) {
   const total = results.handler.cpuPerRequest;
   console.log(
-    `\nwhere the handler's ${total.toFixed(0)} µs of CPU per request go (shares of a --cpu-prof run, applied to the figure above)`,
+    `\nwhere the handler's ${total.toFixed(0)} µs of CPU per payment after a view go (shares of a CPU profile of its payments, applied to the figure above)`,
   );
   for (const [phase, share] of breakdown)
     console.log(
@@ -147,10 +170,14 @@ if (breakdown) {
 
 if (results.floor && results.handler) {
   console.log('');
-  target("server: handler CPU per request / floor's", ratio('handler', 'floor'), 1.4, {
+  target("server: handler CPU per payment after a view / floor's", ratio('handler', 'floor'), 2, {
     unit: '×',
     note: `median of ${rounds} rounds' ratios; ${results.handler.cpuPerRequest.toFixed(0)} µs against ${results.floor.cpuPerRequest.toFixed(0)} µs; rounds: ${byRound.handler.map((x, i) => (x.cpuPerRequest / byRound.floor[i].cpuPerRequest).toFixed(2)).join(', ')}`,
   });
+  if (results['handler-no-view'])
+    console.log(
+      `information: handler CPU per payment without a view / floor's: ${ratio('handler-no-view', 'floor').toFixed(2)}× (${results['handler-no-view'].cpuPerRequest.toFixed(0)} µs; the API asked about the order first)`,
+    );
   if (results.express) {
     console.log(
       `information: express + axios CPU per request / handler's: ${ratio('express', 'handler').toFixed(2)}×; requests per second, handler / floor ${(results.handler.rps / results.floor.rps).toFixed(2)}, handler / express + axios ${(results.handler.rps / results.express.rps).toFixed(2)}`,
@@ -162,7 +189,8 @@ if (results.floor && results.handler) {
     );
   finish();
 }
-if (results.handler?.errors > 0) {
-  console.log(`handler: ${results.handler.errors} requests did not answer 200`);
-  process.exitCode = 1;
-}
+for (const kind of ['handler', 'handler-no-view'])
+  if (results[kind]?.errors > 0) {
+    console.log(`${kind}: ${results[kind].errors} requests did not answer 200`);
+    process.exitCode = 1;
+  }

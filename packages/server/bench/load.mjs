@@ -1,9 +1,12 @@
 // The load generator of the forwarding benchmark, in a process of its own (forked by forward.mjs),
 // so that its own work never lands on the server's or the upstream's event loop or CPU count.
-// Asked over IPC: {url, seconds, concurrency, orders}; answers {rps, p99, requests, errors}.
+// Asked over IPC: {url, seconds, concurrency, run, paid}; answers {rps, p99, requests, errors}.
 // Each request is a fresh card submission for a fresh order (`BENCH-<run>-<n>`), named by its
 // client secret as a page would: a checkout charges each order once, so every request is a
 // create-payment, never a replay. (The baselines take the same body and do not check the secret.)
+// With `paid: 'viewed'` the orders are those whose checkout views {url, orders, concurrency, run}
+// loaded just before (answers {viewed, errors}): the browser's path, the view's work left out of
+// the payments' count.
 import { Agent, request } from 'node:http';
 import { PaymentsClient, clientSecretFor } from '@paylit/server';
 import { credentials } from './fixture.mjs';
@@ -39,7 +42,49 @@ function post(agent, url, body, address) {
   });
 }
 
-async function load({ url, seconds, concurrency, run }) {
+/** Orders whose checkout view was loaded (`view`), in the order they were viewed; paid first. */
+const viewed = [];
+
+function get(agent, url, address) {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent, headers: { 'X-Forwarded-For': address } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * The browser's path before a payment: `orders` new orders' checkout views loaded
+ * (`GET /checkout?order=`), for the payments of the next run (`paid: 'viewed'`) to pay.
+ */
+async function view({ url, orders, concurrency, run }) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  viewed.length = 0;
+  let n = 0;
+  let errors = 0;
+  let workers = 0;
+  const worker = async () => {
+    const address = `198.51.100.${++workers}`;
+    while (n < orders) {
+      const secret = await clientSecretFor(keys, `BENCH-${run}-${++n}`);
+      const status = await get(
+        agent,
+        `${url}/checkout?order=${encodeURIComponent(secret)}`,
+        address,
+      );
+      if (status !== 200) errors++;
+      viewed.push(secret);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  agent.destroy();
+  return { viewed: viewed.length, errors };
+}
+
+async function load({ url, seconds, concurrency, run, paid }) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   let errors = 0;
@@ -49,8 +94,11 @@ async function load({ url, seconds, concurrency, run }) {
   const worker = async () => {
     const address = `198.51.100.${++workers}`;
     while (performance.now() < until) {
+      // The orders viewed before (the browser's path), one each, or new orders never viewed.
+      if (paid === 'viewed' && viewed.length === 0) break;
       const body = JSON.stringify({
-        order: await clientSecretFor(keys, `BENCH-${run}-${++n}`),
+        order:
+          paid === 'viewed' ? viewed.shift() : await clientSecretFor(keys, `BENCH-${run}-${++n}`),
         attempt: crypto.randomUUID(),
         method: {
           type: 'card',
@@ -80,6 +128,6 @@ async function load({ url, seconds, concurrency, run }) {
 }
 
 process.on('message', async (job) => {
-  process.send(await load(job));
+  process.send(job.orders !== undefined ? await view(job) : await load(job));
 });
 process.send({ ready: true });

@@ -28,6 +28,10 @@ const rules = [
     (f) => /middleware\/input\.js$/.test(f.url) && f.functionName === 'validate',
   ],
   [
+    "payer checks (the payer's own schema and the country's rules)",
+    (f) => /server\/dist\/payer\.js$/.test(f.url),
+  ],
+  [
     'order read and check (resolveOrder + zod)',
     (f) =>
       (/\/context\.js$/.test(f.url) && f.functionName === 'loadOrder') ||

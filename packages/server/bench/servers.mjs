@@ -1,12 +1,15 @@
 // The processes of the forwarding benchmark; `node servers.mjs <kind> [upstream]` prints {url} over IPC.
-//   upstream  a fixed-JSON payment record, as the API would answer (and 404 to GET /orders/…: an
-//             order it has never seen, which the handler asks before a new order's first payment)
+//   upstream  a fixed-JSON payment record, as the API would answer (404 to GET /orders/…: an
+//             order it has never seen, which the handler asks once per new order, at its checkout
+//             view or before its first payment; and the card alone to GET /payments-methods)
 //   handler   @paylit/server's checkout handler: validate, resolve the order, sign, forward (nodeTransport)
 //   floor     bare node:http: parse, build, sign with node:crypto, forward over a keep-alive http.Agent
 //   express   what merchants write by hand: express.json() + node:crypto + axios
 //   hono-forward  the floor's work on Hono: what the framework costs before paylit does anything
 import { createHmac, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { credentials, order } from './fixture.mjs';
 
 const [kind, upstream] = process.argv.slice(2);
@@ -22,13 +25,30 @@ if (process.env.BENCH_CPU)
 
 // The bench asks for this process's CPU time around each measured run: CPU per request is
 // steadier than requests per second when the load, the upstream and the server share 2 cores.
-process.on('message', (message) => {
+process.on('message', async (message) => {
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage();
     process.send({ cpu: user + system });
   }
   if (message === 'stop') process.exit(0);
+  // A CPU profile of a stretch of steady work only (not start-up, not the views before the
+  // payments), written to `message.path`: {profile: 'start'}, then {profile: 'stop', path}.
+  if (message?.profile === 'start') {
+    profiler ??= new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+    await profiler.post('Profiler.start');
+    process.send({ profiling: true });
+  }
+  if (message?.profile === 'stop') {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(message.path, JSON.stringify(profile));
+    profiler.disconnect();
+    process.send({ profiled: message.path });
+  }
 });
+let profiler;
 
 function listen(server) {
   server.listen(0, '127.0.0.1', () =>
@@ -102,11 +122,19 @@ if (kind === 'upstream') {
     refunds: [],
   });
   const notFound = JSON.stringify({ code: 4000, message: 'Payment not found', param: 'order_id' });
+  // The country's methods, which the checkout view lists (asked once, then cached by the handler).
+  const methods = JSON.stringify([
+    { id: 'CARD', type: 'CARD', name: 'Card', allowed_flows: ['DIRECT'] },
+  ]);
   listen(
     createServer((req, res) => {
       req.resume();
       const [status, body] =
-        req.method === 'GET' && req.url.startsWith('/orders/') ? [404, notFound] : [200, record];
+        req.method === 'GET' && req.url.startsWith('/orders/')
+          ? [404, notFound]
+          : req.method === 'GET' && req.url.startsWith('/payments-methods')
+            ? [200, methods]
+            : [200, record];
       req.on('end', () =>
         res
           .writeHead(status, {

@@ -26,8 +26,8 @@ import {
 } from '@paylit/core/payer';
 import {
   countrySchema,
+  payerInCountrySchema,
   payerSchema,
-  paymentRequestSchema,
   safeParse,
   type Payer,
 } from '@paylit/core/schemas';
@@ -72,25 +72,23 @@ export function asksView(
   return Object.keys(view).length > 0 ? view : undefined;
 }
 
+/** The payer's own fields, each optional: a detail the order lacks is the checkout's to ask for. Built once. */
+const partialPayerSchema = payerSchema.partial();
+
 /**
- * The payer rules a payment in the payer's country is held to (core's payment request schema,
- * run as the simplest payment, a redirect of 1), on the details present: a detail that is
+ * The payer rules a payment in the payer's country is held to (core's `payerInCountrySchema`,
+ * the payment request's own rules on its payer), on the details present: a detail that is
  * absent is the checkout's to ask for, not a fault of the payer's. Paths are `payer.…`.
  */
 export function payerRuleIssues(country: unknown, payer: unknown): ValidationIssue[] {
-  const partial = payerSchema.partial();
-  if (!countrySchema.safeParse(country).success || !partial.safeParse(payer).success) return [];
+  if (!countrySchema.safeParse(country).success || !partialPayerSchema.safeParse(payer).success)
+    return [];
   const given = (payer ?? {}) as Record<string, unknown>;
-  const probe = {
-    amount: 1,
-    currency: 'USD',
-    payment_method_flow: 'REDIRECT',
-    order_id: 'payer-rules',
+  // A placeholder name, for the rules of the other details: the name's own are the real one's.
+  const result = safeParse(payerInCountrySchema, {
     country,
-    // A placeholder name, for the rules of the other details: the name's own are the real one's.
     payer: { name: 'Payer Rules', ...given },
-  };
-  const result = safeParse(paymentRequestSchema, probe);
+  });
   if (result.success) return [];
   // A detail left out whole is the checkout's to collect, and the IP the server's to add; one
   // given in part (an address without its city, where the full one is needed) is the order's to fix.

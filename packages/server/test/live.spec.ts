@@ -5,6 +5,7 @@
  * real redis-server; a late payment of an expired code counted once.
  */
 import { documentExample } from '@paylit/core/documents';
+import { toFetchHandler } from '@paylit/server';
 import { createRedisStore, type RedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
 import { startRedis } from './support/redis.js';
@@ -174,6 +175,11 @@ test('the live connection: the code as it is, then paid the moment the sandbox s
   const live = await listen(shop, payment.id, order.clientSecret);
   expect(live.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   expect(live.res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+  // On Node the events are written to the response itself, its head once the middlewares are
+  // done with it: what CORS adds after the route (Vary) and the request id are in it.
+  expect(live.res.headers.get('vary')).toMatch(/Origin/);
+  expect(live.res.headers.get('x-request-id')).toMatch(/\S/);
+  expect(live.res.headers.get('x-hono-already-sent')).toBeNull();
   const first = await live.next();
   expect(first).toMatchObject({ event: 'payment', data: { payment: { status: 'PENDING' } } });
   expect(first!.data.payment.ticket.number).toBe(payment.ticket.number);
@@ -186,6 +192,37 @@ test('the live connection: the code as it is, then paid the moment the sandbox s
   expect(paid!.data.payment.ticket).toBeUndefined();
   expect(await live.next()).toBeUndefined();
   expect(ledgerOf(order.id).map((e) => [e.status, e.money_moved])).toEqual([['PAID', true]]);
+});
+
+test('the live connection in a fetch runtime (toFetchHandler, no Node response to write to): the same events, through a web stream', async () => {
+  const { order, res } = await choose(shop, 'PQ');
+  const { payment } = res.body;
+  const fetchPaylit = toFetchHandler(shop.handler, { basePath: '/paylit' });
+  const controller = new AbortController();
+  const answer = await fetchPaylit(
+    new Request(
+      `https://shop.example/paylit/payments/${encodeURIComponent(payment.id)}/events?order=${encodeURIComponent(order.clientSecret)}`,
+      { headers: { Origin: 'https://shop.example' }, signal: controller.signal },
+    ),
+  );
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let text = '';
+  const until = async (pattern: RegExp) => {
+    while (!pattern.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += value;
+    }
+    return text;
+  };
+  expect(await until(/"status":"PENDING"[\s\S]*\n\n/)).toMatch(
+    /^event: payment\ndata: \{.*"status":"PENDING".*\}\nretry: 2000\n\n/,
+  );
+  await force(payment.id, 'PAID');
+  expect(await until(/"status":"PAID"/)).toMatch(/event: payment\ndata: \{.*"status":"PAID"/);
+  controller.abort();
 });
 
 test("another order's secret, an unknown id, a malformed secret: refused as the status route refuses them", async () => {

@@ -30,7 +30,13 @@ import {
 } from './common.js';
 import { cardSchema, checkCard, eci } from './card.js';
 import { paymentEnrollmentSchema } from './enrollment.js';
-import { checkPayerDocument, checkPayerName, payerSchema, type Address } from './payer.js';
+import {
+  checkPayerDocument,
+  checkPayerName,
+  payerSchema,
+  type Address,
+  type Payer,
+} from './payer.js';
 import { additionalRiskDataSchema } from './risk.js';
 import { walletSchema } from './wallet.js';
 
@@ -176,8 +182,12 @@ function checkFullAddress(address: Address | undefined, ctx: z.RefinementCtx, wh
   }
 }
 
-function checkIndia(req: PaymentRequestShape, ctx: z.RefinementCtx, crossBorder: boolean): void {
-  const { payer } = req;
+function checkIndia(
+  payer: Payer,
+  shipping: Address | undefined,
+  ctx: z.RefinementCtx,
+  crossBorder: boolean,
+): void {
   const { payerName, emailLocalPart, phone, city, street, zipCode } = indiaLimits;
   if (
     payer.name !== undefined &&
@@ -200,7 +210,7 @@ function checkIndia(req: PaymentRequestShape, ctx: z.RefinementCtx, crossBorder:
     issue(ctx, ['payer', 'phone'], `must be at most ${phone.max} characters in India`);
   const addresses: [PropertyKey[], Address | undefined][] = [
     [['payer', 'address'], payer.address],
-    [['additional_risk_data', 'shipping', 'address'], req.additional_risk_data?.shipping?.address],
+    [['additional_risk_data', 'shipping', 'address'], shipping],
   ];
   for (const [path, address] of addresses) {
     if (!address) continue;
@@ -362,14 +372,47 @@ function checkRules(
   }
 
   // Countries.
-  checkPayerName(req.country, req.payer, ctx);
-  checkPayerDocument(req.country, req.payer, ctx);
-  if (req.country === 'IN') checkIndia(req, ctx, rules.indiaCrossBorder);
-  if (addressRequiredCountries.includes(req.country))
-    checkFullAddress(req.payer.address, ctx, `for payments in ${req.country}`);
-  if (ipRequiredCountries.includes(req.country) && req.payer.ip === undefined)
-    issue(ctx, ['payer', 'ip'], `is required for payments in ${req.country}`);
+  checkPayerInCountry(
+    req.country,
+    req.payer,
+    req.additional_risk_data?.shipping?.address,
+    ctx,
+    rules.indiaCrossBorder,
+  );
 }
+
+/**
+ * The rules of the payment's country on its payer (and, in India, on the shipping address):
+ * the document, India's limits, the full address and the IP where the country needs them.
+ * Paths are `payer.…` as in a payment request.
+ */
+function checkPayerInCountry(
+  country: string,
+  payer: Payer,
+  shipping: Address | undefined,
+  ctx: z.RefinementCtx,
+  indiaCrossBorder: boolean,
+): void {
+  checkPayerName(country, payer, ctx);
+  checkPayerDocument(country, payer, ctx);
+  if (country === 'IN') checkIndia(payer, shipping, ctx, indiaCrossBorder);
+  if (addressRequiredCountries.includes(country))
+    checkFullAddress(payer.address, ctx, `for payments in ${country}`);
+  if (ipRequiredCountries.includes(country) && payer.ip === undefined)
+    issue(ctx, ['payer', 'ip'], `is required for payments in ${country}`);
+}
+
+/**
+ * A payer as a payment in `country` holds it: `payerSchema` and the country's rules of the
+ * payment request on the payer, the same function the payment request runs (India's read as
+ * cross-border, the stricter). For a server that checks the payer before it builds the
+ * request: `{country, payer}`, issues at `payer.…`. Built once, here.
+ */
+export const payerInCountrySchema = z
+  .object({ country, payer: payerSchema })
+  .superRefine((value, ctx) =>
+    checkPayerInCountry(value.country, value.payer, undefined, ctx, true),
+  );
 
 /**
  * The payment request schema with its rules. `paymentRequestSchema` is this with the

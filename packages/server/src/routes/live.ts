@@ -21,6 +21,7 @@
  * An order paid by another of its payments (a voucher paid late, charges.ts `reconcile`) shows
  * that payment. The stream ends with the payment's final status.
  */
+import type { ServerResponse } from 'node:http';
 import type { Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { z } from 'zod';
@@ -58,6 +59,62 @@ function tooMany(c: Context<HandlerEnv>, what: string, max: number): CheckoutErr
   });
 }
 
+/** Where a connection's events are written. */
+interface EventSink {
+  write(text: string): Promise<void>;
+  readonly aborted: boolean;
+  onAbort(listener: () => void): void;
+  close(): void;
+}
+
+/** @hono/node-server's mark of an answer the route wrote to Node's response itself. */
+const ALREADY_SENT = 'x-hono-already-sent';
+
+/** Events written straight to Node's response, its head (`headers`) with the first. */
+function nodeSink(outgoing: ServerResponse, answer: Headers): EventSink {
+  let headers: Headers | undefined = answer;
+  let aborted = outgoing.destroyed || outgoing.writableEnded;
+  let listeners: (() => void)[] = [];
+  outgoing.once('close', () => {
+    aborted = true;
+    for (const listener of listeners) listener();
+    listeners = [];
+  });
+  return {
+    get aborted() {
+      return aborted;
+    },
+    onAbort(listener) {
+      listeners.push(listener);
+    },
+    async write(text) {
+      if (aborted) return;
+      if (headers) {
+        const head: Record<string, string> = {};
+        headers.forEach((value, name) => {
+          if (name !== ALREADY_SENT) head[name] = value;
+        });
+        // Not held for the life of the connection once written.
+        headers = undefined;
+        if (!outgoing.headersSent) outgoing.writeHead(200, head);
+      }
+      if (!outgoing.write(text))
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            outgoing.off('drain', done);
+            outgoing.off('close', done);
+            resolve();
+          };
+          outgoing.once('drain', done);
+          outgoing.once('close', done);
+        });
+    },
+    close() {
+      if (!outgoing.writableEnded && !outgoing.destroyed) outgoing.end();
+    },
+  };
+}
+
 export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: LiveRouteOptions) {
   const watches = new PaymentWatches(ctx, options.statusEveryMs);
   const perOrder = new Slots(options.maxPerOrder);
@@ -93,12 +150,12 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
     c.header('Cache-Control', 'no-store');
     // Nginx and others buffer a response unless told not to.
     c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
+    const follow = async (sink: EventSink) => {
       let wake: (() => void) | undefined;
       // What the payment's watch learnt while the loop was busy (writing), kept for its next turn.
       let latest: PaymentRecord | undefined;
       let stop: (() => void) | undefined;
-      stream.onAbort(() => wake?.());
+      sink.onAbort(() => wake?.());
       try {
         const until = Date.now() + options.streamMs;
         // Listening before the first event is made: a change heard meanwhile is not missed.
@@ -114,14 +171,13 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
             nextAction: nextAction(shown),
           } satisfies z.input<typeof paymentStatusAnswerSchema>);
           if (text !== sent) {
-            await stream.writeSSE({
-              event: 'payment',
-              data: text,
-              ...(sent === undefined ? { retry: 2000 } : {}),
-            });
+            // An event `payment` (the first with how long the browser waits before it reconnects).
+            await sink.write(
+              `event: payment\ndata: ${text}\n${sent === undefined ? 'retry: 2000\n' : ''}\n`,
+            );
             sent = text;
           }
-          if (shown.status !== 'PENDING' || stream.aborted) return;
+          if (shown.status !== 'PENDING' || sink.aborted) return;
           if (latest === undefined) {
             const now = Date.now();
             if (now >= until) return;
@@ -136,20 +192,52 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
               };
             });
             wake = undefined;
-            if (stream.aborted) return;
+            if (sink.aborted) return;
           }
           if (latest !== undefined) {
             shown = latest;
             latest = undefined;
-          } else if (Date.now() < until) await stream.write(': waiting\n\n');
+          } else if (Date.now() < until) await sink.write(': waiting\n\n');
         }
       } catch (error) {
         // The checkout opens the next connection; the merchant hears why this one ended.
-        if (!stream.aborted) ctx.logError(error);
+        if (!sink.aborted) ctx.logError(error);
       } finally {
         stop?.();
         release();
       }
-    });
+    };
+    // On Node (@hono/node-server hands its response over as `c.env.outgoing`), the events are
+    // written to the response itself: a web stream between them held about 10 KiB more per open
+    // connection, and cost a promise per chunk. Anywhere else, Hono's stream (streamSSE).
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+    if (outgoing && typeof outgoing.writeHead === 'function' && !outgoing.headersSent) {
+      c.header('Content-Type', 'text/event-stream');
+      c.header('Cache-Control', 'no-cache');
+      c.header('Connection', 'keep-alive');
+      c.header('Transfer-Encoding', 'chunked');
+      const response = c.body(null, 200, { [ALREADY_SENT]: '1' });
+      // A Response the Node adapter made itself (its global Response) it answers from its parts,
+      // without looking for the mark; reading the body (null) makes it a plain Response.
+      void response.body;
+      // Started once the middlewares have finished with the answer (CORS adds `Vary` after
+      // the route): its headers are then the ones written.
+      setImmediate(() => {
+        // The answer as Hono holds it now (the middlewares' headers merged in), not the one made here.
+        const sink = nodeSink(outgoing, c.res.headers);
+        void follow(sink).finally(() => sink.close());
+      });
+      return response;
+    }
+    return streamSSE(c, (stream) =>
+      follow({
+        write: (text) => stream.write(text).then(() => undefined),
+        get aborted() {
+          return stream.aborted;
+        },
+        onAbort: (listener) => stream.onAbort(listener),
+        close: () => {},
+      }),
+    );
   });
 }

@@ -1,0 +1,399 @@
+/**
+ * The work one payment costs the companion server, counted, so that a regression fails here
+ * rather than in a timing (`npm run bench` measures the time; this holds what can be counted):
+ *
+ * - zod schemas built and compiled: none after the first payment (schemas are built once, at
+ *   module load; a schema built per call is also compiled per call, zod's fast path);
+ * - calls to the API, counted where the sandbox receives them (a counting relay in front of it):
+ *   a first payment after the checkout view asks nothing more than the payment itself (the
+ *   view's lookup of `<order>.1` serves it), and an order paid without a view asks once;
+ * - the store's round trips per view and per payment;
+ * - bytes allocated per payment, in a loop of 1,000, with a generous ceiling.
+ *
+ * The sandbox runs in a process of its own (its CLI), so that only the handler's work (and this
+ * spec's requests) is in this process's count of allocations.
+ */
+import { expect, test } from '@playwright/test';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, createServer, request, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { GCProfiler } from 'node:v8';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { Doc, globalConfig } from 'zod/v4/core';
+import { encryptCard } from '@paylit/core/crypto';
+import {
+  MemoryStore,
+  PaymentsClient,
+  clientSecretFor,
+  createCheckoutHandler,
+  type CheckoutStore,
+} from '@paylit/server';
+import { nodeHmac, nodeTransport, serveNode, type Served } from '@paylit/server/node';
+import { payer } from './support/harness.js';
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+// ---- Counting zod's work in this process: every schema or check built (zod's post-processor
+// hook, run once per instance it constructs) and every schema compiled (its JIT fast path).
+let built = 0;
+let compiled = 0;
+(globalConfig as { postProcessor?: (inst: unknown) => void }).postProcessor = (inst) => {
+  const traits = (inst as { _zod?: { traits?: Set<string> } })._zod?.traits;
+  if (traits?.has('$ZodType') || traits?.has('$ZodCheck')) built++;
+};
+const compile = Doc.prototype.compile;
+Doc.prototype.compile = function (this: Doc, ...args: []) {
+  compiled++;
+  return compile.apply(this, args);
+};
+
+// ---- The sandbox, in its own process, and a relay in front of it that counts what reaches it.
+const cli = fileURLToPath(new URL('../../sandbox/dist/cli.js', import.meta.url));
+let sandbox: ChildProcess;
+let sandboxUrl: string;
+let credentials: { login: string; transKey: string; secretKey: string };
+let publicJwk: JsonWebKey;
+let relay: Server;
+let relayUrl: string;
+/** What the API received, `METHOD /path` (the query left out), in order. */
+const received: string[] = [];
+
+async function startSandboxProcess(): Promise<void> {
+  sandbox = spawn(process.execPath, [cli, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { PATH: process.env.PATH ?? '' },
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    sandbox.once('exit', (code) => reject(new Error(`the sandbox exited ${code}`)));
+    sandbox.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/tools\s/.test(out)) resolve();
+    });
+  });
+  const field = (name: RegExp) => name.exec(out)?.[1] ?? '';
+  sandboxUrl = field(/paylit sandbox: (\S+)/);
+  credentials = {
+    login: field(/X-Login\s+(\S+)/),
+    transKey: field(/X-Trans-Key\s+(\S+)/),
+    secretKey: field(/secret key\s+(\S+)/),
+  };
+  publicJwk = (await (await fetch(`${sandboxUrl}/sandbox-tools/public-key`)).json()) as JsonWebKey;
+}
+
+async function startRelay(): Promise<void> {
+  const agent = new Agent({ keepAlive: true });
+  relay = createServer((req, res) => {
+    received.push(`${req.method} ${(req.url ?? '').split('?')[0]}`);
+    const out = request(
+      new URL(req.url ?? '/', sandboxUrl),
+      { method: req.method, headers: req.headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    req.pipe(out);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  relayUrl = `http://127.0.0.1:${(relay.address() as { port: number }).port}`;
+}
+
+test.beforeAll(async () => {
+  await startSandboxProcess();
+  await startRelay();
+});
+
+test.afterAll(async () => {
+  relay?.close();
+  relay?.closeAllConnections();
+  if (sandbox && sandbox.exitCode === null) {
+    const exited = new Promise((resolve) => sandbox.once('exit', resolve));
+    sandbox.kill('SIGTERM');
+    await exited;
+  }
+});
+
+// ---- The store, counted: each call of its interface is one round trip for a shared store. A
+// call is put down to the route whose request made it (the work it left running included), so
+// that the sandbox's notifications of earlier payments, heard meanwhile, are not a view's.
+const route = new AsyncLocalStorage<string>();
+/** Store calls by route (`/checkout`, `/payments`, `/notifications`…) and method. */
+const storeCalls = new Map<string, Map<string, number>>();
+function countedStore(store: CheckoutStore): CheckoutStore {
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function' || typeof key !== 'string') return value;
+      return (...args: unknown[]) => {
+        const path = route.getStore() ?? '(none)';
+        let calls = storeCalls.get(path);
+        if (!calls) storeCalls.set(path, (calls = new Map()));
+        calls.set(key, (calls.get(key) ?? 0) + 1);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+const storeOf = (path: string) => Object.fromEntries(storeCalls.get(path) ?? []);
+const tripsOf = (path: string) =>
+  [...(storeCalls.get(path)?.values() ?? [])].reduce((a, b) => a + b, 0);
+
+// ---- A shop, as a merchant mounts it: the merchant's own order lookup (`resolveOrder`, a
+// database read: a new object each time) or the standalone order API.
+interface CountedShop {
+  base: string;
+  client: PaymentsClient;
+  served: Served;
+  apiToken: string;
+}
+
+async function startShop(orders: 'merchant' | 'order-api'): Promise<CountedShop> {
+  const client = new PaymentsClient({
+    baseUrl: relayUrl,
+    ...credentials,
+    transport: nodeTransport(),
+    hmac: nodeHmac,
+  });
+  const app = new Hono();
+  const served = await serveNode(app);
+  const base = `${served.url}/paylit`;
+  const apiToken = 'counts-token-0123456789abcdef';
+  const handler = createCheckoutHandler({
+    client,
+    store: countedStore(new MemoryStore()),
+    publicKey: publicJwk,
+    publicUrl: base,
+    returnUrl: `${served.url}/return`,
+    allowedOrigins: [],
+    apiToken,
+    rateLimit: false,
+    ...(orders === 'merchant'
+      ? {
+          resolveOrder: async (id: string) =>
+            id.startsWith('count-')
+              ? { id, amount: 120, currency: 'BRL', country: 'BR', payer: { ...payer } }
+              : undefined,
+        }
+      : {}),
+  });
+  app.use('/paylit/*', (c, next) =>
+    route.run(new URL(c.req.url).pathname.replace(/^\/paylit/, ''), next),
+  );
+  app.route('/paylit', handler);
+  return { base, client, served, apiToken };
+}
+
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 4 });
+
+/** One request over a keep-alive node:http agent (light, so the allocation count is the handler's). */
+function send(
+  url: string,
+  method: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method,
+        agent: keepAlive,
+        headers: {
+          ...(body !== undefined
+            ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }
+            : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(parts).toString() }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+let orders = 0;
+async function newOrder(shop: CountedShop, kind: 'merchant' | 'order-api'): Promise<string> {
+  const id = `count-${process.pid}-${Date.now().toString(36)}-${++orders}`;
+  if (kind === 'order-api') {
+    const res = await send(
+      `${shop.base}/orders`,
+      'POST',
+      JSON.stringify({ id, amount: 120, currency: 'BRL', country: 'BR', payer }),
+      { Authorization: `Bearer ${shop.apiToken}` },
+    );
+    expect(res.status, res.text).toBe(201);
+  }
+  return clientSecretFor(shop.client, id);
+}
+
+async function view(shop: CountedShop, secret: string): Promise<void> {
+  const res = await send(`${shop.base}/checkout?order=${encodeURIComponent(secret)}`, 'GET');
+  expect(res.status, res.text).toBe(200);
+}
+
+/** A card submission's body, the card encrypted as the checkout's card fields do. */
+async function submission(secret: string): Promise<string> {
+  return JSON.stringify({
+    order: secret,
+    attempt: crypto.randomUUID(),
+    method: {
+      type: 'card',
+      encryptedData: await encryptCard({ number: '4111111111111111', cvv: '123' }, publicJwk),
+      holderName: 'Thiago Gabriel',
+      expirationMonth: 10,
+      expirationYear: 2040,
+    },
+  });
+}
+
+async function pay(shop: CountedShop, body: string): Promise<{ status: string; replayed?: true }> {
+  const res = await send(`${shop.base}/payments`, 'POST', body);
+  expect(res.status, res.text).toBe(200);
+  const answer = JSON.parse(res.text) as {
+    payment: { status: string };
+    replayed?: true;
+  };
+  return { status: answer.payment.status, ...(answer.replayed ? { replayed: true } : {}) };
+}
+
+/** What `work` made the API receive, the store do, and zod build and compile. */
+async function counted(work: () => Promise<void>) {
+  received.length = 0;
+  storeCalls.clear();
+  const [b, c] = [built, compiled];
+  await work();
+  return {
+    api: [...received],
+    /** Round trips to the store of the checkout view's and the payment's requests. */
+    view: tripsOf('/checkout'),
+    pay: tripsOf('/payments'),
+    store: { view: storeOf('/checkout'), pay: storeOf('/payments') },
+    built: built - b,
+    compiled: compiled - c,
+  };
+}
+
+test('the counters count: a zod schema built and parsed here is one build and one compilation more', () => {
+  const [b, c] = [built, compiled];
+  z.object({ a: z.string() }).parse({ a: 'x' });
+  expect(built - b).toBeGreaterThanOrEqual(2);
+  expect(compiled - c).toBe(1);
+});
+
+for (const kind of ['merchant', 'order-api'] as const) {
+  test(`${kind === 'merchant' ? "the merchant's resolveOrder" : 'the order API'}: after the first payment, a view and a payment build and compile no schema, and the API hears the payment alone`, async () => {
+    const shop = await startShop(kind);
+    try {
+      // The first view and payment build what is built lazily (zod compiles a schema at its first parse).
+      const first = await newOrder(shop, kind);
+      await view(shop, first);
+      expect((await pay(shop, await submission(first))).status).toBe('PAID');
+
+      for (let i = 0; i < 3; i++) {
+        const secret = await newOrder(shop, kind);
+        const body = await submission(secret);
+        const looked = await counted(() => view(shop, secret));
+        // The view asks the API what <order>.1 did once for an order the store does not know (the
+        // merchant's own orders); an order the order API made was recorded as unpaid when it was made.
+        expect(looked.api).toEqual(
+          kind === 'merchant' ? [expect.stringMatching(/^GET \/orders\//)] : [],
+        );
+        const paid = await counted(async () => {
+          expect(await pay(shop, body)).toEqual({ status: 'PAID' });
+        });
+        expect(
+          paid.api,
+          'the view answered what <order>.1 did: the payment asks nothing more',
+        ).toEqual(['POST /secure_payments']);
+        expect(looked.built + paid.built, 'zod schemas built after the first payment').toBe(0);
+        expect(
+          looked.compiled + paid.compiled,
+          'zod schemas compiled after the first payment',
+        ).toBe(0);
+        // Round trips to the store, as they are now: more is a regression, fewer a target to lower.
+        expect(looked.view, JSON.stringify(looked.store.view)).toBeLessThanOrEqual(3);
+        expect(paid.pay, JSON.stringify(paid.store.pay)).toBeLessThanOrEqual(
+          kind === 'merchant' ? 16 : 18,
+        );
+      }
+
+      // Paid without a view (a merchant's page that posts straight away): one lookup, then the payment.
+      if (kind === 'merchant') {
+        const secret = await newOrder(shop, kind);
+        const body = await submission(secret);
+        const paid = await counted(async () => {
+          expect((await pay(shop, body)).status).toBe('PAID');
+        });
+        expect(paid.api).toEqual([
+          expect.stringMatching(/^GET \/orders\//),
+          'POST /secure_payments',
+        ]);
+        expect(paid.built + paid.compiled).toBe(0);
+      }
+
+      // Remembering that the API had no attempt never lets a second payment through: the same
+      // order paid again (another tab, a new attempt id) answers the payment made, and the API
+      // is asked only for that payment, never sent a second one.
+      const secret = await newOrder(shop, kind);
+      await view(shop, secret);
+      expect((await pay(shop, await submission(secret))).status).toBe('PAID');
+      const again = await counted(async () => {
+        expect(await pay(shop, await submission(secret))).toEqual({
+          status: 'PAID',
+          replayed: true,
+        });
+      });
+      expect(again.api.filter((call) => call.startsWith('POST'))).toEqual([]);
+    } finally {
+      await shop.served.close();
+    }
+  });
+}
+
+test('a payment allocates at most 1 MiB in a loop of 1,000 (the handler, in this process; the API in its own)', async () => {
+  const shop = await startShop('merchant');
+  try {
+    const warm = await newOrder(shop, 'merchant');
+    await view(shop, warm);
+    await pay(shop, await submission(warm));
+    // The orders viewed and their submissions made beforehand: the loop holds the payments alone.
+    const n = 1_000;
+    const bodies: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const secret = await newOrder(shop, 'merchant');
+      await view(shop, secret);
+      bodies.push(await submission(secret));
+    }
+    const profiler = new GCProfiler();
+    profiler.start();
+    const before = process.memoryUsage().heapUsed;
+    for (const body of bodies) await pay(shop, body);
+    const after = process.memoryUsage().heapUsed;
+    const { statistics } = profiler.stop();
+    // Allocated = what is still on the heap + what the collections in between freed.
+    const freed = statistics.reduce(
+      (sum, gc) =>
+        sum + gc.beforeGC.heapStatistics.usedHeapSize - gc.afterGC.heapStatistics.usedHeapSize,
+      0,
+    );
+    const perPayment = (after - before + freed) / n;
+    console.log(
+      `work-counts: ${(perPayment / 1024).toFixed(1)} KiB allocated per payment (${statistics.length} collections)`,
+    );
+    expect(perPayment).toBeGreaterThan(0);
+    expect(perPayment).toBeLessThan(1024 * 1024);
+  } finally {
+    await shop.served.close();
+  }
+});
