@@ -24,8 +24,11 @@ import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import {
+  ClientAddressUnknownError,
   clientAddressResolver,
+  isIpAddress,
   trustProxyProblem,
+  type ClientAddressRecipe,
   type TrustProxy,
 } from './middleware/client-address.js';
 import { CheckoutError } from './middleware/errors.js';
@@ -107,8 +110,8 @@ export interface CheckoutHandlerOptions {
    * has had `max` payments declined within `windowMs` (default 10 an hour), its `POST /payments`
    * is refused 429 `rate_limited` before anything reaches the API (someone testing stolen cards
    * on order after order). Separate from `rateLimit` (whose `false` leaves this on); `false`
-   * turns it off. Where the handler sees no client address (called in process, with no
-   * socket), it does not apply. See `middleware/decline-limit.ts`.
+   * turns it off. Where the handler sees no client address (in development only: called in
+   * process, with no socket and no `clientAddress`), it does not apply. See `middleware/decline-limit.ts`.
    *
    * - A submission reserves its place before the API is called, so submissions sent at once
    *   from one address reach the API at most `max` times; the place is given back when the
@@ -146,6 +149,22 @@ export interface CheckoutHandlerOptions {
    * does not say which entry to believe. Default `false`: `X-Forwarded-For` is ignored.
    */
   trustProxy?: TrustProxy;
+  /**
+   * The client's address where there is no socket to read it from: Next.js, SvelteKit,
+   * Workers, Deno, Bun (`toFetchHandler` takes the same option). `(request, platform) =>
+   * address`, from what the platform itself writes (its own header, its connection info), never
+   * from a header a client can send: the rate limits, the decline limit, the live connections'
+   * bound and the payment's `payer.ip` all read it. `request` is the web request,
+   * `platform` the Hono environment (a Worker's `env`, Node's bindings). Its answer is the
+   * client as it is (`trustProxy` applies to a socket only); `undefined` falls back to the
+   * socket. Recipes are in the README ("The client's address").
+   *
+   * With neither a recipe's answer nor a socket, a request that needs the address is refused
+   * 500 and `onError` hears a `ClientAddressUnknownError` (once), unless `development` is true,
+   * where such requests are counted together as one client, `'unknown'` (a local `next dev`),
+   * and carry no `payer.ip`.
+   */
+  clientAddress?: ClientAddressRecipe;
   /**
    * How long a notification is held by the request handing it to `onNotification`; another
    * delivery of it meanwhile is answered 409 and the API tries again later. A hook slower than
@@ -253,6 +272,11 @@ const optionsSchema = z
         maxPerAddress: z.number().int().positive().optional(),
       })
       .optional(),
+    clientAddress: z
+      .custom<ClientAddressRecipe>((v) => typeof v === 'function', {
+        error: "must be a function (request, platform) => the client's address",
+      })
+      .optional(),
     trustProxy: z
       .unknown()
       .superRefine((value, check) => {
@@ -320,8 +344,26 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
         : console.error('paylit: unexpected error', error));
   if (!options.store && !options.development) warnMemoryStore();
   const resolve = clientAddressResolver(options.trustProxy);
-  const address = (c: Context<HandlerEnv>) =>
-    resolve(c.env?.incoming?.socket?.remoteAddress ?? 'unknown', c.req.header('X-Forwarded-For'));
+  const asGiven = clientAddressResolver(false);
+  const recipe = options.clientAddress;
+  // In order: the handler's own recipe, toFetchHandler's (handed in the environment), the socket.
+  const address = (c: Context<HandlerEnv>): string => {
+    const given = recipe?.(c.req.raw, c.env) ?? c.env?.paylitClientAddress;
+    if (typeof given === 'string' && given.trim() !== '') {
+      const client = asGiven(given, undefined);
+      if (!isIpAddress(client))
+        throw new ClientAddressUnknownError(
+          `clientAddress answered ${JSON.stringify(given.slice(0, 60))}, which is not one IP address`,
+        );
+      return client;
+    }
+    const socket = c.env?.incoming?.socket?.remoteAddress;
+    if (socket) return resolve(socket, c.req.header('X-Forwarded-For'));
+    if (options.development) return 'unknown';
+    throw new ClientAddressUnknownError(
+      'this handler has no socket to read the client address from (a fetch runtime) and no clientAddress recipe answered one, so it cannot tell shoppers apart',
+    );
+  };
   const ctx: HandlerContext = {
     clientAddress: address,
     client: options.client,
@@ -347,7 +389,25 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
 
   const app = new Hono<HandlerEnv>();
   let storeFailureLogged = -Infinity;
+  let addressFailureLogged = false;
   app.onError((error, c) => {
+    if (error instanceof ClientAddressUnknownError) {
+      if (!addressFailureLogged) {
+        addressFailureLogged = true;
+        onError(error);
+      }
+      return c.json(
+        {
+          error: {
+            type: 'internal_error',
+            message:
+              "the merchant's server cannot tell its clients apart: it needs the clientAddress option (see its log)",
+          },
+          requestId: c.get('requestId'),
+        },
+        500,
+      );
+    }
     if (error instanceof CheckoutError)
       return c.json({ error: error.body, requestId: c.get('requestId') }, error.status);
     if (error instanceof StoreUnavailableError) {
@@ -451,7 +511,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST'],
     allowHeaders: ['Content-Type'],
-    exposeHeaders: ['X-Request-Id'],
+    // Retry-After: the checkout says when a 429's shopper may try again.
+    exposeHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
   // CORS first, so that a refusal (a 429 too) carries its headers.
