@@ -350,15 +350,17 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
   const address = (c: Context<HandlerEnv>): string => {
     const given = recipe?.(c.req.raw, c.env) ?? c.env?.paylitClientAddress;
     if (typeof given === 'string' && given.trim() !== '') {
-      const client = asGiven(given, undefined);
-      if (!isIpAddress(client))
+      const named = asGiven(given, undefined);
+      if (!isIpAddress(named))
         throw new ClientAddressUnknownError(
           `clientAddress answered ${JSON.stringify(given.slice(0, 60))}, which is not one IP address`,
         );
-      return client;
+      return named;
     }
     const socket = c.env?.incoming?.socket?.remoteAddress;
-    if (socket) return resolve(socket, c.req.header('X-Forwarded-For'));
+    const client = resolve(socket || 'unknown', c.req.header('X-Forwarded-For'));
+    // No socket: a hop count of trustProxy still names an X-Forwarded-For entry.
+    if (socket || client !== 'unknown') return client;
     if (options.development) return 'unknown';
     throw new ClientAddressUnknownError(
       'this handler has no socket to read the client address from (a fetch runtime) and no clientAddress recipe answered one, so it cannot tell shoppers apart',
