@@ -327,7 +327,66 @@ function sameOrigin(
  */
 export type CheckoutHandler = Hono<HandlerEnv> & { sweep(limit?: number): Promise<number> };
 
-export function createCheckoutHandler(options: CheckoutHandlerOptions): CheckoutHandler {
+/**
+ * The handler. Given a function of no argument instead of the options, it reads nothing until
+ * the first request (or `sweep()`), when it calls the function once and makes the handler:
+ * made at a module's top level, it leaves a build (`next build`, `vite build`) that loads the
+ * module without the environment alone. Until the options can be made, each request answers
+ * 500 and the console says why, once per reason (`PAYLIT_SECRET_KEY is not set`).
+ */
+export function createCheckoutHandler(
+  options: CheckoutHandlerOptions | (() => CheckoutHandlerOptions),
+): CheckoutHandler {
+  return typeof options === 'function' ? lazyHandler(options) : makeHandler(options);
+}
+
+function lazyHandler(make: () => CheckoutHandlerOptions): CheckoutHandler {
+  let handler: CheckoutHandler | undefined;
+  let reported: string | undefined;
+  const made = () => (handler ??= makeHandler(make()));
+  const app = new Hono<HandlerEnv>();
+  app.all('*', async (c) => {
+    let inner: CheckoutHandler;
+    try {
+      inner = made();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (reason !== reported) {
+        reported = reason;
+        console.error(`paylit: the checkout handler's options could not be made: ${reason}`);
+      }
+      return c.json(
+        {
+          error: {
+            type: 'internal_error',
+            message: "the merchant's server is not configured yet: its log says what is missing",
+          },
+        },
+        500,
+      );
+    }
+    // Mounted with app.route('/paylit', handler), the route is '/paylit/*': the handler's own
+    // routes start at '/' below that.
+    const base = c.req.routePath.replace(/\/?\*$/, '');
+    if (base === '') return inner.fetch(c.req.raw, c.env);
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice(base.length) || '/';
+    const request = c.req.raw;
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: request.method,
+      headers: request.headers,
+      signal: request.signal,
+    };
+    if (request.body !== null) {
+      init.body = request.body;
+      init.duplex = 'half';
+    }
+    return inner.fetch(new Request(url, init), c.env);
+  });
+  return Object.assign(app, { sweep: (limit?: number) => made().sweep(limit) });
+}
+
+function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

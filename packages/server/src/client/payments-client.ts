@@ -400,12 +400,25 @@ export class PaymentsClient {
 
   /**
    * A client from the environment: `PAYLIT_BASE_URL`, `PAYLIT_X_LOGIN`,
-   * `PAYLIT_X_TRANS_KEY`, `PAYLIT_SECRET_KEY`.
+   * `PAYLIT_X_TRANS_KEY`, `PAYLIT_SECRET_KEY`. Those not set (and not given in `options`)
+   * are named, all at once, in the `TypeError` thrown.
    */
   static fromEnv(
     env: Readonly<Record<string, string | undefined>> = globalThis.process?.env ?? {},
     options: Partial<PaymentsClientOptions> = {},
   ): PaymentsClient {
+    const unset = (
+      [
+        ['PAYLIT_BASE_URL', 'baseUrl'],
+        ['PAYLIT_X_LOGIN', 'login'],
+        ['PAYLIT_X_TRANS_KEY', 'transKey'],
+        ['PAYLIT_SECRET_KEY', 'secretKey'],
+      ] as const
+    ).filter(([name, option]) => !env[name] && options[option] === undefined);
+    if (unset.length)
+      throw new TypeError(
+        `PaymentsClient.fromEnv: ${unset.map(([name]) => name).join(', ')} ${unset.length > 1 ? 'are' : 'is'} not set (the API's URL and the credentials from the merchant dashboard)`,
+      );
     return new PaymentsClient({
       baseUrl: env.PAYLIT_BASE_URL as string,
       login: env.PAYLIT_X_LOGIN as string,
