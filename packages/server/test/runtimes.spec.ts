@@ -179,6 +179,67 @@ test("a fetch runtime (SvelteKit, Next.js): toFetchHandler's clientAddress tells
   }
 });
 
+test("the SvelteKit example's +server.ts (examples/sveltekit), called as SvelteKit calls it: the default limit of 120 spent by one shopper leaves two others paying, each with its payer.ip", async () => {
+  const server = createServer();
+  const url = await listen(server);
+  const base = `${url}/paylit`;
+  const token = 'sveltekit-example-token-0123456789';
+  // The environment the example reads on its first request (not when it is imported); given
+  // back after, as this worker may run other files.
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    PAYLIT_BASE_URL: h.sandboxUrl,
+    PAYLIT_X_LOGIN: h.sandbox.credentials.login,
+    PAYLIT_X_TRANS_KEY: h.sandbox.credentials.transKey,
+    PAYLIT_SECRET_KEY: h.sandbox.credentials.secretKey,
+    PAYLIT_PUBLIC_KEY: JSON.stringify(h.sandbox.publicJwk),
+    PAYLIT_PUBLIC_URL: base,
+    PAYLIT_RETURN_URL: `${url}/return`,
+    PAYLIT_ALLOWED_ORIGINS: ORIGIN,
+    PAYLIT_API_TOKEN: token,
+  });
+  const { fallback } =
+    await import('../../../examples/sveltekit/src/routes/paylit/[...path]/+server.js');
+  const route = fetchRuntime((request, platform) =>
+    fallback({ request, getClientAddress: () => platform.getClientAddress() }),
+  );
+  server.on('request', (req, res) => route.emit('request', req, res));
+  try {
+    const order = async () => {
+      const id = uid('order');
+      const res = await fetch(`${base}/orders`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id, amount: 120, currency: 'BRL', country: 'BR', payer }),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      return { id, secret: ((await res.json()) as { clientSecret: string }).clientSecret };
+    };
+    const first = await order();
+    const load = () =>
+      send(`${base}/checkout?order=${encodeURIComponent(first.secret)}`, {
+        from: '127.0.0.2',
+        headers: { Origin: ORIGIN },
+      });
+    const loads = await Promise.all(Array.from({ length: 120 }, load));
+    expect(loads.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const refused = await load();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBe(60);
+    for (const from of ['127.0.0.3', '127.0.0.4']) {
+      const payment = await pay(base, from, (await order()).id);
+      expect(payment.status).toBe('PAID');
+      expect(await payerIpInSandbox(payment.id)).toBe(from);
+    }
+  } finally {
+    await close(server);
+    await close(route);
+    for (const name of Object.keys(process.env))
+      if (name.startsWith('PAYLIT_') && !(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
+  }
+});
+
 test("the handler's own clientAddress recipe reads the platform's header (Cloudflare's CF-Connecting-IP), and an answer that is not an IP address is a set-up error, not a shopper", async () => {
   const { handler, errors } = productionHandler('http://shop.example/paylit', {
     clientAddress: (request) => request.headers.get('CF-Connecting-IP'),
