@@ -62,7 +62,7 @@ test('its first request without credentials is refused 500, and the log names ev
     });
   }
   expect(run.stderr.trim()).toBe(
-    "paylit: the checkout handler's options could not be made: PaymentsClient.fromEnv: PAYLIT_BASE_URL, PAYLIT_X_LOGIN, PAYLIT_X_TRANS_KEY, PAYLIT_SECRET_KEY are not set (the API's URL and the credentials from the merchant dashboard)",
+    "paylit: the checkout handler's options could not be made: PaymentsClient: baseUrl must be an absolute http(s) URL such as https://api.example.com; PAYLIT_BASE_URL, PAYLIT_X_LOGIN, PAYLIT_X_TRANS_KEY, PAYLIT_SECRET_KEY are not set",
   );
 });
 
