@@ -10,12 +10,33 @@
  * repository, names no Markdown file the repository lacks, and a `../` path written in them,
  * in a package's description or in a source comment leads to something in the repository.
  * These rules name no outside file: they hold for any.
+ *
+ * A tarball stands alone (issue 39): every link of the Markdown it ships leads into it, or is
+ * an absolute URL of the repository naming a file the repository has; each package names its
+ * repository, homepage, issues and licence, and ships the MIT licence's text; every
+ * dependency `npm install` puts in admits the lowest Node the engines name, so it warns of none.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import semver from 'semver';
 import { packAll, repo, type Packs } from './support/pack.js';
+
+/** The repository, as each package.json names it and the tarballs' docs link to it. */
+const REPOSITORY = 'https://github.com/paylit/paylit';
+
+/** Every link target of a Markdown text outside its code: `[..](x)`, `[..]: x`, `src=`/`href=`. */
+function markdownLinks(markdown: string): string[] {
+  const text = markdown
+    .replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '')
+    .replace(/`[^`\n]*`/g, '');
+  return [
+    ...[...text.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!),
+    ...[...text.matchAll(/^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]!),
+    ...[...text.matchAll(/\s(?:src|href)\s*=\s*["']([^"']+)["']/g)].map((m) => m[1]!),
+  ];
+}
 
 test.describe('the tarballs', () => {
   // One pack for the tests of this group: they run one after the other, in one worker.
@@ -83,6 +104,60 @@ test.describe('the tarballs', () => {
     }
   });
 
+  test("every link of a tarball's Markdown leads into the tarball, or to a file the repository has by an absolute URL", () => {
+    const broken: string[] = [];
+    let links = 0;
+    for (const pack of packs.packages) {
+      for (const md of pack.files.filter((f) => f.endsWith('.md'))) {
+        for (const target of markdownLinks(readFileSync(join(pack.root, md), 'utf8'))) {
+          links++;
+          if (target.startsWith('#')) continue;
+          const where = `${pack.name}: ${md}: ${target}`;
+          if (/^[a-z][a-z\d+.-]*:|^\/\//i.test(target)) {
+            // Another site is the reader's to follow; one of the repository names a file it has.
+            if (!/github\.com\/paylit\//i.test(target)) continue;
+            const file = new RegExp(`^${REPOSITORY}/(?:blob|tree)/main/([^#?]+)`).exec(target);
+            if (target !== REPOSITORY && !/^[^#?]+\/issues$/.test(target))
+              if (!file || !existsSync(join(repo, decodeURIComponent(file[1]!))))
+                broken.push(where);
+            continue;
+          }
+          const path = posix.normalize(
+            posix.join(posix.dirname(md), decodeURIComponent(target.replace(/[#?].*$/, ''))),
+          );
+          const folder = path.replace(/\/$/, '');
+          if (!pack.files.includes(path) && !pack.files.some((f) => f.startsWith(`${folder}/`)))
+            broken.push(where);
+        }
+      }
+    }
+    expect(links).toBeGreaterThan(0);
+    expect(broken).toEqual([]);
+  });
+
+  test('each package names its repository, homepage, issues and MIT licence, and its tarball carries the licence', () => {
+    const license = readFileSync(join(repo, 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+    for (const pack of packs.packages) {
+      const manifest = JSON.parse(readFileSync(join(pack.root, 'package.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      expect(manifest, pack.name).toMatchObject({
+        license: 'MIT',
+        repository: {
+          type: 'git',
+          url: `git+${REPOSITORY}.git`,
+          directory: `packages/${pack.dir}`,
+        },
+        homepage: `${REPOSITORY}/tree/main/packages/${pack.dir}#readme`,
+        bugs: { url: `${REPOSITORY}/issues` },
+      });
+      expect(pack.files, pack.name).toContain('LICENSE');
+      expect(readFileSync(join(pack.root, 'LICENSE'), 'utf8'), pack.name).toBe(license);
+    }
+  });
+
   test('every source map shipped has its sources in the tarball or carries them', () => {
     let maps = 0;
     for (const pack of packs.packages) {
@@ -110,6 +185,69 @@ test.describe('the tarballs', () => {
       }
     }
     expect(maps).toBeGreaterThan(0);
+  });
+});
+
+test.describe('the engines', () => {
+  interface Locked {
+    engines?: { node?: string };
+    dependencies?: Record<string, string>;
+    optionalDependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    optional?: boolean;
+    dev?: boolean;
+  }
+  const lock = JSON.parse(readFileSync(join(repo, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, Locked>;
+  };
+  const lowest = (range: string) => semver.minVersion(range)!.version;
+  /** Where Node finds `name` from the package at `from` (a key of the lock), as npm laid it out. */
+  const resolveIn = (name: string, from: string): string | undefined => {
+    let base = from;
+    for (;;) {
+      const key = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+      if (lock.packages[key]) return key;
+      if (!base) return undefined;
+      // Up to the folder holding the package `base` is (or to the root, from a workspace).
+      const at = base.lastIndexOf('node_modules/');
+      base = at <= 0 ? '' : base.slice(0, at - 1);
+    }
+  };
+  const refusing = (node: string, keys: Iterable<string>) =>
+    [...keys].flatMap((key) => {
+      const range = lock.packages[key]?.engines?.node;
+      return range && !semver.satisfies(node, range) ? [`${key} wants Node ${range}`] : [];
+    });
+
+  test("every dependency of the repository (npm install on a clone) admits the lowest Node the root's engines name", () => {
+    const root = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as Locked).engines!
+      .node!;
+    // A platform's optional binary that does not fit is skipped by npm without a word.
+    const installed = Object.keys(lock.packages).filter(
+      (key) => key.includes('node_modules/') && !lock.packages[key]!.optional,
+    );
+    expect(installed.length).toBeGreaterThan(100);
+    expect(refusing(lowest(root), installed)).toEqual([]);
+  });
+
+  test("every dependency a package brings into a merchant's app (npm install @paylit/…) admits the lowest Node its engines name", () => {
+    for (const dir of ['core', 'server', 'sandbox', 'elements']) {
+      const key = `packages/${dir}`;
+      const own = lock.packages[key]!;
+      const node = lowest(own.engines?.node ?? '>=20');
+      const seen = new Set<string>();
+      const walk = (from: string, names: Record<string, string> | undefined) => {
+        for (const name of Object.keys(names ?? {})) {
+          const found = resolveIn(name, from);
+          if (!found || seen.has(found)) continue;
+          seen.add(found);
+          const entry = lock.packages[found]!;
+          walk(found, { ...entry.dependencies, ...entry.optionalDependencies });
+        }
+      };
+      walk(key, { ...own.dependencies, ...own.optionalDependencies });
+      expect(refusing(node, seen), `@paylit/${dir} on Node ${node}`).toEqual([]);
+    }
   });
 });
 

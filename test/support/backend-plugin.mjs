@@ -14,7 +14,7 @@ export function paylitBackend() {
     async serverStart({ config }) {
       const { createSandbox } = await import('@paylit/sandbox');
       card = await import('@paylit/core/card');
-      const { PaymentsClient, createCheckoutHandler } = await import('@paylit/server');
+      const { PaymentsClient, MemoryStore, createCheckoutHandler } = await import('@paylit/server');
       const { serveNode, nodeTransport, nodeHmac } = await import('@paylit/server/node');
       const { Hono } = await import('hono');
       const sandbox = await createSandbox({
@@ -33,10 +33,13 @@ export function paylitBackend() {
       const served = await serveNode(app);
       const origin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
       const token = 'browser-tests-token-0123456789';
+      // One store for the shop's mounts below, so that each knows the orders made through /paylit.
+      const store = new MemoryStore();
       app.route(
         '/paylit',
         createCheckoutHandler({
           client,
+          store,
           publicKey: sandbox.publicJwk,
           publicUrl: `${served.url}/paylit`,
           returnUrl: `${origin}/return`,
@@ -62,8 +65,25 @@ export function paylitBackend() {
           onError: () => {},
         }),
       );
+      // The same shop's server with a rate limit of one request a minute per address: a page's
+      // second request is 429, as one shopper's 121st is with the default limit.
+      app.route(
+        '/paylit-busy',
+        createCheckoutHandler({
+          client,
+          store,
+          publicKey: sandbox.publicJwk,
+          publicUrl: `${served.url}/paylit-busy`,
+          returnUrl: `${origin}/return`,
+          allowedOrigins: [origin],
+          rateLimit: { windowMs: 60_000, max: 1 },
+          declineLimit: false,
+          development: true,
+        }),
+      );
       env = {
         endpoint: `${served.url}/paylit`,
+        busyEndpoint: `${served.url}/paylit-busy`,
         refusingEndpoint: `${served.url}/paylit-elsewhere`,
         sandbox: running.url,
       };

@@ -17,16 +17,25 @@ import { apiErrorBody, type ApiErrorBody } from './codes.js';
  * - `validation`: the input was refused; correcting it can succeed;
  * - `configuration`: the set-up is wrong (a key, credentials, an origin, a missing element);
  * - `network`: no answer came; the outcome is unknown, the same request may be sent again;
- * - `server`: the other side failed or is busy.
+ * - `server`: the other side failed or is busy;
+ * - `rate_limited`: this client sent too many requests (429); the same request can succeed
+ *   after the time its answer's `Retry-After` gives.
  */
-export const errorKinds = ['validation', 'configuration', 'network', 'server'] as const;
+export const errorKinds = [
+  'validation',
+  'configuration',
+  'network',
+  'server',
+  'rate_limited',
+] as const;
 export type PaylitErrorKind = (typeof errorKinds)[number];
 
-/** The kind of an HTTP answer's failure by its status: 0 (no answer) network, 401/403 configuration, 429 and 5xx server, other 4xx validation. */
+/** The kind of an HTTP answer's failure by its status: 0 (no answer) network, 401/403 configuration, 429 rate_limited, 5xx server, other 4xx validation. */
 export function errorKindOfStatus(status: number): PaylitErrorKind {
   if (status === 0) return 'network';
   if (status === 401 || status === 403) return 'configuration';
-  if (status === 429 || status >= 500) return 'server';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server';
   return 'validation';
 }
 

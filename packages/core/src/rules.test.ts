@@ -26,7 +26,8 @@ describe('the checkout rules, without zod', () => {
   it("each refusal's kind is one rule, with or without a type, the same on both sides", () => {
     // The browser used to take 409 and 429 for the shopper's input: a payment still in progress is the server busy.
     expect(checkoutErrorKind('payment_in_progress', 409)).to.equal('server');
-    expect(checkoutErrorKind('rate_limited', 429)).to.equal('server');
+    expect(checkoutErrorKind('rate_limited', 429)).to.equal('rate_limited');
+    expect(checkoutErrorKind(undefined, 429)).to.equal('rate_limited');
     expect(checkoutErrorKind('unauthorized', 401)).to.equal('configuration');
     expect(checkoutErrorKind('order_mismatch', 409)).to.equal('validation');
     expect(checkoutErrorKind('forbidden', 403)).to.equal('validation');

@@ -69,7 +69,6 @@ export const MAX_JWE_LENGTH = 4096;
 const serverRefusals: readonly string[] = [
   'payment_in_progress',
   'store_unavailable',
-  'rate_limited',
   'upstream_unavailable',
   'internal_error',
 ];
@@ -78,11 +77,13 @@ const configurationRefusals: readonly string[] = ['unauthorized'];
 
 /**
  * The kind of a companion server's refusal: `server` or `configuration` for the types listed
- * above, `validation` for its other types (the input or the order's state was refused), and
- * the HTTP status's kind (`errorKindOfStatus`) when it came with no type.
+ * above, `rate_limited` for `rate_limited` (a 429), `validation` for its other types (the
+ * input or the order's state was refused), and the HTTP status's kind (`errorKindOfStatus`)
+ * when it came with no type.
  */
 export function checkoutErrorKind(type: string | undefined, status: number): PaylitErrorKind {
   if (type === undefined) return errorKindOfStatus(status);
+  if (type === 'rate_limited') return 'rate_limited';
   return serverRefusals.includes(type)
     ? 'server'
     : configurationRefusals.includes(type)

@@ -3,6 +3,10 @@ import type { HttpBindings } from '@hono/node-server';
 import type { RequestIdVariables } from 'hono/request-id';
 
 export interface HandlerEnv {
-  Bindings: Partial<HttpBindings>;
+  /**
+   * `paylitClientAddress`: the client's address as `toFetchHandler`'s `clientAddress` recipe
+   * read it from the platform, handed to the handler beside the request.
+   */
+  Bindings: Partial<HttpBindings> & { paylitClientAddress?: string };
   Variables: RequestIdVariables;
 }

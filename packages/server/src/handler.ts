@@ -24,8 +24,11 @@ import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import {
+  ClientAddressUnknownError,
   clientAddressResolver,
+  isIpAddress,
   trustProxyProblem,
+  type ClientAddressRecipe,
   type TrustProxy,
 } from './middleware/client-address.js';
 import { CheckoutError } from './middleware/errors.js';
@@ -107,8 +110,8 @@ export interface CheckoutHandlerOptions {
    * has had `max` payments declined within `windowMs` (default 10 an hour), its `POST /payments`
    * is refused 429 `rate_limited` before anything reaches the API (someone testing stolen cards
    * on order after order). Separate from `rateLimit` (whose `false` leaves this on); `false`
-   * turns it off. Where the handler sees no client address (called in process, with no
-   * socket), it does not apply. See `middleware/decline-limit.ts`.
+   * turns it off. Where the handler sees no client address (in development only: called in
+   * process, with no socket and no `clientAddress`), it does not apply. See `middleware/decline-limit.ts`.
    *
    * - A submission reserves its place before the API is called, so submissions sent at once
    *   from one address reach the API at most `max` times; the place is given back when the
@@ -146,6 +149,22 @@ export interface CheckoutHandlerOptions {
    * does not say which entry to believe. Default `false`: `X-Forwarded-For` is ignored.
    */
   trustProxy?: TrustProxy;
+  /**
+   * The client's address where there is no socket to read it from: Next.js, SvelteKit,
+   * Workers, Deno, Bun (`toFetchHandler` takes the same option). `(request, platform) =>
+   * address`, from what the platform itself writes (its own header, its connection info), never
+   * from a header a client can send: the rate limits, the decline limit, the live connections'
+   * bound and the payment's `payer.ip` all read it. `request` is the web request,
+   * `platform` the Hono environment (a Worker's `env`, Node's bindings). Its answer is the
+   * client as it is (`trustProxy` applies to a socket only); `undefined` falls back to the
+   * socket. Recipes are in the README ("The client's address").
+   *
+   * With neither a recipe's answer nor a socket, a request that needs the address is refused
+   * 500 and `onError` hears a `ClientAddressUnknownError` (once), unless `development` is true,
+   * where such requests are counted together as one client, `'unknown'` (a local `next dev`),
+   * and carry no `payer.ip`.
+   */
+  clientAddress?: ClientAddressRecipe;
   /**
    * How long a notification is held by the request handing it to `onNotification`; another
    * delivery of it meanwhile is answered 409 and the API tries again later. A hook slower than
@@ -253,6 +272,11 @@ const optionsSchema = z
         maxPerAddress: z.number().int().positive().optional(),
       })
       .optional(),
+    clientAddress: z
+      .custom<ClientAddressRecipe>((v) => typeof v === 'function', {
+        error: "must be a function (request, platform) => the client's address",
+      })
+      .optional(),
     trustProxy: z
       .unknown()
       .superRefine((value, check) => {
@@ -303,7 +327,66 @@ function sameOrigin(
  */
 export type CheckoutHandler = Hono<HandlerEnv> & { sweep(limit?: number): Promise<number> };
 
-export function createCheckoutHandler(options: CheckoutHandlerOptions): CheckoutHandler {
+/**
+ * The handler. Given a function of no argument instead of the options, it reads nothing until
+ * the first request (or `sweep()`), when it calls the function once and makes the handler:
+ * made at a module's top level, it leaves a build (`next build`, `vite build`) that loads the
+ * module without the environment alone. Until the options can be made, each request answers
+ * 500 and the console says why, once per reason (`PAYLIT_SECRET_KEY is not set`).
+ */
+export function createCheckoutHandler(
+  options: CheckoutHandlerOptions | (() => CheckoutHandlerOptions),
+): CheckoutHandler {
+  return typeof options === 'function' ? lazyHandler(options) : makeHandler(options);
+}
+
+function lazyHandler(make: () => CheckoutHandlerOptions): CheckoutHandler {
+  let handler: CheckoutHandler | undefined;
+  let reported: string | undefined;
+  const made = () => (handler ??= makeHandler(make()));
+  const app = new Hono<HandlerEnv>();
+  app.all('*', async (c) => {
+    let inner: CheckoutHandler;
+    try {
+      inner = made();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (reason !== reported) {
+        reported = reason;
+        console.error(`paylit: the checkout handler's options could not be made: ${reason}`);
+      }
+      return c.json(
+        {
+          error: {
+            type: 'internal_error',
+            message: "the merchant's server is not configured yet: its log says what is missing",
+          },
+        },
+        500,
+      );
+    }
+    // Mounted with app.route('/paylit', handler), the route is '/paylit/*': the handler's own
+    // routes start at '/' below that.
+    const base = c.req.routePath.replace(/\/?\*$/, '');
+    if (base === '') return inner.fetch(c.req.raw, c.env);
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice(base.length) || '/';
+    const request = c.req.raw;
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: request.method,
+      headers: request.headers,
+      signal: request.signal,
+    };
+    if (request.body !== null) {
+      init.body = request.body;
+      init.duplex = 'half';
+    }
+    return inner.fetch(new Request(url, init), c.env);
+  });
+  return Object.assign(app, { sweep: (limit?: number) => made().sweep(limit) });
+}
+
+function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   const parsed = optionsSchema.safeParse(options ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -320,8 +403,28 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
         : console.error('paylit: unexpected error', error));
   if (!options.store && !options.development) warnMemoryStore();
   const resolve = clientAddressResolver(options.trustProxy);
-  const address = (c: Context<HandlerEnv>) =>
-    resolve(c.env?.incoming?.socket?.remoteAddress ?? 'unknown', c.req.header('X-Forwarded-For'));
+  const asGiven = clientAddressResolver(false);
+  const recipe = options.clientAddress;
+  // In order: the handler's own recipe, toFetchHandler's (handed in the environment), the socket.
+  const address = (c: Context<HandlerEnv>): string => {
+    const given = recipe?.(c.req.raw, c.env) ?? c.env?.paylitClientAddress;
+    if (typeof given === 'string' && given.trim() !== '') {
+      const named = asGiven(given, undefined);
+      if (!isIpAddress(named))
+        throw new ClientAddressUnknownError(
+          `clientAddress answered ${JSON.stringify(given.slice(0, 60))}, which is not one IP address`,
+        );
+      return named;
+    }
+    const socket = c.env?.incoming?.socket?.remoteAddress;
+    const client = resolve(socket || 'unknown', c.req.header('X-Forwarded-For'));
+    // No socket: a hop count of trustProxy still names an X-Forwarded-For entry.
+    if (socket || client !== 'unknown') return client;
+    if (options.development) return 'unknown';
+    throw new ClientAddressUnknownError(
+      'this handler has no socket to read the client address from (a fetch runtime) and no clientAddress recipe answered one, so it cannot tell shoppers apart',
+    );
+  };
   const ctx: HandlerContext = {
     clientAddress: address,
     client: options.client,
@@ -347,7 +450,25 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
 
   const app = new Hono<HandlerEnv>();
   let storeFailureLogged = -Infinity;
+  let addressFailureLogged = false;
   app.onError((error, c) => {
+    if (error instanceof ClientAddressUnknownError) {
+      if (!addressFailureLogged) {
+        addressFailureLogged = true;
+        onError(error);
+      }
+      return c.json(
+        {
+          error: {
+            type: 'internal_error',
+            message:
+              "the merchant's server cannot tell its clients apart: it needs the clientAddress option (see its log)",
+          },
+          requestId: c.get('requestId'),
+        },
+        500,
+      );
+    }
     if (error instanceof CheckoutError)
       return c.json({ error: error.body, requestId: c.get('requestId') }, error.status);
     if (error instanceof StoreUnavailableError) {
@@ -451,7 +572,8 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST'],
     allowHeaders: ['Content-Type'],
-    exposeHeaders: ['X-Request-Id'],
+    // Retry-After: the checkout says when a 429's shopper may try again.
+    exposeHeaders: ['X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
   // CORS first, so that a refusal (a 429 too) carries its headers.

@@ -24,6 +24,8 @@ export type { CheckoutHandlerOptions, LogEntry, RateLimit } from './handler.js';
 export type { NotificationEvent } from './context.js';
 export { CheckoutError } from './middleware/errors.js';
 export { SetupWarning } from './middleware/log.js';
+export { ClientAddressUnknownError } from './middleware/client-address.js';
+export type { ClientAddressRecipe } from './middleware/client-address.js';
 export type { CheckoutErrorBody, CheckoutErrorType } from './middleware/errors.js';
 export { merchantOrderSchema } from './order.js';
 export type { MerchantOrder, MerchantOrderInput } from './order.js';

@@ -263,7 +263,7 @@ describe('checkout rules', () => {
       'configuration',
       'configuration',
       'validation',
-      'server',
+      'rate_limited',
       'server',
     ]);
   });

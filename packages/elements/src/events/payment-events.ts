@@ -107,6 +107,11 @@ export interface PaylitErrorEventDetail {
   kind: CheckoutErrorKind;
   message: string;
   retryable: boolean;
+  /**
+   * With `kind: 'rate_limited'` (the store's server answered 429): the seconds it asked the
+   * shopper to wait before trying again (its `Retry-After`), when it said.
+   */
+  retryAfter?: number;
   code?: number | CheckoutLoadErrorCode;
   param?: string;
   /** Every field the server refused (the payer's details: `payer.document`…), each with its problem; `param` is the first. */

@@ -1,13 +1,18 @@
 /**
  * The handler where a framework hands it a web `Request` with the whole URL: a Next.js route
- * handler, a Worker, Deno, Bun.
+ * handler, a Worker, Deno, Bun. There is no socket there: `clientAddress` reads the client's
+ * address from the platform (see the README's recipes).
  *
  * @example
- * // app/paylit/[...path]/route.ts
- * const paylit = toFetchHandler(handler, { basePath: '/paylit' });
- * export const GET = paylit;
- * export const POST = paylit;
+ * // app/paylit/[...path]/route.ts, on Vercel
+ * const paylit = toFetchHandler(handler, {
+ *   basePath: '/paylit',
+ *   clientAddress: (request) => request.headers.get('x-real-ip'),
+ * });
+ * export const GET = (request: Request) => paylit(request);
+ * export const POST = (request: Request) => paylit(request);
  */
+import type { ClientAddressRecipe } from '../middleware/client-address.js';
 
 /** Anything with Hono's `fetch`: the checkout handler, or an app it is mounted in. */
 export interface FetchApp {
@@ -20,6 +25,13 @@ export interface FetchHandlerOptions {
    * the handler routes it (`/paylit/checkout` is its `/checkout`). Default: none.
    */
   basePath?: string;
+  /**
+   * The client's address as the platform tells it: `(request, platform) => address`, where
+   * `platform` is the second argument the returned function was called with (SvelteKit's
+   * `event`, Deno's `info`). Handed to the handler beside the request; the handler's own
+   * `clientAddress` option, when given, is asked first. Read only when a request comes.
+   */
+  clientAddress?: ClientAddressRecipe;
 }
 
 /** `basePath` checked and without its trailing slash (`''` for none). */
@@ -45,13 +57,21 @@ export function underBase(path: string, base: string): string | undefined {
 export function toFetchHandler(
   handler: FetchApp,
   options: FetchHandlerOptions = {},
-): (request: Request) => Promise<Response> {
+): (request: Request, platform?: unknown) => Promise<Response> {
   const base = normalizeBasePath(options.basePath, 'toFetchHandler');
-  return async (request) => {
-    if (base === '') return handler.fetch(request);
+  const recipe = options.clientAddress;
+  if (recipe !== undefined && typeof recipe !== 'function')
+    throw new TypeError(
+      "toFetchHandler: clientAddress must be a function (request, platform) => the client's address",
+    );
+  return async (request, platform) => {
+    const address = recipe?.(request, platform);
+    const env =
+      typeof address === 'string' && address !== '' ? { paylitClientAddress: address } : undefined;
+    if (base === '') return handler.fetch(request, env);
     const url = new URL(request.url);
     const path = underBase(url.pathname, base);
-    if (path === undefined) return handler.fetch(request);
+    if (path === undefined) return handler.fetch(request, env);
     url.pathname = path;
     const init: RequestInit & { duplex?: 'half' } = {
       method: request.method,
@@ -62,6 +82,6 @@ export function toFetchHandler(
       init.body = request.body;
       init.duplex = 'half';
     }
-    return handler.fetch(new Request(url, init));
+    return handler.fetch(new Request(url, init), env);
   };
 }

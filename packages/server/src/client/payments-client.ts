@@ -400,19 +400,36 @@ export class PaymentsClient {
 
   /**
    * A client from the environment: `PAYLIT_BASE_URL`, `PAYLIT_X_LOGIN`,
-   * `PAYLIT_X_TRANS_KEY`, `PAYLIT_SECRET_KEY`.
+   * `PAYLIT_X_TRANS_KEY`, `PAYLIT_SECRET_KEY`. The `TypeError` thrown for a missing one names,
+   * after the first problem, every variable not set (and not given in `options`).
    */
   static fromEnv(
     env: Readonly<Record<string, string | undefined>> = globalThis.process?.env ?? {},
     options: Partial<PaymentsClientOptions> = {},
   ): PaymentsClient {
-    return new PaymentsClient({
+    const unset = (
+      [
+        ['PAYLIT_BASE_URL', 'baseUrl'],
+        ['PAYLIT_X_LOGIN', 'login'],
+        ['PAYLIT_X_TRANS_KEY', 'transKey'],
+        ['PAYLIT_SECRET_KEY', 'secretKey'],
+      ] as const
+    ).filter(([name, option]) => !env[name] && options[option] === undefined);
+    const given = {
       baseUrl: env.PAYLIT_BASE_URL as string,
       login: env.PAYLIT_X_LOGIN as string,
       transKey: env.PAYLIT_X_TRANS_KEY as string,
       secretKey: env.PAYLIT_SECRET_KEY as string,
       ...options,
-    });
+    };
+    try {
+      return new PaymentsClient(given as PaymentsClientOptions);
+    } catch (error) {
+      // The first problem, as the constructor words it, and then every variable missing at once.
+      if (!unset.length || !(error instanceof TypeError)) throw error;
+      const names = unset.map(([name]) => name).join(', ');
+      throw new TypeError(`${error.message}; ${names} ${unset.length > 1 ? 'are' : 'is'} not set`);
+    }
   }
 
   /**

@@ -6,6 +6,7 @@
  *
  * No Node API here: the handler runs in Workers too.
  */
+import { PaylitError } from '@paylit/core/errors';
 
 /**
  * Which proxies are trusted: `false` (none: `X-Forwarded-For` is ignored), a hop count (the
@@ -192,4 +193,29 @@ export function clientAddressResolver(
     while (i < hops.length - 1 && trusted(hops[i]!)) i++;
     return canonical(hops[i]!);
   };
+}
+
+/**
+ * The platform's own word for the client's address, where there is no socket to read it from
+ * (a fetch runtime: Next.js, SvelteKit, Workers, Deno, Bun): `request` is the web request the
+ * runtime handed over and `platform` what came beside it (SvelteKit's `event`, Deno's `info`,
+ * a Worker's `env`). Answer the address only from what the platform itself writes, never a
+ * header a client can send as it likes; `undefined` when it has none for this request.
+ */
+export type ClientAddressRecipe = (request: Request, platform?: any) => string | null | undefined;
+
+/**
+ * Outside development, a request whose client address the handler cannot tell: no socket (a
+ * fetch runtime) and no `clientAddress` recipe. Refused rather than counted as one client: every
+ * shopper would share one rate limit and one decline limit, and no payment would carry `payer.ip`.
+ */
+export class ClientAddressUnknownError extends PaylitError<'client_address_unknown'> {
+  override name = 'ClientAddressUnknownError';
+  constructor(detail: string) {
+    super(
+      'client_address_unknown',
+      `paylit: ${detail}: pass clientAddress to createCheckoutHandler or toFetchHandler, the platform's trustworthy address of the client (SvelteKit: (request, event) => event.getClientAddress(); Cloudflare: (request) => request.headers.get('CF-Connecting-IP'); Vercel: (request) => request.headers.get('x-real-ip'); Deno: (request, info) => info.remoteAddr.hostname; see the server's README, "The client's address")`,
+      { kind: 'configuration' },
+    );
+  }
 }

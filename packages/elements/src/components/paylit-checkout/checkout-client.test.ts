@@ -6,6 +6,7 @@ import {
   fetchPlans,
   loadCheckout,
   refusalKind,
+  retryAfterOf,
   refusesOrigin,
   resumePayment,
   submitPayment,
@@ -131,20 +132,28 @@ describe("the checkout's client of the companion server (a real server and sandb
     expect(settled.error.message).to.equal(refusal.error?.message);
   });
 
-  it("a refusal's kind is core's: a payment in progress (409) and a rate limit (429) are the server's, not the shopper's", () => {
+  it("a refusal's kind is core's: a payment in progress (409) is the server's, a rate limit (429) rate_limited, with its Retry-After", () => {
     const refusal = (status: number, type?: string) => ({
       ok: false as const,
       status,
       error: type ? { type: type as 'rate_limited', message: type } : undefined,
     });
     expect(refusalKind(refusal(409, 'payment_in_progress'))).to.equal('server');
-    expect(refusalKind(refusal(429, 'rate_limited'))).to.equal('server');
+    expect(refusalKind(refusal(429, 'rate_limited'))).to.equal('rate_limited');
     expect(refusalKind(refusal(400, 'order_mismatch'))).to.equal('validation');
     expect(refusalKind(refusal(502))).to.equal('server');
     expect(paid(refusal(429), { t: en })).to.deep.include({
       to: 'refused',
       text: en.apiErrors[6000],
     });
+    expect(paid({ ...refusal(429, 'rate_limited'), retryAfter: 42 }, { t: en })).to.deep.include({
+      to: 'refused',
+      error: { kind: 'rate_limited', message: 'rate_limited', retryable: false, retryAfter: 42 },
+    });
+    expect(retryAfterOf('60')).to.equal(60);
+    expect(retryAfterOf(new Date(Date.now() + 30_000).toUTCString())).to.be.within(29, 31);
+    expect(retryAfterOf('soon')).to.equal(undefined);
+    expect(retryAfterOf(null)).to.equal(undefined);
     expect(paid(refusal(0), { t: en })).to.deep.equal({ to: 'unreachable' });
   });
 

@@ -34,6 +34,17 @@ export interface ServerRefusal {
   error: Partial<CheckoutErrorBody> | undefined;
   /** With no answer: why (what `fetch` or the body's reading threw). */
   cause?: unknown;
+  /** A 429's `Retry-After`, in seconds, when it gave one. */
+  retryAfter?: number;
+}
+
+/** A `Retry-After` in seconds (a number, or an HTTP date from now), or undefined. */
+export function retryAfterOf(header: string | null): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d{1,9}$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 export type ServerResult<T> = { ok: true; answer: T } | ServerRefusal;
@@ -77,7 +88,13 @@ async function call<T>(
     return { ok: false, status: 0, error: undefined, cause };
   }
   if (res.ok && body?.[key] !== undefined) return { ok: true, answer: body as T };
-  return { ok: false, status: res.status, error: body?.error };
+  const retryAfter = res.status === 429 ? retryAfterOf(res.headers.get('Retry-After')) : undefined;
+  return {
+    ok: false,
+    status: res.status,
+    error: body?.error,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  };
 }
 
 /** `GET /checkout?order=`: the order's view, for the checkout to render. */

@@ -39,6 +39,8 @@ export interface PaylitErrorDetail {
   kind: PaylitErrorKind;
   message: string;
   retryable: boolean;
+  /** `rate_limited`: the seconds the server asked the shopper to wait (its `Retry-After`). */
+  retryAfter?: number;
   code?: CheckoutErrorBody['code'];
   param?: string;
   /** Every field refused, each with the server's problem (the payer's details); `param` is the first. */

@@ -93,5 +93,11 @@ const refused = (
 ): Settled => ({
   to: 'refused',
   text,
-  error: { kind: refusalKind(result), message: result.error?.message ?? text, retryable, ...more },
+  error: {
+    kind: refusalKind(result),
+    message: result.error?.message ?? text,
+    retryable,
+    ...(result.retryAfter !== undefined ? { retryAfter: result.retryAfter } : {}),
+    ...more,
+  },
 });

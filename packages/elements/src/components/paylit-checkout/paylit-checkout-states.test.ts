@@ -11,6 +11,7 @@ import '../../paylit-checkout.js';
 const env = (await (await fetch('/__paylit/env.json')).json()) as {
   endpoint: string;
   refusingEndpoint: string;
+  busyEndpoint: string;
 };
 const order = async (query = '') =>
   (await (await fetch(`/__paylit/order?amount=120${query}`)).json()).order as {
@@ -123,6 +124,27 @@ describe('<paylit-checkout>: an order that cannot be paid', () => {
     expect(warnings[0]).to.contain(
       `add ${location.origin} to its allowedOrigins option (PAYLIT_ALLOWED_ORIGINS for paylit-server)`,
     );
+    await expect(el).to.be.accessible();
+  });
+
+  it('a server over its rate limit for this address (429): "too many attempts" in the shopper\'s language, kind rate_limited with its Retry-After, and a retry', async () => {
+    const known = await order();
+    // The server's one request a minute for this address, spent.
+    await fetch(`${env.busyEndpoint}/checkout?order=${encodeURIComponent(known.clientSecret)}`);
+    let found: { el: PaylitCheckout; errors: PaylitErrorEvent[] } | undefined;
+    await consoleLines('warn', async () => {
+      found = await checkout(env.busyEndpoint, known.clientSecret, 'pt-BR');
+      await waitUntil(() => found!.errors.length > 0, 'a paylit-error');
+    });
+    const { el, errors } = found!;
+    await el.updateComplete;
+    const { ptBR } = await import('../../i18n/pt-BR.js');
+    expect(messageText(el)).to.equal(ptBR.apiErrors[6000]);
+    expect(errors.map((e) => [e.detail.kind, e.detail.retryable, e.detail.code])).to.deep.equal([
+      ['rate_limited', true, undefined],
+    ]);
+    expect(errors[0]!.detail.retryAfter).to.equal(60);
+    expect(shadow(el).querySelector('[part=retry]')).not.to.equal(null);
     await expect(el).to.be.accessible();
   });
 

@@ -10,6 +10,7 @@ import { getBrand } from '@paylit/core/card';
 import type { PlanPayments } from '@paylit/core/installments';
 import { formatAmount } from '@paylit/core/money';
 import type { KeyInput } from '@paylit/core/crypto';
+import type { PaylitErrorKind } from '@paylit/core/errors';
 import {
   checkoutContext,
   emptyCheckout,
@@ -521,6 +522,15 @@ export class PaylitCheckout extends LocalizedElement {
       // A client secret the server did not make, or an order it cannot find (404), or no secret at all (400): this order cannot be paid.
       if (status < 500 && error?.param === 'order')
         return this.#loadFailed('validation', 'orderNotFound', error.message, 'order_not_found');
+      // Too many requests from this shopper's address: said as such, with when to try again.
+      if (status === 429)
+        return this.#loadFailed(
+          'rate_limited',
+          'rateLimited',
+          error?.message,
+          undefined,
+          result.retryAfter,
+        );
       return this.#loadFailed(
         status >= 500 ? 'server' : 'configuration',
         'loadRefused',
@@ -571,17 +581,19 @@ export class PaylitCheckout extends LocalizedElement {
    * loads again. An order that cannot be paid (`code`) is final: no form, no amount, no retry.
    */
   async #loadFailed(
-    kind: 'network' | 'server' | 'configuration' | 'validation',
-    key: 'loadFailed' | 'notSetUp' | 'orderNotFound' | 'loadRefused',
+    kind: PaylitErrorKind,
+    key: 'loadFailed' | 'notSetUp' | 'orderNotFound' | 'loadRefused' | 'rateLimited',
     detail?: string,
     code?: CheckoutLoadErrorCode,
+    retryAfter?: number,
   ): Promise<void> {
     // The order's answer can come before the shopper's catalog: the words first.
     const loading = this.#loading;
     await loadCatalog(this.locale);
     // Another load began meanwhile: its own state stands.
     if (this.#loading !== loading) return;
-    const text = this.t[key];
+    // A 429 says what the pay button's 429 says (the API's 6000, in every catalog).
+    const text = key === 'rateLimited' ? this.t.apiErrors[6000] : this.t[key];
     // Not loaded: a new fetch, or the element added again, tries again.
     this.#loading = this.#loadedFor = undefined;
     this.#update({ status: 'error' });
@@ -591,7 +603,8 @@ export class PaylitCheckout extends LocalizedElement {
       new PaylitErrorEvent({
         kind,
         message: detail ?? text,
-        retryable: kind === 'network' || kind === 'server',
+        retryable: kind === 'network' || kind === 'server' || kind === 'rate_limited',
+        ...(retryAfter !== undefined ? { retryAfter } : {}),
         ...(code ? { code } : {}),
       }),
     );
