@@ -10,6 +10,9 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 
+// One after the other: the second test moves a source's time, which the first would see.
+test.describe.configure({ mode: 'serial' });
+
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const dryRun = () =>
   execFileSync(process.execPath, ['scripts/build-if-changed.mjs', '--dry-run'], {
