@@ -89,7 +89,16 @@ function siteOrigin(origin: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, ''))
+  // Any spelling of one (`HTTPS://Shop.Example:443/`), written as the CSP's `frame-ancestors` names it.
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    url.pathname !== '/' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== '' ||
+    /[?#]/.test(origin)
+  )
     throw new TypeError(
       `frameOrigins: "${origin}" is not an origin (scheme, host and port, such as https://shop.example)`,
     );

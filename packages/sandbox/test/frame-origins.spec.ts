@@ -12,7 +12,14 @@ import { withSandbox } from './support/fixture.js';
 
 test('the challenge may be framed by the callback’s origin and by each registered site, by no other', async () => {
   await withSandbox(
-    { frameOrigins: ['https://shop.example', 'http://127.0.0.1:8080/'] },
+    // As merchants write them: a trailing slash, capitals, a default port.
+    {
+      frameOrigins: [
+        'https://shop.example',
+        'http://127.0.0.1:8080/',
+        'HTTPS://Outlet.Example:443',
+      ],
+    },
     async ({ api }) => {
       const res = await api.post(
         '/secure_payments',
@@ -24,7 +31,7 @@ test('the challenge may be framed by the callback’s origin and by each registe
       const page = await fetch(res.body.three_dsecure.redirect_url);
       expect(page.status).toBe(200);
       expect(page.headers.get('Content-Security-Policy')).toBe(
-        'frame-ancestors https://pay.example https://shop.example http://127.0.0.1:8080',
+        'frame-ancestors https://pay.example https://shop.example http://127.0.0.1:8080 https://outlet.example',
       );
     },
   );
