@@ -51,6 +51,13 @@ export interface HandlerContext {
    * held once it was made (middleware/decline-limit.ts). Never throws.
    */
   paymentHeard?: (payment: { id: string; status: string }) => Promise<void>;
+  /** Told each verified enrollment notification: the subscriptions hear the payer's bank (subscriptions/). */
+  enrollmentHeard?: (record: {
+    id: string;
+    status: string;
+    status_code?: unknown;
+    external_id?: unknown;
+  }) => Promise<void>;
 }
 
 export interface ChargeTimings {
