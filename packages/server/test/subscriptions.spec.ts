@@ -449,3 +449,90 @@ for (const kind of ['Redis', 'PostgreSQL'] as const) {
     }
   });
 }
+
+test('paylit-server charge-due, for a cron: charges the due periods once from the store, prints what it did, and refuses to run without a store', async () => {
+  const { execFile } = await import('node:child_process');
+  const { apiEnv } = await import('./support/cli.js');
+  const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+  const run = (args: string[], env: Record<string, string>) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        'node',
+        [cli, 'charge-due', ...args],
+        { env: { PATH: process.env.PATH!, ...env } },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (error.code as number) : 0, stdout, stderr }),
+      );
+    });
+  const h = await startSandbox();
+  const redis = await startRedis();
+  const store = await createRedisStore({ url: redis.url });
+  try {
+    const first = await h.client.payments.create({
+      amount: 15,
+      currency: 'BRL',
+      country: 'BR',
+      payment_method_id: 'CARD',
+      payment_method_flow: 'DIRECT',
+      payer,
+      order_id: uid('cron'),
+      card: {
+        ...visa,
+        save: true,
+        stored_credential_type: 'SUBSCRIPTION',
+        stored_credential_usage: 'FIRST',
+      },
+    });
+    const subs = createSubscriptions({ client: h.client, store });
+    const id = uid('cron');
+    const startDate = ymd(h.sandbox.clock.now());
+    await subs.create({
+      id,
+      plan: {
+        frequency: 'WEEKLY',
+        amount: { type: 'FIXED', value: 15 },
+        startDate,
+        firstCharge: 'start',
+      },
+      currency: 'BRL',
+      country: 'BR',
+      payer,
+      method: { type: 'CARD', cardId: first.card!.card_id! },
+    });
+    const env = {
+      ...apiEnv(h.sandbox, h.sandboxUrl, 'test-token-0123456789abcdef'),
+      PAYLIT_REDIS_URL: redis.url,
+    };
+    const asOf = h.sandbox.clock.now().toISOString();
+    const once = await run(['--as-of', asOf], env);
+    expect(once.code).toBe(0);
+    expect(JSON.parse(once.stdout)).toEqual({
+      asOf,
+      charged: 1,
+      declined: 0,
+      pastDue: 0,
+      busy: 0,
+      unknown: 0,
+    });
+    const twice = await run(['--as-of', asOf], env);
+    expect(JSON.parse(twice.stdout)).toMatchObject({ charged: 0 });
+    expect(await ledger(h, id)).toHaveLength(1);
+    expect((await subs.get(id))!.periods[startDate]).toMatchObject({ state: 'paid' });
+
+    const { PAYLIT_REDIS_URL: _, ...noStore } = env;
+    const refused = await run([], noStore);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "charge-due needs the server's store, PAYLIT_REDIS_URL or PAYLIT_DATABASE_URL",
+    );
+    const badDate = await run(['--as-of', 'tomorrow'], env);
+    expect([badDate.code, badDate.stderr.trim()]).toEqual([
+      2,
+      'paylit-server: charge-due --as-of must be an ISO 8601 time such as 2027-01-31T12:00:00Z',
+    ]);
+  } finally {
+    await store.close();
+    await redis.stop();
+    await h.close();
+  }
+});
