@@ -51,6 +51,7 @@ import {
   type SubscriptionsOptions,
 } from './subscriptions/subscriptions.js';
 import type { SubscriptionEvent } from './subscriptions/types.js';
+import { subscriptionOfPayment } from './subscriptions/of-payment.js';
 
 /**
  * One request, for the log. `requestId`, `method` and `path` hold no control byte: a client's
@@ -667,6 +668,14 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     ...options.subscriptions,
   });
   ctx.enrollmentHeard = (record) => subscriptions.enrollmentHeard(record);
+  ctx.subscriptionPaid = async (order, payment) => {
+    try {
+      await subscriptionOfPayment(subscriptions, order, payment);
+    } catch (error) {
+      // The payment stands; the merchant can make the subscription with subscriptions.create.
+      onError(error);
+    }
+  };
 
   mountCheckout(app, ctx, { development: options.development === true });
   mountPayments(app, ctx);

@@ -138,3 +138,74 @@ test('a wrong plan is refused with a typed error naming each problem', async () 
     ),
   });
 });
+
+test("a subscription's first card payment needs the payer's consent to the card-on-file terms: without it 403 method.subscribe and nothing charged; with it the card is saved (SUBSCRIPTION, FIRST) and the subscription starts, charged next period with USED", async () => {
+  const { encryptCard } = await import('@paylit/core/crypto');
+  const id = uid('sub');
+  const made = await post({
+    id,
+    amount: 39.9,
+    currency: 'BRL',
+    country: 'BR',
+    payer,
+    plan: { ...monthly, startDate: new Date().toISOString().slice(0, 10) },
+  });
+  const secret = made.body.clientSecret!;
+  const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
+  const pay = async (subscribe?: boolean) =>
+    shop.browser('/payments', {
+      method: 'POST',
+      body: JSON.stringify({
+        order: secret,
+        attempt: crypto.randomUUID(),
+        method: {
+          type: 'card',
+          encryptedData: await encryptCard(
+            { number: '4111111111111111', cvv: '123' },
+            view.publicKey,
+          ),
+          holderName: 'Thiago Gabriel',
+          expirationMonth: 10,
+          expirationYear: 2040,
+          ...(subscribe === undefined ? {} : { subscribe }),
+        },
+      }),
+    });
+  for (const consent of [undefined, false]) {
+    const refused = await pay(consent);
+    expect([refused.status, refused.body.error]).toEqual([
+      403,
+      {
+        type: 'forbidden',
+        param: 'method.subscribe',
+        message:
+          "the order is a subscription: paying it by card needs the payer's consent to its card-on-file terms (method.subscribe: true)",
+      },
+    ]);
+  }
+  expect(shop.sandbox.ledger({ order_id: `${id}.1` }).entries).toHaveLength(0);
+  const paid = await pay(true);
+  expect(paid.status).toBe(200);
+  expect(paid.body.payment.status).toBe('PAID');
+  const record = await shop.client.payments.retrieve(paid.body.payment.id);
+  expect(record.card).toMatchObject({
+    save: true,
+    stored_credential_type: 'SUBSCRIPTION',
+    stored_credential_usage: 'FIRST',
+  });
+  const sub = await shop.handler.subscriptions.get(id);
+  expect(sub).toMatchObject({
+    status: 'active',
+    method: { type: 'CARD', cardId: record.card!.card_id },
+    firstPeriod: 1,
+  });
+  // The next period, a month on, with the saved card and USED.
+  const run = await shop.handler.subscriptions.chargeDue(new Date(Date.now() + 32 * 24 * 3600_000));
+  expect(run.charged.filter((c) => c.id === id)).toHaveLength(1);
+  const next = await shop.client.payments.retrieve(run.charged.find((c) => c.id === id)!.paymentId);
+  expect(next.card).toMatchObject({
+    card_id: record.card!.card_id,
+    stored_credential_type: 'SUBSCRIPTION',
+    stored_credential_usage: 'USED',
+  });
+});

@@ -316,6 +316,8 @@ export const submissionSchema = z.strictObject({
         installmentsId,
         /** Save the card for the payer's next checkout: the shopper ticked the consent the order offers (`asks.card` has `save_card`). */
         save: z.boolean().optional(),
+        /** The payer accepted the card-on-file terms of the order's plan (amount, frequency, how to cancel): required to pay an order that is a subscription by card. */
+        subscribe: z.boolean().optional(),
       }),
       z.strictObject({
         type: z.literal('saved_card'),
@@ -324,6 +326,8 @@ export const submissionSchema = z.strictObject({
         encryptedCvv: jwe,
         installments,
         installmentsId,
+        /** As for a new card: the payer accepted the plan's card-on-file terms. */
+        subscribe: z.boolean().optional(),
       }),
       z.strictObject({
         type: z.literal('wallet'),

@@ -63,7 +63,10 @@ export interface SubscriptionsOptions {
 export const newSubscriptionSchema = z.strictObject({
   id: z
     .string()
-    .regex(/^[\w\-:]{1,80}$/, 'must be 1 to 80 letters, digits, "_", "-" or ":" (no ".")'),
+    .regex(
+      /^[\w\-.:]{1,80}$/,
+      'must be 1 to 80 letters, digits, "_", "-", "." or ":", as an order id',
+    ),
   plan: planSchema,
   currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as BRL'),
   country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code such as BR'),
@@ -121,6 +124,9 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
   const { client, store } = options;
   const schedule = options.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS;
   const leaseMs = options.leaseMs ?? client.deadlineMs + 10_000;
+  let checkedAt = new Date();
+  // Built on the first charge, once: a handler that charges nothing never builds it.
+  let paymentRequestSchema: ReturnType<typeof createPaymentRequestSchema> | undefined;
   const onError = options.onError ?? ((e: unknown) => console.error('paylit: subscriptions', e));
   // Checked when first used: a handler on a store of the merchant's own without them still serves orders.
   const need = <K extends 'getSubscription' | 'swapSubscription' | 'subscriptionIds'>(name: K) => {
@@ -210,8 +216,11 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
               stored_credential_usage: 'USED',
             },
           };
-    // Checked by core's rules on the run's own clock (`asOf`), as the API checks by its own.
-    const checked = createPaymentRequestSchema({ now: () => asOf }).parse(body);
+    // Checked by core's rules on the run's own clock (`asOf`), as the API checks by its own: the
+    // schema is built once, and `parse` reads `checkedAt` synchronously, so runs cannot mix clocks.
+    checkedAt = asOf;
+    paymentRequestSchema ??= createPaymentRequestSchema({ now: () => checkedAt });
+    const checked = paymentRequestSchema.parse(body);
     return client.payments.create(checked, {
       idempotencyKey: await client.idempotencyKeyFor('subscription', sub.id, period, String(n)),
       validate: false,
