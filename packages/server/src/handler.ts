@@ -667,7 +667,10 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     ...(options.onSubscription ? { onSubscription: options.onSubscription } : {}),
     ...options.subscriptions,
   });
-  ctx.enrollmentHeard = (record) => subscriptions.enrollmentHeard(record);
+  // A store of the merchant's own without the subscription methods: enrollment notifications
+  // are handed to onNotification alone (answered 2xx, not retried by the API for ever).
+  if (typeof store.getSubscription === 'function')
+    ctx.enrollmentHeard = (record) => subscriptions.enrollmentHeard(record);
   ctx.subscriptionPaid = async (order, payment) => {
     try {
       await subscriptionOfPayment(subscriptions, order, payment);

@@ -536,3 +536,56 @@ test('paylit-server charge-due, for a cron: charges the due periods once from th
     await h.close();
   }
 });
+
+test('a plan with an end date: its last period charged, the subscription ends after it and the hook hears it; nothing is charged past the end', async () => {
+  const h = await startSandbox();
+  const events: SubscriptionEvent[] = [];
+  try {
+    const first = await h.client.payments.create({
+      amount: 12,
+      currency: 'BRL',
+      country: 'BR',
+      payment_method_id: 'CARD',
+      payment_method_flow: 'DIRECT',
+      payer,
+      order_id: uid('ends'),
+      card: {
+        ...visa,
+        save: true,
+        stored_credential_type: 'SUBSCRIPTION',
+        stored_credential_usage: 'FIRST',
+      },
+    });
+    const subs = createSubscriptions({
+      client: h.client,
+      store: new MemoryStore(),
+      onSubscription: (e) => void events.push(e),
+    });
+    const now = h.sandbox.clock.now();
+    const id = uid('ends');
+    await subs.create({
+      id,
+      plan: {
+        frequency: 'WEEKLY',
+        amount: { type: 'FIXED', value: 12 },
+        startDate: ymd(now),
+        endDate: ymd(new Date(now.getTime() + 10 * DAY)),
+        firstCharge: 'start',
+      },
+      currency: 'BRL',
+      country: 'BR',
+      payer,
+      method: { type: 'CARD', cardId: first.card!.card_id! },
+    });
+    expect((await subs.chargeDue(now)).charged).toHaveLength(1);
+    expect((await subs.chargeDue(new Date(now.getTime() + 7 * DAY))).charged).toHaveLength(1);
+    expect((await subs.get(id))!.status).toBe('active');
+    expect((await subs.chargeDue(new Date(now.getTime() + 11 * DAY))).charged).toEqual([]);
+    expect((await subs.get(id))!.status).toBe('ended');
+    expect((await subs.chargeDue(new Date(now.getTime() + 30 * DAY))).charged).toEqual([]);
+    expect(events.map((e) => e.type)).toEqual(['created', 'charged', 'charged', 'ended']);
+    expect(await ledger(h, id)).toHaveLength(2);
+  } finally {
+    await h.close();
+  }
+});
