@@ -451,6 +451,8 @@ for (const kind of ['Redis', 'PostgreSQL'] as const) {
 }
 
 test('paylit-server charge-due, for a cron: charges the due periods once from the store, prints what it did, and refuses to run without a store', async () => {
+  // Two CLI processes start, each loading the server and its store: slow on a loaded machine.
+  test.setTimeout(90_000);
   const { execFile } = await import('node:child_process');
   const { apiEnv } = await import('./support/cli.js');
   const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
