@@ -14,6 +14,7 @@ import {
   MemoryStore,
   StoreUnavailableError,
   type ChargeState,
+  type Subscription,
   type CheckoutStore,
   type MerchantOrder,
 } from '@paylit/server';
@@ -103,6 +104,53 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
       expect(await b.getOrder(id)).toEqual(order(id));
       await b.putOrder({ ...order(id), amount: 99 });
       expect((await a.getOrder(id))?.amount).toBe(99);
+    });
+
+    test('subscriptions: compare-and-set on rev across instances, twenty at once make one write; ids listed in order after a given one', async () => {
+      const [a, b] = backend.stores;
+      const prefix = uid('sub');
+      const sub = (id: string, rev: string): Subscription => ({
+        id,
+        rev,
+        status: 'active',
+        plan: {
+          frequency: 'MONTHLY',
+          amount: { type: 'FIXED', value: 10 },
+          startDate: '2027-01-10',
+          firstCharge: 'start',
+        },
+        currency: 'BRL',
+        country: 'BR',
+        payer: { name: 'Thiago Gabriel', email: 't@example.com', document: '53033315550' },
+        method: { type: 'CARD', cardId: 'card-1' },
+        firstPeriod: 0,
+        periods: {},
+        createdAt: '2027-01-01T00:00:00.000Z',
+      });
+      const id = `${prefix}-b`;
+      expect(await b.getSubscription!(id)).toBeUndefined();
+      expect(await a.swapSubscription!(id, 'r0', sub(id, 'r1'))).toBe(false);
+      expect(await a.swapSubscription!(id, undefined, sub(id, 'r1'))).toBe(true);
+      expect(await b.swapSubscription!(id, undefined, sub(id, 'r2'))).toBe(false);
+      expect(await b.getSubscription!(id)).toEqual(sub(id, 'r1'));
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a : b).swapSubscription!(id, 'r1', {
+            ...sub(id, `c${i}`),
+            periods: { '2027-01-10': { state: 'charging', attempt: 1, since: i, declines: 0 } },
+          }),
+        ),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      const won = claims.indexOf(true);
+      expect((await a.getSubscription!(id))?.rev).toBe(`c${won}`);
+      await b.swapSubscription!(`${prefix}-a`, undefined, sub(`${prefix}-a`, 'r1'));
+      await a.swapSubscription!(`${prefix}-c`, undefined, sub(`${prefix}-c`, 'r1'));
+      const mine = async (after: string, limit: number) =>
+        (await b.subscriptionIds!(after, limit)).filter((x) => x.startsWith(prefix));
+      expect(await mine(prefix, 100)).toEqual([`${prefix}-a`, `${prefix}-b`, `${prefix}-c`]);
+      expect(await mine(`${prefix}-a`, 100)).toEqual([`${prefix}-b`, `${prefix}-c`]);
+      expect(await a.subscriptionIds!(`${prefix}-a`, 1)).toEqual([`${prefix}-b`]);
     });
 
     test('payment links: once per payment, in the order they were made', async () => {
