@@ -36,6 +36,7 @@ import {
   type Shop,
 } from '../packages/server/test/support/harness.js';
 import { freePort } from '../packages/server/test/support/ports.js';
+import { scaled } from './support/time.mjs';
 
 // The typecheck holds the Next.js example's route module to what Next calls: GET and POST taking a Request.
 const nextRouteExports: Record<'GET' | 'POST', (request: Request) => Promise<Response>> =
@@ -204,7 +205,7 @@ async function pays(base: string): Promise<string> {
 /** The sandbox's notification of `paymentId` reached the merchant's hook through the mount. */
 async function notified(mount: Mount, paymentId: string): Promise<void> {
   await expect
-    .poll(async () => (await delivery(paymentId))?.state, { timeout: 30_000 })
+    .poll(async () => (await delivery(paymentId))?.state, { timeout: scaled(10_000) })
     .toBe('delivered');
   expect(
     mount.notifications.filter((n) => n.record.id === paymentId).map((n) => n.record.status),
@@ -214,7 +215,7 @@ async function notified(mount: Mount, paymentId: string): Promise<void> {
 /** A notification parsed before paylit got it: answered 500 (the API tries again), reported once with the fix. */
 async function notificationRefused(mount: Mount, paymentId: string): Promise<void> {
   await expect
-    .poll(async () => (await delivery(paymentId))?.attempts[0]?.status, { timeout: 30_000 })
+    .poll(async () => (await delivery(paymentId))?.attempts[0]?.status, { timeout: scaled(10_000) })
     .toBe(500);
   expect(mount.notifications).toEqual([]);
   expect(mount.errors).toHaveLength(1);
@@ -281,7 +282,9 @@ test.describe('Express', () => {
       await notificationRefused(mount, paymentId);
       // The API's next try meets the same answer, and the merchant is not told twice.
       await expect
-        .poll(async () => (await delivery(paymentId))?.attempts[1]?.status, { timeout: 30_000 })
+        .poll(async () => (await delivery(paymentId))?.attempts[1]?.status, {
+          timeout: scaled(10_000),
+        })
         .toBe(500);
       expect(mount.errors).toHaveLength(1);
     } finally {
@@ -375,7 +378,7 @@ test("Hono: the example (app.route('/paylit', handler)) pays, brings the payer b
 test.describe('Next.js', () => {
   let dir: string;
   test.beforeAll(async () => {
-    test.setTimeout(300_000);
+    test.setTimeout(scaled(100_000)); // the Next.js example copied and built (next build)
     dir = await mkdtemp(join(tmpdir(), 'paylit-next-'));
     await cp(fileURLToPath(new URL('../examples/nextjs', import.meta.url)), dir, {
       recursive: true,
@@ -399,7 +402,7 @@ test.describe('Next.js', () => {
   });
 
   test("the example's route handlers (app/paylit/[...path]/route.ts) under next start pay, bring the payer back and hand the notification over", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(40_000)); // next start, a card and a 3-D Secure payment
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env = {
@@ -413,7 +416,7 @@ test.describe('Next.js', () => {
       await server.ready;
       const paymentId = await pays(`${url}/paylit`);
       await expect
-        .poll(async () => (await delivery(paymentId))?.state, { timeout: 30_000 })
+        .poll(async () => (await delivery(paymentId))?.state, { timeout: scaled(10_000) })
         .toBe('delivered');
     } finally {
       await server.stop();

@@ -24,6 +24,7 @@ import { Hono } from 'hono';
 import { payer, startSandbox, type Harness } from '../packages/server/test/support/harness.js';
 import { payButton, typeCard } from './support/demo.js';
 import { packAll, repo, type Packs } from './support/pack.js';
+import { scaled } from './support/time.mjs';
 
 const run = promisify(execFile);
 
@@ -256,7 +257,7 @@ const dirOf = (kind: Kind) => join(work, kind);
 const bin = (kind: Kind, name: string) => join(dirOf(kind), 'node_modules', '.bin', name);
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(100_000)); // npm pack, and two apps installed from the cache
   const started = Date.now();
   packs = await timed('npm pack (4 packages)', packAll);
   work = await mkdtemp(join(tmpdir(), 'paylit-fresh-app-'));
@@ -326,13 +327,13 @@ function expectAppClean(checked: Ran): void {
 }
 
 test('React: the app type-checks (the wrapper with onPaylitPaid, and the tags with onpaylit-paid)', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(60_000)); // tsc over the React app (shared with the next test)
   const checked = await check('react');
   expectAppClean(checked);
 });
 
 test('React: a misspelt event on the wrapper (onPaylitPayed) is a type error that names it', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(60_000)); // tsc over the React app (shared with the last test)
   const checked = await check('react');
   expect(checked.code).not.toBe(0);
   const errors = errorsOf(checked);
@@ -343,13 +344,13 @@ test('React: a misspelt event on the wrapper (onPaylitPayed) is a type error tha
 });
 
 test('Vue: vue-tsc with checkUnknownProps and checkUnknownEvents passes the app', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(60_000)); // vue-tsc over the Vue app (shared with the next test)
   const checked = await check('vue');
   expectAppClean(checked);
 });
 
 test('Vue: a misspelt @paylit-payed is a vue-tsc error that names it', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(60_000)); // vue-tsc over the Vue app (shared with the last test)
   const checked = await check('vue');
   expect(checked.code).not.toBe(0);
   const errors = errorsOf(checked);
@@ -443,7 +444,7 @@ for (const [kind, nodeEnv] of [
   test(`${kind === 'react' ? 'React' : 'Vue'}: vite build (NODE_ENV=${nodeEnv}), and the built app pays in Chromium, ${kind === 'react' ? 'onPaylitPaid called once in StrictMode' : '@paylit-paid heard once'}, the money moved once`, async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(scaled(60_000)); // vite build of one app, and a card paid in Chromium
     const built = await timed(`vite build (${kind}, ${nodeEnv})`, () =>
       sh(dirOf(kind), bin(kind, 'vite'), ['build', '--logLevel', 'warn'], { NODE_ENV: nodeEnv }),
     );
