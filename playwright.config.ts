@@ -20,6 +20,8 @@ export default defineConfig({
   // An assertion waits for what it asserts; this is only how long before it gives up: Playwright's
   // own 5 s, a quiet machine's time for a page to draw its checkout.
   expect: { timeout: scaled(5_000) },
+  // One npm pack of the four packages per run, shared by the specs that install them.
+  globalSetup: './test/support/global-setup.ts',
   fullyParallel: true,
   // One worker more than the CPUs: much of a spec's time is waiting (a page loading, a story's
   // play function, a sandbox's settle delay, a child server starting; storybook.spec, measured
