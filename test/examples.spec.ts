@@ -380,10 +380,12 @@ test("Hono: the example (app.route('/paylit', handler)) pays, brings the payer b
 });
 
 /**
- * The Next.js example and a plain node:http app as a merchant has them: outside the repository,
- * `@paylit/*` installed from the run's `npm pack` tarballs (test/support/pack.ts) beside Next.js
- * and React from the npm cache the repository's `npm ci` filled (`--prefer-offline`), one
- * install for both apps (their folders share its node_modules). Each app then meets three
+ * The Next.js and SvelteKit examples and a plain node:http app as a merchant has them: outside
+ * the repository, `@paylit/*` installed from the run's `npm pack` tarballs (test/support/pack.ts)
+ * beside Next.js, React, SvelteKit and Vite from the npm cache the repository's `npm ci` filled
+ * (`--prefer-offline`), one install for the three apps (their folders share its node_modules),
+ * each built as its framework builds it (`next build`, `vite build` with adapter-node) and run
+ * as in production (`next start`, `node build`). Each app then meets three
  * shoppers from three addresses: one exhausts its rate limit (the default, 120 a minute), the
  * other two still pay, and each payment's `payer.ip` in the sandbox's record is its shopper's.
  * Each step's time is printed.
@@ -396,8 +398,9 @@ test.describe('From the tarballs', () => {
   let work = '';
   const nextDir = () => join(work, 'nextjs');
   const nodeDir = () => join(work, 'node-http');
+  const svelteDir = () => join(work, 'sveltekit');
   test.beforeAll(async () => {
-    test.setTimeout(scaled(70_000)); // npm pack, one install from the cache, next build
+    test.setTimeout(scaled(90_000)); // npm pack, one install from the cache, two builds
     const started = Date.now();
     packs = await timed(label, 'npm pack (4 packages, once per run)', packAll);
     work = await mkdtemp(join(tmpdir(), 'paylit-tarballs-'));
@@ -405,7 +408,16 @@ test.describe('From the tarballs', () => {
       join(work, 'package.json'),
       JSON.stringify({ name: 'merchant-apps', private: true }, null, 2),
     );
-    const registry = ['next', 'react', 'react-dom', 'typescript', '@types/react', '@types/node'];
+    const registry = [
+      ...['next', 'react', 'react-dom', 'typescript', '@types/react', '@types/node'],
+      ...[
+        '@sveltejs/kit',
+        '@sveltejs/adapter-node',
+        '@sveltejs/vite-plugin-svelte',
+        'svelte',
+        'vite',
+      ],
+    ];
     const install = await timed(label, `npm install (the 4 tarballs, ${registry.join(', ')})`, () =>
       sh(work, 'npm', [
         'install',
@@ -427,10 +439,26 @@ test.describe('From the tarballs', () => {
       join(nextDir(), 'next.config.mjs'),
       'export default { typescript: { ignoreBuildErrors: true } };\n',
     );
-    const build = await timed(label, 'next build (the Next.js example)', () =>
-      run(join(work, 'node_modules/next/dist/bin/next'), ['build'], nextDir(), {}),
-    );
-    expect(build.code, build.output).toBe(0);
+    // The SvelteKit example likewise, its package.json kept ("type": "module" for its configs).
+    await cp(fileURLToPath(new URL('../examples/sveltekit', import.meta.url)), svelteDir(), {
+      recursive: true,
+    });
+    // Both built at once: each waits on its disk as much as on a core.
+    const [next, kit] = await Promise.all([
+      timed(label, 'next build (the Next.js example)', () =>
+        run(join(work, 'node_modules/next/dist/bin/next'), ['build'], nextDir(), {}),
+      ),
+      timed(label, 'vite build (the SvelteKit example, adapter-node)', () =>
+        run(
+          join(work, 'node_modules/vite/bin/vite.js'),
+          ['build', '--logLevel', 'warn'],
+          svelteDir(),
+          {},
+        ),
+      ),
+    ]);
+    expect(next.code, next.output).toBe(0);
+    expect(kit.code, kit.output).toBe(0);
     await mkdir(nodeDir());
     await writeFile(join(nodeDir(), 'server.mjs'), nodeHttpApp);
     console.log(`${label}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -488,6 +516,32 @@ test.describe('From the tarballs', () => {
     } finally {
       await server.stop();
       await proxy.close();
+    }
+  });
+
+  test("SvelteKit: the example's +server.ts built with adapter-node (event.getClientAddress(), the socket): three shoppers from three addresses, one exhausts its limit, the other two pay, each with its payer.ip", async () => {
+    test.setTimeout(scaled(30_000)); // node build started, 121 views and two payments
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = start(
+      process.execPath,
+      ['build'],
+      svelteDir(),
+      {
+        ...apiEnv(h.sandbox, h.sandboxUrl, API_TOKEN),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PAYLIT_PUBLIC_URL: `${url}/paylit`,
+        PAYLIT_RETURN_URL: `${url}/return`,
+        PAYLIT_ALLOWED_ORIGINS: 'https://shop.example',
+      },
+      /Listening on/,
+    );
+    try {
+      await timed(label, 'SvelteKit: node build, listening', () => server.ready);
+      await timed(label, 'SvelteKit: three shoppers', () => threeShoppers(`${url}/paylit`));
+    } finally {
+      await server.stop();
     }
   });
 
