@@ -3,8 +3,8 @@
  * the body parsers where merchants put them: an order made through the mounted routes, paid by
  * card with a real JWE, a 3-D Secure payment brought back through the payer's callback form,
  * the money counted in the sandbox's ledger, and the sandbox's notification handed to the
- * merchant through the same mount. Next.js runs for real: the example built (`next build`) in a
- * temporary copy and served by `next start`.
+ * merchant through the same mount. Next.js and SvelteKit run for real, from the `npm pack`
+ * tarballs in a folder outside the repository ("From the tarballs", below).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
