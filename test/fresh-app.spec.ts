@@ -11,77 +11,23 @@
  * The versions are those of the repository's own devDependencies, so CI needs no download
  * beyond its `npm ci`. Each step's time is printed: the spec must fit CI's budget.
  */
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
-import { promisify } from 'node:util';
 import { createCheckoutHandler } from '@paylit/server';
 import { serveNode, type Served } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
 import { Hono } from 'hono';
 import { payer, startSandbox, type Harness } from '../packages/server/test/support/harness.js';
 import { payButton, typeCard } from './support/demo.js';
-import { packAll, repo, type Packs } from './support/pack.js';
+import { installed, sh, timed as timedStep, type Ran } from './support/fresh.js';
+import { packAll, type Packs } from './support/pack.js';
 import { scaled } from './support/time.mjs';
 
-const run = promisify(execFile);
-
-/** The version the repository's own install has of a package: what the npm cache holds. */
-const installed = (name: string) =>
-  `${name}@${(JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
-
-/** The environment of a shell: without what `npm test` or Playwright put in it (npm_config_*, NODE_OPTIONS), which would point npm back at the repository. */
-// A merchant's shell: no npm_* of ours, and no NODE_ENV a library set in this worker's process (a
-// worker that ran other specs first may have one); the development build sets it on purpose.
-const shellEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) =>
-      !/^npm_/i.test(name) && name !== 'NODE_OPTIONS' && name !== 'INIT_CWD' && name !== 'NODE_ENV',
-  ),
-);
-
-interface Ran {
-  code: number;
-  out: string;
-}
-
-/** Runs a command in `cwd`, resolving with its exit code and its output (stdout and stderr). */
-async function sh(
-  cwd: string,
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<Ran> {
-  try {
-    const { stdout, stderr } = await run(command, args, {
-      cwd,
-      env: { ...shellEnv, ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return {
-      code: typeof e.code === 'number' ? e.code : -1,
-      out: `${e.stdout ?? ''}${e.stderr ?? String(error)}`,
-    };
-  }
-}
-
 const timings: string[] = [];
-/** Runs `step`, noting how long it took. */
-async function timed<T>(what: string, step: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await step();
-  } finally {
-    const line = `fresh app: ${what} ${((Date.now() - started) / 1000).toFixed(1)} s`;
-    timings.push(line);
-    console.log(line);
-  }
-}
+/** Runs `step`, printing and noting how long it took. */
+const timed = <T>(what: string, step: () => Promise<T>) =>
+  timedStep('fresh app', what, step, timings);
 
 async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
   for (const [path, text] of Object.entries(files)) {
