@@ -399,8 +399,17 @@ test.describe('From the tarballs', () => {
   const nextDir = () => join(work, 'nextjs');
   const nodeDir = () => join(work, 'node-http');
   const svelteDir = () => join(work, 'sveltekit');
+  type Built = Promise<{ code: number | null; output: string }>;
+  // Started by beforeAll, awaited by the tests that run what they build: each test's budget
+  // covers the rest of its build, and the node:http app's test runs meanwhile.
+  let nextBuilt: Built | undefined;
+  let kitBuilt: Built | undefined;
+  async function built(build: Built | undefined): Promise<void> {
+    const { code, output } = await build!;
+    expect(code, output).toBe(0);
+  }
   test.beforeAll(async () => {
-    test.setTimeout(scaled(90_000)); // npm pack, one install from the cache, two builds
+    test.setTimeout(scaled(60_000)); // npm pack; three apps' install, beside fresh-app's two
     const started = Date.now();
     packs = await timed(label, 'npm pack (4 packages, once per run)', packAll);
     work = await mkdtemp(join(tmpdir(), 'paylit-tarballs-'));
@@ -443,27 +452,25 @@ test.describe('From the tarballs', () => {
     await cp(fileURLToPath(new URL('../examples/sveltekit', import.meta.url)), svelteDir(), {
       recursive: true,
     });
-    // Both built at once: each waits on its disk as much as on a core.
-    const [next, kit] = await Promise.all([
-      timed(label, 'next build (the Next.js example)', () =>
-        run(join(work, 'node_modules/next/dist/bin/next'), ['build'], nextDir(), {}),
-      ),
-      timed(label, 'vite build (the SvelteKit example, adapter-node)', () =>
-        run(
-          join(work, 'node_modules/vite/bin/vite.js'),
-          ['build', '--logLevel', 'warn'],
-          svelteDir(),
-          {},
-        ),
-      ),
-    ]);
-    expect(next.code, next.output).toBe(0);
-    expect(kit.code, kit.output).toBe(0);
     await mkdir(nodeDir());
     await writeFile(join(nodeDir(), 'server.mjs'), nodeHttpApp);
-    console.log(`${label}: set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(`${label}: installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // Both built at once (each waits on its disk as much as on a core); `run` never rejects.
+    kitBuilt = timed(label, 'vite build (the SvelteKit example, adapter-node)', () =>
+      run(
+        join(work, 'node_modules/vite/bin/vite.js'),
+        ['build', '--logLevel', 'warn'],
+        svelteDir(),
+        {},
+      ),
+    );
+    nextBuilt = timed(label, 'next build (the Next.js example)', () =>
+      run(join(work, 'node_modules/next/dist/bin/next'), ['build'], nextDir(), {}),
+    );
   });
   test.afterAll(async () => {
+    // Not removed from under a build still running (a test that failed first).
+    await Promise.allSettled([nextBuilt, kitBuilt]);
     await packs?.remove();
     if (work) await rm(work, { recursive: true, force: true });
   });
@@ -486,41 +493,34 @@ test.describe('From the tarballs', () => {
     return server;
   }
 
-  test("Next.js: the example's route handlers (app/paylit/[...path]/route.ts) under next start pay, bring the payer back and hand the notification over", async () => {
-    test.setTimeout(scaled(40_000)); // next start, a card and a 3-D Secure payment
+  test('a plain node:http app (toNodeListener, each shopper its socket): three shoppers from three addresses, one exhausts its limit, the other two pay, each with its payer.ip', async () => {
+    test.setTimeout(scaled(30_000)); // a Node process started, 121 views and two payments
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = await nextStart(url, port);
+    const server = start(
+      process.execPath,
+      ['server.mjs'],
+      nodeDir(),
+      {
+        ...apiEnv(h.sandbox, h.sandboxUrl, API_TOKEN),
+        PORT: String(port),
+        PAYLIT_PUBLIC_URL: `${url}/paylit`,
+        PAYLIT_RETURN_URL: `${url}/return`,
+        PAYLIT_ALLOWED_ORIGINS: 'https://shop.example',
+      },
+      /listening/,
+    );
     try {
-      const paymentId = await pays(`${url}/paylit`);
-      await expect
-        .poll(async () => (await delivery(paymentId))?.state, { timeout: scaled(10_000) })
-        .toBe('delivered');
+      await timed(label, 'node:http app, listening', () => server.ready);
+      await timed(label, 'node:http: three shoppers', () => threeShoppers(`${url}/paylit`));
     } finally {
       await server.stop();
-    }
-  });
-
-  test('Next.js behind the proxy its recipe trusts (trustProxy: 1, the X-Forwarded-For entry the proxy writes): three shoppers from three addresses, one exhausts its limit (its forged X-Forwarded-For changes nothing), the other two pay, each with its payer.ip', async () => {
-    test.setTimeout(scaled(40_000)); // next start, 121 checkout views and two payments
-    const port = await freePort();
-    // The load balancer in front: it appends the address it was reached from.
-    const proxy = await startProxy({ target: `http://127.0.0.1:${port}` });
-    const server = await nextStart(proxy.url, port);
-    try {
-      await timed(label, 'Next.js: three shoppers', () =>
-        threeShoppers(`${proxy.url}/paylit`, (i) => ({
-          'X-Forwarded-For': `203.0.113.${i % 250}`,
-        })),
-      );
-    } finally {
-      await server.stop();
-      await proxy.close();
     }
   });
 
   test("SvelteKit: the example's +server.ts built with adapter-node (event.getClientAddress(), the socket): three shoppers from three addresses, one exhausts its limit, the other two pay, each with its payer.ip", async () => {
-    test.setTimeout(scaled(30_000)); // node build started, 121 views and two payments
+    test.setTimeout(scaled(80_000)); // the rest of vite build, node build, 121 views, 2 payments
+    await built(kitBuilt);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const server = start(
@@ -545,28 +545,38 @@ test.describe('From the tarballs', () => {
     }
   });
 
-  test('a plain node:http app (toNodeListener, each shopper its socket): three shoppers from three addresses, one exhausts its limit, the other two pay, each with its payer.ip', async () => {
-    test.setTimeout(scaled(30_000)); // a Node process started, 121 views and two payments
+  test("Next.js: the example's route handlers (app/paylit/[...path]/route.ts) under next start pay, bring the payer back and hand the notification over", async () => {
+    test.setTimeout(scaled(80_000)); // the rest of next build, a card and a 3-D Secure payment
+    await built(nextBuilt);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = start(
-      process.execPath,
-      ['server.mjs'],
-      nodeDir(),
-      {
-        ...apiEnv(h.sandbox, h.sandboxUrl, API_TOKEN),
-        PORT: String(port),
-        PAYLIT_PUBLIC_URL: `${url}/paylit`,
-        PAYLIT_RETURN_URL: `${url}/return`,
-        PAYLIT_ALLOWED_ORIGINS: 'https://shop.example',
-      },
-      /listening/,
-    );
+    const server = await nextStart(url, port);
     try {
-      await timed(label, 'node:http app, listening', () => server.ready);
-      await timed(label, 'node:http: three shoppers', () => threeShoppers(`${url}/paylit`));
+      const paymentId = await pays(`${url}/paylit`);
+      await expect
+        .poll(async () => (await delivery(paymentId))?.state, { timeout: scaled(10_000) })
+        .toBe('delivered');
     } finally {
       await server.stop();
+    }
+  });
+
+  test('Next.js behind the proxy its recipe trusts (trustProxy: 1, the X-Forwarded-For entry the proxy writes): three shoppers from three addresses, one exhausts its limit (its forged X-Forwarded-For changes nothing), the other two pay, each with its payer.ip', async () => {
+    test.setTimeout(scaled(80_000)); // the rest of next build, 121 views and two payments
+    await built(nextBuilt);
+    const port = await freePort();
+    // The load balancer in front: it appends the address it was reached from.
+    const proxy = await startProxy({ target: `http://127.0.0.1:${port}` });
+    const server = await nextStart(proxy.url, port);
+    try {
+      await timed(label, 'Next.js: three shoppers', () =>
+        threeShoppers(`${proxy.url}/paylit`, (i) => ({
+          'X-Forwarded-For': `203.0.113.${i % 250}`,
+        })),
+      );
+    } finally {
+      await server.stop();
+      await proxy.close();
     }
   });
 });
