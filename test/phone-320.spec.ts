@@ -21,6 +21,7 @@ import {
   typeCard,
   type Demo,
 } from './support/demo.js';
+import { scaled } from './support/time.mjs';
 
 const WIDTH = 320;
 const langs = ['en', 'ar'] as const;
@@ -146,7 +147,7 @@ for (const view of views)
     page,
     demo,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(40_000)); // one view in 2 languages × 2 themes at 320 px
     for (const lang of langs)
       for (const scheme of schemes) await shows(page, demo, view, lang, scheme);
   });

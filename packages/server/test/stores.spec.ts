@@ -26,6 +26,7 @@ import { createClient } from 'redis';
 import { startSandbox, startShop } from './support/harness.js';
 import { startPostgres, type Postgres } from './support/postgres.js';
 import { startRedis, type Redis } from './support/redis.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 /** Fails fast: the stores' timeout is 1 s; a call queued until the server is back would take the whole pause. */
 const FAIL_FAST_MS = 8_000;
@@ -485,7 +486,9 @@ test.describe('failing fast', () => {
       const swap = await timed(() => store.swapCharge('paused-order', undefined, charging('r1')));
       expect(swap.error).toBeInstanceOf(StoreUnavailableError);
       redis.resume();
-      await expect.poll(() => store.count('warm').catch(() => -1), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(() => store.count('warm').catch(() => -1), { timeout: scaled(3_500) })
+        .toBe(1);
       expect(await store.count('offline')).toBe(0);
       expect(await store.getCharge('paused-order')).toBeUndefined();
     } finally {
@@ -510,7 +513,7 @@ test.describe('failing fast', () => {
       }
       await redis.restart();
       await expect
-        .poll(() => store.getOrder('K-1').catch(() => undefined), { timeout: 10_000 })
+        .poll(() => store.getOrder('K-1').catch(() => undefined), { timeout: scaled(3_500) })
         .toEqual(order('K-1'));
     } finally {
       await store.close();
@@ -536,7 +539,7 @@ test.describe('failing fast', () => {
       }
       cluster.resume();
       await expect
-        .poll(() => store.getOrder('Q-1').catch(() => undefined), { timeout: 10_000 })
+        .poll(() => store.getOrder('Q-1').catch(() => undefined), { timeout: scaled(3_500) })
         .toEqual(order('Q-1'));
       // A transaction cut off before its COMMIT was sent is rolled back.
       expect(await store.getCharge('Q-1')).toBeUndefined();
@@ -563,7 +566,7 @@ test.describe('failing fast', () => {
       }
       await cluster.restart();
       await expect
-        .poll(() => store.getCharge('K-1').catch(() => undefined), { timeout: 10_000 })
+        .poll(() => store.getCharge('K-1').catch(() => undefined), { timeout: scaled(3_500) })
         .toEqual(settled('r1', 'P-1'));
     } finally {
       await store.close();

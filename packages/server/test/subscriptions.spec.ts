@@ -19,6 +19,7 @@ import {
 import { createPostgresStore } from '@paylit/server/postgres';
 import { createRedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
+import { scaled } from '../../../test/support/time.mjs';
 import {
   payer,
   startSandbox,
@@ -85,7 +86,7 @@ async function pixSubscription(shop: Shop, events: SubscriptionEvent[], id = uid
   await tool(shop, `enrollments/${enrollmentId}/authorize`);
   await expect
     .poll(() => events.filter((e) => e.subscription.id === id).map((e) => e.type), {
-      timeout: 10_000,
+      timeout: scaled(3_500),
     })
     .toEqual(['created', 'activated']);
   expect((await shop.handler.subscriptions.get(id))!.status).toBe('active');
@@ -146,7 +147,7 @@ test.describe('in memory', () => {
     await tool(shop, `enrollments/${enrollmentId}/cancel-by-payer`);
     await expect
       .poll(() => events.filter((e) => e.subscription.id === id).map((e) => e.type), {
-        timeout: 10_000,
+        timeout: scaled(3_500),
       })
       .toEqual(['created', 'activated', 'charged', 'cancelled']);
     const cancelled = events.find((e) => e.subscription.id === id && e.type === 'cancelled')!;
@@ -338,7 +339,8 @@ test('a lost store and a dropped answer never charge a period twice: the API is 
 
 for (const kind of ['Redis', 'PostgreSQL'] as const) {
   test(`${kind}: killed during the second period's charge, then chargeDue twice at once on two instances: three periods, three charges`, async () => {
-    test.setTimeout(120_000);
+    // A child server started, killed, and two instances racing on a real store.
+    test.setTimeout(scaled(40_000));
     const leaseMs = 1_500;
     let url: string;
     let stop: () => Promise<void>;
@@ -411,7 +413,9 @@ for (const kind of ['Redis', 'PostgreSQL'] as const) {
       child.on('message', (m: { result?: unknown }) => {
         if (m.result) finished.push(m.result);
       });
-      await expect.poll(async () => (await ledger(shop, id)).length, { timeout: 30_000 }).toBe(2);
+      await expect
+        .poll(async () => (await ledger(shop, id)).length, { timeout: scaled(10_000) })
+        .toBe(2);
       child.kill('SIGKILL');
       expect(await exited).toEqual({ code: null, signal: 'SIGKILL' });
       expect(finished).toEqual([]);
@@ -452,7 +456,7 @@ for (const kind of ['Redis', 'PostgreSQL'] as const) {
 
 test('paylit-server charge-due, for a cron: charges the due periods once from the store, prints what it did, and refuses to run without a store', async () => {
   // Two CLI processes start, each loading the server and its store: slow on a loaded machine.
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(30_000));
   const { execFile } = await import('node:child_process');
   const { apiEnv } = await import('./support/cli.js');
   const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));

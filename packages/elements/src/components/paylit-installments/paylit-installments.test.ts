@@ -15,6 +15,7 @@ import {
   type InstallmentsPlan,
 } from '../../context/checkout-context.js';
 import { format, messagesFor } from '../../i18n/index.js';
+import { scaled } from '../../../../../test/support/time.mjs';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 
@@ -74,7 +75,7 @@ async function checkoutWithCard(
   await waitUntil(
     () => button(el)?.getAttribute('aria-disabled') === 'false',
     'the checkout loads',
-    { timeout: 5000 },
+    { timeout: scaled(2_000) },
   );
   const fields = el.shadowRoot!.querySelector('paylit-card-fields')!;
   await fields.updateComplete;
@@ -91,7 +92,7 @@ async function checkoutWithCard(
   await waitUntil(
     () => plans.options.length > 1 && plans.shadowRoot!.querySelector('fieldset, select'),
     'the plans show',
-    { timeout: 5000 },
+    { timeout: scaled(2_000) },
   );
   await plans.updateComplete;
   return { el, plans, amount: o.amount };
@@ -135,7 +136,7 @@ async function withPlan(
   await waitUntil(
     () => el.options.length > 1 && el.shadowRoot!.querySelector('fieldset'),
     'the plans show',
-    { timeout: 3000 },
+    { timeout: scaled(1_000) },
   );
   await el.updateComplete;
   return { el, chosen: () => value.plan };

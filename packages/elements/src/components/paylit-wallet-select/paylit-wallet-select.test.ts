@@ -9,6 +9,7 @@ import type {
 } from '../../events/payment-events.js';
 import { format, messagesFor } from '../../i18n/index.js';
 import { markedMethods } from '../../internal/method-marks.js';
+import { scaled } from '../../../../../test/support/time.mjs';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 
@@ -20,7 +21,7 @@ async function checkout(params: Record<string, string>, lang = 'en') {
   await waitUntil(
     () => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false',
     'loads',
-    { timeout: 5000 },
+    { timeout: scaled(2_000) },
   );
   const select = el.shadowRoot!.querySelector('paylit-wallet-select')!;
   await waitUntil(
@@ -201,7 +202,7 @@ describe('<paylit-wallet-select>', () => {
     const el = page.querySelector('paylit-checkout')!;
     const pay = () => el.shadowRoot!.querySelector<HTMLButtonElement>('button[part=button]')!;
     await waitUntil(() => pay()?.getAttribute('aria-disabled') === 'false', 'loads', {
-      timeout: 5000,
+      timeout: scaled(2_000),
     });
     const select = el.shadowRoot!.querySelector('paylit-wallet-select')!;
     await waitUntil(
@@ -323,7 +324,7 @@ describe('<paylit-wallet-select>', () => {
     await waitUntil(
       () => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false',
       'loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     expect(el.shadowRoot!.querySelector('paylit-wallet-select')).to.equal(null);
     // The card fields start where the checkout does: no gap above them.
@@ -339,7 +340,7 @@ describe('<paylit-wallet-select>', () => {
     await waitUntil(
       () => own.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false',
       'loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     const select = own.querySelector('paylit-wallet-select')!;
     await select.updateComplete;
