@@ -7,7 +7,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
  */
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  // localhost is a secure context: WebCrypto, and so the card encryption, works there.
+  // localhost is a secure context: WebCrypto, and so jose, works there.
   server: { host: '127.0.0.1', strictPort: false },
   logLevel: 'warn',
 });

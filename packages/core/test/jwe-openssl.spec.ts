@@ -1,7 +1,8 @@
 /**
- * A card sealed by core opens with tools that share no code with it: the content key with
- * openssl (`pkeyutl`, RSA-OAEP with SHA-256 and MGF1-SHA-256, spawned), the card with Node's
- * own AES-256-GCM, the protected header's base64url text as additional data, as RFC 7516 has it.
+ * A card sealed by core (jose's CompactEncrypt) opens with tools that share no code with it: the
+ * content key with openssl (`pkeyutl`, RSA-OAEP with SHA-256 and MGF1-SHA-256, spawned), the card
+ * with Node's own AES-256-GCM, the protected header's base64url text as additional data, as RFC
+ * 7516 has it. jose's own decryption (jwe.test.ts, jwe-cross.spec.ts) is not the only reader.
  */
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
  * `@paylit/core/crypto`: card encryption (JWE) and the V2-HMAC-SHA256 signatures.
- * WebCrypto, and jose to open a JWE and to make keys; no zod.
+ * WebCrypto and jose only; no zod.
  */
 export {
   JWE_ALG,

@@ -9,6 +9,7 @@
  * // eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIiwia2lkIjoi…
  */
 import {
+  CompactEncrypt,
   compactDecrypt,
   decodeProtectedHeader,
   exportJWK,
@@ -183,51 +184,14 @@ function checkCvv(cvv: unknown, name: string): string {
   return cvv;
 }
 
-/** Bytes as base64url without padding (RFC 7515 §2), as every part of a compact JWE is written. */
-const base64url = (bytes: Uint8Array): string =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-
-/**
- * Seals a JSON payload for the API's key as a compact JWE (RFC 7516 §7.1), WebCrypto doing the
- * cryptography: a fresh 256-bit content key and 96-bit IV; the payload under AES-256-GCM with the
- * protected header's base64url text as additional data (§5.1 step 14), WebCrypto's output being
- * the ciphertext followed by the 128-bit tag; the content key under RSA-OAEP with SHA-256 (RFC 7518
- * §4.3). The header carries the key's `kid` when it has one. Written here rather than through a
- * JOSE library: for one `alg` and one `enc` that is all there is to it, and the browser's
- * encryption chunk then holds no general JOSE machinery. Opening (`open`) stays with jose, so
- * every seal is read back by an implementation other than this one (jwe.test.ts, and
- * test/jwe-openssl.spec.ts with openssl and Node's own AES-GCM).
- */
+/** Seals a JSON payload for the API's key; the header carries the key's `kid` when it has one. */
 async function seal(payload: object, publicKey: KeyInput, what: string): Promise<string> {
   const { key, kid } = await importKey(publicKey, 'public');
-  const header = base64url(
-    new TextEncoder().encode(
-      JSON.stringify({ alg: JWE_ALG, enc: JWE_ENC, ...(kid === undefined ? {} : { kid }) }),
-    ),
-  );
+  const plaintext = new TextEncoder().encode(JSON.stringify(payload));
   try {
-    const cek = crypto.getRandomValues(new Uint8Array(32));
-    const iv = crypto.getRandomValues(new Uint8Array(12));
-    const sealed = new Uint8Array(
-      await crypto.subtle.encrypt(
-        { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(header), tagLength: 128 },
-        await crypto.subtle.importKey('raw', cek, 'AES-GCM', false, ['encrypt']),
-        new TextEncoder().encode(JSON.stringify(payload)),
-      ),
-    );
-    const encryptedKey = new Uint8Array(
-      await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, cek),
-    );
-    return [
-      header,
-      base64url(encryptedKey),
-      base64url(iv),
-      base64url(sealed.subarray(0, -16)),
-      base64url(sealed.subarray(-16)),
-    ].join('.');
+    return await new CompactEncrypt(plaintext)
+      .setProtectedHeader({ alg: JWE_ALG, enc: JWE_ENC, ...(kid === undefined ? {} : { kid }) })
+      .encrypt(key);
   } catch (cause) {
     throw new EncryptionError(`${what} could not be encrypted with this key`, { cause });
   }

@@ -62,7 +62,7 @@ export function loadMarks(): Promise<void> | undefined {
 }
 
 /**
- * The card encryption (core's JWE), loaded when a card field is first focused, which leaves it the
+ * The card encryption (jose), loaded when a card field is first focused, which leaves it the
  * time the shopper takes to type the card; `encrypt()` waits for it.
  */
 const loadEncryption = sealing(importCrypto, 'encryption');
