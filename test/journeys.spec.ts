@@ -12,7 +12,9 @@
  */
 import type { Browser } from '@playwright/test';
 import { test as base, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import {
+  bundleDir,
   CARD_NUMBER,
   COMPACT_JWE,
   journeys,
@@ -104,6 +106,14 @@ for (const journey of journeys) {
       const header = JSON.parse(Buffer.from(result.jwe!.split('.')[0]!, 'base64url').toString());
       expect(header).toMatchObject({ alg: 'RSA-OAEP-256' });
       expect(result.jwe).not.toContain(CARD_NUMBER);
+    }
+    if (journey.id === 'pix-shown') {
+      // A Pix never needs the bank's 3-D Secure dialog: no file it downloads defines it.
+      const defines = (name: string) =>
+        /customElements\.define\(\s*[`'"]paylit-challenge-dialog[`'"]/.test(
+          readFileSync(bundleDir + name, 'utf8'),
+        );
+      expect(result.files.map((f) => f.name).filter(defines)).toEqual([]);
     }
     if (budget) expect(result.total).toBeLessThanOrEqual(budget);
   });
