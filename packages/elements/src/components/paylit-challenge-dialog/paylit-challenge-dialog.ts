@@ -8,7 +8,8 @@
  * says why. A page whose own CSP refuses to frame the bank's page (its `frame-src`, said by the
  * browser on the document) answers a redirect: the shopper goes to the bank's page instead.
  *
- * The checkout renders it beside `<paylit-pending>` (its chunk defines both), with the payment,
+ * The checkout renders it beside `<paylit-pending>`, each loaded as a chunk of its own (a Pix or a
+ * voucher never loads this one), with the payment,
  * the bank's page, the companion server and the order's secret as properties; it reads the
  * checkout's language through `@lit/context`. Its words are the pending view's
  * (its catalog's `pendingView`).

@@ -38,6 +38,7 @@ import {
   importPayer,
   importPayment,
   importPending,
+  importChallenge,
   importPlans,
   importInstallmentsPicker,
   importWalletPicker,
@@ -341,7 +342,13 @@ export class PaylitCheckout extends LocalizedElement {
     if (this.#asksPayer()) void importPayer().catch(noop);
     // A payment that waits for the shopper (a Pix, a voucher, a transfer): `<paylit-pending>`,
     // its own chunk, shows it and follows it live.
-    if (this.#flow.outcome?.payment.status === 'PENDING') void importPending().catch(noop);
+    const outcome = this.#flow.outcome;
+    if (outcome?.payment.status === 'PENDING') {
+      void importPending().catch(noop);
+      // The bank's 3-D Secure page over the checkout: `<paylit-challenge-dialog>`, its own chunk,
+      // which a Pix, a voucher or a transfer never needs.
+      if (outcome.challenge) void importChallenge().catch(noop);
+    }
   }
 
   /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome, or the order is locked. */
@@ -896,8 +903,8 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   /**
-   * What a waiting payment's elements (`<paylit-pending>`, `<paylit-challenge-dialog>`, the
-   * pending chunk) answer: where the checkout goes next, and whether the form comes back first.
+   * What a waiting payment's elements (`<paylit-pending>`, `<paylit-challenge-dialog>`, each
+   * its own chunk) answer: where the checkout goes next, and whether the form comes back first.
    */
   #pendingSettled({ settled, reset }: PendingSettledEvent): void {
     if (reset) this.reset();

@@ -4,9 +4,9 @@
  * phone), a cash voucher (its reference or typed line, its barcode drawn in its format, where to
  * pay, the printable voucher) or a bank transfer (bank, account, beneficiary, reference and
  * amount, each copyable); a card payment that waits on the bank's 3-D Secure page, a line
- * saying that page is open over this one. The chunk `paylit.paylit-pending.js` (this module, which
- * also defines `<paylit-challenge-dialog>`, the bank's page over the checkout), which the
- * checkout loads for its first PENDING outcome and renders with the payment.
+ * saying that page is open over this one (`<paylit-challenge-dialog>`, a chunk of its own, shows
+ * that page). The chunk `paylit.paylit-pending.js` (this module), which the checkout loads for
+ * its first PENDING outcome and renders with the payment.
  *
  * It reads the checkout's language and payment methods through `@lit/context`, takes the
  * payment, the bank's page, the companion server and the order's secret as properties, follows
@@ -113,7 +113,6 @@ export async function drawPng(canvas: HTMLCanvasElement, base64: string): Promis
 }
 
 export { PendingSettledEvent };
-export { PaylitChallengeDialog } from '../paylit-challenge-dialog/paylit-challenge-dialog.js';
 
 /**
  * Not an element a page places: the checkout draws it, and its parts are the checkout's
