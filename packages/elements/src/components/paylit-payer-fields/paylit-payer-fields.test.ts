@@ -165,6 +165,20 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     host.remove();
   });
 
+  it('the document type select is as tall as the inputs beside it, in English and Arabic', async () => {
+    for (const lang of ['en', 'ar']) {
+      const { host, el } = await payerFields({
+        order: { id: 'o-1', country: 'BR', asks: { card: ['document', 'phone'] } },
+        selection: { type: 'card' },
+        lang,
+      });
+      const select = field(el, 'document_type').getBoundingClientRect();
+      const input = field(el, 'document').getBoundingClientRect();
+      expect(select.height, `${lang}: select beside input`).to.be.closeTo(input.height, 0.5);
+      host.remove();
+    }
+  });
+
   it('a wrong detail: no details to send, said on its field, the first focused; the right ones answered normalized', async () => {
     const { host, el } = await payerFields({
       order: { id: 'o-1', country: 'AR', asks: { wallet: ['name', 'email', 'document', 'phone'] } },
