@@ -49,10 +49,7 @@ const paysAway =
       }
     }
     await pay(page).click();
-    await page
-      .locator('paylit-checkout [part=pending] h3, paylit-checkout [part=pending] h2')
-      .first()
-      .waitFor();
+    await page.locator('paylit-checkout [part=outcome] h2').waitFor();
     // The QR is drawn on its canvas once decoded.
     await page.waitForFunction(() => {
       const pending = document

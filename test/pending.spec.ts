@@ -27,7 +27,7 @@ const view = (page: Page) => page.locator('paylit-checkout [part=pending]');
 async function choose(page: Page, method: string): Promise<string> {
   await page.locator('paylit-wallet-select').getByRole('radio', { name: method }).check();
   await payButton(page).click();
-  await expect(view(page).locator('h3')).toBeVisible();
+  await expect(page.locator('paylit-checkout [part=outcome] h2')).toBeVisible();
   await expect(log(page).first()).toContainText('PENDING');
   return /\((\S+)\)/.exec((await log(page).first().textContent())!)![1]!;
 }
@@ -61,9 +61,11 @@ for (const kind of ['plain', 'react'] as Kind[])
   }) => {
     const order = await openCheckout(page, demo, kind, 'pix');
     await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
-    const id = await choose(page, 'Pix QR');
+    const id = await choose(page, 'Pix');
     const pix = view(page);
-    await expect(pix.getByRole('heading', { name: 'Pay with Pix' })).toBeVisible();
+    await expect(
+      page.locator('paylit-checkout [part=outcome]').getByRole('heading', { name: 'Pay with Pix' }),
+    ).toBeVisible();
     const code = await pix.getByLabel('Pix code (copy and paste)').inputValue();
     // The code a banking app parses: EMV fields, Pix's GUI, the order's amount, a valid CRC.
     expect(crc16(code.slice(0, -4))).toBe(code.slice(-4));
@@ -104,7 +106,7 @@ test('a reload while a Pix waits shows the same code; paid meanwhile, the reload
   demo,
 }) => {
   await openCheckout(page, demo, 'plain', 'pix');
-  const id = await choose(page, 'Pix QR');
+  const id = await choose(page, 'Pix');
   const code = await view(page).getByLabel('Pix code (copy and paste)').inputValue();
   // The demo keeps the order in the page's address, as a merchant's session would.
   await expect(page).toHaveURL(/[?&]order=/);
@@ -123,7 +125,7 @@ test('expired by the sandbox clock: "Get a new code" makes a second; the first p
   demo,
 }) => {
   const order = await openCheckout(page, demo, 'plain', 'pix');
-  const first = await choose(page, 'Pix QR');
+  const first = await choose(page, 'Pix');
   const firstCode = await view(page).getByLabel('Pix code (copy and paste)').inputValue();
   const back = await advanceClock(demo, 25 * 60 * 60 * 1000);
   try {
@@ -246,11 +248,16 @@ test('in Arabic and in Portuguese: the pending view speaks the language, right t
 }) => {
   for (const lang of ['ar', 'pt-BR']) {
     await openCheckout(page, demo, 'plain', 'pix', `&lang=${lang}`);
-    await page.locator('paylit-wallet-select').getByRole('radio', { name: 'Pix QR' }).check();
+    await page
+      .locator('paylit-wallet-select')
+      .getByRole('radio', { name: 'Pix', exact: true })
+      .check();
     await payButton(page).click();
-    await expect(view(page).locator('h3')).toBeVisible();
+    await expect(page.locator('paylit-checkout [part=outcome] h2')).toBeVisible();
     await expect(view(page)).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-    expect(await view(page).locator('h3').textContent()).not.toBe('Pay with Pix');
+    expect(await page.locator('paylit-checkout [part=outcome] h2').textContent()).not.toBe(
+      'Pay with Pix',
+    );
     expect(await axeViolations(page)).toEqual([]);
   }
 });
@@ -263,7 +270,7 @@ test.describe('on a phone', () => {
     demo,
   }) => {
     await openCheckout(page, demo, 'plain', 'pix');
-    await choose(page, 'Pix QR');
+    await choose(page, 'Pix');
     const pix = view(page);
     await expect(pix.locator('.steps')).toHaveText(
       "Copy the code, then paste it in your bank's app under Pix Copia e Cola.",
@@ -284,7 +291,7 @@ test("back from the bank's app (the page shown again): the checkout asks the ser
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.endsWith('/events')) opened.push(r.url());
   });
-  const id = await choose(page, 'Pix QR');
+  const id = await choose(page, 'Pix');
   await expect.poll(() => opened.length).toBe(1);
   // The page was hidden (the shopper in the bank's app) and is shown again.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -306,7 +313,7 @@ test("a merchant styles the waiting view through the checkout's parts, as before
       paylit-checkout::part(copy) { outline: 5px solid rgb(0, 0, 255); }`);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   });
-  await choose(page, 'Pix QR');
+  await choose(page, 'Pix');
   const outline = (selector: string) =>
     view(page)
       .locator(selector)

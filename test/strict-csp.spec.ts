@@ -49,7 +49,7 @@ async function openStrict(page: Page, demo: Demo, scenario: string, extra = ''):
 async function choose(page: Page, method: string): Promise<void> {
   await page.locator('paylit-wallet-select').getByRole('radio', { name: method }).check();
   await payButton(page).click();
-  await expect(view(page).locator('h3')).toBeVisible();
+  await expect(page.locator('paylit-checkout [part=outcome] h2')).toBeVisible();
 }
 
 test('Pix under the strict policy: the QR shows, drawn with no URL, and reads back as the code to copy', async ({
@@ -58,7 +58,7 @@ test('Pix under the strict policy: the QR shows, drawn with no URL, and reads ba
 }) => {
   const violations = await watchViolations(page);
   await openStrict(page, demo, 'pix');
-  await choose(page, 'Pix QR');
+  await choose(page, 'Pix');
   const code = await view(page).getByLabel('Pix code (copy and paste)').inputValue();
   const qr = view(page).getByRole('img', { name: 'Pix QR code' });
   await expect(qr).toBeVisible();
