@@ -200,6 +200,7 @@ export const id: Messages = {
     waiting: 'Halaman ini akan diperbarui otomatis setelah pembayaran Anda diterima.',
     newTab: '(terbuka di tab baru)',
     challenge: 'Konfirmasi pembayaran melalui bank Anda',
+    bankCheck: 'Pemeriksaan keamanan oleh bank Anda',
     challengeSteps: 'Halaman bank Anda terbuka di atas halaman ini: ikuti langkah-langkahnya.',
     bankPage: 'Halaman bank Anda',
     close: 'Tutup',

@@ -201,6 +201,7 @@ export const ms: Messages = {
       'Halaman ini akan dikemas kini secara automatik sebaik sahaja pembayaran anda diterima.',
     newTab: '(dibuka dalam tab baharu)',
     challenge: 'Sahkan pembayaran melalui bank anda',
+    bankCheck: 'Semakan keselamatan oleh bank anda',
     challengeSteps: 'Halaman bank anda dibuka di atas halaman ini: ikut langkah-langkahnya.',
     bankPage: 'Halaman bank anda',
     close: 'Tutup',

@@ -946,8 +946,13 @@ export class PaylitCheckout extends LocalizedElement {
         ${cards && this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
             }
       ${this.#asksPayer() ? html`<paylit-payer-fields exportparts="payer, save-card" @pay=${() => void this.submit()}></paylit-payer-fields>` : nothing}
-      <button part="button" type="button" aria-disabled=${disabled} aria-busy=${busy}
+      ${
+        // The order did not load: only the error and Try again, not "Loading the checkout…".
+        phase === 'failed'
+          ? nothing
+          : html`<button part="button" type="button" aria-disabled=${disabled} aria-busy=${busy}
         @click=${() => (disabled ? undefined : this.submit())}>${busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${busy ? this.t.processing : this.#label()}</span></button>`
+      }`
       }
       <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${
         outcome
