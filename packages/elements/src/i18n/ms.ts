@@ -152,6 +152,19 @@ export const ms: Messages = {
     state: 'Negeri',
     zip: 'Poskod',
     required: 'Medan ini wajib diisi.',
+    byCard: 'kad',
+    needName:
+      'Masukkan nama penuh anda: untuk membayar dengan {method}, pembayaran dibuat atas nama anda.',
+    needEmail:
+      'Masukkan e-mel anda: untuk membayar dengan {method}, resit anda dihantar ke e-mel ini.',
+    needDocument:
+      'Masukkan {type} anda: untuk membayar dengan {method}, pembayaran direkodkan dengan nombor ini.',
+    needPhone:
+      'Masukkan nombor telefon anda: untuk membayar dengan {method}, anda dihubungi melalui nombor ini tentang pembayaran ini.',
+    needBirthDate:
+      'Masukkan tarikh lahir anda: untuk membayar dengan {method}, tarikh ini mengesahkan siapa yang membayar.',
+    needAddress:
+      'Lengkapkan alamat pengebilan anda: alamat ini wajib untuk membayar dengan {method}.',
     emailInvalid: 'Masukkan alamat e-mel, contohnya nama@contoh.com.',
     documentInvalid: '{type} ini tidak sah: semak digitnya.',
     documentFormat: 'Ini bukan {type}: semak panjang dan aksaranya.',

@@ -152,6 +152,16 @@ export const ptBR: Messages = {
     state: 'Estado',
     zip: 'CEP',
     required: 'Este campo é obrigatório.',
+    byCard: 'cartão',
+    needName:
+      'Informe seu nome completo: para pagar com {method}, o pagamento é feito em seu nome.',
+    needEmail: 'Informe seu e-mail: para pagar com {method}, o comprovante é enviado para ele.',
+    needDocument: 'Informe seu {type}: para pagar com {method}, o pagamento é registrado nele.',
+    needPhone:
+      'Informe seu telefone: para pagar com {method}, é por ele que entramos em contato sobre este pagamento.',
+    needBirthDate:
+      'Informe sua data de nascimento: para pagar com {method}, ela confirma quem está pagando.',
+    needAddress: 'Preencha seu endereço de cobrança: ele é obrigatório para pagar com {method}.',
     emailInvalid: 'Informe um e-mail, como nome@exemplo.com.',
     documentInvalid: 'Este {type} não é válido: confira os dígitos.',
     documentFormat: 'Isso não é um {type}: confira o tamanho e os caracteres.',
