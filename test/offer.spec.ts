@@ -75,7 +75,7 @@ for (const kind of ['plain', 'react'] as const) {
     await openCheckout(page, demo, kind, 'pix-only');
     await payButton(page).click();
     await expect(
-      page.locator('paylit-checkout [part=pending]').getByRole('heading', { name: 'Pay with Pix' }),
+      page.locator('paylit-checkout [part=outcome]').getByRole('heading', { name: 'Pay with Pix' }),
     ).toBeVisible();
     await expect(page.locator('paylit-checkout [part=payer]')).toHaveCount(0);
     expect(requests).toEqual([]);

@@ -22,6 +22,8 @@ import {
 } from './support/demo.js';
 
 const view = (page: Page) => page.locator('paylit-checkout [part=pending]');
+/** The outcome around the view: its one heading. */
+const outcome = (page: Page) => page.locator('paylit-checkout [part=outcome]');
 
 /** Picks `method` in the wallet picker and pays: answers the pending payment's id from the log. */
 async function choose(page: Page, method: string): Promise<string> {
@@ -165,7 +167,7 @@ test.describe('barcodes', () => {
     await openCheckout(page, demo, 'plain', 'oxxo');
     await choose(page, 'OXXO');
     const oxxo = view(page);
-    await expect(oxxo.getByRole('heading', { name: 'Pay with OXXO' })).toBeVisible();
+    await expect(outcome(page).getByRole('heading', { name: 'Pay with OXXO' })).toBeVisible();
     const reference = await oxxo.getByLabel('Reference').inputValue();
     expect(reference).toMatch(/^8500-\d{4}-\d{4}-\d{2}$/);
     const barcode = oxxo.getByRole('img', { name: 'Barcode for OXXO' });
@@ -207,7 +209,13 @@ test.describe('barcodes', () => {
     await payButton(page).click();
     const ticket = await pending;
     const boleto = view(page);
-    await expect(boleto.getByLabel('Barcode number')).toHaveValue(ticket.number!);
+    // Shown in its printed groups; the digits are the ticket's.
+    await expect(boleto.getByLabel('Barcode number')).toHaveValue(
+      /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
+    );
+    expect((await boleto.getByLabel('Barcode number').inputValue()).replace(/\D/g, '')).toBe(
+      ticket.number,
+    );
     expect(ticket.number).toMatch(/^\d{47}$/);
     expect(
       readBarcode(await boleto.getByRole('img', { name: /^Barcode for / }).screenshot()),
@@ -223,14 +231,17 @@ test('SPEI: the CLABE (its check digit valid), beneficiary, reference and amount
   await openCheckout(page, demo, 'plain', 'oxxo');
   await choose(page, 'SPEI');
   const spei = view(page);
-  await expect(spei.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
-  const clabe = await spei.getByLabel('CLABE').inputValue();
-  expect(clabe).toMatch(/^\d{18}$/);
+  await expect(outcome(page).getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
+  // Read in its groups (bank, branch, account, check digit), its digits the CLABE.
+  const shown = await spei.getByLabel('CLABE').inputValue();
+  expect(shown).toMatch(/^\d{3} \d{3} \d{11} \d$/);
+  const clabe = shown.replaceAll(' ', '');
   expect(String(clabeCheckDigit(clabe.slice(0, 17)))).toBe(clabe.slice(17));
   await expect(spei.locator('.facts')).toContainText('STP');
   await expect(spei.locator('.facts')).toContainText('Paylit Sandbox Shop');
   await expect(spei.getByLabel('Reference')).toHaveValue(/^\d+$/);
-  await expect(spei.getByLabel('Amount')).toHaveValue('500');
+  // The amount once, as it is written (the Copy button copies 500).
+  await expect(spei.getByLabel('Amount')).toHaveValue('MX$500.00');
   for (const name of ['CLABE', 'Reference', 'Amount'])
     await expect(
       spei
@@ -238,7 +249,7 @@ test('SPEI: the CLABE (its check digit valid), beneficiary, reference and amount
         .nth(['CLABE', 'Reference', 'Amount'].indexOf(name)),
     ).toBeVisible();
   await page.reload();
-  await expect(view(page).getByLabel('CLABE')).toHaveValue(clabe);
+  await expect(view(page).getByLabel('CLABE')).toHaveValue(shown);
   expect(await axeViolations(page)).toEqual([]);
 });
 
