@@ -128,13 +128,15 @@ export async function drawPng(canvas: HTMLCanvasElement, base64: string): Promis
  * Draws a QR code (a PNG, base64) on `canvas` with whole device pixels per module, at most
  * `room` CSS pixels wide: its modules are read from the picture (the finder pattern in its
  * corner is seven modules wide, which gives their size) and drawn again, each `k` device pixels
- * square, with a quiet zone of four modules, and the canvas is shown at exactly its size, so no
- * module is a pixel wider than another. A picture it cannot read is drawn as it is.
+ * square, with a quiet zone of four modules, as near `size` CSS pixels as whole modules make it
+ * and never wider than `room`; the canvas is shown at exactly its size, so no module is a pixel
+ * wider than another. A picture it cannot read is drawn as it is.
  */
 export async function drawQr(
   canvas: HTMLCanvasElement,
   base64: string,
-  room: number,
+  size: number,
+  room = size,
 ): Promise<boolean> {
   if (!(await drawPng(canvas, base64))) return false;
   const { width, height } = canvas;
@@ -154,16 +156,20 @@ export async function drawQr(
   while (x0 + run < width && dark(x0 + run, y0)) run++;
   let x1 = width - 1;
   while (x1 > x0 && !dark(x1, y0)) x1--;
-  const size = run / 7;
-  const count = Math.round((x1 - x0 + 1) / size);
-  if (size < 1 || count < 21 || y0 + count * size > height + 1) return true;
+  const unit = run / 7;
+  const count = Math.round((x1 - x0 + 1) / unit);
+  if (unit < 1 || count < 21 || y0 + count * unit > height + 1) return true;
   const quiet = 4;
   const ratio = globalThis.devicePixelRatio || 1;
-  const each = Math.max(1, Math.floor((room * ratio) / (count + 2 * quiet)));
+  const total = count + 2 * quiet;
+  const each = Math.max(
+    1,
+    Math.min(Math.round((size * ratio) / total), Math.floor((room * ratio) / total)),
+  );
   const modules: boolean[] = [];
   for (let j = 0; j < count; j++)
     for (let i = 0; i < count; i++)
-      modules.push(dark(x0 + (i + 0.5) * size, y0 + (j + 0.5) * size));
+      modules.push(dark(x0 + (i + 0.5) * unit, y0 + (j + 0.5) * unit));
   canvas.width = canvas.height = (count + 2 * quiet) * each;
   const paint = canvas.getContext('2d')!;
   paint.fillStyle = '#fff';
@@ -468,9 +474,9 @@ export class PaylitPending extends LocalizedElement {
       }`;
   }
 
-  /** An account to copy: a CLABE read in its groups, copied as its digits. */
+  /** An account to copy: a CLABE read in its groups (on a narrow phone, over two lines), copied as its digits. */
   #account(label: string, account: string): TemplateResult {
-    return this.#copyable(label, account, { shown: clabe(account) });
+    return this.#copyable(label, account, { shown: clabe(account), lines: true });
   }
 
   #transfer(bank: BankTransferView): TemplateResult {
