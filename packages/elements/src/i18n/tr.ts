@@ -156,7 +156,7 @@ export const tr: Messages = {
     byCard: 'kart',
     needName: 'Adınızı ve soyadınızı girin: {method} ile ödemede ödeme sizin adınıza yapılır.',
     needEmail: 'E-posta adresinizi girin: {method} ile ödemede makbuzunuz bu adrese gönderilir.',
-    needDocument: '{type} numaranızı girin: {method} ile ödemede ödeme bu numarayla kaydedilir.',
+    needDocument: '{type} bilgisini girin: {method} ile ödemede ödeme bu bilgiyle kaydedilir.',
     needPhone:
       'Telefon numaranızı girin: {method} ile ödemede bu ödemeyle ilgili size bu numaradan ulaşılır.',
     needBirthDate: 'Doğum tarihinizi girin: {method} ile ödemede ödemeyi kimin yaptığını doğrular.',
