@@ -286,6 +286,25 @@ export const NotSetUp: Story = {
   },
 };
 
+/** The store cannot be reached (no network): only the error, announced, and Try again; no pay button saying "Loading the checkout…". */
+export const Unreachable: Story = {
+  name: 'Load error: the store cannot be reached',
+  render: (args, { loaded }) =>
+    html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} lang=${ifDefined(args.lang || undefined)}
+      .fetch=${() => Promise.reject(new TypeError('Failed to fetch'))}></paylit-checkout>`,
+  play: async ({ canvasElement }) => {
+    const checkout = canvasElement.querySelector('paylit-checkout')!;
+    const messages = await t(checkout);
+    await until(
+      'the error and Try again, and no pay button',
+      () =>
+        messageOf(checkout) === messages.loadFailed &&
+        checkout.shadowRoot!.querySelector('[part=retry]') !== null &&
+        !checkout.shadowRoot!.querySelector('[part=button]'),
+    );
+  },
+};
+
 export const ThreeDSecurePending: Story = {
   name: '3-D Secure pending',
   args: { scenario: '3ds' },
