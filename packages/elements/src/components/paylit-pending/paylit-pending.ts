@@ -128,8 +128,8 @@ export async function drawPng(canvas: HTMLCanvasElement, base64: string): Promis
  * Draws a QR code (a PNG, base64) on `canvas` with whole device pixels per module, at most
  * `room` CSS pixels wide: its modules are read from the picture (the finder pattern in its
  * corner is seven modules wide, which gives their size) and drawn again, each `k` device pixels
- * square, with a quiet zone of four modules, as near `size` CSS pixels as whole modules make it
- * and never wider than `room`; the canvas is shown at exactly its size, so no module is a pixel
+ * square, with a quiet zone of four modules, at least `size` CSS pixels wide where `room`
+ * allows (a QR a little larger scans more easily), never wider than `room`; the canvas is shown at exactly its size, so no module is a pixel
  * wider than another. A picture it cannot read is drawn as it is.
  */
 export async function drawQr(
@@ -164,7 +164,7 @@ export async function drawQr(
   const total = count + 2 * quiet;
   const each = Math.max(
     1,
-    Math.min(Math.round((size * ratio) / total), Math.floor((room * ratio) / total)),
+    Math.min(Math.ceil((size * ratio) / total), Math.floor((room * ratio) / total)),
   );
   const modules: boolean[] = [];
   for (let j = 0; j < count; j++)
