@@ -160,7 +160,7 @@ export const ar: Messages = {
     needDocument: 'أدخل {type}: للدفع باستخدام {method}، يُسجَّل الدفع به.',
     needPhone: 'أدخل رقم هاتفك: للدفع باستخدام {method}، نتواصل معك عبره بشأن هذا الدفع.',
     needBirthDate: 'أدخل تاريخ ميلادك: للدفع باستخدام {method}، يؤكّد هوية من يدفع.',
-    needAddress: 'أكمل عنوان الفواتير: إنه مطلوب للدفع باستخدام {method}.',
+    needAddress: '{field}: جزء من عنوان الفواتير المطلوب للدفع باستخدام {method}.',
     emailInvalid: 'أدخل عنوان بريد إلكتروني، مثل name@example.com.',
     documentInvalid: 'رقم {type} هذا غير صالح: تحقّق من الأرقام.',
     documentFormat: 'هذا ليس رقم {type}: تحقّق من طوله وأحرفه.',

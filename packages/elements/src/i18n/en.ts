@@ -176,7 +176,7 @@ export const en = {
     needPhone:
       'Enter your phone number: to pay with {method}, it is how you are reached about this payment.',
     needBirthDate: 'Enter your date of birth: to pay with {method}, it confirms who is paying.',
-    needAddress: 'Fill in your billing address: it is required to pay with {method}.',
+    needAddress: '{field}: part of the billing address needed to pay with {method}.',
     emailInvalid: 'Enter an email address, like name@example.com.',
     documentInvalid: 'This {type} is not valid: check the digits.',
     documentFormat: "This doesn't look like a {type}: check its length and characters.",

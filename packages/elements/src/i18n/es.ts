@@ -163,7 +163,8 @@ export const es: Messages = {
       'Introduce tu número de teléfono: para pagar con {method}, es la forma de contactarte sobre este pago.',
     needBirthDate:
       'Introduce tu fecha de nacimiento: para pagar con {method}, confirma quién hace el pago.',
-    needAddress: 'Completa tu dirección de facturación: es obligatoria para pagar con {method}.',
+    needAddress:
+      '{field}: forma parte de la dirección de facturación necesaria para pagar con {method}.',
     emailInvalid: 'Introduce un correo electrónico, como nombre@ejemplo.com.',
     documentInvalid: 'Este número de {type} no es válido: revisa los dígitos.',
     documentFormat: 'Esto no es un número de {type}: revisa su longitud y sus caracteres.',

@@ -166,7 +166,7 @@ export const fr: Messages = {
     needBirthDate:
       'Saisissez votre date de naissance : pour payer par {method}, elle confirme qui paie.',
     needAddress:
-      'Renseignez votre adresse de facturation : elle est obligatoire pour payer par {method}.',
+      '{field} : fait partie de l’adresse de facturation nécessaire pour payer par {method}.',
     emailInvalid: 'Saisissez une adresse e-mail, par exemple nom@exemple.com.',
     documentInvalid: 'Ce numéro de {type} n’est pas valide\u202f: vérifiez les chiffres.',
     documentFormat:

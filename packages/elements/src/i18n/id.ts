@@ -164,7 +164,7 @@ export const id: Messages = {
       'Masukkan nomor telepon Anda: untuk membayar dengan {method}, Anda dihubungi melalui nomor ini tentang pembayaran ini.',
     needBirthDate:
       'Masukkan tanggal lahir Anda: untuk membayar dengan {method}, tanggal ini memastikan siapa yang membayar.',
-    needAddress: 'Lengkapi alamat penagihan Anda: alamat ini wajib untuk membayar dengan {method}.',
+    needAddress: '{field}: bagian dari alamat penagihan yang wajib untuk membayar dengan {method}.',
     emailInvalid: 'Masukkan alamat email, misalnya nama@contoh.com.',
     documentInvalid: '{type} ini tidak valid: periksa angkanya.',
     documentFormat: 'Ini bukan {type}: periksa panjang dan karakternya.',

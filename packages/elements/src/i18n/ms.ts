@@ -164,7 +164,7 @@ export const ms: Messages = {
     needBirthDate:
       'Masukkan tarikh lahir anda: untuk membayar dengan {method}, tarikh ini mengesahkan siapa yang membayar.',
     needAddress:
-      'Lengkapkan alamat pengebilan anda: alamat ini wajib untuk membayar dengan {method}.',
+      '{field}: sebahagian daripada alamat pengebilan yang wajib untuk membayar dengan {method}.',
     emailInvalid: 'Masukkan alamat e-mel, contohnya nama@contoh.com.',
     documentInvalid: '{type} ini tidak sah: semak digitnya.',
     documentFormat: 'Ini bukan {type}: semak panjang dan aksaranya.',

@@ -161,7 +161,7 @@ export const ptBR: Messages = {
       'Informe seu telefone: para pagar com {method}, é por ele que entramos em contato sobre este pagamento.',
     needBirthDate:
       'Informe sua data de nascimento: para pagar com {method}, ela confirma quem está pagando.',
-    needAddress: 'Preencha seu endereço de cobrança: ele é obrigatório para pagar com {method}.',
+    needAddress: '{field}: faz parte do endereço de cobrança necessário para pagar com {method}.',
     emailInvalid: 'Informe um e-mail, como nome@exemplo.com.',
     documentInvalid: 'Este {type} não é válido: confira os dígitos.',
     documentFormat: 'Isso não é um {type}: confira o tamanho e os caracteres.',

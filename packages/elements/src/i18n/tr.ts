@@ -160,7 +160,7 @@ export const tr: Messages = {
     needPhone:
       'Telefon numaranızı girin: {method} ile ödemede bu ödemeyle ilgili size bu numaradan ulaşılır.',
     needBirthDate: 'Doğum tarihinizi girin: {method} ile ödemede ödemeyi kimin yaptığını doğrular.',
-    needAddress: 'Fatura adresinizi doldurun: {method} ile ödeme için zorunludur.',
+    needAddress: '{field}: {method} ile ödeme için gereken fatura adresinin bir parçasıdır.',
     emailInvalid: 'ad@ornek.com gibi bir e-posta adresi girin.',
     documentInvalid: 'Bu {type} geçerli değil: rakamları kontrol edin.',
     documentFormat: 'Bu bir {type} değil: uzunluğunu ve karakterlerini kontrol edin.',

@@ -168,8 +168,7 @@ export const vi: Messages = {
       'Nhập số điện thoại của bạn: khi thanh toán bằng {method}, chúng tôi liên hệ với bạn về khoản thanh toán này qua số này.',
     needBirthDate:
       'Nhập ngày sinh của bạn: khi thanh toán bằng {method}, thông tin này xác nhận ai là người thanh toán.',
-    needAddress:
-      'Điền địa chỉ thanh toán của bạn: thông tin này là bắt buộc để thanh toán bằng {method}.',
+    needAddress: '{field}: một phần của địa chỉ thanh toán cần có để thanh toán bằng {method}.',
     emailInvalid: 'Vui lòng nhập địa chỉ email, ví dụ: ten@vidu.com.',
     documentInvalid: 'Số {type} này không hợp lệ: vui lòng kiểm tra các chữ số.',
     documentFormat: 'Đây không phải là số {type}: vui lòng kiểm tra độ dài và các ký tự.',

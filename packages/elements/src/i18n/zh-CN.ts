@@ -157,7 +157,7 @@ export const zhCN: Messages = {
     needDocument: '请输入您的{type}：使用{method}付款时，付款将以此号码登记。',
     needPhone: '请输入您的手机号码：使用{method}付款时，我们将通过此号码就本次付款与您联系。',
     needBirthDate: '请输入您的出生日期：使用{method}付款时，用于确认付款人身份。',
-    needAddress: '请填写您的账单地址：使用{method}付款时必须提供。',
+    needAddress: '{field}：使用{method}付款所需账单地址的一部分。',
     emailInvalid: '请输入电子邮箱地址，例如 name@example.com。',
     documentInvalid: '此 {type} 号码无效，请核对数字。',
     documentFormat: '这不是 {type} 号码，请检查长度和字符。',

@@ -132,7 +132,11 @@ export function fieldProblem(
   if (value === '')
     return method === undefined
       ? t.required
-      : format(t[needs[field] ?? 'needAddress'], { method, type: documentName(country, typed, t) });
+      : format(t[needs[field] ?? 'needAddress'], {
+          method,
+          type: documentName(country, typed, t),
+          field: t[fieldSpec[field].label],
+        });
   const india = country === 'IN';
   const between = (min: number, max: number) =>
     value.length < min || value.length > max ? format(t.lengthBetween, { min, max }) : undefined;

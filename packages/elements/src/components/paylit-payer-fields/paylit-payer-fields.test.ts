@@ -273,9 +273,12 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
         expect(said('phone'), where).to.equal(format(t.needPhone, { method }));
         expect(said('birth_date'), where).to.equal(format(t.needBirthDate, { method }));
         expect(said('name'), where).to.equal(format(t.needName, { method }));
-        expect(said('zip_code'), where).to.equal(format(t.needAddress, { method }));
+        expect(said('zip_code'), where).to.equal(format(t.needAddress, { method, field: t.zip }));
+        expect(said('street'), where).to.equal(format(t.needAddress, { method, field: t.street }));
         // Each names the way the shopper pays, and says something of its own.
-        const all = ['name', 'email', 'document', 'phone', 'birth_date', 'zip_code'].map(said);
+        const all = ['name', 'email', 'document', 'phone', 'birth_date', 'zip_code', 'street'].map(
+          said,
+        );
         for (const message of all) {
           expect(message, where).to.contain(method);
           expect(message, where).not.to.equal(t.required);
