@@ -324,6 +324,9 @@ describe('<paylit-pending>: as the shopper reads it in the checkout', () => {
         const y = (4 + j) * each + Math.floor(each / 2);
         expect(pixels[(y * canvas.width + x) * 4]! < 128, `module ${i},${j}`).to.equal(on(i, j));
       }
-    expect(drawn.width, 'about 14rem, by whole modules, within the view').to.be.within(180, 224 + 33);
+    expect(drawn.width, 'about 14rem, by whole modules, within the view').to.be.within(
+      180,
+      224 + 33,
+    );
   });
 });
