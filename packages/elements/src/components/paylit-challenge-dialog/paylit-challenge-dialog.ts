@@ -167,7 +167,7 @@ export class PaylitChallengeDialog extends LocalizedElement {
     const t = this.#t;
     return html`<dialog part="challenge" class="challenge" aria-labelledby="title"
       dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'} lang=${this.locale} @cancel=${this.#escape}>
-      <div class="bar"><h2 id="title">${t.challenge}</h2><button type="button" class="close" part="close" aria-label=${t.close} @click=${() => this.#ask(true)}>×</button></div>
+      <div class="bar"><h2 id="title">${t.bankCheck}</h2><button type="button" class="close" part="close" aria-label=${t.close} @click=${() => this.#ask(true)}>×</button></div>
       <iframe src=${this.url} title=${t.bankPage} part="challenge-frame" ?inert=${this.asking}></iframe>
       <div class="ask" role="alertdialog" aria-labelledby="ask" ?hidden=${!this.asking}>
         <p id="ask">${t.cancelAsk}</p>

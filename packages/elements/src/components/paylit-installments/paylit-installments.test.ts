@@ -451,4 +451,36 @@ describe('<paylit-installments>', () => {
     ]);
     await expect(select).to.be.accessible();
   });
+
+  it("the select is as tall as the card fields' inputs, and the chosen plan's CET starts where the select does (no indent), its words unchanged", async () => {
+    for (const lang of ['en', 'ar']) {
+      const { el, plans, amount } = await checkoutWithCard('BR', 'BRL', 1200, lang);
+      const select = plans.shadowRoot!.querySelector('select')!;
+      select.value = '4';
+      select.dispatchEvent(new Event('change'));
+      await plans.updateComplete;
+      const rates = plans.shadowRoot!.querySelector<HTMLElement>('[part=rates]')!;
+      const input = el
+        .shadowRoot!.querySelector('paylit-card-fields')!
+        .shadowRoot!.querySelector<HTMLInputElement>('#holder')!;
+      const box = select.getBoundingClientRect();
+      expect(box.height, `${lang}: the select's height`).to.be.closeTo(
+        input.getBoundingClientRect().height,
+        0.5,
+      );
+      // The line's text starts at the select's start edge: its left in English, its right in Arabic.
+      const range = document.createRange();
+      range.selectNodeContents(rates);
+      const line = range.getBoundingClientRect();
+      if (lang === 'ar') expect(line.right, 'ar: the CET line').to.be.closeTo(box.right, 0.5);
+      else expect(line.left, 'en: the CET line').to.be.closeTo(box.left, 0.5);
+      const four = plans.options.find((o) => o.installments === 4)!;
+      const t = await messagesFor(lang);
+      expect(text(rates)).to.equal(
+        format(t.rateCet, {
+          rate: percent(lang)(planRates(amount, four, { currency: 'BRL' }).cet),
+        }),
+      );
+    }
+  });
 });

@@ -314,6 +314,70 @@ describe('<paylit-wallet-select>', () => {
     }
   });
 
+  it('Pix is one choice, "Pix", when the order takes both its methods: it pays by the code shown in the page', async () => {
+    const { el, select } = await checkout({ methods: 'CARD,PX,PQ,BL' });
+    expect(options(select)).to.deep.equal(['New card', 'Pix', 'Boleto Bancário']);
+    radio(select, 'Pix').click();
+    const pending = oneEvent(el, 'paylit-pending') as Promise<PaylitPaymentEvent>;
+    el.shadowRoot!.querySelector('button')!.click();
+    expect((await pending).payment).to.include({ payment_method_id: 'PQ' });
+  });
+
+  it('tiles of even width, rows of one height, at 320 and 1280 px: no lone half tile, a wrapped name makes no row taller', async () => {
+    const cases: [country: string, currency: string, methods: string][] = [
+      // Three tiles: two side by side left a lone half one.
+      ['BR', 'BRL', 'CARD,MP,PP,BL'],
+      // "Transferencia bancaria" wraps where the others fit on one line.
+      ['AR', 'ARS', 'CARD,MP,RP,PF,IO'],
+    ];
+    const payer =
+      '{"name":"Ana Lima","email":"ana@example.com","document":"20123456786","phone":"+5491123456789"}';
+    try {
+      for (const width of [320, 1280]) {
+        await setViewport({ width, height: 800 });
+        for (const [country, currency, methods] of cases)
+          for (const lang of ['en', 'fr', 'ar']) {
+            const { select } = await checkout(
+              { country, currency, methods, ...(country === 'AR' ? { payer } : {}) },
+              lang,
+            );
+            const where = `${width} px, ${lang}, ${methods}`;
+            const area = select
+              .shadowRoot!.querySelector('[part=methods]')!
+              .getBoundingClientRect();
+            const tiles = [...select.shadowRoot!.querySelectorAll('[part=methods] label')].map(
+              (tile) => tile.getBoundingClientRect(),
+            );
+            for (const tile of tiles)
+              expect(tile.height, `${where}: every tile as tall as the first`).to.be.closeTo(
+                tiles[0]!.height,
+                0.5,
+              );
+            const rows = new Map<number, DOMRect[]>();
+            for (const tile of tiles)
+              rows.set(Math.round(tile.top), [...(rows.get(Math.round(tile.top)) ?? []), tile]);
+            for (const row of rows.values()) {
+              // Each row spans the picker, its tiles of one width.
+              expect(Math.min(...row.map((t) => t.left)), `${where}: a row's start`).to.be.closeTo(
+                area.left,
+                0.5,
+              );
+              expect(Math.max(...row.map((t) => t.right)), `${where}: a row's end`).to.be.closeTo(
+                area.right,
+                0.5,
+              );
+              for (const tile of row)
+                expect(tile.width, `${where}: widths in a row`).to.be.closeTo(row[0]!.width, 0.5);
+            }
+            if (width === 320) expect(rows.size, `${where}: one column`).to.equal(tiles.length);
+            else expect(rows.size, `${where}: two columns`).to.be.below(tiles.length);
+          }
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it("takes no room when there is nothing to choose but a new card: the checkout does not draw it, and the merchant's own is hidden", async () => {
     const { order } = await (
       await fetch(`/__paylit/order?${new URLSearchParams({ methods: 'CARD' })}`)
