@@ -224,7 +224,6 @@ export const en = {
     instructions: "The bank's instructions",
     waiting: 'This page updates automatically once your payment arrives.',
     newTab: '(opens in a new tab)',
-    challenge: 'Confirm the payment with your bank',
     /** The bank's dialog's own title: not the words of the bank's page inside it. */
     bankCheck: 'Security check by your bank',
     challengeSteps: "Your bank's page is open over this one: follow its steps.",

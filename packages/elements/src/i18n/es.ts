@@ -211,7 +211,6 @@ export const es: Messages = {
     instructions: 'Instrucciones del banco',
     waiting: 'Esta página se actualizará automáticamente cuando llegue tu pago.',
     newTab: '(se abre en una pestaña nueva)',
-    challenge: 'Confirma el pago con tu banco',
     bankCheck: 'Verificación de seguridad de tu banco',
     challengeSteps:
       'La página de tu banco está abierta encima de esta: sigue los pasos que te indica.',

@@ -216,7 +216,6 @@ export const fr: Messages = {
     instructions: 'Instructions de la banque',
     waiting: 'Cette page se mettra à jour automatiquement dès réception de votre paiement.',
     newTab: '(s’ouvre dans un nouvel onglet)',
-    challenge: 'Confirmez le paiement auprès de votre banque',
     bankCheck: 'Vérification de sécurité de votre banque',
     challengeSteps:
       'La page de votre banque s’affiche par-dessus celle-ci\u202f: suivez ses instructions.',

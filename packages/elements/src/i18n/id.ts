@@ -211,7 +211,6 @@ export const id: Messages = {
     instructions: 'Petunjuk dari bank',
     waiting: 'Halaman ini akan diperbarui otomatis setelah pembayaran Anda diterima.',
     newTab: '(terbuka di tab baru)',
-    challenge: 'Konfirmasi pembayaran melalui bank Anda',
     bankCheck: 'Pemeriksaan keamanan oleh bank Anda',
     challengeSteps: 'Halaman bank Anda terbuka di atas halaman ini: ikuti langkah-langkahnya.',
     bankPage: 'Halaman bank Anda',

@@ -213,7 +213,6 @@ export const ms: Messages = {
     waiting:
       'Halaman ini akan dikemas kini secara automatik sebaik sahaja pembayaran anda diterima.',
     newTab: '(dibuka dalam tab baharu)',
-    challenge: 'Sahkan pembayaran melalui bank anda',
     bankCheck: 'Semakan keselamatan oleh bank anda',
     challengeSteps: 'Halaman bank anda dibuka di atas halaman ini: ikut langkah-langkahnya.',
     bankPage: 'Halaman bank anda',

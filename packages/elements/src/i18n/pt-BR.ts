@@ -208,7 +208,6 @@ export const ptBR: Messages = {
     instructions: 'Instruções do banco',
     waiting: 'Esta página será atualizada automaticamente assim que o pagamento for recebido.',
     newTab: '(abre em uma nova aba)',
-    challenge: 'Confirme o pagamento com o seu banco',
     bankCheck: 'Verificação de segurança do seu banco',
     challengeSteps: 'A página do seu banco está aberta por cima desta: siga as etapas indicadas.',
     bankPage: 'Página do seu banco',

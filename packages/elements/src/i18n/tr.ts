@@ -209,7 +209,6 @@ export const tr: Messages = {
     instructions: 'Banka talimatları',
     waiting: 'Ödemeniz ulaştığında bu sayfa otomatik olarak güncellenir.',
     newTab: '(yeni sekmede açılır)',
-    challenge: 'Ödemeyi bankanız üzerinden onaylayın',
     bankCheck: 'Bankanızın güvenlik kontrolü',
     challengeSteps: 'Bankanızın sayfası bu sayfanın üzerinde açıldı: oradaki adımları izleyin.',
     bankPage: 'Bankanızın sayfası',

@@ -215,7 +215,6 @@ export const vi: Messages = {
     instructions: 'Hướng dẫn của ngân hàng',
     waiting: 'Trang này sẽ tự động cập nhật khi nhận được thanh toán của quý khách.',
     newTab: '(mở trong thẻ mới)',
-    challenge: 'Xác nhận thanh toán với ngân hàng',
     bankCheck: 'Kiểm tra bảo mật của ngân hàng',
     challengeSteps:
       'Trang ngân hàng của quý khách đang mở phía trên trang này: vui lòng làm theo các bước hướng dẫn.',

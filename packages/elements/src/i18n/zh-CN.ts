@@ -201,7 +201,6 @@ export const zhCN: Messages = {
     instructions: '银行付款说明',
     waiting: '收到付款后，此页面会自动更新。',
     newTab: '（在新标签页中打开）',
-    challenge: '通过银行确认支付',
     bankCheck: '银行安全验证',
     challengeSteps: '银行页面已在当前页面上方打开，请按其提示操作。',
     bankPage: '银行页面',
