@@ -58,11 +58,19 @@ const marksIn = (root: ParentNode) =>
 // First in the file: nothing here has loaded the marks' chunk yet.
 describe('<paylit-card-fields> before the marks arrive', () => {
   it("renders empty boxes of the marks' size first, then the marks in the same boxes", async () => {
+    // The shopper's words first, as a checkout's page has them by the time its fields draw;
+    // the marks' chunk is not asked for yet.
+    await messagesFor('en');
     const el = document.createElement('paylit-card-fields');
     el.lang = 'en';
     document.body.append(el);
     try {
-      await el.updateComplete;
+      // The first render, in microtasks only: the marks are asked for in a later task (a
+      // setTimeout after connection), so nothing can have brought them yet. Waiting for
+      // updateComplete instead waited for the catalog too, long enough for the marks' chunk
+      // to arrive first on a quiet machine.
+      for (let i = 0; i < 1000 && !el.hasUpdated; i++) await Promise.resolve();
+      expect(el.hasUpdated, 'rendered within microtasks').to.equal(true);
       const row = el.shadowRoot!.querySelector('[part=accepted]')!;
       const boxes = [...row.querySelectorAll('.mark')];
       expect(boxes).to.have.length(3);
