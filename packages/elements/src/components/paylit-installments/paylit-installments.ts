@@ -80,6 +80,7 @@ function loadRules(): Promise<void> {
  * @cssprop --paylit-color-accent - the chosen option's border, the radios and the focus ring
  * @cssprop --paylit-radius - option corners
  * @cssprop --paylit-label-size - the legend's size
+ * @cssprop --paylit-input-size - the plans' select's font size, as the card fields' inputs'
  * @cssprop --paylit-color-muted - the totals and the rates
  * @cssprop --paylit-color-success - the interest-free note
  * @cssprop --paylit-color-surface - the select's background

@@ -6,6 +6,7 @@ import ar from '../../i18n/ar.js';
 import '../../internal/module-loaders.js';
 import '../../paylit-checkout.js';
 import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
+import { scaled } from '../../../../../test/support/time.mjs';
 import { serverSentEvents } from './live-payment.js';
 import { drawPng, type PaylitPending } from './paylit-pending.js';
 
@@ -168,12 +169,12 @@ async function paidAway(params: Record<string, string>, lang = 'en') {
   );
   const pay = () => el.shadowRoot!.querySelector<HTMLButtonElement>('button[part=button]');
   await waitUntil(() => pay()?.getAttribute('aria-disabled') === 'false', 'loads', {
-    timeout: 5000,
+    timeout: scaled(1_700),
   });
   pay()!.click();
   const pending = () => el.shadowRoot!.querySelector('paylit-pending');
   await waitUntil(() => pending()?.shadowRoot?.querySelector('.waiting'), 'the view shows', {
-    timeout: 5000,
+    timeout: scaled(1_700),
   });
   await pending()!.updateComplete;
   return { el, view: pending()!, root: pending()!.shadowRoot! };
@@ -308,7 +309,7 @@ describe('<paylit-pending>: as the shopper reads it in the checkout', () => {
     );
     const canvas = el.shadowRoot!.querySelector('canvas')!;
     // 300 px: a canvas's width before anything is drawn on it.
-    await waitUntil(() => canvas.width !== 300, 'drawn', { timeout: 3000 });
+    await waitUntil(() => canvas.width !== 300, 'drawn', { timeout: scaled(1_000) });
     const drawn = canvas.getBoundingClientRect();
     const ratio = devicePixelRatio;
     // Shown at its own size: one canvas pixel a device pixel, so no module is stretched.
