@@ -6,10 +6,13 @@
 //   floor     bare node:http: parse, build, sign with node:crypto, forward over a keep-alive http.Agent
 //   express   what merchants write by hand: express.json() + node:crypto + axios
 //   hono-forward  the floor's work on Hono: what the framework costs before paylit does anything
+//   handler-old   the checkout handler of an older build, for scale: BENCH_OLD_SERVER names its
+//             packages/server directory (built, with its own core beside it), e.g. commit b7a041f's
 import { createHmac, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { pathToFileURL } from 'node:url';
 import { credentials, order } from './fixture.mjs';
 
 const [kind, upstream] = process.argv.slice(2);
@@ -215,6 +218,44 @@ if (kind === 'upstream') {
     rateLimit: false,
     // The load's shoppers come through one proxy (load.mjs): each is counted by its own address.
     trustProxy: 1,
+  });
+  const app = new Hono().route('/', handler);
+  const { url } = await serveNode(app);
+  process.send({ url });
+}
+
+// An older build's handler, set up as its own bench set it up (orders named by id then).
+if (kind === 'handler-old') {
+  const root = pathToFileURL(`${process.env.BENCH_OLD_SERVER.replace(/\/+$/, '')}/`);
+  const { Hono } = await import('hono');
+  const { PaymentsClient, createCheckoutHandler, MemoryStore } = await import(
+    new URL('dist/index.js', root).href
+  );
+  const { nodeHmac, nodeTransport, serveNode } = await import(
+    new URL('dist/adapters/node.js', root).href
+  );
+  const { generateCardKeyPair } = await import(
+    new URL('../core/dist/crypto/index.js', root).href
+  );
+  const client = new PaymentsClient({
+    baseUrl: upstream,
+    ...credentials,
+    transport: nodeTransport(),
+    hmac: nodeHmac,
+    maxRetries: 0,
+  });
+  const handler = createCheckoutHandler({
+    resolveOrder: async (id) =>
+      id.startsWith('BENCH-')
+        ? { ...order, id, payer: { ...order.payer }, intent: 'capture', installments: true }
+        : undefined,
+    client,
+    store: new MemoryStore(),
+    publicKey: (await generateCardKeyPair()).publicJwk,
+    publicUrl: 'http://127.0.0.1/paylit',
+    returnUrl: 'http://127.0.0.1/return',
+    allowedOrigins: [],
+    rateLimit: false,
   });
   const app = new Hono().route('/', handler);
   const { url } = await serveNode(app);
