@@ -234,9 +234,7 @@ if (kind === 'handler-old') {
   const { nodeHmac, nodeTransport, serveNode } = await import(
     new URL('dist/adapters/node.js', root).href
   );
-  const { generateCardKeyPair } = await import(
-    new URL('../core/dist/crypto/index.js', root).href
-  );
+  const { generateCardKeyPair } = await import(new URL('../core/dist/crypto/index.js', root).href);
   const client = new PaymentsClient({
     baseUrl: upstream,
     ...credentials,

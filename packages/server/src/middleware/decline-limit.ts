@@ -35,7 +35,9 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { CheckoutStore } from '../store/store.js';
 import { addressBucket } from './client-address.js';
+import type { PaymentAnswerVariables } from '../env.js';
 import { CheckoutError } from './errors.js';
+import { parsedJson } from './input.js';
 
 export interface DeclineLimitOptions {
   store: CheckoutStore;
@@ -111,18 +113,14 @@ export function declineLimit({
 
   /** The submission's `order` and method type, if its body says them (the route checks it properly). */
   async function submissionOf(c: Context): Promise<{ order?: string; type?: string }> {
-    try {
-      const body = JSON.parse(await c.req.text()) as {
-        order?: unknown;
-        method?: { type?: unknown };
-      };
-      return {
-        ...(typeof body?.order === 'string' ? { order: body.order } : {}),
-        ...(typeof body?.method?.type === 'string' ? { type: body.method.type } : {}),
-      };
-    } catch {
-      return {};
-    }
+    // Parsed once for this check and the route (input.ts).
+    const parsed = await parsedJson(c);
+    if ('invalid' in parsed) return {};
+    const body = parsed.value as { order?: unknown; method?: { type?: unknown } } | null;
+    return {
+      ...(typeof body?.order === 'string' ? { order: body.order } : {}),
+      ...(typeof body?.method?.type === 'string' ? { type: body.method.type } : {}),
+    };
   }
 
   /**
@@ -225,13 +223,11 @@ export function declineLimit({
     let keep = false;
     try {
       await next();
+      // What the route answered, as it made it (env.ts): reading the answer back would turn
+      // the adapter's light response into a stream, at a cost per payment of its own.
       const answer =
         c.res.status === 200
-          ? ((await c.res
-              .clone()
-              .json()
-              .catch(() => undefined)) as
-              { payment?: { id?: string; status?: string }; replayed?: true } | undefined)
+          ? (c as Context<{ Variables: PaymentAnswerVariables }>).get('paylitPaymentAnswer')
           : undefined;
       const payment = answer?.replayed === true ? undefined : answer?.payment;
       if (payment?.status === 'REJECTED') keep = true;

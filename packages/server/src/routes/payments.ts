@@ -320,11 +320,13 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       // answers its payment, whatever this submission lacks: nothing more is charged.
       const made = error instanceof CheckoutError ? await paymentMade(ctx, order.id) : undefined;
       if (!made) throw error;
-      return c.json({
+      const answer = {
         payment: publicPayment(made, order.id),
         nextAction: nextAction(made),
         replayed: true,
-      } satisfies z.input<typeof paymentAnswerSchema>);
+      } satisfies z.input<typeof paymentAnswerSchema>;
+      c.set('paylitPaymentAnswer', answer);
+      return c.json(answer);
     }
     const { collected, payer } = asked;
     const signals = riskSignals(ctx, c);
@@ -383,11 +385,14 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       },
       { payer: collected },
     );
-    return c.json({
+    const answer = {
       payment: publicPayment(record, order.id),
       nextAction: await nextActionFor(record, c.req.header('Origin')),
       ...(replayed ? { replayed } : {}),
-    } satisfies z.input<typeof paymentAnswerSchema>);
+    } satisfies z.input<typeof paymentAnswerSchema>;
+    // The decline limit reads the payment's status from here (middleware/decline-limit.ts).
+    c.set('paylitPaymentAnswer', answer);
+    return c.json(answer);
   });
 
   // The shopper leaves the bank's page (the 3-D Secure dialog closed, "cancel the payment?"
