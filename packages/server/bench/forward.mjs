@@ -73,7 +73,7 @@ async function run(server, kind) {
   const before = await cpu(server.proc);
   const result = await load(
     server.url,
-    viewedFirst(kind) ? 'viewed' : kind === 'handler-old' ? 'plain' : undefined,
+    viewedFirst(kind) ? 'viewed' : server.ordersById ? 'plain' : undefined,
   );
   result.cpuPerRequest = ((await cpu(server.proc)) - before) / result.requests;
   if (viewedFirst(kind)) toView[kind] = Math.max(toView[kind], Math.ceil(result.requests * 1.5));
@@ -96,7 +96,7 @@ const serverOf = (kind) => (kind === 'handler-no-view' ? 'handler' : kind);
 const servers = {};
 for (const kind of kinds) {
   servers[kind] = await child('./servers.mjs', [serverOf(kind), upstream.url], extra);
-  const warm = await load(servers[kind].url, kind === 'handler-old' ? 'plain' : undefined);
+  const warm = await load(servers[kind].url, servers[kind].ordersById ? 'plain' : undefined);
   toView[kind] = Math.ceil(warm.rps * seconds * 1.5) + 100;
 }
 const byRound = Object.fromEntries(kinds.map((kind) => [kind, []]));
@@ -191,7 +191,7 @@ if (results.floor && results.handler) {
   }
   if (results['handler-old'])
     console.log(
-      `information: the older build's handler CPU per payment / floor's: ${ratio('handler-old', 'floor').toFixed(2)}× (${results['handler-old'].cpuPerRequest.toFixed(0)} µs; orders paid by id, without a view); today's after a view / the older build's: ${ratio('handler', 'handler-old').toFixed(2)}×`,
+      `information: the older build's handler CPU per payment / floor's: ${ratio('handler-old', 'floor').toFixed(2)}× (${results['handler-old'].cpuPerRequest.toFixed(0)} µs; paid without a view${servers['handler-old'].ordersById ? ', orders named by id' : ''}); today's after a view / the older build's: ${ratio('handler', 'handler-old').toFixed(2)}×${results['handler-no-view'] ? `; today's without a view / the older build's: ${ratio('handler-no-view', 'handler-old').toFixed(2)}×` : ''}`,
     );
   if (results['hono-forward'])
     console.log(

@@ -224,11 +224,11 @@ if (kind === 'upstream') {
   process.send({ url });
 }
 
-// An older build's handler, set up as its own bench set it up (orders named by id then).
+// An older build's handler, set up as today's (orders named by id in a build from before client secrets).
 if (kind === 'handler-old') {
   const root = pathToFileURL(`${process.env.BENCH_OLD_SERVER.replace(/\/+$/, '')}/`);
   const { Hono } = await import('hono');
-  const { PaymentsClient, createCheckoutHandler, MemoryStore } = await import(
+  const { PaymentsClient, createCheckoutHandler, MemoryStore, clientSecretFor } = await import(
     new URL('dist/index.js', root).href
   );
   const { nodeHmac, nodeTransport, serveNode } = await import(
@@ -254,10 +254,13 @@ if (kind === 'handler-old') {
     returnUrl: 'http://127.0.0.1/return',
     allowedOrigins: [],
     rateLimit: false,
+    // As today's (a build that does not know it ignores it).
+    trustProxy: 1,
   });
   const app = new Hono().route('/', handler);
   const { url } = await serveNode(app);
-  process.send({ url });
+  // A build from before client secrets takes the order's id.
+  process.send({ url, ordersById: typeof clientSecretFor !== 'function' });
 }
 
 // The framework's share: the same forwarding as the floor, on Hono and @hono/node-server.
