@@ -190,11 +190,30 @@ if (kind === 'upstream') {
     process.send({ url: `http://127.0.0.1:${server.address().port}` }),
   );
 } else if (kind === 'handler') {
+  await serveHandler(
+    await import('@paylit/server'),
+    await import('@paylit/server/node'),
+    await import('@paylit/core/crypto'),
+  );
+}
+
+// An older build's handler, set up as today's: BENCH_OLD_SERVER names its packages/server, its
+// core beside it (orders named by id in a build from before client secrets).
+if (kind === 'handler-old') {
+  const root = pathToFileURL(`${process.env.BENCH_OLD_SERVER.replace(/\/+$/, '')}/`);
+  const from = (path) => import(new URL(path, root).href);
+  await serveHandler(
+    await from('dist/index.js'),
+    await from('dist/adapters/node.js'),
+    await from('../core/dist/crypto/index.js'),
+  );
+}
+
+/** The checkout handler of a build (its server, Node adapter and core crypto modules), served. */
+async function serveHandler(server, node, crypto) {
   const { Hono } = await import('hono');
-  const { PaymentsClient, createCheckoutHandler, MemoryStore } = await import('@paylit/server');
-  const { nodeHmac, nodeTransport, serveNode } = await import('@paylit/server/node');
-  const { generateCardKeyPair } = await import('@paylit/core/crypto');
-  const store = new MemoryStore();
+  const { PaymentsClient, createCheckoutHandler, MemoryStore, clientSecretFor } = server;
+  const { nodeHmac, nodeTransport, serveNode } = node;
   const client = new PaymentsClient({
     baseUrl: upstream,
     ...credentials,
@@ -210,51 +229,14 @@ if (kind === 'upstream') {
         ? { ...order, id, payer: { ...order.payer }, intent: 'capture', installments: true }
         : undefined,
     client,
-    store,
-    publicKey: (await generateCardKeyPair()).publicJwk,
-    publicUrl: 'http://127.0.0.1/paylit',
-    returnUrl: 'http://127.0.0.1/return',
-    allowedOrigins: [],
-    rateLimit: false,
-    // The load's shoppers come through one proxy (load.mjs): each is counted by its own address.
-    trustProxy: 1,
-  });
-  const app = new Hono().route('/', handler);
-  const { url } = await serveNode(app);
-  process.send({ url });
-}
-
-// An older build's handler, set up as today's (orders named by id in a build from before client secrets).
-if (kind === 'handler-old') {
-  const root = pathToFileURL(`${process.env.BENCH_OLD_SERVER.replace(/\/+$/, '')}/`);
-  const { Hono } = await import('hono');
-  const { PaymentsClient, createCheckoutHandler, MemoryStore, clientSecretFor } = await import(
-    new URL('dist/index.js', root).href
-  );
-  const { nodeHmac, nodeTransport, serveNode } = await import(
-    new URL('dist/adapters/node.js', root).href
-  );
-  const { generateCardKeyPair } = await import(new URL('../core/dist/crypto/index.js', root).href);
-  const client = new PaymentsClient({
-    baseUrl: upstream,
-    ...credentials,
-    transport: nodeTransport(),
-    hmac: nodeHmac,
-    maxRetries: 0,
-  });
-  const handler = createCheckoutHandler({
-    resolveOrder: async (id) =>
-      id.startsWith('BENCH-')
-        ? { ...order, id, payer: { ...order.payer }, intent: 'capture', installments: true }
-        : undefined,
-    client,
     store: new MemoryStore(),
-    publicKey: (await generateCardKeyPair()).publicJwk,
+    publicKey: (await crypto.generateCardKeyPair()).publicJwk,
     publicUrl: 'http://127.0.0.1/paylit',
     returnUrl: 'http://127.0.0.1/return',
     allowedOrigins: [],
     rateLimit: false,
-    // As today's (a build that does not know it ignores it).
+    // The load's shoppers come through one proxy (load.mjs): each is counted by its own address
+    // (a build that does not know the option ignores it).
     trustProxy: 1,
   });
   const app = new Hono().route('/', handler);
