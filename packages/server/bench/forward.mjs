@@ -58,7 +58,12 @@ const cpu = async (proc) => (await ask(proc, 'cpu', 'cpu')).cpu;
 // `handler`: the browser's path, each order's checkout view loaded before its payment (the
 // view's lookup of `<order>.1` serves the payment); `handler-no-view`: orders paid straight
 // away, each asked of the API first. Both are the same server; only what the load does differs.
-const viewedFirst = (kind) => kind === 'handler';
+// BENCH_OLD_VIEWED=1: the older build's orders viewed first too (a build that knows client secrets).
+const viewedFirst = (kind) =>
+  kind === 'handler' ||
+  (kind === 'handler-old' &&
+    process.env.BENCH_OLD_VIEWED === '1' &&
+    servers[kind]?.ordersById === false);
 /** How many orders to view before a run: more than a run pays, from the runs before. */
 const toView = {};
 
@@ -191,7 +196,7 @@ if (results.floor && results.handler) {
   }
   if (results['handler-old'])
     console.log(
-      `information: the older build's handler CPU per payment / floor's: ${ratio('handler-old', 'floor').toFixed(2)}× (${results['handler-old'].cpuPerRequest.toFixed(0)} µs; paid without a view${servers['handler-old'].ordersById ? ', orders named by id' : ''}); today's after a view / the older build's: ${ratio('handler', 'handler-old').toFixed(2)}×${results['handler-no-view'] ? `; today's without a view / the older build's: ${ratio('handler-no-view', 'handler-old').toFixed(2)}×` : ''}`,
+      `information: the older build's handler CPU per payment / floor's: ${ratio('handler-old', 'floor').toFixed(2)}× (${results['handler-old'].cpuPerRequest.toFixed(0)} µs; paid ${viewedFirst('handler-old') ? 'after a view' : 'without a view'}${servers['handler-old'].ordersById ? ', orders named by id' : ''}); today's after a view / the older build's: ${ratio('handler', 'handler-old').toFixed(2)}×${results['handler-no-view'] ? `; today's without a view / the older build's: ${ratio('handler-no-view', 'handler-old').toFixed(2)}×` : ''}`,
     );
   if (results['hono-forward'])
     console.log(
