@@ -1,6 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs';
+import { describeTimeScale, scaled } from './test/support/time.mjs';
+
+// Said once, by the run's main process (each worker loads this file too).
+if (!process.env.TEST_WORKER_INDEX) console.log(`paylit: ${describeTimeScale()}`);
 
 /**
  * Playwright Test runs every *.spec.ts: Node specs of the packages (and of their
@@ -9,11 +13,15 @@ import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs';
 export default defineConfig({
   testDir: '.',
   testMatch: ['packages/*/test/**/*.spec.ts', 'test/**/*.spec.ts'],
-  timeout: 30_000,
-  // An assertion waits for what it asserts; this is only how long before it gives up. Playwright's
-  // 5 s was a quiet machine's: a page built for production, loaded while the other workers and a
-  // second suite share two cores, took longer to draw its checkout (fresh-app.spec, load 19).
-  expect: { timeout: 15_000 },
+  // Every timeout is a quiet machine's budget for the work, scaled for this machine's load by the
+  // one rule in test/support/time.mjs (×3 on CI's 2 cores): 10 s for a test of one page or a
+  // few requests (a spec whose work is longer says so with test.setTimeout(scaled(...))).
+  timeout: scaled(10_000),
+  // An assertion waits for what it asserts; this is only how long before it gives up: Playwright's
+  // own 5 s, a quiet machine's time for a page to draw its checkout.
+  expect: { timeout: scaled(5_000) },
+  // One npm pack of the four packages per run, shared by the specs that install them.
+  globalSetup: './test/support/global-setup.ts',
   fullyParallel: true,
   // One worker more than the CPUs: much of a spec's time is waiting (a page loading, a story's
   // play function, a sandbox's settle delay, a child server starting; storybook.spec, measured

@@ -4,6 +4,9 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { fileURLToPath } from 'node:url';
 import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs';
 import { paylitBackend } from './test/support/backend-plugin.mjs';
+import { describeTimeScale, scaled, timeScale } from './test/support/time.mjs';
+
+console.log(`paylit: ${describeTimeScale()}`);
 
 export default {
   files: ['packages/*/src/**/*.test.ts'],
@@ -23,5 +26,10 @@ export default {
   hostname: 'localhost',
   // One page at a time: the element tests type with real keystrokes, which go to the focused page.
   concurrency: 1,
-  testFramework: { config: { timeout: 10000 } },
+  // One rule for every timeout (test/support/time.mjs): a quiet machine's 3.5 s for a test that
+  // draws an element, types into it and pays the sandbox, scaled for this machine. The pages get
+  // the same factor, for the tests' own waits (scaled() in the browser reads it).
+  testFramework: { config: { timeout: scaled(3_500) } },
+  testRunnerHtml: (testFramework) =>
+    `<!DOCTYPE html><html><head><script>globalThis.PAYLIT_TEST_TIME_SCALE = ${timeScale};</script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
 };

@@ -286,6 +286,25 @@ export const NotSetUp: Story = {
   },
 };
 
+/** The store cannot be reached (no network): only the error, announced, and Try again; no pay button saying "Loading the checkout…". */
+export const Unreachable: Story = {
+  name: 'Load error: the store cannot be reached',
+  render: (args, { loaded }) =>
+    html`<paylit-checkout endpoint=${ENDPOINT} order=${loaded.order as string} lang=${ifDefined(args.lang || undefined)}
+      .fetch=${() => Promise.reject(new TypeError('Failed to fetch'))}></paylit-checkout>`,
+  play: async ({ canvasElement }) => {
+    const checkout = canvasElement.querySelector('paylit-checkout')!;
+    const messages = await t(checkout);
+    await until(
+      'the error and Try again, and no pay button',
+      () =>
+        messageOf(checkout) === messages.loadFailed &&
+        checkout.shadowRoot!.querySelector('[part=retry]') !== null &&
+        !checkout.shadowRoot!.querySelector('[part=button]'),
+    );
+  },
+};
+
 export const ThreeDSecurePending: Story = {
   name: '3-D Secure pending',
   args: { scenario: '3ds' },
@@ -596,7 +615,9 @@ const paysAway = (scenario: string, method: string, expired = false): Story => (
       checkout
         .shadowRoot!.querySelector('paylit-pending')
         ?.shadowRoot?.querySelector('[part=pending]');
-    await until('the pending view shows', () => pending()?.querySelector('h3'));
+    await until('the pending view shows', () =>
+      pending()?.querySelector('.waiting, [part=new-code]'),
+    );
     if (!expired) return;
     const { sandbox } = await storyBackend();
     const day = 25 * 60 * 60 * 1000;
@@ -611,21 +632,21 @@ const paysAway = (scenario: string, method: string, expired = false): Story => (
 
 export const PendingPix: Story = {
   name: 'Pending: Pix (the QR, the code to copy, the countdown)',
-  ...paysAway('pix', 'Pix QR'),
+  ...paysAway('pix', 'Pix'),
 };
 export const PendingPixDark: Story = {
   name: 'Pending: Pix, dark',
   globals: { theme: 'dark' },
-  ...paysAway('pix', 'Pix QR'),
+  ...paysAway('pix', 'Pix'),
 };
 export const PendingPixArabic: Story = {
   name: 'Pending: Pix, right to left (Arabic)',
   globals: { locale: 'ar' },
-  ...paysAway('pix', 'Pix QR'),
+  ...paysAway('pix', 'Pix'),
 };
 export const PendingPixExpired: Story = {
   name: 'Pending: Pix expired (get a new code)',
-  ...paysAway('pix', 'Pix QR', true),
+  ...paysAway('pix', 'Pix', true),
 };
 export const PendingOxxo: Story = {
   name: 'Pending: OXXO (the reference, its Code 128 barcode, the printable voucher)',

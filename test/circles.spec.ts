@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { scaled } from './support/time.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -40,7 +41,7 @@ async function check(
         NO_COLOR: '1',
       },
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: scaled(20_000),
     });
     return { status: run.status, out: `${run.stdout}${run.stderr}` };
   } finally {

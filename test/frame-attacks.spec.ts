@@ -24,6 +24,7 @@ import {
   cardInputs,
   watchRequests,
 } from './support/demo.js';
+import { scaled } from './support/time.mjs';
 
 const STRICT =
   "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; require-trusted-types-for 'script'";
@@ -184,7 +185,7 @@ async function hostFrame(p: Page, selector = 'paylit-card-fields'): Promise<Fram
         (await (await host.locator('iframe').elementHandle())?.contentFrame())
           ?.locator('paylit-card-fields #number')
           .count(),
-      { timeout: 10_000 },
+      { timeout: scaled(3_500) },
     )
     .toBe(1);
   await expect
@@ -474,7 +475,7 @@ test.describe('confusing the frame', () => {
               (m) => m.id === 999,
             ),
           ),
-        { timeout: 20_000 },
+        { timeout: scaled(7_000) },
       )
       .toMatchObject({ type: 'refused' });
     const heard = await p.evaluate(
@@ -488,7 +489,7 @@ test.describe('confusing the frame', () => {
   test("C, a known limit (docs/security.md): a page script that races the page side with its own port takes the frame, as one calling encrypt() with its own key would; the merchant's encrypt() is refused, not left waiting", async ({
     page: p,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(20_000)); // a page script racing the frame, then encrypt()
     await p.goto(`${origin}/hijack.html`);
     const stolen = () =>
       p.evaluate(() =>
@@ -502,7 +503,9 @@ test.describe('confusing the frame', () => {
         .locator('paylit-card-fields')
         .evaluate((h) => /px$/.test(h.shadowRoot?.querySelector('iframe')?.style.height ?? ''));
     await expect
-      .poll(async () => (await stolen()).includes('ready') || (await drawn()), { timeout: 20_000 })
+      .poll(async () => (await stolen()).includes('ready') || (await drawn()), {
+        timeout: scaled(7_000),
+      })
       .toBe(true);
     const hijacked = (await stolen()).includes('ready');
     console.log(
@@ -720,7 +723,9 @@ test.describe('CSP variants', () => {
         }
       }, JSON.stringify(publicJwk));
     // Until the element has tried to make its frame, encrypt() has nothing to say about the policy.
-    await expect.poll(attempt, { timeout: 15_000 }).toMatch(/configuration_error.*trusted-types/i);
+    await expect
+      .poll(attempt, { timeout: scaled(5_000) })
+      .toMatch(/configuration_error.*trusted-types/i);
     console.log(`K1: ${await attempt()}`);
   });
 
@@ -754,10 +759,10 @@ demoTest.describe('the demo shop', () => {
       p.keyboard.press('Enter'),
       p.keyboard.press('Enter'),
       payButton(p)
-        .click({ force: true, timeout: 2_000 })
+        .click({ force: true, timeout: scaled(700) })
         .catch(() => undefined),
     ]);
-    await expect(log(p).first()).toContainText('PAID', { timeout: 20_000 });
+    await expect(log(p).first()).toContainText('PAID', { timeout: scaled(7_000) });
     await payments.quiet();
     expect((await ledger(demo, order)).filter((e) => e.money_moved)).toHaveLength(1);
   });

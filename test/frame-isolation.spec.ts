@@ -14,6 +14,7 @@ import { test as base, expect, type Frame, type Page } from '@playwright/test';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
 import { consoleErrors } from './support/console.js';
 import { focusedId, typeCard } from './support/demo.js';
+import { scaled } from './support/time.mjs';
 
 // Every page of these tests fails on a console error: a CSP or Trusted Types violation logs as one.
 const test = base.extend<{ consoleErrors: string[] }>({
@@ -286,7 +287,7 @@ test.describe("in a merchant's own form, written as merchants write it", () => {
     page,
     consoleErrors,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(20_000)); // the frame blocked, loaded anew, a card sealed
     const { publicJwk, privateJwk } = await generateCardKeyPair();
     refuseFrameScript = 1;
     refusedFrameScript = 0;

@@ -11,76 +11,23 @@
  * The versions are those of the repository's own devDependencies, so CI needs no download
  * beyond its `npm ci`. Each step's time is printed: the spec must fit CI's budget.
  */
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
-import { promisify } from 'node:util';
 import { createCheckoutHandler } from '@paylit/server';
 import { serveNode, type Served } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
 import { Hono } from 'hono';
 import { payer, startSandbox, type Harness } from '../packages/server/test/support/harness.js';
 import { payButton, typeCard } from './support/demo.js';
-import { packAll, repo, type Packs } from './support/pack.js';
-
-const run = promisify(execFile);
-
-/** The version the repository's own install has of a package: what the npm cache holds. */
-const installed = (name: string) =>
-  `${name}@${(JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
-
-/** The environment of a shell: without what `npm test` or Playwright put in it (npm_config_*, NODE_OPTIONS), which would point npm back at the repository. */
-// A merchant's shell: no npm_* of ours, and no NODE_ENV a library set in this worker's process (a
-// worker that ran other specs first may have one); the development build sets it on purpose.
-const shellEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) =>
-      !/^npm_/i.test(name) && name !== 'NODE_OPTIONS' && name !== 'INIT_CWD' && name !== 'NODE_ENV',
-  ),
-);
-
-interface Ran {
-  code: number;
-  out: string;
-}
-
-/** Runs a command in `cwd`, resolving with its exit code and its output (stdout and stderr). */
-async function sh(
-  cwd: string,
-  command: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<Ran> {
-  try {
-    const { stdout, stderr } = await run(command, args, {
-      cwd,
-      env: { ...shellEnv, ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string; stderr?: string };
-    return {
-      code: typeof e.code === 'number' ? e.code : -1,
-      out: `${e.stdout ?? ''}${e.stderr ?? String(error)}`,
-    };
-  }
-}
+import { installed, sh, timed as timedStep, type Ran } from './support/fresh.js';
+import { packAll, type Packs } from './support/pack.js';
+import { scaled } from './support/time.mjs';
 
 const timings: string[] = [];
-/** Runs `step`, noting how long it took. */
-async function timed<T>(what: string, step: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await step();
-  } finally {
-    const line = `fresh app: ${what} ${((Date.now() - started) / 1000).toFixed(1)} s`;
-    timings.push(line);
-    console.log(line);
-  }
-}
+/** Runs `step`, printing and noting how long it took. */
+const timed = <T>(what: string, step: () => Promise<T>) =>
+  timedStep('fresh app', what, step, timings);
 
 async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
   for (const [path, text] of Object.entries(files)) {
@@ -256,7 +203,7 @@ const dirOf = (kind: Kind) => join(work, kind);
 const bin = (kind: Kind, name: string) => join(dirOf(kind), 'node_modules', '.bin', name);
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(scaled(100_000)); // npm pack, and two apps installed from the cache
   const started = Date.now();
   packs = await timed('npm pack (4 packages)', packAll);
   work = await mkdtemp(join(tmpdir(), 'paylit-fresh-app-'));
@@ -326,13 +273,13 @@ function expectAppClean(checked: Ran): void {
 }
 
 test('React: the app type-checks (the wrapper with onPaylitPaid, and the tags with onpaylit-paid)', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(60_000)); // tsc over the React app (shared with the next test)
   const checked = await check('react');
   expectAppClean(checked);
 });
 
 test('React: a misspelt event on the wrapper (onPaylitPayed) is a type error that names it', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(60_000)); // tsc over the React app (shared with the last test)
   const checked = await check('react');
   expect(checked.code).not.toBe(0);
   const errors = errorsOf(checked);
@@ -343,13 +290,13 @@ test('React: a misspelt event on the wrapper (onPaylitPayed) is a type error tha
 });
 
 test('Vue: vue-tsc with checkUnknownProps and checkUnknownEvents passes the app', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(60_000)); // vue-tsc over the Vue app (shared with the next test)
   const checked = await check('vue');
   expectAppClean(checked);
 });
 
 test('Vue: a misspelt @paylit-payed is a vue-tsc error that names it', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(60_000)); // vue-tsc over the Vue app (shared with the last test)
   const checked = await check('vue');
   expect(checked.code).not.toBe(0);
   const errors = errorsOf(checked);
@@ -443,7 +390,7 @@ for (const [kind, nodeEnv] of [
   test(`${kind === 'react' ? 'React' : 'Vue'}: vite build (NODE_ENV=${nodeEnv}), and the built app pays in Chromium, ${kind === 'react' ? 'onPaylitPaid called once in StrictMode' : '@paylit-paid heard once'}, the money moved once`, async ({
     page,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(scaled(60_000)); // vite build of one app, and a card paid in Chromium
     const built = await timed(`vite build (${kind}, ${nodeEnv})`, () =>
       sh(dirOf(kind), bin(kind, 'vite'), ['build', '--logLevel', 'warn'], { NODE_ENV: nodeEnv }),
     );

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { scaled } from './support/time.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
@@ -49,7 +50,7 @@ function npx(bin: string, args: string[], env: Record<string, string> = {}): Sta
 test('npx paylit-sandbox, with nothing configured, prints its URL and answers HTTP', async () => {
   const sandbox = npx('paylit-sandbox', ['--port', '0']);
   try {
-    await expect.poll(sandbox.out, { timeout: 20_000 }).toMatch(/tools\s+http/);
+    await expect.poll(sandbox.out, { timeout: scaled(7_000) }).toMatch(/tools\s+http/);
     const url = /paylit sandbox: (http:\/\/127\.0\.0\.1:\d+)/.exec(sandbox.out())![1]!;
     const key = await fetch(`${url}/sandbox-tools/public-key`);
     expect(key.status).toBe(200);
@@ -62,7 +63,7 @@ test('npx paylit-sandbox, with nothing configured, prints its URL and answers HT
 test('npx paylit-server, with nothing configured, runs against the embedded sandbox and answers HTTP', async () => {
   const server = npx('paylit-server', [], { PORT: '0' });
   try {
-    await expect.poll(server.out, { timeout: 20_000 }).toMatch(/store\s+in memory/);
+    await expect.poll(server.out, { timeout: scaled(7_000) }).toMatch(/store\s+in memory/);
     const banner = server.out();
     expect(banner).toMatch(
       /API\s+http:\/\/127\.0\.0\.1:\d+ \(embedded sandbox: no PAYLIT_BASE_URL\)/,
@@ -131,7 +132,12 @@ test('installed without @paylit/sandbox (a production install), the server says 
     const run = spawnSync(
       process.execPath,
       [join(modules, '@paylit/server/bin/paylit-server.mjs')],
-      { cwd: dir, env: { PATH: process.env.PATH!, PORT: '0' }, encoding: 'utf8', timeout: 20_000 },
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH!, PORT: '0' },
+        encoding: 'utf8',
+        timeout: scaled(7_000),
+      },
     );
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(

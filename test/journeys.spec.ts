@@ -12,7 +12,9 @@
  */
 import type { Browser } from '@playwright/test';
 import { test as base, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import {
+  bundleDir,
   CARD_NUMBER,
   COMPACT_JWE,
   journeys,
@@ -34,17 +36,22 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // the checkout and the card fields 14.8 KB, the encryption 8.2 KB (jose's compact encrypt,
   // already tree-shaken to what CompactEncrypt reaches), Lit 5.8 KB, English 3.2 KB, the card
   // brands' marks 2.3 KB, @lit/context and the language plumbing 2.2 KB, core's card rules
-  // 3.3 KB, the answer's reading and look 1.3 KB. The issue's target is 40 KB, not met.
+  // 3.3 KB, the answer's reading and look 1.3 KB. 42 474 B now (the budget keeps 2 % above it).
+  // The issue's target is 40 KB, not met: jose's CompactEncrypt is 8.2 KB of it, and Chromium's
+  // coverage finds about two thirds of that code never run (other algorithms' paths and checks).
   'card-sealed': { budget: 43_400, target: 40_000 },
   // 64 976 B before; 44 940 B after (the words of 12 languages the shopper does not read gone,
   // English too; the pending view 7.3 KB with Lit shared); 44 279 B with the wallet picker and
-  // the wallets' marks as chunks of their own. The issue's target, 45 KB, is met.
+  // the wallets' marks as chunks of their own; 45 316 B with the early card frame in paylit.js
+  // (665 B); 44 191 B once the 3-D Secure dialog became a chunk of its own (the pending view
+  // 6.2 KB, not 7.3). The issue's target, 45 KB, is met; the budget keeps about 5 % above it.
   'pix-shown': { budget: 46_500, target: 45_000 },
   // 82 909 B before (32 014 B of it the frame's own script); 71 256 B after (the frame's first
   // script 22.8 KB, its encryption 8.3 KB and marks 4.2 KB after it; the page's marks no longer
-  // loaded in frame mode); 67 729 B once the frame's marks script lost the methods' table (its
-  // budget left as it is: frame isolation's own work is under way).
-  'card-sealed-frame': { budget: 74_800 },
+  // loaded in frame mode); 67 729 B once the frame's marks script lost the methods' table;
+  // 60 307 B once the frame drew its fields in plain DOM, without Lit (its first script 23.0 KB →
+  // 14.4 KB).
+  'card-sealed-frame': { budget: 63_300 },
   // 44 790 B before; 42 785 B after (the payer's fields a Lit element, Lit shared); 39 300 B
   // without the wallet picker, the installments and the wallets' marks.
   'payer-step': { budget: 41_300 },
@@ -100,6 +107,14 @@ for (const journey of journeys) {
       const header = JSON.parse(Buffer.from(result.jwe!.split('.')[0]!, 'base64url').toString());
       expect(header).toMatchObject({ alg: 'RSA-OAEP-256' });
       expect(result.jwe).not.toContain(CARD_NUMBER);
+    }
+    if (journey.id === 'pix-shown') {
+      // A Pix never needs the bank's 3-D Secure dialog: no file it downloads defines it.
+      const defines = (name: string) =>
+        /customElements\.define\(\s*[`'"]paylit-challenge-dialog[`'"]/.test(
+          readFileSync(bundleDir + name, 'utf8'),
+        );
+      expect(result.files.map((f) => f.name).filter(defines)).toEqual([]);
     }
     if (budget) expect(result.total).toBeLessThanOrEqual(budget);
   });

@@ -7,7 +7,15 @@
 import { axeViolations } from './support/axe.js';
 import type { Page } from '@playwright/test';
 import { format, locales, type Messages } from '../packages/elements/src/i18n/index.js';
-import { expect, ledger, openCheckout, payButton, test, typeCard } from './support/demo.js';
+import {
+  cardInputs,
+  expect,
+  ledger,
+  openCheckout,
+  payButton,
+  test,
+  typeCard,
+} from './support/demo.js';
 
 const catalog = async (locale: string): Promise<Messages> =>
   (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
@@ -67,6 +75,30 @@ for (const locale of locales) {
       t.errors.holder.empty,
     );
     expect(await axe(page)).toEqual([]);
+  });
+}
+
+for (const locale of locales) {
+  test(`${locale}, in frame isolation: the card frame draws the card's words in it, in its direction with the digits left to right, and each field's message`, async ({
+    page,
+    demo,
+  }) => {
+    const t = await catalog(locale);
+    await openCheckout(page, demo, 'plain', 'pay', `&lang=${locale}&isolation=frame`);
+    // Inside the card frame's own document.
+    const fields = await cardInputs(page);
+    await expect(fields.locator('label[for=number]')).toHaveText(t.cardNumber);
+    await expect(fields.locator('label[for=holder]')).toHaveText(t.holder);
+    await expect(fields.locator('.encrypted')).toHaveText(t.encrypted);
+    const direction = (selector: string) =>
+      fields.locator(selector).evaluate((el) => getComputedStyle(el).direction);
+    expect(await direction('label[for=number]')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    for (const field of ['number', 'expiry', 'cvv'])
+      expect(await direction(`#${field}`), field).toBe('ltr');
+    await payButton(page).click(); // nothing typed: every field's message shows
+    await expect(fields.locator('#number-error')).toHaveText(t.errors.number.empty);
+    await expect(fields.locator('#expiry-error')).toHaveText(t.errors.expiry.empty);
+    await expect(fields.locator('#holder-error')).toHaveText(t.errors.holder.empty);
   });
 }
 

@@ -25,7 +25,7 @@ const cardless = [
   { scenario: 'boleto', method: 'Boleto Bancário', heading: /Boleto/ },
   { scenario: 'oxxo', method: 'OXXO', heading: 'Pay with OXXO' },
   { scenario: 'oxxo', method: 'SPEI', heading: 'Pay by bank transfer' },
-  { scenario: 'pix-only', method: 'Pix QR', heading: 'Pay with Pix' },
+  { scenario: 'pix-only', method: 'Pix', heading: 'Pay with Pix' },
 ];
 
 for (const { scenario, method, heading } of cardless)
@@ -43,7 +43,7 @@ for (const { scenario, method, heading } of cardless)
     expect(await axeViolations(page)).toEqual([]);
     await picker(page).getByRole('radio', { name: method }).check();
     await payButton(page).click();
-    const pending = page.locator('paylit-checkout [part=pending]');
+    const pending = page.locator('paylit-checkout [part=outcome]');
     await expect(pending.getByRole('heading', { name: heading })).toBeVisible();
     await expect(log(page).first()).toContainText('PENDING');
     await expect(page.locator('paylit-checkout [part=message]')).not.toContainText('Try again');
@@ -75,7 +75,7 @@ for (const kind of ['plain', 'react'] as const) {
     await openCheckout(page, demo, kind, 'pix-only');
     await payButton(page).click();
     await expect(
-      page.locator('paylit-checkout [part=pending]').getByRole('heading', { name: 'Pay with Pix' }),
+      page.locator('paylit-checkout [part=outcome]').getByRole('heading', { name: 'Pay with Pix' }),
     ).toBeVisible();
     await expect(page.locator('paylit-checkout [part=payer]')).toHaveCount(0);
     expect(requests).toEqual([]);

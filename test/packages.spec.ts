@@ -22,6 +22,7 @@ import { dirname, join, posix, relative, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import semver from 'semver';
 import { packAll, repo, type Packs } from './support/pack.js';
+import { scaled } from './support/time.mjs';
 
 /** The repository, as each package.json names it and the tarballs' docs link to it. */
 const REPOSITORY = 'https://github.com/paylit/paylit';
@@ -43,7 +44,7 @@ test.describe('the tarballs', () => {
   test.describe.configure({ mode: 'default' });
   let packs: Packs;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(40_000)); // npm pack of the four packages, unpacked
     packs = await packAll();
   });
   test.afterAll(async () => packs?.remove());

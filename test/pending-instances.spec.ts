@@ -122,7 +122,10 @@ test('a Pix paid while the notification reaches the other instance: the checkout
   const secret = await b.order();
   await page.goto(`${b.url}/?order=${encodeURIComponent(secret)}`);
   const checkout = page.locator('paylit-checkout');
-  await checkout.locator('paylit-wallet-select').getByRole('radio', { name: 'Pix QR' }).check();
+  await checkout
+    .locator('paylit-wallet-select')
+    .getByRole('radio', { name: 'Pix', exact: true })
+    .check();
   const pending = page.evaluate(
     () =>
       new Promise<string>((resolve) =>
@@ -137,7 +140,7 @@ test('a Pix paid while the notification reaches the other instance: the checkout
   );
   await checkout.locator('button[part=button]').click();
   const id = await pending;
-  await expect(checkout.locator('[part=pending] h3')).toHaveText('Pay with Pix');
+  await expect(checkout.locator('[part=outcome] h2')).toHaveText('Pay with Pix');
   const paid = page.evaluate(
     () =>
       new Promise<number>((resolve) =>

@@ -22,12 +22,14 @@ import {
 } from './support/demo.js';
 
 const view = (page: Page) => page.locator('paylit-checkout [part=pending]');
+/** The outcome around the view: its one heading. */
+const outcome = (page: Page) => page.locator('paylit-checkout [part=outcome]');
 
 /** Picks `method` in the wallet picker and pays: answers the pending payment's id from the log. */
 async function choose(page: Page, method: string): Promise<string> {
   await page.locator('paylit-wallet-select').getByRole('radio', { name: method }).check();
   await payButton(page).click();
-  await expect(view(page).locator('h3')).toBeVisible();
+  await expect(page.locator('paylit-checkout [part=outcome] h2')).toBeVisible();
   await expect(log(page).first()).toContainText('PENDING');
   return /\((\S+)\)/.exec((await log(page).first().textContent())!)![1]!;
 }
@@ -61,9 +63,11 @@ for (const kind of ['plain', 'react'] as Kind[])
   }) => {
     const order = await openCheckout(page, demo, kind, 'pix');
     await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
-    const id = await choose(page, 'Pix QR');
+    const id = await choose(page, 'Pix');
     const pix = view(page);
-    await expect(pix.getByRole('heading', { name: 'Pay with Pix' })).toBeVisible();
+    await expect(
+      page.locator('paylit-checkout [part=outcome]').getByRole('heading', { name: 'Pay with Pix' }),
+    ).toBeVisible();
     const code = await pix.getByLabel('Pix code (copy and paste)').inputValue();
     // The code a banking app parses: EMV fields, Pix's GUI, the order's amount, a valid CRC.
     expect(crc16(code.slice(0, -4))).toBe(code.slice(-4));
@@ -104,7 +108,7 @@ test('a reload while a Pix waits shows the same code; paid meanwhile, the reload
   demo,
 }) => {
   await openCheckout(page, demo, 'plain', 'pix');
-  const id = await choose(page, 'Pix QR');
+  const id = await choose(page, 'Pix');
   const code = await view(page).getByLabel('Pix code (copy and paste)').inputValue();
   // The demo keeps the order in the page's address, as a merchant's session would.
   await expect(page).toHaveURL(/[?&]order=/);
@@ -123,7 +127,7 @@ test('expired by the sandbox clock: "Get a new code" makes a second; the first p
   demo,
 }) => {
   const order = await openCheckout(page, demo, 'plain', 'pix');
-  const first = await choose(page, 'Pix QR');
+  const first = await choose(page, 'Pix');
   const firstCode = await view(page).getByLabel('Pix code (copy and paste)').inputValue();
   const back = await advanceClock(demo, 25 * 60 * 60 * 1000);
   try {
@@ -163,7 +167,7 @@ test.describe('barcodes', () => {
     await openCheckout(page, demo, 'plain', 'oxxo');
     await choose(page, 'OXXO');
     const oxxo = view(page);
-    await expect(oxxo.getByRole('heading', { name: 'Pay with OXXO' })).toBeVisible();
+    await expect(outcome(page).getByRole('heading', { name: 'Pay with OXXO' })).toBeVisible();
     const reference = await oxxo.getByLabel('Reference').inputValue();
     expect(reference).toMatch(/^8500-\d{4}-\d{4}-\d{2}$/);
     const barcode = oxxo.getByRole('img', { name: 'Barcode for OXXO' });
@@ -205,7 +209,13 @@ test.describe('barcodes', () => {
     await payButton(page).click();
     const ticket = await pending;
     const boleto = view(page);
-    await expect(boleto.getByLabel('Barcode number')).toHaveValue(ticket.number!);
+    // Shown in its printed groups; the digits are the ticket's.
+    await expect(boleto.getByLabel('Barcode number')).toHaveValue(
+      /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
+    );
+    expect((await boleto.getByLabel('Barcode number').inputValue()).replace(/\D/g, '')).toBe(
+      ticket.number,
+    );
     expect(ticket.number).toMatch(/^\d{47}$/);
     expect(
       readBarcode(await boleto.getByRole('img', { name: /^Barcode for / }).screenshot()),
@@ -221,14 +231,17 @@ test('SPEI: the CLABE (its check digit valid), beneficiary, reference and amount
   await openCheckout(page, demo, 'plain', 'oxxo');
   await choose(page, 'SPEI');
   const spei = view(page);
-  await expect(spei.getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
-  const clabe = await spei.getByLabel('CLABE').inputValue();
-  expect(clabe).toMatch(/^\d{18}$/);
+  await expect(outcome(page).getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
+  // Read in its groups (bank, branch, account, check digit), its digits the CLABE.
+  const shown = await spei.getByLabel('CLABE').inputValue();
+  expect(shown).toMatch(/^\d{3} \d{3} \d{11} \d$/);
+  const clabe = shown.replaceAll(' ', '');
   expect(String(clabeCheckDigit(clabe.slice(0, 17)))).toBe(clabe.slice(17));
   await expect(spei.locator('.facts')).toContainText('STP');
   await expect(spei.locator('.facts')).toContainText('Paylit Sandbox Shop');
   await expect(spei.getByLabel('Reference')).toHaveValue(/^\d+$/);
-  await expect(spei.getByLabel('Amount')).toHaveValue('500');
+  // The amount once, as it is written (the Copy button copies 500).
+  await expect(spei.getByLabel('Amount')).toHaveValue('MX$500.00');
   for (const name of ['CLABE', 'Reference', 'Amount'])
     await expect(
       spei
@@ -236,7 +249,7 @@ test('SPEI: the CLABE (its check digit valid), beneficiary, reference and amount
         .nth(['CLABE', 'Reference', 'Amount'].indexOf(name)),
     ).toBeVisible();
   await page.reload();
-  await expect(view(page).getByLabel('CLABE')).toHaveValue(clabe);
+  await expect(view(page).getByLabel('CLABE')).toHaveValue(shown);
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -246,11 +259,16 @@ test('in Arabic and in Portuguese: the pending view speaks the language, right t
 }) => {
   for (const lang of ['ar', 'pt-BR']) {
     await openCheckout(page, demo, 'plain', 'pix', `&lang=${lang}`);
-    await page.locator('paylit-wallet-select').getByRole('radio', { name: 'Pix QR' }).check();
+    await page
+      .locator('paylit-wallet-select')
+      .getByRole('radio', { name: 'Pix', exact: true })
+      .check();
     await payButton(page).click();
-    await expect(view(page).locator('h3')).toBeVisible();
+    await expect(page.locator('paylit-checkout [part=outcome] h2')).toBeVisible();
     await expect(view(page)).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-    expect(await view(page).locator('h3').textContent()).not.toBe('Pay with Pix');
+    expect(await page.locator('paylit-checkout [part=outcome] h2').textContent()).not.toBe(
+      'Pay with Pix',
+    );
     expect(await axeViolations(page)).toEqual([]);
   }
 });
@@ -263,7 +281,7 @@ test.describe('on a phone', () => {
     demo,
   }) => {
     await openCheckout(page, demo, 'plain', 'pix');
-    await choose(page, 'Pix QR');
+    await choose(page, 'Pix');
     const pix = view(page);
     await expect(pix.locator('.steps')).toHaveText(
       "Copy the code, then paste it in your bank's app under Pix Copia e Cola.",
@@ -284,7 +302,7 @@ test("back from the bank's app (the page shown again): the checkout asks the ser
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.endsWith('/events')) opened.push(r.url());
   });
-  const id = await choose(page, 'Pix QR');
+  const id = await choose(page, 'Pix');
   await expect.poll(() => opened.length).toBe(1);
   // The page was hidden (the shopper in the bank's app) and is shown again.
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
@@ -306,7 +324,7 @@ test("a merchant styles the waiting view through the checkout's parts, as before
       paylit-checkout::part(copy) { outline: 5px solid rgb(0, 0, 255); }`);
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   });
-  await choose(page, 'Pix QR');
+  await choose(page, 'Pix');
   const outline = (selector: string) =>
     view(page)
       .locator(selector)

@@ -23,6 +23,7 @@ import {
   typeCard,
   type Demo,
 } from './support/demo.js';
+import { scaled } from './support/time.mjs';
 
 interface Language {
   lang: string;
@@ -88,7 +89,7 @@ for (const language of refreshing ? languages : languages.filter((l) => l.lang =
     page,
     demo,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(40_000)); // one language's sheet: 2 widths × 2 themes drawn
     const shots: { caption: string; png: Buffer; width: number }[] = [];
     for (const scheme of schemes) {
       for (const width of widths)

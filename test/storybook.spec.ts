@@ -23,6 +23,7 @@ import { axeViolations, axeWithCardFrame } from './support/axe.js';
 import { consoleErrors } from './support/console.js';
 import { ar } from '../packages/elements/src/i18n/ar.js';
 import { en, type Messages } from '../packages/elements/src/i18n/en.js';
+import { scaled } from './support/time.mjs';
 
 const root = fileURLToPath(new URL('../storybook-static/', import.meta.url));
 const index = JSON.parse(readFileSync(join(root, 'index.json'), 'utf8')) as {
@@ -211,7 +212,7 @@ async function showStory(tab: StoryTab, storybook: string, storyId: string): Pro
       return { phases, failed, finished: phase, leftovers };
     },
     { storyId, failures },
-    { timeout: 20_000 },
+    { timeout: scaled(7_000) },
   );
   return (await result.jsonValue()) as Shown;
 }
@@ -267,7 +268,7 @@ async function shopperTypesInFrame(page: Page, storyId: string): Promise<void> {
       return render?.id === storyId && render.phase === 'playing';
     },
     storyId,
-    { timeout: 20_000 },
+    { timeout: scaled(7_000) },
   );
   const frame = cardFrame(page);
   // The name first: the card is complete at the last key, and a story that pays then (the
@@ -448,7 +449,7 @@ for (const entry of entries) {
           return ['finished', 'completed', 'errored', 'aborted'].includes(phase) ? phase : false;
         },
         undefined,
-        { timeout: 20_000 },
+        { timeout: scaled(7_000) },
       );
       expect(await phase.jsonValue()).not.toMatch(/errored|aborted/);
       await expect(page.locator('.sb-show-errordisplay')).toHaveCount(0);

@@ -48,7 +48,7 @@ test('approved in the dialog: paid, with no top-level navigation; focus stayed i
   const order = await challenged(page, demo);
   const moved = navigations(page);
   await expect(
-    dialog(page).getByRole('heading', { name: 'Confirm the payment with your bank' }),
+    dialog(page).getByRole('heading', { name: 'Security check by your bank' }),
   ).toBeVisible();
   // A modal dialog: Tab goes round its controls and the bank's page (and the browser's own
   // controls), never to the page behind it, which is inert.
@@ -77,6 +77,34 @@ test('approved in the dialog: paid, with no top-level navigation; focus stayed i
   await expect(log(page).first()).toContainText('PAID');
   expect(moved()).toEqual([]);
   expect((await ledger(demo, order)).filter((e) => e.money_moved)).toHaveLength(1);
+});
+
+test("the dialog's title is ours, not the bank page's heading again; the frame's title is a third name", async ({
+  page,
+  demo,
+}) => {
+  await challenged(page, demo);
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}'’-]+/gu) ?? [];
+  /** The runs of three words or more two texts share. */
+  const shared = (a: string, b: string) => {
+    const [x, y] = [words(a), words(b)];
+    const runs: string[] = [];
+    for (let i = 0; i + 3 <= x.length; i++)
+      for (let j = 0; j + 3 <= y.length; j++)
+        if (x.slice(i, i + 3).join(' ') === y.slice(j, j + 3).join(' '))
+          runs.push(x.slice(i, i + 3).join(' '));
+    return runs;
+  };
+  const title = (await dialog(page).locator('h2').textContent())!;
+  const bankHeading = (await bank(page).getByRole('heading').first().textContent())!;
+  const frameTitle = (await page
+    .locator('paylit-checkout iframe[part=challenge-frame]')
+    .getAttribute('title'))!;
+  expect(shared(title, bankHeading), `"${title}" beside "${bankHeading}"`).toEqual([]);
+  expect(frameTitle).not.toBe(title);
+  expect(frameTitle).not.toBe(bankHeading);
+  // The dialog is named by its title.
+  await expect(page.getByRole('dialog', { name: title })).toBeVisible();
 });
 
 test('rejected in the dialog: the form again, saying the bank did not confirm it; nothing charged', async ({

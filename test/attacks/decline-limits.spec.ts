@@ -33,6 +33,7 @@ import { startRedis, type Redis } from '../../packages/server/test/support/redis
 import { encryptCard } from '@paylit/core/crypto';
 import { browser, postOrder, startServer, type CliServer } from './cli.js';
 import { report } from './support.js';
+import { scaled } from '../support/time.mjs';
 
 /** A number that fails its brand's check digit: the API declines it (REJECTED 314). */
 const BAD_CARD = { number: '4111111111111112', cvv: '123' };
@@ -146,7 +147,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     }
 
     test.beforeAll(async () => {
-      test.setTimeout(120_000);
+      test.setTimeout(scaled(40_000)); // Redis and PostgreSQL started for the stores
       h = await startSandbox();
       if (kind === 'redis') redis = await startRedis();
       if (kind === 'postgres') {
@@ -165,7 +166,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     });
 
     test('30 bad cards at once from one address, on 30 orders, reach the API at most 10 times (the limit): the place is reserved before the API is called', async () => {
-      test.setTimeout(120_000);
+      test.setTimeout(scaled(40_000)); // 30 declined payments at once on each store
       for (const scope of ['order', 'address'] as const) {
         const all = await shopsWith({ declineLimit: { windowMs: 60 * 60_000, max: 10, scope } });
         const prefix = uid(`burst-${scope}`);
@@ -210,7 +211,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     });
 
     test('what is not a decline gives its place back: 24 approved payments (12 at once), 3 refusals before the API and a replay, then 10 declines still reach the API and the 11th is refused', async () => {
-      test.setTimeout(90_000);
+      test.setTimeout(scaled(30_000)); // 24 payments, refusals and 11 declines per store
       const [shop] = await shopsWith({
         declineLimit: { windowMs: 60 * 60_000, max: 10, scope: 'address' },
       });
@@ -261,7 +262,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     });
 
     test('a decline counts whichever way it happens: at once, a 3-D Secure challenge rejected by the payer, a wallet page rejected; approved ones give their place back', async () => {
-      test.setTimeout(90_000);
+      test.setTimeout(scaled(30_000)); // declines at once, by 3-D Secure and a wallet
       const [shop, other] = await shopsWith({
         declineLimit: { windowMs: 60 * 60_000, max: 3, scope: 'address' },
       });
@@ -307,7 +308,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     });
 
     test('a 3-D Secure held in one window and approved in the next gives its place back to the window it was taken in, not to the next', async () => {
-      test.setTimeout(90_000);
+      test.setTimeout(scaled(30_000)); // two 8 s windows of the clock, and payments
       const windowMs = 8_000;
       const [shop] = await shopsWith({
         declineLimit: { windowMs, max: 2, scope: 'address' },
@@ -350,7 +351,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     });
 
     test('IPv6: fifteen addresses of one /64, spelt every way, are one client; ipv6Prefix widens it; an IPv4-mapped address is its IPv4 address', async () => {
-      test.setTimeout(90_000);
+      test.setTimeout(scaled(30_000)); // payments from 15 IPv6 spellings per store
       const [shop] = await shopsWith({
         declineLimit: { windowMs: 60 * 60_000, max: 10, scope: 'address' },
       });
@@ -407,7 +408,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     });
 
     test("behind one carrier NAT: a card tester's 10 declines do not lock a shopper's fresh order out (default scope); the tester's orders stay blocked; an order still locks at its 5th decline; scope \"address\" blocks the whole address", async () => {
-      test.setTimeout(120_000);
+      test.setTimeout(scaled(40_000)); // a tester's declines and a shopper's payments
       const nat = '100.64.0.1';
       for (const scope of [undefined, 'address'] as const) {
         const [shop, second] = await shopsWith({
@@ -502,7 +503,7 @@ test('the options are checked: ipv6Prefix from 48 to 128, scope order or address
 });
 
 test('the real paylit-server, two processes on one Redis with the default options: 30 declined payments sent at once from one address reach the API 10 times', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(40_000)); // Redis, two paylit-server processes, 30 payments
   const h = await startSandbox();
   const redis = await startRedis();
   const servers: CliServer[] = [];

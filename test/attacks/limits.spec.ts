@@ -11,6 +11,7 @@ import { serveNode } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
 import { payer, startShop, uid, type Shop } from '../../packages/server/test/support/harness.js';
 import { bytes, report, stream } from './support.js';
+import { scaled } from '../support/time.mjs';
 
 const MB = 1024 * 1024;
 const LIMIT = 64 * 1024;
@@ -66,8 +67,8 @@ async function startChild(): Promise<ServerChild> {
     rss: () =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error('the server did not answer its RSS within 5 s')),
-          5_000,
+          () => reject(new Error('the server did not answer its RSS in time')),
+          scaled(2_000), // a child process answering one IPC message
         );
         child.once('message', (m) => {
           clearTimeout(timer);
@@ -86,7 +87,7 @@ async function startChild(): Promise<ServerChild> {
 
 test.describe('bodies are limited while they stream', () => {
   test('six concurrent 450 MB chunked bodies, one to each route that reads a body: each is 413 and the server stays under 300 MB', async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(30_000)); // six 450 MB bodies sent, each refused
     const server = await startChild();
     try {
       const before = await server.rss();
@@ -151,7 +152,7 @@ test.describe('bodies are limited while they stream', () => {
 });
 
 test('a client still sending while it is busy reads its 413: the server drains for a moment before it closes, not a reset that throws the answer away', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(20_000)); // a large body refused while still being sent
   const server = await startChild();
   try {
     const port = Number(new URL(server.url).port);
@@ -453,7 +454,7 @@ test.describe('logs cannot be forged', () => {
     child.stdout!.on('data', (d: Buffer) => (out += d.toString('latin1')));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString('latin1')));
     try {
-      await expect.poll(() => out, { timeout: 15_000 }).toMatch(/store\s+in memory[^\n]*\n/);
+      await expect.poll(() => out, { timeout: scaled(5_000) }).toMatch(/store\s+in memory[^\n]*\n/);
       const banner = out;
       const port = Number(/paylit server: http:\/\/127\.0\.0\.1:(\d+)/.exec(banner)![1]);
       for (const [, bytesToSend] of attacks) await raw(port, bytesToSend);

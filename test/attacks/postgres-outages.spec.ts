@@ -16,6 +16,7 @@ import { startPostgres, type Postgres } from '../../packages/server/test/support
 import { apiEnv, startCli, type Cli } from '../../packages/server/test/support/cli.js';
 import { apiToken, browser, payByCard, postOrder } from './cli.js';
 import { report } from './support.js';
+import { scaled } from '../support/time.mjs';
 
 let n = 0;
 const orderOf = () => ({
@@ -160,7 +161,7 @@ async function servesAgain(base: string, orderRef: string): Promise<number> {
             status: 0,
           }))
         ).status,
-      { timeout: 30_000, intervals: [100] },
+      { timeout: scaled(10_000), intervals: [100] },
     )
     .toBe(200);
   return Math.round(performance.now() - started);
@@ -169,7 +170,7 @@ async function servesAgain(base: string, orderRef: string): Promise<number> {
 test.describe('paylit-server stays up when PostgreSQL fails under load', () => {
   for (const outage of ['crashed (SIGKILL)', 'shut down fast (SIGINT)'] as const) {
     test(`PostgreSQL ${outage} under six shoppers and the merchant, then started again: the server answers 503 store_unavailable meanwhile, never exits, and serves again`, async () => {
-      test.setTimeout(120_000);
+      test.setTimeout(scaled(40_000)); // an outage under load, and PostgreSQL back
       const s: Partial<Setup> = {};
       try {
         Object.assign(s, await setUp());
@@ -178,11 +179,13 @@ test.describe('paylit-server stays up when PostgreSQL fails under load', () => {
         await payAndListen(base, ref);
         for (let round = 1; round <= 5; round++) {
           const traffic = load(base, ref);
-          await expect.poll(() => traffic.seen('200'), { timeout: 15_000 }).toBe(true);
+          await expect.poll(() => traffic.seen('200'), { timeout: scaled(5_000) }).toBe(true);
           if (outage === 'crashed (SIGKILL)') await cluster.kill();
           else await cluster.stop();
           await expect
-            .poll(() => traffic.seen('503 store_unavailable') || exited(cli), { timeout: 15_000 })
+            .poll(() => traffic.seen('503 store_unavailable') || exited(cli), {
+              timeout: scaled(5_000),
+            })
             .toBe(true);
           expect(exited(cli), `round ${round}: paylit-server exited`).toBe(false);
           await cluster.restart();
@@ -206,7 +209,7 @@ test.describe('paylit-server stays up when PostgreSQL fails under load', () => {
   }
 
   test("the server's connections terminated by an operator (pg_terminate_backend), busy under load and then idle: the server never exits and serves on", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(40_000)); // connections terminated under load and idle
     const s: Partial<Setup> = {};
     const admin = { client: undefined as pg.Client | undefined };
     try {
@@ -223,7 +226,7 @@ test.describe('paylit-server stays up when PostgreSQL fails under load', () => {
       const ref = await postOrder(base, orderOf());
       await payAndListen(base, ref);
       const traffic = load(base, ref);
-      await expect.poll(() => traffic.seen('200'), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => traffic.seen('200'), { timeout: scaled(5_000) }).toBe(true);
       let busy = 0;
       for (let i = 0; i < 20 && !exited(cli); i++) {
         busy += await terminate();
@@ -267,7 +270,7 @@ function paymentsOf(h: Harness, orderId: string) {
 test.describe('a payment made while PostgreSQL is away', () => {
   for (const outage of ['crashed (SIGKILL)', 'shut down fast (SIGINT)'] as const) {
     test(`PostgreSQL ${outage} while the payment is with the API, then started again: the checkout view shows the payment at once, not the form`, async () => {
-      test.setTimeout(120_000);
+      test.setTimeout(scaled(40_000)); // an outage during a payment, and PostgreSQL back
       const s: Partial<Setup> = {};
       try {
         Object.assign(s, await setUp());
@@ -308,7 +311,7 @@ test.describe('a payment made while PostgreSQL is away', () => {
               return [view.status, view.body.payment?.id];
             },
             // Within seconds (before: the form, for as long as measured); room for a loaded machine.
-            { timeout: 8_000, intervals: [100] },
+            { timeout: scaled(3_000), intervals: [100] },
           )
           .toEqual([200, ledger[0]!.payment_id]);
         const shownMs = Math.round(performance.now() - started);

@@ -11,6 +11,7 @@ import { payer, uid } from '../../packages/server/test/support/harness.js';
 import { runCliToExit, startCli, type Cli } from '../../packages/server/test/support/cli.js';
 import { send, startProxy, type Proxy } from '../../packages/server/test/support/proxy.js';
 import { report } from './support.js';
+import { scaled } from '../support/time.mjs';
 
 const ATTACKER = '127.0.0.66';
 const SHOPPER = '127.0.0.7';
@@ -88,7 +89,7 @@ const summary = (statuses: number[]) => {
 };
 
 test('behind a proxy with PAYLIT_TRUST_PROXY=1, 121 requests from one attacker do not block another shopper; without it, every shopper is the proxy and is blocked', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(30_000)); // paylit-server twice, 121 requests through a proxy
   const trusting = await shopBehindProxy({ PAYLIT_TRUST_PROXY: '1' });
   const blind = await shopBehindProxy({});
   try {
@@ -126,7 +127,7 @@ test('behind a proxy with PAYLIT_TRUST_PROXY=1, 121 requests from one attacker d
 });
 
 test("a spoofed leftmost X-Forwarded-For does not escape the limit, and naming a shopper's address does not block the shopper", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(30_000)); // paylit-server, spoofed requests through a proxy
   const shop = await shopBehindProxy({ PAYLIT_TRUST_PROXY: '1' });
   try {
     const { clientSecret } = await order(shop.cli, shop.base);
@@ -161,7 +162,7 @@ test("a spoofed leftmost X-Forwarded-For does not escape the limit, and naming a
 });
 
 test("junk notifications, from the API's own address or claiming it, do not get the API's real notification refused", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(30_000)); // paylit-server, junk and real notifications
   const shop = await shopBehindProxy({ PAYLIT_TRUST_PROXY: '1' });
   try {
     const junk = (from: string, xff?: string) =>
@@ -221,7 +222,7 @@ test("junk notifications, from the API's own address or claiming it, do not get 
         await fetch(`${shop.cli.sandboxUrl}/sandbox-tools/notifications?record_id=${payment.id}`)
       ).json()) as { url: string; attempts: { status?: number }[] }[];
     await expect
-      .poll(async () => (await deliveries())[0]?.attempts[0]?.status, { timeout: 15_000 })
+      .poll(async () => (await deliveries())[0]?.attempts[0]?.status, { timeout: scaled(5_000) })
       .toBeDefined();
     const [delivery] = await deliveries();
     report(
@@ -238,7 +239,7 @@ test("junk notifications, from the API's own address or claiming it, do not get 
 });
 
 test('without PAYLIT_TRUST_PROXY, requests that each carry a new X-Forwarded-For from one socket are still limited; with the proxies listed, so are those that go around them', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(30_000)); // paylit-server twice, requests around the proxies
   const bare = await startCli({ PAYLIT_ALLOWED_ORIGINS: ORIGIN });
   // Two proxies in a chain, connecting onwards from 127.0.0.21 (the edge) and 127.0.0.20 (the inner one), both listed.
   const inner = await startProxy({ from: '127.0.0.20' });

@@ -19,6 +19,7 @@ import {
 import { startRedis } from '../../packages/server/test/support/redis.js';
 import { browser, freePort, payByCard, postOrder, startServer, type CliServer } from './cli.js';
 import { report } from './support.js';
+import { scaled } from '../support/time.mjs';
 
 /** What the sandbox's ledger says of a merchant order's attempts. */
 function ledgerOf(h: Harness, orderId: string) {
@@ -113,7 +114,7 @@ test.describe('paylit-server restarted between two attempts, on its memory store
     const inFlight = payByCard(cli.base, ref).catch(() => undefined);
     // Killed the moment the API has the payment, before the server can write it down.
     await expect
-      .poll(() => ledgerOf(h, order.id).payments, { timeout: 10_000, intervals: [20] })
+      .poll(() => ledgerOf(h, order.id).payments, { timeout: scaled(3_500), intervals: [20] })
       .toBe(1);
     await cli.stop('SIGKILL');
     await inFlight;
@@ -260,11 +261,11 @@ test('an attempt the server gave up on, committed by the API after the outcome w
         async () =>
           (again = await submitCard(shop, order.id)).res.body.error?.type ??
           again.res.body.payment?.status,
-        { timeout: 10_000 },
+        { timeout: scaled(3_500) },
       )
       .toBe('PAID');
     // The first attempt reaches the API after all.
-    await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => answers.length, { timeout: scaled(3_500) }).toBe(2);
     const ledger = ledgerOf(h, order.id);
     report(
       "the API slower than the client's deadline and the outcome window: the shopper pays again after the window while the first attempt is still on its way",
@@ -300,7 +301,7 @@ test('two instances on one Redis, one of them with its clock 150 s ahead: one ch
     // The first attempt is with the API: the store says so.
     await expect
       .poll(async () => (await watcher.getCharge(order.id))?.state, {
-        timeout: 10_000,
+        timeout: scaled(3_500),
         intervals: [20],
       })
       .toBe('charging');

@@ -21,6 +21,7 @@ import { startPostgres } from '../../packages/server/test/support/postgres.js';
 import { startRedis, type Redis } from '../../packages/server/test/support/redis.js';
 import { browser, freePort, payByCard, postOrder, startServer, type CliServer } from './cli.js';
 import { report } from './support.js';
+import { scaled } from '../support/time.mjs';
 
 /** The payments the sandbox's ledger holds for a merchant order's attempts (`<order>.<n>`). */
 function paymentsOf(h: Harness, orderId: string) {
@@ -56,7 +57,7 @@ async function served(base: string, orderRef: string): Promise<void> {
   await expect
     .poll(
       async () => (await browser(base, `/checkout?order=${encodeURIComponent(orderRef)}`)).status,
-      { timeout: 15_000 },
+      { timeout: scaled(5_000) },
     )
     .toBe(200);
 }
@@ -67,7 +68,7 @@ test.describe('Redis killed after a payment, restarted on its data', () => {
   let server: CliServer | undefined;
   test.beforeEach(async () => {
     // A sandbox, Redis and paylit-server started, two payments and a restart: on a busy machine, more than 30 s.
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(30_000)); // each test's stores (Redis, PostgreSQL) started
     h = await startSandbox();
   });
   test.afterEach(async () => {
@@ -147,7 +148,7 @@ test.describe('Redis killed after a payment, restarted on its data', () => {
 });
 
 test('PostgreSQL killed (SIGKILL) while the payment is with the API, restarted: the request in flight is answered, and the next submission charges nothing', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(30_000)); // PostgreSQL killed and restarted under a payment
   const cluster = await startPostgres();
   const h = await startSandbox();
   const url = await cluster.createDatabase('attack');
@@ -212,7 +213,7 @@ interface Sent {
 
 for (const how of ['killed', 'paused'] as const) {
   test(`Redis ${how} for 15 s under ten shoppers: every request answered fast (503 while it is away, none held until it is back), and no payment for a request answered 503 once it returns`, async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(scaled(60_000)); // Redis away for 15 s under ten shoppers
     const h = await startSandbox();
     const redis = await startRedis({ persistence: 'aof' });
     // Each shopper has an address of its own, so the rate limit (120 a minute each) counts them apart.
@@ -303,7 +304,7 @@ for (const how of ['killed', 'paused'] as const) {
             .filter((s) => s.kind === 'pay' && s.status === 200 && s.started >= t)
             .map((s) => s.shopper),
         ).size;
-      await expect.poll(() => paidSince(0), { timeout: 45_000 }).toBe(shoppers);
+      await expect.poll(() => paidSince(0), { timeout: scaled(15_000) }).toBe(shoppers);
 
       if (how === 'killed') await redis.kill();
       else redis.pause();
@@ -313,7 +314,7 @@ for (const how of ['killed', 'paused'] as const) {
       if (how === 'killed') await redis.restart();
       else redis.resume();
       // Every shopper pays an order again once Redis is back: nothing it queued is in the way.
-      await expect.poll(() => paidSince(back), { timeout: 45_000 }).toBe(shoppers);
+      await expect.poll(() => paidSince(back), { timeout: scaled(15_000) }).toBe(shoppers);
       running = false;
       await Promise.all(load);
 

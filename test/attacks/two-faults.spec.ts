@@ -27,6 +27,7 @@ import {
 import { startPostgres, type Postgres } from '../../packages/server/test/support/postgres.js';
 import { startRedis, type Redis } from '../../packages/server/test/support/redis.js';
 import { report } from './support.js';
+import { scaled } from '../support/time.mjs';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -293,7 +294,7 @@ for (const kind of kinds) {
         const paid = (await card).body.payment;
         expect(paid).toMatchObject({ status: 'PAID' });
         await expect
-          .poll(() => ledgerOf(order.id).refunded, { timeout: 20_000 })
+          .poll(() => ledgerOf(order.id).refunded, { timeout: scaled(7_000) })
           .toEqual([code.id]);
         const ledger = ledgerOf(order.id);
         report(
@@ -561,7 +562,7 @@ test.describe('faults after the charge: each API call behind a state write fails
         await fault({ path: '/refunds', method: 'POST', kind, status: 500 });
         await settleInSandbox(h, code.id, 'PAID');
         await expect
-          .poll(() => ledgerOf(order.id).refunded, { timeout: 20_000 })
+          .poll(() => ledgerOf(order.id).refunded, { timeout: scaled(7_000) })
           .toEqual([code.id]);
         await faultsTaken();
         // The API's later tries and a reload make no second refund.

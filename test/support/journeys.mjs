@@ -297,7 +297,10 @@ export const journeys = [
     async run(page, { shop }, end) {
       await page.goto(`${shop}/checkout?order=pix&lang=pt-BR&isolation=page`);
       await ready(page);
-      await page.locator('paylit-checkout').getByRole('radio', { name: 'Pix QR' }).check();
+      await page
+        .locator('paylit-checkout')
+        .getByRole('radio', { name: 'Pix', exact: true })
+        .check();
       await payButton(page).click();
       // The end: the Pix code (the BR Code, "000201…") in a field on screen, wherever the
       // checkout draws it (any input, through shadow roots).

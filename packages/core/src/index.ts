@@ -120,6 +120,7 @@ export {
 export type { DocumentCountry, DocumentProblem } from './documents.js';
 export {
   checkoutFlow,
+  choices,
   methodProblem,
   needsPhone,
   payableMethods,

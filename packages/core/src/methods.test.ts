@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { checkoutFlow, methodProblem, payableMethods, payingWays } from './methods.js';
+import { checkoutFlow, choices, methodProblem, payableMethods, payingWays } from './methods.js';
 
 const card = { id: 'CARD', type: 'CARD', allowed_flows: ['DIRECT', 'REDIRECT'] };
 const visa = { id: 'VI', type: 'CARD', allowed_flows: ['DIRECT', 'REDIRECT'] };
@@ -61,6 +61,20 @@ describe('methods: what the order can be paid with in the checkout', () => {
       ['XX', true],
     ]);
     expect(savedWallets).to.deep.equal([{ methodId: 'MP' }, { methodId: 'AP' }]);
+  });
+
+  it('Pix is one choice, "Pix", paid by its code in the page (PQ) when the API lists both its methods; the others unchanged, in their order (Pix where it first stands)', () => {
+    const named = (id: string, name: string, type = 'TICKET') => ({ id, name, type });
+    const px = named('PX', 'Pix', 'BANK_TRANSFER');
+    const pq = named('PQ', 'Pix QR');
+    const bl = named('BL', 'Boleto Bancário');
+    expect(choices([named('CARD', 'Card', 'CARD'), px, bl, pq])).to.deep.equal([
+      named('CARD', 'Card', 'CARD'),
+      named('PQ', 'Pix'),
+      bl,
+    ]);
+    expect(choices([pq])).to.deep.equal([named('PQ', 'Pix')]);
+    expect(choices([px, bl])).to.deep.equal([px, bl]);
   });
 
   it('the ways an order can be paid: only those of the methods it offers, a saved card beside a card', () => {

@@ -165,3 +165,26 @@ export function payableMethods<M extends ListedMethod, W extends { readonly meth
   }
   return { offered, hidden, savedWallets: wallets };
 }
+
+/**
+ * The methods as the shopper chooses among them: one choice per way to pay. Pix is one way,
+ * whichever of its two methods the API lists: `PX` (paid on the bank's page) and `PQ` (its QR
+ * and copy-and-paste code, which the checkout shows in the page). Both offered, the shopper
+ * sees one choice, named "Pix", where Pix first stands, which pays by `PQ`: how the code is shown (the QR, the code to
+ * copy) is the waiting view's business, not a second choice. `PQ` alone is named "Pix" too;
+ * `PX` alone stays as it is.
+ *
+ * @example
+ * choices([{ id: 'PX', name: 'Pix' }, { id: 'PQ', name: 'Pix QR' }])  // [{ id: 'PQ', name: 'Pix' }]
+ */
+export function choices<M extends { readonly id: string; readonly name?: string }>(
+  offered: readonly M[],
+): M[] {
+  const code = offered.find((m) => m.id === 'PQ');
+  const pix = code && { ...code, name: 'Pix' };
+  const page = offered.some((m) => m.id === 'PX');
+  // The one choice stands where Pix first stands in the list.
+  return offered.flatMap((m) =>
+    m.id === 'PQ' ? (page ? [] : [pix!]) : m.id === 'PX' && pix ? [pix] : [m],
+  );
+}

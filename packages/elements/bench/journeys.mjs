@@ -62,6 +62,12 @@ import { finish, target } from '../../../bench/report.mjs';
 
 /** Interleaved rounds of the render figures: BENCH_ROUNDS, 15 by default. */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
+/**
+ * BENCH_FRAME_BASELINE: another build's bundle directory (a copy of an older dist/bundle/), whose
+ * frame isolation is loaded in the same interleaved rounds as this build's ("baseline" beside
+ * "frame"), to compare two builds in one run.
+ */
+const baseline = process.env.BENCH_FRAME_BASELINE?.replace(/\/?$/, '/');
 const here = (name) => fileURLToPath(new URL(name, import.meta.url));
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 
@@ -116,6 +122,7 @@ const watchScript = () => `(() => {
   if (window.benchWatching) return;
   window.benchWatching = true;
   const now = () => performance.timeOrigin + performance.now();
+  const began = now();
   const top = window === window.top;
   const report = (data) =>
     navigator.sendBeacon(${JSON.stringify(`${origin}/result`)}, JSON.stringify({ top, ...data }));
@@ -176,7 +183,7 @@ const watchScript = () => `(() => {
           const at = now();
           observer.disconnect();
           const script = performance.getEntriesByType('resource').find((e) => e.initiatorType === 'script' || e.name.endsWith('.js'));
-          report({ drawn: at, origin: performance.timeOrigin, script: script ? performance.timeOrigin + script.responseEnd : null });
+          report({ drawn: at, began, origin: performance.timeOrigin, asked: script ? performance.timeOrigin + script.fetchStart : null, script: script ? performance.timeOrigin + script.responseEnd : null });
           return;
         }
   };
@@ -186,10 +193,10 @@ const watchScript = () => `(() => {
 })();`;
 const inline = (html) => html.replace('<head>', `<head><script>${watchScript()}</script>`);
 const attr = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const checkoutPage = (isolation) =>
+const checkoutPage = (isolation, dir = '') =>
   inline(`<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>checkout</title><script src="/paylit.js"></script></head>
+<head><meta charset="utf-8"><title>checkout</title><script src="${dir}/paylit.js"></script></head>
 <body><paylit-checkout amount="120" currency="BRL" country="BR" isolation="${isolation}" public-key='${JSON.stringify(keys.publicJwk)}'></paylit-checkout></body>
 </html>`);
 const adyenPage = () =>
@@ -253,6 +260,7 @@ const server = createServer((req, res) => {
   const page = {
     '/floor': floorPage,
     '/frame': () => checkoutPage('frame'),
+    '/frame-baseline': () => checkoutPage('frame', '/baseline'),
     '/page': () => checkoutPage('page'),
     '/adyen': adyenPage,
   }[path];
@@ -267,11 +275,12 @@ const server = createServer((req, res) => {
         'Content-Type': path.endsWith('.js') ? 'text/javascript' : 'text/css',
       })
       .end(path.endsWith('.js') ? adyenJs : adyenCss);
-  // The bundle's files, at any depth, by a path of plain names.
-  const file = path.slice(1);
+  // The bundle's files, at any depth, by a path of plain names; under /baseline/, the baseline's.
+  const baselineFile = baseline && path.startsWith('/baseline/');
+  const file = path.slice(baselineFile ? '/baseline/'.length : 1);
   if (file.split('/').every((part) => /^[\w-][\w.-]*$/.test(part))) {
     try {
-      const body = readFileSync(bundleDir + file);
+      const body = readFileSync((baselineFile ? baseline : bundleDir) + file);
       const script = /\.m?js$/.test(file);
       // The card frame's scripts (an opaque origin's requests are cross-site): the watch first,
       // as in the floor's frame, whatever the build names them.
@@ -301,7 +310,7 @@ origin = `http://127.0.0.1:${server.address().port}`;
  * and, for a page with a frame, its steps on the way.
  */
 async function drawnMs(path) {
-  const inFrame = path === '/floor' || path === '/frame';
+  const inFrame = path === '/floor' || path.startsWith('/frame');
   const profile = mkdtempSync(join(tmpdir(), 'paylit-bench-'));
   const browserProcess = spawn(
     chromiumPath(),
@@ -342,7 +351,9 @@ async function drawnMs(path) {
       load.phases = {
         iframe: top.iframe - start,
         doc: frame.origin - start,
+        asked: frame.asked === null ? NaN : frame.asked - start,
         script: frame.script === null ? NaN : frame.script - start,
+        began: frame.script === null ? NaN : frame.began - start,
         drawn: frame.drawn - start,
         shown: top.shown - start,
       };
@@ -360,10 +371,10 @@ async function drawnMs(path) {
   }
 }
 
-const kinds = ['/floor', '/frame', '/page', '/adyen'];
+const kinds = ['/floor', '/frame', ...(baseline ? ['/frame-baseline'] : []), '/page', '/adyen'];
 const times = Object.fromEntries(kinds.map((k) => [k, []]));
 const before = [];
-const phases = { '/floor': [], '/frame': [] };
+const phases = { '/floor': [], '/frame': [], '/frame-baseline': [] };
 const missed = Object.fromEntries(kinds.map((k) => [k, 0]));
 /** Why a load gave no figure, the first time for each page. */
 const why = {};
@@ -413,6 +424,10 @@ console.log(
 console.log(
   `  paylit, isolation="frame"                         ${ms(m['/frame']).padStart(10)}  (${counted('/frame')})`,
 );
+if (baseline)
+  console.log(
+    `  the baseline's isolation="frame" (${baseline})\n${''.padEnd(52)}${ms(m['/frame-baseline']).padStart(10)}  (${counted('/frame-baseline')}; ${(m['/frame-baseline'] / m['/floor']).toFixed(2)}× the floor)`,
+  );
 console.log(
   `  paylit, isolation="page"                          ${ms(m['/page']).padStart(10)}  (${counted('/page')})`,
 );
@@ -424,14 +439,16 @@ console.log(
 );
 const step = (label, key) =>
   console.log(
-    `    ${label.padEnd(74)}${ms(median(phases['/frame'].map((p) => p[key]))).padStart(10)}${ms(median(phases['/floor'].map((p) => p[key]))).padStart(10)}`,
+    `    ${label.padEnd(74)}${['/frame', '/floor', ...(baseline ? ['/frame-baseline'] : [])].map((k) => ms(median(phases[k].map((p) => p[key]))).padStart(10)).join('')}`,
   );
 console.log(
-  `${"  where the frame's time goes, from the page's document start (medians)".padEnd(78)}${'frame'.padStart(10)}${'floor'.padStart(10)}`,
+  `${"  where the frame's time goes, from the page's document start (medians)".padEnd(78)}${'frame'.padStart(10)}${'floor'.padStart(10)}${baseline ? 'baseline'.padStart(10) : ''}`,
 );
 step('the iframe in the page (a shadow root, or the markup)', 'iframe');
 step("the frame's navigation starts (its document's time origin)", 'doc');
+step("the frame's first script asked for (its request's fetchStart)", 'asked');
 step("the frame's first script received (the floor has none)", 'script');
+step("the frame's first script starts running (the watch, its first lines)", 'began');
 step('the card number drawn in the frame', 'drawn');
 step('the frame shown on the page (the page side gave it its height)', 'shown');
 console.log(

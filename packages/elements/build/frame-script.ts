@@ -17,6 +17,8 @@ import { bundle, define, dist, frame } from './layout.js';
  */
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
+/** Lit's packages, as installed. */
+const LIT = /[\\/]node_modules[\\/](lit|lit-html|lit-element|@lit[\\/]reactive-element)[\\/]/;
 
 /** Each frame script: its file, its entry, and the global a later one sets (src/frame/frame-loaders.ts). */
 export const frameScripts = [
@@ -55,6 +57,12 @@ export async function buildFrameScripts({
         emptyOutDir: false,
         target: 'es2022',
         minify: true,
+        rollupOptions: {
+          // The frame draws no Lit element (src/frame/frame-fields.ts): of Lit it takes only `css`,
+          // for the card fields' styles. Lit's modules are read as free of side effects here, so
+          // that what the frame does not call (the template engine, the element base) stays out.
+          treeshake: { moduleSideEffects: (id) => !LIT.test(id) },
+        },
         lib: {
           entry: `${src}${script.entry}`,
           // The first script sets no global: an IIFE with no exports needs no name.

@@ -88,6 +88,16 @@ test("the card frame's script is one classic script with the card fields, and fe
   expect(read('paylit.module.js')).not.toContain('paylit-card-frame');
 });
 
+test("the card frame's first script draws its fields without Lit: neither its templates nor its element base are in it", () => {
+  // Each of Lit's three modules registers its version on the global when it runs; Lit's chunk of
+  // the script-tag build has all three.
+  const markers = ['litHtmlVersions', 'reactiveElementVersions', 'litElementVersions'];
+  for (const marker of markers) {
+    expect(read('paylit.lit.js'), `paylit.lit.js holds ${marker}`).toContain(marker);
+    expect(read('paylit.frame.js').includes(marker), `paylit.frame.js holds ${marker}`).toBe(false);
+  }
+});
+
 test('the published files carry no dev-mode warning: the script-tag file and the ES modules', () => {
   // Phrases of src/internal/dev.ts's warnings, as the checkout words them in development.
   const phrases = [

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { scaled } from '../../../test/support/time.mjs';
 
 const run = promisify(execFile);
 const folder = fileURLToPath(new URL('./types/svelte/', import.meta.url));
@@ -24,7 +25,7 @@ interface Problem {
 }
 
 test('svelte-check: the right usage passes, and each mistake is an error on its own line', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(40_000)); // svelte-check over the Svelte type tests
   // svelte-check exits 1 when it finds errors, as it must here: its output is what is checked.
   const { stdout } = await run(
     process.execPath,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { generateCardKeyPair } from '@paylit/core/crypto';
 import { SandboxClient, cardPayment } from './support/client.js';
 import { expect, test } from '@playwright/test';
+import { scaled } from '../../../test/support/time.mjs';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -22,7 +23,7 @@ async function start(
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   try {
-    await expect.poll(() => out, { timeout: 20_000 }).toContain('tools');
+    await expect.poll(() => out, { timeout: scaled(7_000) }).toContain('tools');
   } catch (error) {
     // Not started in time: stopped here, not left running after the suite.
     child.kill('SIGKILL');

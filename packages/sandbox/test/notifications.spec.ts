@@ -4,6 +4,7 @@ import { RETRY_DELAYS_MS } from '@paylit/sandbox';
 import { cardPayment, orderId, payer, visa } from './support/client.js';
 import { expect, startSandbox, stopSandbox, test } from './support/fixture.js';
 import { choose } from './support/pages.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 test("every status change is POSTed, signed with the merchant's login and secret over X-Date and the raw body", async ({
   sbx,
@@ -119,7 +120,7 @@ test('an unreachable URL is retried and logged with the error', async () => {
     ).body;
     await expect
       .poll(async () => (await f.sandbox.notifications({ record_id: paid.id }))[0]?.state, {
-        timeout: 10_000,
+        timeout: scaled(3_500),
       })
       .toBe('failed');
     const [delivery] = await f.sandbox.notifications({ record_id: paid.id });

@@ -10,6 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { scaled } from '../../../test/support/time.mjs';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const client = fileURLToPath(new URL('./clients/python_client.py', import.meta.url));
@@ -30,7 +31,7 @@ test.afterEach(async () => {
 });
 
 test('a Python standard-library client gets, from the sandbox CLI, every answer the record shows', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(40_000)); // the sandbox CLI started, 12 calls from python3
   child = spawn(process.execPath, [cli, '--port', '0'], {
     env: { PATH: process.env.PATH, ...credentials },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,7 +40,7 @@ test('a Python standard-library client gets, from the sandbox CLI, every answer 
   child.stdout!.on('data', (d: Buffer) => (banner += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (banner += d.toString()));
   // Its banner, once it listens (the CLI loads the sandbox and makes a key pair first: slow on a busy machine).
-  await expect.poll(() => banner, { timeout: 45_000 }).toContain('tools');
+  await expect.poll(() => banner, { timeout: scaled(15_000) }).toContain('tools');
   const url = /paylit sandbox: (http:\/\/127\.0\.0\.1:\d+)/.exec(banner)![1]!;
 
   const python = spawn('python3', [client], {

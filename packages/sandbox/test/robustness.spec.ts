@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { cardPayment } from './support/client.js';
 import { expect, test, unexpected } from './support/fixture.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 const endpoints: [method: string, path: string][] = [
   ['POST', '/payments'],
@@ -54,7 +55,7 @@ const nearPayment = fc
   });
 
 test('signed requests with random JSON bodies get an error body, never a 500', async ({ sbx }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(20_000)); // fast-check's random bodies, each a signed request
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom(...endpoints),

@@ -17,12 +17,19 @@
  *   PAYLIT_REDIS_URL         keep state in Redis (redis://…), shared by instances; run it with appendonly yes
  *   PAYLIT_DATABASE_URL      or keep state in PostgreSQL (postgres://…), shared by instances and durable
  *                            (neither: in memory, for development only; a warning says so outside sandbox mode)
+ *
+ * `paylit-server charge-due [--as-of <ISO 8601 time>]`: charges the subscriptions' due periods
+ * once (`subscriptions.chargeDue`) and exits, for a cron: the same API variables, and the store
+ * the server keeps its subscriptions in (PAYLIT_REDIS_URL or PAYLIT_DATABASE_URL, required).
+ * Prints one JSON line of what it did; exits 0, or 1 when a charge had no answer (the next run
+ * asks the API about it before anything else).
  */
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { encryptCard } from '@paylit/core/crypto';
 import { PaymentsClient } from './client/payments-client.js';
 import { createCheckoutHandler } from './handler.js';
+import { createSubscriptions } from './subscriptions/subscriptions.js';
 import { nodeHmac, nodeTransport, serveNode } from './adapters/node.js';
 import { trustProxyProblem, type TrustProxy } from './middleware/client-address.js';
 import { escapeLog, SetupWarning } from './middleware/log.js';
@@ -108,7 +115,75 @@ document.getElementById('result').textContent = res.ok ? body.payment.status + '
 </script></body></html>`;
 }
 
+/** `paylit-server charge-due`: one run of `subscriptions.chargeDue`, for a cron. */
+async function chargeDue(args: string[]): Promise<void> {
+  const env = process.env;
+  let asOf = new Date();
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--as-of' && args[i + 1] !== undefined) {
+      asOf = new Date(args[++i]!);
+      if (Number.isNaN(asOf.getTime()))
+        fail('charge-due --as-of must be an ISO 8601 time such as 2027-01-31T12:00:00Z');
+    } else fail(`charge-due takes --as-of <ISO 8601 time> only, not ${JSON.stringify(args[i])}`);
+  }
+  if (!env.PAYLIT_BASE_URL)
+    fail(
+      'charge-due needs PAYLIT_BASE_URL, PAYLIT_X_LOGIN, PAYLIT_X_TRANS_KEY and PAYLIT_SECRET_KEY: it charges at the API',
+    );
+  let client: PaymentsClient;
+  try {
+    client = PaymentsClient.fromEnv(env, { transport: nodeTransport(), hmac: nodeHmac });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  let store: CheckoutStore;
+  if (env.PAYLIT_REDIS_URL && env.PAYLIT_DATABASE_URL)
+    fail('set PAYLIT_REDIS_URL or PAYLIT_DATABASE_URL, not both: the state lives in one store');
+  if (env.PAYLIT_REDIS_URL) {
+    const { createRedisStore } = await import('./store/redis.js');
+    store = await createRedisStore({ url: env.PAYLIT_REDIS_URL }).catch((error: Error) =>
+      fail(error.message),
+    );
+  } else if (env.PAYLIT_DATABASE_URL) {
+    const { createPostgresStore } = await import('./store/postgres.js');
+    store = await createPostgresStore({ url: env.PAYLIT_DATABASE_URL }).catch((error: Error) =>
+      fail(error.message),
+    );
+  } else {
+    fail(
+      "charge-due needs the server's store, PAYLIT_REDIS_URL or PAYLIT_DATABASE_URL: the subscriptions live there (a store in memory would hold none)",
+    );
+  }
+  const errors: string[] = [];
+  const subscriptions = createSubscriptions({
+    client,
+    store,
+    onError: (error) =>
+      errors.push(
+        escapeLog(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
+      ),
+  });
+  try {
+    const result = await subscriptions.chargeDue(asOf);
+    console.log(
+      JSON.stringify({
+        asOf: asOf.toISOString(),
+        charged: result.charged.length,
+        declined: result.declined.length,
+        pastDue: result.pastDue.length,
+        busy: result.busy,
+        unknown: result.unknown,
+      }),
+    );
+    for (const line of errors) console.error(`paylit-server: charge-due: ${line}`);
+    process.exitCode = result.unknown > 0 ? 1 : 0;
+  } finally {
+    await store.close();
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'charge-due') return chargeDue(process.argv.slice(3));
   const env = process.env;
   const port = Number(env.PORT ?? 4000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)

@@ -8,6 +8,7 @@ import { CheckoutError } from './middleware/errors.js';
 import { merchantOrderSchema, type MerchantOrder, type MerchantOrderInput } from './order.js';
 import type { Changes } from './live.js';
 import type { CheckoutStore } from './store/store.js';
+import type { PaymentRecord } from '@paylit/core/schemas';
 
 export interface NotificationEvent {
   kind: 'payment' | 'refund' | 'enrollment';
@@ -51,6 +52,15 @@ export interface HandlerContext {
    * held once it was made (middleware/decline-limit.ts). Never throws.
    */
   paymentHeard?: (payment: { id: string; status: string }) => Promise<void>;
+  /** Told the payment of an order that is a subscription, as the API answered it: a card saved by it starts the subscription (subscriptions/). Never throws. */
+  subscriptionPaid?: (order: MerchantOrder, payment: PaymentRecord) => Promise<void>;
+  /** Told each verified enrollment notification: the subscriptions hear the payer's bank (subscriptions/). */
+  enrollmentHeard?: (record: {
+    id: string;
+    status: string;
+    status_code?: unknown;
+    external_id?: unknown;
+  }) => Promise<void>;
 }
 
 export interface ChargeTimings {

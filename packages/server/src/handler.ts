@@ -45,6 +45,13 @@ import { mountPayments } from './routes/payments.js';
 import { mountLive } from './routes/live.js';
 import { Changes } from './live.js';
 import { MemoryStore, StoreUnavailableError, type CheckoutStore } from './store/store.js';
+import {
+  createSubscriptions,
+  type Subscriptions,
+  type SubscriptionsOptions,
+} from './subscriptions/subscriptions.js';
+import type { SubscriptionEvent } from './subscriptions/types.js';
+import { subscriptionOfPayment } from './subscriptions/of-payment.js';
 
 /**
  * One request, for the log. `requestId`, `method` and `path` hold no control byte: a client's
@@ -81,6 +88,10 @@ export interface CheckoutHandlerOptions {
   resolveOrder?: (orderId: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
   /** Called once per status of each payment, refund and enrollment notified by the API. */
   onNotification?: (event: NotificationEvent) => void | Promise<void>;
+  /** Hears every change of every subscription (`handler.subscriptions`): created, activated, charged, declined, past due, cancelled… */
+  onSubscription?: (event: SubscriptionEvent) => void | Promise<void>;
+  /** Subscriptions' retry schedule, lease and variable amounts (`SubscriptionsOptions` of subscriptions/). */
+  subscriptions?: Pick<SubscriptionsOptions, 'retryScheduleMs' | 'leaseMs' | 'amountFor'>;
   /**
    * Where orders, payment links, charge states, claims and counters live: `RedisStore`
    * (`@paylit/server/redis`) or `PostgresStore` (`@paylit/server/postgres`) in production.
@@ -325,7 +336,11 @@ function sameOrigin(
  * Call it every minute or so (`paylit-server` does; on a serverless platform, from a scheduled
  * job); it reads at most `limit` orders (default 100) and answers how many it read.
  */
-export type CheckoutHandler = Hono<HandlerEnv> & { sweep(limit?: number): Promise<number> };
+export type CheckoutHandler = Hono<HandlerEnv> & {
+  sweep(limit?: number): Promise<number>;
+  /** Subscriptions on the handler's client and store (`chargeDue`, `create`, `cancel`, `get`); the payer's bank reaches them through `/notifications`. */
+  subscriptions: Subscriptions;
+};
 
 /**
  * The handler. Given a function of no argument instead of the options, it reads nothing until
@@ -383,7 +398,14 @@ function lazyHandler(make: () => CheckoutHandlerOptions): CheckoutHandler {
     }
     return inner.fetch(new Request(url, init), c.env);
   });
-  return Object.assign(app, { sweep: (limit?: number) => made().sweep(limit) });
+  const subscriptions: Subscriptions = {
+    create: (input) => made().subscriptions.create(input),
+    get: (id) => made().subscriptions.get(id),
+    cancel: (id) => made().subscriptions.cancel(id),
+    chargeDue: (asOf) => made().subscriptions.chargeDue(asOf),
+    enrollmentHeard: (record) => made().subscriptions.enrollmentHeard(record),
+  };
+  return Object.assign(app, { sweep: (limit?: number) => made().sweep(limit), subscriptions });
 }
 
 function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
@@ -637,6 +659,27 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     };
   }
 
+  const subscriptions = createSubscriptions({
+    client: options.client,
+    store,
+    notificationUrl: `${ctx.publicUrl}/notifications`,
+    onError,
+    ...(options.onSubscription ? { onSubscription: options.onSubscription } : {}),
+    ...options.subscriptions,
+  });
+  // A store of the merchant's own without the subscription methods: enrollment notifications
+  // are handed to onNotification alone (answered 2xx, not retried by the API for ever).
+  if (typeof store.getSubscription === 'function')
+    ctx.enrollmentHeard = (record) => subscriptions.enrollmentHeard(record);
+  ctx.subscriptionPaid = async (order, payment) => {
+    try {
+      await subscriptionOfPayment(subscriptions, order, payment);
+    } catch (error) {
+      // The payment stands; the merchant can make the subscription with subscriptions.create.
+      onError(error);
+    }
+  };
+
   mountCheckout(app, ctx, { development: options.development === true });
   mountPayments(app, ctx);
   mountLive(app, ctx, {
@@ -652,5 +695,5 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     failures: limits && { windowMs: 60_000, max: 600, ...limits.notifications, address },
   });
   if (options.apiToken) mountBackOffice(app, ctx, options.apiToken);
-  return Object.assign(app, { sweep: (limit?: number) => sweep(ctx, limit) });
+  return Object.assign(app, { sweep: (limit?: number) => sweep(ctx, limit), subscriptions });
 }

@@ -33,4 +33,23 @@ export { submissionSchema } from './routes/payments.js';
 export type { Submission } from './routes/payments.js';
 export { MemoryStore, StoreUnavailableError } from './store/store.js';
 export type { ChargeState, CheckoutStore, PaymentLink } from './store/store.js';
+export {
+  createSubscriptions,
+  DEFAULT_RETRY_SCHEDULE_MS,
+  newSubscriptionSchema,
+  SubscriptionError,
+} from './subscriptions/subscriptions.js';
+export type {
+  ChargeDueResult,
+  NewSubscription,
+  Subscriptions,
+  SubscriptionsOptions,
+} from './subscriptions/subscriptions.js';
+export type {
+  PeriodState,
+  Subscription,
+  SubscriptionEvent,
+  SubscriptionMethod,
+  SubscriptionStatus,
+} from './subscriptions/types.js';
 export { VERSION } from './version.js';

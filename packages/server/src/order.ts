@@ -6,7 +6,13 @@
  * the merchant can fix it.
  */
 import { z } from 'zod';
-import { orderIdSchema, orderIntentSchema, type OrderIntent } from '@paylit/core/checkout';
+import {
+  orderIdSchema,
+  orderIntentSchema,
+  planSchema,
+  subscribingMethods,
+  type OrderIntent,
+} from '@paylit/core/checkout';
 import { marketProblem } from '@paylit/core/countries';
 import { documentProblem } from '@paylit/core/documents';
 import { currencyDecimals, isApiAmount, isCurrencyCode, toMinorUnits } from '@paylit/core/money';
@@ -120,12 +126,20 @@ export const merchantOrderSchema = z
       .optional(),
     /** Where the payer lands after a redirect; default: the handler's `returnUrl`. */
     returnUrl: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Makes the order a subscription (core's `planSchema`): `frequency` (`WEEKLY` … `ANNUAL`),
+     * `amount` (`{type: 'FIXED', value}` or `{type: 'VARIABLE', max, min?}`, in the order's
+     * currency), `startDate`, optional `endDate`, and `firstCharge`: `now` (the order's payment
+     * is the first period's, so the order's amount is the plan's) or `start`.
+     */
+    plan: planSchema.optional(),
   })
   .superRefine((order, ctx) => {
     // The country's own rule, check digits included: a typo is caught before the payer pays.
     // A document left out is the checkout's to collect.
     if (order.payer.document !== undefined)
       checkPayerDocument(order.country, order.payer, ctx, ['payer', 'document'], documentProblem);
+    if (order.plan) checkPlan(order, order.plan, ctx);
     const problem = unchargeableAmount(order.amount, order.currency, order.intent);
     if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
     // Fields malformed on their own are named once, above.
@@ -140,6 +154,45 @@ export const merchantOrderSchema = z
       if (market) ctx.addIssue({ code: 'custom', path: [market.param], message: market.message });
     }
   });
+
+/**
+ * A plan on an order: its first charge `now` is the order's own payment, so the order captures
+ * (intent `capture`) the plan's fixed value, or at most its maximum; the order's methods, when
+ * it names them, include one that can subscribe (`XA` in Brazil, `CARD`).
+ */
+function checkPlan(
+  order: { amount: number; intent: OrderIntent; country: string; methods?: string[] | undefined },
+  plan: z.output<typeof planSchema>,
+  ctx: z.RefinementCtx,
+): void {
+  if (plan.firstCharge === 'now') {
+    if (order.intent !== 'capture')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['intent'],
+        message: `must be "capture" for a plan whose first charge is now (or set plan.firstCharge to "start")`,
+      });
+    const [limit, what] =
+      plan.amount.type === 'FIXED'
+        ? [plan.amount.value, 'plan.amount.value']
+        : [plan.amount.max, 'plan.amount.max'];
+    if (plan.amount.type === 'FIXED' ? order.amount !== limit : order.amount > limit)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `must be ${plan.amount.type === 'FIXED' ? '' : 'at most '}${what} (${limit}): the order's payment is the plan's first charge`,
+      });
+  }
+  if (
+    order.methods &&
+    !order.methods.some((m) => subscribingMethods(order.country).includes(m as 'XA'))
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['methods'],
+      message: `must include a way to pay that can subscribe in ${order.country} (${subscribingMethods(order.country).join(' or ')}) for an order with a plan`,
+    });
+}
 
 export type MerchantOrderInput = z.input<typeof merchantOrderSchema>;
 export type MerchantOrder = z.output<typeof merchantOrderSchema>;

@@ -10,6 +10,7 @@ import { payer, startSandbox } from './support/harness.js';
 import { apiEnv, runCliToExit } from './support/cli.js';
 import { startPostgres } from './support/postgres.js';
 import { startRedis } from './support/redis.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -24,7 +25,7 @@ async function start(
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   try {
-    await expect.poll(() => out, { timeout: 20_000 }).toMatch(/store|paylit-server:/);
+    await expect.poll(() => out, { timeout: scaled(7_000) }).toMatch(/store|paylit-server:/);
   } catch (error) {
     // Not started in time: stopped here, not left running after the suite.
     child.kill('SIGKILL');
@@ -268,7 +269,7 @@ test('the memory store outside sandbox mode: a loud warning on stderr that it is
   configured.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   try {
     await expect
-      .poll(() => stderr, { timeout: 15_000 })
+      .poll(() => stderr, { timeout: scaled(5_000) })
       .toContain('WARNING: the state is kept IN MEMORY, which is for development only');
     expect(stderr).toMatch(/A restart forgets which orders were paid/);
     expect(stderr).toMatch(/Two instances do not share it/);

@@ -17,6 +17,7 @@ import { createCheckoutHandler, SetupWarning } from '@paylit/server';
 import { startCli, type Cli } from './support/cli.js';
 import { payer, startSandbox } from './support/harness.js';
 import { freePort } from './support/ports.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 let cli: Cli;
 let vite: ViteDevServer;
@@ -69,7 +70,7 @@ async function order(): Promise<string> {
 
 /** The CLI's output from `from` on, once it has logged `line` (each request is logged when answered). */
 async function outputThrough(from: number, line: RegExp): Promise<string> {
-  await expect.poll(() => cli.output().slice(from), { timeout: 15_000 }).toMatch(line);
+  await expect.poll(() => cli.output().slice(from), { timeout: scaled(5_000) }).toMatch(line);
   return cli.output().slice(from);
 }
 

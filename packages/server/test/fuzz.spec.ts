@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { expect, test } from '@playwright/test';
 import { startShop, type Shop } from './support/harness.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 let shop: Shop;
 let orderId: string;
@@ -164,7 +165,7 @@ const malformedSubmission = fc.oneof(
 );
 
 test('POST /payments: 5,000 malformed submissions, each a clear 4xx', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(40_000)); // 5,000 submissions through the handler
   await fc.assert(
     fc.asyncProperty(malformedSubmission, async (body) =>
       expectClear4xx(await call('POST', '/payments', body), body.slice(0, 300)),
@@ -183,7 +184,7 @@ test('POST /payments: 5,000 malformed submissions, each a clear 4xx', async () =
 });
 
 test('POST /installments: 2,500 malformed bodies, each a clear 4xx', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(40_000)); // 2,500 bodies through the handler
   const body = fc.oneof(
     fc.jsonValue().map((v) => JSON.stringify(v)),
     fc
@@ -204,7 +205,7 @@ test('POST /installments: 2,500 malformed bodies, each a clear 4xx', async () =>
 });
 
 test('GET /checkout and GET /payments/:id: 2,500 malformed queries and ids, each a clear 4xx', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(40_000)); // 2,500 queries and ids through the handler
   const text = fc.oneof(
     fc.string(),
     fc.string({ unit: 'binary' }),

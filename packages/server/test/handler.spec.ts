@@ -3,6 +3,7 @@ import { createCallbackSignature, encryptCvv, formatXDate } from '@paylit/core/c
 import { createCheckoutHandler } from '@paylit/server';
 import { expect, test } from '@playwright/test';
 import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 let shop: Shop;
 test.beforeAll(async () => {
@@ -552,7 +553,7 @@ test('a failing hook answers 500 so the API retries, and the retry is handed ove
   try {
     const order = await flaky.order();
     const { res } = await submitCard(flaky, order.id);
-    await expect.poll(() => calls.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => calls.length, { timeout: scaled(3_500) }).toBe(2);
     expect(calls).toEqual(['PAID', 'PAID']);
     const deliveries = await flaky.sandbox.notifications({ record_id: res.body.payment.id });
     expect(deliveries[0]!.attempts.map((a) => a.status)).toEqual([500, 200]);

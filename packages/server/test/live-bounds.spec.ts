@@ -14,6 +14,7 @@ import {
   type Harness,
   type Shop,
 } from './support/harness.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 let h: Harness;
 
@@ -145,7 +146,9 @@ test('50 connections on one payment: about one status lookup per interval reache
     // From here on, only the safety net asks the API: count it over a few intervals.
     proxy.counted.lookups = 0;
     const since = Date.now();
-    await expect.poll(() => proxy.counted.lookups, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+    await expect
+      .poll(() => proxy.counted.lookups, { timeout: scaled(7_000) })
+      .toBeGreaterThanOrEqual(6);
     const lookups = proxy.counted.lookups;
     const intervals = (Date.now() - since) / everyMs;
     // One per interval (a timer is never early; late on a loaded machine, there are fewer),
@@ -159,7 +162,7 @@ test('50 connections on one payment: about one status lookup per interval reache
     await settleInSandbox(h, paymentId, 'PAID');
     await expect
       .poll(() => connections.filter((c) => c.statuses.at(-1) === 'PAID').length, {
-        timeout: 20_000,
+        timeout: scaled(7_000),
       })
       .toBe(50);
     expect(proxy.counted.lookups - before).toBeLessThanOrEqual(4);

@@ -28,6 +28,7 @@ import {
 } from './support/harness.js';
 import { startProxy } from './support/proxy.js';
 import { startRedis } from './support/redis.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 /** The sandbox's retry schedule with an hour as one second: retries come 1 s apart, six times, then 12 s apart. */
 const SECOND_PER_HOUR = 1 / 3_600;
@@ -173,7 +174,7 @@ test('a correctly signed notification with its X-Date missing, malformed or six 
 });
 
 test('a hook that fails after the API stopped waiting: the try that meets it running is 409, not "200 duplicate", and the next try is handed over', async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(30_000)); // a hook outliving the API's wait, then its retry
   const h = await startSandbox({ notificationTimeFactor: SECOND_PER_HOUR });
   const calls: NotificationEvent[] = [];
   let first = true;
@@ -203,7 +204,7 @@ test('a hook that fails after the API stopped waiting: the try that meets it run
     const id = res.body.payment.id as string;
     await expect
       .poll(async () => (await h.sandbox.notifications({ record_id: id }))[0]?.state, {
-        timeout: 60_000,
+        timeout: scaled(20_000),
       })
       .toBe('delivered');
     const attempts = (await h.sandbox.notifications({ record_id: id }))[0]!.attempts.map(
@@ -264,7 +265,7 @@ test('a hook slower than its lease: a try during the lease is 409, the first try
 });
 
 test("a process killed during the hook: once its lease expires, the API's next try is handed over by another instance on the same Redis", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(30_000)); // a child killed in its hook, its lease expiring
   const redis = await startRedis();
   const h = await startSandbox({ notificationTimeFactor: SECOND_PER_HOUR });
   // The load balancer in front of both instances: the API and the browser reach the shop through it.
@@ -310,7 +311,7 @@ test("a process killed during the hook: once its lease expires, the API's next t
     proxy.target = b.origin;
     await expect
       .poll(async () => (await h.sandbox.notifications({ record_id: id }))[0]?.state, {
-        timeout: 60_000,
+        timeout: scaled(20_000),
       })
       .toBe('delivered');
     const attempts = (await h.sandbox.notifications({ record_id: id }))[0]!.attempts.map(
@@ -350,7 +351,7 @@ test("a notification that overtakes the API's answer, or arrives for a payment t
         () =>
           shop.notifications.filter((n) => String(n.record.order_id).startsWith(`${order.id}.`))
             .length,
-        { timeout: 15_000 },
+        { timeout: scaled(5_000) },
       )
       .toBeGreaterThan(0);
     for (const n of shop.notifications.filter((e) =>
@@ -373,7 +374,7 @@ test("a notification that overtakes the API's answer, or arrives for a payment t
     });
     await expect
       .poll(() => shop.notifications.find((n) => n.record.id === paid.id)?.orderId, {
-        timeout: 15_000,
+        timeout: scaled(5_000),
       })
       .toBe(lost.id);
     // Its refund, notified without an order_id: the order is read from the payment at the API.
@@ -398,7 +399,7 @@ test("a notification that overtakes the API's answer, or arrives for a payment t
 });
 
 test('an AUTHORIZED retried after the CANCELLED was handed over reaches the hook flagged latest: false', async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(20_000)); // the sandbox's retries of two notifications
   const h = await startSandbox({ notificationTimeFactor: SECOND_PER_HOUR });
   const handed: NotificationEvent[] = [];
   const shop = await startShop(
@@ -436,7 +437,9 @@ test('an AUTHORIZED retried after the CANCELLED was handed over reaches the hook
     });
     expect(cancelled.status).toBe(200);
     await expect
-      .poll(() => handed.map((e) => `${e.record.status} latest=${e.latest}`), { timeout: 45_000 })
+      .poll(() => handed.map((e) => `${e.record.status} latest=${e.latest}`), {
+        timeout: scaled(15_000),
+      })
       .toEqual(['CANCELLED latest=true', 'AUTHORIZED latest=false']);
     expect(handed.map((e) => e.orderId)).toEqual([order.id, order.id]);
     // A retry of the CANCELLED is a duplicate; its record is the same payment.
@@ -458,7 +461,7 @@ class CountingStore extends MemoryStore {
 }
 
 test('a genuine notification is never rate limited: 700 from one address after 700 junk ones, with the default limit of 600 failed verifications a minute', async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(60_000)); // 1,400 signed and junk notifications
   const store = new CountingStore();
   const shop = await startShop({ store, rateLimit: { windowMs: 60_000, max: 120 } });
   try {

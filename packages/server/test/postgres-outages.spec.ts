@@ -24,6 +24,7 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { startPostgres, type Postgres } from './support/postgres.js';
 import { startRedis } from './support/redis.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 /** The store's timeout is 1 s; a call that waited for PostgreSQL to come back would take the whole outage. */
 const FAIL_FAST_MS = 8_000;
@@ -100,14 +101,14 @@ test.describe('LISTEN after an outage', () => {
           await from.publish!(message).catch(() => {});
           return heard.includes(message);
         },
-        { timeout: 30_000, intervals: [250] },
+        { timeout: scaled(10_000), intervals: [250] },
       )
       .toBe(true);
     return Math.round(performance.now() - started);
   }
 
   test('two instances on one PostgreSQL stopped (fast shutdown) for 4 s, then crashed (SIGKILL) for 4 s, then their connections terminated: each time, a publish from one reaches the other within seconds of PostgreSQL being back', async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(40_000)); // three outages of 4 s each, and PostgreSQL back
     const url = await cluster.createDatabase('listen');
     stores = [await createPostgresStore({ url }), await createPostgresStore({ url })];
     const [a, b] = stores as [PostgresStore, PostgresStore];
@@ -158,7 +159,7 @@ test.describe('LISTEN after an outage', () => {
   });
 
   test('a subscription made while PostgreSQL is paused (SIGSTOP) answers StoreUnavailableError within its timeout instead of waiting for it', async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(20_000)); // a paused PostgreSQL, and the store's own timeout
     const url = await cluster.createDatabase('paused');
     stores = [await createPostgresStore({ url })];
     const [a] = stores as [PostgresStore];
@@ -178,7 +179,7 @@ test.describe('LISTEN after an outage', () => {
 test.describe('writes while PostgreSQL is briefly down', () => {
   for (const how of ['stopped (fast shutdown)', 'crashed (SIGKILL)'] as const) {
     test(`PostgreSQL ${how}: every write fails fast with StoreUnavailableError, and the caller's first retry once it is back is written`, async () => {
-      test.setTimeout(90_000);
+      test.setTimeout(scaled(30_000)); // PostgreSQL stopped and started again
       const cluster = await startPostgres();
       const url = await cluster.createDatabase('writes');
       const store = await createPostgresStore({ url });
@@ -258,7 +259,7 @@ test.describe('a settled state moves to the payment the API says was made', () =
   };
   for (const [name, start] of Object.entries(backends)) {
     test(`${name}: settled on Pix code B, then code A (an older attempt) paid: written over the rev it was read with, refused over any other`, async () => {
-      test.setTimeout(60_000);
+      test.setTimeout(scaled(20_000)); // two stores on PostgreSQL, a Pix settled twice
       const { store, made, close } = await start();
       try {
         const id = uid('order');

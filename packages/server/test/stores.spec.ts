@@ -14,6 +14,7 @@ import {
   MemoryStore,
   StoreUnavailableError,
   type ChargeState,
+  type Subscription,
   type CheckoutStore,
   type MerchantOrder,
 } from '@paylit/server';
@@ -25,6 +26,7 @@ import { createClient } from 'redis';
 import { startSandbox, startShop } from './support/harness.js';
 import { startPostgres, type Postgres } from './support/postgres.js';
 import { startRedis, type Redis } from './support/redis.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 /** Fails fast: the stores' timeout is 1 s; a call queued until the server is back would take the whole pause. */
 const FAIL_FAST_MS = 8_000;
@@ -103,6 +105,53 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
       expect(await b.getOrder(id)).toEqual(order(id));
       await b.putOrder({ ...order(id), amount: 99 });
       expect((await a.getOrder(id))?.amount).toBe(99);
+    });
+
+    test('subscriptions: compare-and-set on rev across instances, twenty at once make one write; ids listed in order after a given one', async () => {
+      const [a, b] = backend.stores;
+      const prefix = uid('sub');
+      const sub = (id: string, rev: string): Subscription => ({
+        id,
+        rev,
+        status: 'active',
+        plan: {
+          frequency: 'MONTHLY',
+          amount: { type: 'FIXED', value: 10 },
+          startDate: '2027-01-10',
+          firstCharge: 'start',
+        },
+        currency: 'BRL',
+        country: 'BR',
+        payer: { name: 'Thiago Gabriel', email: 't@example.com', document: '53033315550' },
+        method: { type: 'CARD', cardId: 'card-1' },
+        firstPeriod: 0,
+        periods: {},
+        createdAt: '2027-01-01T00:00:00.000Z',
+      });
+      const id = `${prefix}-b`;
+      expect(await b.getSubscription!(id)).toBeUndefined();
+      expect(await a.swapSubscription!(id, 'r0', sub(id, 'r1'))).toBe(false);
+      expect(await a.swapSubscription!(id, undefined, sub(id, 'r1'))).toBe(true);
+      expect(await b.swapSubscription!(id, undefined, sub(id, 'r2'))).toBe(false);
+      expect(await b.getSubscription!(id)).toEqual(sub(id, 'r1'));
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a : b).swapSubscription!(id, 'r1', {
+            ...sub(id, `c${i}`),
+            periods: { '2027-01-10': { state: 'charging', attempt: 1, since: i, declines: 0 } },
+          }),
+        ),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      const won = claims.indexOf(true);
+      expect((await a.getSubscription!(id))?.rev).toBe(`c${won}`);
+      await b.swapSubscription!(`${prefix}-a`, undefined, sub(`${prefix}-a`, 'r1'));
+      await a.swapSubscription!(`${prefix}-c`, undefined, sub(`${prefix}-c`, 'r1'));
+      const mine = async (after: string, limit: number) =>
+        (await b.subscriptionIds!(after, limit)).filter((x) => x.startsWith(prefix));
+      expect(await mine(prefix, 100)).toEqual([`${prefix}-a`, `${prefix}-b`, `${prefix}-c`]);
+      expect(await mine(`${prefix}-a`, 100)).toEqual([`${prefix}-b`, `${prefix}-c`]);
+      expect(await a.subscriptionIds!(`${prefix}-a`, 1)).toEqual([`${prefix}-b`]);
     });
 
     test('payment links: once per payment, in the order they were made', async () => {
@@ -469,7 +518,9 @@ test.describe('failing fast', () => {
       const swap = await timed(() => store.swapCharge('paused-order', undefined, charging('r1')));
       expect(swap.error).toBeInstanceOf(StoreUnavailableError);
       redis.resume();
-      await expect.poll(() => store.count('warm').catch(() => -1), { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(() => store.count('warm').catch(() => -1), { timeout: scaled(3_500) })
+        .toBe(1);
       expect(await store.count('offline')).toBe(0);
       expect(await store.getCharge('paused-order')).toBeUndefined();
     } finally {
@@ -494,7 +545,7 @@ test.describe('failing fast', () => {
       }
       await redis.restart();
       await expect
-        .poll(() => store.getOrder('K-1').catch(() => undefined), { timeout: 10_000 })
+        .poll(() => store.getOrder('K-1').catch(() => undefined), { timeout: scaled(3_500) })
         .toEqual(order('K-1'));
     } finally {
       await store.close();
@@ -520,7 +571,7 @@ test.describe('failing fast', () => {
       }
       cluster.resume();
       await expect
-        .poll(() => store.getOrder('Q-1').catch(() => undefined), { timeout: 10_000 })
+        .poll(() => store.getOrder('Q-1').catch(() => undefined), { timeout: scaled(3_500) })
         .toEqual(order('Q-1'));
       // A transaction cut off before its COMMIT was sent is rolled back.
       expect(await store.getCharge('Q-1')).toBeUndefined();
@@ -547,7 +598,7 @@ test.describe('failing fast', () => {
       }
       await cluster.restart();
       await expect
-        .poll(() => store.getCharge('K-1').catch(() => undefined), { timeout: 10_000 })
+        .poll(() => store.getCharge('K-1').catch(() => undefined), { timeout: scaled(3_500) })
         .toEqual(settled('r1', 'P-1'));
     } finally {
       await store.close();

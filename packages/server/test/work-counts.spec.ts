@@ -32,9 +32,10 @@ import {
 } from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode, type Served } from '@paylit/server/node';
 import { payer } from './support/harness.js';
+import { scaled } from '../../../test/support/time.mjs';
 
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
+test.setTimeout(scaled(40_000)); // each test: payments counted on Redis and PostgreSQL
 
 // ---- Counting zod's work in this process: every schema or check built (zod's post-processor
 // hook, run once per instance it constructs) and every schema compiled (its JIT fast path).

@@ -40,6 +40,7 @@ import {
   type OrderIntent,
 } from '../rules.js';
 import { payerDetails } from '../payer.js';
+import { planSchema } from './plan.js';
 import { formatCharacterIn, formatCharacterMessage } from '../plain-text.js';
 import {
   country,
@@ -55,6 +56,22 @@ import {
   installmentsPlanRecordSchema,
   paymentMethodRecordSchema,
 } from '../schemas/records.js';
+
+export {
+  billingDate,
+  billingDates,
+  dueUntil,
+  enrollmentSubscription,
+  planFrequencies,
+  planMaximum,
+  planSchema,
+  scheduledDateFor,
+  subscribingMethods,
+  type Plan,
+  type PlanFrequency,
+  type PlanInput,
+  type SubscribingMethod,
+} from './plan.js';
 
 // ---------------------------------------------------------------- rules
 
@@ -124,6 +141,17 @@ export const orderViewSchema = z.strictObject({
   installments: z.boolean(),
   /** What to ask the shopper, by way of paying (the payer's details the order lacks, the consent to save a card); absent when nothing. */
   asks: asksViewSchema.optional(),
+  /**
+   * An order that is a subscription: its plan, and the ways to pay that can subscribe to it in
+   * the order's country (`subscribingMethods`: `XA` Pix Automático in Brazil, `CARD` where the
+   * order takes cards). Absent for a one-time order.
+   */
+  subscription: z
+    .strictObject({
+      plan: planSchema,
+      methods: z.array(z.enum(['XA', 'CARD'])),
+    })
+    .optional(),
 });
 export type OrderView = z.output<typeof orderViewSchema>;
 
@@ -288,6 +316,8 @@ export const submissionSchema = z.strictObject({
         installmentsId,
         /** Save the card for the payer's next checkout: the shopper ticked the consent the order offers (`asks.card` has `save_card`). */
         save: z.boolean().optional(),
+        /** The payer accepted the card-on-file terms of the order's plan (amount, frequency, how to cancel): required to pay an order that is a subscription by card. */
+        subscribe: z.boolean().optional(),
       }),
       z.strictObject({
         type: z.literal('saved_card'),
@@ -296,6 +326,8 @@ export const submissionSchema = z.strictObject({
         encryptedCvv: jwe,
         installments,
         installmentsId,
+        /** As for a new card: the payer accepted the plan's card-on-file terms. */
+        subscribe: z.boolean().optional(),
       }),
       z.strictObject({
         type: z.literal('wallet'),

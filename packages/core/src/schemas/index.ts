@@ -68,6 +68,8 @@ export {
   payerInCountrySchema,
   paymentRequestSchema,
   remittanceFields,
+  SCHEDULED_DAYS,
+  scheduledDateProblem,
   sourcesOfFunds,
   splitSchema,
   submerchantSchema,

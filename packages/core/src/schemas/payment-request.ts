@@ -171,6 +171,23 @@ function utcDay(date: Date): number {
   return Math.floor(date.getTime() / DAY_MS);
 }
 
+/** The days a charge of the instant-payment recurring scheme (`XA`) is scheduled ahead: 2 to 10. */
+export const SCHEDULED_DAYS = { min: 2, max: 10 } as const;
+
+/**
+ * Why `scheduled` (YYYY-MM-DD) cannot be the `scheduled_date` of an `XA` charge sent at `now`,
+ * or undefined when it can: the spec's rule, sent 2 to 10 days (UTC calendar days) before the
+ * billing date. The one place the rule lives: the payment schema, the sandbox's charges of an
+ * enrollment and the server's subscriptions use it.
+ */
+export function scheduledDateProblem(scheduled: string, now: Date): string | undefined {
+  const days = Math.round(Date.parse(`${scheduled}T00:00:00Z`) / DAY_MS) - utcDay(now);
+  if (Number.isNaN(days)) return 'must be a date in the format YYYY-MM-DD';
+  if (days < SCHEDULED_DAYS.min || days > SCHEDULED_DAYS.max)
+    return `must be 2 to 10 days ahead for payment method XA (it is ${days})`;
+  return undefined;
+}
+
 function issue(ctx: z.RefinementCtx, path: PropertyKey[], message: string): void {
   ctx.addIssue({ code: 'custom', path, message });
 }
@@ -360,14 +377,8 @@ function checkRules(
     if (req.scheduled_date === undefined) {
       issue(ctx, ['scheduled_date'], 'is required for payment method XA');
     } else {
-      const days =
-        Math.round(Date.parse(`${req.scheduled_date}T00:00:00Z`) / DAY_MS) - utcDay(rules.now());
-      if (days < 2 || days > 10)
-        issue(
-          ctx,
-          ['scheduled_date'],
-          `must be 2 to 10 days ahead for payment method XA (it is ${days})`,
-        );
+      const problem = scheduledDateProblem(req.scheduled_date, rules.now());
+      if (problem) issue(ctx, ['scheduled_date'], problem);
     }
   }
 

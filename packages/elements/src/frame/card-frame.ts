@@ -1,11 +1,11 @@
 /**
  * The card frame of the frame isolation mode: the first script (`paylit.frame.js`, one classic
  * script) that the frame `<paylit-card-fields isolation="frame">` draws loads in its sandboxed,
- * opaque-origin document (internal/frame-host.ts). It draws the same `<paylit-card-fields>`, in
- * page mode, inside the frame, where no script of the page can listen to it or read it. It holds
- * what draws, formats and checks the fields and speaks to the page, and no more: the marks and
- * the encryption come after it as classic scripts of their own (frame-loaders.ts), so that the
- * fields are drawn first.
+ * opaque-origin document (internal/frame-host.ts). It draws the card fields inside the frame,
+ * where no script of the page can listen to them or read them: the same fields as page isolation
+ * draws, in plain DOM (frame-fields.ts; no Lit in the frame). It holds what draws, formats and
+ * checks the fields and speaks to the page, and no more: the marks and the encryption come after
+ * it as classic scripts of their own (frame-loaders.ts), so that the fields are drawn first.
  *
  * It takes one `MessagePort` from the page that holds it, once, and speaks only over it, in
  * the closed list of internal/frame-protocol.ts: every message is read on arrival and
@@ -13,23 +13,11 @@
  * second port, is ignored. The number and the security code leave this document only inside
  * the JWE.
  */
-import { drawn, give } from './frame-loaders.js';
-import { ContextProvider } from '@lit/context';
-import { extractBin, getBrand, lastFour } from '@paylit/core/card';
+import { drawn, later } from './frame-loaders.js';
+import { extractBin, lastFour } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
-import {
-  CardFieldsInvalidError,
-  fieldProblem,
-  type PaylitCardFields,
-} from '../components/paylit-card-fields/paylit-card-fields.js';
-import {
-  checkoutContext,
-  emptyCheckout,
-  type CheckoutContextValue,
-  type PaymentMethodView,
-  type SavedCardView,
-} from '../context/checkout-context.js';
-import { resolveLocale } from '../i18n/index.js';
+import { en, type Messages } from '../i18n/en.js';
+import { resolveLocale, rightToLeft } from '../i18n/locales.js';
 import {
   FRAME_FIELDS,
   readFrameMessage,
@@ -39,38 +27,43 @@ import {
   type FrameMessage,
   type PageMessage,
 } from '../internal/frame-protocol.js';
+import { fieldProblem } from '../components/paylit-card-fields/card-entry.js';
+import { FrameFields, type FrameCrypto, type FrameMarks } from './frame-fields.js';
 
-const SAVED_ID = 'saved';
 /** Room for the focus ring, which the frame's edge would cut: the page draws the frame this much larger on each side. */
 const RING = 4;
 
 let port: MessagePort | undefined;
 const root = document.documentElement;
-const fields = document.createElement('paylit-card-fields') as PaylitCardFields;
-let saved: SavedCardView | undefined;
 
-/** The checkout's part the fields read: the order's card brands, the saved card, the language. */
-const context: CheckoutContextValue = {
-  ...emptyCheckout,
-  status: 'ready',
-  // The page's checkout gets the BIN from the frame's state.
-  setBin: () => undefined,
-  choosePlan: () => undefined,
-  select: () => undefined,
-  loadPlans: () => Promise.resolve(null),
-};
-const provider = new ContextProvider(document.body, {
-  context: checkoutContext,
-  initialValue: context,
-});
+/** The encryption's script did not arrive. */
+class NotHere extends Error {}
+/**
+ * The encryption's script, asked for when a field is first focused and awaited before a card is
+ * sealed; one that does not arrive is a network failure the shopper may retry (asked for anew).
+ */
+const encryption = () =>
+  (later('crypto') as Promise<FrameCrypto>).catch((cause: unknown) => {
+    throw new NotHere(String(cause));
+  });
+
+/** Drawn at once, in English, while the page hands the port over; configured by the page. */
+const fields = new FrameFields(
+  { t: en, direction: 'ltr', brands: [], saved: undefined },
+  {
+    changed: () => state(),
+    // Enter in the last field pays, in the page: the form's submit or the checkout's.
+    submit: () => post({ type: 'submit' }),
+    reached: () => void encryption().catch(() => undefined),
+  },
+);
 
 function post(message: FrameMessage): void {
   // What leaves is read as the page reads it: nothing off the list goes out either.
   if (readFrameMessage(message)) port?.postMessage(message);
 }
 
-const input = (field: FrameField) =>
-  fields.shadowRoot?.getElementById(field) as HTMLInputElement | null;
+const input = (field: FrameField) => fields.input(field);
 
 /**
  * The brand, the last four, the BIN and each field's validity. While the shopper is still in the
@@ -80,17 +73,16 @@ const input = (field: FrameField) =>
  * field, and before a card is sealed (`final`).
  */
 function state(
-  final = fields.shadowRoot?.activeElement !== input('number'),
-): Record<FrameField, FieldValidity> | undefined {
-  if (!input('number')) return undefined;
-  const cvvBrand = saved ? getBrand(saved.brand) : fields.brand;
+  final = fields.element.shadowRoot?.activeElement !== input('number'),
+): Record<FrameField, FieldValidity> {
+  const cvvBrand = fields.cvvBrand;
   const checked = Object.fromEntries(
     FRAME_FIELDS.map((f): [FrameField, FieldValidity] => {
-      const error = fieldProblem(f, input(f)!.value, cvvBrand) ?? null;
+      const error = fieldProblem(f, input(f).value, cvvBrand) ?? null;
       return [f, { valid: error === null, error }];
     }),
   ) as Record<FrameField, FieldValidity>;
-  const number = input('number')!.value;
+  const number = input('number').value;
   const told =
     final || !checked.number.valid
       ? checked
@@ -105,38 +97,37 @@ function state(
   return checked;
 }
 
+let configured = false;
+
 function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
   const locale = resolveLocale(message.lang);
-  if (message.messages && locale !== 'en') give(locale, message.messages);
+  // The catalog the page sent (checked against English's shape on arrival), else English.
+  const t: Messages = (locale !== 'en' && message.messages) || en;
   root.lang = message.lang;
   for (const [token, value] of Object.entries(message.theme)) root.style.setProperty(token, value);
   root.style.colorScheme = message.theme['--paylit-color-scheme'] ?? '';
   // The colour behind the host on the page, painted under the fields (frame-host.ts `behind`).
   document.body.style.backgroundColor = message.theme['--paylit-frame-background'] || 'transparent';
-  saved = message.saved
-    ? ({
-        card_id: SAVED_ID,
-        brand: message.saved.brand,
-        last4: message.saved.last4,
-      } as SavedCardView)
-    : undefined;
-  provider.setValue({
-    ...context,
-    lang: message.lang,
-    paymentMethods: message.brands.map((id) => ({ type: 'CARD', id }) as PaymentMethodView),
-    savedCards: saved ? [saved] : [],
-    selection: saved ? { type: 'saved_card', cardId: SAVED_ID } : { type: 'card' },
+  fields.configure({
+    t,
+    direction: rightToLeft.has(locale) ? 'rtl' : 'ltr',
+    brands: message.brands,
+    saved: message.saved ?? undefined,
   });
-  void fields.updateComplete.then(() => {
-    state();
-    // The page shows the frame from its first height: sent once the fields are drawn as configured
-    // (language, brands), so the page's layout moves once, not again a moment later; at once,
-    // not a frame later with the observer's first report.
-    height();
-    sizes.observe(root);
-    // Now what the fields draw later: the marks.
-    drawn();
-  });
+  state();
+  // The page shows the frame from its first height: sent once the fields are drawn as configured
+  // (language, brands), so the page's layout moves once, not again a moment later; at once,
+  // not a frame later with the observer's first report.
+  height();
+  sizes.observe(root);
+  if (configured) return;
+  configured = true;
+  // Now what the fields draw later: the marks.
+  drawn();
+  later('marks').then(
+    (marks) => (fields.marks = marks as FrameMarks),
+    () => undefined,
+  );
 }
 
 const height = () => post({ type: 'height', px: root.getBoundingClientRect().height });
@@ -149,26 +140,20 @@ function key(text: string): KeyInput {
 
 async function seal(id: number, publicKey: string): Promise<void> {
   try {
-    if (saved) {
-      const { encryptedCvv } = await fields.encryptCvv(key(publicKey));
-      post({ type: 'sealed', id, card: { encryptedCvv } });
-    } else {
-      const { encryptedData, holderName, expirationMonth, expirationYear } = await fields.encrypt(
-        key(publicKey),
-      );
+    const card = await fields.seal(key(publicKey), encryption);
+    if (card) {
       // What was sealed, told in full first (the page's submission carries its last four).
-      state(true);
-      post({
-        type: 'sealed',
-        id,
-        card: { encryptedData, holderName, expirationMonth, expirationYear },
-      });
+      if ('encryptedData' in card) state(true);
+      post({ type: 'sealed', id, card });
+      return;
     }
-  } catch (error) {
     const checked = state(true);
-    const first = error instanceof CardFieldsInvalidError ? error.fields[0] : undefined;
-    const kind = (error as { kind?: unknown }).kind === 'network' ? 'network' : 'configuration';
-    post({ type: 'refused', id, error: first ? (checked?.[first].error ?? 'empty') : kind });
+    const first = fields.shown.find((f) => !checked[f].valid);
+    post({ type: 'refused', id, error: (first && checked[first].error) ?? 'empty' });
+  } catch (error) {
+    state(true);
+    const network = error instanceof NotHere || (error as { kind?: unknown }).kind === 'network';
+    post({ type: 'refused', id, error: network ? 'network' : 'configuration' });
   }
 }
 
@@ -179,9 +164,9 @@ function receive(message: PageMessage): void {
     case 'seal':
       return void seal(message.id, message.publicKey);
     case 'focus':
-      return input(message.field)?.focus();
+      return input(message.field).focus();
     case 'report':
-      fields.reportValidity();
+      fields.report();
       state();
       return;
     case 'clear':
@@ -197,27 +182,14 @@ const fieldOf = (event: Event) => (event.composedPath()[0] as HTMLElement).id as
 
 function start(): void {
   document.body.style.cssText = `margin:0;padding:${RING}px;background-color:transparent`;
-  fields.addEventListener('input', () => state());
-  document.body.append(fields);
-  void fields.updateComplete.then(() => {
-    // On the shadow root: focus moving from one field to the next does not reach the host.
-    const inside = fields.shadowRoot!;
-    inside.addEventListener('focusin', (event) => post({ type: 'focus', field: fieldOf(event) }));
-    inside.addEventListener('focusout', (event) => {
-      // Leaving the number: its validity and last four are told now.
-      if (fieldOf(event) === 'number') state(true);
-      post({ type: 'blur', field: fieldOf(event) });
-    });
-    // Enter in the last field pays, in the page: the form's submit or the checkout's.
-    inside.addEventListener('keydown', (event) => {
-      const target = event.composedPath()[0] as HTMLInputElement;
-      if (
-        (event as KeyboardEvent).key === 'Enter' &&
-        !(event as KeyboardEvent).isComposing &&
-        target.enterKeyHint === 'go'
-      )
-        post({ type: 'submit' });
-    });
+  document.body.append(fields.element);
+  // On the shadow root: focus moving from one field to the next does not reach the host.
+  const inside = fields.element.shadowRoot!;
+  inside.addEventListener('focusin', (event) => post({ type: 'focus', field: fieldOf(event) }));
+  inside.addEventListener('focusout', (event) => {
+    // Leaving the number: its validity and last four are told now.
+    if (fieldOf(event) === 'number') state(true);
+    post({ type: 'blur', field: fieldOf(event) });
   });
   // Focus given to the frame from the page (Tab, or the page's `focus()`) goes to the first field.
   // (Tab and Shift+Tab land on the first or last field themselves, before this looks.)
@@ -240,10 +212,9 @@ addEventListener('message', (event) => {
     if (read) receive(read);
   };
   post({ type: 'ready' });
-  void fields.updateComplete.then(() => state());
+  state();
 });
 
 // The fields are drawn at once, while the page hands the port over: the frame stays at height 0
-// on the page until it is configured (its language, the order's brands), and the first
-// drawing, Lit's first-time work, is done by then.
+// on the page until it is configured (its language, the order's brands).
 start();

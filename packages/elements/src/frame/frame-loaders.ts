@@ -1,5 +1,5 @@
 /**
- * The card frame's loaders (lazy.ts), handed in by its first script (card-frame.ts, built as
+ * The card frame's later scripts, asked for by its first script (card-frame.ts, built as
  * `paylit.frame.js`). The frame's opaque origin cannot load the script-tag file's ES module
  * chunks (test/frame-platform.spec.ts), so what the fields need after their first drawing comes
  * as classic scripts of their own (build/frame-script.ts), found where the page wrote them on
@@ -7,28 +7,15 @@
  * beside it: the marks (`paylit.frame-marks.js`), asked for at once and added once the fields
  * are drawn as the page configured them, and the encryption (`paylit.frame-crypto.js`), asked
  * for when a field is first focused and awaited before a card is sealed. Each sets one global
- * of the frame (`FRAME_SCRIPTS`), read once on its `load`. The catalog is the one the page sent
- * (frame-protocol.ts `configure`), checked against English's shape on arrival and kept here by
- * `give`. The frame's fields are in page mode: no installments, outcome or frame of their own.
+ * of the frame (`FRAME_SCRIPTS`), read once on its `load`; each is asked for once, and again
+ * after a failure.
  */
-import type { Messages } from '../i18n/en.js';
-import type { Locale } from '../i18n/locales.js';
-import { provideCatalogs } from '../i18n/index.js';
-import { provideLoaders, type Chunks } from '../internal/lazy.js';
-
 /** The frame's later scripts, by the chunk each holds: its file's name as built, and the global its IIFE sets. */
 export const FRAME_SCRIPTS = {
   marks: { file: 'paylit.frame-marks.js', global: 'paylitFrameMarks' },
   crypto: { file: 'paylit.frame-crypto.js', global: 'paylitFrameCrypto' },
 } as const;
 type Later = keyof typeof FRAME_SCRIPTS;
-
-const given = new Map<string, Messages>();
-
-/** The catalog of `locale`, as the page sent it. */
-export function give(locale: Locale, messages: Messages): void {
-  given.set(locale, messages);
-}
 
 // Read while the first script runs: its own element, whose URL and nonce the later ones take.
 const first = document.currentScript as HTMLScriptElement | null;
@@ -85,8 +72,23 @@ let drawnNow: () => void;
 const firstDrawn = new Promise<void>((resolve) => (drawnNow = resolve));
 export const drawn = (): void => drawnNow();
 
-/** A later script, added once its turn comes; refused when it does not load or set its global. */
-function later<K extends Later>(name: K): Promise<unknown> {
+const asked = new Map<Later, Promise<unknown>>();
+
+/**
+ * A later script's global, once its turn comes (the marks: once the fields are drawn as
+ * configured); refused when it does not load or set its global, and asked for anew next time.
+ */
+export function later(name: Later): Promise<unknown> {
+  let pending = asked.get(name);
+  if (!pending) {
+    pending = load(name);
+    pending.catch(() => asked.delete(name));
+    asked.set(name, pending);
+  }
+  return pending;
+}
+
+function load(name: Later): Promise<unknown> {
   const { file, global } = FRAME_SCRIPTS[name];
   return firstDrawn.then(
     () =>
@@ -107,18 +109,3 @@ function later<K extends Later>(name: K): Promise<unknown> {
       }),
   );
 }
-
-provideLoaders({
-  chunk: <K extends keyof Chunks>(name: K) =>
-    (name === 'marks' || name === 'crypto'
-      ? later(name)
-      : Promise.reject(new Error(`the card frame has no ${name}`))) as Promise<Chunks[K]>,
-  frameScript: () => {
-    throw new Error('the card frame has no frame of its own');
-  },
-});
-provideCatalogs((locale) =>
-  given.has(locale)
-    ? Promise.resolve(given.get(locale)!)
-    : Promise.reject(new Error(`the page sent no ${locale} catalog`)),
-);

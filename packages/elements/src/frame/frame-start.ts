@@ -33,8 +33,7 @@ export interface EarlyFrame {
   if (!('moveBefore' in Element.prototype)) return;
   const key = Symbol.for('paylit.cardFrame');
   const script = new URL('./paylit.frame.js', own).href;
-  const attribute = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const attribute = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`);
   const tt = (
     globalThis as {
       trustedTypes?: {
@@ -59,7 +58,7 @@ export interface EarlyFrame {
     }
     if (policy === false) return;
     const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
-    const html = `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"></script></body></html>`;
+    const html = `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"></script>`;
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
     // Out of the shopper's way until the card fields take it: no height, inert (no focus, no

@@ -168,6 +168,15 @@ export const en = {
     state: 'State or province',
     zip: 'Postal code',
     required: 'This field is required.',
+    /** What a missing detail is for, said on its field: `{method}` is the way the shopper pays (a method's name, or `byCard`). */
+    byCard: 'card',
+    needName: 'Enter your full name: to pay with {method}, the payment is made out in your name.',
+    needEmail: 'Enter your email: to pay with {method}, your receipt is sent to it.',
+    needDocument: 'Enter your {type}: to pay with {method}, the payment is registered under it.',
+    needPhone:
+      'Enter your phone number: to pay with {method}, it is how you are reached about this payment.',
+    needBirthDate: 'Enter your date of birth: to pay with {method}, it confirms who is paying.',
+    needAddress: '{field}: part of the billing address needed to pay with {method}.',
     emailInvalid: 'Enter an email address, like name@example.com.',
     documentInvalid: 'This {type} is not valid: check the digits.',
     documentFormat: "This doesn't look like a {type}: check its length and characters.",
@@ -215,7 +224,8 @@ export const en = {
     instructions: "The bank's instructions",
     waiting: 'This page updates automatically once your payment arrives.',
     newTab: '(opens in a new tab)',
-    challenge: 'Confirm the payment with your bank',
+    /** The bank's dialog's own title: not the words of the bank's page inside it. */
+    bankCheck: 'Security check by your bank',
     challengeSteps: "Your bank's page is open over this one: follow its steps.",
     bankPage: "Your bank's page",
     close: 'Close',

@@ -75,6 +75,15 @@ export const es419: Messages = {
     zipInvalid: 'Ingresa un código postal, como {example}.',
     dateInvalid: 'Ingresa una fecha de nacimiento válida.',
     refused: 'La tienda no pudo aceptar este dato. Revísalo e intenta de nuevo.',
+    needName: 'Ingresa tu nombre completo: para pagar con {method}, el pago se hace a tu nombre.',
+    needEmail:
+      'Ingresa tu correo electrónico: para pagar con {method}, el comprobante se envía a esa dirección.',
+    needDocument:
+      'Ingresa tu {type}: para pagar con {method}, el pago se registra con ese documento.',
+    needPhone:
+      'Ingresa tu número de teléfono: para pagar con {method}, es la forma de contactarte sobre este pago.',
+    needBirthDate:
+      'Ingresa tu fecha de nacimiento: para pagar con {method}, confirma quién hace el pago.',
   },
   pendingView: {
     ...es.pendingView,

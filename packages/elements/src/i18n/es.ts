@@ -153,6 +153,18 @@ export const es: Messages = {
     state: 'Provincia o estado',
     zip: 'Código postal',
     required: 'Este campo es obligatorio.',
+    byCard: 'tarjeta',
+    needName: 'Introduce tu nombre completo: para pagar con {method}, el pago se hace a tu nombre.',
+    needEmail:
+      'Introduce tu correo electrónico: para pagar con {method}, el justificante se envía a esa dirección.',
+    needDocument:
+      'Introduce tu {type}: para pagar con {method}, el pago se registra con ese documento.',
+    needPhone:
+      'Introduce tu número de teléfono: para pagar con {method}, es la forma de contactarte sobre este pago.',
+    needBirthDate:
+      'Introduce tu fecha de nacimiento: para pagar con {method}, confirma quién hace el pago.',
+    needAddress:
+      '{field}: forma parte de la dirección de facturación necesaria para pagar con {method}.',
     emailInvalid: 'Introduce un correo electrónico, como nombre@ejemplo.com.',
     documentInvalid: 'Este número de {type} no es válido: revisa los dígitos.',
     documentFormat: 'Esto no es un número de {type}: revisa su longitud y sus caracteres.',
@@ -199,7 +211,7 @@ export const es: Messages = {
     instructions: 'Instrucciones del banco',
     waiting: 'Esta página se actualizará automáticamente cuando llegue tu pago.',
     newTab: '(se abre en una pestaña nueva)',
-    challenge: 'Confirma el pago con tu banco',
+    bankCheck: 'Verificación de seguridad de tu banco',
     challengeSteps:
       'La página de tu banco está abierta encima de esta: sigue los pasos que te indica.',
     bankPage: 'Página de tu banco',

@@ -155,6 +155,18 @@ export const fr: Messages = {
     state: 'État ou province',
     zip: 'Code postal',
     required: 'Ce champ est obligatoire.',
+    byCard: 'carte',
+    needName:
+      'Saisissez votre nom complet : pour payer par {method}, le paiement est établi à votre nom.',
+    needEmail: 'Saisissez votre adresse e-mail : pour payer par {method}, votre reçu y est envoyé.',
+    needDocument:
+      'Saisissez votre {type} : pour payer par {method}, le paiement est enregistré sous ce numéro.',
+    needPhone:
+      'Saisissez votre numéro de téléphone : pour payer par {method}, c’est ainsi que l’on vous joint au sujet de ce paiement.',
+    needBirthDate:
+      'Saisissez votre date de naissance : pour payer par {method}, elle confirme qui paie.',
+    needAddress:
+      '{field} : fait partie de l’adresse de facturation nécessaire pour payer par {method}.',
     emailInvalid: 'Saisissez une adresse e-mail, par exemple nom@exemple.com.',
     documentInvalid: 'Ce numéro de {type} n’est pas valide\u202f: vérifiez les chiffres.',
     documentFormat:
@@ -204,7 +216,7 @@ export const fr: Messages = {
     instructions: 'Instructions de la banque',
     waiting: 'Cette page se mettra à jour automatiquement dès réception de votre paiement.',
     newTab: '(s’ouvre dans un nouvel onglet)',
-    challenge: 'Confirmez le paiement auprès de votre banque',
+    bankCheck: 'Vérification de sécurité de votre banque',
     challengeSteps:
       'La page de votre banque s’affiche par-dessus celle-ci\u202f: suivez ses instructions.',
     bankPage: 'Page de votre banque',

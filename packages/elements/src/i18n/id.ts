@@ -153,6 +153,18 @@ export const id: Messages = {
     state: 'Provinsi',
     zip: 'Kode pos',
     required: 'Kolom ini wajib diisi.',
+    byCard: 'kartu',
+    needName:
+      'Masukkan nama lengkap Anda: untuk membayar dengan {method}, pembayaran dibuat atas nama Anda.',
+    needEmail:
+      'Masukkan email Anda: untuk membayar dengan {method}, bukti pembayaran dikirim ke email ini.',
+    needDocument:
+      'Masukkan {type} Anda: untuk membayar dengan {method}, pembayaran dicatat dengan nomor ini.',
+    needPhone:
+      'Masukkan nomor telepon Anda: untuk membayar dengan {method}, Anda dihubungi melalui nomor ini tentang pembayaran ini.',
+    needBirthDate:
+      'Masukkan tanggal lahir Anda: untuk membayar dengan {method}, tanggal ini memastikan siapa yang membayar.',
+    needAddress: '{field}: bagian dari alamat penagihan yang wajib untuk membayar dengan {method}.',
     emailInvalid: 'Masukkan alamat email, misalnya nama@contoh.com.',
     documentInvalid: '{type} ini tidak valid: periksa angkanya.',
     documentFormat: 'Ini bukan {type}: periksa panjang dan karakternya.',
@@ -199,7 +211,7 @@ export const id: Messages = {
     instructions: 'Petunjuk dari bank',
     waiting: 'Halaman ini akan diperbarui otomatis setelah pembayaran Anda diterima.',
     newTab: '(terbuka di tab baru)',
-    challenge: 'Konfirmasi pembayaran melalui bank Anda',
+    bankCheck: 'Pemeriksaan keamanan oleh bank Anda',
     challengeSteps: 'Halaman bank Anda terbuka di atas halaman ini: ikuti langkah-langkahnya.',
     bankPage: 'Halaman bank Anda',
     close: 'Tutup',

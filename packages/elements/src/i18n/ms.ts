@@ -152,6 +152,19 @@ export const ms: Messages = {
     state: 'Negeri',
     zip: 'Poskod',
     required: 'Medan ini wajib diisi.',
+    byCard: 'kad',
+    needName:
+      'Masukkan nama penuh anda: untuk membayar dengan {method}, pembayaran dibuat atas nama anda.',
+    needEmail:
+      'Masukkan e-mel anda: untuk membayar dengan {method}, resit anda dihantar ke e-mel ini.',
+    needDocument:
+      'Masukkan {type} anda: untuk membayar dengan {method}, pembayaran direkodkan dengan nombor ini.',
+    needPhone:
+      'Masukkan nombor telefon anda: untuk membayar dengan {method}, anda dihubungi melalui nombor ini tentang pembayaran ini.',
+    needBirthDate:
+      'Masukkan tarikh lahir anda: untuk membayar dengan {method}, tarikh ini mengesahkan siapa yang membayar.',
+    needAddress:
+      '{field}: sebahagian daripada alamat pengebilan yang wajib untuk membayar dengan {method}.',
     emailInvalid: 'Masukkan alamat e-mel, contohnya nama@contoh.com.',
     documentInvalid: '{type} ini tidak sah: semak digitnya.',
     documentFormat: 'Ini bukan {type}: semak panjang dan aksaranya.',
@@ -200,7 +213,7 @@ export const ms: Messages = {
     waiting:
       'Halaman ini akan dikemas kini secara automatik sebaik sahaja pembayaran anda diterima.',
     newTab: '(dibuka dalam tab baharu)',
-    challenge: 'Sahkan pembayaran melalui bank anda',
+    bankCheck: 'Semakan keselamatan oleh bank anda',
     challengeSteps: 'Halaman bank anda dibuka di atas halaman ini: ikut langkah-langkahnya.',
     bankPage: 'Halaman bank anda',
     close: 'Tutup',

@@ -152,6 +152,16 @@ export const ptBR: Messages = {
     state: 'Estado',
     zip: 'CEP',
     required: 'Este campo é obrigatório.',
+    byCard: 'cartão',
+    needName:
+      'Informe seu nome completo: para pagar com {method}, o pagamento é feito em seu nome.',
+    needEmail: 'Informe seu e-mail: para pagar com {method}, o comprovante é enviado para ele.',
+    needDocument: 'Informe seu {type}: para pagar com {method}, o pagamento é registrado nele.',
+    needPhone:
+      'Informe seu telefone: para pagar com {method}, é por ele que entramos em contato sobre este pagamento.',
+    needBirthDate:
+      'Informe sua data de nascimento: para pagar com {method}, ela confirma quem está pagando.',
+    needAddress: '{field}: faz parte do endereço de cobrança necessário para pagar com {method}.',
     emailInvalid: 'Informe um e-mail, como nome@exemplo.com.',
     documentInvalid: 'Este {type} não é válido: confira os dígitos.',
     documentFormat: 'Isso não é um {type}: confira o tamanho e os caracteres.',
@@ -198,7 +208,7 @@ export const ptBR: Messages = {
     instructions: 'Instruções do banco',
     waiting: 'Esta página será atualizada automaticamente assim que o pagamento for recebido.',
     newTab: '(abre em uma nova aba)',
-    challenge: 'Confirme o pagamento com o seu banco',
+    bankCheck: 'Verificação de segurança do seu banco',
     challengeSteps: 'A página do seu banco está aberta por cima desta: siga as etapas indicadas.',
     bankPage: 'Página do seu banco',
     close: 'Fechar',

@@ -157,6 +157,18 @@ export const vi: Messages = {
     state: 'Tỉnh/Bang',
     zip: 'Mã bưu chính',
     required: 'Vui lòng điền thông tin này.',
+    byCard: 'thẻ',
+    needName:
+      'Nhập họ và tên của bạn: khi thanh toán bằng {method}, khoản thanh toán được lập theo tên bạn.',
+    needEmail:
+      'Nhập email của bạn: khi thanh toán bằng {method}, biên lai sẽ được gửi đến địa chỉ này.',
+    needDocument:
+      'Nhập {type} của bạn: khi thanh toán bằng {method}, khoản thanh toán được ghi nhận theo số này.',
+    needPhone:
+      'Nhập số điện thoại của bạn: khi thanh toán bằng {method}, chúng tôi liên hệ với bạn về khoản thanh toán này qua số này.',
+    needBirthDate:
+      'Nhập ngày sinh của bạn: khi thanh toán bằng {method}, thông tin này xác nhận ai là người thanh toán.',
+    needAddress: '{field}: một phần của địa chỉ thanh toán cần có để thanh toán bằng {method}.',
     emailInvalid: 'Vui lòng nhập địa chỉ email, ví dụ: ten@vidu.com.',
     documentInvalid: 'Số {type} này không hợp lệ: vui lòng kiểm tra các chữ số.',
     documentFormat: 'Đây không phải là số {type}: vui lòng kiểm tra độ dài và các ký tự.',
@@ -203,7 +215,7 @@ export const vi: Messages = {
     instructions: 'Hướng dẫn của ngân hàng',
     waiting: 'Trang này sẽ tự động cập nhật khi nhận được thanh toán của quý khách.',
     newTab: '(mở trong thẻ mới)',
-    challenge: 'Xác nhận thanh toán với ngân hàng',
+    bankCheck: 'Kiểm tra bảo mật của ngân hàng',
     challengeSteps:
       'Trang ngân hàng của quý khách đang mở phía trên trang này: vui lòng làm theo các bước hướng dẫn.',
     bankPage: 'Trang ngân hàng của quý khách',

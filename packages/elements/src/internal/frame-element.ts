@@ -49,8 +49,7 @@ export function provideLaterScripts(urls: () => LaterScripts): void {
   laterScripts = urls;
 }
 
-const attribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const attribute = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The frame's document: the first script, with the page's nonce and the later scripts' URLs.
@@ -63,7 +62,7 @@ function frameDocument(script: string, later: LaterScripts): string {
   const data = Object.entries(later)
     .map(([name, url]) => ` data-${name}="${attribute(url)}"`)
     .join('');
-  return `<!doctype html><html><head><meta charset="utf-8"></head><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"${data}></script></body></html>`;
+  return `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"${data}></script>`;
 }
 
 /** Where frame/frame-start.ts holds an element's early frame. */

@@ -6,7 +6,8 @@
  * (when a card field is first focused, and always before `encrypt()`), the installments'
  * rules (with the first plans), what reads a payment's answer with the outcome's look (beside the request), the
  * payer's fields (for an order that lacks some of the payer's details), a pending payment's
- * view (Pix, a voucher, a transfer, when the outcome waits for the shopper), frame
+ * view (Pix, a voucher, a transfer, when the outcome waits for the shopper), the bank's 3-D
+ * Secure dialog (when a payment waits on that page, shown over the checkout), frame
  * isolation's page side (when card fields are first drawn with `isolation="frame"`), the card
  * frame's script. Each catalog but English is loaded the same way, by i18n/index.ts.
  *
@@ -43,6 +44,11 @@ export interface Chunks {
   readonly payer: typeof import('../components/paylit-payer-fields/paylit-payer-fields.js');
   /** A payment that waits for the shopper (Pix, a voucher, a transfer), shown and followed live. */
   readonly pending: typeof import('../components/paylit-pending/paylit-pending.js');
+  /**
+   * `<paylit-challenge-dialog>`'s module (the bank's 3-D Secure page over the checkout), which
+   * defines it when a payment waits on that page; nothing of it is read.
+   */
+  readonly challenge: object;
 }
 
 /** What an entry hands in. */
@@ -109,4 +115,5 @@ export const importFrameHost = chunk('isolation');
 export const importPayment = chunk('payment');
 export const importPayer = chunk('payer');
 export const importPending = chunk('pending');
+export const importChallenge = chunk('challenge');
 export const frameScript = (): string => provided.frameScript();

@@ -2,8 +2,8 @@
  * `/sandbox-tools/`: what tests and the demo need beyond the API. The public key (JWK
  * with `kid`, or `?format=pem`), method logos, the ledger, what fraud prevention received
  * with a payment (`risk`), the notification log, faults,
- * the clock, card tokens as hosted fields make them, chargebacks, and a payer cancelling
- * an enrollment. Only the API's own tool (`POST /sandbox-tools/payments`) is signed; it
+ * the clock, card tokens as hosted fields make them, chargebacks, and a payer authorizing,
+ * refusing or cancelling an enrollment. Only the API's own tool (`POST /sandbox-tools/payments`) is signed; it
  * lives with the API routes.
  */
 import type { Context, Hono } from 'hono';
@@ -17,7 +17,7 @@ import { faultSchema } from '../middleware/faults.js';
 import { parseBody, parseJson } from '../parse.js';
 import { paymentMethods, logoSvg } from '../catalogs/payment-methods.js';
 import { createCardToken } from '../state/cards.js';
-import { cancelEnrollmentByPayer } from '../state/enrollments.js';
+import { answerEnrollment, cancelEnrollmentByPayer } from '../state/enrollments.js';
 import { recordCounts } from '../records.js';
 
 const clockSchema = z.union([
@@ -122,5 +122,12 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
 
   app.post('/sandbox-tools/enrollments/:id/cancel-by-payer', (c) =>
     c.json(cancelEnrollmentByPayer(store, c.req.param('id'))),
+  );
+  // The payer, in their bank's app, authorizes or refuses a PENDING enrollment (a Pix Automático mandate).
+  app.post('/sandbox-tools/enrollments/:id/authorize', (c) =>
+    c.json(answerEnrollment(store, c.req.param('id'), 'ACTIVE')),
+  );
+  app.post('/sandbox-tools/enrollments/:id/reject', (c) =>
+    c.json(answerEnrollment(store, c.req.param('id'), 'REJECTED')),
   );
 }

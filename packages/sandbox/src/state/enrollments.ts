@@ -8,14 +8,30 @@ import {
   enrollmentStatuses,
   type EnrollmentStatus,
 } from '@paylit/core/codes';
-import { enrollmentRequestSchema, type PaymentEnrollment } from '@paylit/core/schemas';
+import {
+  enrollmentRequestSchema,
+  scheduledDateProblem,
+  type PaymentEnrollment,
+} from '@paylit/core/schemas';
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
 import { toMinorUnits } from '@paylit/core/money';
 import { isSupportedCountry } from '../catalogs/countries.js';
-import { findMethod } from '../catalogs/payment-methods.js';
+import { findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
 import type { Enrollment, EnrollmentMethod, Store } from './store.js';
+
+/**
+ * Pix Automático, the instant-payment recurring scheme (`XA`): Brazil only, for enrollments and
+ * their charges (it is not a way to pay an order once, so `GET /payments-methods` does not list it).
+ */
+export const PIX_AUTOMATICO: PaymentMethod = {
+  id: 'XA',
+  type: 'TICKET',
+  name: 'Pix Automático',
+  allowed_flows: ['DIRECT'],
+  color: '#32bcad',
+};
 
 export function enrollmentRecord(e: Enrollment) {
   return {
@@ -77,6 +93,9 @@ function newEnrollment(
     e.page_token = crypto.randomUUID();
     e.redirect_url = `${origin}/sandbox-pages/enrollment/${encodeURIComponent(e.id)}?t=${e.page_token}`;
     setEnrollmentStatus(store, e, 'PENDING');
+  } else if (method.payment_method_id === PIX_AUTOMATICO.id) {
+    // The payer authorizes a Pix Automático mandate in their bank's app: PENDING until then.
+    setEnrollmentStatus(store, e, 'PENDING');
   } else {
     setEnrollmentStatus(store, e, 'ACTIVE');
   }
@@ -106,12 +125,30 @@ export function createEnrollment(store: Store, body: unknown, origin: string) {
         last4: '1111',
       },
     };
+  } else if (methodId === PIX_AUTOMATICO.id) {
+    if (country !== 'BR') throw new ApiFailure(5010, 'payment_method_id');
+    checkPixAutomaticoMandate(fields);
+    method = { payment_method_id: PIX_AUTOMATICO.id, payment_method_type: PIX_AUTOMATICO.type };
   } else {
     const found = findMethod(country, methodId);
     if (!found) throw new ApiFailure(5010, 'payment_method_id');
     method = { payment_method_id: found.id, payment_method_type: found.type };
   }
   return enrollmentRecord(newEnrollment(store, fields, method, origin));
+}
+
+/**
+ * A Pix Automático mandate states its terms: `type` `MERCHANT_SUBSCRIPTION` with a
+ * `subscription` carrying `frequency`, `start_date` and `amount` (the payer's bank shows them
+ * before the payer authorizes). The spec is silent; the sandbox's choice (README) is the stricter
+ * reading: a missing one is 400 / 5001 naming it.
+ */
+function checkPixAutomaticoMandate(fields: Omit<PaymentEnrollment, 'id'>): void {
+  if (fields.type !== 'MERCHANT_SUBSCRIPTION') throw new ApiFailure(5001, 'type');
+  const sub = fields.subscription;
+  if (!sub) throw new ApiFailure(5001, 'subscription');
+  for (const field of ['frequency', 'start_date', 'amount'] as const)
+    if (sub[field] === undefined) throw new ApiFailure(5001, `subscription.${field}`);
 }
 
 /** An enrollment created together with the first payment, which charges with that payment's method: active at once. */
@@ -135,13 +172,30 @@ export function chargeEnrollment(
   id: string,
   amount: number,
   currency: string,
+  scheduledDate?: string,
 ): { enrollment: { id: string; status: string }; method: EnrollmentMethod } {
   const e = store.enrollments.get(id);
   if (!e) throw new ApiFailure(5008, 'enrollment.id');
   if (e.status !== 'ACTIVE') throw new ApiFailure(5002, 'enrollment.id');
-  const bound = (
-    e.subscription as { amount?: { type?: string; value?: number; max_value?: number } } | undefined
-  )?.amount;
+  const sub = e.subscription as
+    | {
+        start_date?: string;
+        end_date?: string;
+        amount?: { type?: string; value?: number; max_value?: number };
+      }
+    | undefined;
+  if (e.method.payment_method_id === PIX_AUTOMATICO.id) {
+    // The scheme's rule: scheduled 2 to 10 days ahead (by the sandbox's clock), on a day the
+    // mandate covers (from its start_date to its end_date).
+    if (scheduledDate === undefined) throw new ApiFailure(5001, 'scheduled_date');
+    if (
+      scheduledDateProblem(scheduledDate, store.clock.now()) !== undefined ||
+      (sub?.start_date !== undefined && scheduledDate < sub.start_date) ||
+      (sub?.end_date !== undefined && scheduledDate > sub.end_date)
+    )
+      throw new ApiFailure(5001, 'scheduled_date');
+  }
+  const bound = sub?.amount;
   const minor = (n: number) => toMinorUnits(n, currency);
   if (bound?.type === 'FIXED' && bound.value !== undefined && minor(amount) !== minor(bound.value))
     throw new ApiFailure(5001, 'amount');
@@ -174,6 +228,18 @@ export function completeEnrollmentPage(
   if (!e || e.status !== 'PENDING' || !e.page_token || e.page_token !== token) return undefined;
   setEnrollmentStatus(store, e, outcome === 'approve' ? 'ACTIVE' : 'REJECTED');
   return e;
+}
+
+/**
+ * The payer answers a PENDING enrollment in their bank (a sandbox tool): `ACTIVE` authorizes
+ * it, `REJECTED` refuses it; the change is notified. Unknown id 400 / 5008; not PENDING 400 / 5002.
+ */
+export function answerEnrollment(store: Store, id: string, status: 'ACTIVE' | 'REJECTED') {
+  const e = store.enrollments.get(id);
+  if (!e) throw new ApiFailure(5008, 'id');
+  if (e.status !== 'PENDING') throw new ApiFailure(5002);
+  setEnrollmentStatus(store, e, status);
+  return enrollmentRecord(e);
 }
 
 /** The payer cancels an active enrollment (CANCELLED, 401). */

@@ -25,7 +25,7 @@ import { fitsCurrency, isAllowedCurrency, isSupportedCountry } from '../catalogs
 import { installmentOptions } from '../catalogs/installments.js';
 import { CARD_METHOD, findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
 import { keepCard, resolveCard, type ResolvedCard } from './cards.js';
-import { chargeEnrollment, enrollWithPayment } from './enrollments.js';
+import { chargeEnrollment, enrollWithPayment, PIX_AUTOMATICO } from './enrollments.js';
 import { refundRecord } from './refunds.js';
 import type { CardView, Payment, Store } from './store.js';
 
@@ -249,7 +249,7 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
   // A charge of an enrollment pays with the enrollment's method; a card sent beside it pays instead.
   const charge =
     req.enrollment?.id !== undefined
-      ? chargeEnrollment(store, req.enrollment.id, req.amount, req.currency)
+      ? chargeEnrollment(store, req.enrollment.id, req.amount, req.currency, req.scheduled_date)
       : undefined;
   const byEnrollment = charge !== undefined && req.card === undefined && req.wallet === undefined;
   const method = byEnrollment
@@ -439,6 +439,7 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
 /** The method of an enrollment, for a charge by `enrollment.id` alone. */
 function enrollmentMethod(req: PaymentRequest, id: string): PaymentMethod {
   if (id === 'CARD') return CARD_METHOD;
+  if (id === PIX_AUTOMATICO.id) return PIX_AUTOMATICO;
   const method = findMethod(req.country, id);
   if (!method) throw new ApiFailure(5010, 'payment_method_id');
   return method;

@@ -27,6 +27,7 @@ import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
 import { asksView } from '../payer.js';
+import { subscriptionView } from '../subscriptions/view.js';
 import { publicPayment } from './public-payment.js';
 
 const TTL_MS = 5 * 60 * 1000;
@@ -126,6 +127,7 @@ export function orderView(order: MerchantOrder): OrderView {
     intent: order.intent,
     ...(order.description !== undefined ? { description: order.description } : {}),
     installments: offersInstallments(order),
+    ...(order.plan ? { subscription: subscriptionView(order, order.plan) } : {}),
   };
 }
 

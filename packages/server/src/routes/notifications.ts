@@ -204,6 +204,7 @@ export function mountNotifications(
           (error: unknown) => error,
         );
       if (kind === 'payment') await ctx.paymentHeard?.(record);
+      if (kind === 'enrollment') await ctx.enrollmentHeard?.(record);
       event = { kind, record, orderId, latest };
     } catch (error) {
       await release();

@@ -37,6 +37,7 @@ import { isIpAddress } from '../middleware/client-address.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import { saveNotOffered, type MerchantOrder } from '../order.js';
+import { subscriptionCardFields } from '../subscriptions/consent.js';
 import { mergedPayer, payerOfSubmission, payerRefusal } from '../payer.js';
 import { checkPlan, methodFlow } from './checkout.js';
 import { nextAction, nextActionFor, publicPayment } from './public-payment.js';
@@ -170,6 +171,7 @@ export function paymentRequest(
           ...(m.installmentsId ? { installments_id: m.installmentsId } : {}),
           // Saved only with the shopper's consent, which only an order that offers it asks for.
           ...(m.save ? { save: true, stored_credential_usage: 'FIRST' as const } : {}),
+          ...subscriptionCardFields(order, m),
           ...intent,
         },
       };
@@ -190,6 +192,7 @@ export function paymentRequest(
           encrypted_data: m.encryptedCvv,
           ...(m.installments ? { installments: m.installments } : {}),
           ...(m.installmentsId ? { installments_id: m.installmentsId } : {}),
+          ...subscriptionCardFields(order, m),
           ...intent,
         },
       };
@@ -396,6 +399,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       },
       { payer: collected, ...(known ? { known } : {}) },
     );
+    if (order.plan) await ctx.subscriptionPaid?.(order, record);
     const answer = {
       payment: publicPayment(record, order.id),
       nextAction: await nextActionFor(record, c.req.header('Origin')),

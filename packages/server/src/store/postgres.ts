@@ -5,7 +5,8 @@
  * Tables (created if missing, prefix `paylit_`): `orders`, `payments` (payment to order),
  * `charges` (each order's charge state, written by compare-and-set on `rev`), `made` (the
  * payment each order's settled state names, one per order and one order per payment), `bound`,
- * `claims` and `hits` (with expiry by the database's clock). The compare-and-set on `rev` decides
+ * `claims` and `hits` (with expiry by the database's clock), and `subscriptions` (each
+ * subscription's record, by compare-and-set on `rev` as charges are). The compare-and-set on `rev` decides
  * who writes: a writer that read an older state writes nothing. A `settled` state written over
  * the state it read takes the order's row in `made` with it, in the same transaction, whichever
  * payment the row named before (the API says which payment was made, e.g. an older Pix code paid
@@ -34,6 +35,7 @@ import {
   type Reserved,
 } from './store.js';
 import { maskUrl } from '../mask.js';
+import type { Subscription } from '../subscriptions/types.js';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database`. */
@@ -82,7 +84,7 @@ const after = (param: string) => `now() + ${param}::float8 * interval '1 millise
 export class PostgresStore implements CheckoutStore {
   readonly #pool: pg.Pool;
   readonly #t: Record<
-    'orders' | 'payments' | 'charges' | 'made' | 'bound' | 'claims' | 'hits',
+    'orders' | 'payments' | 'charges' | 'made' | 'bound' | 'claims' | 'hits' | 'subscriptions',
     string
   >;
   readonly #timeoutMs: number;
@@ -106,6 +108,7 @@ export class PostgresStore implements CheckoutStore {
       bound: t('bound'),
       claims: t('claims'),
       hits: t('hits'),
+      subscriptions: t('subscriptions'),
     };
   }
 
@@ -173,6 +176,7 @@ export class PostgresStore implements CheckoutStore {
         CREATE INDEX IF NOT EXISTS ${t.claims.slice(0, -1)}_expiry" ON ${t.claims} (expires_at);
         CREATE TABLE IF NOT EXISTS ${t.hits} (key text PRIMARY KEY, count integer NOT NULL, expires_at timestamptz NOT NULL);
         CREATE INDEX IF NOT EXISTS ${t.hits.slice(0, -1)}_expiry" ON ${t.hits} (expires_at);
+        CREATE TABLE IF NOT EXISTS ${t.subscriptions} (id text PRIMARY KEY, rev text NOT NULL, state jsonb NOT NULL);
       `);
       await client.query('COMMIT');
       await client.query(
@@ -309,6 +313,37 @@ export class PostgresStore implements CheckoutStore {
       [limit],
     );
     return rows.filter((r) => unsettled(r.state)).map((r) => r.order_id);
+  }
+
+  async getSubscription(id: string) {
+    const { rows } = await this.#query<{ state: Subscription }>(
+      `SELECT state FROM ${this.#t.subscriptions} WHERE id = $1`,
+      [id],
+    );
+    return rows[0]?.state;
+  }
+
+  async swapSubscription(id: string, expectedRev: string | undefined, next: Subscription) {
+    const state = JSON.stringify(next);
+    const written =
+      expectedRev === undefined
+        ? await this.#query(
+            `INSERT INTO ${this.#t.subscriptions} (id, rev, state) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
+            [id, next.rev, state],
+          )
+        : await this.#query(
+            `UPDATE ${this.#t.subscriptions} SET rev = $2, state = $3 WHERE id = $1 AND rev = $4`,
+            [id, next.rev, state, expectedRev],
+          );
+    return written.rowCount === 1;
+  }
+
+  async subscriptionIds(after: string, limit: number) {
+    const { rows } = await this.#query<{ id: string }>(
+      `SELECT id FROM ${this.#t.subscriptions} WHERE id COLLATE "C" > $1 ORDER BY id COLLATE "C" LIMIT $2`,
+      [after, limit],
+    );
+    return rows.map((r) => r.id);
   }
 
   async getCharge(orderId: string) {

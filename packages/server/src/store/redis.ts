@@ -28,6 +28,7 @@ import {
   type Reserved,
 } from './store.js';
 import { maskUrl } from '../mask.js';
+import type { Subscription } from '../subscriptions/types.js';
 
 export interface RedisStoreOptions {
   /** `redis://host:port`. Default `redis://127.0.0.1:6379`. */
@@ -47,6 +48,16 @@ local rev = ''
 if current then rev = cjson.decode(current).rev end
 if rev ~= ARGV[1] then return 0 end
 redis.call('SET', KEYS[1], ARGV[2])
+return 1`;
+
+/** Compare-and-set on a subscription's `rev`; the first write adds its id to the index (ZADD, score 0: ordered by id). */
+const SWAP_SUBSCRIPTION = `
+local current = redis.call('GET', KEYS[1])
+local rev = ''
+if current then rev = cjson.decode(current).rev end
+if rev ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2])
+if ARGV[1] == '' then redis.call('ZADD', KEYS[2], 0, ARGV[3]) end
 return 1`;
 
 /** A value bound once: the value bound before, or nil when this call bound it. */
@@ -244,6 +255,30 @@ export class RedisStore implements CheckoutStore {
       }),
     );
     return done === 1;
+  }
+
+  async getSubscription(id: string) {
+    const text = await this.#run((c) => c.get(this.#key('subscription', id)));
+    return text === null ? undefined : (JSON.parse(text) as Subscription);
+  }
+
+  /** Compare-and-set on `rev`; a new subscription also joins the sorted index `subscriptionIds` reads. */
+  async swapSubscription(id: string, expectedRev: string | undefined, next: Subscription) {
+    const done = await this.#run((c) =>
+      c.eval(SWAP_SUBSCRIPTION, {
+        keys: [this.#key('subscription', id), this.#key('subscriptions')],
+        arguments: [expectedRev ?? '', JSON.stringify(next), id],
+      }),
+    );
+    return done === 1;
+  }
+
+  async subscriptionIds(after: string, limit: number) {
+    return this.#run((c) =>
+      c.zRangeByLex(this.#key('subscriptions'), after === '' ? '-' : `(${after}`, '+', {
+        LIMIT: { offset: 0, count: limit },
+      }),
+    );
   }
 
   async bind(key: string, value: string, ttlMs: number) {

@@ -11,6 +11,7 @@
  */
 import type { CollectedPayer } from '@paylit/core/checkout';
 import type { MerchantOrder } from '../order.js';
+import type { Subscription } from '../subscriptions/types.js';
 
 export interface PaymentLink {
   paymentId: string;
@@ -106,6 +107,19 @@ export interface CheckoutStore {
    * without it, each such order catches up when a request reads it.
    */
   unsettledCharges?(limit: number): Promise<string[]>;
+  /** A subscription (subscriptions/), or undefined. Optional, as the three below: what `createSubscriptions` needs. */
+  getSubscription?(id: string): Promise<Subscription | undefined>;
+  /**
+   * Writes `next` only if the stored subscription's `rev` is still `expectedRev` (undefined: none
+   * stored yet), atomically across instances; true when written.
+   */
+  swapSubscription?(
+    id: string,
+    expectedRev: string | undefined,
+    next: Subscription,
+  ): Promise<boolean>;
+  /** Up to `limit` subscription ids that sort after `after` ('' for the first), in order. */
+  subscriptionIds?(after: string, limit: number): Promise<string[]>;
   /** Binds `key` to `value` for `ttlMs` unless it is bound already; answers the value bound before, or undefined when this call bound it. */
   bind(key: string, value: string, ttlMs: number): Promise<string | undefined>;
   /** The value bound to `key`, if any and not expired. */
@@ -204,6 +218,7 @@ export class MemoryStore implements CheckoutStore {
   readonly #paymentOrder = new Map<string, string>();
   readonly #orderPayments = new Map<string, string[]>();
   readonly #charges = new Map<string, ChargeState>();
+  readonly #subscriptions = new Map<string, Subscription>();
   readonly #claims = new Map<string, number>();
   readonly #bound = new Map<string, { value: string; until: number }>();
   readonly #hits = new Map<string, { count: number; until: number }>();
@@ -255,6 +270,24 @@ export class MemoryStore implements CheckoutStore {
       if (unsettled(state)) ids.push(id);
     }
     return ids;
+  }
+
+  async getSubscription(id: string) {
+    const sub = this.#subscriptions.get(id);
+    return sub && structuredClone(sub);
+  }
+
+  async swapSubscription(id: string, expectedRev: string | undefined, next: Subscription) {
+    if (this.#subscriptions.get(id)?.rev !== expectedRev) return false;
+    this.#subscriptions.set(id, structuredClone(next));
+    return true;
+  }
+
+  async subscriptionIds(after: string, limit: number) {
+    return [...this.#subscriptions.keys()]
+      .filter((id) => id > after)
+      .sort()
+      .slice(0, limit);
   }
 
   async bind(key: string, value: string, ttlMs: number) {

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Sandbox } from '@paylit/sandbox';
 import { freePort } from './ports.js';
+import { scaled } from '../../../../test/support/time.mjs';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 const skewClock = fileURLToPath(new URL('./skew-clock.mjs', import.meta.url));
@@ -75,12 +76,13 @@ export async function startCli(
       child.once('exit', () => resolve());
       child.kill(signal);
     });
+  const startMs = scaled(7_000); // a Node process loading the server and printing its banner
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       // Not started in time: stopped here, not left running after the suite.
       child.kill('SIGKILL');
-      reject(new Error(`paylit-server printed no banner within 20 s:\n${out}`));
-    }, 20_000);
+      reject(new Error(`paylit-server printed no banner within ${startMs / 1000} s:\n${out}`));
+    }, startMs);
     const look = () => {
       if (/^ {2}store +\S.*$/m.test(out)) {
         clearTimeout(timer);

@@ -18,6 +18,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports.js';
+import { scaled } from '../../../../test/support/time.mjs';
 
 /** The directory of Debian's PostgreSQL programs (the newest installed), e.g. /usr/lib/postgresql/15/bin. */
 export function postgresBin(): string {
@@ -163,7 +164,10 @@ export async function startPostgres(): Promise<Postgres> {
     let log = '';
     started.stderr!.on('data', (d: Buffer) => (log += d.toString()));
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`postgres did not start: ${log}`)), 30_000);
+      const timer = setTimeout(
+        () => reject(new Error(`postgres did not start: ${log}`)),
+        scaled(10_000),
+      ); // initdb'd cluster up
       const exited = (code: number | null) => {
         clearTimeout(timer);
         reject(new Error(`postgres exited ${code}: ${log}`));

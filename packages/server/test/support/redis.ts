@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './ports.js';
+import { scaled } from '../../../../test/support/time.mjs';
 
 export function redisServerPath(): string {
   const found = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
@@ -70,7 +71,7 @@ export async function startRedis(options: RedisOptions = {}): Promise<Redis> {
       let out = '';
       const timer = setTimeout(
         () => reject(new Error(`redis-server did not start: ${out}`)),
-        10_000,
+        scaled(3_500), // redis-server up and ready to accept connections
       );
       const exited = (code: number | null) => {
         clearTimeout(timer);

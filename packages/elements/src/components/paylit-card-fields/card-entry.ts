@@ -10,13 +10,36 @@
  *
  * Neither implementation imports the element, and the element reaches into neither's state.
  */
-import type { BrandInfo } from '@paylit/core/card';
+import {
+  cardNumberProblem,
+  cvvProblem,
+  expiryInputProblem,
+  formatCardNumber,
+  holderNameProblem,
+  type BrandInfo,
+} from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
 import type { CheckoutContextValue, SavedCardView } from '../../context/checkout-context.js';
 import type { Messages } from '../../i18n/en.js';
 
 export type CardField = 'number' | 'expiry' | 'cvv' | 'holder';
+export const FIELDS: readonly CardField[] = ['number', 'expiry', 'cvv', 'holder'];
+/** A saved card is confirmed by its security code alone. */
+export const SAVED_CARD_FIELDS: readonly CardField[] = ['cvv'];
+/** Each input's autofill token, after `cc-`. */
+export const AUTOFILL = { number: 'number', expiry: 'exp', cvv: 'csc', holder: 'name' } as const;
+/** Shown when there is no checkout, or the order lists no card brands. */
+export const DEFAULT_BRANDS = ['VI', 'MC', 'AE'] as const;
+
+/** `1234 1234 1234 1234`, spaced as the brand spaces its numbers and as long as its usual length. */
+export function numberPlaceholder(brand: BrandInfo | undefined): string {
+  const lengths = brand?.lengths ?? [16];
+  const length = (brand?.gaps ?? [16]).at(-1) === 16 && lengths.includes(16) ? 16 : lengths[0]!;
+  return formatCardNumber('0'.repeat(length), brand).replace(/0+/g, (group) =>
+    '1234567890'.slice(0, group.length),
+  );
+}
 
 /** What `encrypt()` answers: everything the checkout posts, the number and CVV only inside the JWE. */
 export interface CardSubmission {
@@ -59,6 +82,25 @@ export function sealing<T>(load: () => Promise<T>, what: string): () => Promise<
         cause: error,
       });
     });
+}
+
+/**
+ * The key of a field's problem (its message's key in `errors.<field>`), or undefined when the
+ * value is valid: core's rule for each field. The security code's length is its brand's; the
+ * name is core's `holderNameProblem`.
+ */
+export function fieldProblem(
+  field: CardField,
+  value: string,
+  cvvBrand?: BrandInfo,
+): string | undefined {
+  if (field === 'number') return cardNumberProblem(value);
+  if (field === 'expiry') return expiryInputProblem(value);
+  if (field === 'cvv') return cvvProblem(value, cvvBrand);
+  // Core's rule for the name. Too long, or a control character pasted in: asked for again as
+  // an empty name is ("as it appears on the card").
+  const problem = holderNameProblem(value);
+  return problem === 'invalid' ? 'empty' : problem;
 }
 
 /** The card fields as their entry reads them: made by the element, nothing cast. */

@@ -9,14 +9,9 @@
 import { html, nothing, svg } from 'lit';
 import {
   cardDigits,
-  cardNumberProblem,
-  cvvProblem,
   detectBrand,
-  expiryInputProblem,
   extractBin,
-  formatCardNumber,
   getBrand,
-  holderNameProblem,
   lastFour,
   maxCvvLength,
   parseExpiry,
@@ -32,6 +27,12 @@ import { format } from '../../i18n/index.js';
 import { drawn } from '../../internal/drawn.js';
 import { importCrypto, importMarks } from '../../internal/lazy.js';
 import {
+  AUTOFILL,
+  DEFAULT_BRANDS,
+  FIELDS,
+  SAVED_CARD_FIELDS,
+  fieldProblem,
+  numberPlaceholder,
   sealing,
   type CardEntry,
   type CardEntryHost,
@@ -39,12 +40,6 @@ import {
   type CardSubmission,
   type SavedCardSubmission,
 } from './card-entry.js';
-
-const FIELDS: readonly CardField[] = ['number', 'expiry', 'cvv', 'holder'];
-/** Each input's autofill token, after `cc-`. */
-const AUTOFILL = { number: 'number', expiry: 'exp', cvv: 'csc', holder: 'name' } as const;
-/** A saved card is confirmed by its security code alone. */
-const SAVED_CARD_FIELDS: readonly CardField[] = ['cvv'];
 
 type Marks = Awaited<ReturnType<typeof importMarks>>;
 /** The marks, once loaded: shared by every instance, loaded once. */
@@ -66,37 +61,6 @@ export function loadMarks(): Promise<void> | undefined {
  * time the shopper takes to type the card; `encrypt()` waits for it.
  */
 const loadEncryption = sealing(importCrypto, 'encryption');
-
-/**
- * The key of a field's problem (its message's key in `errors.<field>`), or undefined when the
- * value is valid: core's rule for each field. The security code's length is its brand's; the
- * name is core's `holderNameProblem`.
- */
-export function fieldProblem(
-  field: CardField,
-  value: string,
-  cvvBrand?: BrandInfo,
-): string | undefined {
-  if (field === 'number') return cardNumberProblem(value);
-  if (field === 'expiry') return expiryInputProblem(value);
-  if (field === 'cvv') return cvvProblem(value, cvvBrand);
-  // Core's rule for the name. Too long, or a control character pasted in: asked for again as
-  // an empty name is ("as it appears on the card").
-  const problem = holderNameProblem(value);
-  return problem === 'invalid' ? 'empty' : problem;
-}
-
-/** Shown when there is no checkout, or the order lists no card brands. */
-const DEFAULT_BRANDS = ['VI', 'MC', 'AE'] as const;
-
-/** `1234 1234 1234 1234`, spaced as the brand spaces its numbers and as long as its usual length. */
-function numberPlaceholder(brand: BrandInfo | undefined): string {
-  const lengths = brand?.lengths ?? [16];
-  const length = (brand?.gaps ?? [16]).at(-1) === 16 && lengths.includes(16) ? 16 : lengths[0]!;
-  return formatCardNumber('0'.repeat(length), brand).replace(/0+/g, (group) =>
-    '1234567890'.slice(0, group.length),
-  );
-}
 
 const lock = svg`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false"><rect x="3" y="7" width="10" height="7.5" rx="1.5" fill="currentColor"/><path d="M5.2 7V5a2.8 2.8 0 0 1 5.6 0v2" fill="none" stroke="currentColor" stroke-width="1.6"/></svg>`;
 

@@ -19,7 +19,7 @@ import { styles } from './paylit-card-fields.styles.js';
 
 export { CardFieldsInvalidError } from './card-entry.js';
 export type { CardSubmission, SavedCardSubmission } from './card-entry.js';
-export { fieldProblem } from './page-entry.js';
+export { fieldProblem } from './card-entry.js';
 
 ensureContextRoot();
 

@@ -31,7 +31,7 @@ describe('<paylit-challenge-dialog>', () => {
     expect(dialog.matches(':modal')).to.equal(true);
     expect(dialog.getAttribute('part')).to.equal('challenge');
     expect(root.getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).to.equal(
-      t.challenge,
+      t.bankCheck,
     );
     const frame = root.querySelector('iframe')!;
     expect(frame.getAttribute('part')).to.equal('challenge-frame');

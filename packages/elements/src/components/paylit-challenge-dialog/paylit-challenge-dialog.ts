@@ -8,7 +8,8 @@
  * says why. A page whose own CSP refuses to frame the bank's page (its `frame-src`, said by the
  * browser on the document) answers a redirect: the shopper goes to the bank's page instead.
  *
- * The checkout renders it beside `<paylit-pending>` (its chunk defines both), with the payment,
+ * The checkout renders it beside `<paylit-pending>`, each loaded as a chunk of its own (a Pix or a
+ * voucher never loads this one), with the payment,
  * the bank's page, the companion server and the order's secret as properties; it reads the
  * checkout's language through `@lit/context`. Its words are the pending view's
  * (its catalog's `pendingView`).
@@ -166,7 +167,7 @@ export class PaylitChallengeDialog extends LocalizedElement {
     const t = this.#t;
     return html`<dialog part="challenge" class="challenge" aria-labelledby="title"
       dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'} lang=${this.locale} @cancel=${this.#escape}>
-      <div class="bar"><h2 id="title">${t.challenge}</h2><button type="button" class="close" part="close" aria-label=${t.close} @click=${() => this.#ask(true)}>×</button></div>
+      <div class="bar"><h2 id="title">${t.bankCheck}</h2><button type="button" class="close" part="close" aria-label=${t.close} @click=${() => this.#ask(true)}>×</button></div>
       <iframe src=${this.url} title=${t.bankPage} part="challenge-frame" ?inert=${this.asking}></iframe>
       <div class="ask" role="alertdialog" aria-labelledby="ask" ?hidden=${!this.asking}>
         <p id="ask">${t.cancelAsk}</p>

@@ -167,6 +167,24 @@ describe('<paylit-checkout>: an order that cannot be paid', () => {
     expect(warnings[0]).to.contain('could not reach the companion server');
     expect(warnings[0]).not.to.contain('allowedOrigins');
   });
+
+  it('a load error shows only the error, announced, and Try again: no "Loading the checkout…" beside it', async () => {
+    const known = await order();
+    let found: { el: PaylitCheckout; errors: PaylitErrorEvent[] } | undefined;
+    await consoleLines('warn', async () => {
+      found = await checkout('http://127.0.0.1:9/paylit', known.clientSecret, 'en');
+      await waitUntil(() => found!.errors.length > 0, 'a paylit-error');
+    });
+    const { el } = found!;
+    await el.updateComplete;
+    expect(shadow(el).textContent).not.to.contain(en.loading);
+    expect(payButton(el)).to.equal(null);
+    const message = shadow(el).querySelector('[part=message]')!;
+    expect(message.getAttribute('role')).to.equal('alert');
+    expect(messageText(el)).to.equal(en.loadFailed);
+    expect(shadow(el).querySelector('[part=retry]')!.textContent).to.equal(en.retry);
+    await expect(el).to.be.accessible();
+  });
 });
 
 describe('<paylit-checkout>: the methods not offered, in development', () => {

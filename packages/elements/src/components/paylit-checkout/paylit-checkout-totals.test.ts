@@ -10,6 +10,7 @@ import type { PaylitInstallments } from '../paylit-installments/paylit-installme
 import type { PaylitPaymentEvent } from '../../events/payment-events.js';
 import type { PaylitCheckout } from './paylit-checkout.js';
 import '../../paylit-checkout.js';
+import { scaled } from '../../../../../test/support/time.mjs';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 
@@ -69,7 +70,7 @@ async function choosing(
   await waitUntil(
     () => button(el)?.getAttribute('aria-disabled') === 'false',
     'the checkout loads',
-    { timeout: 5000 },
+    { timeout: scaled(2_000) },
   );
   const fields = el.shadowRoot!.querySelector('paylit-card-fields') as PaylitCardFields;
   await fields.updateComplete;
@@ -86,7 +87,7 @@ async function choosing(
   await waitUntil(
     () => plans.options.length > 1 && plans.shadowRoot!.querySelector('fieldset, select'),
     'the plans show',
-    { timeout: 5000 },
+    { timeout: scaled(2_000) },
   );
   const select = plans.shadowRoot!.querySelector('select');
   if (select) {
@@ -200,7 +201,7 @@ describe('<paylit-checkout> totals with installments', () => {
     await waitUntil(
       () => norm(button(el).textContent).startsWith('Pagar'),
       'the Portuguese catalog loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     expect(norm(button(el).textContent)).to.equal('Pagar R$ 1.306,74 (6x de R$ 217,79)');
   });

@@ -12,6 +12,7 @@ import type {
   PaylitRedirectEvent,
   PaylitSubmitEvent,
 } from '../../events/payment-events.js';
+import { scaled } from '../../../../../test/support/time.mjs';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 
@@ -68,7 +69,7 @@ async function checkout(orderId: string, lang = 'en') {
   await waitUntil(
     () => button(el)?.getAttribute('aria-disabled') === 'false',
     'the checkout loads',
-    { timeout: 5000 },
+    { timeout: scaled(2_000) },
   );
   return el;
 }
@@ -123,7 +124,7 @@ describe('<paylit-checkout>', () => {
     await waitUntil(
       () => button(el)?.getAttribute('aria-disabled') === 'false',
       'the checkout loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     expect(getComputedStyle(button(el)).color).to.equal('rgb(15, 23, 42)');
     await expect(page).to.be.accessible();
@@ -161,7 +162,7 @@ describe('<paylit-checkout>', () => {
     await waitUntil(
       () => button(el)?.getAttribute('aria-disabled') === 'false',
       'the checkout loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     await typeCard(el);
     const paid = oneEvent(el, 'paylit-paid');
@@ -329,7 +330,9 @@ describe('<paylit-checkout>', () => {
     const el = await checkout(o.clientSecret, 'pt-BR');
     await typeCard(el);
     const plans = el.shadowRoot!.querySelector('paylit-installments')!;
-    await waitUntil(() => planTexts(plans).length === 12, 'the plans show', { timeout: 5000 });
+    await waitUntil(() => planTexts(plans).length === 12, 'the plans show', {
+      timeout: scaled(2_000),
+    });
     const labels = planTexts(plans);
     expect(labels[0]).to.contain('À vista');
     expect(labels[2]).to.contain('3x de R$ 400,00 · sem juros');
@@ -356,14 +359,14 @@ describe('<paylit-checkout>', () => {
     customElements.define('late-checkout', class extends PaylitCheckout {});
     const el = wrapper.querySelector('late-checkout') as PaylitCheckout;
     await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'loads', {
-      timeout: 5000,
+      timeout: scaled(2_000),
     });
     const fields = wrapper.querySelector('paylit-card-fields')!;
     fields.shadowRoot!.querySelector<HTMLInputElement>('#number')!.focus();
     await sendKeys({ type: '4111111111111111' });
     const plans = wrapper.querySelector('paylit-installments')!;
     await waitUntil(() => planTexts(plans).length > 1, 'the slotted installments get the BIN', {
-      timeout: 5000,
+      timeout: scaled(2_000),
     });
     // Remounting keeps it working.
     const parent = el.parentElement!;
@@ -455,7 +458,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
     await waitUntil(
       () => button(el)?.getAttribute('aria-disabled') === 'false',
       'the checkout loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     return { page, el };
   }
@@ -530,7 +533,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
     await waitUntil(
       () => button(verify)?.getAttribute('aria-disabled') === 'false',
       'the checkout loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     await typeCard(verify);
     const verified = oneEvent(verify, 'paylit-verified');
@@ -589,7 +592,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
     await waitUntil(
       () => button(el)?.textContent?.replace(/\s/g, ' ') === 'Pay R$80.00',
       'the new order loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     await typeCard(el);
     paid = oneEvent(el, 'paylit-paid');
@@ -607,7 +610,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
     await waitUntil(
       () => button(el)?.getAttribute('aria-disabled') === 'false',
       'the third order loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
   });
 
@@ -630,7 +633,7 @@ describe('<paylit-checkout>: one order, one charge', () => {
       `);
       const returned = back.querySelector('paylit-checkout')!;
       await waitUntil(() => part(returned, 'outcome'), 'the resumed payment shows its outcome', {
-        timeout: 5000,
+        timeout: scaled(2_000),
       });
       expect(text(part(returned, 'outcome'))).to.equal('Paid R$120.00 Visa ending in 1111');
       expect(returned.shadowRoot!.querySelector('button')).to.equal(null);
@@ -704,7 +707,7 @@ describe('<paylit-checkout>: the look', () => {
     await waitUntil(
       () => button(el)?.getAttribute('aria-disabled') === 'false',
       'the checkout loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     return { page, el, release };
   }
@@ -721,7 +724,7 @@ describe('<paylit-checkout>: the look', () => {
     const paid = oneEvent(el, 'paylit-paid') as Promise<PaylitPaymentEvent>;
     button(el).click();
     await waitUntil(() => live.textContent!.trim() === 'Processing…', 'the live region says it', {
-      timeout: 5000,
+      timeout: scaled(2_000),
     });
     const busy = button(el);
     expect([

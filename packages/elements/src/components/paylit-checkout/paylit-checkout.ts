@@ -8,6 +8,7 @@ import {
 import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import type { PlanPayments } from '@paylit/core/installments';
+import { choices } from '@paylit/core/methods';
 import { formatAmount } from '@paylit/core/money';
 import type { KeyInput } from '@paylit/core/crypto';
 import type { PaylitErrorKind } from '@paylit/core/errors';
@@ -38,6 +39,7 @@ import {
   importPayer,
   importPayment,
   importPending,
+  importChallenge,
   importPlans,
   importInstallmentsPicker,
   importWalletPicker,
@@ -50,6 +52,7 @@ import type { PaylitPayerFields } from '../paylit-payer-fields/paylit-payer-fiel
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import { offersChoice } from '../paylit-wallet-select/wallet-methods.js';
+import { pendingTitle } from '../paylit-pending/pending-kind.js';
 import {
   fetchPlans,
   loadCheckout,
@@ -341,7 +344,13 @@ export class PaylitCheckout extends LocalizedElement {
     if (this.#asksPayer()) void importPayer().catch(noop);
     // A payment that waits for the shopper (a Pix, a voucher, a transfer): `<paylit-pending>`,
     // its own chunk, shows it and follows it live.
-    if (this.#flow.outcome?.payment.status === 'PENDING') void importPending().catch(noop);
+    const outcome = this.#flow.outcome;
+    if (outcome?.payment.status === 'PENDING') {
+      void importPending().catch(noop);
+      // The bank's 3-D Secure page over the checkout: `<paylit-challenge-dialog>`, its own chunk,
+      // which a Pix, a voucher or a transfer never needs.
+      if (outcome.challenge) void importChallenge().catch(noop);
+    }
   }
 
   /** Pays with what the shopper entered. Also what the pay button does. Does nothing once the checkout shows an outcome, or the order is locked. */
@@ -560,7 +569,8 @@ export class PaylitCheckout extends LocalizedElement {
     if (!current()) return;
     this.#loading = undefined;
     const ways = {
-      paymentMethods: view.paymentMethods ?? [],
+      // One choice per way to pay (Pix once): core's rule of the API's methods.
+      paymentMethods: choices(view.paymentMethods ?? []),
       savedWallets: view.savedWallets ?? [],
     };
     this.#update({
@@ -877,14 +887,21 @@ export class PaylitCheckout extends LocalizedElement {
     const card = payment.card;
     const pending = payment.status === 'PENDING';
     const plan = pending ? undefined : outcomePlan;
+    const named = (id: string) => this.context.paymentMethods.find((m) => m.id === id)?.name;
+    // A payment the shopper pays away from the page: its view's heading is the one heading.
+    const title = pending
+      ? pendingTitle(payment, t.pendingView, (id) => named(id) ?? id)
+      : undefined;
     const means = card?.last4
       ? format(t.cardEnding, {
           brand: getBrand(card.brand!)?.name ?? card.brand!,
           last4: card.last4,
         })
-      : this.context.paymentMethods.find((m) => m.id === payment.payment_method_id)?.name;
+      : title
+        ? undefined
+        : named(payment.payment_method_id ?? '');
     return html`<div part="outcome" class="outcome ${pending ? 'pending' : ''}">${pending ? nothing : html`<svg viewBox="0 0 24 24" aria-hidden="true"><path d="m4 13 5 5L20 6"/></svg>`}
-      <h2 tabindex="-1">${pending ? t.pending : this.#withAmount((t.outcomes as Record<string, string>)[payment.status]!, plan?.total_amount ?? payment.amount, payment.currency)}</h2>
+      <h2 tabindex="-1">${pending ? (title ?? t.pending) : this.#withAmount((t.outcomes as Record<string, string>)[payment.status]!, plan?.total_amount ?? payment.amount, payment.currency)}</h2>
       ${plan ? html`<p>${this.#planText(plan, payment.currency)}</p>` : nothing}
       ${means ? html`<p>${means}</p>` : nothing}${
         pending
@@ -896,8 +913,8 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   /**
-   * What a waiting payment's elements (`<paylit-pending>`, `<paylit-challenge-dialog>`, the
-   * pending chunk) answer: where the checkout goes next, and whether the form comes back first.
+   * What a waiting payment's elements (`<paylit-pending>`, `<paylit-challenge-dialog>`, each
+   * its own chunk) answer: where the checkout goes next, and whether the form comes back first.
    */
   #pendingSettled({ settled, reset }: PendingSettledEvent): void {
     if (reset) this.reset();
@@ -936,8 +953,13 @@ export class PaylitCheckout extends LocalizedElement {
         ${cards && this.#takesInstallments() ? html`<paylit-installments></paylit-installments>` : nothing}`
             }
       ${this.#asksPayer() ? html`<paylit-payer-fields exportparts="payer, save-card" @pay=${() => void this.submit()}></paylit-payer-fields>` : nothing}
-      <button part="button" type="button" aria-disabled=${disabled} aria-busy=${busy}
+      ${
+        // The order did not load: only the error and Try again, not "Loading the checkout…".
+        phase === 'failed'
+          ? nothing
+          : html`<button part="button" type="button" aria-disabled=${disabled} aria-busy=${busy}
         @click=${() => (disabled ? undefined : this.submit())}>${busy ? html`<span part="spinner" class="spinner" aria-hidden="true"></span>` : nothing}<span>${busy ? this.t.processing : this.#label()}</span></button>`
+      }`
       }
       <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${
         outcome

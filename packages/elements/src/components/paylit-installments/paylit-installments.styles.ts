@@ -90,9 +90,6 @@ export const styles = css`
     display: grid;
     gap: 0.25rem;
   }
-  .group .rates {
-    padding-inline: 0.75rem;
-  }
   .cft .gloss {
     font-size: 0.5em;
     font-weight: 400;
@@ -106,16 +103,25 @@ export const styles = css`
     font-weight: 600;
     cursor: default;
   }
+  /* As tall as the card fields' inputs: their type size, padding and border, one line high. */
   select {
     font: inherit;
+    font-size: var(--paylit-input-size, 1rem);
     color: inherit;
     background: var(--paylit-color-surface, light-dark(#fff, #0f172a));
+    box-sizing: border-box;
     inline-size: 100%;
-    padding-block: 0.5rem;
+    block-size: calc(1lh + 1.2rem + 2px);
+    padding-block: 0.6rem;
     padding-inline: 0.75rem;
     border: 1px solid var(--paylit-color-border, light-dark(#94a3b8, #64748b));
     border-radius: var(--paylit-radius, 8px);
     accent-color: var(--_accent);
+  }
+  @media (max-width: 640px), (pointer: coarse) {
+    select {
+      font-size: max(16px, var(--paylit-input-size, 1rem));
+    }
   }
   select:focus-visible {
     outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);

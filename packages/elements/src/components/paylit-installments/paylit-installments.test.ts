@@ -15,6 +15,7 @@ import {
   type InstallmentsPlan,
 } from '../../context/checkout-context.js';
 import { format, messagesFor } from '../../i18n/index.js';
+import { scaled } from '../../../../../test/support/time.mjs';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 
@@ -74,7 +75,7 @@ async function checkoutWithCard(
   await waitUntil(
     () => button(el)?.getAttribute('aria-disabled') === 'false',
     'the checkout loads',
-    { timeout: 5000 },
+    { timeout: scaled(2_000) },
   );
   const fields = el.shadowRoot!.querySelector('paylit-card-fields')!;
   await fields.updateComplete;
@@ -91,7 +92,7 @@ async function checkoutWithCard(
   await waitUntil(
     () => plans.options.length > 1 && plans.shadowRoot!.querySelector('fieldset, select'),
     'the plans show',
-    { timeout: 5000 },
+    { timeout: scaled(2_000) },
   );
   await plans.updateComplete;
   return { el, plans, amount: o.amount };
@@ -135,7 +136,7 @@ async function withPlan(
   await waitUntil(
     () => el.options.length > 1 && el.shadowRoot!.querySelector('fieldset'),
     'the plans show',
-    { timeout: 3000 },
+    { timeout: scaled(1_000) },
   );
   await el.updateComplete;
   return { el, chosen: () => value.plan };
@@ -449,5 +450,37 @@ describe('<paylit-installments>', () => {
       t.chooseInstallments,
     ]);
     await expect(select).to.be.accessible();
+  });
+
+  it("the select is as tall as the card fields' inputs, and the chosen plan's CET starts where the select does (no indent), its words unchanged", async () => {
+    for (const lang of ['en', 'ar']) {
+      const { el, plans, amount } = await checkoutWithCard('BR', 'BRL', 1200, lang);
+      const select = plans.shadowRoot!.querySelector('select')!;
+      select.value = '4';
+      select.dispatchEvent(new Event('change'));
+      await plans.updateComplete;
+      const rates = plans.shadowRoot!.querySelector<HTMLElement>('[part=rates]')!;
+      const input = el
+        .shadowRoot!.querySelector('paylit-card-fields')!
+        .shadowRoot!.querySelector<HTMLInputElement>('#holder')!;
+      const box = select.getBoundingClientRect();
+      expect(box.height, `${lang}: the select's height`).to.be.closeTo(
+        input.getBoundingClientRect().height,
+        0.5,
+      );
+      // The line's text starts at the select's start edge: its left in English, its right in Arabic.
+      const range = document.createRange();
+      range.selectNodeContents(rates);
+      const line = range.getBoundingClientRect();
+      if (lang === 'ar') expect(line.right, 'ar: the CET line').to.be.closeTo(box.right, 0.5);
+      else expect(line.left, 'en: the CET line').to.be.closeTo(box.left, 0.5);
+      const four = plans.options.find((o) => o.installments === 4)!;
+      const t = await messagesFor(lang);
+      expect(text(rates)).to.equal(
+        format(t.rateCet, {
+          rate: percent(lang)(planRates(amount, four, { currency: 'BRL' }).cet),
+        }),
+      );
+    }
   });
 });

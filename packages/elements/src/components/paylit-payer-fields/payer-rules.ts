@@ -106,16 +106,37 @@ export function formatDocument(
   );
 }
 
-/** Why `field`'s value cannot be sent, in the shopper's words; undefined when it can. */
+/** What each missing detail is for: its message, said with the way the shopper pays. */
+const needs: Partial<Record<Field, keyof PayerMessages>> = {
+  name: 'needName',
+  email: 'needEmail',
+  document: 'needDocument',
+  phone: 'needPhone',
+  birth_date: 'needBirthDate',
+};
+
+/**
+ * Why `field`'s value cannot be sent, in the shopper's words; undefined when it can. Missing, it
+ * says what the detail is for when paying with `method` (a method's name, or the catalog's
+ * `byCard`): "Enter your CPF: to pay with Boleto Bancário, the payment is registered under it."
+ */
 export function fieldProblem(
   field: Field,
   country: string,
   typed: Typed,
   t: PayerMessages,
+  method?: string,
 ): string | undefined {
   const value = (typed.get(field) ?? '').trim();
   if (field === 'document_type') return undefined;
-  if (value === '') return t.required;
+  if (value === '')
+    return method === undefined
+      ? t.required
+      : format(t[needs[field] ?? 'needAddress'], {
+          method,
+          type: documentName(country, typed, t),
+          field: t[fieldSpec[field].label],
+        });
   const india = country === 'IN';
   const between = (min: number, max: number) =>
     value.length < min || value.length > max ? format(t.lengthBetween, { min, max }) : undefined;

@@ -67,6 +67,10 @@ export const styles = css`
   border-radius: var(--_radius);
   text-align: start;
 }
+.payer select {
+  /* A native select draws its own height: set to the inputs' (one line, their padding and border). */
+  block-size: calc(1lh + 1.2rem + 2px);
+}
 .payer input::placeholder {
   color: var(--_muted);
   opacity: 0.75;

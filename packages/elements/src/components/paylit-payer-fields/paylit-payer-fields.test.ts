@@ -1,4 +1,4 @@
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { ContextProvider } from '@lit/context';
 import type { AsksView } from '@paylit/core/checkout';
 import {
@@ -10,13 +10,16 @@ import {
 import { en } from '../../i18n/en.js';
 import '../../internal/module-loaders.js';
 import es419 from '../../i18n/es-419.js';
+import { format, messagesFor } from '../../i18n/index.js';
+import { locales } from '../../i18n/locales.js';
 import vi from '../../i18n/vi.js';
 import { PaylitPayerFields } from './paylit-payer-fields.js';
 
 interface State {
   order: { id: string; country: string; asks?: AsksView };
-  selection: { type: Selection['type'] };
+  selection: { type: Selection['type']; methodId?: string };
   lang: string;
+  paymentMethods?: CheckoutContextValue['paymentMethods'];
 }
 
 /**
@@ -53,6 +56,7 @@ function value(state: State): CheckoutContextValue {
     } as CheckoutContextValue['order'],
     selection: state.selection as Selection,
     lang: state.lang,
+    paymentMethods: state.paymentMethods ?? [],
     setBin: () => undefined,
     choosePlan: () => undefined,
     select: () => undefined,
@@ -165,6 +169,20 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     host.remove();
   });
 
+  it('the document type select is as tall as the inputs beside it, in English and Arabic', async () => {
+    for (const lang of ['en', 'ar']) {
+      const { host, el } = await payerFields({
+        order: { id: 'o-1', country: 'BR', asks: { card: ['document', 'phone'] } },
+        selection: { type: 'card' },
+        lang,
+      });
+      const select = field(el, 'document_type').getBoundingClientRect();
+      const input = field(el, 'document').getBoundingClientRect();
+      expect(select.height, `${lang}: select beside input`).to.be.closeTo(input.height, 0.5);
+      host.remove();
+    }
+  });
+
   it('a wrong detail: no details to send, said on its field, the first focused; the right ones answered normalized', async () => {
     const { host, el } = await payerFields({
       order: { id: 'o-1', country: 'AR', asks: { wallet: ['name', 'email', 'document', 'phone'] } },
@@ -216,9 +234,62 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     expect(el.check()).to.equal(false);
     await el.updateComplete;
     expect(field(el, 'document').getAttribute('aria-invalid')).to.equal('true');
-    expect(described(el, field(el, 'document'))).to.equal(en.payer.required);
+    // What the RUT is for, when paying by card (no longer "This field is required.").
+    expect(described(el, field(el, 'document'))).to.equal(
+      format(en.payer.needDocument, { type: 'RUT', method: en.payer.byCard }),
+    );
     expect(el.shadowRoot!.activeElement).to.equal(null);
     host.remove();
+  });
+
+  it('a missing detail says what it is for, per field and the way the shopper pays, in each of the 13 languages', async () => {
+    const boleto = { id: 'BL', name: 'Boleto Bancário', type: 'TICKET' };
+    const english = new Map<string, string>();
+    for (const lang of locales) {
+      const t = (await messagesFor(lang)).payer;
+      for (const [selection, method] of [
+        [{ type: 'redirect' as const, methodId: 'BL' }, 'Boleto Bancário'],
+        [{ type: 'card' as const }, t.byCard],
+      ] as const) {
+        const { host, el } = await payerFields({
+          order: {
+            id: `o-${lang}`,
+            country: 'BR',
+            asks: {
+              [selection.type]: ['name', 'email', 'document', 'phone', 'birth_date', 'address'],
+            },
+          },
+          selection,
+          lang,
+          paymentMethods: [boleto] as unknown as CheckoutContextValue['paymentMethods'],
+        });
+        await waitUntil(() => el.shadowRoot!.querySelector('legend')?.textContent === t.details);
+        expect(el.check()).to.equal(false);
+        await el.updateComplete;
+        const said = (name: string) => described(el, field(el, name))!;
+        const where = `${lang}, ${selection.type}`;
+        expect(said('document'), where).to.equal(format(t.needDocument, { type: 'CPF', method }));
+        expect(said('email'), where).to.equal(format(t.needEmail, { method }));
+        expect(said('phone'), where).to.equal(format(t.needPhone, { method }));
+        expect(said('birth_date'), where).to.equal(format(t.needBirthDate, { method }));
+        expect(said('name'), where).to.equal(format(t.needName, { method }));
+        expect(said('zip_code'), where).to.equal(format(t.needAddress, { method, field: t.zip }));
+        expect(said('street'), where).to.equal(format(t.needAddress, { method, field: t.street }));
+        // Each names the way the shopper pays, and says something of its own.
+        const all = ['name', 'email', 'document', 'phone', 'birth_date', 'zip_code', 'street'].map(
+          said,
+        );
+        for (const message of all) {
+          expect(message, where).to.contain(method);
+          expect(message, where).not.to.equal(t.required);
+        }
+        expect(new Set(all).size, where).to.equal(all.length);
+        // A real translation, not English left in another catalog.
+        if (lang === 'en') english.set(selection.type, all.join('|'));
+        else expect(all.join('|'), where).not.to.equal(english.get(selection.type));
+        host.remove();
+      }
+    }
   });
 
   it("the server's refusal of a field is said on that field", async () => {

@@ -128,11 +128,19 @@ export class PaylitPayerFields extends LocalizedElement {
     for (const field of named)
       this.#problems.set(
         field,
-        fieldProblem(field, this.#country, this.#typed, this.#t) ?? this.#t.refused,
+        fieldProblem(field, this.#country, this.#typed, this.#t, this.#method) ?? this.#t.refused,
       );
     if (named.length > 0) this.requestUpdate();
     this.#control(named[0]!)?.focus();
     return named.length > 0;
+  }
+
+  /** The way the shopper pays, as a missing detail's message names it: the method's name, or "card". */
+  get #method(): string {
+    const selection = this.checkout?.selection;
+    const id = selection && 'methodId' in selection ? selection.methodId : undefined;
+    if (!id) return this.#t.byCard;
+    return this.checkout?.paymentMethods.find((m) => m.id === id)?.name ?? id;
   }
 
   get #country(): string {
@@ -172,7 +180,7 @@ export class PaylitPayerFields extends LocalizedElement {
 
   /** Says on `field` why it cannot be sent, or clears it; answers whether it is wrong. */
   #check(field: Field): boolean {
-    const problem = fieldProblem(field, this.#country, this.#typed, this.#t);
+    const problem = fieldProblem(field, this.#country, this.#typed, this.#t, this.#method);
     if (problem !== this.#problems.get(field)) {
       if (problem) this.#problems.set(field, problem);
       else this.#problems.delete(field);

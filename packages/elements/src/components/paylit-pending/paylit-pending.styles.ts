@@ -28,11 +28,6 @@ export const pendingStyles = css`
     margin-inline: auto;
     text-align: start;
   }
-  .pending-view h3 {
-    margin: 0;
-    font-size: 1rem;
-    text-align: center;
-  }
   .pending-view p {
     margin: 0;
   }
@@ -58,6 +53,7 @@ export const pendingStyles = css`
     border-radius: var(--_radius);
     line-height: 0;
   }
+  /* Its size is set where it is drawn: whole device pixels per module. */
   .pending-view .qr canvas {
     display: block;
     inline-size: 14rem;
@@ -101,7 +97,8 @@ export const pendingStyles = css`
     flex-wrap: wrap;
     gap: 0.5rem;
   }
-  .pending-view input {
+  .pending-view input,
+  .pending-view textarea {
     flex: 999 1 10rem;
     inline-size: 0;
     min-inline-size: 0;
@@ -116,7 +113,18 @@ export const pendingStyles = css`
     border-radius: var(--_radius);
     text-overflow: ellipsis;
   }
-  .pending-view[dir='rtl'] input {
+  /* The Boleto's line: as tall as its lines, wrapped between its groups, never cut off. */
+  .pending-view textarea {
+    field-sizing: content;
+    resize: none;
+    overflow: hidden;
+    line-height: 1.4;
+    white-space: pre-wrap;
+    overflow-wrap: normal;
+    word-break: normal;
+  }
+  .pending-view[dir='rtl'] input,
+  .pending-view[dir='rtl'] textarea {
     text-align: right;
   }
   .pending-view button {
@@ -148,6 +156,7 @@ export const pendingStyles = css`
     cursor: progress;
   }
   .pending-view input:focus-visible,
+  .pending-view textarea:focus-visible,
   .pending-view button:focus-visible,
   .pending-view a:focus-visible {
     outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
@@ -168,10 +177,6 @@ export const pendingStyles = css`
     font-weight: 600;
     text-align: end;
     overflow-wrap: anywhere;
-  }
-  .pending-view .amount-words {
-    font-size: 0.875rem;
-    text-align: end;
   }
   .pending-view .link {
     justify-self: center;

@@ -1,7 +1,11 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
 import type { PaymentView } from '@paylit/core/checkout';
 import { en } from '../../i18n/en.js';
+import ar from '../../i18n/ar.js';
 import '../../internal/module-loaders.js';
+import '../../paylit-checkout.js';
+import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
 import { serverSentEvents } from './live-payment.js';
 import { drawPng, type PaylitPending } from './paylit-pending.js';
 
@@ -71,7 +75,8 @@ describe('<paylit-pending>: what it draws', () => {
     const root = el.shadowRoot!;
     const view = root.querySelector('[part=pending]')!;
     expect(view.getAttribute('aria-live')).to.equal('off');
-    expect(view.querySelector('h3')!.textContent).to.equal('Pay with OXXO');
+    // Its heading is the checkout's (the outcome's one heading): none of its own.
+    expect(view.querySelector('h1, h2, h3, h4')).to.equal(null);
     const input = root.querySelector<HTMLInputElement>('input')!;
     expect(root.querySelector(`label[for=${input.id}]`)!.textContent).to.equal('Reference');
     expect(input.value).to.equal('8500-1234-5678-90');
@@ -148,5 +153,180 @@ describe('<paylit-pending>: what it draws', () => {
     expect(canvas.getAttribute('aria-label')).to.equal('Pix QR code');
     await waitUntil(() => canvas.width === 21, 'the PNG is drawn at its own size');
     expect(el.shadowRoot!.querySelector('img')).to.equal(null);
+  });
+});
+
+const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
+const mexican =
+  '{"name":"Mariana Ruiz","email":"mariana@example.com","document":"RUMA900101MDFXXX06"}';
+
+/** A checkout of the real companion server and sandbox for an order only `method` pays, paid: its waiting view. */
+async function paidAway(params: Record<string, string>, lang = 'en') {
+  const { order } = await (await fetch(`/__paylit/order?${new URLSearchParams(params)}`)).json();
+  const el = await fixture<PaylitCheckout>(
+    html`<paylit-checkout endpoint=${env.endpoint} order=${order.clientSecret} lang=${lang}></paylit-checkout>`,
+  );
+  const pay = () => el.shadowRoot!.querySelector<HTMLButtonElement>('button[part=button]');
+  await waitUntil(() => pay()?.getAttribute('aria-disabled') === 'false', 'loads', {
+    timeout: 5000,
+  });
+  pay()!.click();
+  const pending = () => el.shadowRoot!.querySelector('paylit-pending');
+  await waitUntil(() => pending()?.shadowRoot?.querySelector('.waiting'), 'the view shows', {
+    timeout: 5000,
+  });
+  await pending()!.updateComplete;
+  return { el, view: pending()!, root: pending()!.shadowRoot! };
+}
+
+/** What the shopper reads: the text drawn and the values of the fields, through the view's shadow root. */
+function read(el: PaylitCheckout): string {
+  const root = el.shadowRoot!;
+  const view = root.querySelector('paylit-pending')!.shadowRoot!;
+  const fields = [...view.querySelectorAll<HTMLInputElement>('input, textarea')].map(
+    (f) => f.value,
+  );
+  const text = (node: ParentNode) =>
+    [...node.querySelectorAll('*')]
+      .filter((e) => !e.closest('.sr-only') && !e.children.length)
+      .map((e) => e.textContent);
+  return [...text(root.querySelector('[part=outcome]')!), ...text(view), ...fields].join(' | ');
+}
+
+describe('<paylit-pending>: as the shopper reads it in the checkout', () => {
+  it('SPEI: one heading, the amount once, the CLABE in its groups (3-3-11-1), copied as its digits', async () => {
+    const { el, root } = await paidAway({
+      country: 'MX',
+      currency: 'MXN',
+      amount: '500',
+      methods: 'SE',
+      payer: mexican,
+    });
+    const headings = [
+      ...el.shadowRoot!.querySelectorAll('h1, h2, h3, h4'),
+      ...root.querySelectorAll('h1, h2, h3, h4'),
+    ].map((h) => h.textContent);
+    expect(headings).to.deep.equal([en.pendingView.payTransfer]);
+    const seen = read(el);
+    expect(seen).not.to.contain(en.pending);
+    expect(seen.match(/500/g), seen).to.have.length(1);
+    const clabe = [...root.querySelectorAll<HTMLInputElement>('input, textarea')].find((i) =>
+      /^\d{3} \d{3} \d{11} \d$/.test(i.value),
+    );
+    expect(clabe, seen).to.not.equal(undefined);
+    const copied: string[] = [];
+    const clipboard = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard')!;
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    try {
+      (clabe!.nextElementSibling as HTMLButtonElement).click();
+      await waitUntil(() => copied.length === 1, 'copied');
+    } finally {
+      delete (navigator as { clipboard?: unknown }).clipboard;
+      Object.defineProperty(Navigator.prototype, 'clipboard', clipboard);
+    }
+    expect(copied).to.deep.equal([clabe!.value.replace(/ /g, '')]);
+  });
+
+  it('Boleto at 320 px: the typed line in its groups, wrapped between them, never cut off', async () => {
+    await setViewport({ width: 320, height: 720 });
+    try {
+      const { root } = await paidAway({ methods: 'BL' });
+      const line = root.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+        '#' + root.querySelector('label')!.htmlFor,
+      )!;
+      expect(line.value).to.match(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+      // All of it in sight: nothing scrolled away sideways or below, and inside the screen.
+      expect(line.scrollWidth, 'not cut off at its end').to.be.at.most(line.clientWidth);
+      expect(line.scrollHeight, 'every line shown').to.be.at.most(line.clientHeight);
+      expect(line.getBoundingClientRect().right).to.be.at.most(320);
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
+  it('the amount row mirrors in Arabic: the label at the start (right), the amount at the end (left)', async () => {
+    for (const lang of ['en', 'ar']) {
+      const el = await fixture<PaylitPending>(
+        html`<paylit-pending lang=${lang} .payment=${oxxo}></paylit-pending>`,
+      );
+      await waitUntil(
+        () =>
+          el.shadowRoot!.querySelector('.facts dt')?.textContent ===
+          (lang === 'ar' ? ar : en).pendingView.amount,
+      );
+      const row = el.shadowRoot!.querySelector('.facts')!.getBoundingClientRect();
+      const label = el.shadowRoot!.querySelector('.facts dt')!;
+      const range = document.createRange();
+      range.selectNodeContents(el.shadowRoot!.querySelector('.facts dd')!);
+      const amount = range.getBoundingClientRect();
+      const term = document.createRange();
+      term.selectNodeContents(label);
+      const said = term.getBoundingClientRect();
+      if (lang === 'ar') {
+        expect(said.right, 'ar: the label at the right').to.be.closeTo(row.right, 1);
+        expect(amount.left, 'ar: the amount at the left').to.be.closeTo(row.left, 1);
+      } else {
+        expect(said.left, 'en: the label at the left').to.be.closeTo(row.left, 1);
+        expect(amount.right, 'en: the amount at the right').to.be.closeTo(row.right, 1);
+      }
+    }
+  });
+
+  it("Pix's QR: every module the same whole number of device pixels, each where the PNG has it", async () => {
+    // A QR-like picture as an API would send it: 25 modules, the three finder patterns, 4 px a
+    // module, a quiet zone of 4 modules.
+    const count = 25;
+    const on = (i: number, j: number) => {
+      const finder = (x: number, y: number) => {
+        const d = Math.max(Math.abs(x - 3), Math.abs(y - 3));
+        return x >= 0 && x < 7 && y >= 0 && y < 7 && d !== 2;
+      };
+      if (finder(i, j) || finder(i - (count - 7), j) || finder(i, j - (count - 7))) return true;
+      if ((i < 8 && j < 8) || (i >= count - 8 && j < 8) || (i < 8 && j >= count - 8)) return false;
+      return (i * 7 + j * 13 + i * j) % 3 === 0;
+    };
+    const scale = 4;
+    const source = new OffscreenCanvas((count + 8) * scale, (count + 8) * scale);
+    const paint = source.getContext('2d')!;
+    paint.fillStyle = '#fff';
+    paint.fillRect(0, 0, source.width, source.height);
+    paint.fillStyle = '#000';
+    for (let j = 0; j < count; j++)
+      for (let i = 0; i < count; i++)
+        if (on(i, j)) paint.fillRect((4 + i) * scale, (4 + j) * scale, scale, scale);
+    const bytes = new Uint8Array(await (await source.convertToBlob()).arrayBuffer());
+    const pix = {
+      ...oxxo,
+      payment_method_id: 'PQ',
+      ticket: { number: '00020126', barcode_png: btoa(String.fromCharCode(...bytes)) },
+    } as unknown as PaymentView;
+    const el = await fixture<PaylitPending>(
+      html`<paylit-pending .payment=${pix}></paylit-pending>`,
+    );
+    const canvas = el.shadowRoot!.querySelector('canvas')!;
+    // 300 px: a canvas's width before anything is drawn on it.
+    await waitUntil(() => canvas.width !== 300, 'drawn', { timeout: 3000 });
+    const drawn = canvas.getBoundingClientRect();
+    const ratio = devicePixelRatio;
+    // Shown at its own size: one canvas pixel a device pixel, so no module is stretched.
+    expect(drawn.width * ratio, 'shown at its size').to.be.closeTo(canvas.width, 0.01);
+    expect(drawn.height * ratio).to.be.closeTo(canvas.height, 0.01);
+    const total = count + 8;
+    expect(canvas.width % total, 'whole pixels a module').to.equal(0);
+    const each = canvas.width / total;
+    const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let j = 0; j < count; j++)
+      for (let i = 0; i < count; i++) {
+        const x = (4 + i) * each + Math.floor(each / 2);
+        const y = (4 + j) * each + Math.floor(each / 2);
+        expect(pixels[(y * canvas.width + x) * 4]! < 128, `module ${i},${j}`).to.equal(on(i, j));
+      }
+    expect(drawn.width, 'about 14rem, by whole modules, within the view').to.be.within(
+      180,
+      224 + 33,
+    );
   });
 });

@@ -4,9 +4,9 @@
  * phone), a cash voucher (its reference or typed line, its barcode drawn in its format, where to
  * pay, the printable voucher) or a bank transfer (bank, account, beneficiary, reference and
  * amount, each copyable); a card payment that waits on the bank's 3-D Secure page, a line
- * saying that page is open over this one. The chunk `paylit.paylit-pending.js` (this module, which
- * also defines `<paylit-challenge-dialog>`, the bank's page over the checkout), which the
- * checkout loads for its first PENDING outcome and renders with the payment.
+ * saying that page is open over this one (`<paylit-challenge-dialog>`, a chunk of its own, shows
+ * that page). The chunk `paylit.paylit-pending.js` (this module), which the checkout loads for
+ * its first PENDING outcome and renders with the payment.
  *
  * It reads the checkout's language and payment methods through `@lit/context`, takes the
  * payment, the bank's page, the companion server and the order's secret as properties, follows
@@ -57,16 +57,8 @@ import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-f
 import { paid, settle as settleOf, type Reader } from '../paylit-checkout/checkout-payment.js';
 import { barcodeBars, barsPath } from './barcodes.js';
 import { LivePayment } from './live-payment.js';
+import { kindOf } from './pending-kind.js';
 import { pendingStyles } from './paylit-pending.styles.js';
-
-/** A payment's kind of instructions: Pix, a voucher, a transfer; undefined for none (a card under review). */
-function kindOf(payment: PaymentView): 'pix' | 'voucher' | 'transfer' | undefined {
-  if (payment.ticket)
-    return payment.ticket.barcode_png || payment.ticket.provider_name?.toLowerCase() === 'pix'
-      ? 'pix'
-      : 'voucher';
-  return payment.bank_transfer ? 'transfer' : undefined;
-}
 
 /** "23:59:12", or "2 d 03:04:05" past a day. */
 function countdown(ms: number): string {
@@ -75,6 +67,26 @@ function countdown(ms: number): string {
   const days = Math.floor(s / 86_400);
   const clock = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
   return days > 0 ? `${days} d ${clock}` : clock;
+}
+
+/** A CLABE (18 digits) as Mexican banks print it: bank, branch, account, check digit (3-3-11-1). */
+export const clabe = (account: string): string =>
+  account.replace(/^(\d{3})(\d{3})(\d{11})(\d)$/, '$1 $2 $3 $4');
+
+/**
+ * A Boleto's typed line ("linha digitável") in its printed groups: the 47 digits of a bank slip
+ * as `00000.00000 00000.000000 00000.000000 0 00000000000000`, the 48 of a collection slip as four
+ * blocks of eleven and their check digit. Another line is left as it is.
+ */
+export function typedLine(line: string): string {
+  const digits = line.replace(/\D/g, '');
+  if (digits.length === 47)
+    return digits.replace(
+      /^(\d{5})(\d{5})(\d{5})(\d{6})(\d{5})(\d{6})(\d)(\d{14})$/,
+      '$1.$2 $3.$4 $5.$6 $7 $8',
+    );
+  if (digits.length === 48) return digits.replace(/(\d{11})(\d)(?=\d|$)/g, '$1-$2 ').trim();
+  return line;
 }
 
 const fill = (text: string, values: Record<string, string>) =>
@@ -112,8 +124,72 @@ export async function drawPng(canvas: HTMLCanvasElement, base64: string): Promis
   }
 }
 
+/**
+ * Draws a QR code (a PNG, base64) on `canvas` with whole device pixels per module, at most
+ * `room` CSS pixels wide: its modules are read from the picture (the finder pattern in its
+ * corner is seven modules wide, which gives their size) and drawn again, each `k` device pixels
+ * square, with a quiet zone of four modules, at least `size` CSS pixels wide where `room`
+ * allows (a QR a little larger scans more easily), never wider than `room`; the canvas is shown at exactly its size, so no module is a pixel
+ * wider than another. A picture it cannot read is drawn as it is.
+ */
+export async function drawQr(
+  canvas: HTMLCanvasElement,
+  base64: string,
+  size: number,
+  room = size,
+): Promise<boolean> {
+  if (!(await drawPng(canvas, base64))) return false;
+  const { width, height } = canvas;
+  const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+  const dark = (x: number, y: number) => {
+    const at = (Math.floor(y) * width + Math.floor(x)) * 4;
+    return pixels[at]! + pixels[at + 1]! + pixels[at + 2]! < 384 && pixels[at + 3]! > 127;
+  };
+  // The top-left finder pattern: the first dark pixel, and its run of seven modules.
+  let x0 = -1;
+  let y0 = 0;
+  for (; y0 < height && x0 < 0; y0++)
+    for (let x = 0; x < width && x0 < 0; x++) if (dark(x, y0)) x0 = x;
+  y0--;
+  if (x0 < 0) return true;
+  let run = 0;
+  while (x0 + run < width && dark(x0 + run, y0)) run++;
+  let x1 = width - 1;
+  while (x1 > x0 && !dark(x1, y0)) x1--;
+  const unit = run / 7;
+  const count = Math.round((x1 - x0 + 1) / unit);
+  if (unit < 1 || count < 21 || y0 + count * unit > height + 1) return true;
+  const quiet = 4;
+  const ratio = globalThis.devicePixelRatio || 1;
+  const total = count + 2 * quiet;
+  const each = Math.max(
+    1,
+    Math.min(Math.ceil((size * ratio) / total), Math.floor((room * ratio) / total)),
+  );
+  const modules: boolean[] = [];
+  for (let j = 0; j < count; j++)
+    for (let i = 0; i < count; i++)
+      modules.push(dark(x0 + (i + 0.5) * unit, y0 + (j + 0.5) * unit));
+  canvas.width = canvas.height = (count + 2 * quiet) * each;
+  const paint = canvas.getContext('2d')!;
+  paint.fillStyle = '#fff';
+  paint.fillRect(0, 0, canvas.width, canvas.height);
+  paint.fillStyle = '#000';
+  modules.forEach((on, n) => {
+    if (on)
+      paint.fillRect(
+        (quiet + (n % count)) * each,
+        (quiet + Math.floor(n / count)) * each,
+        each,
+        each,
+      );
+  });
+  // Shown at its own size in device pixels (a property, not an attribute: a strict CSP allows it).
+  canvas.style.inlineSize = `${canvas.width / ratio}px`;
+  return true;
+}
+
 export { PendingSettledEvent };
-export { PaylitChallengeDialog } from '../paylit-challenge-dialog/paylit-challenge-dialog.js';
 
 /**
  * Not an element a page places: the checkout draws it, and its parts are the checkout's
@@ -204,7 +280,13 @@ export class PaylitPending extends LocalizedElement {
     const canvas = this.renderRoot.querySelector<HTMLCanvasElement>('canvas[part=qr]');
     if (png && canvas && this.#drawn !== png) {
       this.#drawn = png;
-      void drawPng(canvas, png);
+      // As wide as 14rem, or the room the view has on a narrow phone.
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      const room = Math.min(
+        14 * rem,
+        (canvas.closest('.pending-view') as HTMLElement).clientWidth - rem,
+      );
+      void drawQr(canvas, png, room);
     }
   }
 
@@ -296,11 +378,23 @@ export class PaylitPending extends LocalizedElement {
       : html`<p class="due" data-at=${at}>${payBy}</p>`;
   }
 
-  /** A value to copy: its label, the value (read-only, selectable, left to right), a Copy button. */
-  #copyable(label: string, value: string, button = this.#t.copy): TemplateResult {
+  /**
+   * A value to copy: its label, the value as it is read (read-only, selectable, left to right;
+   * `shown`, grouped for reading, else the value itself), a Copy button, which copies `value`.
+   * `lines`: a value that wraps between its groups rather than be cut off (the Boleto's line).
+   */
+  #copyable(
+    label: string,
+    value: string,
+    { button = this.#t.copy, shown = value, lines = false } = {},
+  ): TemplateResult {
     const id = `field-${++this.#fields}`;
     return html`<div class="copyable"><label for=${id}>${label}</label><div class="row">
-      <input id=${id} readonly .value=${value} dir="ltr" spellcheck="false" autocomplete="off" />
+      ${
+        lines
+          ? html`<textarea id=${id} readonly .value=${shown} dir="ltr" spellcheck="false" autocomplete="off" rows="1"></textarea>`
+          : html`<input id=${id} readonly .value=${shown} dir="ltr" spellcheck="false" autocomplete="off" />`
+      }
       <button type="button" part="copy" aria-describedby=${id} @click=${(event: Event) => void this.#copy(event, id, value)}>${this.copied === id ? this.#t.copied : button}</button>
     </div></div>`;
   }
@@ -332,12 +426,15 @@ export class PaylitPending extends LocalizedElement {
   }
 
   #amountLine(ticket?: TicketView): TemplateResult {
-    return html`<dl class="facts"><dt>${this.#t.amount}</dt><dd dir="ltr">${this.#amount(ticket?.amount, ticket?.currency)}</dd></dl>`;
+    // The amount isolated in its own direction, the row mirrored with the language's.
+    return html`<dl class="facts"><dt>${this.#t.amount}</dt><dd><bdi dir="ltr">${this.#amount(ticket?.amount, ticket?.currency)}</bdi></dd></dl>`;
   }
 
   #pix(ticket: TicketView): TemplateResult {
     const t = this.#t;
-    const code = ticket.number ? this.#copyable(t.pixCode, ticket.number, t.copyCode) : nothing;
+    const code = ticket.number
+      ? this.#copyable(t.pixCode, ticket.number, { button: t.copyCode })
+      : nothing;
     const qr = ticket.barcode_png
       ? html`<figure class="qr"><canvas part="qr" role="img" aria-label=${t.qrCode}></canvas></figure>`
       : nothing;
@@ -351,7 +448,16 @@ export class PaylitPending extends LocalizedElement {
     const boleto = this.payment!.payment_method_id === 'BL' || ticket.format === 'ITF';
     const bars = ticket.barcode ? barcodeBars(ticket.format, ticket.barcode) : undefined;
     return html`<p class="steps">${boleto ? t.payBoleto : fill(t.payAtCounter, { provider })}</p>
-      ${ticket.number ? this.#copyable(boleto ? t.typedLine : t.reference, ticket.number) : nothing}
+      ${
+        ticket.number
+          ? boleto
+            ? this.#copyable(t.typedLine, ticket.number.replace(/\D/g, ''), {
+                shown: typedLine(ticket.number),
+                lines: true,
+              })
+            : this.#copyable(t.reference, ticket.number)
+          : nothing
+      }
       ${
         bars
           ? html`<figure class="barcode"><svg viewBox="0 0 ${bars.width} 1" preserveAspectRatio="none" role="img"
@@ -367,6 +473,11 @@ export class PaylitPending extends LocalizedElement {
       }`;
   }
 
+  /** An account to copy: a CLABE read in its groups (on a narrow phone, over two lines), copied as its digits. */
+  #account(label: string, account: string): TemplateResult {
+    return this.#copyable(label, account, { shown: clabe(account), lines: true });
+  }
+
   #transfer(bank: BankTransferView): TemplateResult {
     const t = this.#t;
     const amount =
@@ -377,11 +488,10 @@ export class PaylitPending extends LocalizedElement {
       value ? html`<dt>${term}</dt><dd>${value}</dd>` : nothing;
     return html`<p class="steps">${t.transferSteps}</p>
       <dl class="facts">${fact(t.bank, bank.bank_name)}${fact(t.beneficiary, bank.beneficiary_name)}</dl>
-      ${bank.bank_account ? this.#copyable(bank.bank_account_label ?? t.bank, bank.bank_account) : nothing}
-      ${bank.bank_account2 ? this.#copyable(bank.bank_account2_label ?? t.bank, bank.bank_account2) : nothing}
+      ${bank.bank_account ? this.#account(bank.bank_account_label ?? t.bank, bank.bank_account) : nothing}
+      ${bank.bank_account2 ? this.#account(bank.bank_account2_label ?? t.bank, bank.bank_account2) : nothing}
       ${bank.reference ? this.#copyable(t.reference, bank.reference) : nothing}
-      ${this.#copyable(t.amount, String(bank.user_payment_amount ?? this.payment!.amount))}
-      <p class="amount-words" dir="ltr">${amount}</p>
+      ${this.#copyable(t.amount, String(bank.user_payment_amount ?? this.payment!.amount), { shown: amount })}
       ${this.#due(bank.expiration_date, false)}
       ${
         bank.redirect_url
@@ -402,17 +512,12 @@ export class PaylitPending extends LocalizedElement {
       p.ticket?.provider_name && kind === 'voucher'
         ? this.#methodName(p.ticket.provider_name)
         : this.#methodName(p.payment_method_id ?? '');
-    const title =
-      kind === 'pix'
-        ? t.payWithPix
-        : kind === 'transfer'
-          ? t.payTransfer
-          : fill(t.payVoucher, { provider });
+    // Its heading is the checkout's outcome's, the one heading over this view (pendingTitle).
     if (this.expired)
-      return html`<h3>${title}</h3><p class="expired" role="alert">${t.expired}</p>
+      return html`<p class="expired" role="alert">${t.expired}</p>
         <button type="button" part="new-code" class="primary" aria-disabled=${this.renewing ? 'true' : nothing}
           @click=${() => void this.#renew()}>${this.renewing ? t.gettingCode : this.#renewLabel}</button>`;
-    return html`<h3>${title}</h3>${
+    return html`${
       kind === 'pix'
         ? this.#pix(p.ticket!)
         : kind === 'voucher'

@@ -10,6 +10,7 @@
  * A name wraps between its words (hyphenated where the language's rules allow), never inside
  * one: the tiles are wide enough for "Transferencia" beside its mark, so on a phone they stack
  * in one column rather than cut a word, and a word breaks only if it is wider than a whole tile.
+ * At most two columns, of one width; the rows of one height.
  */
 import { css } from 'lit';
 
@@ -28,8 +29,14 @@ export const walletSelectLook = css`
       display: grid;
       gap: var(--_choice-gap);
     }
+    /* Two columns where two tiles fit, else one; every row as tall as the tallest (a name on
+       two lines makes no row of its own taller), and an odd last tile as wide as its row. */
     .tiles {
-      grid-template-columns: repeat(auto-fill, minmax(min(100%, var(--paylit-wallet-select-tile-width, 12rem)), 1fr));
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, max(var(--paylit-wallet-select-tile-width, 12rem), (100% - var(--_choice-gap)) / 2)), 1fr));
+      grid-auto-rows: 1fr;
+    }
+    .tiles > :last-child:nth-child(odd) {
+      grid-column: 1 / -1;
     }
     label {
       box-sizing: border-box;

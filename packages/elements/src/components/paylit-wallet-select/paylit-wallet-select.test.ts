@@ -9,6 +9,7 @@ import type {
 } from '../../events/payment-events.js';
 import { format, messagesFor } from '../../i18n/index.js';
 import { markedMethods } from '../../internal/method-marks.js';
+import { scaled } from '../../../../../test/support/time.mjs';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 
@@ -20,7 +21,7 @@ async function checkout(params: Record<string, string>, lang = 'en') {
   await waitUntil(
     () => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false',
     'loads',
-    { timeout: 5000 },
+    { timeout: scaled(2_000) },
   );
   const select = el.shadowRoot!.querySelector('paylit-wallet-select')!;
   await waitUntil(
@@ -201,7 +202,7 @@ describe('<paylit-wallet-select>', () => {
     const el = page.querySelector('paylit-checkout')!;
     const pay = () => el.shadowRoot!.querySelector<HTMLButtonElement>('button[part=button]')!;
     await waitUntil(() => pay()?.getAttribute('aria-disabled') === 'false', 'loads', {
-      timeout: 5000,
+      timeout: scaled(2_000),
     });
     const select = el.shadowRoot!.querySelector('paylit-wallet-select')!;
     await waitUntil(
@@ -313,6 +314,70 @@ describe('<paylit-wallet-select>', () => {
     }
   });
 
+  it('Pix is one choice, "Pix", when the order takes both its methods: it pays by the code shown in the page', async () => {
+    const { el, select } = await checkout({ methods: 'CARD,PX,PQ,BL' });
+    expect(options(select)).to.deep.equal(['New card', 'Pix', 'Boleto Bancário']);
+    radio(select, 'Pix').click();
+    const pending = oneEvent(el, 'paylit-pending') as Promise<PaylitPaymentEvent>;
+    el.shadowRoot!.querySelector('button')!.click();
+    expect((await pending).payment).to.include({ payment_method_id: 'PQ' });
+  });
+
+  it('tiles of even width, rows of one height, at 320 and 1280 px: no lone half tile, a wrapped name makes no row taller', async () => {
+    const cases: [country: string, currency: string, methods: string][] = [
+      // Three tiles: two side by side left a lone half one.
+      ['BR', 'BRL', 'CARD,MP,PP,BL'],
+      // "Transferencia bancaria" wraps where the others fit on one line.
+      ['AR', 'ARS', 'CARD,MP,RP,PF,IO'],
+    ];
+    const payer =
+      '{"name":"Ana Lima","email":"ana@example.com","document":"20123456786","phone":"+5491123456789"}';
+    try {
+      for (const width of [320, 1280]) {
+        await setViewport({ width, height: 800 });
+        for (const [country, currency, methods] of cases)
+          for (const lang of ['en', 'fr', 'ar']) {
+            const { select } = await checkout(
+              { country, currency, methods, ...(country === 'AR' ? { payer } : {}) },
+              lang,
+            );
+            const where = `${width} px, ${lang}, ${methods}`;
+            const area = select
+              .shadowRoot!.querySelector('[part=methods]')!
+              .getBoundingClientRect();
+            const tiles = [...select.shadowRoot!.querySelectorAll('[part=methods] label')].map(
+              (tile) => tile.getBoundingClientRect(),
+            );
+            for (const tile of tiles)
+              expect(tile.height, `${where}: every tile as tall as the first`).to.be.closeTo(
+                tiles[0]!.height,
+                0.5,
+              );
+            const rows = new Map<number, DOMRect[]>();
+            for (const tile of tiles)
+              rows.set(Math.round(tile.top), [...(rows.get(Math.round(tile.top)) ?? []), tile]);
+            for (const row of rows.values()) {
+              // Each row spans the picker, its tiles of one width.
+              expect(Math.min(...row.map((t) => t.left)), `${where}: a row's start`).to.be.closeTo(
+                area.left,
+                0.5,
+              );
+              expect(Math.max(...row.map((t) => t.right)), `${where}: a row's end`).to.be.closeTo(
+                area.right,
+                0.5,
+              );
+              for (const tile of row)
+                expect(tile.width, `${where}: widths in a row`).to.be.closeTo(row[0]!.width, 0.5);
+            }
+            if (width === 320) expect(rows.size, `${where}: one column`).to.equal(tiles.length);
+            else expect(rows.size, `${where}: two columns`).to.be.below(tiles.length);
+          }
+      }
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
+  });
+
   it("takes no room when there is nothing to choose but a new card: the checkout does not draw it, and the merchant's own is hidden", async () => {
     const { order } = await (
       await fetch(`/__paylit/order?${new URLSearchParams({ methods: 'CARD' })}`)
@@ -323,7 +388,7 @@ describe('<paylit-wallet-select>', () => {
     await waitUntil(
       () => el.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false',
       'loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     expect(el.shadowRoot!.querySelector('paylit-wallet-select')).to.equal(null);
     // The card fields start where the checkout does: no gap above them.
@@ -339,7 +404,7 @@ describe('<paylit-wallet-select>', () => {
     await waitUntil(
       () => own.shadowRoot?.querySelector('button')?.getAttribute('aria-disabled') === 'false',
       'loads',
-      { timeout: 5000 },
+      { timeout: scaled(2_000) },
     );
     const select = own.querySelector('paylit-wallet-select')!;
     await select.updateComplete;

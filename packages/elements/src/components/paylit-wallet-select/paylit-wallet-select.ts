@@ -181,7 +181,7 @@ export class PaylitWalletSelect extends CheckoutChildElement {
       ${
         methods.length
           ? html`<div class="tiles" part="methods">
-            ${methods.map((m) => this.#option(m.type === 'WALLET' ? { type: 'wallet', methodId: m.id } : { type: 'redirect', methodId: m.id }, this.#methodMark(m, m.id, m.name), m.name))}
+            ${methods.map((m) => this.#option(m.type === 'WALLET' ? { type: 'wallet', methodId: m.id } : { type: 'redirect', methodId: m.id }, this.#methodMark(m, m.id === 'PQ' ? 'PX' : m.id, m.name), m.name))}
           </div>`
           : nothing
       }
