@@ -454,9 +454,21 @@ function rulesOf(country: string): CountryDocuments | undefined {
     : undefined;
 }
 
+/** `^[chars]*$`, made once per set of characters (a few: the types' own). */
+const charsPatterns = new Map<string, RegExp>();
+function charsPattern(chars: string): RegExp {
+  let pattern = charsPatterns.get(chars);
+  if (pattern === undefined) {
+    if (charsPatterns.size >= 64) charsPatterns.clear();
+    pattern = new RegExp(`^[${chars}]*$`);
+    charsPatterns.set(chars, pattern);
+  }
+  return pattern;
+}
+
 /** The format of one type: length first, then characters, then the positions of letters and digits. */
 function formatProblem(compact: string, type: DocumentType): DocumentProblem | undefined {
-  if (!new RegExp(`^[${type.chars}]*$`).test(compact)) return 'characters';
+  if (!charsPattern(type.chars).test(compact)) return 'characters';
   if (compact.length < type.min || compact.length > type.max) return 'length';
   if (type.pattern && !type.pattern.test(compact)) return 'characters';
   return undefined;
@@ -494,7 +506,7 @@ export function documentTypes(country: string): string[] {
 
 /** Whether `compact`, still being typed, can become a document of `type`: not too long, no foreign character. */
 function canBecome(compact: string, type: DocumentType): boolean {
-  return compact.length <= type.max && new RegExp(`^[${type.chars}]*$`).test(compact);
+  return compact.length <= type.max && charsPattern(type.chars).test(compact);
 }
 
 /**

@@ -58,7 +58,12 @@ const cpu = async (proc) => (await ask(proc, 'cpu', 'cpu')).cpu;
 // `handler`: the browser's path, each order's checkout view loaded before its payment (the
 // view's lookup of `<order>.1` serves the payment); `handler-no-view`: orders paid straight
 // away, each asked of the API first. Both are the same server; only what the load does differs.
-const viewedFirst = (kind) => kind === 'handler';
+// BENCH_OLD_VIEWED=1: the older build's orders viewed first too (a build that knows client secrets).
+const viewedFirst = (kind) =>
+  kind === 'handler' ||
+  (kind === 'handler-old' &&
+    process.env.BENCH_OLD_VIEWED === '1' &&
+    servers[kind]?.ordersById === false);
 /** How many orders to view before a run: more than a run pays, from the runs before. */
 const toView = {};
 
@@ -71,7 +76,10 @@ async function run(server, kind) {
       throw new Error(`${kind}: ${viewed.errors} checkout views did not answer 200`);
   }
   const before = await cpu(server.proc);
-  const result = await load(server.url, viewedFirst(kind) ? 'viewed' : undefined);
+  const result = await load(
+    server.url,
+    viewedFirst(kind) ? 'viewed' : server.ordersById ? 'plain' : undefined,
+  );
   result.cpuPerRequest = ((await cpu(server.proc)) - before) / result.requests;
   if (viewedFirst(kind)) toView[kind] = Math.max(toView[kind], Math.ceil(result.requests * 1.5));
   return result;
@@ -81,8 +89,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
 
 const upstream = await child('./servers.mjs', ['upstream']);
 const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+// BENCH_OLD_SERVER=<an older build's packages/server>: its handler too, in the same rounds, for scale.
 const kinds = (
-  process.env.BENCH_KINDS ?? 'floor,hono-forward,handler,handler-no-view,express'
+  process.env.BENCH_KINDS ??
+  `floor,hono-forward,handler,handler-no-view,express${process.env.BENCH_OLD_SERVER ? ',handler-old' : ''}`
 ).split(',');
 const serverOf = (kind) => (kind === 'handler-no-view' ? 'handler' : kind);
 // Every server runs from the start (an idle one costs nothing), warmed once; then the kinds take
@@ -91,7 +101,7 @@ const serverOf = (kind) => (kind === 'handler-no-view' ? 'handler' : kind);
 const servers = {};
 for (const kind of kinds) {
   servers[kind] = await child('./servers.mjs', [serverOf(kind), upstream.url], extra);
-  const warm = await load(servers[kind].url);
+  const warm = await load(servers[kind].url, servers[kind].ordersById ? 'plain' : undefined);
   toView[kind] = Math.ceil(warm.rps * seconds * 1.5) + 100;
 }
 const byRound = Object.fromEntries(kinds.map((kind) => [kind, []]));
@@ -146,6 +156,7 @@ const rows = [
   ['@paylit/server checkout handler, after the view', results.handler],
   ['@paylit/server checkout handler, paid without a view', results['handler-no-view']],
   ['express + axios (by hand)', results.express],
+  ['an older build of the handler (BENCH_OLD_SERVER)', results['handler-old']],
 ];
 for (const [label, r] of rows)
   if (r)
@@ -183,13 +194,17 @@ if (results.floor && results.handler) {
       `information: express + axios CPU per request / handler's: ${ratio('express', 'handler').toFixed(2)}×; requests per second, handler / floor ${(results.handler.rps / results.floor.rps).toFixed(2)}, handler / express + axios ${(results.handler.rps / results.express.rps).toFixed(2)}`,
     );
   }
+  if (results['handler-old'])
+    console.log(
+      `information: the older build's handler CPU per payment / floor's: ${ratio('handler-old', 'floor').toFixed(2)}× (${results['handler-old'].cpuPerRequest.toFixed(0)} µs; paid ${viewedFirst('handler-old') ? 'after a view' : 'without a view'}${servers['handler-old'].ordersById ? ', orders named by id' : ''}); today's after a view / the older build's: ${ratio('handler', 'handler-old').toFixed(2)}×${results['handler-no-view'] ? `; today's without a view / the older build's: ${ratio('handler-no-view', 'handler-old').toFixed(2)}×` : ''}`,
+    );
   if (results['hono-forward'])
     console.log(
       `information: the floor's work on Hono / the floor, CPU per request: ${ratio('hono-forward', 'floor').toFixed(2)}×`,
     );
   finish();
 }
-for (const kind of ['handler', 'handler-no-view'])
+for (const kind of ['handler', 'handler-no-view', 'handler-old'])
   if (results[kind]?.errors > 0) {
     console.log(`${kind}: ${results[kind].errors} requests did not answer 200`);
     process.exitCode = 1;

@@ -6,7 +6,8 @@
 // create-payment, never a replay. (The baselines take the same body and do not check the secret.)
 // With `paid: 'viewed'` the orders are those whose checkout views {url, orders, concurrency, run}
 // loaded just before (answers {viewed, errors}): the browser's path, the view's work left out of
-// the payments' count.
+// the payments' count. With `paid: 'plain'` the order is named by its id, as the handler of
+// 2026-11-23 (the old build, BENCH_OLD_SERVER) took it, before client secrets.
 import { Agent, request } from 'node:http';
 import { PaymentsClient, clientSecretFor } from '@paylit/server';
 import { credentials } from './fixture.mjs';
@@ -98,7 +99,11 @@ async function load({ url, seconds, concurrency, run, paid }) {
       if (paid === 'viewed' && viewed.length === 0) break;
       const body = JSON.stringify({
         order:
-          paid === 'viewed' ? viewed.shift() : await clientSecretFor(keys, `BENCH-${run}-${++n}`),
+          paid === 'viewed'
+            ? viewed.shift()
+            : paid === 'plain'
+              ? `BENCH-${run}-${++n}`
+              : await clientSecretFor(keys, `BENCH-${run}-${++n}`),
         attempt: crypto.randomUUID(),
         method: {
           type: 'card',

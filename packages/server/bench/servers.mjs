@@ -6,10 +6,13 @@
 //   floor     bare node:http: parse, build, sign with node:crypto, forward over a keep-alive http.Agent
 //   express   what merchants write by hand: express.json() + node:crypto + axios
 //   hono-forward  the floor's work on Hono: what the framework costs before paylit does anything
+//   handler-old   the checkout handler of an older build, for scale: BENCH_OLD_SERVER names its
+//             packages/server directory (built, with its own core beside it), e.g. commit b7a041f's
 import { createHmac, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
+import { pathToFileURL } from 'node:url';
 import { credentials, order } from './fixture.mjs';
 
 const [kind, upstream] = process.argv.slice(2);
@@ -187,11 +190,30 @@ if (kind === 'upstream') {
     process.send({ url: `http://127.0.0.1:${server.address().port}` }),
   );
 } else if (kind === 'handler') {
+  await serveHandler(
+    await import('@paylit/server'),
+    await import('@paylit/server/node'),
+    await import('@paylit/core/crypto'),
+  );
+}
+
+// An older build's handler, set up as today's: BENCH_OLD_SERVER names its packages/server, its
+// core beside it (orders named by id in a build from before client secrets).
+if (kind === 'handler-old') {
+  const root = pathToFileURL(`${process.env.BENCH_OLD_SERVER.replace(/\/+$/, '')}/`);
+  const from = (path) => import(new URL(path, root).href);
+  await serveHandler(
+    await from('dist/index.js'),
+    await from('dist/adapters/node.js'),
+    await from('../core/dist/crypto/index.js'),
+  );
+}
+
+/** The checkout handler of a build (its server, Node adapter and core crypto modules), served. */
+async function serveHandler(server, node, crypto) {
   const { Hono } = await import('hono');
-  const { PaymentsClient, createCheckoutHandler, MemoryStore } = await import('@paylit/server');
-  const { nodeHmac, nodeTransport, serveNode } = await import('@paylit/server/node');
-  const { generateCardKeyPair } = await import('@paylit/core/crypto');
-  const store = new MemoryStore();
+  const { PaymentsClient, createCheckoutHandler, MemoryStore, clientSecretFor } = server;
+  const { nodeHmac, nodeTransport, serveNode } = node;
   const client = new PaymentsClient({
     baseUrl: upstream,
     ...credentials,
@@ -207,18 +229,20 @@ if (kind === 'upstream') {
         ? { ...order, id, payer: { ...order.payer }, intent: 'capture', installments: true }
         : undefined,
     client,
-    store,
-    publicKey: (await generateCardKeyPair()).publicJwk,
+    store: new MemoryStore(),
+    publicKey: (await crypto.generateCardKeyPair()).publicJwk,
     publicUrl: 'http://127.0.0.1/paylit',
     returnUrl: 'http://127.0.0.1/return',
     allowedOrigins: [],
     rateLimit: false,
-    // The load's shoppers come through one proxy (load.mjs): each is counted by its own address.
+    // The load's shoppers come through one proxy (load.mjs): each is counted by its own address
+    // (a build that does not know the option ignores it).
     trustProxy: 1,
   });
   const app = new Hono().route('/', handler);
   const { url } = await serveNode(app);
-  process.send({ url });
+  // A build from before client secrets takes the order's id.
+  process.send({ url, ordersById: typeof clientSecretFor !== 'function' });
 }
 
 // The framework's share: the same forwarding as the floor, on Hono and @hono/node-server.

@@ -625,6 +625,12 @@ async function persist(
 ): Promise<void> {
   const once = async () => {
     if (link) await ctx.store.linkPayment(link);
+    // Written over the very state `from` (this attempt's own): no other path wrote the order
+    // meanwhile, so nothing was heard that is late to settle beyond what `next` carries.
+    if (await ctx.store.swapCharge(orderId, from.rev, next)) {
+      if (next.late?.length && next.state !== 'charging') await currentState(ctx, orderId);
+      return;
+    }
     // Written here or, for the same payment, by a path that heard of it first (its
     // notification): either way the late payments are settled now, not at the next reload.
     await write(ctx, orderId, from, next, paymentId);
@@ -675,7 +681,15 @@ export async function chargeOnce(
   orderId: string,
   attempt: string,
   create: (n: number, attempt: Charging) => Promise<PaymentRecord>,
-  details: { payer?: CollectedPayer | undefined } = {},
+  details: {
+    payer?: CollectedPayer | undefined;
+    /**
+     * The order's state as the caller has just read it from the store (`getCharge`), taken
+     * for the first look instead of reading it again: a state changed since is refused by
+     * the compare-and-set, and read again.
+     */
+    known?: ChargeState | undefined;
+  } = {},
 ): Promise<ChargeResult> {
   const { store } = ctx;
   const giveUpAt = Date.now() + ctx.charge.inFlightMs;
@@ -685,8 +699,10 @@ export async function chargeOnce(
     if (++races > MAX_RACES)
       throw inProgress('the payment state of this order is changing; try again shortly');
   };
+  let known = details.known;
   for (;;) {
-    const state = await knownState(ctx, orderId);
+    const state = known ?? (await knownState(ctx, orderId));
+    known = undefined;
     // Payments heard of while an attempt was with the API are settled before anything is charged.
     if (state.state !== 'charging' && state.late?.length) {
       await settleLate(ctx, orderId, state);

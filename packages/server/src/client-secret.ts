@@ -24,6 +24,26 @@ export async function clientSecretFor(client: PaymentsClient, orderId: string): 
   return `${orderId}_secret_${await client.clientSecretDigest(orderId)}`;
 }
 
+/**
+ * Client secrets found good lately, per client (its secret key): a checkout's view, the decline
+ * limit and the payment that follows each name the order by its secret, and one HMAC serves
+ * them all. Only secrets made with the client's key are kept (a wrong one is checked every
+ * time), at most `REMEMBERED` per client, the oldest dropped first.
+ */
+const verified = new WeakMap<PaymentsClient, Map<string, string>>();
+const REMEMBERED = 1024;
+
+function remember(
+  client: PaymentsClient,
+  known: Map<string, string> | undefined,
+  reference: string,
+  orderId: string,
+): void {
+  if (known === undefined) verified.set(client, (known = new Map()));
+  if (known.size >= REMEMBERED) known.delete(known.keys().next().value!);
+  known.set(reference, orderId);
+}
+
 /** Equal strings in a time that does not depend on where they differ. */
 function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -41,8 +61,14 @@ export async function orderOfClientSecret(
   client: PaymentsClient,
   reference: string,
 ): Promise<string> {
+  const known = verified.get(client);
+  const remembered = known?.get(reference);
+  if (remembered !== undefined) return remembered;
   const match = CLIENT_SECRET_PATTERN.exec(reference);
-  if (match && sameText(await client.clientSecretDigest(match[1]!), match[2]!)) return match[1]!;
+  if (match && sameText(await client.clientSecretDigest(match[1]!), match[2]!)) {
+    remember(client, known, reference, match[1]!);
+    return match[1]!;
+  }
   throw new CheckoutError(404, {
     type: 'not_found',
     message:

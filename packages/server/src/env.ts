@@ -8,5 +8,21 @@ export interface HandlerEnv {
    * read it from the platform, handed to the handler beside the request.
    */
   Bindings: Partial<HttpBindings> & { paylitClientAddress?: string };
-  Variables: RequestIdVariables;
+  Variables: RequestIdVariables & BodyVariables & PaymentAnswerVariables;
+}
+
+/** The request's body as JSON, parsed once for every check and route that reads it (middleware/input.ts). */
+export interface BodyVariables {
+  paylitJson?: { value: unknown } | { invalid: true };
+}
+
+/**
+ * What `POST /payments` answered, as the route made it: the decline limit reads the payment's
+ * status here rather than parsing the answer back (middleware/decline-limit.ts).
+ */
+export interface PaymentAnswerVariables {
+  paylitPaymentAnswer?: {
+    payment?: { id?: string; status?: string };
+    replayed?: true;
+  };
 }

@@ -299,6 +299,38 @@ function conformance(name: string, start: () => Promise<Backend>, { ownClock = t
       expect(await a.hit(brief, 60_000)).toBe(1);
     });
 
+    test("the decline limit's reservation in one round trip: the turn first, then in flight and the store clock's window counted; a turn held counts nothing; giveBack is unhit and release", async () => {
+      const [a, b] = backend.stores;
+      const [turn, inFlight, prefix] = [uid('turn'), uid('inflight'), uid('declines')];
+      const windowMs = 3_600_000;
+      const reservation = {
+        turn: { key: turn, ttlMs: 60_000 },
+        inFlight: { key: inFlight, windowMs: 60_000 },
+        windowed: { prefix, windowMs },
+      };
+      const before = Math.floor((await a.now()) / windowMs);
+      const first = await a.reserve!(reservation);
+      const after = Math.floor((await a.now()) / windowMs);
+      expect(first).toEqual({ turn: true, window: expect.any(Number), count: 1, inFlight: 1 });
+      const window = (first as { window: number }).window;
+      expect(window).toBeGreaterThanOrEqual(before);
+      expect(window).toBeLessThanOrEqual(after);
+      expect(await b.count(`${prefix}:${window}`)).toBe(1);
+      // The same turn from the other instance: held, so nothing is counted.
+      expect(await b.reserve!(reservation)).toEqual({ turn: false });
+      expect([await a.count(inFlight), await a.count(`${prefix}:${window}`)]).toEqual([1, 1]);
+      // Without a turn, the counts go on.
+      const { turn: _turn, ...noTurn } = reservation;
+      expect(await b.reserve!(noTurn)).toEqual({ turn: true, window, count: 2, inFlight: 2 });
+      // Given back: each hit down by one (never below 0), the claim released.
+      await b.giveBack!([`${prefix}:${window}`, inFlight], [turn]);
+      expect([await a.count(inFlight), await a.count(`${prefix}:${window}`)]).toEqual([1, 1]);
+      await a.giveBack!([`${prefix}:${window}`, inFlight, uid('never-hit')], []);
+      await a.giveBack!([inFlight], []);
+      expect([await b.count(inFlight), await b.count(`${prefix}:${window}`)]).toEqual([0, 0]);
+      expect(await b.claim(turn, 60_000)).toBe(true);
+    });
+
     if (ownClock)
       test("now() is the store's clock: this process's clock set 150 s ahead does not move it", async () => {
         const [a] = backend.stores;

@@ -4,7 +4,8 @@
  * stopped before the API sees more than `max` of them in `windowMs` (`scope: 'address'`); in
  * the default scope, orders with no decline yet keep their own allowance beyond that.
  *
- * - A submission **reserves** its place before it reaches the API: `store.hit` answers the new
+ * - A submission **reserves** its place before it reaches the API (with its turn and the count
+ *   of attempts in flight, one round trip: `store.reserve`): the hit answers the new
  *   count atomically, so of any number of submissions sent at once from one address, at most
  *   `max` are let through; one over the limit gives its reservation back (`store.unhit`) and
  *   is refused 429 without calling the API.
@@ -33,9 +34,16 @@
  * does not apply: one shared count would let ten declines stop every shopper.
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
-import type { CheckoutStore } from '../store/store.js';
+import {
+  giveBackInOneGo,
+  reserveInOneGo,
+  type CheckoutStore,
+  type Reserved,
+} from '../store/store.js';
 import { addressBucket } from './client-address.js';
+import type { PaymentAnswerVariables } from '../env.js';
 import { CheckoutError } from './errors.js';
+import { parsedJson } from './input.js';
 
 export interface DeclineLimitOptions {
   store: CheckoutStore;
@@ -111,18 +119,14 @@ export function declineLimit({
 
   /** The submission's `order` and method type, if its body says them (the route checks it properly). */
   async function submissionOf(c: Context): Promise<{ order?: string; type?: string }> {
-    try {
-      const body = JSON.parse(await c.req.text()) as {
-        order?: unknown;
-        method?: { type?: unknown };
-      };
-      return {
-        ...(typeof body?.order === 'string' ? { order: body.order } : {}),
-        ...(typeof body?.method?.type === 'string' ? { type: body.method.type } : {}),
-      };
-    } catch {
-      return {};
-    }
+    // Parsed once for this check and the route (input.ts).
+    const parsed = await parsedJson(c);
+    if ('invalid' in parsed) return {};
+    const body = parsed.value as { order?: unknown; method?: { type?: unknown } } | null;
+    return {
+      ...(typeof body?.order === 'string' ? { order: body.order } : {}),
+      ...(typeof body?.method?.type === 'string' ? { type: body.method.type } : {}),
+    };
   }
 
   /**
@@ -153,98 +157,85 @@ export function declineLimit({
     const bucket = addressBucket(client, ipv6Prefix);
     const submission = await submissionOf(c);
     const orderId = submission.order === undefined ? undefined : await orderOf(submission.order);
-    if (orderId === undefined) return limited(c, next, bucket, submission, undefined);
     // One submission per address and order at a time: the order takes one attempt to the API
     // at a time anyway (charges.ts), so the others would only hold places while they wait for
     // its answer (twenty clicks on Pay would fill the limit). They wait here instead, in turn.
-    const turn = `declines-turn:${bucket}:${orderId}`;
+    const turn = orderId === undefined ? undefined : `declines-turn:${bucket}:${orderId}`;
+    const inFlight = `declines-inflight:${bucket}`;
+    // The turn, then in flight, then the reservation (so an exemption never starts beside a
+    // reserved attempt), in one round trip where the store can (store.ts `reserve`). Windows
+    // are numbered by the store's clock: a place is given back to the window it was taken in
+    // (a 3-D Secure approved after the window turned gives nothing to the next one).
     const until = performance.now() + inFlightMs;
-    while (!(await store.claim(turn, inFlightMs))) {
+    let reserved: Reserved & { turn: true };
+    for (;;) {
+      const r = await reserveInOneGo(store, {
+        ...(turn ? { turn: { key: turn, ttlMs: inFlightMs } } : {}),
+        inFlight: { key: inFlight, windowMs: IN_FLIGHT_MS },
+        windowed: { prefix: `declines:${bucket}`, windowMs },
+      });
+      if (r.turn) {
+        reserved = r;
+        break;
+      }
       if (performance.now() > until) throw refusal(c, true);
       await new Promise((resolve) => setTimeout(resolve, pollMs));
     }
+    // What this request holds, given back together at its end (one round trip where the store can).
+    const hits: string[] = [];
+    const claims = turn ? [turn] : [];
     try {
-      await limited(c, next, bucket, submission, orderId);
-    } finally {
-      await store.release(turn).catch(() => {});
-    }
-  };
-
-  async function limited(
-    c: Context,
-    next: Next,
-    bucket: string,
-    submission: { order?: string; type?: string },
-    orderId: string | undefined,
-  ): Promise<void> {
-    // Windows numbered by the store's clock: a place is given back to the window it was taken
-    // in (a 3-D Secure approved after the window turned gives nothing to the next one).
-    const window = Math.floor((await store.now()) / windowMs);
-    const key = `declines:${bucket}:${window}`;
-    const inFlight = `declines-inflight:${bucket}`;
-    // In flight first, then the reservation: an exemption never starts beside a reserved attempt.
-    await store.hit(inFlight, IN_FLIGHT_MS);
-    let reserved = false;
-    let busy = false;
-    try {
-      const n = await store.hit(key, windowMs);
-      reserved = n <= max;
-      if (!reserved) {
-        // Places not held by attempts with the API (this one included in both counts) are declines.
-        busy = n - (await store.count(inFlight)) < max;
-        await store.unhit(key);
+      const key = `declines:${bucket}:${reserved.window}`;
+      if (reserved.count <= max) {
+        hits.push(key, inFlight);
+        // Kept for a decline, or held while the payer decides: not given back.
+        if (await attempt(c, next, key, submission.type)) hits.shift();
+        return;
       }
-    } catch (error) {
-      await store.unhit(inFlight).catch(() => {});
-      throw error;
-    }
-    if (!reserved) {
-      await store.unhit(inFlight);
+      // Places not held by attempts with the API (this one included in both counts) are declines.
+      const busy = reserved.count - reserved.inFlight < max;
+      await giveBackInOneGo(store, [key, inFlight], []);
       if (scope === 'address' || busy) throw refusal(c, busy);
       const done = await exemption(bucket, orderId);
       if (done === undefined || done === 'busy') throw refusal(c, done === 'busy');
       // The order's own lock is its limit now: the address's block never locks it out.
       try {
-        const spare = `declines-spare:${bucket}:${window}`;
+        const spare = `declines-spare:${bucket}:${reserved.window}`;
         await store.hit(spare, windowMs);
-        await attempt(c, next, spare, submission.type);
+        hits.push(spare);
+        if (await attempt(c, next, spare, submission.type)) hits.pop();
       } finally {
         await done();
       }
-      return;
-    }
-    try {
-      await attempt(c, next, key, submission.type);
     } finally {
-      await store.unhit(inFlight).catch(() => {});
+      await giveBackInOneGo(store, hits, claims).catch(() => {});
     }
-  }
+  };
 
-  /** Runs the route with a place reserved in `key`: kept for a decline, held while the payer decides, else given back. */
+  /**
+   * Runs the route with a place reserved in `key`: answers true when the place is kept (a
+   * decline; or held while the payer decides, bound to the payment), false when it is to be
+   * given back (an approval, a refusal before the API, a replay, a payment left pending that
+   * is not a card tested). A route that fails gives it back too.
+   */
   async function attempt(c: Context, next: Next, key: string, type: string | undefined) {
-    let keep = false;
-    try {
-      await next();
-      const answer =
-        c.res.status === 200
-          ? ((await c.res
-              .clone()
-              .json()
-              .catch(() => undefined)) as
-              { payment?: { id?: string; status?: string }; replayed?: true } | undefined)
-          : undefined;
-      const payment = answer?.replayed === true ? undefined : answer?.payment;
-      if (payment?.status === 'REJECTED') keep = true;
-      else if (
-        payment?.status === 'PENDING' &&
-        typeof payment.id === 'string' &&
-        HELD_WHILE_PENDING.has(type ?? '')
-      )
-        // Kept while the payer decides; `outcome` gives it back if the payment is made.
-        keep = (await store.bind(`declines-held:${payment.id}`, key, windowMs)) === undefined;
-    } finally {
-      if (!keep) await store.unhit(key).catch(() => {});
-    }
+    await next();
+    // What the route answered, as it made it (env.ts): reading the answer back would turn
+    // the adapter's light response into a stream, at a cost per payment of its own.
+    const answer =
+      c.res.status === 200
+        ? (c as Context<{ Variables: PaymentAnswerVariables }>).get('paylitPaymentAnswer')
+        : undefined;
+    const payment = answer?.replayed === true ? undefined : answer?.payment;
+    if (payment?.status === 'REJECTED') return true;
+    if (
+      payment?.status === 'PENDING' &&
+      typeof payment.id === 'string' &&
+      HELD_WHILE_PENDING.has(type ?? '')
+    )
+      // Kept while the payer decides; `outcome` gives it back if the payment is made.
+      return (await store.bind(`declines-held:${payment.id}`, key, windowMs)) === undefined;
+    return false;
   }
 
   return Object.assign(middleware, {

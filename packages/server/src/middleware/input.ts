@@ -2,7 +2,29 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { safeParse } from '@paylit/core/schemas';
+import type { BodyVariables } from '../env.js';
 import { CheckoutError } from './errors.js';
+
+/**
+ * The body parsed as JSON, whatever its Content-Type, once per request: a check that reads it
+ * before the route (the decline limit) and the route share one parse. What the route accepts
+ * is `readJson`'s to say.
+ */
+export async function parsedJson(
+  c: Context<{ Variables: BodyVariables }>,
+): Promise<{ value: unknown } | { invalid: true }> {
+  let parsed = c.get('paylitJson');
+  if (parsed === undefined) {
+    const text = await c.req.text();
+    try {
+      parsed = { value: JSON.parse(text) as unknown };
+    } catch {
+      parsed = { invalid: true };
+    }
+    c.set('paylitJson', parsed);
+  }
+  return parsed;
+}
 
 /** The body as JSON; anything else is 400. */
 export async function readJson(c: Context): Promise<unknown> {
@@ -12,15 +34,13 @@ export async function readJson(c: Context): Promise<unknown> {
       type: 'invalid_request',
       message: 'the body must be JSON (Content-Type: application/json)',
     });
-  const text = await c.req.text();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
+  const parsed = await parsedJson(c);
+  if ('invalid' in parsed)
     throw new CheckoutError(400, {
       type: 'invalid_request',
       message: 'the body is not valid JSON',
     });
-  }
+  return parsed.value;
 }
 
 /** `value` through `schema`; a failure is 400 naming the path (`param`) and the problem. */

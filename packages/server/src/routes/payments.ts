@@ -310,12 +310,14 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const m = submission.method;
     // What the shopper gave before (a declined attempt) counts: a retry does not ask again.
     let asked;
+    // Read once: the payer it keeps here, and the charge's first look below.
+    const known = await ctx.store.getCharge(order.id);
     try {
       asked = payerOfSubmission(
         order,
         m.type,
         submission.payer,
-        (await ctx.store.getCharge(order.id))?.payer,
+        known?.payer,
         m.type === 'card' ? m.holderName : undefined,
       );
     } catch (error) {
@@ -323,11 +325,13 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       // answers its payment, whatever this submission lacks: nothing more is charged.
       const made = error instanceof CheckoutError ? await paymentMade(ctx, order.id) : undefined;
       if (!made) throw error;
-      return c.json({
+      const answer = {
         payment: publicPayment(made, order.id),
         nextAction: nextAction(made),
         replayed: true,
-      } satisfies z.input<typeof paymentAnswerSchema>);
+      } satisfies z.input<typeof paymentAnswerSchema>;
+      c.set('paylitPaymentAnswer', answer);
+      return c.json(answer);
     }
     const { collected, payer } = asked;
     const signals = riskSignals(ctx, c);
@@ -362,12 +366,21 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
         }
         // The payer the attempt carries (what the shopper gave, stored with it), and the
         // declined attempt it retries: the same number sent again sends the same request.
-        const sent = paymentRequest(ctx, order, submission, n, {
-          payer: mergedPayer(order, attempt.payer, m.type === 'card' ? m.holderName : undefined),
-          signals,
-          ...(attempt.retryOf ? { retryOf: attempt.retryOf } : {}),
-          ...ways,
-        });
+        // Attempt 1 carrying the payer this submission gave, retrying nothing, sends the request
+        // built above; any other is built for its number, payer and the attempt it retries.
+        const sent =
+          n === 1 && attempt.payer === collected && attempt.retryOf === undefined
+            ? request
+            : paymentRequest(ctx, order, submission, n, {
+                payer: mergedPayer(
+                  order,
+                  attempt.payer,
+                  m.type === 'card' ? m.holderName : undefined,
+                ),
+                signals,
+                ...(attempt.retryOf ? { retryOf: attempt.retryOf } : {}),
+                ...ways,
+              });
         const made = await ctx.client.payments.create(sent, {
           // The key names the request: what varies between two sends of one attempt (the
           // shopper's address, what they typed) is part of it, so a changed body is a new key,
@@ -384,14 +397,17 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
           checkedRequests.set(order, (checked ?? new Set<string>()).add(submission.method.type));
         return made;
       },
-      { payer: collected },
+      { payer: collected, ...(known ? { known } : {}) },
     );
     if (order.plan) await ctx.subscriptionPaid?.(order, record);
-    return c.json({
+    const answer = {
       payment: publicPayment(record, order.id),
       nextAction: await nextActionFor(record, c.req.header('Origin')),
       ...(replayed ? { replayed } : {}),
-    } satisfies z.input<typeof paymentAnswerSchema>);
+    } satisfies z.input<typeof paymentAnswerSchema>;
+    // The decline limit reads the payment's status from here (middleware/decline-limit.ts).
+    c.set('paylitPaymentAnswer', answer);
+    return c.json(answer);
   });
 
   // The shopper leaves the bank's page (the 3-D Secure dialog closed, "cancel the payment?"

@@ -31,6 +31,8 @@ import {
   type ChargeState,
   type CheckoutStore,
   type PaymentLink,
+  type Reservation,
+  type Reserved,
 } from './store.js';
 import { maskUrl } from '../mask.js';
 import type { Subscription } from '../subscriptions/types.js';
@@ -486,6 +488,62 @@ export class PostgresStore implements CheckoutStore {
       [key],
     );
     return rows[0]?.count ?? 0;
+  }
+
+  /**
+   * One statement: the turn claimed as `claim` does (when named), and only then the two hits
+   * as `hit` does, the window numbered by the database's clock as `now()` reads it.
+   */
+  async reserve({ turn, inFlight, windowed }: Reservation): Promise<Reserved> {
+    const { claims, hits } = this.#t;
+    this.#wrote();
+    const hit = (key: string, windowMs: string, from: string) =>
+      `INSERT INTO ${hits} (key, count, expires_at) SELECT ${key}, 1, ${after(windowMs)} FROM ${from}
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN ${hits}.expires_at <= now() THEN 1 ELSE ${hits}.count + 1 END,
+         expires_at = CASE WHEN ${hits}.expires_at <= now() THEN EXCLUDED.expires_at ELSE ${hits}.expires_at END
+       RETURNING count`;
+    const { rows } = await this.#query<{
+      ok: boolean;
+      n: string;
+      count: number | null;
+      held: number | null;
+    }>(
+      `WITH turn AS (
+         INSERT INTO ${claims} (key, expires_at) SELECT $1::text, ${after('$2')} WHERE $1::text IS NOT NULL
+         ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE ${claims}.expires_at <= now()
+         RETURNING 1
+       ),
+       go AS (SELECT ($1::text IS NULL OR EXISTS (SELECT 1 FROM turn)) AS ok,
+                     floor(floor(extract(epoch FROM now()) * 1000) / $5::float8)::bigint AS n),
+       held AS (${hit('$3::text', '$4', 'go WHERE go.ok')}),
+       win AS (${hit("$6::text || ':' || go.n", '$5', 'go WHERE go.ok')})
+       SELECT go.ok, go.n::text AS n, (SELECT count FROM win) AS count, (SELECT count FROM held) AS held FROM go`,
+      [
+        turn?.key ?? null,
+        turn?.ttlMs ?? 1,
+        inFlight.key,
+        inFlight.windowMs,
+        windowed.windowMs,
+        windowed.prefix,
+      ],
+    );
+    const row = rows[0]!;
+    if (!row.ok) return { turn: false };
+    return { turn: true, window: Number(row.n), count: row.count!, inFlight: row.held! };
+  }
+
+  /** One statement: the hits given back as `unhit` does, the claims released. */
+  async giveBack(hits: readonly string[], claims: readonly string[]) {
+    await this.#query(
+      `WITH given AS (
+         UPDATE ${this.#t.hits} SET count = count - 1
+         WHERE key = ANY($1::text[]) AND count > 0 AND expires_at > now() RETURNING 1
+       ),
+       released AS (DELETE FROM ${this.#t.claims} WHERE key = ANY($2::text[]) RETURNING 1)
+       SELECT (SELECT count(*) FROM given) AS given, (SELECT count(*) FROM released) AS released`,
+      [hits, claims],
+    );
   }
 
   /** Deletes every expired claim, bound value and counter. Runs by itself every 1,000 writes of them. */

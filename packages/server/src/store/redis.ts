@@ -24,6 +24,8 @@ import {
   type ChargeState,
   type CheckoutStore,
   type PaymentLink,
+  type Reservation,
+  type Reserved,
 } from './store.js';
 import { maskUrl } from '../mask.js';
 import type { Subscription } from '../subscriptions/types.js';
@@ -74,6 +76,32 @@ const UNHIT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 if count <= 0 then return 0 end
 return redis.call('DECR', KEYS[1])`;
+
+/**
+ * The decline limit's reservation (CheckoutStore.reserve): the turn (KEYS[2], when given)
+ * claimed, else nothing; then a hit on KEYS[1] (in flight) and one on the counter of the window
+ * of ARGV[3] ms that the server's clock is in (ARGV[4] followed by the window's number).
+ */
+const RESERVE = `
+if KEYS[2] and not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[1]) then return {0} end
+local held = redis.call('INCR', KEYS[1])
+if held == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+local t = redis.call('TIME')
+local ms = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = math.floor(ms / tonumber(ARGV[3]))
+local key = ARGV[4] .. string.format('%d', window)
+local count = redis.call('INCR', key)
+if count == 1 then redis.call('PEXPIRE', key, ARGV[3]) end
+return {1, window, count, held}`;
+
+/** Hits given back (KEYS[1..ARGV[1]], as UNHIT does) and claims released (the other KEYS). */
+const GIVE_BACK = `
+local n = tonumber(ARGV[1])
+for i = 1, n do
+  if tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then redis.call('DECR', KEYS[i]) end
+end
+for i = n + 1, #KEYS do redis.call('DEL', KEYS[i]) end
+return 1`;
 
 /** A payment linked to its order once: the link and the order's list are written together. */
 const LINK = `
@@ -297,6 +325,40 @@ export class RedisStore implements CheckoutStore {
   async unhit(key: string) {
     return Number(
       await this.#run((c) => c.eval(UNHIT, { keys: [this.#key('hits', key)], arguments: [] })),
+    );
+  }
+
+  async reserve({ turn, inFlight, windowed }: Reservation): Promise<Reserved> {
+    const ms = (value: number) => String(Math.max(1, Math.ceil(value)));
+    const answer = (await this.#run((c) =>
+      c.eval(RESERVE, {
+        keys: [this.#key('hits', inFlight.key), ...(turn ? [this.#key('claim', turn.key)] : [])],
+        arguments: [
+          ms(turn?.ttlMs ?? 1),
+          ms(inFlight.windowMs),
+          ms(windowed.windowMs),
+          `${this.#key('hits', windowed.prefix)}:`,
+        ],
+      }),
+    )) as number[];
+    if (Number(answer[0]) !== 1) return { turn: false };
+    return {
+      turn: true,
+      window: Number(answer[1]),
+      count: Number(answer[2]),
+      inFlight: Number(answer[3]),
+    };
+  }
+
+  async giveBack(hits: readonly string[], claims: readonly string[]) {
+    await this.#run((c) =>
+      c.eval(GIVE_BACK, {
+        keys: [
+          ...hits.map((key) => this.#key('hits', key)),
+          ...claims.map((key) => this.#key('claim', key)),
+        ],
+        arguments: [String(hits.length)],
+      }),
     );
   }
 

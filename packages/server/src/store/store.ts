@@ -138,6 +138,20 @@ export interface CheckoutStore {
    */
   unhit(key: string): Promise<number>;
   /**
+   * The decline limit's reservation, in one round trip (middleware/decline-limit.ts): claims
+   * `turn` for `turnMs` when one is named, and if it is held already does nothing more
+   * (`{ turn: false }`); then counts a hit on `inFlight` (window `inFlightMs`) and one on
+   * `${prefix}:${window}` (window `windowMs`), `window` being the number of the window of
+   * `windowMs` the store's clock is in. Answers the window's number and the two counts after.
+   * Optional: without it, `reserveInOneGo` makes the same calls one by one.
+   */
+  reserve?(reservation: Reservation): Promise<Reserved>;
+  /**
+   * Gives back in one round trip what a request held: `unhit` of each of `hits`, then
+   * `release` of each of `claims`. Optional: without it, `giveBackInOneGo` makes the calls one by one.
+   */
+  giveBack?(hits: readonly string[], claims: readonly string[]): Promise<void>;
+  /**
    * Tells every instance sharing the store (this one too) that an order's payment changed
    * (`message`: the order's id), so that the one holding the shopper's live connection hears
    * of a notification another received. Optional: without it, each instance hears its own, and
@@ -147,6 +161,56 @@ export interface CheckoutStore {
   /** Hears what any instance publishes until the function it answers is called. */
   subscribe?(listener: (message: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** What `CheckoutStore.reserve` takes. */
+export interface Reservation {
+  /** A claim to take first; when it is held already, nothing is counted. */
+  turn?: { key: string; ttlMs: number };
+  inFlight: { key: string; windowMs: number };
+  /** The counter of the store clock's current window: `${prefix}:${window}`. */
+  windowed: { prefix: string; windowMs: number };
+}
+
+/** What `CheckoutStore.reserve` answers: the turn held by another, or the counts after the hits. */
+export type Reserved =
+  { turn: false } | { turn: true; window: number; count: number; inFlight: number };
+
+/** `store.reserve`, or on a store without it the same calls one by one. */
+export async function reserveInOneGo(
+  store: CheckoutStore,
+  reservation: Reservation,
+): Promise<Reserved> {
+  if (store.reserve) return store.reserve(reservation);
+  const { turn, inFlight, windowed } = reservation;
+  if (turn && !(await store.claim(turn.key, turn.ttlMs))) return { turn: false };
+  let counted = false;
+  try {
+    const window = Math.floor((await store.now()) / windowed.windowMs);
+    const held = await store.hit(inFlight.key, inFlight.windowMs);
+    counted = true;
+    const count = await store.hit(`${windowed.prefix}:${window}`, windowed.windowMs);
+    return { turn: true, window, count, inFlight: held };
+  } catch (error) {
+    // Nothing is left held by a reservation that failed half-way.
+    if (counted) await store.unhit(inFlight.key).catch(() => {});
+    if (turn) await store.release(turn.key).catch(() => {});
+    throw error;
+  }
+}
+
+/** `store.giveBack`, or on a store without it the same calls one by one (each tried, the first failure thrown after). */
+export async function giveBackInOneGo(
+  store: CheckoutStore,
+  hits: readonly string[],
+  claims: readonly string[],
+): Promise<void> {
+  if (hits.length === 0 && claims.length === 0) return;
+  if (store.giveBack) return store.giveBack(hits, claims);
+  let failed: { error: unknown } | undefined;
+  for (const key of hits) await store.unhit(key).catch((error) => void (failed ??= { error }));
+  for (const key of claims) await store.release(key).catch((error) => void (failed ??= { error }));
+  if (failed) throw failed.error;
 }
 
 export class MemoryStore implements CheckoutStore {
@@ -274,6 +338,19 @@ export class MemoryStore implements CheckoutStore {
     if (!entry || entry.until <= Date.now()) return 0;
     if (entry.count > 0) entry.count--;
     return entry.count;
+  }
+
+  async reserve({ turn, inFlight, windowed }: Reservation): Promise<Reserved> {
+    if (turn && !(await this.claim(turn.key, turn.ttlMs))) return { turn: false };
+    const window = Math.floor(Date.now() / windowed.windowMs);
+    const held = await this.hit(inFlight.key, inFlight.windowMs);
+    const count = await this.hit(`${windowed.prefix}:${window}`, windowed.windowMs);
+    return { turn: true, window, count, inFlight: held };
+  }
+
+  async giveBack(hits: readonly string[], claims: readonly string[]) {
+    for (const key of hits) await this.unhit(key);
+    for (const key of claims) await this.release(key);
   }
 
   /** Every handler sharing this store object hears it, after the current task, as Redis's subscribers would. */
