@@ -83,6 +83,10 @@ const pages: Record<string, string> = {
     <button id="next">Continue</button>
   </form>
 </main></body></html>`,
+  '/early.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checked at once</title><script src="/paylit.js"></script><script src="/early.js" defer></script></head>
+<body><main><h1>Your order</h1>
+  <form id="order"><paylit-card-fields name="card" isolation="frame"></paylit-card-fields></form>
+</main></body></html>`,
   '/two.html': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Two cards</title><script src="/paylit.js"></script><script src="/recorder.js" defer></script></head>
 <body><main><h1>Split the bill</h1>
   <form id="first"><paylit-card-fields name="first" isolation="frame"></paylit-card-fields></form>
@@ -96,6 +100,8 @@ const pages: Record<string, string> = {
 };
 const scripts: Record<string, string> = {
   '/recorder.js': recorder,
+  // The form checked as soon as the card fields are defined, before their frame has loaded.
+  '/early.js': `customElements.whenDefined('paylit-card-fields').then(() => { window.early = document.querySelector('paylit-card-fields').reportValidity(); });`,
   '/raw.js': rawPage,
   '/sibling.js': siblingScript,
 };
@@ -318,6 +324,49 @@ test.describe("in a merchant's own form, written as merchants write it", () => {
       new Set([
         'Failed to load resource: the server responded with a status of 503 (Service Unavailable)',
       ]),
+    );
+  });
+
+  test("a page script's own `load` on the card frame does not take the page side off its port: the form's reportValidity and encrypt() are still answered by the frame, then the typed card seals", async ({
+    page,
+  }) => {
+    const { publicJwk, privateJwk } = await generateCardKeyPair();
+    await page.goto(`${origin}/form.html`);
+    const host = page.locator('paylit-card-fields');
+    const frame = await cardFrame(page);
+    const fields = frame.locator('paylit-card-fields');
+    // What a clumsy or hostile script of the page can do to any iframe it finds.
+    await host.evaluate((h) =>
+      h.shadowRoot!.querySelector('iframe')!.dispatchEvent(new Event('load')),
+    );
+    const encrypt = () =>
+      host.evaluate(
+        (h, key) =>
+          (h as unknown as { encrypt(k: string): Promise<{ encryptedData: string }> })
+            .encrypt(JSON.stringify(key))
+            .then(
+              (c) => c.encryptedData,
+              (e: { kind?: string; message: string }) => `refused (${e.kind})`,
+            ),
+        publicJwk,
+      );
+    // Nothing typed: the frame itself answers, with each field's message, not "did not start".
+    expect(await encrypt()).toBe('refused (validation)');
+    await expect(fields.locator('#number-error')).toHaveText('Enter the card number.');
+    await typeCard(page);
+    const jwe = await encrypt();
+    expect(await decryptCard(jwe, privateJwk)).toEqual({ number: '4111111111111111', cvv: '123' });
+  });
+
+  test("the form's reportValidity() asked before the frame has loaded: the frame shows every field's message once it is there", async ({
+    page,
+  }) => {
+    await page.goto(`${origin}/early.html`);
+    expect(await page.evaluate(() => (window as unknown as { early: boolean }).early)).toBe(false);
+    const fields = (await cardFrame(page)).locator('paylit-card-fields');
+    await expect(fields.locator('#number-error')).toHaveText('Enter the card number.');
+    await expect(fields.locator('#holder-error')).toHaveText(
+      'Enter the name as it appears on the card.',
     );
   });
 

@@ -73,15 +73,24 @@ export class FrameHost implements CardEntry {
   /** The seal requests waiting for their answer, by id. */
   #seals = new Map<
     number,
-    { resolve(card: SealedCard | SealedCvv): void; reject(error: Error): void }
+    {
+      /** The key, as sent: sent again to a document that loaded after it was asked. */
+      publicKey: string;
+      resolve(card: SealedCard | SealedCvv): void;
+      reject(error: Error): void;
+    }
   >();
   #nextId = 1;
   /** A state came while a field had focus: its blur is a `change`. */
   #changed = false;
   /** Settles when the frame has said `ready`; refused when it did not within READY_MS of its load. */
   #ready!: Promise<void>;
-  #readyNow!: () => void;
+  #readyNow!: (value?: Promise<void>) => void;
   #readyFailed!: (error: Error) => void;
+  /** `#ready` has not settled yet: a new wait takes over the seals waiting on it. */
+  #readyPending = false;
+  /** Every field's message was asked for before the frame had a port: asked again once it has one. */
+  #reportWaits = false;
   #readyTimer: ReturnType<typeof setTimeout> | undefined;
   /** The page's own changes of theme (a class or style on `<html>` or `<body>`, the colour scheme) are sent to the frame. */
   #themeWatch = new MutationObserver(() => this.sync());
@@ -93,18 +102,32 @@ export class FrameHost implements CardEntry {
     this.#card = card;
     this.#waitReady();
     this.frame = card.frame;
-    this.frame.addEventListener('load', () => this.#connect());
+    // Only the browser's own `load`: a page script's `dispatchEvent(new Event('load'))` would have
+    // the page side hand the same document a second port, which the frame ignores (it takes its
+    // parent's first port alone), and leave the page side speaking into a port nobody reads.
+    this.frame.addEventListener('load', (event) => event.isTrusted && this.#connect());
     // Loaded before this chunk was: spoken to now.
     if (card.loaded) this.#connect();
   }
 
   #waitReady(): void {
+    const before = this.#readyPending ? this.#readyNow : undefined;
+    this.#readyPending = true;
     this.#ready = new Promise((resolve, reject) => {
-      this.#readyNow = resolve;
-      this.#readyFailed = reject;
+      this.#readyNow = (value) => {
+        this.#readyPending = false;
+        resolve(value);
+      };
+      this.#readyFailed = (error) => {
+        this.#readyPending = false;
+        reject(error);
+      };
     });
     // Nobody may be waiting yet: a failure is read when a seal asks.
     this.#ready.catch(() => undefined);
+    // A seal already waiting for the frame's last document waits for this one instead: it would
+    // otherwise wait for a promise nobody settles any more.
+    before?.(this.#ready);
   }
 
   /** The frame's document is there (again, after the element moved): a new port, and everything it must know. */
@@ -123,6 +146,13 @@ export class FrameHost implements CardEntry {
     // What the frame must show goes behind the port at once, not after its `ready`: the port holds
     // it until the frame listens, and the frame draws as configured one round trip sooner.
     this.sync();
+    if (this.#reportWaits) {
+      this.#reportWaits = false;
+      this.#send({ type: 'report' });
+    }
+    // A seal asked of the document that went is asked of this one (which holds no card yet, and
+    // answers which fields are empty), instead of waiting for an answer that cannot come.
+    for (const [id, { publicKey }] of this.#seals) this.#send({ type: 'seal', id, publicKey });
     clearTimeout(this.#readyTimer);
     this.#readyTimer = setTimeout(() => {
       // Its script did not run: not served beside paylit.js, refused by the page's CSP, or the
@@ -313,7 +343,9 @@ export class FrameHost implements CardEntry {
   report(): boolean {
     const first = this.#invalid()[0];
     if (first) this.focus(first);
-    this.#send({ type: 'report' });
+    if (this.#port) this.#send({ type: 'report' });
+    // Asked before the frame has loaded: it shows them as soon as it can hear.
+    else this.#reportWaits = true;
     return first === undefined;
   }
 
@@ -372,15 +404,13 @@ export class FrameHost implements CardEntry {
           }),
         );
       }, SEAL_MS);
+      const key = typeof publicKey === 'string' ? publicKey : JSON.stringify(publicKey);
       this.#seals.set(id, {
+        publicKey: key,
         resolve: (card) => (clearTimeout(timer), resolve(card)),
         reject: (error) => (clearTimeout(timer), reject(error)),
       });
-      this.#send({
-        type: 'seal',
-        id,
-        publicKey: typeof publicKey === 'string' ? publicKey : JSON.stringify(publicKey),
-      });
+      this.#send({ type: 'seal', id, publicKey: key });
     });
   }
 

@@ -312,8 +312,27 @@ export class PaylitCardFields extends CheckoutChildElement {
 
   /** Shows every field's message, announces the first, focuses it; true when all is valid. */
   reportValidity(): boolean {
-    // In frame isolation, nothing is valid until the frame says so.
-    return this.#entry?.report() ?? false;
+    // In frame isolation, nothing is valid until the frame says so; asked before its page side
+    // has loaded (or before this element first drew), the frame shows every field's message once
+    // it is there.
+    this.#choose();
+    if (this.#entry) return this.#entry.report();
+    this.#frameEntry().then(
+      (entry) => entry.report(),
+      () => undefined,
+    );
+    return false;
+  }
+
+  /** The card entry of the mode asked for; in frame isolation, once this element has drawn (its words loaded) and its frame's page side has loaded. */
+  async #entryNow(): Promise<CardEntry> {
+    this.#choose();
+    return this.#entry ?? this.#frameEntry();
+  }
+
+  async #frameEntry(): Promise<CardEntry> {
+    await this.updateComplete;
+    return this.#entry ?? this.#framed();
   }
 
   /**
@@ -322,7 +341,7 @@ export class PaylitCardFields extends CheckoutChildElement {
    */
   async encrypt(publicKey: KeyInput): Promise<CardSubmission> {
     if (this.#saved) throw new Error('a saved card is chosen: use encryptCvv()');
-    return (this.#entry ?? (await this.#framed())).encrypt(publicKey);
+    return (await this.#entryNow()).encrypt(publicKey);
   }
 
   /**
@@ -333,7 +352,7 @@ export class PaylitCardFields extends CheckoutChildElement {
   async encryptCvv(publicKey: KeyInput): Promise<SavedCardSubmission> {
     const saved = this.#saved;
     if (!saved) throw new Error('no saved card is chosen: use encrypt()');
-    return (this.#entry ?? (await this.#framed())).encryptCvv(publicKey, saved);
+    return (await this.#entryNow()).encryptCvv(publicKey, saved);
   }
 
   /** Empties every field. */
