@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { attest, type Report } from '@paylit/server/attest';
 import { expect, test } from '../../../test/support/demo.js';
+import { chromiumPath } from '../../../test/support/chromium.mjs';
 import { scaled } from '../../../test/support/time.mjs';
 
 test.describe.configure({ mode: 'default' });
@@ -260,7 +261,9 @@ async function writeTemp(name: string, content: string): Promise<string> {
 
 function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'attest', ...args], {
+    // The Chromium the suite tests with (CHROME_PATH, else Debian's), as an operator would name theirs.
+    const chromium = args[0] === 'keygen' ? [] : ['--chromium', chromiumPath()];
+    const child = spawn(process.execPath, [cli, 'attest', ...args, ...chromium], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
