@@ -91,7 +91,9 @@ export async function attestCommand(args: string[]): Promise<void> {
       timeoutMs: timeout * 1000,
     });
   } catch (error) {
-    console.error(`paylit-server attest: ${(error as Error).message}`);
+    // The message's first line (a browser error carries its call log after), without our prefix.
+    const message = (error as Error).message.split('\n')[0]!.replace(/^attest: /, '');
+    console.error(`paylit-server attest: ${message}`);
     process.exit(2);
   }
   await writeFile(out, result.json);
