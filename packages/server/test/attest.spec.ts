@@ -16,7 +16,7 @@
  * variants' pages in parallel contexts.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -131,6 +131,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise<void>((resolve) => shop.close(() => resolve()));
   await new Promise<void>((resolve) => thirdParty.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
 });
 
 const ids = (report: Report) => report.findings.map((f) => f.id).sort();
