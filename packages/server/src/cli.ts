@@ -23,6 +23,9 @@
  * the server keeps its subscriptions in (PAYLIT_REDIS_URL or PAYLIT_DATABASE_URL, required).
  * Prints one JSON line of what it did; exits 0, or 1 when a charge had no answer (the next run
  * asks the API about it before anything else).
+ *
+ * `paylit-server attest <url> --key <ed25519 PEM>`: PCI DSS evidence for a checkout page, a
+ * signed report of its scripts, headers and card-field isolation (src/attest/cli.ts, docs/pci.md).
  */
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
@@ -184,6 +187,9 @@ async function chargeDue(args: string[]): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'charge-due') return chargeDue(process.argv.slice(3));
+  // attest drives Chromium: loaded for that command only, never by the server.
+  if (process.argv[2] === 'attest')
+    return (await import('./attest/cli.js')).attestCommand(process.argv.slice(3));
   const env = process.env;
   const port = Number(env.PORT ?? 4000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)

@@ -1,0 +1,386 @@
+/**
+ * `attest` tells the truth (issue 41): in real Chromium, on the demo shop over HTTP (the real
+ * sandbox behind it) and on a shop page this spec serves, clean and with one fault each.
+ * - The demo's checkout attested in frame isolation: no finding; in page isolation: the one
+ *   finding that page isolation is (the probe reads the typed number), nothing else.
+ * - Five hostile variants of a shop page that is clean as served (an unpinned third-party
+ *   script, an inline script, a CSP allowing 'unsafe-inline', page-mode card fields, a changed
+ *   paylit chunk): each reported with its finding, and with nothing else, never a clean bill.
+ * - The CLI: a report signed with a key `attest keygen` made verifies with openssl's own
+ *   `pkeyutl -verify` (and its fingerprint is openssl's), fails it once one byte is edited, and a
+ *   second run after a script changed exits 3 naming it.
+ * paylit's release manifest is computed here with openssl from the built bundle, independently of
+ * the build's own.
+ *
+ * One browser for the file (the worker's, handed to `attest`), its tests in one worker, the
+ * variants' pages in parallel contexts.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { attest, type Report } from '@paylit/server/attest';
+import { expect, test } from '../../../test/support/demo.js';
+import { chromiumPath } from '../../../test/support/chromium.mjs';
+import { scaled } from '../../../test/support/time.mjs';
+
+test.describe.configure({ mode: 'default' });
+
+const bundle = fileURLToPath(new URL('../../elements/dist/bundle/', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+
+/** openssl's SHA-384 of a file, as SRI writes it. */
+const sri = (path: string) =>
+  `sha384-${execFileSync('openssl', ['base64', '-A'], {
+    input: execFileSync('openssl', ['dgst', '-sha384', '-binary', path]),
+  })
+    .toString()
+    .trim()}`;
+
+let dir: string;
+let manifest: string;
+let shop: Server;
+let thirdParty: Server;
+let origin: string;
+let other: string;
+/** The shop's own script, which the compare test changes between two runs. */
+let shopScript = 'document.documentElement.dataset.shop = "1";\n';
+
+const STRICT =
+  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors 'self'; require-trusted-types-for 'script'";
+
+/** The variants: each the clean shop page with one fault. */
+type Lazy = string | (() => string);
+const variants: Record<string, { csp?: Lazy; head?: Lazy; isolation?: 'page' | 'frame' }> = {
+  clean: {},
+  compare: {},
+  'third-party': {
+    csp: () =>
+      `default-src 'self'; script-src 'self' ${other}; style-src 'self'; connect-src 'self'; frame-ancestors 'self'; require-trusted-types-for 'script'`,
+    head: () => `<script src="${other}/analytics.js"></script>`,
+  },
+  inline: {
+    csp: STRICT.replace("script-src 'self'", "script-src 'self' 'nonce-r4nd0m'"),
+    head: '<script nonce="r4nd0m">document.documentElement.dataset.tag = "on";</script>',
+  },
+  'unsafe-inline': {
+    csp: STRICT.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+  },
+  'page-mode': { isolation: 'page' },
+  'changed-chunk': {},
+};
+const value = (v: Lazy | undefined) => (typeof v === 'function' ? v() : v);
+
+function shopPage(name: string, paylitIntegrity: string): string {
+  const v = variants[name]!;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
+<script src="paylit.js" integrity="${paylitIntegrity}"></script>
+<script src="shop.js" defer></script>
+${value(v.head) ?? ''}
+</head><body><main><h1>Shop</h1><form><paylit-card-fields name="card" isolation="${v.isolation ?? 'frame'}"></paylit-card-fields></form></main></body></html>`;
+}
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'paylit-attest-'));
+  const files: Record<string, string> = {};
+  for (const file of (await readdir(bundle)).filter((f) => f.endsWith('.js')).sort())
+    files[file] = sri(join(bundle, file));
+  manifest = join(dir, 'integrity.json');
+  await writeFile(manifest, JSON.stringify({ algorithm: 'sha384', files }));
+  thirdParty = createServer((req, res) => {
+    res
+      .writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'no-store' })
+      .end('window.analytics = { loaded: true };\n');
+  });
+  await new Promise<void>((resolve) => thirdParty.listen(0, '127.0.0.1', resolve));
+  other = `http://127.0.0.1:${(thirdParty.address() as AddressInfo).port}`;
+  shop = createServer((req, res) => {
+    const [, name, file] =
+      /^\/v\/([\w-]+)\/([\w.-]+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname) ?? [];
+    const v = name === undefined ? undefined : variants[name];
+    const headers = {
+      'Content-Security-Policy': value(v?.csp) ?? STRICT,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (!v || !file) return void res.writeHead(404, headers).end();
+    if (file === 'shop.html')
+      return void res
+        .writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8' })
+        .end(shopPage(name!, files['paylit.js']!));
+    if (file === 'shop.js')
+      return void res
+        .writeHead(200, { ...headers, 'Content-Type': 'text/javascript' })
+        .end(shopScript);
+    if (/^paylit(\.[\w-]+)*\.js$/.test(file) && files[file]) {
+      let body = readFileSync(join(bundle, file));
+      // The changed chunk: the card frame's first script, one comment longer than the release's.
+      if (name === 'changed-chunk' && file === 'paylit.frame.js')
+        body = Buffer.concat([body, Buffer.from('\n// changed on the server\n')]);
+      return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(body);
+    }
+    res.writeHead(404, headers).end();
+  });
+  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => shop.close(() => resolve()));
+  await new Promise<void>((resolve) => thirdParty.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+const ids = (report: Report) => report.findings.map((f) => f.id).sort();
+
+test("the demo's checkout: clean in frame isolation; in page isolation only the finding that page isolation is, the probe reading the number", async ({
+  demo,
+  browser,
+}) => {
+  test.setTimeout(scaled(60_000));
+  const options = { browser, manifest, timeoutMs: scaled(20_000) };
+  const [frame, page] = await Promise.all([
+    attest(`${demo.url}/plain.html?scenario=pay&isolation=frame`, options),
+    attest(`${demo.url}/plain.html?scenario=pay`, options),
+  ]);
+  expect(frame.report.isolation).toBe('frame');
+  expect(frame.report.findings).toEqual([]);
+  expect(frame.report.verdict).toBe('clean');
+  // What the clean bill stands on: paylit's files, the card frame's included, all checked and matching.
+  const paylit = frame.report.scripts.filter((s) => s.paylit);
+  expect(paylit.map((s) => s.paylit!.file)).toEqual(
+    expect.arrayContaining(['paylit.js', 'paylit.frame.js']),
+  );
+  expect(paylit.every((s) => s.paylit!.matches === true)).toBe(true);
+  expect(frame.report.scripts.find((s) => s.url?.endsWith('/paylit.frame.js'))!.loadedBy.kind).toBe(
+    'frame',
+  );
+  expect(frame.report.probe).toMatchObject({
+    ran: true,
+    typedInto: 'frame',
+    keyListener: { digitsHeard: 0, number: false },
+    inputValues: { number: false },
+  });
+  // The companion server, asked as the page would: its origin allowed, a stranger's not.
+  expect(frame.report.headers.cors).toMatchObject({
+    endpoint: `${demo.url}/paylit`,
+    pageOrigin: { allowOrigin: demo.url },
+    foreignOrigin: { allowOrigin: null },
+  });
+  expect(frame.report.headers.csp).toMatchObject({
+    scriptSrc: ["'self'"],
+    unsafeInline: false,
+    requireTrustedTypes: true,
+  });
+
+  expect(page.report.isolation).toBe('page');
+  expect(ids(page.report)).toEqual(['card-fields-in-page']);
+  expect(page.report.verdict).toBe('findings');
+  expect(page.report.probe).toMatchObject({
+    ran: true,
+    typedInto: 'page',
+    keyListener: { number: true },
+    inputValues: { number: true },
+  });
+});
+
+test('five hostile variants of a clean shop page: each reported with its finding and nothing else, never a clean bill', async ({
+  browser,
+}) => {
+  test.setTimeout(scaled(90_000));
+  const names = ['clean', 'third-party', 'inline', 'unsafe-inline', 'page-mode', 'changed-chunk'];
+  const reports = Object.fromEntries(
+    await Promise.all(
+      names.map(async (name) => [
+        name,
+        (
+          await attest(`${origin}/v/${name}/shop.html`, {
+            browser,
+            manifest,
+            timeoutMs: scaled(20_000),
+          })
+        ).report,
+      ]),
+    ),
+  ) as Record<string, Report>;
+  for (const name of names)
+    console.log(
+      `${name}: ${reports[name]!.verdict}; ${reports[name]!.findings.map((f) => `${f.severity} ${f.id} [${f.requirements.join(', ')}] ${f.subject}`).join(' | ') || 'no finding'}`,
+    );
+  // The page the variants start from is clean: each finding below is its variant's fault.
+  expect(reports.clean!.findings).toEqual([]);
+  expect(reports.clean!.scripts.find((s) => s.url?.endsWith('/paylit.js'))!.integrity).toEqual({
+    attribute: expect.stringMatching(/^sha384-/),
+    matches: true,
+  });
+
+  const third = reports['third-party']!;
+  expect(ids(third)).toEqual(['unpinned-third-party-script']);
+  expect(third.findings[0]).toMatchObject({
+    severity: 'high',
+    subject: `${other}/analytics.js`,
+    requirements: expect.arrayContaining(['6.4.3']),
+  });
+  expect(third.scripts.find((s) => s.url === `${other}/analytics.js`)).toMatchObject({
+    origin: other,
+    integrity: { attribute: null },
+    loadedBy: { kind: 'parser' },
+    sha384: sri(await writeTemp('analytics.js', 'window.analytics = { loaded: true };\n')),
+  });
+
+  const inline = reports.inline!;
+  expect(ids(inline)).toEqual(['inline-script']);
+  const code = 'document.documentElement.dataset.tag = "on";';
+  expect(inline.findings[0]!.title).toContain(sri(await writeTemp('inline.js', code)));
+
+  expect(ids(reports['unsafe-inline']!)).toEqual(['csp-unsafe-inline']);
+  expect(reports['unsafe-inline']!.headers.csp.unsafeInline).toBe(true);
+
+  const pageMode = reports['page-mode']!;
+  expect(ids(pageMode)).toEqual(['card-fields-in-page']);
+  expect(pageMode.probe).toMatchObject({
+    keyListener: { number: true },
+    inputValues: { number: true },
+  });
+
+  const changed = reports['changed-chunk']!;
+  expect(ids(changed)).toEqual(['paylit-file-changed']);
+  expect(changed.findings[0]!.subject).toBe(`${origin}/v/changed-chunk/paylit.frame.js`);
+  expect(changed.findings[0]!.requirements).toEqual(['6.4.3', '11.6.1']);
+
+  for (const name of names.slice(1)) expect(reports[name]!.verdict, name).toBe('findings');
+});
+
+async function writeTemp(name: string, content: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return path;
+}
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // The Chromium the suite tests with (CHROME_PATH, else Debian's), as an operator would name theirs.
+    const chromium = args[0] === 'keygen' ? [] : ['--chromium', chromiumPath()];
+    const child = spawn(process.execPath, [cli, 'attest', ...args, ...chromium], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const openssl = (args: string[]) => {
+  try {
+    return { code: 0, out: execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' }).toString() };
+  } catch (error) {
+    return {
+      code: (error as { status: number }).status,
+      out: String((error as { stdout?: Buffer }).stdout ?? ''),
+    };
+  }
+};
+
+test('the CLI: a signed report openssl verifies (and refuses once one byte is edited); a second run after a script changed exits 3 naming it', async () => {
+  test.setTimeout(scaled(90_000));
+  const made = await run(['keygen', '--out', 'key.pem']);
+  expect(made.code, made.stderr).toBe(0);
+  const url = `${origin}/v/compare/shop.html`;
+  const first = await run([
+    url,
+    '--key',
+    'key.pem',
+    '--manifest',
+    manifest,
+    '--out',
+    'report.json',
+  ]);
+  expect(first.code, first.stdout + first.stderr).toBe(0);
+  expect(first.stdout).toContain('no finding');
+
+  // The assessor's check: openssl, not our code.
+  const verified = openssl([
+    'pkeyutl',
+    '-verify',
+    '-pubin',
+    '-inkey',
+    'key.pub.pem',
+    '-rawin',
+    '-in',
+    'report.json',
+    '-sigfile',
+    'report.json.sig',
+  ]);
+  expect(verified).toEqual({ code: 0, out: 'Signature Verified Successfully\n' });
+  const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as Report;
+  const der = execFileSync('openssl', ['pkey', '-pubin', '-in', 'key.pub.pem', '-outform', 'DER'], {
+    cwd: dir,
+  });
+  const digest = execFileSync('openssl', ['dgst', '-sha256', '-binary'], { input: der });
+  expect(report.signer).toEqual({
+    algorithm: 'Ed25519',
+    publicKeyFingerprint: `SHA256:${execFileSync('openssl', ['base64', '-A'], { input: digest }).toString().trim()}`,
+  });
+  // The readable page: self-contained (nothing it loads or runs).
+  const html = await readFile(join(dir, 'report.html'), 'utf8');
+  expect(html).toContain(`${origin}/v/compare/shop.js`);
+  expect(html).not.toMatch(/<script|<link|\ssrc=|\shref=/i);
+
+  // One byte edited: `"clean"` becomes `"clEan"`.
+  const bytes = await readFile(join(dir, 'report.json'));
+  const at = bytes.indexOf('"verdict": "clean"') + '"verdict": "cl'.length;
+  expect(bytes[at]).toBe('e'.charCodeAt(0));
+  const edited = Buffer.from(bytes);
+  edited[at] = 'E'.charCodeAt(0);
+  await writeFile(join(dir, 'edited.json'), edited);
+  const refused = openssl([
+    'pkeyutl',
+    '-verify',
+    '-pubin',
+    '-inkey',
+    'key.pub.pem',
+    '-rawin',
+    '-in',
+    'edited.json',
+    '-sigfile',
+    'report.json.sig',
+  ]);
+  expect(refused.code).not.toBe(0);
+  expect(refused.out).toContain('Signature Verification Failure');
+
+  // The shop's script changes on the server: the next run names it and exits 3 (11.6.1).
+  shopScript = 'document.documentElement.dataset.shop = "2"; fetch("/collect");\n';
+  const second = await run([
+    url,
+    '--key',
+    'key.pem',
+    '--manifest',
+    manifest,
+    '--compare',
+    'report.json',
+    '--out',
+    'report2.json',
+  ]);
+  expect(second.code, second.stdout + second.stderr).toBe(3);
+  expect(second.stderr).toContain(`script changed: ${origin}/v/compare/shop.js`);
+  const next = JSON.parse(await readFile(join(dir, 'report2.json'), 'utf8')) as Report;
+  expect(next.comparison!.scripts).toEqual({
+    added: [],
+    removed: [],
+    changed: [
+      {
+        subject: `${origin}/v/compare/shop.js`,
+        before: sri(await writeTemp('shop-1.js', 'document.documentElement.dataset.shop = "1";\n')),
+        after: sri(await writeTemp('shop-2.js', shopScript)),
+      },
+    ],
+  });
+  expect(ids(next)).toEqual(['script-changed']);
+});
