@@ -89,6 +89,8 @@ export interface CheckoutHandlerOptions {
   resolveOrder?: (orderId: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
   /** Called once per status of each payment, refund and enrollment notified by the API. */
   onNotification?: (event: NotificationEvent) => void | Promise<void>;
+  /** The shop's name as the payer knows it: the payee the checkout shows in a subscription's terms. */
+  merchantName?: string;
   /** Hears every change of every subscription (`handler.subscriptions`): created, activated, charged, declined, past due, cancelled… */
   onSubscription?: (event: SubscriptionEvent) => void | Promise<void>;
   /** Subscriptions' retry schedule, lease and variable amounts (`SubscriptionsOptions` of subscriptions/). */
@@ -274,6 +276,7 @@ const optionsSchema = z
       ])
       .optional(),
     maxBodyBytes: z.number().int().positive().optional(),
+    merchantName: z.string().trim().min(1).max(200).optional(),
     outcomeWindowMs: z.number().int().positive().optional(),
     notificationLeaseMs: z.number().int().positive().optional(),
     live: z
@@ -458,6 +461,7 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     resolveOrder: options.resolveOrder ?? ((id) => store.getOrder(id)),
     ordersInStore: options.resolveOrder === undefined,
     onNotification: options.onNotification,
+    merchantName: options.merchantName,
     logError: onError,
     charge: {
       inFlightMs: options.client.deadlineMs + 10_000,

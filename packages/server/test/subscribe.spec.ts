@@ -13,7 +13,10 @@ const DAY = 24 * 60 * 60 * 1000;
 const events: SubscriptionEvent[] = [];
 let shop: Shop;
 test.beforeAll(async () => {
-  shop = await startShop({ onSubscription: (e) => void events.push(e) });
+  shop = await startShop({
+    merchantName: 'Loja Exemplo',
+    onSubscription: (e) => void events.push(e),
+  });
 });
 test.afterAll(async () => {
   await shop.close();
@@ -75,6 +78,12 @@ async function listen(secret: string) {
 
 test("Pix Automático signed up from the page: the mandate is the order's plan, the payer's document from the page, PENDING then ACTIVE live when the bank authorizes", async () => {
   const order = await planOrder();
+  // The view names the payee the checkout shows in the mandate's terms.
+  const view = await shop.browser(`/checkout?order=${encodeURIComponent(order.clientSecret)}`);
+  expect(view.body.order.subscription).toMatchObject({
+    methods: ['XA', 'CARD'],
+    payee: 'Loja Exemplo',
+  });
   // The browser's amounts are not part of the request at all.
   const forged = await subscribe({
     order: order.clientSecret,

@@ -152,6 +152,8 @@ export const orderViewSchema = z.strictObject({
     .strictObject({
       plan: planSchema,
       methods: z.array(z.enum(['XA', 'CARD'])),
+      /** The merchant's name the payer's bank shows on the mandate (the handler's `merchantName`). */
+      payee: z.string().max(200).optional(),
     })
     .optional(),
 });

@@ -118,7 +118,7 @@ export async function methodFlow(
   return listed ? checkoutFlow(listed.type, false, listed.allowed_flows) : 'REDIRECT';
 }
 
-export function orderView(order: MerchantOrder): OrderView {
+export function orderView(order: MerchantOrder, payee?: string): OrderView {
   return {
     id: order.id,
     amount: chargedAmount(order),
@@ -127,7 +127,7 @@ export function orderView(order: MerchantOrder): OrderView {
     intent: order.intent,
     ...(order.description !== undefined ? { description: order.description } : {}),
     installments: offersInstallments(order),
-    ...(order.plan ? { subscription: subscriptionView(order, order.plan) } : {}),
+    ...(order.plan ? { subscription: subscriptionView(order, order.plan, payee) } : {}),
   };
 }
 
@@ -167,7 +167,7 @@ export function mountCheckout(
         : asksView(order, (await ctx.store.getCharge(order.id))?.payer, ways);
       const cards = ways.includes('card');
       return c.json({
-        order: { ...orderView(order), ...(needs ? { asks: needs } : {}) },
+        order: { ...orderView(order, ctx.merchantName), ...(needs ? { asks: needs } : {}) },
         publicKey: ctx.publicKey,
         paymentMethods: payable.offered,
         savedCards: cards
