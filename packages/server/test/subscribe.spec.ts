@@ -84,6 +84,8 @@ test("Pix Automático signed up from the page: the mandate is the order's plan, 
     methods: ['XA', 'CARD'],
     payee: 'Loja Exemplo',
   });
+  // What Pix Automático needs of the payer that the order lacks, asked as for a redirect method.
+  expect(view.body.order.asks.redirect).toContain('document');
   // The browser's amounts are not part of the request at all.
   const forged = await subscribe({
     order: order.clientSecret,

@@ -161,6 +161,14 @@ export function mountCheckout(
       ]);
       const payable = payableMethods(order, list, order.savedWallets ?? []);
       const ways = payingWays(payable.offered, payable.savedWallets.length);
+      // Pix Automático is signed up away from the card form (routes/subscribe.ts), with what Pix
+      // asks of a payer: the view says what the payer lacks for it, as for a redirect method.
+      if (
+        order.plan &&
+        !ways.includes('redirect') &&
+        subscriptionView(order, order.plan).methods.includes('XA')
+      )
+        ways.push('redirect');
       // Read after paymentShown, which writes the state of an order the store did not know.
       const needs = made
         ? undefined
