@@ -896,9 +896,9 @@ export class PaylitCheckout extends LocalizedElement {
     const order = this.context.order;
     if (!order) return t.loading;
     if (order.intent === 'verify') return t.verifyCard;
-    const s = this.context.selection;
-    if (order.subscription && s.type === 'redirect' && s.methodId === 'XA')
-      return t.subscription.authorize;
+    // Pix Automático's "Authorize", in the sign-up's own words (its chunk).
+    const signup = order.subscription && this.renderRoot.querySelector('paylit-subscription');
+    if (signup && signup.payLabel) return signup.payLabel;
     const plan = this.#planOf(order, this.context.plan);
     if (plan)
       return format(t.payWithPlan, {

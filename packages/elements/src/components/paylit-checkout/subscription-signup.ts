@@ -24,10 +24,15 @@ import { formatAmount } from '@paylit/core/money';
 import { consumeCheckout, type CheckoutContextValue } from '../../context/checkout-context.js';
 import { PaylitDeclinedEvent } from '../../events/payment-events.js';
 import { PaylitSubscribedEvent, type SubscriptionView } from '../../events/subscription-events.js';
-import { format, type Messages } from '../../i18n/index.js';
+import { format } from '../../i18n/index.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { serverUrl, type CompanionServer } from './checkout-client.js';
 import { followSubscription } from './subscription-live.js';
+import {
+  loadSubscriptionWords,
+  subscriptionWords,
+  type SubscriptionMessages,
+} from './subscription-words.js';
 import { subscriptionStyles } from './subscription-signup.styles.js';
 
 /** A mandate's status code as the API gives an enrollment's: refused, cancelled. */
@@ -45,7 +50,7 @@ function chargeWords(
   plan: Plan,
   currency: string,
   lang: string | undefined,
-  t: Messages['subscription'],
+  t: SubscriptionMessages,
 ) {
   const a = plan.amount;
   const amount = formatAmount(a.type === 'FIXED' ? a.value : a.max, currency, lang);
@@ -54,6 +59,12 @@ function chargeWords(
 
 let ids = 0;
 
+/**
+ * Not an element a page places: the checkout draws it, and its parts are the checkout's
+ * (`exportparts`), so it is left out of custom-elements.json and the framework types.
+ *
+ * @internal
+ */
 export class PaylitSubscription extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     server: { attribute: false },
@@ -109,8 +120,20 @@ export class PaylitSubscription extends LocalizedElement {
     return this.checkout?.lang ?? super.requestedLang();
   }
 
-  get #t(): Messages['subscription'] {
-    return this.t.subscription;
+  get #t(): SubscriptionMessages {
+    return subscriptionWords(this.locale);
+  }
+
+  /** Pay's words for Pix Automático, once the sign-up speaks the shopper's language; undefined for a card. */
+  get payLabel(): string | undefined {
+    return this.pix && this.hasUpdated ? this.#t.authorize : undefined;
+  }
+
+  /** No render before the sign-up's words in the shopper's language are here (nor the catalog's). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const words = loadSubscriptionWords(this.locale);
+    if (!words) return super.scheduleUpdate();
+    return words.then(() => super.scheduleUpdate());
   }
 
   get #view() {
