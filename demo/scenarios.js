@@ -190,6 +190,28 @@ export const scenarios = [
     hint: 'Pick OXXO (a reference and a Code 128 barcode to pay in cash) or SPEI (a CLABE to transfer to): each shows in the page and turns paid when it is paid.',
     order: { amount: 500, currency: 'MXN', country: 'MX', payer: mexican, methods: ['OX', 'SE'] },
   },
+  {
+    id: 'subscription',
+    label: 'Subscription',
+    hint: "A monthly plan: subscribe by Pix Automático (its terms, then the payer's bank: POST /shop/sandbox/enrollment/<order id>/authorize or /reject, and the page follows by itself) or by card, which needs the recurring-charges consent ticked.",
+    // A getter: the plan starts a week from the day the order is made.
+    get order() {
+      return {
+        amount: 39.9,
+        currency: 'BRL',
+        country: 'BR',
+        payer: brazilian,
+        methods: ['XA', 'CARD'],
+        installments: false,
+        description: 'Paylit Club, monthly',
+        plan: {
+          frequency: 'MONTHLY',
+          amount: { type: 'FIXED', value: 39.9 },
+          startDate: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+        },
+      };
+    },
+  },
   ...payerScenarios(),
 ];
 

@@ -84,6 +84,8 @@ const handler = createCheckoutHandler({
   returnUrl: `${origin}/return.html`,
   allowedOrigins: [origin],
   apiToken: token,
+  // The payee the checkout shows in a subscription's terms (the subscription scenario).
+  merchantName: 'Loja Paylit',
   // The decline scenario is there to try every code, again and again, from one address (the
   // demo's tests do): a shop keeps the default of 10 declines an hour per client address.
   declineLimit: false,
@@ -151,6 +153,23 @@ app.post('/shop/sandbox/pay/:id', async (c) => {
     headers: await signedHeaders({ ...sandbox.credentials, body, date: sandbox.clock.now() }),
     body,
   });
+  return new Response(await res.text(), {
+    status: res.status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+});
+// The payer's bank answers a Pix Automático mandate signed up in the checkout (the subscription
+// scenario): the sandbox's tools, by the enrollment the order's subscription holds.
+app.post('/shop/sandbox/enrollment/:order/:action', async (c) => {
+  const action = c.req.param('action');
+  if (!['authorize', 'reject', 'cancel-by-payer'].includes(action))
+    return c.json({ error: 'action must be authorize, reject or cancel-by-payer' }, 400);
+  const sub = await handler.subscriptions.get(c.req.param('order'));
+  if (sub?.method.type !== 'XA') return c.json({ error: 'no Pix Automático mandate' }, 404);
+  const res = await fetch(
+    `${api.url}/sandbox-tools/enrollments/${encodeURIComponent(sub.method.enrollmentId)}/${action}`,
+    { method: 'POST' },
+  );
   return new Response(await res.text(), {
     status: res.status,
     headers: { 'Content-Type': 'application/json' },

@@ -24,6 +24,7 @@ function Checkout({ order }: { order: string }) {
         onpaylit-redirect={record}
         onpaylit-declined={record}
         onpaylit-error={record}
+        onpaylit-subscribed={record}
       >
         {/* Empty: the checkout draws the wallets, the card fields and the installments. StrictMode mounts it twice; it loads the order once. */}{' '}
       </paylit-checkout>

@@ -105,6 +105,7 @@ const outcomes = [
   'paylit-redirect',
   'paylit-declined',
   'paylit-error',
+  'paylit-subscribed',
 ] as const;
 
 /** A line for the log: what the event says, never more than the sanitized record. */
@@ -121,6 +122,7 @@ export function describe(event: Event): string {
     message?: string;
     code?: string;
     url?: string;
+    subscription?: { order: string; method: string; status: string };
   };
   const p = e.payment;
   switch (event.type) {
@@ -128,6 +130,8 @@ export function describe(event: Event): string {
       return `Declined (${e.code}): ${e.message}`;
     case 'paylit-error':
       return `Error: ${e.message}`;
+    case 'paylit-subscribed':
+      return `Subscribed: ${e.subscription?.method} ${e.subscription?.status} (${e.subscription?.order})`;
     case 'paylit-redirect':
       return `Redirecting to ${new URL(e.url!).host} for ${p?.status_detail ?? 'the next step'}`;
     default:

@@ -42,6 +42,8 @@ export interface StoryBackend {
    * takes the parameters off the URL again.
    */
   backFromTheBank(): Promise<string>;
+  /** The payer's bank answers the Pix Automático mandate of an order (its client secret): the sandbox's own tools. */
+  bank(order: string, action: 'authorize' | 'reject' | 'cancel-by-payer'): Promise<void>;
 }
 
 /** Takes the return page's parameters off this page's URL. */
@@ -118,6 +120,8 @@ async function start(): Promise<StoryBackend> {
     rateLimit: false,
     // The stories decline on purpose, many times in one page (every story shares this handler).
     declineLimit: false,
+    // The payee a subscription's terms name.
+    merchantName: 'Loja Paylit',
   });
   const h = handler;
 
@@ -228,6 +232,17 @@ async function start(): Promise<StoryBackend> {
       url.searchParams.set('order', orderId);
       history.replaceState(history.state, '', url);
       return orderId;
+    },
+    bank: async (secret, action) => {
+      const sub = await h.subscriptions.get(secret.replace(/_secret_[0-9a-f]{32}$/, ''));
+      if (sub?.method.type !== 'XA') throw new Error(`no Pix Automático mandate for ${secret}`);
+      const res = await sandbox.fetch(
+        new Request(
+          `${SANDBOX_URL}/sandbox-tools/enrollments/${encodeURIComponent(sub.method.enrollmentId)}/${action}`,
+          { method: 'POST' },
+        ),
+      );
+      if (!res.ok) throw new Error(`the sandbox refused ${action}: ${await res.text()}`);
     },
     fault: async (fault) => {
       const res = await sandbox.fetch(

@@ -48,6 +48,7 @@ export function paylitBackend() {
           rateLimit: false,
           declineLimit: false,
           development: true,
+          merchantName: 'Loja Exemplo',
         }),
       );
       // The same shop's server as configured for another site: it does not allow the test page's origin.
@@ -87,7 +88,7 @@ export function paylitBackend() {
         refusingEndpoint: `${served.url}/paylit-elsewhere`,
         sandbox: running.url,
       };
-      backend = { sandbox, client, base: `${served.url}/paylit`, token };
+      backend = { sandbox, client, base: `${served.url}/paylit`, token, store, running };
       closers.push(
         () => served.close(),
         () => sandbox.close(),
@@ -112,6 +113,7 @@ export function paylitBackend() {
           ),
           ...(q.description ? { description: q.description } : {}),
           ...(q.methods ? { methods: q.methods.split(',') } : {}),
+          ...(q.plan ? { plan: JSON.parse(q.plan) } : {}),
         };
         if (q.savedCard) {
           const cvv = '1234'.slice(0, card.maxCvvLength(card.detectBrand(q.savedCard)));
@@ -142,6 +144,17 @@ export function paylitBackend() {
           ),
           type: 'json',
         };
+      }
+      // The payer's bank answers the mandate of an order signed up by Pix Automático (`action`: authorize, reject, cancel-by-payer).
+      if (context.path === '/__paylit/enrollment') {
+        const q = Object.fromEntries(new URLSearchParams(context.querystring));
+        const sub = await backend.store.getSubscription(q.order);
+        if (!sub) return { body: '{"error":"no subscription"}', type: 'json', status: 404 };
+        const res = await fetch(
+          `${backend.running.url}/sandbox-tools/enrollments/${sub.method.enrollmentId}/${q.action}`,
+          { method: 'POST' },
+        );
+        return { body: await res.text(), type: 'json' };
       }
       if (context.path === '/__paylit/ledger') {
         const q = Object.fromEntries(new URLSearchParams(context.querystring));

@@ -18,6 +18,7 @@ const eventTypes = {
   'paylit-redirect': 'PaylitRedirectEvent',
   'paylit-declined': 'PaylitDeclinedEvent',
   'paylit-error': 'PaylitErrorEvent',
+  'paylit-subscribed': 'PaylitSubscribedEvent',
 };
 
 const elements = [];

@@ -31,6 +31,7 @@ export {
   PaylitRedirectEvent,
   PaylitSubmitEvent,
 } from './events/payment-events.js';
+export { PaylitSubscribedEvent } from './events/subscription-events.js';
 export type {
   CheckoutLoadErrorCode,
   PaymentPlan,

@@ -22,3 +22,4 @@ export {
   PaylitRedirectEvent,
   PaylitSubmitEvent,
 } from './events/payment-events.js';
+export { PaylitSubscribedEvent } from './events/subscription-events.js';

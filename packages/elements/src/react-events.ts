@@ -6,6 +6,7 @@ import type {
   PaylitRedirectEvent,
   PaylitSubmitEvent,
 } from './events/payment-events.js';
+import type { PaylitSubscribedEvent } from './events/subscription-events.js';
 
 const event = <T extends Event>(name: string) => name as EventName<T>;
 
@@ -24,6 +25,7 @@ export const reactEvents = {
     onPaylitRedirect: event<PaylitRedirectEvent>('paylit-redirect'),
     onPaylitDeclined: event<PaylitDeclinedEvent>('paylit-declined'),
     onPaylitError: event<PaylitErrorEvent>('paylit-error'),
+    onPaylitSubscribed: event<PaylitSubscribedEvent>('paylit-subscribed'),
   },
   'paylit-card-fields': {
     onInput: event<Event>('input'),

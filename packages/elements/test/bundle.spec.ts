@@ -204,6 +204,7 @@ test("custom-elements.json is generated from the JSDoc, with each element's attr
     'paylit-pending',
     'paylit-redirect',
     'paylit-declined',
+    'paylit-subscribed',
     'paylit-error',
   ]);
   expect(byTag['paylit-card-fields']!.cssParts!.map((p) => p.name)).toEqual(

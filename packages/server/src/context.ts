@@ -44,6 +44,8 @@ export interface HandlerContext {
   logError: (error: unknown) => void;
   /** Timings of one-order-one-charge (see charges.ts). */
   charge: ChargeTimings;
+  /** The merchant's name as the payer's bank shows it on a mandate (the handler's `merchantName`). */
+  merchantName?: string | undefined;
   /** Who hears that an order's payment changed, on every instance (live.ts). */
   changes: Changes;
   /**

@@ -43,6 +43,7 @@ import { mountCheckout } from './routes/checkout.js';
 import { mountNotifications } from './routes/notifications.js';
 import { mountPayments } from './routes/payments.js';
 import { mountLive } from './routes/live.js';
+import { mountSubscribe, subscriptionChangeKey } from './routes/subscribe.js';
 import { Changes } from './live.js';
 import { MemoryStore, StoreUnavailableError, type CheckoutStore } from './store/store.js';
 import {
@@ -88,6 +89,8 @@ export interface CheckoutHandlerOptions {
   resolveOrder?: (orderId: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
   /** Called once per status of each payment, refund and enrollment notified by the API. */
   onNotification?: (event: NotificationEvent) => void | Promise<void>;
+  /** The shop's name as the payer knows it: the payee the checkout shows in a subscription's terms. */
+  merchantName?: string;
   /** Hears every change of every subscription (`handler.subscriptions`): created, activated, charged, declined, past due, cancelled… */
   onSubscription?: (event: SubscriptionEvent) => void | Promise<void>;
   /** Subscriptions' retry schedule, lease and variable amounts (`SubscriptionsOptions` of subscriptions/). */
@@ -273,6 +276,7 @@ const optionsSchema = z
       ])
       .optional(),
     maxBodyBytes: z.number().int().positive().optional(),
+    merchantName: z.string().trim().min(1).max(200).optional(),
     outcomeWindowMs: z.number().int().positive().optional(),
     notificationLeaseMs: z.number().int().positive().optional(),
     live: z
@@ -457,6 +461,7 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     resolveOrder: options.resolveOrder ?? ((id) => store.getOrder(id)),
     ordersInStore: options.resolveOrder === undefined,
     onNotification: options.onNotification,
+    merchantName: options.merchantName,
     logError: onError,
     charge: {
       inFlightMs: options.client.deadlineMs + 10_000,
@@ -589,7 +594,7 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   // The browser's routes: CORS from the allowlist, and a rate limit per client address.
   // '/payments/*' matches '/payments' too: each middleware below runs once per request (twice,
   // it answered `Vary: Origin, Origin` and counted each Pay twice against the rate limit).
-  const browser = ['/checkout', '/installments', '/payments/*'];
+  const browser = ['/checkout', '/installments', '/payments/*', '/subscriptions/*'];
   const corsFor = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST'],
@@ -670,7 +675,12 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   // A store of the merchant's own without the subscription methods: enrollment notifications
   // are handed to onNotification alone (answered 2xx, not retried by the API for ever).
   if (typeof store.getSubscription === 'function')
-    ctx.enrollmentHeard = (record) => subscriptions.enrollmentHeard(record);
+    ctx.enrollmentHeard = async (record) => {
+      await subscriptions.enrollmentHeard(record);
+      // The checkout waiting on the mandate hears it (routes/subscribe.ts), on every instance.
+      if (typeof record.external_id === 'string')
+        await ctx.changes.announce(subscriptionChangeKey(record.external_id));
+    };
   ctx.subscriptionPaid = async (order, payment) => {
     try {
       await subscriptionOfPayment(subscriptions, order, payment);
@@ -688,6 +698,11 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     keepAliveMs: 15_000,
     maxPerOrder: options.live?.maxPerOrder ?? 10,
     maxPerAddress: options.live?.maxPerAddress ?? 50,
+  });
+  mountSubscribe(app, ctx, {
+    subscriptions,
+    keepAliveMs: 15_000,
+    streamMs: options.live?.streamMs ?? 5 * 60_000,
   });
   mountCallback(app, ctx);
   mountNotifications(app, ctx, {

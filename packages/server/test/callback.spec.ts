@@ -242,3 +242,42 @@ test('a payment this handler did not make is not found, whatever its signature',
     'not_found',
   ]);
 });
+
+test("a subscription's first card payment made on the bank's page (3-D Secure) starts the subscription, as one made at once does", async () => {
+  const start = new Date(h.sandbox.clock.now().getTime() + 5 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const order = await shop.order({
+    ...za,
+    amount: 499,
+    plan: { frequency: 'MONTHLY', amount: { type: 'FIXED', value: 499 }, startDate: start },
+  });
+  const { encryptCard } = await import('@paylit/core/crypto');
+  const view = (await shop.browser(`/checkout?order=${encodeURIComponent(order.clientSecret)}`))
+    .body;
+  const res = await shop.browser('/payments', {
+    method: 'POST',
+    body: JSON.stringify({
+      order: order.clientSecret,
+      attempt: crypto.randomUUID(),
+      method: {
+        type: 'card',
+        encryptedData: await encryptCard(
+          { number: '4111111111111111', cvv: '123' },
+          view.publicKey,
+        ),
+        holderName: 'Thiago Gabriel',
+        expirationMonth: 10,
+        expirationYear: 2040,
+        subscribe: true,
+      },
+    }),
+  });
+  expect(res.body.payment).toMatchObject({ status: 'PENDING', status_code: '101' });
+  expect(await shop.handler.subscriptions.get(order.id)).toBeUndefined();
+  const back = await callback(shop, await answer(res.body.nextAction.url, 'approve'));
+  expect(back.location?.searchParams.get('status')).toBe('PAID');
+  const sub = await shop.handler.subscriptions.get(order.id);
+  expect(sub).toMatchObject({ status: 'active', method: { type: 'CARD' }, firstPeriod: 1 });
+  expect((sub!.method as { cardId: string }).cardId).toMatch(/\S/);
+});

@@ -11,6 +11,8 @@
  * | `POST /payments` | `submissionSchema` | `paymentAnswerSchema` |
  * | `GET /payments/:id?order=` (the return page) | `paymentIdSchema`, `orderReferenceSchema` | `paymentStatusAnswerSchema` |
  * | `GET /payments/:id/events?order=` (a pending payment, live) | `paymentIdSchema`, `orderReferenceSchema` | Server-Sent Events: `payment`, each a `paymentStatusAnswerSchema` |
+ * | `POST /subscriptions` (Pix Automático, signed up from the page) | `subscribeRequestSchema` | `subscriptionAnswerSchema` |
+ * | `GET /subscriptions/events?order=` (a mandate waiting for the payer's bank, live) | `orderReferenceSchema` | Server-Sent Events: `subscription`, each a `subscriptionAnswerSchema` |
  * | any, refused | | `checkoutErrorAnswerSchema` |
  *
  * The browser names an order by its client secret (`orderReferenceSchema`), never by its id:
@@ -150,6 +152,8 @@ export const orderViewSchema = z.strictObject({
     .strictObject({
       plan: planSchema,
       methods: z.array(z.enum(['XA', 'CARD'])),
+      /** The merchant's name the payer's bank shows on the mandate (the handler's `merchantName`). */
+      payee: z.string().max(200).optional(),
     })
     .optional(),
 });
@@ -520,3 +524,39 @@ export const checkoutErrorAnswerSchema = z.strictObject({
   requestId: z.string(),
 });
 export type CheckoutErrorAnswer = z.output<typeof checkoutErrorAnswerSchema>;
+
+// ---------------------------------------------------------------- POST /subscriptions
+
+/**
+ * `POST /subscriptions`: the payer signs up to the order's plan by Pix Automático from the
+ * checkout. Only the choice and the payer's details the order lacks (the document Pix needs)
+ * come from the page; the mandate's terms are the merchant's order plan, never the browser's.
+ */
+export const subscribeRequestSchema = z.strictObject({
+  /** The order's client secret. */
+  order: orderReferenceSchema,
+  method: z.strictObject({ type: z.literal('XA') }),
+  payer: collectedPayerSchema.optional(),
+});
+export type SubscribeRequest = z.output<typeof subscribeRequestSchema>;
+
+/** A mandate's status as the API names an enrollment's: `PENDING` until the payer answers in their bank. */
+export const subscriptionStatuses = ['PENDING', 'ACTIVE', 'REJECTED', 'CANCELLED'] as const;
+export type SubscriptionStatusView = (typeof subscriptionStatuses)[number];
+
+/**
+ * The answer of `POST /subscriptions`, of `GET /subscriptions?order=` and each event
+ * `subscription` of `GET /subscriptions/events?order=` (live, until a final status): the
+ * mandate's status, and where the payer authorizes it when the API gave a page (`redirectUrl`).
+ */
+export const subscriptionAnswerSchema = z.strictObject({
+  subscription: z.strictObject({
+    /** The merchant's order id: the subscription's id. */
+    order: orderIdSchema,
+    method: z.enum(['XA', 'CARD']),
+    status: z.enum(subscriptionStatuses),
+    /** The bank's page where the payer authorizes the mandate, when the API gave one. */
+    redirectUrl: openable.optional(),
+  }),
+});
+export type SubscriptionAnswer = z.output<typeof subscriptionAnswerSchema>;

@@ -19,6 +19,7 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),
   payer: () => import('../components/paylit-payer-fields/paylit-payer-fields.js'),
   pending: () => import('../components/paylit-pending/paylit-pending.js'),
+  subscription: () => import('../components/paylit-checkout/subscription-signup.js'),
   challenge: () => import('../components/paylit-challenge-dialog/paylit-challenge-dialog.js'),
 };
 

@@ -44,6 +44,8 @@ export interface Chunks {
   readonly payer: typeof import('../components/paylit-payer-fields/paylit-payer-fields.js');
   /** A payment that waits for the shopper (Pix, a voucher, a transfer), shown and followed live. */
   readonly pending: typeof import('../components/paylit-pending/paylit-pending.js');
+  /** Signing up to an order that is a subscription (the mandate's terms, the card consent, the mandate's status). */
+  readonly subscription: typeof import('../components/paylit-checkout/subscription-signup.js');
   /**
    * `<paylit-challenge-dialog>`'s module (the bank's 3-D Secure page over the checkout), which
    * defines it when a payment waits on that page; nothing of it is read.
@@ -115,5 +117,6 @@ export const importFrameHost = chunk('isolation');
 export const importPayment = chunk('payment');
 export const importPayer = chunk('payer');
 export const importPending = chunk('pending');
+export const importSubscription = chunk('subscription');
 export const importChallenge = chunk('challenge');
 export const frameScript = (): string => provided.frameScript();

@@ -89,6 +89,9 @@ export function mountCallback(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       // An order the store lost: the payment is the API's, and the payer still goes back to the shop.
       if (!(error instanceof CheckoutError && error.status === 404)) throw error;
     }
+    // A subscription's first card payment made on the bank's page starts the subscription, as
+    // one made at once does (routes/payments.ts); made already, it answers the one made.
+    if (order?.plan) await ctx.subscriptionPaid?.(order, record);
     const target = new URL(order?.returnUrl ?? ctx.returnUrl);
     target.searchParams.set('payment_id', fields.paymentId);
     // The client secret, not the id: the return page reads the payment with it.

@@ -118,7 +118,7 @@ export async function methodFlow(
   return listed ? checkoutFlow(listed.type, false, listed.allowed_flows) : 'REDIRECT';
 }
 
-export function orderView(order: MerchantOrder): OrderView {
+export function orderView(order: MerchantOrder, payee?: string): OrderView {
   return {
     id: order.id,
     amount: chargedAmount(order),
@@ -127,7 +127,7 @@ export function orderView(order: MerchantOrder): OrderView {
     intent: order.intent,
     ...(order.description !== undefined ? { description: order.description } : {}),
     installments: offersInstallments(order),
-    ...(order.plan ? { subscription: subscriptionView(order, order.plan) } : {}),
+    ...(order.plan ? { subscription: subscriptionView(order, order.plan, payee) } : {}),
   };
 }
 
@@ -161,13 +161,21 @@ export function mountCheckout(
       ]);
       const payable = payableMethods(order, list, order.savedWallets ?? []);
       const ways = payingWays(payable.offered, payable.savedWallets.length);
+      // Pix Automático is signed up away from the card form (routes/subscribe.ts), with what Pix
+      // asks of a payer: the view says what the payer lacks for it, as for a redirect method.
+      if (
+        order.plan &&
+        !ways.includes('redirect') &&
+        subscriptionView(order, order.plan).methods.includes('XA')
+      )
+        ways.push('redirect');
       // Read after paymentShown, which writes the state of an order the store did not know.
       const needs = made
         ? undefined
         : asksView(order, (await ctx.store.getCharge(order.id))?.payer, ways);
       const cards = ways.includes('card');
       return c.json({
-        order: { ...orderView(order), ...(needs ? { asks: needs } : {}) },
+        order: { ...orderView(order, ctx.merchantName), ...(needs ? { asks: needs } : {}) },
         publicKey: ctx.publicKey,
         paymentMethods: payable.offered,
         savedCards: cards

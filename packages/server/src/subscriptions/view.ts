@@ -6,9 +6,10 @@ import type { MerchantOrder } from '../order.js';
 export function subscriptionView(
   order: Pick<MerchantOrder, 'country' | 'methods'>,
   plan: Plan,
-): { plan: Plan; methods: SubscribingMethod[] } {
+  payee?: string,
+): { plan: Plan; methods: SubscribingMethod[]; payee?: string } {
   const methods = subscribingMethods(order.country).filter(
     (m) => order.methods === undefined || order.methods.includes(m),
   );
-  return { plan, methods };
+  return { plan, methods, ...(payee ? { payee } : {}) };
 }

@@ -39,6 +39,7 @@ import {
   importPayer,
   importPayment,
   importPending,
+  importSubscription,
   importChallenge,
   importPlans,
   importInstallmentsPicker,
@@ -49,6 +50,7 @@ import { LocalizedElement } from '../../internal/localized.js';
 import { adoptWhenShown } from '../../internal/shown-styles.js';
 import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import type { PaylitPayerFields } from '../paylit-payer-fields/paylit-payer-fields.js';
+import type { PaylitSubscription } from './subscription-signup.js';
 import type { PaylitWalletSelect } from '../paylit-wallet-select/paylit-wallet-select.js';
 import '../paylit-card-fields/paylit-card-fields.js';
 import { offersChoice } from '../paylit-wallet-select/wallet-methods.js';
@@ -170,6 +172,7 @@ function parseKey(text: string): KeyInput | undefined {
  * @fires paylit-redirect - the payer must go to a page (cancelable: by default the page navigates). The bank's 3-D Secure page that lets the shop's page frame it opens in a dialog over the checkout instead (`paylit-pending`, then the outcome), unless `three-ds="redirect"`
  * @attr three-ds - `redirect`: the bank's 3-D Secure page replaces the shop's, as a redirect method's does, never in a dialog. Default: in a dialog over the checkout where the bank's page allows it
  * @fires paylit-declined - REJECTED, with the code and a translated message; or the order locked after five declines (code `305`, no payment)
+ * @fires paylit-subscribed - an order that is a subscription, signed up by Pix Automático: the payer's bank authorized the mandate (`ACTIVE`). A mandate the bank refused or cancelled is a `paylit-declined` with no payment (code `300` refused, `400` cancelled)
  * @fires paylit-error - the payment could not be attempted or its outcome is unknown (`fields`: every field the server refused, such as the payer's details); or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`) or `origin_not_allowed` (the server does not allow this page's origin), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
  *
  * @csspart button - the pay button; while a payment is in flight it holds a spinner and says "Processing…"
@@ -179,6 +182,11 @@ function parseKey(text: string): KeyInput | undefined {
  * @csspart outcome - the success or waiting state that replaces the form: check mark, heading, card
  * @csspart payer - the payer's details the order lacks (a `fieldset`, before the pay button), when the companion server says the order lacks some: document, e-mail, phone, birth date, address
  * @csspart save-card - the consent to save a new card (an unticked box and its terms), when the order offers it (`offerToSaveCard`)
+ * @csspart subscription-methods - an order that is a subscription: the choice between Pix Automático and a card, when it can be paid both ways
+ * @csspart mandate - the Pix Automático mandate's terms before Pay: payee, frequency, amount or its maximum, first charge, end, and that the payer can cancel in their bank's app
+ * @csspart subscription-consent - a subscription paid by card: the unticked consent to its card-on-file terms (amount, frequency, how to cancel); Pay without it says why there and sends nothing
+ * @csspart subscription-status - the mandate once signed up: waiting for the payer's bank (with its page when the API gives one), set up, refused or cancelled, followed live
+ * @csspart bank-link - the link to the bank's page where the payer authorizes the mandate, when the API gives one
  * @csspart challenge - the dialog that shows the bank's 3-D Secure page over the checkout, when that page lets the shop's page frame it
  * @csspart challenge-frame - the bank's page inside it (an iframe)
  * @csspart close - the dialog's close button (it asks "Cancel the payment?", as Esc does)
@@ -221,6 +229,8 @@ export class PaylitCheckout extends LocalizedElement {
   static override styles = styles;
 
   #plans = new Map<string, Promise<InstallmentsPlan | null>>();
+  /** A Pix Automático mandate was signed up: its status replaces the form (subscription-signup.ts). */
+  #mandate = false;
   /** Where the checkout is (loading, ready, paying, its outcome…) and the attempt id it sends. */
   readonly #flow = new CheckoutFlow(() => this.requestUpdate());
   #publicKey: KeyInput | undefined;
@@ -342,6 +352,8 @@ export class PaylitCheckout extends LocalizedElement {
     // The payer's details the order lacks for the way the shopper pays, asked for before the
     // pay button: <paylit-payer-fields>, its own chunk, loaded only then.
     if (this.#asksPayer()) void importPayer().catch(noop);
+    // An order that is a subscription: its sign-up, its own chunk (subscription-signup.ts).
+    if (this.context.order?.subscription) void importSubscription().catch(noop);
     // A payment that waits for the shopper (a Pix, a voucher, a transfer): `<paylit-pending>`,
     // its own chunk, shows it and follows it live.
     const outcome = this.#flow.outcome;
@@ -373,6 +385,7 @@ export class PaylitCheckout extends LocalizedElement {
    */
   reset(): void {
     this.message = undefined;
+    this.#mandate = false;
     this.#flow.reset();
     this.#cardFields()?.clear();
   }
@@ -751,10 +764,18 @@ export class PaylitCheckout extends LocalizedElement {
     if (!this.context.order) return;
     const option = this.context.plan;
     let payer: PaylitPayerFields | undefined;
+    let signup: PaylitSubscription | undefined;
     try {
       payer = await this.#payerFields();
+      signup = await this.#signup();
     } catch {
       return this.#networkFailed();
+    }
+    if (signup?.pix) return this.#signUp(signup, payer);
+    // A card for a subscription: only with the payer's consent to its card-on-file terms.
+    if (signup && this.context.selection.type.endsWith('card') && !signup.consent()) {
+      payer?.check();
+      return;
     }
     // Pay pressed: the payer's problems show at once, beside the card's.
     payer?.check();
@@ -780,6 +801,8 @@ export class PaylitCheckout extends LocalizedElement {
       // Saved only when the shopper ticked the box, and only a new card.
       if (payer.saveCard && made.method.type === 'card') made.method.save = true;
     }
+    if (signup && (made.method.type === 'card' || made.method.type === 'saved_card'))
+      made.method.subscribe = true;
     const handedOver = !this.dispatchEvent(new PaylitSubmitEvent(made));
     if (handedOver || !this.endpoint) return this.#flow.handedOver();
     // Said once per payment: set here, before the request, and left alone until its answer
@@ -796,6 +819,28 @@ export class PaylitCheckout extends LocalizedElement {
     if (this.order !== reference) return;
     if (!payment) return this.#networkFailed();
     this.#settle(payment.paid(result, this as unknown as Reader), option);
+  }
+
+  /** The subscription's sign-up the checkout drew, once its module is here. */
+  async #signup(): Promise<PaylitSubscription | undefined> {
+    const drawn = this.renderRoot.querySelector('paylit-subscription');
+    if (!drawn) return undefined;
+    await importSubscription();
+    await drawn.updateComplete;
+    return drawn;
+  }
+
+  /** Signs up by Pix Automático with the payer's details the order lacks; its status then replaces the form. */
+  async #signUp(signup: PaylitSubscription, payer: PaylitPayerFields | undefined): Promise<void> {
+    payer?.check();
+    const details = payer ? payer.details() : undefined;
+    if (payer && !details) return;
+    this.message = { text: this.t.processing, error: false, quiet: true };
+    const reference = this.order;
+    const ok = await signup.signUp(details);
+    if (this.order !== reference) return;
+    this.message = undefined;
+    this.#mandate = ok;
   }
 
   /** Shows and announces where a payment's answer took the checkout. `option`: the plan the shopper chose. */
@@ -851,6 +896,9 @@ export class PaylitCheckout extends LocalizedElement {
     const order = this.context.order;
     if (!order) return t.loading;
     if (order.intent === 'verify') return t.verifyCard;
+    // Pix Automático's "Authorize", in the sign-up's own words (its chunk).
+    const signup = order.subscription && this.renderRoot.querySelector('paylit-subscription');
+    if (signup && signup.payLabel) return signup.payLabel;
     const plan = this.#planOf(order, this.context.plan);
     if (plan)
       return format(t.payWithPlan, {
@@ -941,8 +989,9 @@ export class PaylitCheckout extends LocalizedElement {
     if (outcome && answers)
       adoptWhenShown(this, styled, [...PaylitCheckout.elementStyles, answers.outcomeStyles]);
     return html`<div class="body" dir=${this.direction}>
+      ${this.context.order?.subscription && !outcome ? html`<paylit-subscription exportparts="subscription-methods, mandate, subscription-consent, subscription-status, bank-link" .server=${this} .order=${this.order}></paylit-subscription>` : nothing}
       ${
-        outcome || phase === 'closed' || phase === 'locked'
+        outcome || phase === 'closed' || phase === 'locked' || this.#mandate
           ? nothing
           : html`<slot @slotchange=${() => this.#followSlot()}></slot>${
               this.slotted
