@@ -738,11 +738,21 @@ export class PaylitCheckout extends LocalizedElement {
     return drawn;
   }
 
-  /** The store could not be reached (or the encryption's chunk could not be loaded): said, and retryable. */
-  #networkFailed(): undefined {
-    this.message = { text: this.t.networkError, error: true };
+  /**
+   * The store could not be reached (or the encryption's chunk could not be loaded): said, and
+   * retryable. A chunk the browser refused by its integrity (`IntegrityError`) is said as such:
+   * the files served are not the published ones, and nothing was sent.
+   */
+  #networkFailed(error?: unknown): undefined {
+    const refused = (error as { kind?: unknown } | undefined)?.kind === 'integrity';
+    const text = refused ? this.t.integrityError : this.t.networkError;
+    this.message = { text, error: true };
     this.dispatchEvent(
-      new PaylitErrorEvent({ kind: 'network', message: this.t.networkError, retryable: true }),
+      new PaylitErrorEvent({
+        kind: refused ? 'integrity' : 'network',
+        message: text,
+        retryable: !refused,
+      }),
     );
     return undefined;
   }
@@ -753,8 +763,8 @@ export class PaylitCheckout extends LocalizedElement {
     let payer: PaylitPayerFields | undefined;
     try {
       payer = await this.#payerFields();
-    } catch {
-      return this.#networkFailed();
+    } catch (error) {
+      return this.#networkFailed(error);
     }
     // Pay pressed: the payer's problems show at once, beside the card's.
     payer?.check();
