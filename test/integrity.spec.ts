@@ -4,8 +4,8 @@
  * same values for the files it loads; and a page that pins `paylit.js` (`<script integrity>`)
  * pins them all, in Chromium, on the demo shop under the strictest policy it sends
  * (`?csp=strict`) with the page's nonce on `paylit.js`'s tag (the nonce lets paylit's import map
- * in): one chunk altered by one byte (the payer's fields, loaded after the first render) is
- * refused, the checkout says so, fires `paylit-error` with `kind: 'integrity'`, and no request
+ * in): one chunk altered by one byte (the payer's fields, loaded after the first render; the
+ * card's encryption, loaded when a card field is first focused) is refused, the checkout says so, fires `paylit-error` with `kind: 'integrity'`, and no request
  * leaves with the card; the same page with the published files pays.
  */
 import { execFileSync } from 'node:child_process';
@@ -182,6 +182,34 @@ test("pinned paylit.js, the payer's chunk altered by one byte: refused, said, pa
   for (const error of consoleErrors) expect(error).toMatch(/integrity|paylit-payer-fields/);
   consoleErrors.length = 0;
   // The checkout asks for the chunk again later: not answered once the test is over.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('pinned paylit.js, the encryption altered by one byte: the card is never sealed, the checkout says so, paylit-error kind integrity, nothing sent', async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  await tamper(page, 'paylit.encryption.js');
+  await openPinned(page, demo, 'pay');
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  const order = (await page.locator('paylit-checkout').getAttribute('order'))!;
+  await typeCard(page);
+  const posts: string[] = [];
+  page.on('request', (r) => void (r.method() !== 'GET' && posts.push(r.url())));
+  await payButton(page).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { paylitErrors: { kind: string }[] }).paylitErrors),
+    )
+    .toEqual([expect.objectContaining({ kind: 'integrity' })]);
+  await expect(page.locator('paylit-checkout')).toContainText(
+    "Part of this checkout did not match the store's published files",
+  );
+  expect(posts).toEqual([]);
+  expect(await ledger(demo, order)).toEqual([]);
+  for (const error of consoleErrors) expect(error).toMatch(/integrity|paylit\.encryption/);
+  consoleErrors.length = 0;
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 

@@ -25,7 +25,7 @@ declare const __PAYLIT_PINS__: Readonly<Record<string, string>>;
 ((tag: HTMLScriptElement | null, page: { paylit?: unknown }) => {
   const own = tag?.src || document.baseURI;
   const at = (name: string) => new URL(`./paylit.${name}.js`, own).href;
-  const url = at('module');
+  const url = new URL('./paylit.module.js', own).href;
   let from = url;
   // Pinned (`<script integrity>`): so is every file it loads. An import map holds each one's
   // SHA-384 (the browser refuses a module that does not match), with the page's nonce where it

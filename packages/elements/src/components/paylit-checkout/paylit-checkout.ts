@@ -779,8 +779,8 @@ export class PaylitCheckout extends LocalizedElement {
     );
     if (!made) return;
     if (!('attempt' in made))
-      return made.kind === 'network'
-        ? this.#networkFailed()
+      return made.kind === 'network' || made.kind === 'integrity'
+        ? this.#networkFailed(made)
         : void this.dispatchEvent(new PaylitErrorEvent(made));
     if (payer) {
       // A detail missing or wrong stops the submission, said on its field: nothing is sent nor dispatched.
