@@ -57,6 +57,23 @@ test('the manifest lists every file of dist/bundle/ with its SHA-384 as openssl 
   }
 });
 
+test("the elements' README shows the pinned tag, and its command reads paylit.js's value as openssl computes it", () => {
+  const readme = readFileSync(
+    fileURLToPath(new URL('../packages/elements/README.md', import.meta.url)),
+    'utf8',
+  );
+  expect(readme).toContain(
+    '<script src="/paylit/paylit.js" integrity="sha384-…" crossorigin="anonymous" nonce="…"></script>',
+  );
+  // The value changes with every file of a release (paylit.js carries their hashes): the README
+  // says where to read it, and that command, run as a merchant would, answers the built file's.
+  const command = /`node -p '([^`']+)'`/.exec(readme)?.[1];
+  expect(command).toContain('@paylit/elements/integrity.json');
+  expect(execFileSync('node', ['-p', command!], { encoding: 'utf8' }).trim()).toBe(
+    openssl('paylit.js'),
+  );
+});
+
 const NONCE = 'c2hvcC1ub25jZQ';
 
 /**
