@@ -85,7 +85,7 @@ async function openPinned(
   page: Page,
   demo: Demo,
   scenario: string,
-  { nonce = true } = {},
+  { nonce = true, hash = '' } = {},
 ): Promise<void> {
   const pin = manifest().files['paylit.js']!;
   await page.route(
@@ -103,7 +103,9 @@ async function openPinned(
           ...response.headers(),
           'content-security-policy': nonce
             ? policy.replace("script-src 'self';", `script-src 'self' 'nonce-${NONCE}';`)
-            : policy,
+            : hash
+              ? policy.replace("script-src 'self';", `script-src 'self' '${hash}';`)
+              : policy,
         },
         body: html.replace(
           plain,
@@ -241,4 +243,19 @@ test('pinned paylit.js under a policy that refuses its import map: nothing of pa
     .toContain("paylit.js is pinned: the page's CSP must allow its import map");
   expect(await page.evaluate(() => customElements.get('paylit-checkout'))).toBeUndefined();
   consoleErrors.length = 0;
+});
+
+test("pinned paylit.js under a policy that lists its import map's hash, as Chromium names it when it refuses the map: the checkout loads, pinned", async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  await openPinned(page, demo, 'pay', { nonce: false });
+  await expect.poll(() => consoleErrors.join('\n')).toMatch(/'sha256-[A-Za-z0-9+/=]{44}'/);
+  const hash = /'(sha256-[A-Za-z0-9+/=]{44})'/.exec(consoleErrors.join('\n'))![1]!;
+  consoleErrors.length = 0;
+  await page.unrouteAll();
+  await openPinned(page, demo, 'pay', { nonce: false, hash });
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  expect(await page.locator('script[type=importmap]').count()).toBe(1);
 });
