@@ -39,25 +39,35 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // 3.3 KB, the answer's reading and look 1.3 KB. 42 474 B now (the budget keeps 2 % above it).
   // The issue's target is 40 KB, not met: jose's CompactEncrypt is 8.2 KB of it, and Chromium's
   // coverage finds about two thirds of that code never run (other algorithms' paths and checks).
-  'card-sealed': { budget: 43_400, target: 40_000 },
+  // Raised by 2.5 KB for issue 41 (every file pinned): about 42 860 B before, 45 309 B after.
+  // paylit.js carries the SHA-384 of each of the 33 files it can load (2.2 KB gzip: a hash is
+  // 48 random bytes, which no compression shrinks), so that a page pinning paylit.js pins them
+  // all; the refused-chunk message (every catalog) and its handling are the other 0.3 KB.
+  'card-sealed': { budget: 45_900, target: 40_000 },
   // 64 976 B before; 44 940 B after (the words of 12 languages the shopper does not read gone,
   // English too; the pending view 7.3 KB with Lit shared); 44 279 B with the wallet picker and
   // the wallets' marks as chunks of their own; 45 316 B with the early card frame in paylit.js
   // (665 B); 44 191 B once the 3-D Secure dialog became a chunk of its own (the pending view
   // 6.2 KB, not 7.3). The issue's target, 45 KB, is met; the budget keeps about 5 % above it.
-  'pix-shown': { budget: 46_500, target: 45_000 },
+  // Raised by 2.5 KB for issue 41, the pins in paylit.js (card-sealed says why): about
+  // 45 300 B before, 47 772 B after; the issue's 45 KB target is no longer met, by those pins.
+  'pix-shown': { budget: 49_000, target: 45_000 },
   // 82 909 B before (32 014 B of it the frame's own script); 71 256 B after (the frame's first
   // script 22.8 KB, its encryption 8.3 KB and marks 4.2 KB after it; the page's marks no longer
   // loaded in frame mode); 67 729 B once the frame's marks script lost the methods' table;
   // 60 307 B once the frame drew its fields in plain DOM, without Lit (its first script 23.0 KB →
   // 14.4 KB).
-  'card-sealed-frame': { budget: 63_300 },
+  // Raised by 2.5 KB for issue 41, the pins in paylit.js (card-sealed says why): about
+  // 60 970 B before, 63 496 B after.
+  'card-sealed-frame': { budget: 65_800 },
   // 44 790 B before; 42 785 B after (the payer's fields a Lit element, Lit shared); 39 300 B
   // without the wallet picker, the installments and the wallets' marks. 41 484 B with the
   // checkout's hooks for a subscription's sign-up (about 240 B: loading its chunk, asking its
   // consent and its sign-up on Pay, its parts); the sign-up itself, its words and its live
   // connection are a chunk a one-time order never loads.
-  'payer-step': { budget: 41_700 },
+  // Raised by 2.5 KB for issue 41, the pins in paylit.js (card-sealed says why): about
+  // 41 484 B before, 43 950 B after.
+  'payer-step': { budget: 44_300 },
   // 37 044 B before; 43 632 B after; 40 082 B now: printed only.
   'card-sealed-keyed': {},
 };

@@ -3,6 +3,7 @@ import { defineConfig, mergeConfig } from 'vite';
 import base from '../../vite.config.js';
 import { esModules } from './build/es-modules.js';
 import { frameScript } from './build/frame-script.js';
+import { integrity } from './build/integrity.js';
 import { bundle, define, src } from './build/layout.js';
 
 /**
@@ -14,13 +15,16 @@ import { bundle, define, src } from './build/layout.js';
  * that an `import()` loads when needed. `paylit.js` (src/script-tag.ts) is the classic script a
  * merchant writes one tag for, which imports that module from beside itself.
  *
+ * `paylit.js` carries the SHA-384 of every file it can load, and pins them when a page pins it
+ * (build/integrity.ts); `dist/bundle/integrity.json` lists every file of the folder with its own.
+ *
  * Then the card frame's script (build/frame-script.ts) and the ES modules (build/es-modules.ts).
  */
 export default mergeConfig(
   base,
   defineConfig({
     define,
-    plugins: [minifyTemplateLiterals(), esModules(), frameScript()],
+    plugins: [minifyTemplateLiterals(), integrity(), esModules(), frameScript()],
     build: {
       outDir: bundle,
       emptyOutDir: true,

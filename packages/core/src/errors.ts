@@ -19,7 +19,10 @@ import { apiErrorBody, type ApiErrorBody } from './codes.js';
  * - `network`: no answer came; the outcome is unknown, the same request may be sent again;
  * - `server`: the other side failed or is busy;
  * - `rate_limited`: this client sent too many requests (429); the same request can succeed
- *   after the time its answer's `Retry-After` gives.
+ *   after the time its answer's `Retry-After` gives;
+ * - `integrity`: a file of the checkout did not match the SHA-384 its script-tag file pins
+ *   (Subresource Integrity), so the browser refused to run it: nothing was sent with it; the
+ *   files served are not the ones published (an altered copy, a stale cache).
  */
 export const errorKinds = [
   'validation',
@@ -27,6 +30,7 @@ export const errorKinds = [
   'network',
   'server',
   'rate_limited',
+  'integrity',
 ] as const;
 export type PaylitErrorKind = (typeof errorKinds)[number];
 

@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build, type InlineConfig, type Plugin, type PluginOption } from 'vite';
 import base from '../../../vite.config.js';
+import { writeIntegrity } from './integrity.js';
 import { bundle, define, dist, frame } from './layout.js';
 
 /**
@@ -91,6 +92,8 @@ export function frameScript(): Plugin {
         mkdirSync(dir, { recursive: true });
         for (const file of written) copyFileSync(`${bundle}${file}`, `${dir}${file}`);
       }
+      // Every file of dist/bundle/ is written: the manifest of their hashes (build/integrity.ts).
+      writeIntegrity();
     },
   };
 }

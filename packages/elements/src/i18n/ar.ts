@@ -214,6 +214,9 @@ export const ar: Messages = {
     cancelNo: 'لا، متابعة',
     cancelled: 'تم إلغاء الدفع. لم يُخصم أي مبلغ.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'جزء من صفحة الدفع هذه لا يطابق الملفات التي نشرها المتجر، لذا أُوقف ولم يُخصم أي مبلغ. أعد تحميل الصفحة، وإذا تكرر ذلك فتواصل مع المتجر.',
 };
 
 export default ar;

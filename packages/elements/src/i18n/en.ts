@@ -234,6 +234,9 @@ export const en = {
     cancelNo: 'No, go on',
     cancelled: 'The payment was cancelled. Nothing was charged.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    "Part of this checkout did not match the store's published files, so it was stopped and nothing was charged. Reload the page; if it happens again, contact the store.",
 };
 
 export type Messages = typeof en;

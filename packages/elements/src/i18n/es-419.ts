@@ -97,6 +97,9 @@ export const es419: Messages = {
       'Desde tu banco, transfiere exactamente este monto a esta cuenta e incluye la referencia.',
     cancelled: 'Se canceló el pago. No se realizó ningún cargo.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'Una parte de este pago no coincide con los archivos publicados por la tienda, así que se detuvo y no se realizó ningún cargo. Vuelve a cargar la página; si pasa de nuevo, comunícate con la tienda.',
 };
 
 export default es419;

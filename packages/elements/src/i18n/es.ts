@@ -221,6 +221,9 @@ export const es: Messages = {
     cancelNo: 'No, continuar',
     cancelled: 'Se ha cancelado el pago. No se ha hecho ningún cargo.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'Una parte de este pago no coincide con los archivos publicados por la tienda, así que se ha detenido y no se ha hecho ningún cargo. Recarga la página; si vuelve a ocurrir, contacta con la tienda.',
 };
 
 export default es;

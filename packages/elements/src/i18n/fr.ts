@@ -226,6 +226,9 @@ export const fr: Messages = {
     cancelNo: 'Non, continuer',
     cancelled: 'Le paiement a été annulé. Aucun montant n’a été débité.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'Une partie de ce paiement ne correspond pas aux fichiers publiés par la boutique : il a été arrêté et aucun montant n’a été débité. Rechargez la page ; si cela se reproduit, contactez la boutique.',
 };
 
 export default fr;

@@ -213,6 +213,9 @@ export const hi: Messages = {
     cancelNo: 'नहीं, जारी रखें',
     cancelled: 'भुगतान रद्द कर दिया गया। कोई राशि नहीं काटी गई।',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'इस भुगतान का एक हिस्सा स्टोर की प्रकाशित फ़ाइलों से मेल नहीं खाता, इसलिए इसे रोक दिया गया और कोई राशि नहीं काटी गई। पेज फिर से लोड करें; अगर फिर से हो, तो स्टोर से संपर्क करें।',
 };
 
 export default hi;

@@ -220,6 +220,9 @@ export const id: Messages = {
     cancelNo: 'Tidak, lanjutkan',
     cancelled: 'Pembayaran dibatalkan. Tidak ada dana yang ditagih.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'Sebagian dari pembayaran ini tidak cocok dengan file yang diterbitkan toko, jadi dihentikan dan tidak ada dana yang ditagih. Muat ulang halaman; jika terjadi lagi, hubungi toko.',
 };
 
 export default id;

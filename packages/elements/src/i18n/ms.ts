@@ -222,6 +222,9 @@ export const ms: Messages = {
     cancelNo: 'Tidak, teruskan',
     cancelled: 'Pembayaran telah dibatalkan. Tiada caj dikenakan.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'Sebahagian daripada pembayaran ini tidak sepadan dengan fail yang diterbitkan oleh kedai, jadi ia dihentikan dan tiada caj dikenakan. Muat semula halaman; jika berlaku lagi, hubungi kedai.',
 };
 
 export default ms;

@@ -217,6 +217,9 @@ export const ptBR: Messages = {
     cancelNo: 'Não, continuar',
     cancelled: 'O pagamento foi cancelado. Nenhum valor foi cobrado.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'Uma parte deste pagamento não corresponde aos arquivos publicados pela loja, então ele foi interrompido e nada foi cobrado. Recarregue a página; se acontecer de novo, fale com a loja.',
 };
 
 export default ptBR;

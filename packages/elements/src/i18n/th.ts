@@ -211,6 +211,9 @@ export const th: Messages = {
     cancelNo: 'ไม่ ดำเนินการต่อ',
     cancelled: 'ยกเลิกการชำระเงินแล้ว ไม่มีการเรียกเก็บเงินใดๆ',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'บางส่วนของหน้าชำระเงินนี้ไม่ตรงกับไฟล์ที่ร้านค้าเผยแพร่ จึงถูกหยุดไว้และไม่มีการเรียกเก็บเงินใดๆ โปรดโหลดหน้านี้ใหม่ หากยังเกิดขึ้นอีก โปรดติดต่อร้านค้า',
 };
 
 export default th;

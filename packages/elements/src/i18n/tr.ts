@@ -218,6 +218,9 @@ export const tr: Messages = {
     cancelNo: 'Hayır, devam et',
     cancelled: 'Ödeme iptal edildi. Hiçbir ücret alınmadı.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'Bu ödeme sayfasının bir parçası mağazanın yayımladığı dosyalarla eşleşmedi; bu yüzden durduruldu ve hiçbir ücret alınmadı. Sayfayı yenileyin; tekrar olursa mağazayla iletişime geçin.',
 };
 
 export default tr;

@@ -225,6 +225,9 @@ export const vi: Messages = {
     cancelNo: 'Không, tiếp tục',
     cancelled: 'Đã hủy thanh toán. Quý khách chưa bị trừ tiền.',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    'Một phần của trang thanh toán này không khớp với các tệp cửa hàng đã công bố nên đã bị dừng và Quý khách chưa bị trừ tiền. Vui lòng tải lại trang; nếu vẫn xảy ra, hãy liên hệ cửa hàng.',
 };
 
 export default vi;

@@ -210,6 +210,9 @@ export const zhCN: Messages = {
     cancelNo: '继续支付',
     cancelled: '支付已取消，未扣取任何费用。',
   },
+  /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
+  integrityError:
+    '此支付页面的部分文件与商家发布的文件不一致，因此已停止，未扣取任何费用。请重新加载页面；如仍出现此问题，请联系商家。',
 };
 
 export default zhCN;

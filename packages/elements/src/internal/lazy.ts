@@ -76,6 +76,20 @@ export class LoadersMissingError extends PaylitError<'loaders_missing'> {
   }
 }
 
+/**
+ * A file of the script-tag build that the browser refused to run: it did not match the SHA-384
+ * that `paylit.js` pins for it (script-tag.ts), so the file served is not the one published.
+ * Nothing that needed it runs; the checkout says so (`paylit-error`, kind `integrity`).
+ */
+export class IntegrityError extends PaylitError<'integrity_failed'> {
+  override name = 'IntegrityError';
+  constructor(url: string) {
+    super('integrity_failed', `${url} does not match the integrity paylit.js pins for it`, {
+      kind: 'integrity',
+    });
+  }
+}
+
 const missing = (part: string): never => {
   throw new LoadersMissingError(part);
 };

@@ -78,7 +78,8 @@ export function sealing<T>(load: () => Promise<T>, what: string): () => Promise<
   return () =>
     load().catch((error: unknown) => {
       throw new PaylitError('encryption_failed', `the ${what} did not load`, {
-        kind: 'network',
+        // Refused by its integrity (a pinned paylit.js): said as such, not as the network.
+        kind: (error as { kind?: unknown } | null)?.kind === 'integrity' ? 'integrity' : 'network',
         cause: error,
       });
     });

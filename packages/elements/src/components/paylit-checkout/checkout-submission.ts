@@ -75,7 +75,11 @@ export async function submission(
     } catch (error) {
       const { name, kind, message } = error as Error & { kind?: unknown };
       if (name === 'CardFieldsInvalidError') return undefined;
-      return { kind: kind === 'network' ? kind : 'configuration', message, retryable: false };
+      return {
+        kind: kind === 'network' || kind === 'integrity' ? kind : 'configuration',
+        message,
+        retryable: false,
+      };
     }
   return {
     order,

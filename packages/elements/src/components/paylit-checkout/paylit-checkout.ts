@@ -751,11 +751,21 @@ export class PaylitCheckout extends LocalizedElement {
     return drawn;
   }
 
-  /** The store could not be reached (or the encryption's chunk could not be loaded): said, and retryable. */
-  #networkFailed(): undefined {
-    this.message = { text: this.t.networkError, error: true };
+  /**
+   * The store could not be reached (or the encryption's chunk could not be loaded): said, and
+   * retryable. A chunk the browser refused by its integrity (`IntegrityError`) is said as such:
+   * the files served are not the published ones, and nothing was sent.
+   */
+  #networkFailed(error?: unknown): undefined {
+    const refused = (error as { kind?: unknown } | undefined)?.kind === 'integrity';
+    const text = refused ? this.t.integrityError : this.t.networkError;
+    this.message = { text, error: true };
     this.dispatchEvent(
-      new PaylitErrorEvent({ kind: 'network', message: this.t.networkError, retryable: true }),
+      new PaylitErrorEvent({
+        kind: refused ? 'integrity' : 'network',
+        message: text,
+        retryable: !refused,
+      }),
     );
     return undefined;
   }
@@ -768,8 +778,8 @@ export class PaylitCheckout extends LocalizedElement {
     try {
       payer = await this.#payerFields();
       signup = await this.#signup();
-    } catch {
-      return this.#networkFailed();
+    } catch (error) {
+      return this.#networkFailed(error);
     }
     if (signup?.pix) return this.#signUp(signup, payer);
     // A card for a subscription: only with the payer's consent to its card-on-file terms.
@@ -790,8 +800,8 @@ export class PaylitCheckout extends LocalizedElement {
     );
     if (!made) return;
     if (!('attempt' in made))
-      return made.kind === 'network'
-        ? this.#networkFailed()
+      return made.kind === 'network' || made.kind === 'integrity'
+        ? this.#networkFailed(made)
         : void this.dispatchEvent(new PaylitErrorEvent(made));
     if (payer) {
       // A detail missing or wrong stops the submission, said on its field: nothing is sent nor dispatched.

@@ -1,0 +1,261 @@
+/**
+ * Every file pinned (issue 41): the script-tag build's manifest (`dist/bundle/integrity.json`)
+ * holds each file's SHA-384 as computed by openssl, never by our code; `paylit.js` carries the
+ * same values for the files it loads; and a page that pins `paylit.js` (`<script integrity>`)
+ * pins them all, in Chromium, on the demo shop under the strictest policy it sends
+ * (`?csp=strict`) with the page's nonce on `paylit.js`'s tag (the nonce lets paylit's import map
+ * in): one chunk altered by one byte (the payer's fields, loaded after the first render; the
+ * card's encryption, loaded when a card field is first focused) is refused, the checkout says so, fires `paylit-error` with `kind: 'integrity'`, and no request
+ * leaves with the card; the same page with the published files pays.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  ledger,
+  log,
+  openCheckout,
+  payButton,
+  test,
+  typeCard,
+  type Demo,
+} from './support/demo.js';
+
+const bundle = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
+const manifest = () =>
+  JSON.parse(readFileSync(`${bundle}integrity.json`, 'utf8')) as {
+    algorithm: string;
+    files: Record<string, string>;
+  };
+/** A file's SRI value as openssl computes it. */
+const openssl = (file: string) =>
+  `sha384-${execFileSync('sh', ['-c', `openssl dgst -sha384 -binary "$1" | openssl base64 -A`, 'sh', `${bundle}${file}`], { encoding: 'utf8' })}`;
+
+test('the manifest lists every file of dist/bundle/ with its SHA-384 as openssl reads it, and paylit.js carries the same for every file it loads', () => {
+  const { algorithm, files } = manifest();
+  expect(algorithm).toBe('sha384');
+  const onDisk = readdirSync(bundle)
+    .filter((f) => f.endsWith('.js'))
+    .sort();
+  expect(Object.keys(files).sort()).toEqual(onDisk);
+  expect(onDisk).toContain('paylit.module.js');
+  expect(onDisk).toContain('paylit.paylit-payer-fields.js');
+  for (const file of onDisk) expect(files[file], file).toBe(openssl(file));
+  // paylit.js: each module it can load, by its name between `paylit.` and `.js`, the same value.
+  const tag = readFileSync(`${bundle}paylit.js`, 'utf8');
+  const frameScripts = [
+    'paylit.js',
+    'paylit.frame.js',
+    'paylit.frame-marks.js',
+    'paylit.frame-crypto.js',
+  ];
+  for (const file of onDisk.filter((f) => !frameScripts.includes(f))) {
+    const name = file.slice('paylit.'.length, -'.js'.length);
+    expect(tag, file).toContain(`"${name}":"${files[file]!.slice('sha384-'.length)}"`);
+  }
+});
+
+test("the elements' README shows the pinned tag, and its command reads paylit.js's value as openssl computes it", () => {
+  const readme = readFileSync(
+    fileURLToPath(new URL('../packages/elements/README.md', import.meta.url)),
+    'utf8',
+  );
+  expect(readme).toContain(
+    '<script src="/paylit/paylit.js" integrity="sha384-…" crossorigin="anonymous" nonce="…"></script>',
+  );
+  // The value changes with every file of a release (paylit.js carries their hashes): the README
+  // says where to read it, and that command, run as a merchant would, answers the built file's.
+  const command = /`node -p '([^`']+)'`/.exec(readme)?.[1];
+  expect(command).toContain('@paylit/elements/integrity.json');
+  expect(execFileSync('node', ['-p', command!], { encoding: 'utf8' }).trim()).toBe(
+    openssl('paylit.js'),
+  );
+});
+
+const NONCE = 'c2hvcC1ub25jZQ';
+
+/**
+ * Opens the demo's script-tag checkout for `scenario` as a shop that pins `paylit.js`: its tag
+ * with the manifest's value and the page's nonce, the strict policy with that nonce (unless
+ * `nonce` is false: then the policy has none and the tag carries none).
+ */
+async function openPinned(
+  page: Page,
+  demo: Demo,
+  scenario: string,
+  { nonce = true, hash = '' } = {},
+): Promise<void> {
+  const pin = manifest().files['paylit.js']!;
+  await page.route(
+    (url) => url.pathname === '/plain.html',
+    async (route) => {
+      const response = await route.fetch();
+      const html = await response.text();
+      const plain = /<script\s+src="\/paylit\.js"><\/script>/;
+      expect(html).toMatch(plain);
+      const policy = response.headers()['content-security-policy']!;
+      expect(policy).toContain("script-src 'self';");
+      await route.fulfill({
+        response,
+        headers: {
+          ...response.headers(),
+          'content-security-policy': nonce
+            ? policy.replace("script-src 'self';", `script-src 'self' 'nonce-${NONCE}';`)
+            : hash
+              ? policy.replace("script-src 'self';", `script-src 'self' '${hash}';`)
+              : policy,
+        },
+        body: html.replace(
+          plain,
+          `<script src="/paylit.js" integrity="${pin}" crossorigin="anonymous"${nonce ? ` nonce="${NONCE}"` : ''}></script>`,
+        ),
+      });
+    },
+  );
+  await page.addInitScript(() => {
+    const seen: { kind: string; message: string }[] = [];
+    (window as unknown as { paylitErrors: typeof seen }).paylitErrors = seen;
+    document.addEventListener('paylit-error', (e) => {
+      const { kind, message } = (e as CustomEvent<{ kind: string; message: string }>).detail;
+      seen.push({ kind, message });
+    });
+  });
+  await page.goto(`${demo.url}/plain.html?scenario=${scenario}&csp=strict`);
+}
+
+/** Serves `file` with one byte changed (a letter of its first string literal's text). */
+async function tamper(page: Page, file: string): Promise<void> {
+  await page.route(
+    (url) => url.pathname === `/${file}`,
+    async (route) => {
+      const response = await route.fetch();
+      const code = await response.text();
+      const at = code.search(/`[a-z]/) + 1;
+      expect(at).toBeGreaterThan(0);
+      const altered = code.slice(0, at) + (code[at] === 'x' ? 'y' : 'x') + code.slice(at + 1);
+      expect(altered.length).toBe(code.length);
+      await route.fulfill({ response, body: altered });
+    },
+  );
+}
+
+const payerFields = (page: Page) => page.locator('paylit-checkout fieldset[part=payer]');
+
+test('pinned paylit.js, the published files: the import map pins each file, and the shopper pays', async ({
+  page,
+  demo,
+}) => {
+  await openPinned(page, demo, 'payer-br');
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  const map = await page.evaluate(() =>
+    JSON.parse(document.querySelector('script[type=importmap]')!.textContent!),
+  );
+  expect(map.integrity[`${demo.url}/paylit.paylit-payer-fields.js`]).toBe(
+    manifest().files['paylit.paylit-payer-fields.js'],
+  );
+  await expect(payerFields(page)).toBeVisible();
+  await payerFields(page).getByLabel('CPF', { exact: true }).fill('53033315550');
+  await typeCard(page);
+  await payButton(page).click();
+  await expect(log(page).first()).toContainText('PAID');
+  expect(
+    await page.evaluate(() => (window as unknown as { paylitErrors: unknown[] }).paylitErrors),
+  ).toEqual([]);
+});
+
+test("pinned paylit.js, the payer's chunk altered by one byte: refused, said, paylit-error kind integrity, nothing sent", async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  await tamper(page, 'paylit.paylit-payer-fields.js');
+  await openPinned(page, demo, 'payer-br');
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  const order = (await page.locator('paylit-checkout').getAttribute('order'))!;
+  await typeCard(page);
+  const posts: string[] = [];
+  page.on('request', (r) => void (r.method() !== 'GET' && posts.push(r.url())));
+  await payButton(page).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { paylitErrors: unknown[] }).paylitErrors),
+    )
+    .toEqual([
+      {
+        kind: 'integrity',
+        message:
+          "Part of this checkout did not match the store's published files, so it was stopped and nothing was charged. Reload the page; if it happens again, contact the store.",
+      },
+    ]);
+  await expect(page.locator('paylit-checkout')).toContainText(
+    "Part of this checkout did not match the store's published files",
+  );
+  // The refused chunk never ran: its element is not defined, and nothing left the page.
+  expect(await page.evaluate(() => customElements.get('paylit-payer-fields'))).toBeUndefined();
+  expect(posts).toEqual([]);
+  expect(await ledger(demo, order)).toEqual([]);
+  // What Chromium said, and nothing else: the refused file, by its integrity.
+  expect(consoleErrors.length).toBeGreaterThan(0);
+  for (const error of consoleErrors) expect(error).toMatch(/integrity|paylit-payer-fields/);
+  consoleErrors.length = 0;
+  // The checkout asks for the chunk again later: not answered once the test is over.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('pinned paylit.js, the encryption altered by one byte: the card is never sealed, the checkout says so, paylit-error kind integrity, nothing sent', async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  await tamper(page, 'paylit.encryption.js');
+  await openPinned(page, demo, 'pay');
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  const order = (await page.locator('paylit-checkout').getAttribute('order'))!;
+  await typeCard(page);
+  const posts: string[] = [];
+  page.on('request', (r) => void (r.method() !== 'GET' && posts.push(r.url())));
+  await payButton(page).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { paylitErrors: { kind: string }[] }).paylitErrors),
+    )
+    .toEqual([expect.objectContaining({ kind: 'integrity' })]);
+  await expect(page.locator('paylit-checkout')).toContainText(
+    "Part of this checkout did not match the store's published files",
+  );
+  expect(posts).toEqual([]);
+  expect(await ledger(demo, order)).toEqual([]);
+  for (const error of consoleErrors) expect(error).toMatch(/integrity|paylit\.encryption/);
+  consoleErrors.length = 0;
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test('pinned paylit.js under a policy that refuses its import map: nothing of paylit loads, and the console says why', async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  await openPinned(page, demo, 'pay', { nonce: false });
+  await expect
+    .poll(() => consoleErrors.join('\n'))
+    .toContain("paylit.js is pinned: the page's CSP must allow its import map");
+  expect(await page.evaluate(() => customElements.get('paylit-checkout'))).toBeUndefined();
+  consoleErrors.length = 0;
+});
+
+test("pinned paylit.js under a policy that lists its import map's hash, as Chromium names it when it refuses the map: the checkout loads, pinned", async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  await openPinned(page, demo, 'pay', { nonce: false });
+  await expect.poll(() => consoleErrors.join('\n')).toMatch(/'sha256-[A-Za-z0-9+/=]{44}'/);
+  const hash = /'(sha256-[A-Za-z0-9+/=]{44})'/.exec(consoleErrors.join('\n'))![1]!;
+  consoleErrors.length = 0;
+  await page.unrouteAll();
+  await openPinned(page, demo, 'pay', { nonce: false, hash });
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  expect(await page.locator('script[type=importmap]').count()).toBe(1);
+});
