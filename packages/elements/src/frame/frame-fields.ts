@@ -11,8 +11,8 @@
  * typed, pasted or autofilled by core's rules, its message shown once the shopper has left it
  * (or at once for a whole value, or on `report()`), the brand and a message said by the live
  * region, Enter moving to the next field and paying from the last, a saved card asking for its
- * security code alone. The rules of a field are core's and card-entry.ts's (`fieldProblem`), as
- * the page's fields use them.
+ * security code alone. The rules of a field, and how an edit is read, are core's and
+ * card-entry.ts's (`fieldProblem`, `readEdit`), as the page's fields use them.
  *
  * The number and security code exist only in these inputs and in the JWE `seal()` makes.
  */
