@@ -68,6 +68,11 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
  * "frame"), to compare two builds in one run.
  */
 const baseline = process.env.BENCH_FRAME_BASELINE?.replace(/\/?$/, '/');
+/**
+ * BENCH_FRAME_ONLY=1: the frame's figure alone (the floor, this build's frame and the baseline's),
+ * without the journeys' bytes, page isolation and Adyen: to compare two builds' frames quickly.
+ */
+const frameOnly = process.env.BENCH_FRAME_ONLY === '1';
 const here = (name) => fileURLToPath(new URL(name, import.meta.url));
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 
@@ -103,7 +108,8 @@ const shop = await startShop();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 const results = [];
 try {
-  for (const journey of journeys) results.push(await measure(browser, shop, journey));
+  if (!frameOnly)
+    for (const journey of journeys) results.push(await measure(browser, shop, journey));
 } finally {
   await shop.close();
 }
@@ -371,7 +377,12 @@ async function drawnMs(path) {
   }
 }
 
-const kinds = ['/floor', '/frame', ...(baseline ? ['/frame-baseline'] : []), '/page', '/adyen'];
+const kinds = [
+  '/floor',
+  '/frame',
+  ...(baseline ? ['/frame-baseline'] : []),
+  ...(frameOnly ? [] : ['/page', '/adyen']),
+];
 const times = Object.fromEntries(kinds.map((k) => [k, []]));
 const before = [];
 const phases = { '/floor': [], '/frame': [], '/frame-baseline': [] };
@@ -428,12 +439,14 @@ if (baseline)
   console.log(
     `  the baseline's isolation="frame" (${baseline})\n${''.padEnd(52)}${ms(m['/frame-baseline']).padStart(10)}  (${counted('/frame-baseline')}; ${(m['/frame-baseline'] / m['/floor']).toFixed(2)}× the floor)`,
   );
-console.log(
-  `  paylit, isolation="page"                          ${ms(m['/page']).padStart(10)}  (${counted('/page')})`,
-);
-console.log(
-  `  Adyen Card (its number field in the page)         ${ms(m['/adyen']).padStart(10)}  (${counted('/adyen')})`,
-);
+if (!frameOnly) {
+  console.log(
+    `  paylit, isolation="page"                          ${ms(m['/page']).padStart(10)}  (${counted('/page')})`,
+  );
+  console.log(
+    `  Adyen Card (its number field in the page)         ${ms(m['/adyen']).padStart(10)}  (${counted('/adyen')})`,
+  );
+}
 console.log(
   `  (before the document start, from navigation start: ${ms(median(before))}, the same for every page: the request, the page's process)`,
 );
@@ -451,9 +464,10 @@ step("the frame's first script received (the floor has none)", 'script');
 step("the frame's first script starts running (the watch, its first lines)", 'began');
 step('the card number drawn in the frame', 'drawn');
 step('the frame shown on the page (the page side gave it its height)', 'shown');
-console.log(
-  `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
-);
+if (!frameOnly)
+  console.log(
+    `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
+  );
 target(
   'frame isolation: fields drawn, against the bare sandboxed iframe',
   m['/frame'] / m['/floor'],
@@ -463,8 +477,10 @@ target(
     note: `${ms(m['/frame'])} against ${ms(m['/floor'])}`,
   },
 );
-target("page isolation: first render, against Adyen Card's", m['/page'] / m['/adyen'], 0.3, {
-  unit: '×',
-  note: `${ms(m['/page'])} against ${ms(m['/adyen'])}`,
-});
+if (!frameOnly) {
+  target("page isolation: first render, against Adyen Card's", m['/page'] / m['/adyen'], 0.3, {
+    unit: '×',
+    note: `${ms(m['/page'])} against ${ms(m['/adyen'])}`,
+  });
+}
 finish();

@@ -11,23 +11,18 @@
  * typed, pasted or autofilled by core's rules, its message shown once the shopper has left it
  * (or at once for a whole value, or on `report()`), the brand and a message said by the live
  * region, Enter moving to the next field and paying from the last, a saved card asking for its
- * security code alone. The rules of a field are core's and card-entry.ts's (`fieldProblem`), as
- * the page's fields use them.
+ * security code alone. The rules of a field, and how an edit is read, are core's and
+ * card-entry.ts's (`fieldProblem`, `readEdit`), as the page's fields use them.
  *
  * The number and security code exist only in these inputs and in the JWE `seal()` makes.
  */
 import {
   cardDigits,
-  detectBrand,
   extractBin,
   getBrand,
   maxCvvLength,
   parseExpiry,
-  reformatCardNumber,
-  reformatCvv,
-  reformatExpiry,
   type BrandInfo,
-  type FieldState,
 } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
@@ -36,7 +31,9 @@ import {
   FIELDS,
   SAVED_CARD_FIELDS,
   fieldProblem,
+  noEdits,
   numberPlaceholder,
+  readEdit,
   type CardField,
 } from '../components/paylit-card-fields/card-entry.js';
 import { styles } from '../components/paylit-card-fields/paylit-card-fields.styles.js';
@@ -164,15 +161,8 @@ export class FrameFields {
   /** What the accepted brands' row was drawn from: drawn again only when it changes. */
   #acceptedKey = '';
 
-  /** The value of each input before the last edit, to tell a deleted separator from a deleted digit. */
-  #previous: Record<'number' | 'expiry', string> = { number: '', expiry: '' };
-  /** Fields whose messages show (left after typing, filled at once, or all after a report). */
-  #touched = new Set<CardField>();
-  /** Fields the shopper has typed in. */
-  #typed = new Set<CardField>();
-  /** The number was taken out of a longer pasted text. */
-  #taken = false;
-  #brand: BrandInfo | undefined;
+  /** The shopper's edits so far (card-entry.ts `readEdit`). */
+  #edits = noEdits();
   #errors: Partial<Record<CardField, string>> = {};
   #announcement = '';
   /** Each place's mark, built once per brand: a node is in one place at a time. */
@@ -237,8 +227,8 @@ export class FrameFields {
     this.#settings = settings;
     if (before?.brand !== settings.saved?.brand || before?.last4 !== settings.saved?.last4) {
       this.#fields.cvv.input.value = '';
-      this.#touched.delete('cvv');
-      this.#typed.delete('cvv');
+      this.#edits.touched.delete('cvv');
+      this.#edits.typed.delete('cvv');
       this.#announcement = '';
     }
     // Messages follow the language.
@@ -267,13 +257,13 @@ export class FrameFields {
 
   /** The brand the number shows so far. */
   get brand(): BrandInfo | undefined {
-    return this.#brand;
+    return this.#edits.brand;
   }
 
   /** The brand whose security code's length applies: the saved card's, or the typed number's. */
   get cvvBrand(): BrandInfo | undefined {
     const saved = this.#settings.saved;
-    return saved ? getBrand(saved.brand) : this.#brand;
+    return saved ? getBrand(saved.brand) : this.#edits.brand;
   }
 
   /** The first field shown, for focus given to the frame. */
@@ -283,7 +273,7 @@ export class FrameFields {
 
   /** Shows every field's message, focuses and announces the first; true when all is valid. */
   report(): boolean {
-    for (const f of this.shown) this.#touched.add(f);
+    for (const f of this.shown) this.#edits.touched.add(f);
     this.#revalidate();
     const first = this.shown.find((f) => this.#errors[f]);
     if (first) {
@@ -321,11 +311,7 @@ export class FrameFields {
   /** Empties every field. */
   clear(): void {
     for (const f of FIELDS) this.input(f).value = '';
-    this.#previous = { number: '', expiry: '' };
-    this.#taken = false;
-    this.#touched.clear();
-    this.#typed.clear();
-    this.#brand = undefined;
+    this.#edits = noEdits();
     this.#errors = {};
     this.#announcement = '';
     this.#draw();
@@ -345,7 +331,7 @@ export class FrameFields {
 
   #revalidate(): void {
     const errors: Partial<Record<CardField, string>> = {};
-    for (const f of this.#touched) {
+    for (const f of this.#edits.touched) {
       if (!this.shown.includes(f)) continue;
       const p = this.#problem(f);
       if (p) errors[f] = p;
@@ -354,44 +340,15 @@ export class FrameFields {
     this.#draw();
   }
 
-  #apply(input: HTMLInputElement, next: FieldState): void {
-    input.value = next.value;
-    if (this.#shadow.activeElement === input) input.setSelectionRange(next.caret, next.caret);
-  }
-
-  /** Every field's edit, as page-entry.ts reads it: a value that came at once is read as a whole. */
+  /** Every field's edit, read by card-entry.ts (`readEdit`) as page-entry.ts reads it. */
   #onInput = (event: Event): void => {
-    if ((event as InputEvent).isComposing) return;
-    const input = event.target as HTMLInputElement;
-    const field = input.id as CardField;
-    const whole =
-      event.type === 'input' &&
-      !/^(insertT|insertC|del|hist)/.test((event as InputEvent).inputType ?? '');
-    const state = { value: input.value, caret: input.selectionStart ?? input.value.length };
     const t = this.#settings.t;
-    if (field === 'number') {
-      const next = reformatCardNumber(state, this.#previous.number, whole);
-      this.#apply(input, next);
-      this.#previous.number = next.value;
-      this.#taken = !!next.taken;
-      const brand = detectBrand(next.value);
-      if (brand?.id !== this.#brand?.id) {
-        this.#brand = brand;
-        this.#announcement = brand ? format(t.brandDetected, { brand: brand.name }) : '';
-      }
-    } else if (field === 'expiry') {
-      const next = reformatExpiry(state, this.#previous.expiry, whole);
-      this.#apply(input, next);
-      this.#previous.expiry = next.value;
-    } else if (field === 'cvv') {
-      const value = reformatCvv(input.value, this.cvvBrand, whole);
-      if (value !== input.value) this.#apply(input, { value, caret: value.length });
-    }
-    this.#typed.add(field);
-    if (whole) this.#touched.add(field);
+    const edit = readEdit(event, this.#edits, t, this.cvvBrand);
+    if (!edit) return;
+    if (edit.said !== undefined) this.#announcement = edit.said;
     this.#revalidate();
-    if (whole && (this.#errors[field] || this.#taken)) {
-      this.#announcement = this.#errors[field] ?? t.numberTaken;
+    if (edit.whole && (this.#errors[edit.field] || this.#edits.taken)) {
+      this.#announcement = this.#errors[edit.field] ?? t.numberTaken;
       this.#draw();
     }
     this.#events.changed();
@@ -408,8 +365,8 @@ export class FrameFields {
   };
 
   #onBlur(field: CardField): void {
-    if (!this.#typed.has(field)) return;
-    this.#touched.add(field);
+    if (!this.#edits.typed.has(field)) return;
+    this.#edits.touched.add(field);
     this.#revalidate();
     if (this.#errors[field]) {
       this.#announcement = this.#errors[field]!;
@@ -476,7 +433,7 @@ export class FrameFields {
       holder: t.holder,
     };
     const placeholders: Record<CardField, string | null> = {
-      number: numberPlaceholder(this.#brand),
+      number: numberPlaceholder(this.#edits.brand),
       expiry: t.expiryPlaceholder,
       cvv: '1234'.slice(0, cvvBrand?.cvvLength ?? 3),
       holder: null,
@@ -486,7 +443,7 @@ export class FrameFields {
       box.hidden = !shown.includes(field);
       text(label, labels[field]);
       const message =
-        this.#errors[field] ?? (field === 'number' && this.#taken ? t.numberTaken : '');
+        this.#errors[field] ?? (field === 'number' && this.#edits.taken ? t.numberTaken : '');
       text(error, message);
       attr(input, 'placeholder', placeholders[field]);
       attr(input, 'enterkeyhint', field === shown.at(-1) ? 'go' : 'next');
@@ -496,10 +453,10 @@ export class FrameFields {
     attr(f.cvv.input, 'aria-describedby', this.#errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint');
     const empty = f.number.input.value === '';
     this.#acceptedRow(empty && !saved);
-    attr(this.#icon, 'title', this.#brand?.name ?? null);
+    attr(this.#icon, 'title', this.#edits.brand?.name ?? null);
     const icon = empty
       ? []
-      : this.#mark(`icon:${this.#brand?.id}`, (m) => m.brandMark(this.#brand?.id));
+      : this.#mark(`icon:${this.#edits.brand?.id}`, (m) => m.brandMark(this.#edits.brand?.id));
     if (this.#icon.firstChild !== (icon[0] ?? null)) this.#icon.replaceChildren(...icon);
     attr(this.#cvvIcon, 'title', cvvWhere);
     const cvvMark = this.#mark(`cvv:${front}`, (m) => m.cvvMark(front));

@@ -13,15 +13,21 @@
 import {
   cardNumberProblem,
   cvvProblem,
+  detectBrand,
   expiryInputProblem,
   formatCardNumber,
   holderNameProblem,
+  reformatCardNumber,
+  reformatCvv,
+  reformatExpiry,
   type BrandInfo,
+  type FieldState,
 } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
 import type { CheckoutContextValue, SavedCardView } from '../../context/checkout-context.js';
 import type { Messages } from '../../i18n/en.js';
+import { format } from '../../i18n/format.js';
 
 export type CardField = 'number' | 'expiry' | 'cvv' | 'holder';
 export const FIELDS: readonly CardField[] = ['number', 'expiry', 'cvv', 'holder'];
@@ -102,6 +108,90 @@ export function fieldProblem(
   // an empty name is ("as it appears on the card").
   const problem = holderNameProblem(value);
   return problem === 'invalid' ? 'empty' : problem;
+}
+
+/**
+ * What an entry keeps of the shopper's edits, which `readEdit` reads and updates: the same in
+ * page isolation (page-entry.ts) and in the card frame (frame/frame-fields.ts).
+ */
+export interface Edits {
+  /** The number and expiry as last formatted, to tell a deleted separator from a deleted digit. */
+  previous: Record<'number' | 'expiry', string>;
+  /** The number was taken out of a longer pasted text: the number's message says so until it changes. */
+  taken: boolean;
+  /** The brand the number shows so far. */
+  brand: BrandInfo | undefined;
+  /** Fields the shopper has typed in: leaving one still empty and never typed in shows nothing until a submit. */
+  readonly typed: Set<CardField>;
+  /** Fields whose messages show: left after typing, filled at once (pasted, autofilled), or all after a submit. */
+  readonly touched: Set<CardField>;
+}
+
+/** No edit yet, or the fields emptied. */
+export const noEdits = (): Edits => ({
+  previous: { number: '', expiry: '' },
+  taken: false,
+  brand: undefined,
+  typed: new Set(),
+  touched: new Set(),
+});
+
+/** One edit of a field, as `readEdit` read it. */
+export interface Edit {
+  readonly field: CardField;
+  /** The value came at once (pasted, dropped, autofilled): its message shows now. */
+  readonly whole: boolean;
+  /** The brand changed: what the live region says of it (empty for none); undefined otherwise. */
+  readonly said: string | undefined;
+}
+
+/**
+ * A field's edit (its `input` or `compositionend`), read the same way in both entries. A value
+ * that came at once (no `inputType`, or `insertFrom…`, `insertReplacementText`) is read as a
+ * whole and its message shows at once. The number and expiry are formatted by core's rules (the
+ * caret kept where the shopper typed), the number's brand detected, the security code cut to
+ * `cvvBrand`'s length. Undefined while a composition is under way.
+ */
+export function readEdit(
+  event: Event,
+  edits: Edits,
+  t: Messages,
+  cvvBrand: BrandInfo | undefined,
+): Edit | undefined {
+  if ((event as InputEvent).isComposing) return undefined;
+  const input = event.target as HTMLInputElement;
+  const field = input.id as CardField;
+  const whole =
+    event.type === 'input' &&
+    !/^(insertT|insertC|del|hist)/.test((event as InputEvent).inputType ?? '');
+  const state = { value: input.value, caret: input.selectionStart ?? input.value.length };
+  const apply = (next: FieldState) => {
+    input.value = next.value;
+    if ((input.getRootNode() as ShadowRoot).activeElement === input)
+      input.setSelectionRange(next.caret, next.caret);
+  };
+  let said: string | undefined;
+  if (field === 'number') {
+    const next = reformatCardNumber(state, edits.previous.number, whole);
+    apply(next);
+    edits.previous.number = next.value;
+    edits.taken = !!next.taken;
+    const brand = detectBrand(next.value);
+    if (brand?.id !== edits.brand?.id) {
+      edits.brand = brand;
+      said = brand ? format(t.brandDetected, { brand: brand.name }) : '';
+    }
+  } else if (field === 'expiry') {
+    const next = reformatExpiry(state, edits.previous.expiry, whole);
+    apply(next);
+    edits.previous.expiry = next.value;
+  } else if (field === 'cvv') {
+    const value = reformatCvv(input.value, cvvBrand, whole);
+    if (value !== input.value) apply({ value, caret: value.length });
+  }
+  edits.typed.add(field);
+  if (whole) edits.touched.add(field);
+  return { field, whole, said };
 }
 
 /** The card fields as their entry reads them: made by the element, nothing cast. */

@@ -9,17 +9,12 @@
 import { html, nothing, svg } from 'lit';
 import {
   cardDigits,
-  detectBrand,
   extractBin,
   getBrand,
   lastFour,
   maxCvvLength,
   parseExpiry,
-  reformatCardNumber,
-  reformatCvv,
-  reformatExpiry,
   type BrandInfo,
-  type FieldState,
 } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import type { SavedCardView } from '../../context/checkout-context.js';
@@ -32,7 +27,9 @@ import {
   FIELDS,
   SAVED_CARD_FIELDS,
   fieldProblem,
+  noEdits,
   numberPlaceholder,
+  readEdit,
   sealing,
   type CardEntry,
   type CardEntryHost,
@@ -66,15 +63,8 @@ const lock = svg`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="tr
 
 export class PageEntry implements CardEntry {
   readonly #host: CardEntryHost;
-  /** The value of each input before the last edit, to tell a deleted separator from a deleted digit. */
-  #previous: Record<'number' | 'expiry', string> = { number: '', expiry: '' };
-  /** Fields the shopper has left after typing in them, or filled at once (pasted, autofilled), or all of them after a submit: their messages show. */
-  #touched = new Set<CardField>();
-  /** Fields the shopper has typed in: leaving one still empty and never typed in shows nothing until a submit. */
-  #typed = new Set<CardField>();
-  /** The number was taken out of a longer pasted text: the number's message says so until it changes. */
-  #taken = false;
-  #brand: BrandInfo | undefined;
+  /** The shopper's edits so far (card-entry.ts `readEdit`). */
+  #edits = noEdits();
   #errors: Partial<Record<CardField, string>> = {};
   /** Said by the live region: a brand detected, a field's message. */
   #announcement = '';
@@ -100,7 +90,7 @@ export class PageEntry implements CardEntry {
   /** The brand whose CVV length applies: the saved card's, or the typed number's. */
   #cvvBrand(): BrandInfo | undefined {
     const saved = this.#host.savedCard;
-    return saved ? getBrand(saved.brand) : this.#brand;
+    return saved ? getBrand(saved.brand) : this.#edits.brand;
   }
 
   #announce(text: string): void {
@@ -109,7 +99,7 @@ export class PageEntry implements CardEntry {
   }
 
   get brand(): BrandInfo | undefined {
-    return this.#brand;
+    return this.#edits.brand;
   }
 
   get bin(): string | undefined {
@@ -124,8 +114,8 @@ export class PageEntry implements CardEntry {
     // The code typed for another card is dropped.
     if (changed.saved) {
       if (this.#input('cvv')) this.#input('cvv').value = '';
-      this.#touched.delete('cvv');
-      this.#typed.delete('cvv');
+      this.#edits.touched.delete('cvv');
+      this.#edits.typed.delete('cvv');
       this.#announcement = '';
     }
     // Messages follow the language.
@@ -136,12 +126,12 @@ export class PageEntry implements CardEntry {
     if (this.#wasDrawn || !this.numberInput) return;
     this.#wasDrawn = true;
     // Asked to report before the fields were drawn (their language still loading): shown now.
-    if (this.#touched.size > 0) this.#revalidate();
+    if (this.#edits.touched.size > 0) this.#revalidate();
     this.#sync();
   }
 
   report(): boolean {
-    for (const f of this.#fields()) this.#touched.add(f);
+    for (const f of this.#fields()) this.#edits.touched.add(f);
     // Not drawn yet (its language still loading): nothing has been typed, so nothing is valid;
     // the messages show with the first render.
     if (!this.numberInput) return false;
@@ -161,7 +151,7 @@ export class PageEntry implements CardEntry {
     const cvv = this.#input('cvv').value;
     const expiry = parseExpiry(this.#input('expiry').value)!;
     const holderName = this.#input('holder').value.trim();
-    const brand = this.#brand?.code;
+    const brand = this.#edits.brand?.code;
     const { encryptCard } = await loadEncryption();
     const encryptedData = await encryptCard({ number, cvv }, publicKey);
     return {
@@ -187,12 +177,8 @@ export class PageEntry implements CardEntry {
       const input = this.#input(f);
       if (input) input.value = '';
     }
-    this.#previous = { number: '', expiry: '' };
-    this.#taken = false;
+    this.#edits = noEdits();
     this.#numberEmpty = true;
-    this.#touched.clear();
-    this.#typed.clear();
-    this.#brand = undefined;
     this.#errors = {};
     this.#announcement = '';
     this.#host.checkout?.setBin(undefined);
@@ -218,7 +204,7 @@ export class PageEntry implements CardEntry {
   #revalidate(): void {
     if (!this.numberInput) return;
     const errors: Partial<Record<CardField, string>> = {};
-    for (const f of this.#touched) {
+    for (const f of this.#edits.touched) {
       if (!this.#fields().includes(f)) continue;
       const p = this.#problem(f);
       if (p) errors[f] = p;
@@ -235,7 +221,9 @@ export class PageEntry implements CardEntry {
     if (first)
       internals.setValidity({ customError: true }, this.#problem(first)!, this.#input(first));
     else internals.setValidity({});
-    const brand = saved ? saved.brand : this.#brand && (this.#brand.code ?? this.#brand.id);
+    const brand = saved
+      ? saved.brand
+      : this.#edits.brand && (this.#edits.brand.code ?? this.#edits.brand.id);
     if (first === undefined && brand) {
       const value = new FormData();
       value.append(`${name}-brand`, brand);
@@ -251,50 +239,24 @@ export class PageEntry implements CardEntry {
     this.#host.element.dispatchEvent(new Event(type, { bubbles: true, composed: true }));
   }
 
-  #apply(input: HTMLInputElement, next: FieldState): void {
-    input.value = next.value;
-    if (this.#host.element.shadowRoot?.activeElement === input)
-      input.setSelectionRange(next.caret, next.caret);
-  }
-
   /**
-   * Every field's edit. A value that came at once (pasted, dropped, autofilled: no
-   * `inputType`, or `insertFrom…`, `insertReplacementText`) is read as a whole and its message
-   * shows at once. While a composition (an IME) runs nothing is read: its end is read as typed.
+   * Every field's edit, read by card-entry.ts (`readEdit`) as the card frame reads it: a value
+   * that came at once is read as a whole and its message shows at once. While a composition (an
+   * IME) runs nothing is read: its end is read as typed. The checkout hears the number's BIN.
    */
   #onInput = (event: InputEvent): void => {
     event.stopPropagation();
-    if (event.isComposing) return;
-    const input = event.target as HTMLInputElement;
-    const field = input.id as CardField;
-    const whole =
-      event.type === 'input' && !/^(insertT|insertC|del|hist)/.test(event.inputType ?? '');
-    const state = { value: input.value, caret: input.selectionStart ?? input.value.length };
-    if (field === 'number') {
-      const next = reformatCardNumber(state, this.#previous.number, whole);
-      this.#apply(input, next);
-      this.#previous.number = next.value;
-      this.#taken = !!next.taken;
-      this.#numberEmpty = next.value === '';
-      const brand = detectBrand(next.value);
-      if (brand?.id !== this.#brand?.id) {
-        this.#brand = brand;
-        this.#announcement = brand ? format(this.#host.t.brandDetected, { brand: brand.name }) : '';
-      }
-      this.#host.checkout?.setBin(extractBin(next.value));
-    } else if (field === 'expiry') {
-      const next = reformatExpiry(state, this.#previous.expiry, whole);
-      this.#apply(input, next);
-      this.#previous.expiry = next.value;
-    } else if (field === 'cvv') {
-      const value = reformatCvv(input.value, this.#cvvBrand(), whole);
-      if (value !== input.value) this.#apply(input, { value, caret: value.length });
+    const edit = readEdit(event, this.#edits, this.#host.t, this.#cvvBrand());
+    if (!edit) return;
+    if (edit.said !== undefined) this.#announcement = edit.said;
+    if (edit.field === 'number') {
+      const number = this.numberInput.value;
+      this.#numberEmpty = number === '';
+      this.#host.checkout?.setBin(extractBin(number));
     }
-    this.#typed.add(field);
-    if (whole) this.#touched.add(field);
     this.#revalidate();
-    if (whole && (this.#errors[field] || this.#taken))
-      this.#announcement = this.#errors[field] ?? this.#host.t.numberTaken;
+    if (edit.whole && (this.#errors[edit.field] || this.#edits.taken))
+      this.#announcement = this.#errors[edit.field] ?? this.#host.t.numberTaken;
     this.#emit('input');
   };
 
@@ -314,8 +276,8 @@ export class PageEntry implements CardEntry {
   };
 
   #onBlur(field: CardField): void {
-    if (!this.#typed.has(field)) return;
-    this.#touched.add(field);
+    if (!this.#edits.typed.has(field)) return;
+    this.#edits.touched.add(field);
     this.#revalidate();
     if (this.#errors[field]) this.#announce(this.#errors[field]!);
   }
@@ -348,7 +310,7 @@ export class PageEntry implements CardEntry {
   #field(field: CardField, label: string, input: unknown, wide = false, beside: unknown = nothing) {
     const error =
       this.#errors[field] ??
-      (field === 'number' && this.#taken ? this.#host.t.numberTaken : undefined);
+      (field === 'number' && this.#edits.taken ? this.#host.t.numberTaken : undefined);
     return html`<div class="field ${wide ? 'wide' : ''}" part="field ${field}-field" ?hidden=${!this.#fields().includes(field)}>
       <div class="head"><label part="label" for=${field}>${label}</label>${beside}</div>
       ${input}
@@ -390,8 +352,8 @@ export class PageEntry implements CardEntry {
           'number',
           t.cardNumber,
           html`<div class="control">
-            ${this.#control('number', numberPlaceholder(this.#brand))}
-            <span class="icon mark" part="icon" title=${this.#brand?.name ?? nothing}>${empty ? nothing : this.#mark('icon', this.#brand?.id)}</span>
+            ${this.#control('number', numberPlaceholder(this.#edits.brand))}
+            <span class="icon mark" part="icon" title=${this.#edits.brand?.name ?? nothing}>${empty ? nothing : this.#mark('icon', this.#edits.brand?.id)}</span>
           </div>`,
           true,
           empty && !saved ? this.#accepted() : nothing,

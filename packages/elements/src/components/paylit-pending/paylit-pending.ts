@@ -55,10 +55,16 @@ import { rightToLeft } from '../../i18n/locales.js';
 import { submitPayment, type CompanionServer } from '../paylit-checkout/checkout-client.js';
 import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-flow.js';
 import { paid, settle as settleOf, type Reader } from '../paylit-checkout/checkout-payment.js';
-import { barcodeBars, barsPath } from './barcodes.js';
 import { LivePayment } from './live-payment.js';
 import { kindOf } from './pending-kind.js';
 import { pendingStyles } from './paylit-pending.styles.js';
+
+/**
+ * The barcodes (barcodes.ts: ITF and Code 128), a chunk of its own: loaded for a voucher that
+ * has a barcode, before its view is drawn, so a Pix code or a transfer never downloads it.
+ */
+let barcodes: typeof import('./barcodes.js') | undefined;
+const importBarcodes = () => import('./barcodes.js').then((module) => (barcodes = module));
 
 /** "23:59:12", or "2 d 03:04:05" past a day. */
 function countdown(ms: number): string {
@@ -264,6 +270,20 @@ export class PaylitPending extends LocalizedElement {
     this.#tick = undefined;
   }
 
+  /**
+   * A voucher with a barcode is drawn once the barcodes are here, the barcode with the rest (one
+   * that cannot be loaded leaves it out: the number is there to type).
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const payment = this.payment;
+    if (barcodes || !payment?.ticket?.barcode || kindOf(payment) !== 'voucher')
+      return super.scheduleUpdate();
+    return importBarcodes().then(
+      () => super.scheduleUpdate(),
+      () => super.scheduleUpdate(),
+    );
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     const before = changed.get('payment') as PaymentView | undefined;
     if (changed.has('payment') && before?.id !== this.payment?.id) {
@@ -446,7 +466,7 @@ export class PaylitPending extends LocalizedElement {
   #voucher(ticket: TicketView, provider: string): TemplateResult {
     const t = this.#t;
     const boleto = this.payment!.payment_method_id === 'BL' || ticket.format === 'ITF';
-    const bars = ticket.barcode ? barcodeBars(ticket.format, ticket.barcode) : undefined;
+    const bars = ticket.barcode ? barcodes?.barcodeBars(ticket.format, ticket.barcode) : undefined;
     return html`<p class="steps">${boleto ? t.payBoleto : fill(t.payAtCounter, { provider })}</p>
       ${
         ticket.number
@@ -461,7 +481,7 @@ export class PaylitPending extends LocalizedElement {
       ${
         bars
           ? html`<figure class="barcode"><svg viewBox="0 0 ${bars.width} 1" preserveAspectRatio="none" role="img"
-          aria-label=${fill(t.barcode, { provider })} part="barcode">${svg`<path d=${barsPath(bars)}></path>`}</svg>
+          aria-label=${fill(t.barcode, { provider })} part="barcode">${svg`<path d=${barcodes!.barsPath(bars)}></path>`}</svg>
           <figcaption dir="ltr" aria-hidden="true">${ticket.barcode}</figcaption></figure>`
           : nothing
       }
