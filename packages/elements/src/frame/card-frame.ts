@@ -16,7 +16,8 @@
 import { drawn, later } from './frame-loaders.js';
 import { extractBin, lastFour } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
-import { en, type Messages } from '../i18n/en.js';
+import type { CardWords } from '../i18n/card-words.js';
+import { enCard } from '../i18n/en-card.js';
 import { resolveLocale, rightToLeft } from '../i18n/locales.js';
 import {
   FRAME_FIELDS,
@@ -49,7 +50,7 @@ const encryption = () =>
 
 /** Drawn at once, in English, while the page hands the port over; configured by the page. */
 const fields = new FrameFields(
-  { t: en, direction: 'ltr', brands: [], saved: undefined },
+  { t: enCard, direction: 'ltr', brands: [], saved: undefined },
   {
     changed: () => state(),
     // Enter in the last field pays, in the page: the form's submit or the checkout's.
@@ -102,7 +103,7 @@ let configured = false;
 function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
   const locale = resolveLocale(message.lang);
   // The catalog the page sent (checked against English's shape on arrival), else English.
-  const t: Messages = (locale !== 'en' && message.messages) || en;
+  const t: CardWords = (locale !== 'en' && message.messages) || enCard;
   root.lang = message.lang;
   for (const [token, value] of Object.entries(message.theme)) root.style.setProperty(token, value);
   root.style.colorScheme = message.theme['--paylit-color-scheme'] ?? '';

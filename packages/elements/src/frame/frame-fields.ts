@@ -37,7 +37,7 @@ import {
   type CardField,
 } from '../components/paylit-card-fields/card-entry.js';
 import { styles } from '../components/paylit-card-fields/paylit-card-fields.styles.js';
-import type { Messages } from '../i18n/en.js';
+import type { CardWords } from '../i18n/card-words.js';
 import { format } from '../i18n/format.js';
 
 /** The marks' script (frame-marks.ts), once here. */
@@ -53,7 +53,7 @@ export interface FrameCrypto {
 
 /** What the fields are told by the page (card-frame.ts `configure`). */
 export interface FieldsSettings {
-  t: Messages;
+  t: CardWords;
   direction: 'ltr' | 'rtl';
   /** The order's card brands, by the API's code (none: Visa, Mastercard, American Express). */
   brands: readonly string[];

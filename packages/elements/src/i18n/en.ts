@@ -1,17 +1,8 @@
+import { enCard } from './en-card.js';
+
 /** English: the reference catalog every other locale must match (`Messages`). */
 export const en = {
-  cardNumber: 'Card number',
-  expiry: 'Expiration date',
-  expiryPlaceholder: 'MM/YY',
-  cvv: 'Security code',
-  /** Where the security code is printed, by brand: most on the back, American Express on the front. */
-  cvvWhereBack: 'The last {digits} digits in the signature strip on the back of the card.',
-  cvvWhereFront: 'The {digits} digits printed above the number on the front of the card.',
-  /** The row of brand marks shown while the number is empty. */
-  acceptedCards: 'Cards accepted',
-  /** The small line under the form, beside a lock. */
-  encrypted: 'Card details are encrypted in your browser before they are sent.',
-  holder: 'Name on card',
+  ...enCard,
   pay: 'Pay {amount}',
   verifyCard: 'Verify card',
   processing: 'Processing…',
@@ -66,39 +57,9 @@ export const en = {
     'Your bank did not confirm this payment: the check on its page was not completed or did not pass. Nothing was charged, and you can try again.',
   paymentMethod: 'Payment method',
   newCard: 'New card',
-  savedCardCvv: 'Security code of the {brand} card ending in {last4}',
   savedWallet: '{name}, saved',
-  brandDetected: '{brand} card',
-  /** Under the number, when a longer pasted text (a card line) held a card number and only the number was kept. Never repeats the text. */
-  numberTaken: 'Only the card number was taken from what you pasted.',
   /** The title of the frame that holds the card fields in frame isolation. */
   cardFrame: 'Card details',
-  errors: {
-    number: {
-      empty: 'Enter the card number.',
-      not_digits: 'The card number can only have digits.',
-      incomplete: 'The card number is incomplete.',
-      too_long: 'The card number is too long.',
-      luhn: 'The card number is not valid. Check it and try again.',
-    },
-    expiry: {
-      empty: 'Enter the expiration date.',
-      incomplete: 'Enter the expiration date as MM/YY.',
-      invalid_month: 'The month must be 01 to 12.',
-      expired: 'The card has expired.',
-      too_far: 'The expiration date is too far in the future.',
-    },
-    cvv: {
-      empty: 'Enter the security code.',
-      not_digits: 'The security code can only have digits.',
-      wrong_length: 'The security code has {digits} digits.',
-    },
-    holder: {
-      empty: 'Enter the name as it appears on the card.',
-      /** A run of four digits or more in the name: a card number typed in the wrong field, never sent. */
-      digits: 'Enter the name on the card, not a number.',
-    },
-  },
   apiErrors: {
     3001: 'The store could not sign in to the payment service.',
     3002: 'The store is not allowed to reach the payment service from here.',

@@ -31,6 +31,7 @@ import type {
 } from '../components/paylit-card-fields/card-entry.js';
 import { PaylitError } from '@paylit/core/errors';
 import type { SavedCardView } from '../context/checkout-context.js';
+import { cardWords } from '../i18n/card-words.js';
 import { format } from '../i18n/format.js';
 import type { CardFrame } from './frame-element.js';
 import {
@@ -294,7 +295,7 @@ export class FrameHost implements CardEntry {
     const configure: PageMessage = {
       type: 'configure',
       lang,
-      messages: lang === 'en' ? null : messages,
+      messages: lang === 'en' ? null : cardWords(messages),
       theme: taken,
       brands: (checkout?.paymentMethods ?? []).filter((m) => m.type === 'CARD').map((m) => m.id),
       saved: saved ? { brand: saved.brand, last4: saved.last4 } : null,

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { cardWords } from '../i18n/card-words.js';
 import es from '../i18n/es.js';
 import {
   readFrameMessage,
@@ -7,7 +8,8 @@ import {
   type PageMessage,
 } from './frame-protocol.js';
 
-const spanish = es;
+// The card's words alone, as the page sends them.
+const spanish = cardWords(es);
 
 const fields = {
   number: { valid: true, error: null },
@@ -253,6 +255,8 @@ describe("the card frame's messages: a closed list, read on arrival", () => {
     ).to.equal(undefined);
     expect(configure({ ...spanish, errors: 'no' })).to.equal(undefined);
     expect(configure(Object.values(spanish))).to.equal(undefined);
+    // The whole catalog is more than the card's words: the frame is sent those alone.
+    expect(configure(es)).to.equal(undefined);
   });
 
   it('drops objects that are not plain: a prototype smuggled in, an array in place of an object', () => {

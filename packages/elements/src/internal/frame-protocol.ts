@@ -28,7 +28,8 @@ import {
   type ExpiryProblem,
 } from '@paylit/core/card';
 import { COMPACT_JWE_PATTERN } from '@paylit/core/rules';
-import { en, type Messages } from '../i18n/en.js';
+import type { CardWords } from '../i18n/card-words.js';
+import { enCard } from '../i18n/en-card.js';
 
 export type FrameField = 'number' | 'expiry' | 'cvv' | 'holder';
 export const FRAME_FIELDS: readonly FrameField[] = ['number', 'expiry', 'cvv', 'holder'];
@@ -77,7 +78,7 @@ export type PageMessage =
   | {
       type: 'configure';
       lang: string;
-      messages: Messages | null;
+      messages: CardWords | null;
       theme: Record<string, string>;
       brands: string[];
       saved: SavedCardShown | null;
@@ -139,8 +140,8 @@ const sealError = (v: unknown) =>
 interface Tree {
   readonly [key: string]: string | Tree;
 }
-/** A catalog of English's shape: the same keys at every level, each message a string of at most 400 characters. */
-function catalogOk(value: unknown, ref: Tree = en): boolean {
+/** The card's words in English's shape: the same keys at every level, each message a string of at most 400 characters. */
+function catalogOk(value: unknown, ref: Tree = enCard): boolean {
   return (
     exactly(value, Object.keys(ref)) &&
     Object.entries(ref).every(([k, r]) =>

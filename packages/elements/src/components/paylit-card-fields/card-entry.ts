@@ -26,6 +26,7 @@ import {
 import type { KeyInput } from '@paylit/core/crypto';
 import { PaylitError } from '@paylit/core/errors';
 import type { CheckoutContextValue, SavedCardView } from '../../context/checkout-context.js';
+import type { CardWords } from '../../i18n/card-words.js';
 import type { Messages } from '../../i18n/en.js';
 import { format } from '../../i18n/format.js';
 
@@ -155,7 +156,7 @@ export interface Edit {
 export function readEdit(
   event: Event,
   edits: Edits,
-  t: Messages,
+  t: CardWords,
   cvvBrand: BrandInfo | undefined,
 ): Edit | undefined {
   if ((event as InputEvent).isComposing) return undefined;
