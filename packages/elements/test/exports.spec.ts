@@ -32,6 +32,7 @@ const publicNames = [
   'PaylitPaymentEvent',
   'PaylitRedirectEvent',
   'PaylitSubmitEvent',
+  'PaylitSubscribedEvent',
   'PaylitWalletSelect',
   'checkoutContext',
   'format',
