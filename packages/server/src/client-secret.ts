@@ -54,6 +54,11 @@ function sameText(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** The order id of a client secret found good lately (no HMAC, no promise), else undefined. */
+export function rememberedOrderOf(client: PaymentsClient, reference: string): string | undefined {
+  return verified.get(client)?.get(reference);
+}
+
 /**
  * The order id the browser's `order` names, when it is that order's client secret. A bare
  * order id, or a secret not made with this merchant's key, is refused with the same 404
