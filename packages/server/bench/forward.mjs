@@ -116,6 +116,11 @@ for (const kind of kinds) {
     p99: median(all.map((x) => Number(x.p99))).toFixed(2),
     requests: all.reduce((sum, x) => sum + x.requests, 0),
     errors: all.reduce((sum, x) => sum + x.errors, 0),
+    statuses: all.reduce((sum, x) => {
+      for (const [status, n] of Object.entries(x.statuses ?? {}))
+        sum[status] = (sum[status] ?? 0) + n;
+      return sum;
+    }, {}),
     cpuPerRequest: median(all.map((x) => x.cpuPerRequest)),
   };
 }
@@ -206,6 +211,8 @@ if (results.floor && results.handler) {
 }
 for (const kind of ['handler', 'handler-no-view', 'handler-old'])
   if (results[kind]?.errors > 0) {
-    console.log(`${kind}: ${results[kind].errors} requests did not answer 200`);
+    console.log(
+      `${kind}: ${results[kind].errors} requests did not answer 200 (${JSON.stringify(results[kind].statuses)})`,
+    );
     process.exitCode = 1;
   }

@@ -89,6 +89,8 @@ async function load({ url, seconds, concurrency, run, paid }) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   let errors = 0;
+  /** The statuses other than 200, counted: what went wrong is said, not only how often. */
+  const statuses = {};
   let n = 0;
   const until = performance.now() + seconds * 1000;
   let workers = 0;
@@ -116,7 +118,10 @@ async function load({ url, seconds, concurrency, run, paid }) {
       const t0 = performance.now();
       const status = await post(agent, `${url}/payments`, body, address);
       latencies.push(performance.now() - t0);
-      if (status !== 200) errors++;
+      if (status !== 200) {
+        errors++;
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
     }
   };
   const started = performance.now();
@@ -129,6 +134,7 @@ async function load({ url, seconds, concurrency, run, paid }) {
     p99: latencies[Math.floor(0.99 * latencies.length)].toFixed(2),
     requests: latencies.length,
     errors,
+    statuses,
   };
 }
 

@@ -44,6 +44,23 @@ process.on('message', async (message) => {
     await profiler.post('Profiler.start');
     process.send({ profiling: true });
   }
+  // Promises made while counting ({promises: 'start'}, then {promises: 'stop'}): each is at
+  // least one microtask hop; the count per request is steadier than any timing.
+  if (message?.promises === 'start') {
+    const { createHook } = await import('node:async_hooks');
+    promises = 0;
+    promiseHook ??= createHook({
+      init: (_id, type) => {
+        if (type === 'PROMISE') promises++;
+      },
+    });
+    promiseHook.enable();
+    process.send({ counting: true });
+  }
+  if (message?.promises === 'stop') {
+    promiseHook.disable();
+    process.send({ promises });
+  }
   if (message?.profile === 'stop') {
     const { profile } = await profiler.post('Profiler.stop');
     writeFileSync(message.path, JSON.stringify(profile));
@@ -52,6 +69,8 @@ process.on('message', async (message) => {
   }
 });
 let profiler;
+let promiseHook;
+let promises = 0;
 
 function listen(server) {
   server.listen(0, '127.0.0.1', () =>

@@ -19,7 +19,7 @@ import { cors } from 'hono/cors';
 import { z } from 'zod';
 import { PaymentsClient } from './client/payments-client.js';
 import { sweep } from './charges.js';
-import { orderOfClientSecret } from './client-secret.js';
+import { orderOfClientSecret, rememberedOrderOf } from './client-secret.js';
 import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
@@ -649,7 +649,9 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
       store,
       ...declines,
       address,
-      orderOf: (reference) => orderOfClientSecret(options.client, reference).catch(() => undefined),
+      orderOf: (reference) =>
+        rememberedOrderOf(options.client, reference) ??
+        orderOfClientSecret(options.client, reference).catch(() => undefined),
       inFlightMs: ctx.charge.inFlightMs,
       pollMs: ctx.charge.pollMs,
     });

@@ -24,13 +24,7 @@ import {
   type PayerDetail,
   type PayingWith,
 } from '@paylit/core/payer';
-import {
-  countrySchema,
-  payerInCountrySchema,
-  payerSchema,
-  safeParse,
-  type Payer,
-} from '@paylit/core/schemas';
+import { countrySchema, payerInCountryIssues, payerSchema, type Payer } from '@paylit/core/schemas';
 import { CheckoutError } from './middleware/errors.js';
 import type { MerchantOrder } from './order.js';
 
@@ -72,31 +66,27 @@ export function asksView(
   return Object.keys(view).length > 0 ? view : undefined;
 }
 
-/** The payer's own fields, each optional: a detail the order lacks is the checkout's to ask for. Built once. */
-const partialPayerSchema = payerSchema.partial();
-
 /**
- * The payer rules a payment in the payer's country is held to (core's `payerInCountrySchema`,
+ * The payer rules a payment in the payer's country is held to (core's `payerInCountryIssues`,
  * the payment request's own rules on its payer), on the details present: a detail that is
- * absent is the checkout's to ask for, not a fault of the payer's. Paths are `payer.…`.
+ * absent is the checkout's to ask for, not a fault of the payer's. Paths are `payer.…`. The
+ * payer is parsed once, by its own schema (each of its details is optional there).
  */
 export function payerRuleIssues(country: unknown, payer: unknown): ValidationIssue[] {
-  if (!countrySchema.safeParse(country).success || !partialPayerSchema.safeParse(payer).success)
-    return [];
-  const given = (payer ?? {}) as Record<string, unknown>;
+  if (!countrySchema.safeParse(country).success) return [];
+  const parsed = payerSchema.safeParse(payer);
+  if (!parsed.success) return [];
+  const given = parsed.data as Record<string, unknown>;
   // A placeholder name, for the rules of the other details: the name's own are the real one's.
-  const result = safeParse(payerInCountrySchema, {
-    country,
-    payer: { name: 'Payer Rules', ...given },
-  });
-  if (result.success) return [];
+  const issues = payerInCountryIssues(country as string, { name: 'Payer Rules', ...parsed.data });
+  if (issues.length === 0) return [];
   // A detail left out whole is the checkout's to collect, and the IP the server's to add; one
   // given in part (an address without its city, where the full one is needed) is the order's to fix.
   const present = (path: string) => {
     const detail = path.split('.')[1];
     return detail === undefined || (given[detail] !== undefined && given[detail] !== null);
   };
-  return result.error.issues.filter(
+  return issues.filter(
     (issue) => (issue.path === 'payer' || issue.path.startsWith('payer.')) && present(issue.path),
   );
 }

@@ -65,6 +65,7 @@ export {
   createPaymentRequestSchema,
   needsSecureEndpoint,
   paymentMethodId as paymentMethodIdSchema,
+  payerInCountryIssues,
   payerInCountrySchema,
   paymentRequestSchema,
   remittanceFields,

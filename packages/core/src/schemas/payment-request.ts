@@ -8,6 +8,7 @@
  * 3-D Secure and network tokens.
  */
 import { z } from 'zod';
+import type { ValidationIssue } from '../errors.js';
 import {
   addressFields,
   addressRequiredCountries,
@@ -37,6 +38,7 @@ import {
   type Address,
   type Payer,
 } from './payer.js';
+import { formatPath } from './parse.js';
 import { additionalRiskDataSchema } from './risk.js';
 import { walletSchema } from './wallet.js';
 
@@ -424,6 +426,22 @@ export const payerInCountrySchema = z
   .superRefine((value, ctx) =>
     checkPayerInCountry(value.country, value.payer, undefined, ctx, true),
   );
+
+/**
+ * `payerInCountrySchema`'s rules alone, for a payer `payerSchema` has already parsed and a
+ * country already checked: what is wrong (paths `payer.…`), or nothing. The same function the
+ * payment request runs, without parsing the payer a second time.
+ */
+export function payerInCountryIssues(country: string, payer: Payer): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const ctx = {
+    addIssue: (issue: { path?: PropertyKey[]; message?: string }) => {
+      issues.push({ path: formatPath(issue.path ?? []), message: issue.message ?? 'is invalid' });
+    },
+  } as unknown as z.RefinementCtx;
+  checkPayerInCountry(country, payer, undefined, ctx, true);
+  return issues;
+}
 
 /**
  * The payment request schema with its rules. `paymentRequestSchema` is this with the

@@ -63,8 +63,8 @@ export interface DeclineLimitOptions {
   scope?: 'order' | 'address';
   /** The client's address (through the proxies the merchant trusts); `unknown` without one. */
   address: (c: Context) => string;
-  /** The order id a submission's `order` (its client secret) names, or undefined when it names none. */
-  orderOf: (reference: string) => Promise<string | undefined>;
+  /** The order id a submission's `order` (its client secret) names, or undefined when it names none (at once when it is known). */
+  orderOf: (reference: string) => string | undefined | Promise<string | undefined>;
   /** How long one submission may be with the API at most: another for the same order from the same address waits that long for its turn. Default 60 s. */
   inFlightMs?: number;
   /** How often a submission waiting for its turn looks again. Default 50 ms. */
@@ -156,7 +156,8 @@ export function declineLimit({
     if (c.req.method !== 'POST' || client === 'unknown') return next();
     const bucket = addressBucket(client, ipv6Prefix);
     const submission = await submissionOf(c);
-    const orderId = submission.order === undefined ? undefined : await orderOf(submission.order);
+    const named = submission.order === undefined ? undefined : orderOf(submission.order);
+    const orderId = named instanceof Promise ? await named : named;
     // One submission per address and order at a time: the order takes one attempt to the API
     // at a time anyway (charges.ts), so the others would only hold places while they wait for
     // its answer (twenty clicks on Pay would fill the limit). They wait here instead, in turn.

@@ -30,7 +30,7 @@ import {
   orderOfAttempt,
   paymentMade,
 } from '../charges.js';
-import { orderOfClientSecret } from '../client-secret.js';
+import { orderOfClientSecret, rememberedOrderOf } from '../client-secret.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { isIpAddress } from '../middleware/client-address.js';
@@ -305,7 +305,11 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     if (!parsed.success && parsed.error.issues.every((i) => i.path.startsWith('payer.')))
       throw payerRefusal(parsed.error.issues);
     const submission = parsed.success ? parsed.data : validate(submissionSchema, body);
-    const order = await loadOrder(ctx, await orderOfClientSecret(ctx.client, submission.order));
+    const order = await loadOrder(
+      ctx,
+      rememberedOrderOf(ctx.client, submission.order) ??
+        (await orderOfClientSecret(ctx.client, submission.order)),
+    );
     checkAgreement(order, submission);
     const m = submission.method;
     // What the shopper gave before (a declined attempt) counts: a retry does not ask again.

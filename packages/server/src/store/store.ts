@@ -305,6 +305,12 @@ export class MemoryStore implements CheckoutStore {
   }
 
   async claim(key: string, ttlMs: number) {
+    return this.#claim(key, ttlMs);
+  }
+
+  // The counters' work, synchronous: `reserve` and `giveBack` do several in one call without
+  // a promise for each, as Redis and PostgreSQL do them in one round trip.
+  #claim(key: string, ttlMs: number): boolean {
     const now = Date.now();
     const until = this.#claims.get(key);
     if (until !== undefined && until > now) return false;
@@ -318,6 +324,10 @@ export class MemoryStore implements CheckoutStore {
   }
 
   async hit(key: string, windowMs: number) {
+    return this.#hit(key, windowMs);
+  }
+
+  #hit(key: string, windowMs: number): number {
     const now = Date.now();
     const entry = this.#hits.get(key);
     if (!entry || entry.until <= now) {
@@ -334,6 +344,10 @@ export class MemoryStore implements CheckoutStore {
   }
 
   async unhit(key: string) {
+    return this.#unhit(key);
+  }
+
+  #unhit(key: string): number {
     const entry = this.#hits.get(key);
     if (!entry || entry.until <= Date.now()) return 0;
     if (entry.count > 0) entry.count--;
@@ -341,16 +355,16 @@ export class MemoryStore implements CheckoutStore {
   }
 
   async reserve({ turn, inFlight, windowed }: Reservation): Promise<Reserved> {
-    if (turn && !(await this.claim(turn.key, turn.ttlMs))) return { turn: false };
+    if (turn && !this.#claim(turn.key, turn.ttlMs)) return { turn: false };
     const window = Math.floor(Date.now() / windowed.windowMs);
-    const held = await this.hit(inFlight.key, inFlight.windowMs);
-    const count = await this.hit(`${windowed.prefix}:${window}`, windowed.windowMs);
+    const held = this.#hit(inFlight.key, inFlight.windowMs);
+    const count = this.#hit(`${windowed.prefix}:${window}`, windowed.windowMs);
     return { turn: true, window, count, inFlight: held };
   }
 
   async giveBack(hits: readonly string[], claims: readonly string[]) {
-    for (const key of hits) await this.unhit(key);
-    for (const key of claims) await this.release(key);
+    for (const key of hits) this.#unhit(key);
+    for (const key of claims) this.#claims.delete(key);
   }
 
   /** Every handler sharing this store object hears it, after the current task, as Redis's subscribers would. */
