@@ -11,6 +11,7 @@
  * | `POST /payments` | `submissionSchema` | `paymentAnswerSchema` |
  * | `GET /payments/:id?order=` (the return page) | `paymentIdSchema`, `orderReferenceSchema` | `paymentStatusAnswerSchema` |
  * | `GET /payments/:id/events?order=` (a pending payment, live) | `paymentIdSchema`, `orderReferenceSchema` | Server-Sent Events: `payment`, each a `paymentStatusAnswerSchema` |
+ * | `POST /payer/…` (a returning payer's saved methods) | see `saved-methods.ts` | see `saved-methods.ts` |
  * | any, refused | | `checkoutErrorAnswerSchema` |
  *
  * The browser names an order by its client secret (`orderReferenceSchema`), never by its id:
@@ -520,3 +521,5 @@ export const checkoutErrorAnswerSchema = z.strictObject({
   requestId: z.string(),
 });
 export type CheckoutErrorAnswer = z.output<typeof checkoutErrorAnswerSchema>;
+
+export * from './saved-methods.js';
