@@ -20,6 +20,7 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   payer: () => import('../components/paylit-payer-fields/paylit-payer-fields.js'),
   pending: () => import('../components/paylit-pending/paylit-pending.js'),
   challenge: () => import('../components/paylit-challenge-dialog/paylit-challenge-dialog.js'),
+  savedMethods: () => import('../components/paylit-saved-methods/paylit-saved-methods.js'),
 };
 
 export const catalogs: Readonly<

@@ -49,6 +49,8 @@ export interface Chunks {
    * defines it when a payment waits on that page; nothing of it is read.
    */
   readonly challenge: object;
+  /** `<paylit-saved-methods>`'s module (a returning payer's saved cards and subscriptions), which defines it when a checkout is given a payer session; nothing of it is read. */
+  readonly savedMethods: object;
 }
 
 /** What an entry hands in. */
@@ -116,4 +118,5 @@ export const importPayment = chunk('payment');
 export const importPayer = chunk('payer');
 export const importPending = chunk('pending');
 export const importChallenge = chunk('challenge');
+export const importSavedMethods = chunk('savedMethods');
 export const frameScript = (): string => provided.frameScript();
