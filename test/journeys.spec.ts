@@ -53,8 +53,11 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // 14.4 KB).
   'card-sealed-frame': { budget: 63_300 },
   // 44 790 B before; 42 785 B after (the payer's fields a Lit element, Lit shared); 39 300 B
-  // without the wallet picker, the installments and the wallets' marks.
-  'payer-step': { budget: 41_300 },
+  // without the wallet picker, the installments and the wallets' marks; 41 358 B with a
+  // returning payer's saved-methods words in every catalog (issue 40: pt-BR's 3 601 B → 3 983 B;
+  // their code is a chunk of its own, loaded only with a payer session, and the module and
+  // `localized` chunk together went from 17 591 B to 17 430 B): the budget keeps about 1 % above it.
+  'payer-step': { budget: 41_800 },
   // 37 044 B before; 43 632 B after; 40 082 B now: printed only.
   'card-sealed-keyed': {},
 };

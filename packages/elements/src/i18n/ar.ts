@@ -232,7 +232,6 @@ export const ar: Messages = {
     cancelYes: 'نعم، ألغِه',
     cancelled: 'تم إلغاء اشتراكك لدى {payee}.',
     working: 'لحظة من فضلك…',
-    pix: 'Pix Automático',
     card: 'بطاقة',
     upTo: 'حتى {amount}',
     weekly: 'أسبوعيًا',

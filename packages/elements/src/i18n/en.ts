@@ -252,7 +252,6 @@ export const en = {
     cancelYes: 'Yes, cancel it',
     cancelled: 'Your subscription to {payee} was cancelled.',
     working: 'One moment…',
-    pix: 'Pix Automático',
     card: 'Card',
     upTo: 'Up to {amount}',
     weekly: 'Weekly',

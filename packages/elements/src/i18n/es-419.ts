@@ -115,7 +115,6 @@ export const es419: Messages = {
     cancelYes: 'Sí, cancelarla',
     cancelled: 'Se canceló tu suscripción a {payee}.',
     working: 'Un momento…',
-    pix: 'Pix Automático',
     card: 'Tarjeta',
     upTo: 'Hasta {amount}',
     weekly: 'Semanal',

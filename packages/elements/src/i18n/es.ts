@@ -239,7 +239,6 @@ export const es: Messages = {
     cancelYes: 'Sí, cancelarla',
     cancelled: 'Se ha cancelado tu suscripción a {payee}.',
     working: 'Un momento…',
-    pix: 'Pix Automático',
     card: 'Tarjeta',
     upTo: 'Hasta {amount}',
     weekly: 'Semanal',

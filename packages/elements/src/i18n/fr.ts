@@ -244,7 +244,6 @@ export const fr: Messages = {
     cancelYes: 'Oui, résilier',
     cancelled: 'Votre abonnement à {payee} a été résilié.',
     working: 'Un instant…',
-    pix: 'Pix Automático',
     card: 'Carte',
     upTo: 'Jusqu’à {amount}',
     weekly: 'Chaque semaine',

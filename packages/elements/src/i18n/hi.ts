@@ -231,7 +231,6 @@ export const hi: Messages = {
     cancelYes: 'हाँ, रद्द करें',
     cancelled: '{payee} की आपकी सदस्यता रद्द कर दी गई।',
     working: 'एक क्षण…',
-    pix: 'Pix Automático',
     card: 'कार्ड',
     upTo: 'अधिकतम {amount}',
     weekly: 'साप्ताहिक',

@@ -238,7 +238,6 @@ export const id: Messages = {
     cancelYes: 'Ya, batalkan',
     cancelled: 'Langganan Anda ke {payee} telah dibatalkan.',
     working: 'Sebentar…',
-    pix: 'Pix Automático',
     card: 'Kartu',
     upTo: 'Maksimal {amount}',
     weekly: 'Mingguan',

@@ -240,7 +240,6 @@ export const ms: Messages = {
     cancelYes: 'Ya, batalkan',
     cancelled: 'Langganan anda kepada {payee} telah dibatalkan.',
     working: 'Sebentar…',
-    pix: 'Pix Automático',
     card: 'Kad',
     upTo: 'Sehingga {amount}',
     weekly: 'Mingguan',

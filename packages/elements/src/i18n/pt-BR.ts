@@ -235,7 +235,6 @@ export const ptBR: Messages = {
     cancelYes: 'Sim, cancelar',
     cancelled: 'Sua assinatura de {payee} foi cancelada.',
     working: 'Um momento…',
-    pix: 'Pix Automático',
     card: 'Cartão',
     upTo: 'Até {amount}',
     weekly: 'Semanal',

@@ -229,7 +229,6 @@ export const th: Messages = {
     cancelYes: 'ใช่ ยกเลิกเลย',
     cancelled: 'ยกเลิกการสมัครสมาชิกกับ {payee} แล้ว',
     working: 'สักครู่…',
-    pix: 'Pix Automático',
     card: 'บัตร',
     upTo: 'สูงสุด {amount}',
     weekly: 'รายสัปดาห์',

@@ -236,7 +236,6 @@ export const tr: Messages = {
     cancelYes: 'Evet, iptal et',
     cancelled: '{payee} aboneliğiniz iptal edildi.',
     working: 'Bir dakika…',
-    pix: 'Pix Automático',
     card: 'Kart',
     upTo: 'En fazla {amount}',
     weekly: 'Haftalık',

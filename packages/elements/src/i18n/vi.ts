@@ -243,7 +243,6 @@ export const vi: Messages = {
     cancelYes: 'Có, hủy gói',
     cancelled: 'Đã hủy gói đăng ký với {payee}.',
     working: 'Vui lòng chờ…',
-    pix: 'Pix Automático',
     card: 'Thẻ',
     upTo: 'Tối đa {amount}',
     weekly: 'Hằng tuần',

@@ -228,7 +228,6 @@ export const zhCN: Messages = {
     cancelYes: '取消订阅',
     cancelled: '您在{payee}的订阅已取消。',
     working: '请稍候…',
-    pix: 'Pix Automático',
     card: '银行卡',
     upTo: '最高 {amount}',
     weekly: '每周',

@@ -39,6 +39,9 @@ type View =
 /** What the payer is asked to confirm: a card's removal or a subscription's cancellation. */
 type Asking = { kind: 'card'; id: string } | { kind: 'subscription'; id: string };
 
+/** Brazil's recurring Pix: its own name in every language, as a brand's. */
+const PIX_AUTOMATICO = 'Pix Automático';
+
 const FREQUENCY = {
   WEEKLY: 'weekly',
   MONTHLY: 'monthly',
@@ -110,7 +113,7 @@ export class PaylitSavedMethods extends LocalizedElement {
       sub.amount.type === 'FIXED'
         ? formatAmount(sub.amount.value, sub.currency, lang)
         : format(t.upTo, { amount: formatAmount(sub.amount.max, sub.currency, lang) });
-    return `${money} · ${t[FREQUENCY[sub.frequency]]} · ${sub.method === 'XA' ? t.pix : t.card}`;
+    return `${money} · ${t[FREQUENCY[sub.frequency]]} · ${sub.method === 'XA' ? PIX_AUTOMATICO : t.card}`;
   }
 
   async #ask(asking: Asking, from: string): Promise<void> {
