@@ -6,7 +6,7 @@
  *
  * Each card (brand, last four, expiry) has Remove, each subscription (payee, amount or limit,
  * how often, Pix Automático or card) Cancel subscription; either asks first, in place (a
- * group with the question, "Yes" and "No", focus on "No"), never with `window.confirm`. What
+ * group with the question, "Yes" and "No", focus on "No", Esc for "No"), never with `window.confirm`. What
  * happened is said in the view's one live region; an ended session, a load or an action that
  * failed are said in the payer's language. A card removed is gone from the checkout's saved
  * cards too (`paylit-saved-card-removed`, which the checkout hears).
@@ -188,7 +188,8 @@ export class PaylitSavedMethods extends LocalizedElement {
 
   #question(text: string, yes: string) {
     const t = this.t.savedMethods;
-    return html`<div class="confirm" role="group" aria-labelledby="ask">
+    return html`<div class="confirm" role="group" aria-labelledby="ask"
+      @keydown=${(e: KeyboardEvent) => (e.key === 'Escape' && !this.busy ? void this.#answerNo() : undefined)}>
       <p id="ask">${text}</p>
       <div class="actions">
         <button type="button" class="yes" aria-disabled=${this.busy} @click=${() => void this.#confirm()}>${yes}</button>
