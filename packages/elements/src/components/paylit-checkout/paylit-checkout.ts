@@ -191,8 +191,6 @@ function parseKey(text: string): KeyInput | undefined {
  * @csspart instructions - the link to a bank transfer's instructions on the bank's site
  * @csspart new-code - "Get a new code", once a Pix or voucher has expired
  * @csspart saved-methods - a returning payer's saved cards and subscriptions, after the pay button, when the page gives `payer-session`
- * @fires paylit-saved-card-removed - the payer removed a saved card (`detail.cardId`): it is no longer offered
- * @fires paylit-subscription-cancelled - the payer cancelled a subscription (`detail.subscription`)
  *
  * @cssprop --paylit-checkout-gap - space between the parts
  * @cssprop --paylit-button-background - the pay button's colour

@@ -50,6 +50,13 @@ const FREQUENCY = {
   ANNUAL: 'annual',
 } as const;
 
+/**
+ * Not an element a page places: the checkout draws it for its `payer-session`, and its part is
+ * the checkout's (`exportparts`), so it is left out of custom-elements.json and the framework
+ * types, as the pending view is.
+ *
+ * @internal
+ */
 export class PaylitSavedMethods extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     session: {},
@@ -260,7 +267,8 @@ export class PaylitSavedMethods extends LocalizedElement {
   }
 }
 
-customElements.define('paylit-saved-methods', PaylitSavedMethods);
+if (!customElements.get('paylit-saved-methods'))
+  customElements.define('paylit-saved-methods', PaylitSavedMethods);
 
 declare global {
   interface HTMLElementTagNameMap {
