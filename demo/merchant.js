@@ -8,7 +8,7 @@ import { scenario } from './scenarios.js';
  * Creates the order of a scenario and answers its id and client secret (the order API's
  * `clientSecret`): the secret is what the page gets, in `<paylit-checkout order="…">`.
  * @param {{ client: import('@paylit/server').PaymentsClient, handler: { request(path: string, init: RequestInit): Response | Promise<Response> }, token: string, publicJwk: JsonWebKey }} backend
- * @param {{ scenario: string, returnUrl: string, code?: string | null, prefix?: string, savedCardId?: string | null }} options
+ * @param {{ scenario: string, returnUrl: string, code?: string | null, prefix?: string, savedCardId?: string | null, savedCardIds?: string[] }} options
  * @returns {Promise<{ id: string, clientSecret: string }>}
  */
 export async function createScenarioOrder({ client, handler, token, publicJwk }, options) {
@@ -20,7 +20,9 @@ export async function createScenarioOrder({ client, handler, token, publicJwk },
     order.description = `Decline ${options.code}`;
   // A card the payer saved on an earlier order of this shop (the "Save the card" scenario): offered again.
   if (options.savedCardId) order.savedCardIds = [options.savedCardId];
-  if (s.savedCards) {
+  // A signed-in customer's saved cards (demo/payers.js), in place of the scenario's.
+  if (options.savedCardIds) order.savedCardIds = [...options.savedCardIds];
+  else if (s.savedCards) {
     order.savedCardIds ??= [];
     for (const number of s.savedCards) {
       const saved = await client.cards.create({

@@ -12,9 +12,16 @@ import { Hono } from 'hono';
 import { createSandbox } from '@paylit/sandbox';
 import { CLIENT_SECRET_PATTERN } from '@paylit/core/checkout';
 import { signedHeaders } from '@paylit/core/crypto';
-import { PaymentsClient, createCheckoutHandler, cspFor, MemoryStore } from '@paylit/server';
+import {
+  PaymentsClient,
+  createCheckoutHandler,
+  cspFor,
+  MemoryStore,
+  payerSessionFor,
+} from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode } from '@paylit/server/node';
 import { createScenarioOrder } from './merchant.js';
+import { demoPayers } from './payers.js';
 import { scenario, scenarios } from './scenarios.js';
 
 const root = fileURLToPath(new URL('./dist/', import.meta.url));
@@ -76,9 +83,17 @@ const orders = [];
  */
 const refunds = new Map();
 
+/** The shop's signed-in customers (`?payer=<customer id>` on a checkout page): their saved cards and subscriptions. */
+const payers = demoPayers({
+  client,
+  publicJwk: sandbox.publicJwk,
+  subscriptions: () => handler.subscriptions,
+  now: () => sandbox.clock.now(),
+});
 const handler = createCheckoutHandler({
   client,
   store,
+  payers: payers.options,
   publicKey: sandbox.publicJwk,
   publicUrl: `${origin}/paylit`,
   returnUrl: `${origin}/return.html`,
@@ -106,12 +121,12 @@ const handler = createCheckoutHandler({
 app.route('/paylit', handler);
 
 /** What the merchant's backend does: create the order for a scenario through the order API. */
-async function createOrder(id, page, code, lang, savedCardId) {
+async function createOrder(id, page, code, lang, savedCardId, savedCardIds) {
   // The payer comes back to a page in the language they paid in.
   const returnUrl = `${origin}/return.html?page=${page}${lang ? `&lang=${encodeURIComponent(lang)}` : ''}`;
   const made = await createScenarioOrder(
     { client, handler, token, publicJwk: sandbox.publicJwk },
-    { scenario: id, code, returnUrl, savedCardId },
+    { scenario: id, code, returnUrl, savedCardId, savedCardIds },
   );
   orders.unshift({ ...made, scenario: scenario(id).id, page });
   orders.length = Math.min(orders.length, 100);
@@ -280,6 +295,18 @@ app.get('/*', async (c) => {
     // ?order=<client secret> of an order this shop made: its page again (a reload, a second
     // tab), as a merchant's session would render it; otherwise a new order for the scenario.
     const again = orders.find((o) => o.clientSecret === c.req.query('order'));
+    // ?payer=<customer id>: a customer the shop signed in (made on first sight, demo/payers.js):
+    // the order offers their saved cards, and the page carries their payer session, which the
+    // shop's server mints for them alone.
+    const customerId = /^[\w-]{1,60}$/.test(c.req.query('payer') ?? '')
+      ? c.req.query('payer')
+      : undefined;
+    const customer = customerId ? await payers.customer(customerId) : undefined;
+    if (customer)
+      html = html.replace(
+        'order="__PAYLIT_ORDER__"',
+        `order="__PAYLIT_ORDER__" payer-session="${await payerSessionFor(client, customerId)}"`,
+      );
     html = html.replaceAll(
       '__PAYLIT_ORDER__',
       (
@@ -291,6 +318,7 @@ app.get('/*', async (c) => {
           lang,
           // ?card=<card_id>: the card this payer saved on an earlier order, offered again.
           /^[\w-]{1,100}$/.test(c.req.query('card') ?? '') ? c.req.query('card') : undefined,
+          customer?.savedCardIds,
         ))
       ).clientSecret,
     );

@@ -7,9 +7,15 @@
  * handler's client signs them and hands them to the sandbox in the page. Nothing leaves it.
  */
 import { createSandbox, type FaultInput, type Sandbox } from '@paylit/sandbox';
-import { PaymentsClient, createCheckoutHandler, type Transport } from '@paylit/server';
+import {
+  PaymentsClient,
+  createCheckoutHandler,
+  payerSessionFor,
+  type Transport,
+} from '@paylit/server';
 import { encryptCard } from '@paylit/core/crypto';
 import { createScenarioOrder } from '../../demo/merchant.js';
+import { demoPayers } from '../../demo/payers.js';
 import { scenario } from '../../demo/scenarios.js';
 
 /** The sandbox's address inside the page: the `.test` domain never resolves, and nothing is sent there. */
@@ -31,7 +37,13 @@ export interface StoryBackend {
    */
   refusingFetch: typeof globalThis.fetch;
   /** Creates the order of one of the demo shop's scenarios, as the merchant's backend would, and answers its client secret (`<paylit-checkout order>`). */
-  order(scenario: string, options?: { code?: string }): Promise<string>;
+  order(scenario: string, options?: { code?: string; savedCardIds?: string[] }): Promise<string>;
+  /**
+   * A customer the shop signed in (demo/payers.js: two saved cards and a monthly subscription),
+   * or with `empty` one who saved nothing: their payer session, as the merchant's server mints
+   * it for `<paylit-checkout payer-session>`, and their saved cards' ids for the order.
+   */
+  payer(options?: { empty?: boolean }): Promise<{ session: string; savedCardIds: string[] }>;
   /** A fault on the next requests of an API path (the sandbox's own tool): latency, an error status. */
   fault(fault: FaultInput): Promise<void>;
   /**
@@ -109,8 +121,15 @@ async function start(): Promise<StoryBackend> {
   const token = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
     b.toString(16).padStart(2, '0'),
   ).join('');
+  const payers = demoPayers({
+    client,
+    publicJwk: sandbox.publicJwk,
+    subscriptions: () => handler!.subscriptions,
+    now: () => sandbox.clock.now(),
+  });
   handler = createCheckoutHandler({
     client,
+    payers: payers.options,
     publicKey: sandbox.publicJwk,
     publicUrl: `${origin}${ENDPOINT}`,
     returnUrl: `${origin}/iframe.html`,
@@ -176,7 +195,7 @@ async function start(): Promise<StoryBackend> {
     return res;
   };
 
-  const order = async (id: string, options: { code?: string } = {}) =>
+  const order = async (id: string, options: { code?: string; savedCardIds?: string[] } = {}) =>
     (
       await createScenarioOrder(
         { client, handler: h, token, publicJwk: sandbox.publicJwk },
@@ -185,15 +204,24 @@ async function start(): Promise<StoryBackend> {
           code: options.code ?? null,
           returnUrl: `${origin}/iframe.html`,
           prefix: 'story',
+          ...(options.savedCardIds ? { savedCardIds: options.savedCardIds } : {}),
         },
       )
     ).clientSecret;
+
+  let customers = 0;
+  const payer = async ({ empty = false } = {}) => {
+    const id = `story-customer-${++customers}`;
+    const { savedCardIds } = empty ? { savedCardIds: [] } : await payers.customer(id);
+    return { session: await payerSessionFor(client, id), savedCardIds };
+  };
 
   return {
     sandbox,
     fetch,
     refusingFetch,
     order,
+    payer,
     backFromTheBank: async () => {
       const orderId = await order('3ds');
       const { amount, currency, country } = scenario('3ds')!.order as {

@@ -46,8 +46,8 @@ function remember(
   known.set(reference, orderId);
 }
 
-/** Equal strings in a time that does not depend on where they differ. */
-function sameText(a: string, b: string): boolean {
+/** Equal strings in a time that does not depend on where they differ (a secret's digest against the one made again; payer sessions too). */
+export function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);

@@ -42,6 +42,7 @@ import { mountCallback } from './routes/callback.js';
 import { mountCheckout } from './routes/checkout.js';
 import { mountNotifications } from './routes/notifications.js';
 import { mountPayments } from './routes/payments.js';
+import { mountPayer, type PayersOptions } from './routes/payer.js';
 import { mountLive } from './routes/live.js';
 import { mountSubscribe, subscriptionChangeKey } from './routes/subscribe.js';
 import { Changes } from './live.js';
@@ -93,6 +94,14 @@ export interface CheckoutHandlerOptions {
   merchantName?: string;
   /** Hears every change of every subscription (`handler.subscriptions`): created, activated, charged, declined, past due, cancelled… */
   onSubscription?: (event: SubscriptionEvent) => void | Promise<void>;
+  /**
+   * A returning payer's saved methods (`routes/payer.ts`): `resolve(customerId)` answers the
+   * customer's saved card ids and subscription ids, `payee` is the shop's name their
+   * subscriptions show, `onChange` hears what a payer removed. The page gives the checkout a
+   * payer session (`payerSessionFor`) for the signed-in customer. Without it the payer routes
+   * answer 404.
+   */
+  payers?: PayersOptions;
   /** Subscriptions' retry schedule, lease and variable amounts (`SubscriptionsOptions` of subscriptions/). */
   subscriptions?: Pick<SubscriptionsOptions, 'retryScheduleMs' | 'leaseMs' | 'amountFor'>;
   /**
@@ -286,6 +295,16 @@ const optionsSchema = z
         maxPerOrder: z.number().int().positive().optional(),
         maxPerAddress: z.number().int().positive().optional(),
       })
+      .optional(),
+    payers: z
+      .object({
+        resolve: z.custom<PayersOptions['resolve']>((v) => typeof v === 'function', {
+          error:
+            "must be a function (customerId) => the customer's savedCardIds and subscriptionIds",
+        }),
+        payee: z.string().min(1, "must be the shop's name, as the payer knows it"),
+      })
+      .loose()
       .optional(),
     clientAddress: z
       .custom<ClientAddressRecipe>((v) => typeof v === 'function', {
@@ -594,7 +613,7 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   // The browser's routes: CORS from the allowlist, and a rate limit per client address.
   // '/payments/*' matches '/payments' too: each middleware below runs once per request (twice,
   // it answered `Vary: Origin, Origin` and counted each Pay twice against the rate limit).
-  const browser = ['/checkout', '/installments', '/payments/*', '/subscriptions/*'];
+  const browser = ['/checkout', '/installments', '/payments/*', '/subscriptions/*', '/payer/*'];
   const corsFor = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST'],
@@ -694,6 +713,7 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
 
   mountCheckout(app, ctx, { development: options.development === true });
   mountPayments(app, ctx);
+  mountPayer(app, ctx, options.payers, subscriptions);
   mountLive(app, ctx, {
     statusEveryMs: options.live?.statusEveryMs ?? 30_000,
     streamMs: options.live?.streamMs ?? 5 * 60_000,

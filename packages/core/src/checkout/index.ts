@@ -13,6 +13,7 @@
  * | `GET /payments/:id/events?order=` (a pending payment, live) | `paymentIdSchema`, `orderReferenceSchema` | Server-Sent Events: `payment`, each a `paymentStatusAnswerSchema` |
  * | `POST /subscriptions` (Pix Automático, signed up from the page) | `subscribeRequestSchema` | `subscriptionAnswerSchema` |
  * | `GET /subscriptions/events?order=` (a mandate waiting for the payer's bank, live) | `orderReferenceSchema` | Server-Sent Events: `subscription`, each a `subscriptionAnswerSchema` |
+ * | `POST /payer/…` (a returning payer's saved methods) | see `saved-methods.ts` | see `saved-methods.ts` |
  * | any, refused | | `checkoutErrorAnswerSchema` |
  *
  * The browser names an order by its client secret (`orderReferenceSchema`), never by its id:
@@ -560,3 +561,4 @@ export const subscriptionAnswerSchema = z.strictObject({
   }),
 });
 export type SubscriptionAnswer = z.output<typeof subscriptionAnswerSchema>;
+export * from './saved-methods.js';

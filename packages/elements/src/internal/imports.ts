@@ -21,6 +21,7 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   pending: () => import('../components/paylit-pending/paylit-pending.js'),
   subscription: () => import('../components/paylit-checkout/subscription-signup.js'),
   challenge: () => import('../components/paylit-challenge-dialog/paylit-challenge-dialog.js'),
+  savedMethods: () => import('../components/paylit-saved-methods/paylit-saved-methods.js'),
 };
 
 export const catalogs: Readonly<

@@ -51,6 +51,8 @@ export interface Chunks {
    * defines it when a payment waits on that page; nothing of it is read.
    */
   readonly challenge: object;
+  /** `<paylit-saved-methods>`'s module (a returning payer's saved cards and subscriptions), which defines it when a checkout is given a payer session; nothing of it is read. */
+  readonly savedMethods: object;
 }
 
 /** What an entry hands in. */
@@ -133,4 +135,5 @@ export const importPayer = chunk('payer');
 export const importPending = chunk('pending');
 export const importSubscription = chunk('subscription');
 export const importChallenge = chunk('challenge');
+export const importSavedMethods = chunk('savedMethods');
 export const frameScript = (): string => provided.frameScript();

@@ -450,6 +450,11 @@ export class PaymentsClient {
     return (await this.#keyed('paylit-client-secret', [orderId])).slice(0, 32);
   }
 
+  /** The 32 hex digits of a payer session (payer-session.ts): its customer id and expiry, keyed under their own label. */
+  async payerSessionDigest(customerId: string, expires: string): Promise<string> {
+    return (await this.#keyed('paylit-payer-session', [customerId, expires])).slice(0, 32);
+  }
+
   /** HMAC-SHA256 (hex) of `label` and `parts`, one a line, under the secret key. */
   async #keyed(label: string, parts: readonly string[]): Promise<string> {
     const { credentials, hmac } = this.#requester.config;

@@ -62,7 +62,7 @@ export function serverUrl(server: CompanionServer, path: string): string {
 const send = (server: CompanionServer, path: string, init?: RequestInit) =>
   (server.fetch ?? globalThis.fetch)(serverUrl(server, path), init);
 
-const post = (body: unknown): RequestInit => ({
+export const post = (body: unknown): RequestInit => ({
   method: 'POST',
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
@@ -72,7 +72,7 @@ const post = (body: unknown): RequestInit => ({
  * One call, answered when its body has `key`. A body that is not JSON is a refusal of its
  * status when `lenient`, and no answer (the outcome unknown) otherwise.
  */
-async function call<T>(
+export async function call<T>(
   server: CompanionServer,
   path: string,
   init: RequestInit,

@@ -41,6 +41,7 @@ import {
   importPending,
   importSubscription,
   importChallenge,
+  importSavedMethods,
   importPlans,
   importInstallmentsPicker,
   importWalletPicker,
@@ -197,6 +198,7 @@ function parseKey(text: string): KeyInput | undefined {
  * @csspart print - the link to a voucher's printable page
  * @csspart instructions - the link to a bank transfer's instructions on the bank's site
  * @csspart new-code - "Get a new code", once a Pix or voucher has expired
+ * @csspart saved-methods - a returning payer's saved cards and subscriptions, after the pay button, when the page gives `payer-session`
  *
  * @cssprop --paylit-checkout-gap - space between the parts
  * @cssprop --paylit-button-background - the pay button's colour
@@ -225,6 +227,7 @@ export class PaylitCheckout extends LocalizedElement {
     country: {},
     publicKey: { attribute: 'public-key' },
     fetch: { attribute: false },
+    payerSession: { attribute: 'payer-session' },
   };
   static override styles = styles;
 
@@ -287,6 +290,13 @@ export class PaylitCheckout extends LocalizedElement {
    * headers (a CSRF token, the shopper's session) or to call a handler in the same page.
    */
   fetch: typeof globalThis.fetch | undefined;
+  /**
+   * A returning payer's session (`payerSessionFor` of `@paylit/server`, for the customer the
+   * merchant's site signed in): the checkout then lists their saved cards and subscriptions
+   * after the pay button, to remove or cancel (`<paylit-saved-methods>`, a chunk loaded only
+   * then). Without an endpoint it does nothing.
+   */
+  payerSession = '';
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -354,6 +364,7 @@ export class PaylitCheckout extends LocalizedElement {
     if (this.#asksPayer()) void importPayer().catch(noop);
     // An order that is a subscription: its sign-up, its own chunk (subscription-signup.ts).
     if (this.context.order?.subscription) void importSubscription().catch(noop);
+    if (this.payerSession && this.endpoint) void importSavedMethods().catch(noop);
     // A payment that waits for the shopper (a Pix, a voucher, a transfer): `<paylit-pending>`,
     // its own chunk, shows it and follows it live.
     const outcome = this.#flow.outcome;
@@ -979,6 +990,16 @@ export class PaylitCheckout extends LocalizedElement {
     this.#settle(settled);
   }
 
+  /** A card the payer removed from their saved methods: no longer offered, nor chosen. */
+  #cardRemoved = ({ detail }: CustomEvent<{ cardId: string }>): void => {
+    const { savedCards, selection } = this.context;
+    const chosen = selection.type === 'saved_card' && selection.cardId === detail.cardId;
+    this.#update({
+      savedCards: savedCards.filter((card) => card.card_id !== detail.cardId),
+      ...(chosen ? { selection: firstSelection(this.context) } : {}),
+    });
+  };
+
   protected override render() {
     // The order is there once loaded (or taken from the attributes), and only then: a load clears it.
     const ready = this.context.order !== undefined;
@@ -1035,6 +1056,7 @@ export class PaylitCheckout extends LocalizedElement {
           : nothing
       }
       ${phase === 'failed' ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
+      ${this.payerSession && this.endpoint ? html`<paylit-saved-methods exportparts="saved-methods" session=${this.payerSession} .server=${this} @paylit-saved-card-removed=${this.#cardRemoved}></paylit-saved-methods>` : nothing}
     </div>`;
   }
 }
