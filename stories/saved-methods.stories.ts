@@ -7,7 +7,11 @@
  */
 import type { Meta, StoryObj } from '@storybook/web-components-vite';
 import { html } from 'lit';
-import { messagesFor } from '@paylit/elements';
+import { resolveLocale } from '@paylit/elements';
+import {
+  loadSavedMethodsWords,
+  savedMethodsWords,
+} from '../packages/elements/src/components/paylit-saved-methods/saved-methods-words.js';
 import { ENDPOINT, storyBackend } from './support/backend.js';
 import { loadedCheckout, until } from './support/shopper.js';
 
@@ -53,6 +57,12 @@ async function savedMethodsIn(canvasElement: HTMLElement, ready: string): Promis
 }
 
 const lang = (root: Element) => root.querySelector('[lang]')?.getAttribute('lang') ?? 'en';
+/** The element's own words in the story's language (they are not in the catalogs: a chunk of their own). */
+async function wordsOf(root: Element) {
+  const locale = resolveLocale(lang(root));
+  await loadSavedMethodsWords(locale);
+  return savedMethodsWords(locale);
+}
 
 const list: Story['play'] = async ({ canvasElement }) => {
   const root = await savedMethodsIn(canvasElement, 'li');
@@ -62,7 +72,7 @@ const list: Story['play'] = async ({ canvasElement }) => {
 const asking: Story['play'] = async ({ canvasElement }) => {
   const root = await savedMethodsIn(canvasElement, 'li button');
   root.querySelector<HTMLButtonElement>('li button')!.click();
-  const t = (await messagesFor(lang(canvasElement))).savedMethods;
+  const t = await wordsOf(canvasElement);
   await until('the question, with "No" focused', () => {
     const no = root.querySelector<HTMLButtonElement>('.confirm .no');
     return no?.textContent === t.keep && root.activeElement === no;
@@ -97,7 +107,7 @@ export const ConfirmationArabic: Story = {
 };
 
 const empty: Story['play'] = async ({ canvasElement }) => {
-  const t = (await messagesFor(lang(canvasElement))).savedMethods;
+  const t = await wordsOf(canvasElement);
   const root = await savedMethodsIn(canvasElement, 'p.quiet');
   await until('"nothing saved"', () => root.querySelector('p.quiet')?.textContent === t.empty);
 };
@@ -117,7 +127,7 @@ export const EmptyArabic: Story = {
 };
 
 const refused: Story['play'] = async ({ canvasElement }) => {
-  const t = (await messagesFor(lang(canvasElement))).savedMethods;
+  const t = await wordsOf(canvasElement);
   const root = await savedMethodsIn(canvasElement, 'p.error');
   await until(
     'the session refused, said',

@@ -198,37 +198,6 @@ export const en = {
   /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
   integrityError:
     "Part of this checkout did not match the store's published files, so it was stopped and nothing was charged. Reload the page; if it happens again, contact the store.",
-  /** A returning payer's saved cards and subscriptions (`<paylit-saved-methods>`). */
-  savedMethods: {
-    title: 'Saved payment methods',
-    loading: 'Loading your saved payment methods…',
-    empty: 'You have no saved cards or subscriptions.',
-    cards: 'Cards',
-    subscriptions: 'Subscriptions',
-    expires: 'Expires {date}',
-    remove: 'Remove',
-    removeAsk: 'Remove {card}? It will no longer be offered when you pay.',
-    removeYes: 'Yes, remove it',
-    keep: 'No, keep it',
-    removed: '{card} was removed.',
-    cancel: 'Cancel subscription',
-    cancelAsk: 'Cancel your subscription to {payee}? Nothing more will be charged.',
-    cancelYes: 'Yes, cancel it',
-    cancelled: 'Your subscription to {payee} was cancelled.',
-    working: 'One moment…',
-    card: 'Card',
-    upTo: 'Up to {amount}',
-    weekly: 'Weekly',
-    monthly: 'Monthly',
-    quarterly: 'Every 3 months',
-    semiAnnual: 'Every 6 months',
-    annual: 'Yearly',
-    pending: 'Waiting for your bank to authorize it',
-    pastDue: 'A payment is overdue',
-    sessionEnded: 'Your session has ended: reload the page to manage your saved payment methods.',
-    loadFailed: 'Your saved payment methods could not be loaded.',
-    actionFailed: 'That did not work, and nothing was changed. Try again.',
-  },
 };
 
 export type Messages = typeof en;

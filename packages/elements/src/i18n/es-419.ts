@@ -100,21 +100,6 @@ export const es419: Messages = {
   /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
   integrityError:
     'Una parte de este pago no coincide con los archivos publicados por la tienda, así que se detuvo y no se realizó ningún cargo. Vuelve a cargar la página; si pasa de nuevo, comunícate con la tienda.',
-  /** A returning payer's saved cards and subscriptions: what differs from `es`. */
-  savedMethods: {
-    ...es.savedMethods,
-    title: 'Medios de pago guardados',
-    loading: 'Cargando tus medios de pago guardados…',
-    expires: 'Vence {date}',
-    removeAsk: '¿Eliminar {card}? Ya no aparecerá como opción al pagar.',
-    removed: 'Se eliminó {card}.',
-    cancelled: 'Se canceló tu suscripción a {payee}.',
-    pending: 'Esperando la autorización de tu banco',
-    sessionEnded:
-      'Tu sesión expiró: vuelve a cargar la página para administrar tus medios de pago guardados.',
-    loadFailed: 'No se pudieron cargar tus medios de pago guardados.',
-    actionFailed: 'No funcionó y no se cambió nada. Vuelve a intentarlo.',
-  },
 };
 
 export default es419;

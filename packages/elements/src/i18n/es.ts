@@ -224,38 +224,6 @@ export const es: Messages = {
   /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
   integrityError:
     'Una parte de este pago no coincide con los archivos publicados por la tienda, así que se ha detenido y no se ha hecho ningún cargo. Recarga la página; si vuelve a ocurrir, contacta con la tienda.',
-  /** A returning payer's saved cards and subscriptions (`<paylit-saved-methods>`). */
-  savedMethods: {
-    title: 'Métodos de pago guardados',
-    loading: 'Cargando tus métodos de pago guardados…',
-    empty: 'No tienes tarjetas ni suscripciones guardadas.',
-    cards: 'Tarjetas',
-    subscriptions: 'Suscripciones',
-    expires: 'Caduca {date}',
-    remove: 'Eliminar',
-    removeAsk: '¿Eliminar {card}? Ya no se te ofrecerá al pagar.',
-    removeYes: 'Sí, eliminarla',
-    keep: 'No, conservarla',
-    removed: 'Se ha eliminado {card}.',
-    cancel: 'Cancelar suscripción',
-    cancelAsk: '¿Cancelar tu suscripción a {payee}? No se te cobrará nada más.',
-    cancelYes: 'Sí, cancelarla',
-    cancelled: 'Se ha cancelado tu suscripción a {payee}.',
-    working: 'Un momento…',
-    card: 'Tarjeta',
-    upTo: 'Hasta {amount}',
-    weekly: 'Semanal',
-    monthly: 'Mensual',
-    quarterly: 'Cada 3 meses',
-    semiAnnual: 'Cada 6 meses',
-    annual: 'Anual',
-    pending: 'Pendiente de autorización por tu banco',
-    pastDue: 'Hay un pago vencido',
-    sessionEnded:
-      'Tu sesión ha caducado: vuelve a cargar la página para gestionar tus métodos de pago guardados.',
-    loadFailed: 'No se han podido cargar tus métodos de pago guardados.',
-    actionFailed: 'No ha funcionado y no se ha cambiado nada. Inténtalo de nuevo.',
-  },
 };
 
 export default es;

@@ -220,38 +220,6 @@ export const ptBR: Messages = {
   /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
   integrityError:
     'Uma parte deste pagamento não corresponde aos arquivos publicados pela loja, então ele foi interrompido e nada foi cobrado. Recarregue a página; se acontecer de novo, fale com a loja.',
-  /** A returning payer's saved cards and subscriptions (`<paylit-saved-methods>`). */
-  savedMethods: {
-    title: 'Formas de pagamento salvas',
-    loading: 'Carregando suas formas de pagamento salvas…',
-    empty: 'Você não tem cartões nem assinaturas salvos.',
-    cards: 'Cartões',
-    subscriptions: 'Assinaturas',
-    expires: 'Validade {date}',
-    remove: 'Remover',
-    removeAsk: 'Remover {card}? Ele não vai mais aparecer na hora de pagar.',
-    removeYes: 'Sim, remover',
-    keep: 'Não, manter',
-    removed: '{card} foi removido.',
-    cancel: 'Cancelar assinatura',
-    cancelAsk: 'Cancelar sua assinatura de {payee}? Nada mais será cobrado.',
-    cancelYes: 'Sim, cancelar',
-    cancelled: 'Sua assinatura de {payee} foi cancelada.',
-    working: 'Um momento…',
-    card: 'Cartão',
-    upTo: 'Até {amount}',
-    weekly: 'Semanal',
-    monthly: 'Mensal',
-    quarterly: 'Trimestral',
-    semiAnnual: 'Semestral',
-    annual: 'Anual',
-    pending: 'Aguardando a autorização do seu banco',
-    pastDue: 'Há um pagamento em atraso',
-    sessionEnded:
-      'Sua sessão expirou: recarregue a página para gerenciar suas formas de pagamento salvas.',
-    loadFailed: 'Não foi possível carregar suas formas de pagamento salvas.',
-    actionFailed: 'Não deu certo, e nada foi alterado. Tente de novo.',
-  },
 };
 
 export default ptBR;

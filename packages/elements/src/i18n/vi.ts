@@ -228,38 +228,6 @@ export const vi: Messages = {
   /** A file of the checkout refused by its integrity (`paylit-error` kind `integrity`). */
   integrityError:
     'Một phần của trang thanh toán này không khớp với các tệp cửa hàng đã công bố nên đã bị dừng và Quý khách chưa bị trừ tiền. Vui lòng tải lại trang; nếu vẫn xảy ra, hãy liên hệ cửa hàng.',
-  /** A returning payer's saved cards and subscriptions (`<paylit-saved-methods>`). */
-  savedMethods: {
-    title: 'Phương thức thanh toán đã lưu',
-    loading: 'Đang tải phương thức thanh toán đã lưu của Quý khách…',
-    empty: 'Quý khách chưa lưu thẻ hoặc gói đăng ký nào.',
-    cards: 'Thẻ',
-    subscriptions: 'Gói đăng ký',
-    expires: 'Hết hạn {date}',
-    remove: 'Xóa',
-    removeAsk: 'Xóa {card}? Thẻ này sẽ không còn xuất hiện khi Quý khách thanh toán.',
-    removeYes: 'Có, xóa thẻ',
-    keep: 'Không, giữ lại',
-    removed: 'Đã xóa {card}.',
-    cancel: 'Hủy gói đăng ký',
-    cancelAsk: 'Hủy gói đăng ký với {payee}? Quý khách sẽ không bị trừ tiền thêm.',
-    cancelYes: 'Có, hủy gói',
-    cancelled: 'Đã hủy gói đăng ký với {payee}.',
-    working: 'Vui lòng chờ…',
-    card: 'Thẻ',
-    upTo: 'Tối đa {amount}',
-    weekly: 'Hằng tuần',
-    monthly: 'Hằng tháng',
-    quarterly: '3 tháng một lần',
-    semiAnnual: '6 tháng một lần',
-    annual: 'Hằng năm',
-    pending: 'Đang chờ ngân hàng của Quý khách cho phép',
-    pastDue: 'Có một khoản thanh toán quá hạn',
-    sessionEnded:
-      'Phiên đã hết hạn: vui lòng tải lại trang để quản lý phương thức thanh toán đã lưu.',
-    loadFailed: 'Không thể tải phương thức thanh toán đã lưu của Quý khách.',
-    actionFailed: 'Không thành công và chưa có gì thay đổi. Vui lòng thử lại.',
-  },
 };
 
 export default vi;

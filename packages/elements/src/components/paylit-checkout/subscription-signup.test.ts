@@ -8,12 +8,6 @@ import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.
 import type { PaylitDeclinedEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
 import type { PaylitSubscribedEvent } from '../../events/subscription-events.js';
 import { scaled } from '../../../../../test/support/time.mjs';
-import { locales } from '../../i18n/locales.js';
-import {
-  loadSubscriptionWords,
-  subscriptionWords,
-  type SubscriptionMessages,
-} from './subscription-words.js';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
 const ymd = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -70,34 +64,6 @@ function counting() {
   };
   return { payments, fetch: f };
 }
-
-/** Every message of the words, by its path of keys, with its placeholders. */
-function shape(words: SubscriptionMessages): string[] {
-  return Object.entries(words).flatMap(([key, value]) =>
-    typeof value === 'string'
-      ? [
-          `${key} ${[...value.matchAll(/\{(\w+)\}/g)]
-            .map((m) => m[1])
-            .sort()
-            .join(',')}`,
-        ]
-      : Object.keys(value).map((k) => `${key}.${k}`),
-  );
-}
-
-describe("the sign-up's words", () => {
-  it('each of the 13 languages loads as its own module with every message of English and the same placeholders', async () => {
-    const english = shape(subscriptionWords('en'));
-    for (const locale of locales) {
-      await loadSubscriptionWords(locale);
-      const words = subscriptionWords(locale);
-      if (locale !== 'en') expect(words, locale).to.not.equal(subscriptionWords('en'));
-      expect(shape(words), locale).to.deep.equal(english);
-      for (const [key, value] of Object.entries(words))
-        if (typeof value === 'string') expect(value.trim(), `${locale} ${key}`).to.not.equal('');
-    }
-  });
-});
 
 describe('<paylit-checkout> for an order that is a subscription', () => {
   it('a card needs the unticked consent to its card-on-file terms: Pay without it says why at the box and sends nothing; ticked, the payment carries method.subscribe and is paid', async () => {

@@ -1,18 +1,15 @@
 /**
- * The sign-up's words (`i18n/subscription/subscription-<locale>.ts`), loaded by its chunk alone:
- * each language its own small chunk, asked for once, the first time a sign-up speaks it, so that
- * no checkout of a one-time order downloads them. English stands in for a language whose words
- * cannot be loaded.
+ * The sign-up's words (`i18n/subscription/subscription-<locale>.ts`), loaded by its chunk alone
+ * (`WordChunks`, i18n/word-chunks.ts): no checkout of a one-time order downloads them.
  */
 import type { Locale } from '../../i18n/locales.js';
 import type { SubscriptionMessages } from '../../i18n/subscription/subscription-en.js';
 import en from '../../i18n/subscription/subscription-en.js';
+import { WordChunks, type WordLoaders } from '../../i18n/word-chunks.js';
 
 export type { SubscriptionMessages };
 
-const loaders: Readonly<
-  Record<Exclude<Locale, 'en'>, () => Promise<{ default: SubscriptionMessages }>>
-> = {
+const loaders: WordLoaders<SubscriptionMessages> = {
   es: () => import('../../i18n/subscription/subscription-es.js'),
   'es-419': () => import('../../i18n/subscription/subscription-es-419.js'),
   'pt-BR': () => import('../../i18n/subscription/subscription-pt-BR.js'),
@@ -27,26 +24,11 @@ const loaders: Readonly<
   ar: () => import('../../i18n/subscription/subscription-ar.js'),
 };
 
-const loaded = new Map<Locale, SubscriptionMessages>([['en', en]]);
-const loading = new Map<Locale, Promise<void>>();
+const chunks = new WordChunks<SubscriptionMessages>(en, loaders);
 
 /** The words of `locale` when loaded (English until then). */
-export function subscriptionWords(locale: Locale): SubscriptionMessages {
-  return loaded.get(locale) ?? en;
-}
+export const subscriptionWords = (locale: Locale): SubscriptionMessages => chunks.words(locale);
 
 /** Loads the words of `locale`, once; undefined when they are here already. */
-export function loadSubscriptionWords(locale: Locale): Promise<void> | undefined {
-  if (loaded.has(locale)) return undefined;
-  let pending = loading.get(locale);
-  if (!pending) {
-    pending = loaders[locale as Exclude<Locale, 'en'>]()
-      .then((module) => void loaded.set(locale, module.default))
-      .catch(() => {
-        // English stands in; asked again next time.
-        loading.delete(locale);
-      });
-    loading.set(locale, pending);
-  }
-  return pending;
-}
+export const loadSubscriptionWords = (locale: Locale): Promise<void> | undefined =>
+  chunks.load(locale);

@@ -30,6 +30,11 @@ import {
   sessionEnded,
 } from './saved-methods-client.js';
 import { savedMethodsStyles } from './paylit-saved-methods.styles.js';
+import {
+  loadSavedMethodsWords,
+  savedMethodsWords,
+  type SavedMethodsMessages,
+} from './saved-methods-words.js';
 
 type View =
   | { phase: 'loading' }
@@ -80,6 +85,18 @@ export class PaylitSavedMethods extends LocalizedElement {
   /** Where focus goes back after a question is answered "No". */
   #returnTo: string | undefined;
 
+  /** This element's own words, in the shopper's language once loaded (saved-methods-words.ts). */
+  get #words(): SavedMethodsMessages {
+    return savedMethodsWords(this.locale);
+  }
+
+  /** No render before its words in the shopper's language are here (nor the catalog's). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const words = loadSavedMethodsWords(this.locale);
+    if (!words) return super.scheduleUpdate();
+    return words.then(() => super.scheduleUpdate());
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if ((changed.has('session') || changed.has('server')) && this.session && this.server)
       void this.load();
@@ -91,7 +108,7 @@ export class PaylitSavedMethods extends LocalizedElement {
     if (!server || !this.session) return;
     this.view = { phase: 'loading' };
     const result = await listSavedMethods(server, this.session);
-    const t = this.t.savedMethods;
+    const t = this.#words;
     this.view = result.ok
       ? {
           phase: 'ready',
@@ -110,11 +127,11 @@ export class PaylitSavedMethods extends LocalizedElement {
 
   #expiry(card: PayerCardView): string {
     const date = `${String(card.expiration_month).padStart(2, '0')}/${String(card.expiration_year).slice(-2)}`;
-    return format(this.t.savedMethods.expires, { date });
+    return format(this.#words.expires, { date });
   }
 
   #terms(sub: PayerSubscriptionView): string {
-    const t = this.t.savedMethods;
+    const t = this.#words;
     const lang = this.requestedLang();
     const money =
       sub.amount.type === 'FIXED'
@@ -140,7 +157,7 @@ export class PaylitSavedMethods extends LocalizedElement {
     const asking = this.asking;
     const server = this.server;
     if (!asking || !server || this.busy || this.view.phase !== 'ready') return;
-    const t = this.t.savedMethods;
+    const t = this.#words;
     this.busy = true;
     this.said = t.working;
     try {
@@ -189,12 +206,12 @@ export class PaylitSavedMethods extends LocalizedElement {
   }
 
   #failed(ended: boolean): void {
-    const t = this.t.savedMethods;
+    const t = this.#words;
     this.said = ended ? t.sessionEnded : t.actionFailed;
   }
 
   #question(text: string, yes: string) {
-    const t = this.t.savedMethods;
+    const t = this.#words;
     return html`<div class="confirm" role="group" aria-labelledby="ask"
       @keydown=${(e: KeyboardEvent) => (e.key === 'Escape' && !this.busy ? void this.#answerNo() : undefined)}>
       <p id="ask">${text}</p>
@@ -206,7 +223,7 @@ export class PaylitSavedMethods extends LocalizedElement {
   }
 
   #cardRow(card: PayerCardView, i: number) {
-    const t = this.t.savedMethods;
+    const t = this.#words;
     const name = this.#cardName(card);
     const asked = this.asking?.kind === 'card' && this.asking.id === card.card_id;
     return html`<li>
@@ -221,7 +238,7 @@ export class PaylitSavedMethods extends LocalizedElement {
   }
 
   #subscriptionRow(sub: PayerSubscriptionView, i: number) {
-    const t = this.t.savedMethods;
+    const t = this.#words;
     const asked = this.asking?.kind === 'subscription' && this.asking.id === sub.id;
     const status =
       sub.status === 'pending' ? t.pending : sub.status === 'past_due' ? t.pastDue : undefined;
@@ -240,7 +257,7 @@ export class PaylitSavedMethods extends LocalizedElement {
   }
 
   protected override render() {
-    const t = this.t.savedMethods;
+    const t = this.#words;
     const view = this.view;
     let body;
     if (view.phase === 'loading') body = html`<p class="quiet">${t.loading}</p>`;
