@@ -252,6 +252,13 @@ app.get('/:chunk{paylit\\.[\\w.-]+\\.js}', async (c) => {
     return c.notFound();
   }
 });
+// The hashes of those files, which a page that pins paylit.js fetches (`<script integrity>`).
+app.get('/paylit.pins.json', async (c) =>
+  c.body(await readFile(new URL('paylit.pins.json', pathToFileURL(bundle))), 200, {
+    'Content-Type': types['.json'],
+    'Cache-Control': 'no-cache',
+  }),
+);
 app.get('/', (c) => c.redirect('/index.html'));
 app.get('/favicon.ico', (c) => c.body(null, 204));
 app.get('/*', async (c) => {

@@ -33,28 +33,37 @@ const manifest = () =>
 const openssl = (file: string) =>
   `sha384-${execFileSync('sh', ['-c', `openssl dgst -sha384 -binary "$1" | openssl base64 -A`, 'sh', `${bundle}${file}`], { encoding: 'utf8' })}`;
 
-test('the manifest lists every file of dist/bundle/ with its SHA-384 as openssl reads it, and paylit.js carries the same for every file it loads', () => {
+test("the manifest lists every file of dist/bundle/ with its SHA-384 as openssl reads it; paylit.pins.json carries the same for every file paylit.js loads, and paylit.js only the pins' own", () => {
   const { algorithm, files } = manifest();
   expect(algorithm).toBe('sha384');
   const onDisk = readdirSync(bundle)
-    .filter((f) => f.endsWith('.js'))
+    .filter((f) => f.endsWith('.js') || f === 'paylit.pins.json')
     .sort();
   expect(Object.keys(files).sort()).toEqual(onDisk);
   expect(onDisk).toContain('paylit.module.js');
   expect(onDisk).toContain('paylit.paylit-payer-fields.js');
   for (const file of onDisk) expect(files[file], file).toBe(openssl(file));
-  // paylit.js: each module it can load, by its name between `paylit.` and `.js`, the same value.
-  const tag = readFileSync(`${bundle}paylit.js`, 'utf8');
-  const frameScripts = [
+  // paylit.pins.json: each module paylit.js can load, by its name between `paylit.` and `.js`,
+  // the same value; paylit.js carries the pins' own value, and no other hash.
+  const pins = JSON.parse(readFileSync(`${bundle}paylit.pins.json`, 'utf8')) as Record<
+    string,
+    string
+  >;
+  const notLoaded = [
     'paylit.js',
     'paylit.frame.js',
     'paylit.frame-marks.js',
     'paylit.frame-crypto.js',
+    'paylit.pins.json',
   ];
-  for (const file of onDisk.filter((f) => !frameScripts.includes(f))) {
-    const name = file.slice('paylit.'.length, -'.js'.length);
-    expect(tag, file).toContain(`"${name}":"${files[file]!.slice('sha384-'.length)}"`);
-  }
+  const loaded = onDisk.filter((f) => !notLoaded.includes(f));
+  expect(Object.keys(pins).sort()).toEqual(
+    loaded.map((file) => file.slice('paylit.'.length, -'.js'.length)).sort(),
+  );
+  for (const file of loaded)
+    expect(`sha384-${pins[file.slice('paylit.'.length, -'.js'.length)]}`, file).toBe(files[file]);
+  const tag = readFileSync(`${bundle}paylit.js`, 'utf8');
+  expect(tag.match(/sha384-[A-Za-z0-9+/=]{64}/g)).toEqual([files['paylit.pins.json']]);
 });
 
 test("the elements' README shows the pinned tag, and its command reads paylit.js's value as openssl computes it", () => {
@@ -242,6 +251,39 @@ test('pinned paylit.js under a policy that refuses its import map: nothing of pa
     .poll(() => consoleErrors.join('\n'))
     .toContain("paylit.js is pinned: the page's CSP must allow its import map");
   expect(await page.evaluate(() => customElements.get('paylit-checkout'))).toBeUndefined();
+  consoleErrors.length = 0;
+});
+
+test('pinned paylit.js, its pins altered by one byte: refused, and nothing of paylit but paylit.js loads, pinned or not; the console says why', async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  await page.route(
+    (url) => url.pathname === '/paylit.pins.json',
+    async (route) => {
+      const response = await route.fetch();
+      const text = await response.text();
+      // One letter of the module's hash: the pins a tamperer would rewrite to let theirs in.
+      const at = text.indexOf('"module":"') + '"module":"'.length;
+      expect(at).toBeGreaterThan('"module":"'.length);
+      const altered = text.slice(0, at) + (text[at] === 'x' ? 'y' : 'x') + text.slice(at + 1);
+      await route.fulfill({ response, body: altered });
+    },
+  );
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/paylit.')) loaded.push(path);
+  });
+  await openPinned(page, demo, 'pay');
+  await expect
+    .poll(() => consoleErrors.join('\n'))
+    .toContain('paylit.pins.json (connect-src), which must be the one published with paylit.js');
+  expect(consoleErrors.join('\n')).toMatch(/integrity/);
+  expect(loaded).toEqual(['/paylit.js', '/paylit.pins.json']);
+  expect(await page.evaluate(() => customElements.get('paylit-checkout'))).toBeUndefined();
+  expect(await page.locator('script[type=importmap]').count()).toBe(0);
   consoleErrors.length = 0;
 });
 

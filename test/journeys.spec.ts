@@ -43,7 +43,11 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // paylit.js carries the SHA-384 of each of the 33 files it can load (2.2 KB gzip: a hash is
   // 48 random bytes, which no compression shrinks), so that a page pinning paylit.js pins them
   // all; the refused-chunk message (every catalog) and its handling are the other 0.3 KB.
-  'card-sealed': { budget: 45_900, target: 40_000 },
+  // Lowered once the hashes left paylit.js for paylit.pins.json, which only a page that pins
+  // paylit.js fetches (build/integrity.ts): 46 588 B before (main had grown by 1.3 KB since,
+  // past the 45 900 B budget: paylit.checkout-payment.js, 1 251 B, joined the journey), 43 882 B
+  // after (paylit.js 4 105 B → 1 399 B). The budget keeps 2 % above it, as before the pins.
+  'card-sealed': { budget: 44_800, target: 40_000 },
   // 64 976 B before; 44 940 B after (the words of 12 languages the shopper does not read gone,
   // English too; the pending view 7.3 KB with Lit shared); 44 279 B with the wallet picker and
   // the wallets' marks as chunks of their own; 45 316 B with the early card frame in paylit.js
@@ -51,24 +55,30 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // 6.2 KB, not 7.3). The issue's target, 45 KB, is met; the budget keeps about 5 % above it.
   // Raised by 2.5 KB for issue 41, the pins in paylit.js (card-sealed says why): about
   // 45 300 B before, 47 772 B after; the issue's 45 KB target is no longer met, by those pins.
-  'pix-shown': { budget: 49_000, target: 45_000 },
+  // Lowered once the pins left paylit.js (card-sealed says how): 48 372 B before, 45 666 B
+  // after; the issue's 45 KB target is missed by 666 B. The budget keeps about 5 % above it.
+  'pix-shown': { budget: 47_900, target: 45_000 },
   // 82 909 B before (32 014 B of it the frame's own script); 71 256 B after (the frame's first
   // script 22.8 KB, its encryption 8.3 KB and marks 4.2 KB after it; the page's marks no longer
   // loaded in frame mode); 67 729 B once the frame's marks script lost the methods' table;
   // 60 307 B once the frame drew its fields in plain DOM, without Lit (its first script 23.0 KB →
   // 14.4 KB).
   // Raised by 2.5 KB for issue 41, the pins in paylit.js (card-sealed says why): about
-  // 60 970 B before, 63 496 B after.
-  'card-sealed-frame': { budget: 65_800 },
+  // 60 970 B before, 63 496 B after. Lowered once the pins left paylit.js (card-sealed says
+  // how): 64 938 B before, 62 232 B after; the budget keeps about 5 % above it.
+  'card-sealed-frame': { budget: 65_300 },
   // 44 790 B before; 42 785 B after (the payer's fields a Lit element, Lit shared); 39 300 B
   // without the wallet picker, the installments and the wallets' marks. 41 484 B with the
   // checkout's hooks for a subscription's sign-up (about 240 B: loading its chunk, asking its
   // consent and its sign-up on Pay, its parts); the sign-up itself, its words and its live
   // connection are a chunk a one-time order never loads.
   // Raised by 2.5 KB for issue 41, the pins in paylit.js (card-sealed says why): about
-  // 41 484 B before, 43 950 B after.
+  // 41 484 B before, 43 950 B after. Once the pins left paylit.js (card-sealed says how):
+  // 45 013 B before (past its budget, as main had grown), 42 307 B after; the budget stays,
+  // 4.7 % above it.
   'payer-step': { budget: 44_300 },
-  // 37 044 B before; 43 632 B after; 40 082 B now: printed only.
+  // 37 044 B before; 43 632 B after; 40 082 B then; 45 337 B with the pins in paylit.js and
+  // 42 631 B without them: printed only.
   'card-sealed-keyed': {},
 };
 

@@ -16,63 +16,67 @@ import './frame/frame-start.js';
 type Paylit = typeof import('./script-tag-api.js');
 
 /**
- * The SHA-384 (base64) of each file of the script-tag build this file can load, by its name
- * between `paylit.` and `.js`: written in by the build once those files are (build/integrity.ts),
- * never by hand.
+ * The SRI value (`sha384-…`) of `paylit.pins.json`, which holds the SHA-384 (base64) of each file
+ * of the script-tag build this file can load, by its name between `paylit.` and `.js`: written in
+ * by the build once those files are (build/integrity.ts), never by hand.
  */
-declare const __PAYLIT_PINS__: Readonly<Record<string, string>>;
+declare const __PAYLIT_PINS__: string;
 
 ((tag: HTMLScriptElement | null, page: { paylit?: unknown }) => {
   const own = tag?.src || document.baseURI;
   const at = (name: string) => new URL(`./paylit.${name}.js`, own).href;
   const url = new URL('./paylit.module.js', own).href;
-  let from = url;
-  // Pinned (`<script integrity>`): so is every file it loads. An import map holds each one's
-  // SHA-384 (the browser refuses a module that does not match), with the page's nonce where it
-  // has one (the page's CSP must let this inline map in: that nonce, or the hash the browser
-  // names when it refuses it); the module is imported by a name only that map gives, so that
-  // nothing loads unchecked if it was refused. Unpinned, no map: nothing inline on the page.
-  if (tag?.integrity) {
-    const integrity: Record<string, string> = {};
-    for (const [name, hash] of Object.entries(__PAYLIT_PINS__))
-      integrity[at(name)] = `sha384-${hash}`;
-    const text = JSON.stringify({ imports: { 'paylit:module': url }, integrity });
-    const map = document.createElement('script');
-    map.type = 'importmap';
-    map.nonce = tag.nonce;
-    const tt = (
-      globalThis as {
-        trustedTypes?: {
-          createPolicy(
-            name: string,
-            rules: { createScript(s: string): string },
-          ): { createScript(s: string): unknown };
-        };
-      }
-    ).trustedTypes;
-    try {
-      // Under Trusted Types, through a policy `paylit` that writes this one text and no other.
-      map.text = (
-        tt ? tt.createPolicy('paylit', { createScript: () => text }).createScript('') : text
-      ) as string;
-      document.head.append(map);
-    } catch {
-      // No policy `paylit` may be made: the map is not written, and nothing loads (below).
-    }
-    from = 'paylit:module';
-  }
-  const ready: Promise<Paylit> = import(/* @vite-ignore */ from).then(
-    ({ default: api }: { default: Paylit }) => {
+  const load = (from: string): Promise<Paylit> =>
+    import(/* @vite-ignore */ from).then(({ default: api }: { default: Paylit }) => {
       page.paylit = Object.assign(Object.create(null), api, { ready });
       return api;
-    },
-    (error: unknown) => {
-      // The one thing a page can get wrong here, said where its developer looks.
-      console.error(
-        `paylit: ${url} could not be loaded, so no paylit element is defined. Serve the whole dist/bundle/ folder beside paylit.js; from another origin, with Access-Control-Allow-Origin (a module script needs CORS).${from === url ? '' : " paylit.js is pinned: the page's CSP must allow its import map (the nonce on paylit.js's tag, or the map's hash)."}`,
-      );
-      throw error;
-    },
-  );
+    });
+  // Pinned (`<script integrity>`): so is every file it loads. Their hashes come from
+  // paylit.pins.json, fetched under the one hash this file carries (a page that does not pin
+  // never fetches it); an import map holds each one's SHA-384 (the browser refuses a module that
+  // does not match), with the page's nonce where it has one (the page's CSP must let this inline
+  // map in: that nonce, or the hash the browser names when it refuses it; and fetch the pins:
+  // `connect-src`); the module is imported by a name only that map gives, so that nothing loads
+  // unchecked if it was refused. Unpinned, no map: nothing inline on the page.
+  const ready: Promise<Paylit> = (
+    tag?.integrity
+      ? fetch(at('pins').replace(/js$/, 'json'), { integrity: __PAYLIT_PINS__ })
+          .then((response) => response.json() as Promise<Record<string, string>>)
+          .then((pins) => {
+            const integrity: Record<string, string> = {};
+            for (const [name, hash] of Object.entries(pins)) integrity[at(name)] = `sha384-${hash}`;
+            const text = JSON.stringify({ imports: { 'paylit:module': url }, integrity });
+            const map = document.createElement('script');
+            map.type = 'importmap';
+            map.nonce = tag.nonce;
+            const tt = (
+              globalThis as {
+                trustedTypes?: {
+                  createPolicy(
+                    name: string,
+                    rules: { createScript(s: string): string },
+                  ): { createScript(s: string): unknown };
+                };
+              }
+            ).trustedTypes;
+            try {
+              // Under Trusted Types, through a policy `paylit` that writes this one text and no other.
+              map.text = (
+                tt ? tt.createPolicy('paylit', { createScript: () => text }).createScript('') : text
+              ) as string;
+              document.head.append(map);
+            } catch {
+              // No policy `paylit` may be made: the map is not written, and nothing loads (below).
+            }
+            return load('paylit:module');
+          })
+      : load(url)
+  ).catch((error: unknown) => {
+    // The one thing a page can get wrong here, said where its developer looks.
+    console.error(
+      `paylit: ${url} could not be loaded, so no paylit element is defined. Serve the whole dist/bundle/ folder beside paylit.js; from another origin, with Access-Control-Allow-Origin (a module script needs CORS).${tag?.integrity ? " paylit.js is pinned: the page's CSP must allow its import map (the nonce on paylit.js's tag, or the map's hash) and the fetch of paylit.pins.json (connect-src), which must be the one published with paylit.js." : ''}`,
+    );
+    throw error;
+  });
   page.paylit ??= { ready };
 })(document.currentScript as HTMLScriptElement | null, globalThis as { paylit?: unknown });

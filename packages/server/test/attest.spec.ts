@@ -87,7 +87,9 @@ ${value(v.head) ?? ''}
 test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'paylit-attest-'));
   const files: Record<string, string> = {};
-  for (const file of (await readdir(bundle)).filter((f) => f.endsWith('.js')).sort())
+  for (const file of (await readdir(bundle))
+    .filter((f) => f.endsWith('.js') || f === 'paylit.pins.json')
+    .sort())
     files[file] = sri(join(bundle, file));
   manifest = join(dir, 'integrity.json');
   await writeFile(manifest, JSON.stringify({ algorithm: 'sha384', files }));
@@ -116,12 +118,14 @@ test.beforeAll(async () => {
       return void res
         .writeHead(200, { ...headers, 'Content-Type': 'text/javascript' })
         .end(shopScript);
-    if (/^paylit(\.[\w-]+)*\.js$/.test(file) && files[file]) {
+    // The release's files (a pinned paylit.js fetches its pins, paylit.pins.json).
+    if (/^paylit(\.[\w-]+)*\.js(on)?$/.test(file) && files[file]) {
       let body = readFileSync(join(bundle, file));
       // The changed chunk: the card frame's first script, one comment longer than the release's.
       if (name === 'changed-chunk' && file === 'paylit.frame.js')
         body = Buffer.concat([body, Buffer.from('\n// changed on the server\n')]);
-      return void res.writeHead(200, { ...headers, 'Content-Type': 'text/javascript' }).end(body);
+      const type = file.endsWith('.json') ? 'application/json' : 'text/javascript';
+      return void res.writeHead(200, { ...headers, 'Content-Type': type }).end(body);
     }
     res.writeHead(404, headers).end();
   });
