@@ -50,8 +50,10 @@ let other: string;
 /** The shop's own script, which the compare test changes between two runs. */
 let shopScript = 'document.documentElement.dataset.shop = "1";\n';
 
+// paylit.js pinned writes an import map (the pins of its chunks) that takes its tag's nonce: a
+// strict policy with a nonce for it, as the elements' README says.
 const STRICT =
-  "default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self'; frame-ancestors 'self'; require-trusted-types-for 'script'";
+  "default-src 'self'; script-src 'self' 'nonce-sh0p'; style-src 'self'; connect-src 'self'; frame-ancestors 'self'; require-trusted-types-for 'script'";
 
 /** The variants: each the clean shop page with one fault. */
 type Lazy = string | (() => string);
@@ -60,7 +62,7 @@ const variants: Record<string, { csp?: Lazy; head?: Lazy; isolation?: 'page' | '
   compare: {},
   'third-party': {
     csp: () =>
-      `default-src 'self'; script-src 'self' ${other}; style-src 'self'; connect-src 'self'; frame-ancestors 'self'; require-trusted-types-for 'script'`,
+      `default-src 'self'; script-src 'self' 'nonce-sh0p' ${other}; style-src 'self'; connect-src 'self'; frame-ancestors 'self'; require-trusted-types-for 'script'`,
     head: () => `<script src="${other}/analytics.js"></script>`,
   },
   inline: {
@@ -68,7 +70,8 @@ const variants: Record<string, { csp?: Lazy; head?: Lazy; isolation?: 'page' | '
     head: '<script nonce="r4nd0m">document.documentElement.dataset.tag = "on";</script>',
   },
   'unsafe-inline': {
-    csp: STRICT.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+    // (without the nonce: beside a nonce, a browser ignores 'unsafe-inline', and so does attest)
+    csp: STRICT.replace("script-src 'self' 'nonce-sh0p'", "script-src 'self' 'unsafe-inline'"),
   },
   'page-mode': { isolation: 'page' },
   'changed-chunk': {},
@@ -78,7 +81,7 @@ const value = (v: Lazy | undefined) => (typeof v === 'function' ? v() : v);
 function shopPage(name: string, paylitIntegrity: string): string {
   const v = variants[name]!;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
-<script src="paylit.js" integrity="${paylitIntegrity}"></script>
+<script src="paylit.js" integrity="${paylitIntegrity}" nonce="sh0p"></script>
 <script src="shop.js" defer></script>
 ${value(v.head) ?? ''}
 </head><body><main><h1>Shop</h1><form><paylit-card-fields name="card" isolation="${v.isolation ?? 'frame'}"></paylit-card-fields></form></main></body></html>`;
