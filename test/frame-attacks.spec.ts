@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { test, expect, type Frame, type Page } from '@playwright/test';
 import { luhnCheck } from '@paylit/core/card';
 import { decryptCard, generateCardKeyPair } from '@paylit/core/crypto';
+import { cardWords } from '../packages/elements/src/i18n/card-words.js';
 import { en } from '../packages/elements/src/i18n/en.js';
 import {
   test as demoTest,
@@ -357,7 +358,8 @@ test.describe('confusing the frame', () => {
       typeof t === 'string'
         ? evil
         : Object.fromEntries(Object.entries(t as object).map(([k, v]) => [k, map(v)]));
-    const catalog = map(en);
+    // Every word the frame is sent (the card's), each one markup.
+    const catalog = map(cardWords(en));
     await p.evaluate((messages) => {
       (window as unknown as { xss: number }).xss = 0;
       addEventListener(
