@@ -362,7 +362,10 @@ test.describe("in a merchant's own form, written as merchants write it", () => {
     page,
   }) => {
     await page.goto(`${origin}/early.html`);
-    expect(await page.evaluate(() => (window as unknown as { early: boolean }).early)).toBe(false);
+    // Asked as soon as the elements are defined, which may be after the page's load.
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { early?: boolean }).early))
+      .toBe(false);
     const fields = (await cardFrame(page)).locator('paylit-card-fields');
     await expect(fields.locator('#number-error')).toHaveText('Enter the card number.');
     await expect(fields.locator('#holder-error')).toHaveText(
