@@ -71,21 +71,40 @@ export function follow(
   paymentId: string,
   heard: (answer: PaymentStatusAnswer) => void,
 ): () => void {
+  return followEvents<PaymentStatusAnswer>(
+    server,
+    `/payments/${encodeURIComponent(paymentId)}/events?order=${encodeURIComponent(order)}`,
+    'payment',
+    (answer) => answer.payment.status !== 'PENDING',
+    heard,
+  );
+}
+
+/**
+ * Follows the Server-Sent Events at `path` of the companion server: each `event` is handed to
+ * `heard` as the server sent it (JSON), until `final` says one is; also what follows a mandate's
+ * status (paylit-checkout/subscription-live.ts). Opened again when the server ends it first
+ * (after its `retry` hint), after a failure (waiting longer each time, up to 30 s), and at once
+ * when the page is shown again; refused for good (a 4xx but 408 and 429), it stops.
+ */
+export function followEvents<T>(
+  server: CompanionServer,
+  path: string,
+  event: string,
+  final: (answer: T) => boolean,
+  heard: (answer: T) => void,
+): () => void {
   let stopped = false;
   let current: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let waitMs = 2000;
   let failures = 0;
-  const url = serverUrl(
-    server,
-    `/payments/${encodeURIComponent(paymentId)}/events?order=${encodeURIComponent(order)}`,
-  );
+  const url = serverUrl(server, path);
   const connect = async () => {
     clearTimeout(timer);
     current?.abort();
     if (stopped) return;
     const controller = (current = new AbortController());
-    let final = false;
     try {
       const res = await (server.fetch ?? globalThis.fetch)(url, {
         headers: { Accept: 'text/event-stream' },
@@ -98,12 +117,12 @@ export function follow(
       if (!res.ok || !res.body) throw new Error(`the live connection answered ${res.status}`);
       for await (const message of serverSentEvents(res.body)) {
         if (message.retry !== undefined) waitMs = message.retry;
-        if (message.event !== 'payment') continue;
+        if (message.event !== event) continue;
         failures = 0;
-        const answer = JSON.parse(message.data) as PaymentStatusAnswer;
-        final = answer.payment.status !== 'PENDING';
+        const answer = JSON.parse(message.data) as T;
+        const done = final(answer);
         if (!stopped) heard(answer);
-        if (final) return stop();
+        if (done) return stop();
       }
     } catch {
       if (controller.signal.aborted) return;
