@@ -164,7 +164,8 @@ export class CardFrame {
       );
     } catch {
       // Not movable here (out of the page since it waited too long, or in another document): it
-      // loads anew in its box, from the `srcdoc` it has.
+      // loads anew in its box, from the `srcdoc` it has, and is not loaded until its `load`.
+      this.loaded = false;
       box.append(frame);
     }
   }
