@@ -138,20 +138,19 @@ export async function typeCard(
  * (a message): until then the form below it may still move. A shopper's next click comes long
  * after; a test's comes at once, so it waits for the frame's size to be the page's.
  *
- * And Pay is scrolled into view first: the card frame is drawn by a process of its own
- * (its origin is opaque), and Chromium routes a click that comes in the same frame as a scroll
- * by where that frame was before it (seen here: Playwright's click, scrolling to a Pay below the
- * fold, landed in the card frame). A shopper's click never follows a scroll so closely.
+ * And Pay is scrolled into view, before and after: the card frame is drawn by a process of its
+ * own (its origin is opaque), and Chromium routes a click that comes in the same frame as a
+ * scroll by where that frame was before it (seen here: Playwright's click, scrolling to a Pay
+ * below the fold, landed in the card frame). Before, so that the frame is in view and draws
+ * (a frame out of view is not drawn, and would not tell its height); after, because its height
+ * came since and pushed Pay down, below the fold again (seen on CI: the next click scrolled and
+ * landed in the frame's number field, and the test waited for messages Pay never asked for).
+ * A shopper's click never follows a scroll so closely.
  */
 export async function settled(page: Page): Promise<void> {
   const frame = await cardFrame(page);
   if (!frame) return;
-  if (await payButton(page).count()) {
-    await payButton(page).scrollIntoViewIfNeeded();
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-  }
+  await payInView(page);
   await expect
     .poll(async () => {
       const inside = Math.ceil(
@@ -164,6 +163,16 @@ export async function settled(page: Page): Promise<void> {
       return inside > 0 && outside === `${inside}px`;
     })
     .toBe(true);
+  await payInView(page);
+}
+
+/** Pay in view, and two frames drawn since: a click that comes next needs no scroll. */
+async function payInView(page: Page): Promise<void> {
+  if (!(await payButton(page).count())) return;
+  await payButton(page).scrollIntoViewIfNeeded();
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
 }
 
 /**
