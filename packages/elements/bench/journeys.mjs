@@ -73,6 +73,16 @@ const baseline = process.env.BENCH_FRAME_BASELINE?.replace(/\/?$/, '/');
  * without the journeys' bytes, page isolation and Adyen: to compare two builds' frames quickly.
  */
 const frameOnly = process.env.BENCH_FRAME_ONLY === '1';
+/**
+ * BENCH_FRAME_PROBES=1: two more pages in the same rounds, to see where the frame's time beyond
+ * the floor goes:
+ *   floor-script: the floor with one empty script in its srcdoc, before its input, fetched as the
+ *                 card frame fetches its first script (what any script in the frame costs);
+ *   frame-alone:  the card frame's iframe as the card fields write it, in the page's markup, and
+ *                 nothing else on the page (no paylit.js, no module graph loading beside it):
+ *                 what the frame's first script costs, without the page.
+ */
+const probes = process.env.BENCH_FRAME_PROBES === '1';
 const here = (name) => fileURLToPath(new URL(name, import.meta.url));
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 
@@ -233,6 +243,20 @@ const floorPage = () =>
     `<title>card</title>${attr(`<script>${watchScript()}</script>`)}`,
   );
 
+// The probes (BENCH_FRAME_PROBES): the floor with an empty script first in its srcdoc, and the
+// card frame alone in a page's markup.
+const floorScriptPage = () =>
+  floorPage().replace(
+    '<label>',
+    attr(`<script src="${origin}/probe-empty.js"></script>`) + '<label>',
+  );
+const frameAlonePage = () =>
+  inline(`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>the card frame alone</title></head>
+<body><iframe sandbox="allow-scripts" title="Card" srcdoc="${attr(`<!doctype html><body><script src="${origin}/paylit.frame.js"></script>`)}"></iframe></body>
+</html>`);
+
 /** What the pages of the load under way reported: the top document's and the frame's. */
 let current;
 const server = createServer((req, res) => {
@@ -265,6 +289,8 @@ const server = createServer((req, res) => {
   }
   const page = {
     '/floor': floorPage,
+    '/floor-script': floorScriptPage,
+    '/frame-alone': frameAlonePage,
     '/frame': () => checkoutPage('frame'),
     '/frame-baseline': () => checkoutPage('frame', '/baseline'),
     '/page': () => checkoutPage('page'),
@@ -281,6 +307,10 @@ const server = createServer((req, res) => {
         'Content-Type': path.endsWith('.js') ? 'text/javascript' : 'text/css',
       })
       .end(path.endsWith('.js') ? adyenJs : adyenCss);
+  if (path === '/probe-empty.js')
+    return void res
+      .writeHead(200, { ...noStore, 'Content-Type': 'text/javascript' })
+      .end(req.headers['sec-fetch-site'] === 'cross-site' ? watchScript() : '');
   // The bundle's files, at any depth, by a path of plain names; under /baseline/, the baseline's.
   const baselineFile = baseline && path.startsWith('/baseline/');
   const file = path.slice(baselineFile ? '/baseline/'.length : 1);
@@ -316,7 +346,7 @@ origin = `http://127.0.0.1:${server.address().port}`;
  * and, for a page with a frame, its steps on the way.
  */
 async function drawnMs(path) {
-  const inFrame = path === '/floor' || path.startsWith('/frame');
+  const inFrame = path.startsWith('/floor') || path.startsWith('/frame');
   const profile = mkdtempSync(join(tmpdir(), 'paylit-bench-'));
   const browserProcess = spawn(
     chromiumPath(),
@@ -381,11 +411,12 @@ const kinds = [
   '/floor',
   '/frame',
   ...(baseline ? ['/frame-baseline'] : []),
+  ...(probes ? ['/floor-script', '/frame-alone'] : []),
   ...(frameOnly ? [] : ['/page', '/adyen']),
 ];
 const times = Object.fromEntries(kinds.map((k) => [k, []]));
 const before = [];
-const phases = { '/floor': [], '/frame': [], '/frame-baseline': [] };
+const phases = Object.fromEntries(kinds.map((k) => [k, []]));
 const missed = Object.fromEntries(kinds.map((k) => [k, 0]));
 /** Why a load gave no figure, the first time for each page. */
 const why = {};
@@ -439,6 +470,14 @@ if (baseline)
   console.log(
     `  the baseline's isolation="frame" (${baseline})\n${''.padEnd(52)}${ms(m['/frame-baseline']).padStart(10)}  (${counted('/frame-baseline')}; ${(m['/frame-baseline'] / m['/floor']).toFixed(2)}× the floor)`,
   );
+if (probes) {
+  console.log(
+    `  probe: the floor with an empty script first        ${ms(m['/floor-script']).padStart(10)}  (${counted('/floor-script')}; ${(m['/floor-script'] / m['/floor']).toFixed(2)}× the floor)`,
+  );
+  console.log(
+    `  probe: the card frame alone in a page's markup     ${ms(m['/frame-alone']).padStart(10)}  (${counted('/frame-alone')}; ${(m['/frame-alone'] / m['/floor']).toFixed(2)}× the floor)`,
+  );
+}
 if (!frameOnly) {
   console.log(
     `  paylit, isolation="page"                          ${ms(m['/page']).padStart(10)}  (${counted('/page')})`,
@@ -450,12 +489,27 @@ if (!frameOnly) {
 console.log(
   `  (before the document start, from navigation start: ${ms(median(before))}, the same for every page: the request, the page's process)`,
 );
+/** The columns of the breakdown: each page with a frame. */
+const columns = [
+  ['/frame', 'frame'],
+  ['/floor', 'floor'],
+  ...(baseline ? [['/frame-baseline', 'baseline']] : []),
+  ...(probes
+    ? [
+        ['/floor-script', 'fl+script'],
+        ['/frame-alone', 'alone'],
+      ]
+    : []),
+];
 const step = (label, key) =>
   console.log(
-    `    ${label.padEnd(74)}${['/frame', '/floor', ...(baseline ? ['/frame-baseline'] : [])].map((k) => ms(median(phases[k].map((p) => p[key]))).padStart(10)).join('')}`,
+    `    ${label.padEnd(74)}${columns
+      .map(([k]) => k)
+      .map((k) => ms(median(phases[k].map((p) => p[key]))).padStart(10))
+      .join('')}`,
   );
 console.log(
-  `${"  where the frame's time goes, from the page's document start (medians)".padEnd(78)}${'frame'.padStart(10)}${'floor'.padStart(10)}${baseline ? 'baseline'.padStart(10) : ''}`,
+  `${"  where the frame's time goes, from the page's document start (medians)".padEnd(78)}${columns.map(([, name]) => name.padStart(10)).join('')}`,
 );
 step('the iframe in the page (a shadow root, or the markup)', 'iframe');
 step("the frame's navigation starts (its document's time origin)", 'doc');
