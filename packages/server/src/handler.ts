@@ -497,7 +497,12 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   const app = new Hono<HandlerEnv>();
   let storeFailureLogged = -Infinity;
   let addressFailureLogged = false;
-  app.onError((error, c) => {
+  // Every route's errors are answered by this one function, attached to each route as it is
+  // registered (see `answeringErrors` below) rather than as Hono's `onError`: mounted with
+  // `app.route('/paylit', handler)`, a handler with an `onError` of its own has each of its
+  // middlewares and routes wrapped by Hono in an error-catching composition, several promises
+  // per layer on every request.
+  const answerError = (error: Error, c: Context<HandlerEnv>): Response => {
     if (error instanceof ClientAddressUnknownError) {
       if (!addressFailureLogged) {
         addressFailureLogged = true;
@@ -543,16 +548,15 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
       },
       500,
     );
-  });
-  app.notFound((c) =>
+  };
+  const notFound = (c: Context<HandlerEnv>) =>
     c.json(
       {
         error: { type: 'not_found', message: `no route ${c.req.method} ${c.req.path}` },
         requestId: c.get('requestId'),
       },
       404,
-    ),
-  );
+    );
 
   // A client's X-Request-Id only if it is short and safe, else a fresh UUID.
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
@@ -732,5 +736,41 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     failures: limits && { windowMs: 60_000, max: 600, ...limits.notifications, address },
   });
   if (options.apiToken) mountBackOffice(app, ctx, options.apiToken);
-  return Object.assign(app, { sweep: (limit?: number) => sweep(ctx, limit), subscriptions });
+  const handler = answeringErrors(app, answerError);
+  handler.notFound(notFound);
+  return Object.assign(handler, { sweep: (limit?: number) => sweep(ctx, limit), subscriptions });
+}
+
+/**
+ * The routes of `app`, in their order, on a new app, each of them answering its own errors with
+ * `answer`: as Hono's `onError` would, at the layer that threw (the answer replaces whatever
+ * the layers below it had answered, and `c.error` holds the error), whether the handler is
+ * served on its own or mounted in another app. Hono wraps a mounted app's routes this way
+ * itself when the app has an `onError`, but in a composition of its own per layer and request.
+ */
+function answeringErrors(
+  app: Hono<HandlerEnv>,
+  answer: (error: Error, c: Context<HandlerEnv>) => Response,
+): Hono<HandlerEnv> {
+  const recover = (error: unknown, c: Context<HandlerEnv>): Response => {
+    // As Hono: what is not an Error goes on up.
+    if (!(error instanceof Error)) throw error;
+    c.error = error;
+    c.res = answer(error, c);
+    return c.res;
+  };
+  const guarded = new Hono<HandlerEnv>();
+  for (const { method, path, handler } of app.routes) {
+    guarded.on(method, path, (c, next) => {
+      try {
+        const result = handler(c, next);
+        return result instanceof Promise
+          ? result.then(undefined, (error: unknown) => recover(error, c))
+          : result;
+      } catch (error) {
+        return recover(error, c);
+      }
+    });
+  }
+  return guarded;
 }
