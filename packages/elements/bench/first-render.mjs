@@ -17,7 +17,7 @@ import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { generateCardKeyPair } from '@paylit/core/crypto';
 import { chromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
-import { bundleDir } from '../../../test/support/journeys.mjs';
+import { bundleDir, keepLocal, startShop } from '../../../test/support/journeys.mjs';
 
 const rounds = Number(process.argv[2] ?? 9);
 const here = (name) => fileURLToPath(new URL(name, import.meta.url));
@@ -126,19 +126,29 @@ const server = createServer((req, res) => {
 });
 await new Promise((done) => server.listen(0, '127.0.0.1', done));
 const origin = `http://127.0.0.1:${server.address().port}`;
+// The journeys' shop (test/support/journeys.mjs): an order made by its server, the checkout with
+// its endpoint, the bundle from a static origin of its own: the view's GET is on the way.
+const shop = await startShop();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 
 async function load(path) {
   const context = await browser.newContext();
+  await keepLocal(context);
+  // The watch, first in the shop's page too.
+  if (path === '/server') await context.addInitScript(watch);
   const page = await context.newPage();
-  await page.goto(`${origin}${path}`);
+  await page.goto(
+    path === '/server'
+      ? `${shop.shop}/checkout?order=card&lang=en&isolation=page`
+      : `${origin}${path}`,
+  );
   await page.waitForFunction(() => window.benchSteps['card number drawn'] !== undefined, null, {
     timeout: 20_000,
   });
   const result = await page.evaluate(() => ({
     steps: window.benchSteps,
     resources: performance.getEntriesByType('resource').map((e) => ({
-      name: new URL(e.name).pathname.slice(1),
+      name: new URL(e.name).pathname.slice(1) + (e.name.includes('/paylit/') ? '?…' : ''),
       asked: e.fetchStart,
       got: e.responseEnd,
       size: e.decodedBodySize,
@@ -149,12 +159,13 @@ async function load(path) {
   return result;
 }
 
-const runs = { '/page': [], '/adyen': [] };
+const runs = { '/page': [], '/server': [], '/adyen': [] };
 for (const path of Object.keys(runs)) await load(path);
 for (let i = 0; i < rounds; i++)
   for (const path of Object.keys(runs)) runs[path].push(await load(path));
 await browser.close();
 server.close();
+await shop.close();
 
 const median = (xs) => {
   const s = xs.filter((x) => x !== undefined).sort((a, b) => a - b);
@@ -163,7 +174,7 @@ const median = (xs) => {
 const ms = (x) => (x === undefined || Number.isNaN(x) ? '' : x.toFixed(1));
 for (const [path, list] of Object.entries(runs)) {
   console.log(
-    `\n${path === '/page' ? 'paylit, isolation="page"' : 'Adyen Card'}: medians of ${list.length} loads, ms from the page's time origin`,
+    `\n${{ '/page': 'paylit, isolation="page", no server (the bench\'s page)', '/server': 'paylit, isolation="page", its companion server (the card journey\'s page)', '/adyen': 'Adyen Card' }[path]}: medians of ${list.length} loads, ms from the page's time origin`,
   );
   console.log(
     `  ${'document parsed (domInteractive)'.padEnd(44)}${ms(median(list.map((r) => r.parsed))).padStart(8)}`,
@@ -190,5 +201,5 @@ for (const [path, list] of Object.entries(runs)) {
 }
 const drawn = (path) => median(runs[path].map((r) => r.steps['card number drawn']));
 console.log(
-  `\npage / Adyen, card number drawn: ${(drawn('/page') / drawn('/adyen')).toFixed(2)}× (Playwright-driven loads: the bench's own figure is in npm run bench)`,
+  `\ncard number drawn against Adyen Card's: no server ${(drawn('/page') / drawn('/adyen')).toFixed(2)}×, with a server ${(drawn('/server') / drawn('/adyen')).toFixed(2)}× (Playwright-driven loads: the bench's own figure is in npm run bench)`,
 );
