@@ -255,6 +255,8 @@ export class PaylitCheckout extends LocalizedElement {
 
   /** The status or error line; a `quiet` one is for assistive technology alone (the busy button already shows it). */
   private message: { text: string; error: boolean; quiet?: boolean } | undefined;
+  /** Whether the checkout has drawn with its words: from then on it draws whatever its catalog's state. */
+  #worded = false;
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
   private slotted = false;
 
@@ -328,6 +330,27 @@ export class PaylitCheckout extends LocalizedElement {
         this.#loading = this.#loadedFor = undefined;
       }
     });
+  }
+
+  /**
+   * The first update does not wait for the catalog, as the other elements' do
+   * (internal/localized.ts): it sets the checkout up at once, so the order's load (`willUpdate`)
+   * starts beside the catalog's rather than after it, and draws nothing until the words are
+   * here; then the checkout draws its form. `updateComplete` waits for that drawing.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const words = this.hasUpdated ? undefined : loadCatalog(this.locale);
+    if (!words) return super.scheduleUpdate();
+    void words.then(() => this.requestUpdate());
+    return this.performUpdate();
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const complete = await super.getUpdateComplete();
+    if (this.#worded) return complete;
+    // Drawn without words: the update the catalog's arrival asks for draws the form.
+    await loadCatalog(this.locale);
+    return super.getUpdateComplete();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -967,6 +990,9 @@ export class PaylitCheckout extends LocalizedElement {
   };
 
   protected override render() {
+    // Nothing before the words (the first update, which starts the order's load, comes before them).
+    if (!this.#worded && loadCatalog(this.locale)) return nothing;
+    this.#worded = true;
     // The order is there once loaded (or taken from the attributes), and only then: a load clears it.
     const ready = this.context.order !== undefined;
     const { phase, outcome } = this.#flow;
