@@ -20,6 +20,11 @@ import { chromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
 import { bundleDir, keepLocal, startShop } from '../../../test/support/journeys.mjs';
 
 const rounds = Number(process.argv[2] ?? 9);
+/**
+ * FIRST_RENDER_BASELINE: another build's bundle folder (a copy of an older dist/bundle/), whose
+ * pages are loaded in the same interleaved rounds ("-baseline"), to compare two builds in one run.
+ */
+const baseline = process.env.FIRST_RENDER_BASELINE?.replace(/\/?$/, '/');
 const here = (name) => fileURLToPath(new URL(name, import.meta.url));
 const [adyenOut] = await build({
   configFile: false,
@@ -131,9 +136,29 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 const shop = await startShop();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 
-async function load(path) {
+async function load(kind) {
+  const path = kind.replace(/-baseline$/, '');
   const context = await browser.newContext();
   await keepLocal(context);
+  // The bundle's files (paylit.js, its chunks, its pins), this build's or the baseline's, served
+  // the same way for both (through the context), so that they compare.
+  const dir = kind === path ? bundleDir : baseline;
+  if (baseline)
+    await context.route(
+      (url) => /^\/paylit\.[\w.-]+\.(js|json)$/.test(url.pathname),
+      (route) => {
+        const name = new URL(route.request().url()).pathname.slice(1);
+        return route.fulfill({
+          status: 200,
+          body: readFileSync(dir + name),
+          headers: {
+            'Content-Type': name.endsWith('.json') ? 'application/json' : 'text/javascript',
+            'Access-Control-Allow-Origin': '*',
+            'Cache-Control': 'no-store',
+          },
+        });
+      },
+    );
   // The watch, first in the shop's page too.
   if (path === '/server') await context.addInitScript(watch);
   const page = await context.newPage();
@@ -159,7 +184,11 @@ async function load(path) {
   return result;
 }
 
-const runs = { '/page': [], '/server': [], '/adyen': [] };
+const runs = Object.fromEntries(
+  ['/page', '/server', ...(baseline ? ['/page-baseline', '/server-baseline'] : []), '/adyen'].map(
+    (kind) => [kind, []],
+  ),
+);
 for (const path of Object.keys(runs)) await load(path);
 for (let i = 0; i < rounds; i++)
   for (const path of Object.keys(runs)) runs[path].push(await load(path));
@@ -174,7 +203,7 @@ const median = (xs) => {
 const ms = (x) => (x === undefined || Number.isNaN(x) ? '' : x.toFixed(1));
 for (const [path, list] of Object.entries(runs)) {
   console.log(
-    `\n${{ '/page': 'paylit, isolation="page", no server (the bench\'s page)', '/server': 'paylit, isolation="page", its companion server (the card journey\'s page)', '/adyen': 'Adyen Card' }[path]}: medians of ${list.length} loads, ms from the page's time origin`,
+    `\n${{ '/page': 'paylit, isolation="page", no server (the bench\'s page)', '/server': 'paylit, isolation="page", its companion server (the card journey\'s page)', '/adyen': 'Adyen Card' }[path.replace(/-baseline$/, '')]}${path.endsWith('-baseline') ? ', the baseline' : ''}: medians of ${list.length} loads, ms from the page's time origin`,
   );
   console.log(
     `  ${'document parsed (domInteractive)'.padEnd(44)}${ms(median(list.map((r) => r.parsed))).padStart(8)}`,
@@ -201,5 +230,5 @@ for (const [path, list] of Object.entries(runs)) {
 }
 const drawn = (path) => median(runs[path].map((r) => r.steps['card number drawn']));
 console.log(
-  `\ncard number drawn against Adyen Card's: no server ${(drawn('/page') / drawn('/adyen')).toFixed(2)}×, with a server ${(drawn('/server') / drawn('/adyen')).toFixed(2)}× (Playwright-driven loads: the bench's own figure is in npm run bench)`,
+  `\ncard number drawn against Adyen Card's: no server ${(drawn('/page') / drawn('/adyen')).toFixed(2)}×, with a server ${(drawn('/server') / drawn('/adyen')).toFixed(2)}×${baseline ? `; the baseline's ${(drawn('/page-baseline') / drawn('/adyen')).toFixed(2)}× and ${(drawn('/server-baseline') / drawn('/adyen')).toFixed(2)}×` : ''} (Playwright-driven loads: the bench's own figure is in npm run bench)`,
 );
