@@ -57,7 +57,11 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // 45 300 B before, 47 772 B after; the issue's 45 KB target is no longer met, by those pins.
   // Lowered once the pins left paylit.js (card-sealed says how): 48 372 B before, 45 666 B
   // after; the issue's 45 KB target is missed by 666 B. The budget keeps about 5 % above it.
-  'pix-shown': { budget: 47_900, target: 45_000 },
+  // Lowered once a voucher's and a transfer's views left the pending view's chunk for one of
+  // their own (paylit.voucher-transfer.js), which a Pix never loads: 45 537 B before, 44 985 B
+  // after (the pending view 5 020 B → 4 472 B); the issue's 45 KB target is met again. The
+  // budget keeps 5 % above it.
+  'pix-shown': { budget: 47_300, target: 45_000 },
   // 82 909 B before (32 014 B of it the frame's own script); 71 256 B after (the frame's first
   // script 22.8 KB, its encryption 8.3 KB and marks 4.2 KB after it; the page's marks no longer
   // loaded in frame mode); 67 729 B once the frame's marks script lost the methods' table;

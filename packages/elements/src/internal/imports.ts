@@ -17,6 +17,7 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   walletPicker: () => import('../components/paylit-wallet-select/paylit-wallet-select.js'),
   isolation: () => import('./frame-host.js'),
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),
+  loadFailure: () => import('../components/paylit-checkout/checkout-load-failure.js'),
   payer: () => import('../components/paylit-payer-fields/paylit-payer-fields.js'),
   pending: () => import('../components/paylit-pending/paylit-pending.js'),
   subscription: () => import('../components/paylit-checkout/subscription-signup.js'),

@@ -4,7 +4,8 @@
  * the card brands' marks (when card fields are connected), the wallet and bank marks (with
  * the wallet picker), the card encryption
  * (when a card field is first focused, and always before `encrypt()`), the installments'
- * rules (with the first plans), what reads a payment's answer with the outcome's look (beside the request), the
+ * rules (with the first plans), what reads a payment's answer with the outcome's look (beside the request), why
+ * the checkout's order did not load (when it did not), the
  * payer's fields (for an order that lacks some of the payer's details), a pending payment's
  * view (Pix, a voucher, a transfer, when the outcome waits for the shopper), the bank's 3-D
  * Secure dialog (when a payment waits on that page, shown over the checkout), frame
@@ -40,6 +41,8 @@ export interface Chunks {
   readonly isolation: typeof import('./frame-host.js');
   /** Where a payment's answer takes the checkout, loaded beside the first request that can answer one. */
   readonly payment: typeof import('../components/paylit-checkout/checkout-payment.js');
+  /** Why the checkout's order did not load, loaded only when it did not. */
+  readonly loadFailure: typeof import('../components/paylit-checkout/checkout-load-failure.js');
   /** The payer's fields, for an order that lacks some of the payer's details. */
   readonly payer: typeof import('../components/paylit-payer-fields/paylit-payer-fields.js');
   /** A payment that waits for the shopper (Pix, a voucher, a transfer), shown and followed live. */
@@ -131,6 +134,7 @@ export const importInstallmentsPicker = chunk('installmentsPicker');
 export const importWalletPicker = chunk('walletPicker');
 export const importFrameHost = chunk('isolation');
 export const importPayment = chunk('payment');
+export const importLoadFailure = chunk('loadFailure');
 export const importPayer = chunk('payer');
 export const importPending = chunk('pending');
 export const importSubscription = chunk('subscription');

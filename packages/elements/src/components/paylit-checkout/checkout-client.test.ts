@@ -7,11 +7,11 @@ import {
   loadCheckout,
   refusalKind,
   retryAfterOf,
-  refusesOrigin,
   resumePayment,
   submitPayment,
   type ServerResult,
 } from './checkout-client.js';
+import { refusesOrigin } from './checkout-load-failure.js';
 import { paid, returned } from './checkout-payment.js';
 import { submission as made } from './checkout-submission.js';
 

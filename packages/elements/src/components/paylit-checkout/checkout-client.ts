@@ -112,23 +112,6 @@ export function loadCheckout(
   );
 }
 
-/**
- * Whether a server that did not answer `loadCheckout` refuses the page's origin: a request
- * whose answer the page may not read (no-cors) reaches it all the same, and tells that apart
- * from no network. Always `false` for a server on the page's own origin.
- */
-export async function refusesOrigin(
-  server: CompanionServer,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  const target = new URL(serverUrl(server, '/checkout'), globalThis.location?.href).origin;
-  if (target === globalThis.location?.origin) return false;
-  return send(server, '/checkout', { mode: 'no-cors', signal }).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** `POST /installments`: the plans for the card's BIN (never more of the number). */
 export function fetchPlans(
   server: CompanionServer,

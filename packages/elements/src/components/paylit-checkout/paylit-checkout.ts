@@ -11,7 +11,6 @@ import type { PlanPayments } from '@paylit/core/installments';
 import { choices } from '@paylit/core/methods';
 import { formatAmount } from '@paylit/core/money';
 import type { KeyInput } from '@paylit/core/crypto';
-import type { PaylitErrorKind } from '@paylit/core/errors';
 import {
   checkoutContext,
   emptyCheckout,
@@ -45,6 +44,7 @@ import {
   importPlans,
   importInstallmentsPicker,
   importWalletPicker,
+  importLoadFailure,
 } from '../../internal/lazy.js';
 import { submission } from './checkout-submission.js';
 import { LocalizedElement } from '../../internal/localized.js';
@@ -59,12 +59,12 @@ import { pendingTitle } from '../paylit-pending/pending-kind.js';
 import {
   fetchPlans,
   loadCheckout,
-  refusesOrigin,
   resumePayment,
   serverUrl,
   submitPayment,
   type CompanionServer,
 } from './checkout-client.js';
+import type { LoadFailure } from './checkout-load-failure.js';
 import { CheckoutFlow, type PendingSettledEvent, type Settled } from './checkout-flow.js';
 import type { Reader } from './checkout-payment.js';
 
@@ -73,6 +73,8 @@ import { styles } from './paylit-checkout.styles.js';
 ensureContextRoot();
 
 const noop = () => undefined;
+/** No answer at all (checkout-load-failure.ts says the rest). */
+const unreachable: LoadFailure = { kind: 'network', key: 'loadFailed' };
 
 /** The instances showing an outcome's look (internal/shown-styles.ts). */
 const styled = new WeakSet<object>();
@@ -253,6 +255,8 @@ export class PaylitCheckout extends LocalizedElement {
 
   /** The status or error line; a `quiet` one is for assistive technology alone (the busy button already shows it). */
   private message: { text: string; error: boolean; quiet?: boolean } | undefined;
+  /** Whether the checkout has drawn with its words: from then on it draws whatever its catalog's state. */
+  #worded = false;
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
   private slotted = false;
 
@@ -326,6 +330,27 @@ export class PaylitCheckout extends LocalizedElement {
         this.#loading = this.#loadedFor = undefined;
       }
     });
+  }
+
+  /**
+   * The first update does not wait for the catalog, as the other elements' do
+   * (internal/localized.ts): it sets the checkout up at once, so the order's load (`willUpdate`)
+   * starts beside the catalog's rather than after it, and draws nothing until the words are
+   * here; then the checkout draws its form. `updateComplete` waits for that drawing.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const words = this.hasUpdated ? undefined : loadCatalog(this.locale);
+    if (!words) return super.scheduleUpdate();
+    void words.then(() => this.requestUpdate());
+    return this.performUpdate();
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const complete = await super.getUpdateComplete();
+    if (this.#worded) return complete;
+    // Drawn without words: the update the catalog's arrival asks for draws the form.
+    await loadCatalog(this.locale);
+    return super.getUpdateComplete();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -517,58 +542,28 @@ export class PaylitCheckout extends LocalizedElement {
     this.#flow.load();
     const result = await loadCheckout(server, this.order, loading.signal);
     if (!current()) return;
-    if (!result.ok && result.status === 0) {
-      // A server that refuses the page's origin fails the same way as no network.
-      const refused = await refusesOrigin(server, loading.signal);
+    if (!result.ok) {
+      // Why, in a chunk of its own (checkout-load-failure.ts): a checkout that loads never
+      // downloads it. Not even that chunk can load: the network is gone.
+      const failure = await importLoadFailure()
+        .then(({ loadFailure }) => loadFailure(server, result, loading.signal))
+        .catch(() => unreachable);
       if (!current()) return;
-      const page = globalThis.location?.origin;
       if (DEV) {
         const url = serverUrl(server, `/checkout?order=${encodeURIComponent(this.order)}`);
         const origin = new URL(url, globalThis.location?.href).origin;
+        const refused = failure.code === 'origin_not_allowed';
         issueWarning(
-          `load:${origin}`,
-          refused
-            ? `the companion server at ${origin} refuses this page's origin: add ${page} to its allowedOrigins option (PAYLIT_ALLOWED_ORIGINS for paylit-server).`
-            : `could not reach the companion server at ${url} (${(result.cause as Error | undefined)?.message}). Is it running, and mounted at ${this.endpoint}?`,
-          refused ? 'allowed-origins' : 'the-checkout-on-your-page',
+          result.status ? `refused:${url}` : `load:${origin}`,
+          result.status
+            ? `the companion server answered ${result.status} to ${url}: ${result.error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`
+            : refused
+              ? `the companion server at ${origin} refuses this page's origin: add ${globalThis.location?.origin} to its allowedOrigins option (PAYLIT_ALLOWED_ORIGINS for paylit-server).`
+              : `could not reach the companion server at ${url} (${(result.cause as Error | undefined)?.message}). Is it running, and mounted at ${this.endpoint}?`,
+          !result.status && refused ? 'allowed-origins' : 'the-checkout-on-your-page',
         );
       }
-      return refused
-        ? this.#loadFailed(
-            'configuration',
-            'notSetUp',
-            `${page} is not in the server's allowedOrigins`,
-            'origin_not_allowed',
-          )
-        : this.#loadFailed('network', 'loadFailed');
-    }
-    if (!result.ok) {
-      const { status, error } = result;
-      if (DEV) {
-        const url = serverUrl(server, `/checkout?order=${encodeURIComponent(this.order)}`);
-        issueWarning(
-          `refused:${url}`,
-          `the companion server answered ${status} to ${url}: ${error?.message ?? 'not a checkout'}. Check order="${this.order}" and endpoint="${this.endpoint}".`,
-          'the-checkout-on-your-page',
-        );
-      }
-      // A client secret the server did not make, or an order it cannot find (404), or no secret at all (400): this order cannot be paid.
-      if (status < 500 && error?.param === 'order')
-        return this.#loadFailed('validation', 'orderNotFound', error.message, 'order_not_found');
-      // Too many requests from this shopper's address: said as such, with when to try again.
-      if (status === 429)
-        return this.#loadFailed(
-          'rate_limited',
-          'rateLimited',
-          error?.message,
-          undefined,
-          result.retryAfter,
-        );
-      return this.#loadFailed(
-        status >= 500 ? 'server' : 'configuration',
-        'loadRefused',
-        error?.message,
-      );
+      return this.#loadFailed(failure);
     }
     const view = result.answer;
     if (DEV && view.hiddenMethods?.length) {
@@ -588,7 +583,7 @@ export class PaylitCheckout extends LocalizedElement {
       }
     } catch {
       if (!current()) return;
-      return this.#loadFailed('network', 'loadFailed');
+      return this.#loadFailed(unreachable);
     }
     if (!current()) return;
     this.#loading = undefined;
@@ -614,13 +609,7 @@ export class PaylitCheckout extends LocalizedElement {
    * Load failure is a state: the fields are disabled, the message says what happened, a button
    * loads again. An order that cannot be paid (`code`) is final: no form, no amount, no retry.
    */
-  async #loadFailed(
-    kind: PaylitErrorKind,
-    key: 'loadFailed' | 'notSetUp' | 'orderNotFound' | 'loadRefused' | 'rateLimited',
-    detail?: string,
-    code?: CheckoutLoadErrorCode,
-    retryAfter?: number,
-  ): Promise<void> {
+  async #loadFailed({ kind, key, detail, code, retryAfter }: LoadFailure): Promise<void> {
     // The order's answer can come before the shopper's catalog: the words first.
     const loading = this.#loading;
     await loadCatalog(this.locale);
@@ -1001,6 +990,9 @@ export class PaylitCheckout extends LocalizedElement {
   };
 
   protected override render() {
+    // Nothing before the words (the first update, which starts the order's load, comes before them).
+    if (!this.#worded && loadCatalog(this.locale)) return nothing;
+    this.#worded = true;
     // The order is there once loaded (or taken from the attributes), and only then: a load clears it.
     const ready = this.context.order !== undefined;
     const { phase, outcome } = this.#flow;

@@ -6,7 +6,9 @@
  * amount, each copyable); a card payment that waits on the bank's 3-D Secure page, a line
  * saying that page is open over this one (`<paylit-challenge-dialog>`, a chunk of its own, shows
  * that page). The chunk `paylit.paylit-pending.js` (this module), which the checkout loads for
- * its first PENDING outcome and renders with the payment.
+ * its first PENDING outcome and renders with the payment. A voucher's and a transfer's views
+ * are a chunk of their own (voucher-transfer.ts), loaded before such a payment is drawn, so that
+ * a Pix code downloads neither.
  *
  * It reads the checkout's language and payment methods through `@lit/context`, takes the
  * payment, the bank's page, the companion server and the order's secret as properties, follows
@@ -32,23 +34,18 @@
  * @csspart instructions - the link to a bank transfer's instructions on the bank's site
  * @csspart new-code - "Get a new code", once a Pix or voucher has expired
  */
-import type {
-  BankTransferView,
-  PaymentStatusAnswer,
-  PaymentView,
-  TicketView,
-} from '@paylit/core/checkout';
+import type { PaymentStatusAnswer, PaymentView, TicketView } from '@paylit/core/checkout';
 import { formatAmount } from '@paylit/core/money';
 import { isPaymentMade } from '@paylit/core/rules';
 import {
   html,
   nothing,
-  svg,
   type PropertyDeclarations,
   type PropertyValues,
   type TemplateResult,
 } from 'lit';
 import { consumeCheckout, type CheckoutContextValue } from '../../context/checkout-context.js';
+import { format } from '../../i18n/format.js';
 import type { Messages } from '../../i18n/index.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { rightToLeft } from '../../i18n/locales.js';
@@ -57,8 +54,15 @@ import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-f
 import { paid, settle as settleOf, type Reader } from '../paylit-checkout/checkout-payment.js';
 import { LivePayment } from './live-payment.js';
 import { kindOf } from './pending-kind.js';
+import type { PendingParts } from './voucher-transfer.js';
 import { pendingStyles } from './paylit-pending.styles.js';
 
+/**
+ * A voucher's and a transfer's views (voucher-transfer.ts), a chunk of its own: loaded before
+ * such a payment is drawn, so a Pix code never downloads it.
+ */
+let away: typeof import('./voucher-transfer.js') | undefined;
+const importAway = () => import('./voucher-transfer.js').then((module) => (away = module));
 /**
  * The barcodes (barcodes.ts: ITF and Code 128), a chunk of its own: loaded for a voucher that
  * has a barcode, before its view is drawn, so a Pix code or a transfer never downloads it.
@@ -74,29 +78,6 @@ function countdown(ms: number): string {
   const clock = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
   return days > 0 ? `${days} d ${clock}` : clock;
 }
-
-/** A CLABE (18 digits) as Mexican banks print it: bank, branch, account, check digit (3-3-11-1). */
-export const clabe = (account: string): string =>
-  account.replace(/^(\d{3})(\d{3})(\d{11})(\d)$/, '$1 $2 $3 $4');
-
-/**
- * A Boleto's typed line ("linha digitável") in its printed groups: the 47 digits of a bank slip
- * as `00000.00000 00000.000000 00000.000000 0 00000000000000`, the 48 of a collection slip as four
- * blocks of eleven and their check digit. Another line is left as it is.
- */
-export function typedLine(line: string): string {
-  const digits = line.replace(/\D/g, '');
-  if (digits.length === 47)
-    return digits.replace(
-      /^(\d{5})(\d{5})(\d{5})(\d{6})(\d{5})(\d{6})(\d)(\d{14})$/,
-      '$1.$2 $3.$4 $5.$6 $7 $8',
-    );
-  if (digits.length === 48) return digits.replace(/(\d{11})(\d)(?=\d|$)/g, '$1-$2 ').trim();
-  return line;
-}
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 /** A phone or small tablet: the bank's app is on this device, so Pix's code comes first. */
 const onPhone = () =>
@@ -271,17 +252,19 @@ export class PaylitPending extends LocalizedElement {
   }
 
   /**
-   * A voucher with a barcode is drawn once the barcodes are here, the barcode with the rest (one
-   * that cannot be loaded leaves it out: the number is there to type).
+   * A voucher or a transfer is drawn once its view's chunk is here, and a voucher with a barcode
+   * once the barcodes are too, the barcode with the rest (barcodes that cannot be loaded leave
+   * it out: the number is there to type; a view that cannot be loaded leaves the waiting line).
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
     const payment = this.payment;
-    if (barcodes || !payment?.ticket?.barcode || kindOf(payment) !== 'voucher')
-      return super.scheduleUpdate();
-    return importBarcodes().then(
-      () => super.scheduleUpdate(),
-      () => super.scheduleUpdate(),
-    );
+    const kind = payment && kindOf(payment);
+    const wanted = [
+      ...(away || (kind !== 'voucher' && kind !== 'transfer') ? [] : [importAway()]),
+      ...(barcodes || !payment?.ticket?.barcode || kind !== 'voucher' ? [] : [importBarcodes()]),
+    ];
+    if (!wanted.length) return super.scheduleUpdate();
+    return Promise.allSettled(wanted).then(() => super.scheduleUpdate());
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -391,10 +374,10 @@ export class PaylitPending extends LocalizedElement {
       : new Intl.DateTimeFormat(this.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
           at,
         );
-    const payBy = fill(this.#t.payBy, { date: when });
+    const payBy = format(this.#t.payBy, { date: when });
     // Seen ticking; said once, as the time it falls due (a reader hears no countdown).
     return withCountdown
-      ? html`<p class="due" data-at=${at}><span aria-hidden="true">${fill(this.#t.expiresIn, { time: countdown(at - this.now) })}</span><span class="sr-only">${payBy}</span></p>`
+      ? html`<p class="due" data-at=${at}><span aria-hidden="true">${format(this.#t.expiresIn, { time: countdown(at - this.now) })}</span><span class="sr-only">${payBy}</span></p>`
       : html`<p class="due" data-at=${at}>${payBy}</p>`;
   }
 
@@ -463,61 +446,16 @@ export class PaylitPending extends LocalizedElement {
       ${this.#amountLine(ticket)}${this.#due(ticket.expiration_date, true)}`;
   }
 
-  #voucher(ticket: TicketView, provider: string): TemplateResult {
-    const t = this.#t;
-    const boleto = this.payment!.payment_method_id === 'BL' || ticket.format === 'ITF';
-    const bars = ticket.barcode ? barcodes?.barcodeBars(ticket.format, ticket.barcode) : undefined;
-    return html`<p class="steps">${boleto ? t.payBoleto : fill(t.payAtCounter, { provider })}</p>
-      ${
-        ticket.number
-          ? boleto
-            ? this.#copyable(t.typedLine, ticket.number.replace(/\D/g, ''), {
-                shown: typedLine(ticket.number),
-                lines: true,
-              })
-            : this.#copyable(t.reference, ticket.number)
-          : nothing
-      }
-      ${
-        bars
-          ? html`<figure class="barcode"><svg viewBox="0 0 ${bars.width} 1" preserveAspectRatio="none" role="img"
-          aria-label=${fill(t.barcode, { provider })} part="barcode">${svg`<path d=${barcodes!.barsPath(bars)}></path>`}</svg>
-          <figcaption dir="ltr" aria-hidden="true">${ticket.barcode}</figcaption></figure>`
-          : nothing
-      }
-      ${this.#amountLine(ticket)}${this.#due(ticket.expiration_date, false)}
-      ${
-        ticket.image_url
-          ? html`<a href=${ticket.image_url} target="_blank" rel="noopener noreferrer" part="print" class="link">${t.print}<span class="sr-only"> ${t.newTab}</span></a>`
-          : nothing
-      }`;
-  }
-
-  /** An account to copy: a CLABE read in its groups (on a narrow phone, over two lines), copied as its digits. */
-  #account(label: string, account: string): TemplateResult {
-    return this.#copyable(label, account, { shown: clabe(account), lines: true });
-  }
-
-  #transfer(bank: BankTransferView): TemplateResult {
-    const t = this.#t;
-    const amount =
-      bank.user_payment_amount !== undefined
-        ? this.#amount(bank.user_payment_amount)
-        : this.#amount();
-    const fact = (term: string, value: string | undefined) =>
-      value ? html`<dt>${term}</dt><dd>${value}</dd>` : nothing;
-    return html`<p class="steps">${t.transferSteps}</p>
-      <dl class="facts">${fact(t.bank, bank.bank_name)}${fact(t.beneficiary, bank.beneficiary_name)}</dl>
-      ${bank.bank_account ? this.#account(bank.bank_account_label ?? t.bank, bank.bank_account) : nothing}
-      ${bank.bank_account2 ? this.#account(bank.bank_account2_label ?? t.bank, bank.bank_account2) : nothing}
-      ${bank.reference ? this.#copyable(t.reference, bank.reference) : nothing}
-      ${this.#copyable(t.amount, String(bank.user_payment_amount ?? this.payment!.amount), { shown: amount })}
-      ${this.#due(bank.expiration_date, false)}
-      ${
-        bank.redirect_url
-          ? html`<a href=${bank.redirect_url} target="_blank" rel="noopener noreferrer" part="instructions" class="link">${t.instructions}<span class="sr-only"> ${t.newTab}</span></a>`
-          : nothing
-      }`;
+  /** What the voucher's and the transfer's views are drawn with (voucher-transfer.ts). */
+  get #parts(): PendingParts {
+    return {
+      t: this.#t,
+      payment: this.payment!,
+      copyable: (label, value, options) => this.#copyable(label, value, options),
+      amountLine: (ticket) => this.#amountLine(ticket),
+      due: (iso, withCountdown) => this.#due(iso, withCountdown),
+      amount: (amount) => this.#amount(amount),
+    };
   }
 
   #body(): TemplateResult | typeof nothing {
@@ -540,9 +478,11 @@ export class PaylitPending extends LocalizedElement {
     return html`${
       kind === 'pix'
         ? this.#pix(p.ticket!)
-        : kind === 'voucher'
-          ? this.#voucher(p.ticket!, provider)
-          : this.#transfer(p.bank_transfer!)
+        : !away
+          ? nothing
+          : kind === 'voucher'
+            ? away.voucherView(this.#parts, p.ticket!, provider, barcodes)
+            : away.transferView(this.#parts, p.bank_transfer!)
     }<p class="waiting">${t.waiting}</p>`;
   }
 
