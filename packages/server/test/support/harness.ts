@@ -198,8 +198,17 @@ export async function submitCard(
 ) {
   const { encryptCard } = await import('@paylit/core/crypto');
   const secret = await shop.secret(orderIdOrSecret);
-  const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
-  const encryptedData = await encryptCard(card, view.publicKey);
+  // The view, as the checkout loads it before a payment. Set-up, not what is attacked: a view the
+  // API answered too late for a client with a short deadline (502, retryable, on a loaded
+  // machine) is asked again, as the shopper's Try again would.
+  let view: { status: number; body: any } | undefined;
+  for (let tries = 1; tries <= 10; tries++) {
+    view = await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`);
+    if (view.status !== 502 || !view.body?.error?.retryable) break;
+  }
+  if (!view?.body?.publicKey)
+    throw new Error(`the checkout view answered ${view?.status}: ${JSON.stringify(view?.body)}`);
+  const encryptedData = await encryptCard(card, view.body.publicKey);
   const body = {
     order: secret,
     attempt: crypto.randomUUID(),
