@@ -29,9 +29,13 @@ export interface EarlyFrame {
   loaded: boolean;
 }
 
-((own: string) => {
+type FramePins = import('../internal/frame-element.js').FramePins;
+type FramePinsHandoff = import('../internal/frame-element.js').FramePinsHandoff;
+
+((tag: HTMLScriptElement | null, own = tag?.src || document.baseURI) => {
   if (!('moveBefore' in Element.prototype)) return;
   const key = Symbol.for('paylit.cardFrame');
+  const pins = Symbol.for('paylit.framePins');
   const script = new URL('./paylit.frame.js', own).href;
   const attribute = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`);
   const tt = (
@@ -57,8 +61,23 @@ export interface EarlyFrame {
       policy = false;
     }
     if (policy === false) return;
+    // `paylit.js` pinned: so are the frame's scripts, once script-tag.ts has their pins (the page's
+    // own frame waits for them too: frame-element.ts).
+    if (tag?.integrity)
+      void Promise.resolve()
+        .then(() => (globalThis as { [pins]?: FramePinsHandoff })[pins]?.ready)
+        .then(
+          (framePins) => framePins && write(element, framePins),
+          () => undefined,
+        );
+    else write(element);
+  };
+  const write = (element: Element & { [key]?: EarlyFrame }, framePins?: FramePins) => {
     const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
-    const html = `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"></script>`;
+    const pinned = framePins
+      ? ` integrity="${attribute(framePins.frame)}" crossorigin="anonymous" data-marks-integrity="${attribute(framePins.marks)}" data-crypto-integrity="${attribute(framePins.crypto)}"`
+      : '';
+    const html = `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"${pinned}></script>`;
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
     // Out of the shopper's way until the card fields take it: no height, inert (no focus, no
@@ -95,4 +114,4 @@ export interface EarlyFrame {
     parsed.disconnect();
     look();
   });
-})((document.currentScript as HTMLScriptElement | null)?.src || document.baseURI);
+})(document.currentScript as HTMLScriptElement | null);

@@ -49,20 +49,57 @@ export function provideLaterScripts(urls: () => LaterScripts): void {
   laterScripts = urls;
 }
 
+/**
+ * The SRI values (`sha384-…`) of the card frame's three scripts, which a pinned `paylit.js` reads
+ * from `paylit.pins.json` (script-tag.ts) and hands to the frame's element (`provideFramePins`,
+ * internal/script-loaders.ts) and to its early frames (frame/frame-start.ts), under
+ * `Symbol.for('paylit.framePins')`.
+ */
+export interface FramePins {
+  /** `paylit.frame.js`, the `srcdoc`'s script. */
+  frame: string;
+  /** `paylit.frame-marks.js`. */
+  marks: string;
+  /** `paylit.frame-crypto.js`. */
+  crypto: string;
+}
+
+/**
+ * What a pinned `paylit.js` leaves under `Symbol.for('paylit.framePins')`: the frame's pins once
+ * its pins file has come (`ready`), and the same values (`pins`) before it imports its module.
+ */
+export interface FramePinsHandoff {
+  ready?: Promise<FramePins>;
+  pins?: FramePins;
+}
+
+/** The frame's scripts' pins, when `paylit.js` was pinned; none: the frame's scripts load as they are. */
+let framePins: FramePins | undefined;
+export function provideFramePins(pins: FramePins): void {
+  framePins = pins;
+}
+
 const attribute = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The frame's document: the first script, with the page's nonce and the later scripts' URLs.
- * The script-tag file writes the same, byte for byte, when it starts the frame early
- * (frame/frame-start.ts, which shares no code with the module graph).
+ * The frame's document: the first script, with the page's nonce, its pins when `paylit.js` was
+ * pinned (its `integrity`, `crossorigin`, for the frame's opaque origin asks for it in CORS mode,
+ * and the later scripts' values, which the frame loads them with: frame/frame-loaders.ts), and the
+ * later scripts' URLs. The script-tag file writes the same, byte for byte, when it starts the
+ * frame early (frame/frame-start.ts, which shares no code with the module graph: a function of
+ * both would be a chunk `paylit.js` imports, and it is a classic script), and
+ * test/frame-first.spec.ts checks that its early frame is the one taken, pinned or not.
  */
-function frameDocument(script: string, later: LaterScripts): string {
+function frameDocument(script: string, later: LaterScripts, pins = framePins): string {
   // Read from a script of the page: the property keeps the nonce when the attribute is hidden.
   const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+  const pinned = pins
+    ? ` integrity="${attribute(pins.frame)}" crossorigin="anonymous" data-marks-integrity="${attribute(pins.marks)}" data-crypto-integrity="${attribute(pins.crypto)}"`
+    : '';
   const data = Object.entries(later)
     .map(([name, url]) => ` data-${name}="${attribute(url)}"`)
     .join('');
-  return `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"${data}></script>`;
+  return `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"${pinned}${data}></script>`;
 }
 
 /** Where frame/frame-start.ts holds an element's early frame. */
