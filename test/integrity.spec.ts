@@ -301,6 +301,9 @@ test("pinned paylit.js under a policy that lists its import map's hash, as Chrom
 }) => {
   await openPinned(page, demo, 'pay', { nonce: false });
   await expect.poll(() => consoleErrors.join('\n')).toMatch(/'sha256-[A-Za-z0-9+/=]{44}'/);
+  // The refused map's consequence said too, before the page is opened again: not left to land
+  // among the second page's messages.
+  await expect.poll(() => consoleErrors.join('\n')).toContain('could not be loaded');
   const hash = /'(sha256-[A-Za-z0-9+/=]{44})'/.exec(consoleErrors.join('\n'))![1]!;
   consoleErrors.length = 0;
   await page.unrouteAll();
