@@ -29,8 +29,29 @@ export interface EarlyFrame {
   loaded: boolean;
 }
 
-type FramePins = import('../internal/frame-element.js').FramePins;
-type FramePinsHandoff = import('../internal/frame-element.js').FramePinsHandoff;
+/**
+ * The SRI values (`sha384-…`) of the card frame's three scripts, which a pinned `paylit.js` reads
+ * from `paylit.pins.json` (script-tag.ts) and hands to the frame's element (`provideFramePins`,
+ * internal/script-loaders.ts) and to its early frames (here), under
+ * `Symbol.for('paylit.framePins')`.
+ */
+export interface FramePins {
+  /** `paylit.frame.js`, the `srcdoc`'s script. */
+  frame: string;
+  /** `paylit.frame-marks.js`. */
+  marks: string;
+  /** `paylit.frame-crypto.js`. */
+  crypto: string;
+}
+
+/**
+ * What a pinned `paylit.js` leaves under `Symbol.for('paylit.framePins')`: the frame's pins once
+ * its pins file has come (`ready`), and the same values (`pins`) before it imports its module.
+ */
+export interface FramePinsHandoff {
+  ready?: Promise<FramePins>;
+  pins?: FramePins;
+}
 
 ((tag: HTMLScriptElement | null, own = tag?.src || document.baseURI) => {
   if (!('moveBefore' in Element.prototype)) return;

@@ -11,6 +11,9 @@
  * finds it, loaded or not (`loaded`), and speaks to it from there.
  */
 import { PaylitError } from '@paylit/core/errors';
+import type { FramePins, FramePinsHandoff } from '../frame/frame-start.js';
+
+export type { FramePins, FramePinsHandoff };
 
 /** The Trusted Types policy that writes the frame's `srcdoc`: one per page, made when first needed. */
 let policy: { createHTML(html: string): string } | null | undefined;
@@ -47,30 +50,6 @@ export type LaterScripts = Partial<Record<'marks' | 'crypto', string>>;
 let laterScripts: () => LaterScripts = () => ({});
 export function provideLaterScripts(urls: () => LaterScripts): void {
   laterScripts = urls;
-}
-
-/**
- * The SRI values (`sha384-…`) of the card frame's three scripts, which a pinned `paylit.js` reads
- * from `paylit.pins.json` (script-tag.ts) and hands to the frame's element (`provideFramePins`,
- * internal/script-loaders.ts) and to its early frames (frame/frame-start.ts), under
- * `Symbol.for('paylit.framePins')`.
- */
-export interface FramePins {
-  /** `paylit.frame.js`, the `srcdoc`'s script. */
-  frame: string;
-  /** `paylit.frame-marks.js`. */
-  marks: string;
-  /** `paylit.frame-crypto.js`. */
-  crypto: string;
-}
-
-/**
- * What a pinned `paylit.js` leaves under `Symbol.for('paylit.framePins')`: the frame's pins once
- * its pins file has come (`ready`), and the same values (`pins`) before it imports its module.
- */
-export interface FramePinsHandoff {
-  ready?: Promise<FramePins>;
-  pins?: FramePins;
 }
 
 /** The frame's scripts' pins, when `paylit.js` was pinned; none: the frame's scripts load as they are. */
