@@ -240,13 +240,19 @@ app.get('/paylit.js', async (c) =>
     'Cache-Control': 'no-cache',
   }),
 );
-// Its chunks, beside it: the languages other than English, and the marks.
+// Its chunks, beside it: the languages other than English, and the marks. The card frame's
+// scripts with CORS: the frame's origin is opaque (its requests say `Origin: null`), and a page
+// that pins paylit.js has the frame load them with `integrity`, in CORS mode.
 app.get('/:chunk{paylit\\.[\\w.-]+\\.js}', async (c) => {
-  const file = new URL(c.req.param('chunk'), pathToFileURL(bundle));
+  const name = c.req.param('chunk');
+  const file = new URL(name, pathToFileURL(bundle));
   try {
     return c.body(await readFile(file), 200, {
       'Content-Type': types['.js'],
       'Cache-Control': 'no-cache',
+      ...(/^paylit\.frame(-marks|-crypto)?\.js$/.test(name)
+        ? { 'Access-Control-Allow-Origin': '*' }
+        : {}),
     });
   } catch {
     return c.notFound();

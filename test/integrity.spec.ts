@@ -10,9 +10,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import {
+  cardFrame,
   expect,
   ledger,
   log,
@@ -33,7 +36,7 @@ const manifest = () =>
 const openssl = (file: string) =>
   `sha384-${execFileSync('sh', ['-c', `openssl dgst -sha384 -binary "$1" | openssl base64 -A`, 'sh', `${bundle}${file}`], { encoding: 'utf8' })}`;
 
-test("the manifest lists every file of dist/bundle/ with its SHA-384 as openssl reads it; paylit.pins.json carries the same for every file paylit.js loads, and paylit.js only the pins' own", () => {
+test("the manifest lists every file of dist/bundle/ with its SHA-384 as openssl reads it; paylit.pins.json carries the same for every file paylit.js loads, the card frame's three scripts included, and paylit.js only the pins' own", () => {
   const { algorithm, files } = manifest();
   expect(algorithm).toBe('sha384');
   const onDisk = readdirSync(bundle)
@@ -49,13 +52,11 @@ test("the manifest lists every file of dist/bundle/ with its SHA-384 as openssl 
     string,
     string
   >;
-  const notLoaded = [
-    'paylit.js',
-    'paylit.frame.js',
-    'paylit.frame-marks.js',
-    'paylit.frame-crypto.js',
-    'paylit.pins.json',
-  ];
+  // The card frame's three scripts are pinned too: paylit.js hands their values to the frame.
+  const notLoaded = ['paylit.js', 'paylit.pins.json'];
+  expect(Object.keys(pins)).toEqual(
+    expect.arrayContaining(['frame', 'frame-marks', 'frame-crypto']),
+  );
   const loaded = onDisk.filter((f) => !notLoaded.includes(f));
   expect(Object.keys(pins).sort()).toEqual(
     loaded.map((file) => file.slice('paylit.'.length, -'.js'.length)).sort(),
@@ -94,9 +95,13 @@ async function openPinned(
   page: Page,
   demo: Demo,
   scenario: string,
-  { nonce = true, hash = '' } = {},
+  { nonce = true, hash = '', isolation = 'page', base = demo.url } = {},
 ): Promise<void> {
   const pin = manifest().files['paylit.js']!;
+  // A pinned frame asks for its scripts in CORS mode from its opaque origin, which Chromium
+  // treats as public: to the demo, on a loopback address, only with the local network
+  // permission (a shop served from a public address needs none).
+  if (isolation === 'frame') await page.context().grantPermissions(['local-network-access']);
   await page.route(
     (url) => url.pathname === '/plain.html',
     async (route) => {
@@ -131,7 +136,9 @@ async function openPinned(
       seen.push({ kind, message });
     });
   });
-  await page.goto(`${demo.url}/plain.html?scenario=${scenario}&csp=strict`);
+  await page.goto(
+    `${base}/plain.html?scenario=${scenario}&csp=strict${isolation === 'frame' ? '&isolation=frame' : ''}`,
+  );
 }
 
 /** Serves `file` with one byte changed (a letter of its first string literal's text). */
@@ -294,10 +301,184 @@ test("pinned paylit.js under a policy that lists its import map's hash, as Chrom
 }) => {
   await openPinned(page, demo, 'pay', { nonce: false });
   await expect.poll(() => consoleErrors.join('\n')).toMatch(/'sha256-[A-Za-z0-9+/=]{44}'/);
+  // The refused map's consequence said too, before the page is opened again: not left to land
+  // among the second page's messages.
+  await expect.poll(() => consoleErrors.join('\n')).toContain('could not be loaded');
   const hash = /'(sha256-[A-Za-z0-9+/=]{44})'/.exec(consoleErrors.join('\n'))![1]!;
   consoleErrors.length = 0;
   await page.unrouteAll();
   await openPinned(page, demo, 'pay', { nonce: false, hash });
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
   expect(await page.locator('script[type=importmap]').count()).toBe(1);
+});
+
+/** The card frame's document, as the page wrote it (`srcdoc`). */
+const srcdoc = (page: Page) =>
+  page.locator('paylit-card-fields iframe').first().getAttribute('srcdoc');
+
+/**
+ * The card frame's later scripts as it asked for them: in CORS mode (an `Origin`), and the answer.
+ * (Its first script's request is not one Chromium shows the driver; its document's `integrity`
+ * and the fields it draws show it loaded pinned.)
+ */
+function frameScripts(page: Page): { path: string; origin?: string; status?: number }[] {
+  const seen: { path: string; origin?: string; status?: number }[] = [];
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!/^\/paylit\.frame-(marks|crypto)\.js$/.test(path)) return;
+    void request
+      .response()
+      .then((response) =>
+        seen.push({ path, origin: request.headers()['origin'], status: response?.status() }),
+      );
+  });
+  return seen;
+}
+
+test("pinned paylit.js in frame isolation: the card frame's script is pinned (integrity, crossorigin) and so are its later scripts, the demo answers their CORS requests, and the shopper pays", async ({
+  page,
+  demo,
+}) => {
+  const { files } = manifest();
+  const asked = frameScripts(page);
+  await openPinned(page, demo, 'pay', { isolation: 'frame' });
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  // The frame's document, as the script-tag file wrote it early and the card fields kept it: its
+  // first script with its value and `crossorigin`, and the later scripts' values beside it.
+  expect(await srcdoc(page)).toBe(
+    `<!doctype html><body><script nonce="${NONCE}" src="${demo.url}/paylit.frame.js" integrity="${files['paylit.frame.js']}" crossorigin="anonymous" data-marks-integrity="${files['paylit.frame-marks.js']}" data-crypto-integrity="${files['paylit.frame-crypto.js']}"></script>`,
+  );
+  await typeCard(page);
+  await payButton(page).click();
+  await expect(log(page).first()).toContainText('PAID');
+  // Each later script asked for by the frame in CORS mode (its origin is opaque: `null`), and answered.
+  expect(asked.map((a) => a.path).sort()).toEqual([
+    '/paylit.frame-crypto.js',
+    '/paylit.frame-marks.js',
+  ]);
+  for (const a of asked) expect(a, a.path).toMatchObject({ origin: 'null', status: 200 });
+  expect(
+    await page.evaluate(() => (window as unknown as { paylitErrors: unknown[] }).paylitErrors),
+  ).toEqual([]);
+});
+
+test("unpinned paylit.js in frame isolation: the card frame's document is as before, nothing pinned", async ({
+  page,
+  demo,
+}) => {
+  await page.goto(`${demo.url}/plain.html?scenario=pay&isolation=frame`);
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  expect(await srcdoc(page)).toBe(
+    `<!doctype html><body><script src="${demo.url}/paylit.frame.js"></script>`,
+  );
+  expect(await page.evaluate(() => Symbol.for('paylit.framePins') in globalThis)).toBe(false);
+});
+
+/**
+ * A proxy in front of the demo that serves `path` with one byte changed (as `tamper`), and
+ * everything else as the demo answers it.
+ */
+async function alteringProxy(
+  upstream: string,
+  path: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const { port } = new URL(upstream);
+  const server = createServer((req, res) => {
+    const up = request(
+      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        if (new URL(req.url ?? '/', upstream).pathname !== path) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          return void answer.pipe(res);
+        }
+        const parts: Buffer[] = [];
+        answer.on('data', (part: Buffer) => parts.push(part));
+        answer.on('end', () => {
+          const code = Buffer.concat(parts).toString('utf8');
+          const at = code.search(/`[a-z]/) + 1;
+          const altered = code.slice(0, at) + (code[at] === 'x' ? 'y' : 'x') + code.slice(at + 1);
+          const headers = { ...answer.headers };
+          delete headers['content-length'];
+          res.writeHead(answer.statusCode ?? 502, headers).end(altered);
+        });
+      },
+    );
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Pay pressed on a pinned frame-isolation page with one frame file altered: refused, said, nothing sent. */
+async function refusedInFrame(
+  page: Page,
+  demo: Demo,
+  typed: boolean,
+  base = demo.url,
+): Promise<void> {
+  await openPinned(page, demo, 'pay', { isolation: 'frame', base });
+  await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
+  const order = (await page.locator('paylit-checkout').getAttribute('order'))!;
+  if (typed) await typeCard(page);
+  const posts: string[] = [];
+  page.on('request', (r) => void (r.method() !== 'GET' && posts.push(r.url())));
+  await payButton(page).click();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { paylitErrors: unknown[] }).paylitErrors),
+    )
+    .toEqual([
+      {
+        kind: 'integrity',
+        message:
+          "Part of this checkout did not match the store's published files, so it was stopped and nothing was charged. Reload the page; if it happens again, contact the store.",
+      },
+    ]);
+  await expect(page.locator('paylit-checkout')).toContainText(
+    "Part of this checkout did not match the store's published files",
+  );
+  expect(posts).toEqual([]);
+  expect(await ledger(demo, order)).toEqual([]);
+}
+
+test("pinned paylit.js in frame isolation, the frame's encryption altered by one byte: the card is never sealed, the checkout says so, paylit-error kind integrity, nothing sent", async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  await tamper(page, 'paylit.frame-crypto.js');
+  await refusedInFrame(page, demo, true);
+  for (const error of consoleErrors) expect(error).toMatch(/integrity|paylit\.frame-crypto/);
+  consoleErrors.length = 0;
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test("pinned paylit.js in frame isolation, the frame's first script altered by one byte: the frame never runs, the checkout says so, paylit-error kind integrity, nothing sent", async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  // Altered where the shop serves it: the frame's own request for its first script is not one
+  // the page's routes see (Chromium hands the driver no response for it), so a proxy in front of
+  // the demo alters it for the frame and the page alike.
+  const proxy = await alteringProxy(demo.url, '/paylit.frame.js');
+  try {
+    await refusedInFrame(page, demo, false, proxy.url);
+  } finally {
+    await proxy.close();
+  }
+  // The frame ran nothing: no field was drawn in it.
+  const frame = await cardFrame(page);
+  expect(await frame!.locator('paylit-card-fields, input').count()).toBe(0);
+  for (const error of consoleErrors) expect(error).toMatch(/integrity|paylit\.frame/);
+  consoleErrors.length = 0;
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

@@ -29,8 +29,6 @@ export const frameScripts = [
 ] as const;
 
 export interface FrameScriptsOptions {
-  /** Where the scripts are written (beside `paylit.js`). */
-  outDir: string;
   /** The published builds' `define` (dev-mode warnings folded away). */
   define?: Record<string, string>;
   /** How core and the other packages resolve (from their sources, as in `paylit.js`). */
@@ -39,23 +37,25 @@ export interface FrameScriptsOptions {
   plugins?: PluginOption[];
 }
 
-/** Writes the card frame's scripts to `outDir`, minified, one Vite build each; the files it wrote. */
+/**
+ * The card frame's scripts, minified, one Vite build each, in memory: each file's name and its
+ * bytes, in `frameScripts`' order.
+ */
 export async function buildFrameScripts({
-  outDir,
   define,
   resolve,
   plugins = [],
-}: FrameScriptsOptions): Promise<string[]> {
-  for (const script of frameScripts)
-    await build({
+}: FrameScriptsOptions): Promise<{ file: string; code: string }[]> {
+  const built: { file: string; code: string }[] = [];
+  for (const script of frameScripts) {
+    const result = await build({
       configFile: false,
       logLevel: 'warn',
       define,
       resolve,
       plugins,
       build: {
-        outDir,
-        emptyOutDir: false,
+        write: false,
         target: 'es2022',
         minify: true,
         rollupOptions: {
@@ -73,24 +73,37 @@ export async function buildFrameScripts({
         },
       },
     });
-  return frameScripts.map((s) => s.file);
+    const outputs = (Array.isArray(result) ? result : [result]) as { output: unknown[] }[];
+    const chunk = outputs
+      .flatMap((o) => o.output as { type: string; fileName: string; code?: string }[])
+      .find((o) => o.type === 'chunk' && o.fileName === script.file);
+    if (!chunk?.code) throw new Error(`paylit-frame-script: ${script.file} was not built`);
+    built.push({ file: script.file, code: chunk.code });
+  }
+  return built;
 }
 
 /**
- * The card frame's scripts, written once the script-tag build is, beside its chunks, and where
- * the ES modules' paths find them (src/internal/module-loaders.ts,
- * src/frame/module-frame-loaders.ts): `frame/` at the package's root from `src/` and `dist/`,
- * `dist/frame/` from `dist/development/`.
+ * The card frame's scripts, built when the script-tag build starts and emitted into it as files
+ * of its own (beside its chunks, in dist/bundle/), so that its integrity step (build/integrity.ts)
+ * hashes them with the rest: `paylit.pins.json` holds their SHA-384 too, which a pinned
+ * `paylit.js` hands to the frame (src/frame/frame-start.ts, src/internal/frame-element.ts). Once
+ * the build is written, they are copied where the ES modules' paths find them
+ * (src/internal/module-loaders.ts, src/frame/module-frame-loaders.ts): `frame/` at the package's
+ * root from `src/` and `dist/`, `dist/frame/` from `dist/development/`.
  */
 export function frameScript(): Plugin {
   return {
     name: 'paylit-frame-script',
     apply: 'build',
-    async closeBundle() {
-      const written = await buildFrameScripts({ outDir: bundle, define, resolve: base.resolve });
+    async buildStart() {
+      for (const { file, code } of await buildFrameScripts({ define, resolve: base.resolve }))
+        this.emitFile({ type: 'asset', fileName: file, source: code });
+    },
+    writeBundle() {
       for (const dir of [frame, `${dist}frame/`]) {
         mkdirSync(dir, { recursive: true });
-        for (const file of written) copyFileSync(`${bundle}${file}`, `${dir}${file}`);
+        for (const { file } of frameScripts) copyFileSync(`${bundle}${file}`, `${dir}${file}`);
       }
       // Every file of dist/bundle/ is written: the manifest of their hashes (build/integrity.ts).
       writeIntegrity();

@@ -14,6 +14,8 @@
 import './frame/frame-start.js';
 
 type Paylit = typeof import('./script-tag-api.js');
+type FramePins = import('./internal/frame-element.js').FramePins;
+type FramePinsHandoff = import('./internal/frame-element.js').FramePinsHandoff;
 
 /**
  * The SRI value (`sha384-…`) of `paylit.pins.json`, which holds the SHA-384 (base64) of each file
@@ -38,38 +40,55 @@ declare const __PAYLIT_PINS__: string;
   // map in: that nonce, or the hash the browser names when it refuses it; and fetch the pins:
   // `connect-src`); the module is imported by a name only that map gives, so that nothing loads
   // unchecked if it was refused. Unpinned, no map: nothing inline on the page.
+  const pinned = tag?.integrity
+    ? fetch(at('pins').replace(/js$/, 'json'), { integrity: __PAYLIT_PINS__ }).then(
+        (response) => response.json() as Promise<Record<string, string>>,
+      )
+    : undefined;
+  // The card frame's three scripts, pinned too: their values, for the frame's early start
+  // (frame/frame-start.ts: `ready`) and the card fields' own frame (internal/frame-element.ts,
+  // handed `pins` by internal/script-loaders.ts, which this file imports once they are here).
+  const frame: FramePinsHandoff = {};
+  const framePins = (pins: Record<string, string>): FramePins => ({
+    frame: `sha384-${pins.frame}`,
+    marks: `sha384-${pins['frame-marks']}`,
+    crypto: `sha384-${pins['frame-crypto']}`,
+  });
+  if (pinned) {
+    (frame.ready = pinned.then(framePins)).catch(() => undefined);
+    Object.defineProperty(page, Symbol.for('paylit.framePins'), { value: frame });
+  }
   const ready: Promise<Paylit> = (
-    tag?.integrity
-      ? fetch(at('pins').replace(/js$/, 'json'), { integrity: __PAYLIT_PINS__ })
-          .then((response) => response.json() as Promise<Record<string, string>>)
-          .then((pins) => {
-            const integrity: Record<string, string> = {};
-            for (const [name, hash] of Object.entries(pins)) integrity[at(name)] = `sha384-${hash}`;
-            const text = JSON.stringify({ imports: { 'paylit:module': url }, integrity });
-            const map = document.createElement('script');
-            map.type = 'importmap';
-            map.nonce = tag.nonce;
-            const tt = (
-              globalThis as {
-                trustedTypes?: {
-                  createPolicy(
-                    name: string,
-                    rules: { createScript(s: string): string },
-                  ): { createScript(s: string): unknown };
-                };
-              }
-            ).trustedTypes;
-            try {
-              // Under Trusted Types, through a policy `paylit` that writes this one text and no other.
-              map.text = (
-                tt ? tt.createPolicy('paylit', { createScript: () => text }).createScript('') : text
-              ) as string;
-              document.head.append(map);
-            } catch {
-              // No policy `paylit` may be made: the map is not written, and nothing loads (below).
+    pinned
+      ? pinned.then((pins) => {
+          frame.pins = framePins(pins);
+          const integrity: Record<string, string> = {};
+          for (const [name, hash] of Object.entries(pins)) integrity[at(name)] = `sha384-${hash}`;
+          const text = JSON.stringify({ imports: { 'paylit:module': url }, integrity });
+          const map = document.createElement('script');
+          map.type = 'importmap';
+          map.nonce = tag?.nonce ?? '';
+          const tt = (
+            globalThis as {
+              trustedTypes?: {
+                createPolicy(
+                  name: string,
+                  rules: { createScript(s: string): string },
+                ): { createScript(s: string): unknown };
+              };
             }
-            return load('paylit:module');
-          })
+          ).trustedTypes;
+          try {
+            // Under Trusted Types, through a policy `paylit` that writes this one text and no other.
+            map.text = (
+              tt ? tt.createPolicy('paylit', { createScript: () => text }).createScript('') : text
+            ) as string;
+            document.head.append(map);
+          } catch {
+            // No policy `paylit` may be made: the map is not written, and nothing loads (below).
+          }
+          return load('paylit:module');
+        })
       : load(url)
   ).catch((error: unknown) => {
     // The one thing a page can get wrong here, said where its developer looks.

@@ -30,10 +30,13 @@ test('paylit.js is a classic script that imports the module from beside itself, 
   // raw, 620 B gzip), which must run before the module graph loads to save its time; and since
   // issue 41 the import map of a pinned paylit.js (about 0.5 KB), written from the hashes of
   // paylit.pins.json, which it fetches under the one SHA-384 it carries (build/integrity.ts),
-  // counted apart.
+  // counted apart. Raised from 2,500 with issue 41's card frame pinned too (about 0.5 KB raw,
+  // 0.2 KB gzip): a pinned paylit.js hands the frame's three values on, and its early frame
+  // waits for them and writes them into the frame's document, which must happen here, before
+  // the module graph loads, for the pinned frame to keep its early start.
   const pins = text.match(/"sha384-[A-Za-z0-9+/=]{64}"/g);
   expect(pins, 'the one hash paylit.js carries, of paylit.pins.json').toHaveLength(1);
-  expect(text.length - pins![0]!.length).toBeLessThan(2_500);
+  expect(text.length - pins![0]!.length).toBeLessThan(3_100);
 });
 
 test('one code-split build: the module and its chunks import each other by relative name, Lit and the core brand table each live in one file, and no file carries zod or dev-mode text', () => {

@@ -128,7 +128,12 @@ test.beforeAll(async () => {
       if (name === 'changed-chunk' && file === 'paylit.frame.js')
         body = Buffer.concat([body, Buffer.from('\n// changed on the server\n')]);
       const type = file.endsWith('.json') ? 'application/json' : 'text/javascript';
-      return void res.writeHead(200, { ...headers, 'Content-Type': type }).end(body);
+      // The card frame's scripts with CORS, as a shop must serve them: a pinned page's frame (an
+      // opaque origin) asks for them with `integrity`, in CORS mode.
+      const cors = /^paylit\.frame(-marks|-crypto)?\.js$/.test(file)
+        ? { 'Access-Control-Allow-Origin': '*' }
+        : {};
+      return void res.writeHead(200, { ...headers, ...cors, 'Content-Type': type }).end(body);
     }
     res.writeHead(404, headers).end();
   });
@@ -253,10 +258,17 @@ test('five hostile variants of a clean shop page: each reported with its finding
     inputValues: { number: true },
   });
 
+  // The card frame's first script changed on the server: not the release's file, and, the page
+  // pinning paylit.js and so the frame's scripts, refused by the browser, so that the card frame
+  // never ran (nor, then, the probe, which needs its fields).
   const changed = reports['changed-chunk']!;
-  expect(ids(changed)).toEqual(['paylit-file-changed']);
-  expect(changed.findings[0]!.subject).toBe(`${origin}/v/changed-chunk/paylit.frame.js`);
-  expect(changed.findings[0]!.requirements).toEqual(['6.4.3', '11.6.1']);
+  expect(ids(changed)).toEqual(['integrity-mismatch', 'paylit-file-changed', 'probe-not-run']);
+  const file = changed.findings.find((f) => f.id === 'paylit-file-changed')!;
+  expect(file.subject).toBe(`${origin}/v/changed-chunk/paylit.frame.js`);
+  expect(file.requirements).toEqual(['6.4.3', '11.6.1']);
+  expect(changed.findings.find((f) => f.id === 'integrity-mismatch')!.subject).toBe(
+    `${origin}/v/changed-chunk/paylit.frame.js`,
+  );
 
   for (const name of names.slice(1)) expect(reports[name]!.verdict, name).toBe('findings');
 });

@@ -13,7 +13,7 @@
  * second port, is ignored. The number and the security code leave this document only inside
  * the JWE.
  */
-import { drawn, later } from './frame-loaders.js';
+import { drawn, later, Refused } from './frame-loaders.js';
 import { extractBin, lastFour } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import type { CardWords } from '../i18n/card-words.js';
@@ -45,7 +45,8 @@ class NotHere extends Error {}
  */
 const encryption = () =>
   (later('crypto') as Promise<FrameCrypto>).catch((cause: unknown) => {
-    throw new NotHere(String(cause));
+    // Refused by its pin: said as such (`refused` with `integrity`), never tried again.
+    throw cause instanceof Refused ? cause : new NotHere(String(cause));
   });
 
 /** Drawn at once, in English, while the page hands the port over; configured by the page. */
@@ -154,7 +155,8 @@ async function seal(id: number, publicKey: string): Promise<void> {
   } catch (error) {
     state(true);
     const network = error instanceof NotHere || (error as { kind?: unknown }).kind === 'network';
-    post({ type: 'refused', id, error: network ? 'network' : 'configuration' });
+    const said = error instanceof Refused ? 'integrity' : network ? 'network' : 'configuration';
+    post({ type: 'refused', id, error: said });
   }
 }
 

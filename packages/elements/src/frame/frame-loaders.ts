@@ -88,13 +88,32 @@ export function later(name: Later): Promise<unknown> {
   return pending;
 }
 
+/** A later script the frame refused: it did not match the value the page pinned for it. */
+export class Refused extends Error {
+  readonly kind = 'integrity';
+}
+
+/**
+ * The first script was pinned (`integrity`: the page pinned `paylit.js`): each later one is loaded
+ * with the value the page wrote beside it (`data-marks-integrity`, `data-crypto-integrity`), in
+ * CORS mode as the first. One without a value is not loaded. Unpinned: loaded as it is.
+ */
+const pinOf = (name: Later) =>
+  first?.integrity ? (first.dataset[`${name}Integrity`] ?? null) : undefined;
+
 function load(name: Later): Promise<unknown> {
   const { file, global } = FRAME_SCRIPTS[name];
+  const pin = pinOf(name);
   return firstDrawn.then(
     () =>
       new Promise((resolve, reject) => {
+        if (pin === null) throw new Refused(`${file} has no pin`);
         const script = document.createElement('script');
         if (first?.nonce) script.nonce = first.nonce;
+        if (pin) {
+          script.integrity = pin;
+          script.crossOrigin = 'anonymous';
+        }
         script.src = scriptUrl(name);
         script.onload = () => {
           const module = (globalThis as Record<string, unknown>)[global];
@@ -103,8 +122,16 @@ function load(name: Later): Promise<unknown> {
         };
         script.onerror = () => {
           script.remove();
-          reject(new Error(`${file} did not load`));
+          // Pinned, the browser says not why: a plain fetch of the file that succeeds means it
+          // came and did not match (else the network failed, and it is asked for again later).
+          if (pin)
+            fetch(urlOf(name), { cache: 'no-store' }).then(
+              (r) => reject(r.ok ? new Refused(`${file} does not match its pin`) : failed()),
+              () => reject(failed()),
+            );
+          else reject(failed());
         };
+        const failed = () => new Error(`${file} did not load`);
         document.head.append(script);
       }),
   );

@@ -29,9 +29,34 @@ export interface EarlyFrame {
   loaded: boolean;
 }
 
-((own: string) => {
+/**
+ * The SRI values (`sha384-…`) of the card frame's three scripts, which a pinned `paylit.js` reads
+ * from `paylit.pins.json` (script-tag.ts) and hands to the frame's element (`provideFramePins`,
+ * internal/script-loaders.ts) and to its early frames (here), under
+ * `Symbol.for('paylit.framePins')`.
+ */
+export interface FramePins {
+  /** `paylit.frame.js`, the `srcdoc`'s script. */
+  frame: string;
+  /** `paylit.frame-marks.js`. */
+  marks: string;
+  /** `paylit.frame-crypto.js`. */
+  crypto: string;
+}
+
+/**
+ * What a pinned `paylit.js` leaves under `Symbol.for('paylit.framePins')`: the frame's pins once
+ * its pins file has come (`ready`), and the same values (`pins`) before it imports its module.
+ */
+export interface FramePinsHandoff {
+  ready?: Promise<FramePins>;
+  pins?: FramePins;
+}
+
+((tag: HTMLScriptElement | null, own = tag?.src || document.baseURI) => {
   if (!('moveBefore' in Element.prototype)) return;
   const key = Symbol.for('paylit.cardFrame');
+  const pins = Symbol.for('paylit.framePins');
   const script = new URL('./paylit.frame.js', own).href;
   const attribute = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`);
   const tt = (
@@ -57,8 +82,23 @@ export interface EarlyFrame {
       policy = false;
     }
     if (policy === false) return;
+    // `paylit.js` pinned: so are the frame's scripts, once script-tag.ts has their pins (the page's
+    // own frame waits for them too: frame-element.ts).
+    if (tag?.integrity)
+      void Promise.resolve()
+        .then(() => (globalThis as { [pins]?: FramePinsHandoff })[pins]?.ready)
+        .then(
+          (framePins) => framePins && write(element, framePins),
+          () => undefined,
+        );
+    else write(element);
+  };
+  const write = (element: Element & { [key]?: EarlyFrame }, framePins?: FramePins) => {
     const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
-    const html = `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"></script>`;
+    const pinned = framePins
+      ? ` integrity="${attribute(framePins.frame)}" crossorigin="anonymous" data-marks-integrity="${attribute(framePins.marks)}" data-crypto-integrity="${attribute(framePins.crypto)}"`
+      : '';
+    const html = `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"${pinned}></script>`;
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
     // Out of the shopper's way until the card fields take it: no height, inert (no focus, no
@@ -95,4 +135,4 @@ export interface EarlyFrame {
     parsed.disconnect();
     look();
   });
-})((document.currentScript as HTMLScriptElement | null)?.src || document.baseURI);
+})(document.currentScript as HTMLScriptElement | null);

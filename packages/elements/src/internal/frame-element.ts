@@ -11,6 +11,9 @@
  * finds it, loaded or not (`loaded`), and speaks to it from there.
  */
 import { PaylitError } from '@paylit/core/errors';
+import type { FramePins, FramePinsHandoff } from '../frame/frame-start.js';
+
+export type { FramePins, FramePinsHandoff };
 
 /** The Trusted Types policy that writes the frame's `srcdoc`: one per page, made when first needed. */
 let policy: { createHTML(html: string): string } | null | undefined;
@@ -49,20 +52,33 @@ export function provideLaterScripts(urls: () => LaterScripts): void {
   laterScripts = urls;
 }
 
+/** The frame's scripts' pins, when `paylit.js` was pinned; none: the frame's scripts load as they are. */
+let framePins: FramePins | undefined;
+export function provideFramePins(pins: FramePins): void {
+  framePins = pins;
+}
+
 const attribute = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The frame's document: the first script, with the page's nonce and the later scripts' URLs.
- * The script-tag file writes the same, byte for byte, when it starts the frame early
- * (frame/frame-start.ts, which shares no code with the module graph).
+ * The frame's document: the first script, with the page's nonce, its pins when `paylit.js` was
+ * pinned (its `integrity`, `crossorigin`, for the frame's opaque origin asks for it in CORS mode,
+ * and the later scripts' values, which the frame loads them with: frame/frame-loaders.ts), and the
+ * later scripts' URLs. The script-tag file writes the same, byte for byte, when it starts the
+ * frame early (frame/frame-start.ts, which shares no code with the module graph: a function of
+ * both would be a chunk `paylit.js` imports, and it is a classic script), and
+ * test/frame-first.spec.ts checks that its early frame is the one taken, pinned or not.
  */
-function frameDocument(script: string, later: LaterScripts): string {
+function frameDocument(script: string, later: LaterScripts, pins = framePins): string {
   // Read from a script of the page: the property keeps the nonce when the attribute is hidden.
   const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
+  const pinned = pins
+    ? ` integrity="${attribute(pins.frame)}" crossorigin="anonymous" data-marks-integrity="${attribute(pins.marks)}" data-crypto-integrity="${attribute(pins.crypto)}"`
+    : '';
   const data = Object.entries(later)
     .map(([name, url]) => ` data-${name}="${attribute(url)}"`)
     .join('');
-  return `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"${data}></script>`;
+  return `<!doctype html><body><script${nonce ? ` nonce="${attribute(nonce)}"` : ''} src="${attribute(script)}"${pinned}${data}></script>`;
 }
 
 /** Where frame/frame-start.ts holds an element's early frame. */

@@ -206,12 +206,14 @@ export class FrameHost implements CardEntry {
         if (message.type === 'sealed') seal?.resolve(message.card);
         else
           seal?.reject(
-            message.error === 'network' || message.error === 'configuration'
+            message.error === 'network' ||
+              message.error === 'configuration' ||
+              message.error === 'integrity'
               ? new PaylitError(
-                  message.error === 'network' ? 'encryption_failed' : 'configuration_error',
-                  message.error === 'network'
-                    ? 'the encryption did not load'
-                    : 'the public key could not be used',
+                  message.error === 'configuration' ? 'configuration_error' : 'encryption_failed',
+                  message.error === 'configuration'
+                    ? 'the public key could not be used'
+                    : 'the encryption did not load',
                   { kind: message.error },
                 )
               : this.#host.invalid(this.#invalid()),

@@ -43,6 +43,8 @@ const frameMessages: FrameMessage[] = [
   { type: 'submit' },
   { type: 'refused', id: 4, error: 'luhn' },
   { type: 'refused', id: 5, error: 'configuration' },
+  { type: 'refused', id: 8, error: 'network' },
+  { type: 'refused', id: 9, error: 'integrity' },
 ];
 const pageMessages: PageMessage[] = [
   { type: 'configure', lang: 'en', messages: null, theme: {}, brands: [], saved: null },
@@ -257,6 +259,27 @@ describe("the card frame's messages: a closed list, read on arrival", () => {
     expect(configure(Object.values(spanish))).to.equal(undefined);
     // The whole catalog is more than the card's words: the frame is sent those alone.
     expect(configure(es)).to.equal(undefined);
+  });
+
+  it("refuses a seal for a field's error or one of three of the encryption's own (configuration, network, integrity), and nothing else", () => {
+    for (const error of ['configuration', 'network', 'integrity', 'luhn', 'expired', 'digits'])
+      expect(readFrameMessage({ type: 'refused', id: 1, error }), error).to.deep.equal({
+        type: 'refused',
+        id: 1,
+        error,
+      });
+    for (const error of [
+      'Integrity',
+      'integrity ',
+      'integrity_failed',
+      'timeout',
+      'sha384-aPJz21i6p2poyXBVTtQeRgmeriaeS3PvXJjA7J+hCSVpnZPLGjEtoLM4u6SJ2j/w',
+      '',
+      null,
+    ])
+      expect(readFrameMessage({ type: 'refused', id: 1, error }), String(error)).to.equal(
+        undefined,
+      );
   });
 
   it('drops objects that are not plain: a prototype smuggled in, an array in place of an object', () => {

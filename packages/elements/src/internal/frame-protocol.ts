@@ -9,7 +9,7 @@
  * for installment plans, and per field whether it is valid and its error's key); `focus` /
  * `blur` of a field; `height`; `submit` (Enter in the last field); `sealed` (the JWE and the
  * card's non-secret fields, or for a saved card the security code's JWE alone) or `refused`
- * (an error's key) for a `seal` request.
+ * (a field's error key, or `configuration`, `network`, `integrity`) for a `seal` request.
  *
  * Page → frame: `configure` (the language: its tag and its catalog's messages; the theme
  * tokens; the brands the order accepts, by the API's code; the saved card whose security
@@ -132,10 +132,16 @@ const PROBLEMS: {
 /** A problem key of this field. */
 const errorOf = (field: FrameField) => (v: unknown) =>
   typeof v === 'string' && Object.hasOwn(PROBLEMS[field], v);
-/** Any field's error key, or one of the encryption's own (a bad key, the chunk not loaded). */
+/**
+ * Any field's error key, or one of the encryption's own: a bad key (`configuration`), its script
+ * not loaded (`network`), or refused by the value a pinned page gave it (`integrity`).
+ */
 const sealError = (v: unknown) =>
   typeof v === 'string' &&
-  (v === 'configuration' || v === 'network' || FRAME_FIELDS.some((f) => errorOf(f)(v)));
+  (v === 'configuration' ||
+    v === 'network' ||
+    v === 'integrity' ||
+    FRAME_FIELDS.some((f) => errorOf(f)(v)));
 
 interface Tree {
   readonly [key: string]: string | Tree;

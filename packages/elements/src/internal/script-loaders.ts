@@ -7,6 +7,7 @@
  */
 import { provideCatalogs } from '../i18n/index.js';
 import { catalogs, chunks } from './imports.js';
+import { provideFramePins, type FramePinsHandoff } from './frame-element.js';
 import { IntegrityError, provideLoaders } from './lazy.js';
 
 /**
@@ -35,9 +36,37 @@ async function refused(error: unknown): Promise<never> {
   throw error;
 }
 
+const frameScript = () => new URL(/* @vite-ignore */ './paylit.frame.js', import.meta.url).href;
+
+/**
+ * The card frame's scripts' pins (frame-element.ts `FramePins`), which `paylit.js` read from its
+ * pins before it imported this module: written into the frame's document (its `srcdoc`).
+ */
+const framePins = pinned
+  ? (globalThis as { [key: symbol]: FramePinsHandoff | undefined })[Symbol.for('paylit.framePins')]
+      ?.pins
+  : undefined;
+if (framePins) provideFramePins(framePins);
+
+/**
+ * Under the pins, the frame's page side (the `isolation` chunk) is loaded with the frame's first
+ * script checked against its pin: the browser refuses a `paylit.frame.js` that does not match in
+ * the frame, whose opaque origin tells the page nothing; this fetch tells it, so the card fields
+ * say `integrity` (and seal nothing) rather than wait for a frame that never starts.
+ */
+const frameChecked = (pin: string) =>
+  fetch(frameScript(), { integrity: pin }).then(
+    () => undefined,
+    (error: unknown) => refused(new TypeError(`${String(error)} ${frameScript()}`)),
+  );
+
 provideLoaders({
-  chunk: (name) => chunks[name]().catch(refused),
-  frameScript: () => new URL(/* @vite-ignore */ './paylit.frame.js', import.meta.url).href,
+  chunk: (name) =>
+    (name === 'isolation' && framePins
+      ? Promise.all([chunks[name](), frameChecked(framePins.frame)]).then(([m]) => m)
+      : chunks[name]()
+    ).catch(refused) as never,
+  frameScript,
 });
 provideCatalogs((locale) =>
   catalogs[locale]()
