@@ -12,12 +12,11 @@
 // out).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { generateCardKeyPair } from '@paylit/core/crypto';
 import { chromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
 import { bundleDir, keepLocal, startShop } from '../../../test/support/journeys.mjs';
+import { adyenPage as adyenCardPage, buildAdyenCard } from './adyen-card.mjs';
 
 const rounds = Number(process.argv[2] ?? 9);
 /**
@@ -25,27 +24,7 @@ const rounds = Number(process.argv[2] ?? 9);
  * pages are loaded in the same interleaved rounds ("-baseline"), to compare two builds in one run.
  */
 const baseline = process.env.FIRST_RENDER_BASELINE?.replace(/\/?$/, '/');
-const here = (name) => fileURLToPath(new URL(name, import.meta.url));
-const [adyenOut] = await build({
-  configFile: false,
-  logLevel: 'silent',
-  build: {
-    write: false,
-    minify: true,
-    cssCodeSplit: false,
-    lib: {
-      entry: here('./adyen-card.js'),
-      name: 'benchAdyenCard',
-      formats: ['iife'],
-      fileName: () => 'adyen.js',
-      cssFileName: 'adyen',
-    },
-  },
-});
-const adyenJs = Buffer.from(adyenOut.output.find((o) => o.type === 'chunk').code);
-const adyenCss = Buffer.from(
-  adyenOut.output.find((o) => o.fileName.endsWith('.css'))?.source ?? '',
-);
+const { js: adyenJs, css: adyenCss } = await buildAdyenCard();
 const keys = await generateCardKeyPair();
 
 // Runs first in the page: when each step happens, on the page's clock (ms from its time origin).
@@ -83,25 +62,7 @@ const checkoutPage = () => `<!doctype html>
 <head><meta charset="utf-8"><title>checkout</title><script>${watch}</script><script src="/paylit.js"></script></head>
 <body><paylit-checkout amount="120" currency="BRL" country="BR" isolation="page" public-key='${JSON.stringify(keys.publicJwk)}'></paylit-checkout></body>
 </html>`;
-const adyenPage = () => `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Adyen Card</title><script>${watch}</script><link rel="stylesheet" href="/adyen.css"><script src="/adyen.js"></script></head>
-<body><div id="card"></div>
-<script>
-benchAdyen
-  .AdyenCheckout({
-    clientKey: 'test_${'B'.repeat(32)}',
-    environment: 'test',
-    countryCode: 'BR',
-    locale: 'en-US',
-    amount: { value: 12000, currency: 'BRL' },
-    paymentMethodsResponse: { paymentMethods: [{ type: 'scheme', name: 'Cards', brands: ['visa', 'mc', 'amex'] }] },
-    analytics: { enabled: false },
-  })
-  .then((checkout) => new benchAdyen.Card(checkout).mount('#card'));
-</script>
-</body>
-</html>`;
+const adyenPage = () => adyenCardPage(`<script>${watch}</script>`);
 const server = createServer((req, res) => {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   const noStore = { 'Cache-Control': 'no-store' };

@@ -54,11 +54,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { generateCardKeyPair } from '@paylit/core/crypto';
 import { chromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
 import { bundleDir, journeys, measure, startShop, table } from '../../../test/support/journeys.mjs';
 import { finish, target } from '../../../bench/report.mjs';
+import { adyenPage as adyenCardPage, buildAdyenCard } from './adyen-card.mjs';
 
 /** Interleaved rounds of the render figures: BENCH_ROUNDS, 15 by default. */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -87,25 +87,7 @@ const here = (name) => fileURLToPath(new URL(name, import.meta.url));
 const gz = (b) => gzipSync(b, { level: 9 }).length;
 
 // Adyen Card's first part: built from the npm package as a merchant's bundler would.
-const [adyenOut] = await build({
-  configFile: false,
-  logLevel: 'silent',
-  build: {
-    write: false,
-    minify: true,
-    cssCodeSplit: false,
-    lib: {
-      entry: here('./adyen-card.js'),
-      name: 'benchAdyenCard',
-      formats: ['iife'],
-      fileName: () => 'adyen.js',
-      cssFileName: 'adyen',
-    },
-  },
-});
-const adyenJs = Buffer.from(adyenOut.output.find((o) => o.type === 'chunk').code);
-const adyenCssAsset = adyenOut.output.find((o) => o.fileName.endsWith('.css'));
-const adyenCss = Buffer.from(adyenCssAsset?.source ?? '');
+const { js: adyenJs, css: adyenCss } = await buildAdyenCard();
 const adyenVersion = JSON.parse(
   // Its entry is dist/es/index.js; the package's own package.json is not exported.
   readFileSync(new URL('../../package.json', import.meta.resolve('@adyen/adyen-web')), 'utf8'),
@@ -215,26 +197,7 @@ const checkoutPage = (isolation, dir = '') =>
 <head><meta charset="utf-8"><title>checkout</title><script src="${dir}/paylit.js"></script></head>
 <body><paylit-checkout amount="120" currency="BRL" country="BR" isolation="${isolation}" public-key='${JSON.stringify(keys.publicJwk)}'></paylit-checkout></body>
 </html>`);
-const adyenPage = () =>
-  inline(`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><title>Adyen Card</title><link rel="stylesheet" href="/adyen.css"><script src="/adyen.js"></script></head>
-<body><div id="card"></div>
-<script>
-benchAdyen
-  .AdyenCheckout({
-    clientKey: 'test_${'B'.repeat(32)}',
-    environment: 'test',
-    countryCode: 'BR',
-    locale: 'en-US',
-    amount: { value: 12000, currency: 'BRL' },
-    paymentMethodsResponse: { paymentMethods: [{ type: 'scheme', name: 'Cards', brands: ['visa', 'mc', 'amex'] }] },
-    analytics: { enabled: false },
-  })
-  .then((checkout) => new benchAdyen.Card(checkout).mount('#card'));
-</script>
-</body>
-</html>`);
+const adyenPage = () => inline(adyenCardPage());
 // The floor as floor.html has it, the watch added to its page and, as the first thing after its
 // title, to its frame's srcdoc (as it is added to paylit's frame script).
 const floorPage = () =>
