@@ -130,6 +130,10 @@ export async function typeCard(
   await fields.locator('#expiry').pressSequentially(expiry.replace('/', ''));
   await fields.locator('#cvv').fill(cvv);
   await fields.locator('#holder').fill(holder);
+  // The plans for the typed BIN, once they come, push Pay down: a click sent as they are drawn
+  // lands on them (seen on CI: a plan was chosen, Pay never pressed). The installments are busy
+  // (`aria-busy`) until their plans are drawn.
+  await expect(page.locator('paylit-installments[aria-busy="true"]')).toHaveCount(0);
   await settled(page);
 }
 

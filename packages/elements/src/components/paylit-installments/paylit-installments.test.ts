@@ -334,6 +334,37 @@ describe('<paylit-installments>', () => {
     expect(chosen()?.id).to.equal('INS2-6');
   });
 
+  it('busy while the plans of a newly typed card are on their way (they push Pay down when they come): aria-busy on the group until they are drawn', async () => {
+    const o = await order('MX', 'MXN', 6000);
+    const el = await fixture<PaylitCheckout>(
+      html`<paylit-checkout endpoint=${env.endpoint} order=${o.clientSecret} lang="es-MX"></paylit-checkout>`,
+    );
+    await waitUntil(() => button(el)?.getAttribute('aria-disabled') === 'false', 'loads', {
+      timeout: scaled(2_000),
+    });
+    const plans = plansOf(el);
+    expect(plans.hasAttribute('aria-busy')).to.equal(false);
+    const fields = el.shadowRoot!.querySelector('paylit-card-fields')!;
+    await fields.updateComplete;
+    fields.shadowRoot!.querySelector<HTMLInputElement>('#number')!.focus();
+    await sendKeys({ type: '4111111111111111' });
+    await waitUntil(
+      () => plans.getAttribute('aria-busy') === 'true',
+      'busy once the BIN is known',
+      {
+        timeout: scaled(1_000),
+      },
+    );
+    expect(plans.shadowRoot!.querySelector('fieldset, select')).to.equal(null);
+    await waitUntil(() => !plans.hasAttribute('aria-busy'), 'no longer busy', {
+      timeout: scaled(2_000),
+    });
+    await plans.updateComplete;
+    // Not busy means drawn: nothing more is on its way to move the form.
+    expect(plans.shadowRoot!.querySelector('fieldset, select')).to.not.equal(null);
+    await expect(plans).to.be.accessible();
+  });
+
   it('in Arabic the group is laid out right to left, and axe finds nothing', async () => {
     const { plans } = await checkoutWithCard('AR', 'ARS', 90000, 'ar');
     const fieldset = plans.shadowRoot!.querySelector('fieldset')!;

@@ -59,6 +59,8 @@ function loadRules(): Promise<void> {
  * Six plans or fewer are radios, each beside its words at every width, boxes of one height
  * where they share a row; more are a select, with the chosen plan's figures below it.
  * Hidden while there is nothing to choose. The choice goes into the checkout's submission.
+ * While the plans of a newly typed BIN are on their way the element is `aria-busy="true"`:
+ * it may grow once they arrive, and move what is below it (the pay button).
  *
  * @summary Installment plans for the card being typed.
  *
@@ -103,6 +105,9 @@ export class PaylitInstallments extends CheckoutChildElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#timer);
+    // Its plans were not asked for: asked again when the checkout next changes.
+    if (this.hasAttribute('aria-busy')) this.#asked = undefined;
+    this.#busy(false);
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -112,6 +117,9 @@ export class PaylitInstallments extends CheckoutChildElement {
     if (bin === this.#asked) return;
     this.#asked = bin;
     clearTimeout(this.#timer);
+    // Plans are on their way for a new BIN: the group is busy (`aria-busy`) until they are
+    // drawn or known to be none, so that assistive technology (and a test) reads it once done.
+    this.#busy(Boolean(bin && this.checkout?.order?.installments));
     if (!bin) {
       this.plan = null;
       return;
@@ -121,8 +129,17 @@ export class PaylitInstallments extends CheckoutChildElement {
       const loading = this.checkout?.order?.installments ? loadRules() : undefined;
       const plan = (await this.checkout?.loadPlans(bin)) ?? null;
       if (plan && plan.installments.length > 1) await (loading ?? loadRules());
-      if (this.#asked === bin) this.plan = plan;
+      if (this.#asked !== bin) return;
+      this.plan = plan;
+      // Drawn first: not busy means nothing more is coming to move the form.
+      await this.updateComplete;
+      if (this.#asked === bin) this.#busy(false);
     }, DEBOUNCE_MS);
+  }
+
+  #busy(busy: boolean): void {
+    if (busy) this.setAttribute('aria-busy', 'true');
+    else this.removeAttribute('aria-busy');
   }
 
   /** The options shown now, in the order shown: pay in full, interest-free by count, then with interest by count (empty while hidden). */
