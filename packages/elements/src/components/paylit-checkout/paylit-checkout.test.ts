@@ -408,6 +408,40 @@ describe('<paylit-checkout>', () => {
         'The payment could not be made. Try again.',
       );
       unknown.remove();
+
+      // A fault while settling the payment (here, made on purpose: the instance's own
+      // dispatchEvent throws for paylit-paid) is not a network failure in disguise: the shopper
+      // reads that the store could not be reached, and the page hears the fault itself, as an
+      // uncaught error, with its message.
+      history.replaceState(null, '', `?payment_id=${payment.id}&order=${o.clientSecret}`);
+      const faulty = new PaylitCheckout();
+      faulty.dispatchEvent = (event: Event) => {
+        if (event.type === 'paylit-paid') throw new Error('a fault while settling');
+        return EventTarget.prototype.dispatchEvent.call(faulty, event);
+      };
+      const heard: string[] = [];
+      const hear = (e: ErrorEvent) => {
+        heard.push(e.message);
+        e.preventDefault();
+      };
+      // Mocha fails a test on any uncaught error (window.onerror): this one is the point.
+      const mochaOnError = window.onerror;
+      window.onerror = null;
+      window.addEventListener('error', hear);
+      try {
+        const reported = oneEvent(faulty, 'paylit-error') as Promise<PaylitErrorEvent>;
+        faulty.endpoint = env.endpoint;
+        faulty.order = o.clientSecret;
+        faulty.lang = 'en';
+        document.body.append(faulty);
+        expect((await reported).kind).to.equal('network');
+        expect(heard).to.have.length(1);
+        expect(heard[0]).to.contain('a fault while settling');
+      } finally {
+        window.removeEventListener('error', hear);
+        window.onerror = mochaOnError;
+        faulty.remove();
+      }
     } finally {
       history.replaceState(null, '', before);
     }

@@ -75,6 +75,11 @@ ensureContextRoot();
 const noop = () => undefined;
 /** No answer at all (checkout-load-failure.ts says the rest). */
 const unreachable: LoadFailure = { kind: 'network', key: 'loadFailed' };
+/** Thrown while loading when the server or a chunk gave no answer; anything else thrown there is a fault. */
+class NoAnswer {}
+const noAnswer = (): never => {
+  throw new NoAnswer();
+};
 
 /** The instances showing an outcome's look (internal/shown-styles.ts). */
 const styled = new WeakSet<object>();
@@ -578,11 +583,15 @@ export class PaylitCheckout extends LocalizedElement {
       await this.#resume(current);
       // The order is paid already (another tab, a reload): its payment, not a form.
       if (current() && this.#flow.phase !== 'outcome' && view.payment) {
-        const { settle } = await loadPayment();
+        const { settle } = await loadPayment().catch(noAnswer);
         if (current()) this.#settle(settle(view.payment, null, this as unknown as Reader));
       }
-    } catch {
+    } catch (error) {
       if (!current()) return;
+      // A fault (ours, or a listener's of the page's) is not the network's: the shopper reads
+      // that the store could not be reached, and the page hears of it as of any uncaught error
+      // (its console, its `error` event and the monitoring that listens to it).
+      if (!(error instanceof NoAnswer)) reportError(error);
       return this.#loadFailed(unreachable);
     }
     if (!current()) return;
@@ -716,7 +725,7 @@ export class PaylitCheckout extends LocalizedElement {
     return plan;
   }
 
-  /** On the merchant's return page: the payment in the URL, confirmed with the server. Throws when it cannot be reached. */
+  /** On the merchant's return page: the payment in the URL, confirmed with the server. Throws `NoAnswer` when it cannot be reached. */
   async #resume(current: () => boolean): Promise<void> {
     const params = new URLSearchParams(globalThis.location?.search ?? '');
     const paymentId = params.get('payment_id');
@@ -724,9 +733,9 @@ export class PaylitCheckout extends LocalizedElement {
     // An outcome is likely: its look and words load beside the request.
     const [result, { returned }] = await Promise.all([
       resumePayment(this, this.order, paymentId, this.#loading?.signal),
-      loadPayment(),
+      loadPayment().catch(noAnswer),
     ]);
-    if (!result.ok && !result.status) throw result.cause;
+    if (!result.ok && !result.status) noAnswer();
     const option = result.ok ? answers?.keptPlan(result.answer.payment.id) : undefined;
     if (option) await loadPlanRules();
     if (current()) this.#settle(returned(result, this as unknown as Reader), option);
