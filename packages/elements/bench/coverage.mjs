@@ -53,7 +53,12 @@ await build({
     },
     rolldownOptions: {
       preserveEntrySignatures: 'allow-extension',
-      output: { chunkFileNames: 'paylit.[name].js', minify: true },
+      output: {
+        chunkFileNames: 'paylit.[name].js',
+        minify: true,
+        // vite.config.ts's `firstLoadShared`: what the first load shares with a lazy chunk, one chunk.
+        codeSplitting: { groups: [{ name: 'shared', tags: ['$initial'], minShareCount: 2 }] },
+      },
     },
   },
 });
