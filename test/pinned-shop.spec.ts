@@ -13,10 +13,13 @@
  *   no address for it and counts it as public, so the frame's script on the loopback demo is
  *   refused without the permission, pinned or not. A shop never meets that; a test that serves
  *   its page so does not test what a shop meets.
+ * And paylit's files from a CDN under the policy `cspFor` returns for it: the pinned page fetches
+ * `paylit.pins.json` from the CDN (connect-src), and the shopper pays.
  */
 import type { Browser, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { cspFor } from '@paylit/server';
 import { chromiumArgs, chromiumPath } from './support/chromium.mjs';
 import { cdn, NONCE, shopFront, type Served } from './support/shop-front.js';
 import { expect, log, payButton, test, typeCard, type Demo } from './support/demo.js';
@@ -201,4 +204,27 @@ test.describe('a page Chromium counts as public', () => {
     expect(granted.errors).toEqual([]);
     await granted.page.context().close();
   });
+});
+test("paylit's files from a CDN, the page under the policy cspFor returns for it (with the shop's own scripts and the tag's nonce): the pinned page fetches its pins from the CDN, and the shopper pays", async ({
+  page,
+  demo,
+}) => {
+  test.setTimeout(scaled(20_000));
+  const cdnFiles = await cdn();
+  served.push(cdnFiles);
+  const policy = cspFor({ scripts: `${cdnFiles.url}/`, threeDSecure: [demo.sandbox] });
+  expect(policy).toContain(`script-src ${cdnFiles.url};`);
+  const shop = await front(demo, {
+    pin: files()['paylit.js'],
+    files: cdnFiles.url,
+    // The shop's own scripts ('self') and paylit.js's nonce, which the shop adds to cspFor's policy.
+    csp: () =>
+      policy.replace(
+        `script-src ${cdnFiles.url}`,
+        `script-src 'self' 'nonce-${NONCE}' ${cdnFiles.url}`,
+      ),
+  });
+  await page.goto(`${shop}${QUERY}`);
+  await framePinned(page, cdnFiles.url);
+  await pays(page);
 });

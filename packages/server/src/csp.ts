@@ -8,7 +8,10 @@
  * - `script-src`: `paylit.js` and the files beside it, which it loads (frame isolation's too:
  *   its `srcdoc` frame takes the page's policy, and `frame-src` does not apply to it);
  * - `connect-src`: the companion server (`endpoint`): the checkout's requests, and the live
- *   status of a Pix, voucher or transfer (Server-Sent Events);
+ *   status of a Pix, voucher or transfer (Server-Sent Events); and where `paylit.js` is: a page
+ *   that pins it (`<script integrity>`) has it fetch the hashes of its files (`paylit.pins.json`)
+ *   from there, and the card frame fetches a script that did not load, to tell a changed file
+ *   from a network failure;
  * - `frame-src`: the bank's 3-D Secure page, shown in a dialog where the page allows it
  *   (`threeDSecure`; without it the shopper goes to the page instead), and after it, in the
  *   same frame, the companion server's callback and the return page it sends the shopper to.
@@ -17,7 +20,7 @@
  * // A storefront on https://shop.example, paylit.js from a CDN, the server on its own origin:
  * cspFor({ scripts: 'https://cdn.example/paylit/', server: 'https://pay.shop.example/paylit' });
  * // "default-src 'self'; script-src https://cdn.example; style-src 'self'; img-src 'self';
- * //  connect-src 'self' https://pay.shop.example; frame-src https: 'self' https://pay.shop.example; base-uri 'self';
+ * //  connect-src 'self' https://pay.shop.example https://cdn.example; frame-src https: 'self' https://pay.shop.example; base-uri 'self';
  * //  object-src 'none'; require-trusted-types-for 'script'"
  */
 export interface CspOptions {
@@ -67,7 +70,7 @@ export function cspFor(options: CspOptions = {}): string {
     options.threeDSecure === false
       ? ["'none'"]
       : [...new Set([...(options.threeDSecure ?? ['https:']).map(frameSource), "'self'", server])];
-  const connect = [...new Set(["'self'", server])];
+  const connect = [...new Set(["'self'", server, scripts])];
   return [
     "default-src 'self'",
     `script-src ${scripts}`,

@@ -20,7 +20,7 @@ test('a storefront with paylit.js from a CDN and its server on another origin', 
       server: 'https://pay.shop.example/paylit',
     }),
   ).toBe(
-    "default-src 'self'; script-src https://cdn.example; style-src 'self'; img-src 'self'; connect-src 'self' https://pay.shop.example; frame-src https: 'self' https://pay.shop.example; base-uri 'self'; object-src 'none'; require-trusted-types-for 'script'",
+    "default-src 'self'; script-src https://cdn.example; style-src 'self'; img-src 'self'; connect-src 'self' https://pay.shop.example https://cdn.example; frame-src https: 'self' https://pay.shop.example; base-uri 'self'; object-src 'none'; require-trusted-types-for 'script'",
   );
 });
 
