@@ -5,14 +5,17 @@
  * addresses of the page and of paylit's files, not on the pin nor on the frame's origin:
  * - a page served from a loopback address (a developer's machine) with paylit's files beside
  *   it: no permission, the shopper pays;
- * - a page Chromium counts as public (here a loopback server whose address Chromium is told to
- *   count as public, `--ip-address-space-overrides`, as Chromium's own tests do) with paylit's
- *   files beside it: no permission either; with paylit's files on a loopback address: refused
- *   without the permission, loaded with it;
+ * - a page Chromium counts as public (a shop on the Internet) or private (a staging shop on a
+ *   company's network): here a loopback server whose address Chromium is told to count so
+ *   (`--ip-address-space-overrides`, as Chromium's own tests do), with paylit's files beside it:
+ *   no permission either; with paylit's files on a loopback address, the public page is refused
+ *   them without the permission and loads them with it, the private page loads them with none;
  * - a page a test tool answers in the server's place (Playwright's `route.fulfill`): Chromium has
- *   no address for it and counts it as public, so the frame's script on the loopback demo is
- *   refused without the permission, pinned or not. A shop never meets that; a test that serves
- *   its page so does not test what a shop meets.
+ *   no address for it (`Unknown` in its network log); it lets that page fetch from its own
+ *   origin (paylit.js loads) but refuses any other origin on a loopback address without the
+ *   permission, and the card frame's opaque origin is another origin: its script is refused,
+ *   pinned or not. A shop never meets that; a test that serves its page so does not test what a
+ *   shop meets.
  * And paylit's files from a CDN under the policy `cspFor` returns for it: the pinned page fetches
  * `paylit.pins.json` from the CDN (connect-src), and the shopper pays.
  */
@@ -99,7 +102,7 @@ test.describe('a pinned page served from a loopback address (a developer machine
 
 test.describe("a page a test tool answers in the server's place (route.fulfill)", () => {
   for (const pinned of [false, true])
-    test(`${pinned ? 'pinned' : 'unpinned'}, no permission: Chromium refuses the card frame's script on the loopback demo, as it would a public page's`, async ({
+    test(`${pinned ? 'pinned' : 'unpinned'}, no permission: paylit.js loads from the page's origin, but Chromium refuses the card frame (another origin, opaque) its script on the loopback demo`, async ({
       page,
       demo,
       consoleErrors,
@@ -107,7 +110,8 @@ test.describe("a page a test tool answers in the server's place (route.fulfill)"
       await page.route(
         (url) => url.pathname === '/plain.html',
         async (route) => {
-          // The demo's own answer, handed back by the tool: the page is the same, its address is not.
+          // The demo's own answer, handed back by the tool: the page is the same, but Chromium
+          // has no address for it.
           const response = await route.fetch();
           let body = await response.text();
           const headers = response.headers();
@@ -132,79 +136,101 @@ test.describe("a page a test tool answers in the server's place (route.fulfill)"
     });
 });
 
-test.describe('a page Chromium counts as public', () => {
-  let browser: Browser;
-  let publicShop: Served;
-  let sameOrigin: string;
-  let loopbackFiles: Served;
-  let publicShopLoopbackFiles: Served;
-  test.beforeAll(async ({ demo, playwright }) => {
-    loopbackFiles = await cdn();
-    const policy = (p: string) =>
-      p
-        .replace("script-src 'self'", `script-src 'self' 'nonce-${NONCE}' ${loopbackFiles.url}`)
-        .replace("default-src 'self'", `default-src 'self' ${loopbackFiles.url}`);
-    publicShop = await shopFront(demo.url, demo.url, { pin: files()['paylit.js'] });
-    publicShopLoopbackFiles = await shopFront(demo.url, demo.url, {
-      pin: files()['paylit.js'],
-      files: loopbackFiles.url,
-      csp: policy,
+for (const space of ['public', 'private'] as const)
+  test.describe(`a page Chromium counts as ${space}`, () => {
+    let browser: Browser;
+    let shop: Served;
+    let loopbackFiles: Served;
+    let shopLoopbackFiles: Served;
+    test.beforeAll(async ({ demo, playwright }) => {
+      loopbackFiles = await cdn();
+      const policy = (p: string) =>
+        p
+          .replace("script-src 'self'", `script-src 'self' 'nonce-${NONCE}' ${loopbackFiles.url}`)
+          .replace("default-src 'self'", `default-src 'self' ${loopbackFiles.url}`);
+      shop = await shopFront(demo.url, demo.url, { pin: files()['paylit.js'] });
+      shopLoopbackFiles = await shopFront(demo.url, demo.url, {
+        pin: files()['paylit.js'],
+        files: loopbackFiles.url,
+        csp: policy,
+      });
+      // The two shops' addresses counted as public (a shop on the Internet) or private (a staging
+      // shop on a company's network); the CDN's stays loopback.
+      const overrides = [shop, shopLoopbackFiles]
+        .map((s) => `${new URL(s.url).host}=${space}`)
+        .join(',');
+      browser = await playwright.chromium.launch({
+        executablePath: chromiumPath(),
+        args: [...chromiumArgs, `--ip-address-space-overrides=${overrides}`],
+      });
     });
-    sameOrigin = publicShop.url;
-    // The two shops' addresses counted as public, as a shop on the Internet; the CDN's stays loopback.
-    const overrides = [publicShop, publicShopLoopbackFiles]
-      .map((s) => `${new URL(s.url).host}=public`)
-      .join(',');
-    browser = await playwright.chromium.launch({
-      executablePath: chromiumPath(),
-      args: [...chromiumArgs, `--ip-address-space-overrides=${overrides}`],
+    test.afterAll(async () => {
+      await browser?.close();
+      await Promise.all([shop, loopbackFiles, shopLoopbackFiles].map((s) => s?.close()));
     });
-  });
-  test.afterAll(async () => {
-    await browser?.close();
-    await Promise.all([publicShop, loopbackFiles, publicShopLoopbackFiles].map((s) => s?.close()));
+
+    /** A page of that browser, its console errors collected. */
+    async function open(permission: boolean): Promise<{ page: Page; errors: string[] }> {
+      const context = await browser.newContext(
+        permission ? { permissions: ['local-network-access'] } : {},
+      );
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+      page.on('pageerror', (e) => errors.push(e.message));
+      return { page, errors };
+    }
+
+    test("paylit's files beside the page, no permission: the frame loads pinned, and the shopper pays", async () => {
+      test.setTimeout(scaled(20_000));
+      const { page, errors } = await open(false);
+      // Chromium counts the page where this test says.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const spaces = new Set<string>();
+      cdp.on('Network.responseReceivedExtraInfo', (e) => spaces.add(e.resourceIPAddressSpace));
+      await page.goto(`${shop.url}${QUERY}`);
+      expect([...spaces]).toEqual([space === 'public' ? 'Public' : 'Local']);
+      await framePinned(page, shop.url);
+      await pays(page);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+
+    if (space === 'private')
+      test("paylit's files on a loopback address, no permission: loaded all the same (Chromium asks nothing of a private page for loopback), and the shopper pays", async () => {
+        test.setTimeout(scaled(20_000));
+        const { page, errors } = await open(false);
+        await page.goto(`${shopLoopbackFiles.url}${QUERY}`);
+        await framePinned(page, loopbackFiles.url);
+        await pays(page);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      });
+    else
+      test("paylit's files on a loopback address: refused without the permission (paylit.js itself); with it, the shopper pays", async () => {
+        test.setTimeout(scaled(30_000));
+        const without = await open(false);
+        await without.page.goto(`${shopLoopbackFiles.url}${QUERY}`);
+        await refused(
+          without.page,
+          without.errors,
+          /paylit\.js' from origin 'http:\/\/127\.0\.0\.1:/,
+        );
+        expect(
+          await without.page.evaluate(() => customElements.get('paylit-checkout')),
+        ).toBeUndefined();
+        await without.page.context().close();
+
+        const granted = await open(true);
+        await granted.page.goto(`${shopLoopbackFiles.url}${QUERY}`);
+        await framePinned(granted.page, loopbackFiles.url);
+        await pays(granted.page);
+        expect(granted.errors).toEqual([]);
+        await granted.page.context().close();
+      });
   });
 
-  /** A page of the public browser, its console errors collected. */
-  async function open(permission: boolean): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext(
-      permission ? { permissions: ['local-network-access'] } : {},
-    );
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { page, errors };
-  }
-
-  test("paylit's files beside the page, no permission: the frame loads pinned, and the shopper pays", async () => {
-    test.setTimeout(scaled(20_000));
-    const { page, errors } = await open(false);
-    await page.goto(`${sameOrigin}${QUERY}`);
-    await framePinned(page, sameOrigin);
-    await pays(page);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  });
-
-  test("paylit's files on a loopback address: refused without the permission (paylit.js itself); with it, the shopper pays", async () => {
-    test.setTimeout(scaled(30_000));
-    const without = await open(false);
-    await without.page.goto(`${publicShopLoopbackFiles.url}${QUERY}`);
-    await refused(without.page, without.errors, /paylit\.js' from origin 'http:\/\/127\.0\.0\.1:/);
-    expect(
-      await without.page.evaluate(() => customElements.get('paylit-checkout')),
-    ).toBeUndefined();
-    await without.page.context().close();
-
-    const granted = await open(true);
-    await granted.page.goto(`${publicShopLoopbackFiles.url}${QUERY}`);
-    await framePinned(granted.page, loopbackFiles.url);
-    await pays(granted.page);
-    expect(granted.errors).toEqual([]);
-    await granted.page.context().close();
-  });
-});
 test("paylit's files from a CDN, the page under the policy cspFor returns for it (with the shop's own scripts and the tag's nonce): the pinned page fetches its pins from the CDN, and the shopper pays", async ({
   page,
   demo,
