@@ -30,6 +30,8 @@ export interface FrontOptions {
   files?: string;
   /** The page's policy from the demo's (default: with the nonce added when pinned). */
   csp?: (demo: string) => string;
+  /** Whether the pinned tag carries the page's nonce (and the default policy allows it); default true. */
+  nonce?: boolean;
   /** Listen on this address; default 127.0.0.1. */
   host?: string;
 }
@@ -54,7 +56,7 @@ async function listen(server: ReturnType<typeof createServer>, host: string): Pr
 export async function shopFront(
   upstream: string,
   origin: string,
-  { pin, files, csp, host = '127.0.0.1' }: FrontOptions = {},
+  options: FrontOptions = {},
 ): Promise<Served> {
   const up = new URL(upstream);
   const server = createServer((req, res) => {
@@ -74,16 +76,18 @@ export async function shopFront(
           const tag = /<script\s+src="\/paylit\.js"><\/script>/;
           if (!tag.test(html))
             return void res.writeHead(500).end("the demo's page has no <script src=/paylit.js>");
+          // Read at each request: a test may change them between two visits of one shop.
+          const { pin, files, csp, nonce = true } = options;
           const src = `${files ?? ''}/paylit.js`;
           const written = pin
-            ? `<script src="${src}" integrity="${pin}" crossorigin="anonymous" nonce="${NONCE}"></script>`
+            ? `<script src="${src}" integrity="${pin}" crossorigin="anonymous"${nonce ? ` nonce="${NONCE}"` : ''}></script>`
             : `<script src="${src}"${files ? ' crossorigin="anonymous"' : ''}></script>`;
           const policy = String(answer.headers['content-security-policy']);
           const out = { ...answer.headers };
           delete out['content-length'];
           out['content-security-policy'] = csp
             ? csp(policy)
-            : pin
+            : pin && nonce
               ? policy.replace("script-src 'self'", `script-src 'self' 'nonce-${NONCE}'`)
               : policy;
           res.writeHead(answer.statusCode ?? 502, out).end(html.replace(tag, written));
@@ -93,7 +97,7 @@ export async function shopFront(
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
-  return listen(server, host);
+  return listen(server, options.host ?? '127.0.0.1');
 }
 
 /** paylit's built files, with CORS, as a CDN serves them. */
