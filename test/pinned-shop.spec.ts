@@ -14,7 +14,7 @@
  *   no address for it (`Unknown` in its network log); it lets that page fetch from its own
  *   origin (paylit.js loads) but refuses any other origin on a loopback address without the
  *   permission, and the card frame's opaque origin is another origin: its script is refused,
- *   pinned or not. A shop never meets that; a test that serves its page so does not test what a
+ *   pinned or not (granted the permission, it loads and the shopper pays). A shop never meets that; a test that serves its page so does not test what a
  *   shop meets.
  * And paylit's files from a CDN under the policy `cspFor` returns for it: the pinned page fetches
  * `paylit.pins.json` from the CDN (connect-src), and the shopper pays.
@@ -63,7 +63,7 @@ async function framePinned(page: Page, filesAt: string): Promise<void> {
   );
 }
 
-/** Nothing drawn in the card frame, and Chromium said why: the loopback address space. */
+/** Chromium refused a request, and said why: the loopback address space (and nothing else). */
 async function refused(page: Page, consoleErrors: string[], what: RegExp): Promise<void> {
   await expect.poll(() => consoleErrors.join('\n')).toContain(DENIED);
   expect(consoleErrors.find((e) => e.includes(DENIED))).toMatch(what);
@@ -130,10 +130,42 @@ test.describe("a page a test tool answers in the server's place (route.fulfill)"
       );
       await page.goto(`${demo.url}${QUERY}`);
       await refused(page, consoleErrors, /paylit\.frame\.js' from origin 'null'/);
+      // The page's own origin is let through: paylit.js and its module load, the checkout is drawn.
+      await expect(payButton(page)).toBeVisible();
       await expect(
         page.locator('paylit-card-fields iframe').contentFrame().locator('input'),
       ).toHaveCount(0);
     });
+
+  test('pinned, the context granted local-network-access: the frame loads its scripts, and the shopper pays (what integrity.spec once granted)', async ({
+    page,
+    demo,
+  }) => {
+    test.setTimeout(scaled(20_000));
+    await page.context().grantPermissions(['local-network-access']);
+    await page.route(
+      (url) => url.pathname === '/plain.html',
+      async (route) => {
+        const response = await route.fetch();
+        const headers = response.headers();
+        headers['content-security-policy'] = headers['content-security-policy']!.replace(
+          "script-src 'self'",
+          `script-src 'self' 'nonce-${NONCE}'`,
+        );
+        await route.fulfill({
+          response,
+          headers,
+          body: (await response.text()).replace(
+            /<script\s+src="\/paylit\.js"><\/script>/,
+            `<script src="/paylit.js" integrity="${files()['paylit.js']}" crossorigin="anonymous" nonce="${NONCE}"></script>`,
+          ),
+        });
+      },
+    );
+    await page.goto(`${demo.url}${QUERY}`);
+    await framePinned(page, demo.url);
+    await pays(page);
+  });
 });
 
 for (const space of ['public', 'private'] as const)
