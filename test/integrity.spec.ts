@@ -2,7 +2,8 @@
  * Every file pinned (issue 41): the script-tag build's manifest (`dist/bundle/integrity.json`)
  * holds each file's SHA-384 as computed by openssl, never by our code; `paylit.js` carries the
  * same values for the files it loads; and a page that pins `paylit.js` (`<script integrity>`)
- * pins them all, in Chromium, on the demo shop under the strictest policy it sends
+ * pins them all, in Chromium, on the demo shop (its page pinned by a shop's server in front of it,
+ * as a merchant serves it: no local network permission granted) under the strictest policy it sends
  * (`?csp=strict`) with the page's nonce on `paylit.js`'s tag (the nonce lets paylit's import map
  * in): one chunk altered by one byte (the payer's fields, loaded after the first render; the
  * card's encryption, loaded when a card field is first focused) is refused, the checkout says so, fires `paylit-error` with `kind: 'integrity'`, and no request
@@ -25,6 +26,7 @@ import {
   typeCard,
   type Demo,
 } from './support/demo.js';
+import { NONCE, shopFront, type FrontOptions, type Served } from './support/shop-front.js';
 
 const bundle = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
 const manifest = () =>
@@ -84,50 +86,41 @@ test("the elements' README shows the pinned tag, and its command reads paylit.js
   );
 });
 
-const NONCE = 'c2hvcC1ub25jZQ';
+/** The shop `openPinned` served in this test, by upstream, and what it pins; closed after each test. */
+const fronts = new Map<string, { served: Served; options: FrontOptions }>();
+test.afterEach(async () => {
+  await Promise.all([...fronts.values()].map((f) => f.served.close()));
+  fronts.clear();
+});
 
 /**
- * Opens the demo's script-tag checkout for `scenario` as a shop that pins `paylit.js`: its tag
- * with the manifest's value and the page's nonce, the strict policy with that nonce (unless
- * `nonce` is false: then the policy has none and the tag carries none).
+ * Opens the demo's script-tag checkout for `scenario` as a shop that pins `paylit.js`, served by
+ * the shop's own server in front of the demo (`base`), as a merchant's is: its tag with the
+ * manifest's value and the page's nonce, the strict policy with that nonce (unless `nonce` is
+ * false: then the policy has none, or only `hash`, and the tag carries none). One shop (one
+ * origin) per test, opened again with the options of the second call. Answers the shop's origin.
  */
 async function openPinned(
   page: Page,
   demo: Demo,
   scenario: string,
   { nonce = true, hash = '', isolation = 'page', base = demo.url } = {},
-): Promise<void> {
-  const pin = manifest().files['paylit.js']!;
-  // A pinned frame asks for its scripts in CORS mode from its opaque origin, which Chromium
-  // treats as public: to the demo, on a loopback address, only with the local network
-  // permission (a shop served from a public address needs none).
-  if (isolation === 'frame') await page.context().grantPermissions(['local-network-access']);
-  await page.route(
-    (url) => url.pathname === '/plain.html',
-    async (route) => {
-      const response = await route.fetch();
-      const html = await response.text();
-      const plain = /<script\s+src="\/paylit\.js"><\/script>/;
-      expect(html).toMatch(plain);
-      const policy = response.headers()['content-security-policy']!;
-      expect(policy).toContain("script-src 'self';");
-      await route.fulfill({
-        response,
-        headers: {
-          ...response.headers(),
-          'content-security-policy': nonce
-            ? policy.replace("script-src 'self';", `script-src 'self' 'nonce-${NONCE}';`)
-            : hash
-              ? policy.replace("script-src 'self';", `script-src 'self' '${hash}';`)
-              : policy,
-        },
-        body: html.replace(
-          plain,
-          `<script src="/paylit.js" integrity="${pin}" crossorigin="anonymous"${nonce ? ` nonce="${NONCE}"` : ''}></script>`,
-        ),
-      });
-    },
-  );
+): Promise<string> {
+  const options: FrontOptions = {
+    pin: manifest().files['paylit.js']!,
+    nonce,
+    // The demo's strict policy, with the tag's nonce or the map's hash (or neither).
+    csp: (policy) =>
+      nonce
+        ? policy.replace("script-src 'self';", `script-src 'self' 'nonce-${NONCE}';`)
+        : hash
+          ? policy.replace("script-src 'self';", `script-src 'self' '${hash}';`)
+          : policy,
+  };
+  let front = fronts.get(base);
+  if (front) Object.assign(front.options, options);
+  else fronts.set(base, (front = { served: await shopFront(base, demo.url, options), options }));
+  const url = front.served.url;
   await page.addInitScript(() => {
     const seen: { kind: string; message: string }[] = [];
     (window as unknown as { paylitErrors: typeof seen }).paylitErrors = seen;
@@ -136,9 +129,17 @@ async function openPinned(
       seen.push({ kind, message });
     });
   });
-  await page.goto(
-    `${base}/plain.html?scenario=${scenario}&csp=strict${isolation === 'frame' ? '&isolation=frame' : ''}`,
+  const response = (await page.goto(
+    `${url}/plain.html?scenario=${scenario}&csp=strict${isolation === 'frame' ? '&isolation=frame' : ''}`,
+  ))!;
+  // The page as the shop's server wrote it: paylit.js's tag pinned, the policy as asked.
+  expect(await response.text()).toContain(
+    `<script src="/paylit.js" integrity="${options.pin}" crossorigin="anonymous"${nonce ? ` nonce="${NONCE}"` : ''}></script>`,
   );
+  expect(response.headers()['content-security-policy']).toContain(
+    nonce ? `script-src 'self' 'nonce-${NONCE}';` : `script-src 'self'${hash ? ` '${hash}'` : ''};`,
+  );
+  return url;
 }
 
 /** Serves `file` with one byte changed (a letter of its first string literal's text). */
@@ -163,12 +164,12 @@ test('pinned paylit.js, the published files: the import map pins each file, and 
   page,
   demo,
 }) => {
-  await openPinned(page, demo, 'payer-br');
+  const shop = await openPinned(page, demo, 'payer-br');
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
   const map = await page.evaluate(() =>
     JSON.parse(document.querySelector('script[type=importmap]')!.textContent!),
   );
-  expect(map.integrity[`${demo.url}/paylit.paylit-payer-fields.js`]).toBe(
+  expect(map.integrity[`${shop}/paylit.paylit-payer-fields.js`]).toBe(
     manifest().files['paylit.paylit-payer-fields.js'],
   );
   await expect(payerFields(page)).toBeVisible();
@@ -306,7 +307,6 @@ test("pinned paylit.js under a policy that lists its import map's hash, as Chrom
   await expect.poll(() => consoleErrors.join('\n')).toContain('could not be loaded');
   const hash = /'(sha256-[A-Za-z0-9+/=]{44})'/.exec(consoleErrors.join('\n'))![1]!;
   consoleErrors.length = 0;
-  await page.unrouteAll();
   await openPinned(page, demo, 'pay', { nonce: false, hash });
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
   expect(await page.locator('script[type=importmap]').count()).toBe(1);
@@ -341,12 +341,12 @@ test("pinned paylit.js in frame isolation: the card frame's script is pinned (in
 }) => {
   const { files } = manifest();
   const asked = frameScripts(page);
-  await openPinned(page, demo, 'pay', { isolation: 'frame' });
+  const shop = await openPinned(page, demo, 'pay', { isolation: 'frame' });
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
   // The frame's document, as the script-tag file wrote it early and the card fields kept it: its
   // first script with its value and `crossorigin`, and the later scripts' values beside it.
   expect(await srcdoc(page)).toBe(
-    `<!doctype html><body><script nonce="${NONCE}" src="${demo.url}/paylit.frame.js" integrity="${files['paylit.frame.js']}" crossorigin="anonymous" data-marks-integrity="${files['paylit.frame-marks.js']}" data-crypto-integrity="${files['paylit.frame-crypto.js']}"></script>`,
+    `<!doctype html><body><script nonce="${NONCE}" src="${shop}/paylit.frame.js" integrity="${files['paylit.frame.js']}" crossorigin="anonymous" data-marks-integrity="${files['paylit.frame-marks.js']}" data-crypto-integrity="${files['paylit.frame-crypto.js']}"></script>`,
   );
   await typeCard(page);
   await payButton(page).click();

@@ -6,9 +6,13 @@
  *
  * What each part needs, and why:
  * - `script-src`: `paylit.js` and the files beside it, which it loads (frame isolation's too:
- *   its `srcdoc` frame takes the page's policy, and `frame-src` does not apply to it);
+ *   its `srcdoc` frame takes the page's policy, and `frame-src` does not apply to it); and, on a
+ *   page that pins `paylit.js`, the import map it writes, by the page's `nonce`;
  * - `connect-src`: the companion server (`endpoint`): the checkout's requests, and the live
- *   status of a Pix, voucher or transfer (Server-Sent Events);
+ *   status of a Pix, voucher or transfer (Server-Sent Events); and where `paylit.js` is: a page
+ *   that pins it (`<script integrity>`) has it fetch the hashes of its files (`paylit.pins.json`)
+ *   from there, and the card frame fetches a script that did not load, to tell a changed file
+ *   from a network failure;
  * - `frame-src`: the bank's 3-D Secure page, shown in a dialog where the page allows it
  *   (`threeDSecure`; without it the shopper goes to the page instead), and after it, in the
  *   same frame, the companion server's callback and the return page it sends the shopper to.
@@ -17,7 +21,7 @@
  * // A storefront on https://shop.example, paylit.js from a CDN, the server on its own origin:
  * cspFor({ scripts: 'https://cdn.example/paylit/', server: 'https://pay.shop.example/paylit' });
  * // "default-src 'self'; script-src https://cdn.example; style-src 'self'; img-src 'self';
- * //  connect-src 'self' https://pay.shop.example; frame-src https: 'self' https://pay.shop.example; base-uri 'self';
+ * //  connect-src 'self' https://pay.shop.example https://cdn.example; frame-src https: 'self' https://pay.shop.example; base-uri 'self';
  * //  object-src 'none'; require-trusted-types-for 'script'"
  */
 export interface CspOptions {
@@ -31,6 +35,12 @@ export interface CspOptions {
    * page is on the bank's origin, which no one knows ahead (the sandbox's: its own origin).
    */
   threeDSecure?: readonly string[] | false;
+  /**
+   * The page's nonce, which a page that pins `paylit.js` (`<script integrity>`) gives its tag:
+   * `paylit.js` then writes an import map (the hashes of its files) that takes it. A new one for
+   * each response, as its tag carries it; base64 or base64url characters.
+   */
+  nonce?: string;
   /** Whether the page requires Trusted Types for scripts (`require-trusted-types-for 'script'`). Default true. */
   trustedTypes?: boolean;
 }
@@ -67,10 +77,14 @@ export function cspFor(options: CspOptions = {}): string {
     options.threeDSecure === false
       ? ["'none'"]
       : [...new Set([...(options.threeDSecure ?? ['https:']).map(frameSource), "'self'", server])];
-  const connect = [...new Set(["'self'", server])];
+  if (options.nonce !== undefined && !/^[A-Za-z0-9+/_-]+={0,2}$/.test(options.nonce))
+    throw new TypeError(
+      `cspFor: nonce must be base64 or base64url characters (a new random value per response), not "${options.nonce}"`,
+    );
+  const connect = [...new Set(["'self'", server, scripts])];
   return [
     "default-src 'self'",
-    `script-src ${scripts}`,
+    `script-src ${options.nonce === undefined ? '' : `'nonce-${options.nonce}' `}${scripts}`,
     "style-src 'self'",
     "img-src 'self'",
     `connect-src ${connect.join(' ')}`,

@@ -20,7 +20,13 @@ test('a storefront with paylit.js from a CDN and its server on another origin', 
       server: 'https://pay.shop.example/paylit',
     }),
   ).toBe(
-    "default-src 'self'; script-src https://cdn.example; style-src 'self'; img-src 'self'; connect-src 'self' https://pay.shop.example; frame-src https: 'self' https://pay.shop.example; base-uri 'self'; object-src 'none'; require-trusted-types-for 'script'",
+    "default-src 'self'; script-src https://cdn.example; style-src 'self'; img-src 'self'; connect-src 'self' https://pay.shop.example https://cdn.example; frame-src https: 'self' https://pay.shop.example; base-uri 'self'; object-src 'none'; require-trusted-types-for 'script'",
+  );
+});
+
+test("a page that pins paylit.js: its tag's nonce allowed, which paylit.js's import map takes", () => {
+  expect(cspFor({ scripts: 'https://cdn.example/paylit/', nonce: 'c2hvcC1ub25jZS0x' })).toBe(
+    "default-src 'self'; script-src 'nonce-c2hvcC1ub25jZS0x' https://cdn.example; style-src 'self'; img-src 'self'; connect-src 'self' https://cdn.example; frame-src https: 'self'; base-uri 'self'; object-src 'none'; require-trusted-types-for 'script'",
   );
 });
 
@@ -39,4 +45,7 @@ test('a wrong URL is refused, naming the option', () => {
   );
   expect(() => cspFor({ scripts: 'javascript:alert(1)' })).toThrow(TypeError);
   expect(() => cspFor({ threeDSecure: ['*'] })).toThrow('cspFor: threeDSecure must be');
+  expect(() => cspFor({ nonce: "abc' 'unsafe-inline" })).toThrow(
+    'cspFor: nonce must be base64 or base64url characters (a new random value per response), not "abc\' \'unsafe-inline"',
+  );
 });
