@@ -88,8 +88,8 @@ export const standInStyles = css`
     display: inline-block;
     line-height: normal;
   }
-  /* The frame's own viewport is its width: where it is a phone's, its inputs take 16px at least. */
-  @container (max-width: ${640 - 2 * RING}px) {
+  /* The frame's own viewport is its width (this box's and its ring's, 8px): up to 640px, a phone's, its inputs take 16px at least. */
+  @container (max-width: 632px) {
     .stand-in .input {
       font-size: max(16px, var(--paylit-input-size, 1rem));
     }
