@@ -36,13 +36,13 @@ const roomBelow = (high: number): number => Math.ceil(high + 2 * RING) - 2 * RIN
 const round = (stand: HTMLElement, high: number) =>
   (stand.style.paddingBlockEnd = `${roomBelow(high)}px`);
 
-/** Rounds each stand-in whose size changed (a width, a font that arrived) before it is drawn. */
+/** Rounds each stand-in up when its size changed (drawn, a width, a font that arrived), before it is drawn. */
 let sizes: ResizeObserver | undefined;
 
 /**
- * The stand-in `host` drew, set in the frame's type and made as high as the frame will be: measured
- * now (one layout, in the task that drew it, so that no frame is drawn with it unrounded), and
- * again whenever its size changes.
+ * The stand-in `host` drew, set in the frame's type and made as high as the frame will be: its
+ * size is read after each layout that changed it, before that frame is drawn (a `ResizeObserver`:
+ * no layout of its own, while the page is still loading).
  */
 export function fitStandIn(host: HTMLElement, stand: HTMLElement): void {
   // The frame's type, as the frame's page side gives it when the merchant set no `--paylit-font`:
@@ -50,10 +50,6 @@ export function fitStandIn(host: HTMLElement, stand: HTMLElement): void {
   const style = getComputedStyle(host);
   if (!style.getPropertyValue('--paylit-font').trim())
     stand.style.font = style.getPropertyValue('font');
-  round(
-    stand,
-    stand.getBoundingClientRect().height - (parseFloat(stand.style.paddingBlockEnd) || 0),
-  );
   (sizes ??= new ResizeObserver((entries) => {
     for (const entry of entries)
       round(entry.target as HTMLElement, entry.contentBoxSize[0]!.blockSize);
