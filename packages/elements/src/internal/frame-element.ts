@@ -123,6 +123,11 @@ export class CardFrame {
   readonly box: HTMLDivElement;
   /** The frame's document has loaded since it was last written (its `load` came). */
   loaded = false;
+  /**
+   * The frame has told its height (frame-host.ts): until then the card fields hold its place
+   * with the layout its fields will have (components/paylit-card-fields/frame-stand-in.ts).
+   */
+  sized = false;
   readonly #html: string;
 
   /**

@@ -188,6 +188,11 @@ export class FrameHost implements CardEntry {
         return this.#take(message);
       case 'height':
         this.frame.style.height = `${Math.ceil(message.px)}px`;
+        // The first: the frame takes its place from the card fields' stand-in, in this frame.
+        if (!this.#card.sized) {
+          this.#card.sized = true;
+          this.#host.requestUpdate();
+        }
         return;
       case 'focus':
         this.#changed = false;

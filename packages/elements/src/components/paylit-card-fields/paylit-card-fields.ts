@@ -16,6 +16,7 @@ import {
 } from './card-entry.js';
 import { PageEntry, loadMarks } from './page-entry.js';
 import { styles } from './paylit-card-fields.styles.js';
+import { fitStandIn, standIn, standInStyles } from './frame-stand-in.js';
 
 export { CardFieldsInvalidError } from './card-entry.js';
 export type { CardSubmission, SavedCardSubmission } from './card-entry.js';
@@ -104,7 +105,7 @@ export class PaylitCardFields extends CheckoutChildElement {
     disabled: { type: Boolean, reflect: true },
     isolation: { reflect: true },
   };
-  static override styles = styles;
+  static override styles = [...styles, standInStyles];
   static formAssociated = true;
   static override shadowRootOptions: ShadowRootInit = {
     ...LitElement.shadowRootOptions,
@@ -207,6 +208,9 @@ export class PaylitCardFields extends CheckoutChildElement {
     // An early frame (the script-tag file's) moves into the box this update drew.
     this.#cardFrame?.place();
     this.#entry?.drawn();
+    // The frame's place, held until it tells its height.
+    const stand = this.renderRoot.querySelector<HTMLElement>('.stand-in');
+    if (stand) fitStandIn(this, stand);
   }
 
   /** The frame's page side, loaded when first drawn in frame isolation. */
@@ -383,8 +387,19 @@ export class PaylitCardFields extends CheckoutChildElement {
   }
 
   protected override render() {
-    // In frame isolation before its page side has loaded: the frame, loading.
-    return html`<div class="root" dir=${this.direction}>${this.#entry?.render() ?? this.#cardFrame?.box ?? nothing}</div>`;
+    const card = this.#cardFrame;
+    // In frame isolation: the frame (loading, until its page side has loaded), and until it has
+    // told its height, the layout of its fields, unseen, holding its place.
+    return html`<div class="root" dir=${this.direction}>${
+      card
+        ? html`<div class="framed">${this.#entry?.render() ?? card.box}${card.sized ? nothing : standIn(this.t, this.#saved, this.#cardBrands())}</div>`
+        : (this.#entry?.render() ?? nothing)
+    }</div>`;
+  }
+
+  /** The order's card brands, by the API's code, as the frame is told them (frame-host.ts). */
+  #cardBrands(): string[] {
+    return (this.checkout?.paymentMethods ?? []).filter((m) => m.type === 'CARD').map((m) => m.id);
   }
 }
 
