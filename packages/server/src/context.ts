@@ -4,6 +4,7 @@ import type { PaymentsClient } from './client/payments-client.js';
 import type { HandlerEnv } from './env.js';
 import { apiErrors, isApiErrorCode } from '@paylit/core/codes';
 import { PaymentsApiError } from './client/errors.js';
+import { compiled } from './compiled.js';
 import { CheckoutError } from './middleware/errors.js';
 import { merchantOrderSchema, type MerchantOrder, type MerchantOrderInput } from './order.js';
 import type { Changes } from './live.js';
@@ -96,7 +97,7 @@ export async function loadOrder(ctx: HandlerContext, id: string): Promise<Mercha
   const known =
     typeof raw === 'object' && raw !== null && Object.isFrozen(raw) ? checked.get(raw) : undefined;
   if (known) return known;
-  const parsed = merchantOrderSchema.safeParse(raw);
+  const parsed = compiled(merchantOrderSchema).safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     ctx.logError(

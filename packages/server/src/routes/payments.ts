@@ -33,6 +33,7 @@ import {
 import { orderOfClientSecret, rememberedOrderOf } from '../client-secret.js';
 import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
+import { compiled } from '../compiled.js';
 import { isIpAddress } from '../middleware/client-address.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
@@ -299,7 +300,7 @@ export async function paymentOfRequest(
 export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/payments', async (c) => {
     const body = await readJson(c);
-    const parsed = safeParse(submissionSchema, body);
+    const parsed = safeParse(compiled(submissionSchema), body);
     // What is wrong with the payer's details alone is named whole, field by field, as core's
     // country rules name theirs (payer.ts); anything else, by its first problem.
     if (!parsed.success && parsed.error.issues.every((i) => i.path.startsWith('payer.')))
