@@ -77,14 +77,6 @@ export interface ChargeTimings {
 
 /** Orders already checked, by identity: a store that answers the same frozen object is not checked again. */
 const checked = new WeakMap<object, MerchantOrder>();
-/** The checked orders `checked` holds: `loadOrder` answers these same objects again. */
-const remembered = new WeakSet<MerchantOrder>();
-
-/** True when `loadOrder` may answer this same order object again (a frozen order from the store); false for one checked anew each time. */
-export function isRememberedOrder(order: MerchantOrder): boolean {
-  return remembered.has(order);
-}
-
 /** The order, checked; a missing one is 404, a broken one from `resolveOrder` a 500 that says why. */
 export async function loadOrder(ctx: HandlerContext, id: string): Promise<MerchantOrder> {
   const raw = await ctx.resolveOrder(id);
@@ -112,7 +104,6 @@ export async function loadOrder(ctx: HandlerContext, id: string): Promise<Mercha
   }
   if (Object.isFrozen(raw)) {
     checked.set(raw, parsed.data);
-    remembered.add(parsed.data);
   }
   return parsed.data;
 }
