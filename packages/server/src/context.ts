@@ -4,6 +4,7 @@ import type { PaymentsClient } from './client/payments-client.js';
 import type { HandlerEnv } from './env.js';
 import { apiErrors, isApiErrorCode } from '@paylit/core/codes';
 import { PaymentsApiError } from './client/errors.js';
+import { compiled } from './compiled.js';
 import { CheckoutError } from './middleware/errors.js';
 import { merchantOrderSchema, type MerchantOrder, type MerchantOrderInput } from './order.js';
 import type { Changes } from './live.js';
@@ -76,14 +77,6 @@ export interface ChargeTimings {
 
 /** Orders already checked, by identity: a store that answers the same frozen object is not checked again. */
 const checked = new WeakMap<object, MerchantOrder>();
-/** The checked orders `checked` holds: `loadOrder` answers these same objects again. */
-const remembered = new WeakSet<MerchantOrder>();
-
-/** True when `loadOrder` may answer this same order object again (a frozen order from the store); false for one checked anew each time. */
-export function isRememberedOrder(order: MerchantOrder): boolean {
-  return remembered.has(order);
-}
-
 /** The order, checked; a missing one is 404, a broken one from `resolveOrder` a 500 that says why. */
 export async function loadOrder(ctx: HandlerContext, id: string): Promise<MerchantOrder> {
   const raw = await ctx.resolveOrder(id);
@@ -96,7 +89,7 @@ export async function loadOrder(ctx: HandlerContext, id: string): Promise<Mercha
   const known =
     typeof raw === 'object' && raw !== null && Object.isFrozen(raw) ? checked.get(raw) : undefined;
   if (known) return known;
-  const parsed = merchantOrderSchema.safeParse(raw);
+  const parsed = compiled(merchantOrderSchema).safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     ctx.logError(
@@ -111,7 +104,6 @@ export async function loadOrder(ctx: HandlerContext, id: string): Promise<Mercha
   }
   if (Object.isFrozen(raw)) {
     checked.set(raw, parsed.data);
-    remembered.add(parsed.data);
   }
   return parsed.data;
 }

@@ -25,6 +25,7 @@ import {
   type PayingWith,
 } from '@paylit/core/payer';
 import { countrySchema, payerInCountryIssues, payerSchema, type Payer } from '@paylit/core/schemas';
+import { compiled } from './compiled.js';
 import { CheckoutError } from './middleware/errors.js';
 import type { MerchantOrder } from './order.js';
 
@@ -74,7 +75,7 @@ export function asksView(
  */
 export function payerRuleIssues(country: unknown, payer: unknown): ValidationIssue[] {
   if (!countrySchema.safeParse(country).success) return [];
-  const parsed = payerSchema.safeParse(payer);
+  const parsed = compiled(payerSchema).safeParse(payer);
   if (!parsed.success) return [];
   const given = parsed.data as Record<string, unknown>;
   // A placeholder name, for the rules of the other details: the name's own are the real one's.

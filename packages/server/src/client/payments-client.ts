@@ -52,6 +52,7 @@ import {
   webCryptoHmac,
   type HmacSha256,
 } from '@paylit/core/crypto';
+import { compiled } from '../compiled.js';
 import { PaymentsApiError } from './errors.js';
 import { Requester, defaultUserAgent, type RequestOptions } from './requester.js';
 import { fetchTransport, type Transport } from './transport.js';
@@ -129,7 +130,7 @@ function local(error: {
 
 /** Validates with core's schema before anything is sent; a failure names the field. */
 function check<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = safeParse(schema, value);
+  const result = safeParse(compiled(schema), value);
   if (!result.success) throw local(result.error);
   return result.data;
 }

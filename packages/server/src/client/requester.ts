@@ -14,6 +14,7 @@ import {
 import type { z } from 'zod';
 import { VERSION } from '../version.js';
 import { IDEMPOTENCY_KEY_MAX } from '@paylit/core/codes';
+import { compiled } from '../compiled.js';
 import { PaymentsApiError } from './errors.js';
 import type { Transport } from './transport.js';
 
@@ -219,7 +220,7 @@ export class Requester {
   }
 
   #read<S extends z.ZodType>(schema: S, body: unknown, key: string | undefined): z.output<S> {
-    const result = safeParse(schema, body);
+    const result = safeParse(compiled(schema), body);
     if (result.success) return result.data;
     throw new PaymentsApiError({
       type: 'invalid_response',

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { safeParse } from '@paylit/core/schemas';
 import type { BodyVariables } from '../env.js';
+import { compiled } from '../compiled.js';
 import { CheckoutError } from './errors.js';
 
 /**
@@ -49,7 +50,7 @@ export function validate<S extends z.ZodType>(
   value: unknown,
   name?: string,
 ): z.output<S> {
-  const result = safeParse(schema, value);
+  const result = safeParse(compiled(schema), value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const param = [name, issue?.path].filter(Boolean).join('.') || undefined;

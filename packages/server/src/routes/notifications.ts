@@ -22,6 +22,7 @@ import {
   safeParse,
   type PaymentRecord,
 } from '@paylit/core/schemas';
+import { compiled } from '../compiled.js';
 import { orderOfAttempt, reconcile } from '../charges.js';
 import { fromApiError, type HandlerContext, type NotificationEvent } from '../context.js';
 import type { HandlerEnv } from '../env.js';
@@ -54,16 +55,16 @@ const TOP_RANK = 2;
 function classify(body: unknown): Classified {
   const b = (body ?? {}) as Record<string, unknown>;
   if (typeof b.payment_id === 'string') {
-    const r = safeParse(refundRecordSchema, body);
+    const r = safeParse(compiled(refundRecordSchema), body);
     if (r.success) return { kind: 'refund', record: r.data };
   } else if (
     typeof b.external_id === 'string' ||
     (typeof b.id === 'string' && b.id.startsWith('E-'))
   ) {
-    const r = safeParse(enrollmentRecordSchema, body);
+    const r = safeParse(compiled(enrollmentRecordSchema), body);
     if (r.success) return { kind: 'enrollment', record: r.data };
   } else {
-    const r = safeParse(paymentRecordSchema, body);
+    const r = safeParse(compiled(paymentRecordSchema), body);
     if (r.success) return { kind: 'payment', record: r.data };
   }
   throw new CheckoutError(400, {

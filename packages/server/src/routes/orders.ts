@@ -13,6 +13,7 @@ import type { ValidationIssue } from '@paylit/core/errors';
 import { chargedAmount, orderIntentSchema } from '@paylit/core/checkout';
 import { addressSchema, amountSchema, safeParse } from '@paylit/core/schemas';
 import { clientSecretFor } from '../client-secret.js';
+import { compiled } from '../compiled.js';
 import { attempted, attemptOrderId, noAttemptYet } from '../charges.js';
 import { PaymentsApiError } from '../client/errors.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
@@ -33,7 +34,7 @@ const id = z.string().min(1).max(200);
 export function orderIssues(
   body: unknown,
 ): { order: MerchantOrder; issues: [] } | { order: undefined; issues: ValidationIssue[] } {
-  const parsed = safeParse(merchantOrderSchema, body);
+  const parsed = safeParse(compiled(merchantOrderSchema), body);
   const issues = parsed.success ? [] : [...parsed.error.issues];
   if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
     const fields = body as Record<string, unknown>;

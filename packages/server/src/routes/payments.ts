@@ -31,8 +31,9 @@ import {
   paymentMade,
 } from '../charges.js';
 import { orderOfClientSecret, rememberedOrderOf } from '../client-secret.js';
-import { fromApiError, isRememberedOrder, loadOrder, type HandlerContext } from '../context.js';
+import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
+import { compiled } from '../compiled.js';
 import { isIpAddress } from '../middleware/client-address.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
@@ -255,14 +256,6 @@ function charged(order: MerchantOrder): string {
 }
 
 /**
- * Orders whose requests core has already checked, per method type. A checked order from
- * the store is the same object each time (see loadOrder), so its later requests, built
- * from it and from a checked submission, skip the second check; an order the merchant's
- * resolveOrder makes anew is checked every time.
- */
-const checkedRequests = new WeakMap<MerchantOrder, Set<string>>();
-
-/**
  * The payment a browser's request names (`:id`) with its order's client secret (`?order=`), as
  * the API has it now. Only the order a payment was made for may read it: the store's link, or,
  * when the store does not know the payment (a restart, a lost store), the order its API
@@ -299,7 +292,7 @@ export async function paymentOfRequest(
 export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/payments', async (c) => {
     const body = await readJson(c);
-    const parsed = safeParse(submissionSchema, body);
+    const parsed = safeParse(compiled(submissionSchema), body);
     // What is wrong with the payer's details alone is named whole, field by field, as core's
     // country rules name theirs (payer.ts); anything else, by its first problem.
     if (!parsed.success && parsed.error.issues.every((i) => i.path.startsWith('payer.')))
@@ -349,10 +342,6 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const request = paymentRequest(ctx, order, submission, 1, { payer, signals, ...ways });
     if ('installmentsId' in submission.method && submission.method.installmentsId !== undefined)
       await checkPlan(ctx, order, submission.method.installmentsId);
-    // Only an order loadOrder answers again is worth remembering: one checked anew is a new object each time.
-    const remembered = isRememberedOrder(order);
-    const checked = remembered ? checkedRequests.get(order) : undefined;
-    const firstOfItsKind = checked?.has(submission.method.type) !== true;
     const { record, replayed } = await chargeOnce(
       ctx,
       order.id,
@@ -395,10 +384,11 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
             String(n),
             JSON.stringify([sent.payer, signals, attempt.retryOf ?? '']),
           ),
-          validate: firstOfItsKind || attempt.payer !== undefined,
+          // Built by typed code (a PaymentRequest) from parts each checked once: the order by its
+          // schema, the submission by core's, the payer by the country's rules (payer.ts), the
+          // signals as addresses and tags. Not parsed again here; the API checks it all again.
+          validate: false,
         });
-        if (firstOfItsKind && remembered)
-          checkedRequests.set(order, (checked ?? new Set<string>()).add(submission.method.type));
         return made;
       },
       { payer: collected, ...(known ? { known } : {}) },
