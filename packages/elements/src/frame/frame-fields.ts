@@ -30,6 +30,7 @@ import {
   DEFAULT_BRANDS,
   FIELDS,
   SAVED_CARD_FIELDS,
+  fieldLabels,
   fieldProblem,
   noEdits,
   numberPlaceholder,
@@ -421,17 +422,7 @@ export class FrameFields {
     const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, {
       digits: maxCvvLength(cvvBrand),
     });
-    const labels: Record<CardField, string> = {
-      number: t.cardNumber,
-      expiry: t.expiry,
-      cvv: saved
-        ? format(t.savedCardCvv, {
-            brand: getBrand(saved.brand)?.name ?? saved.brand,
-            last4: saved.last4,
-          })
-        : t.cvv,
-      holder: t.holder,
-    };
+    const labels = fieldLabels(t, saved);
     const placeholders: Record<CardField, string | null> = {
       number: numberPlaceholder(this.#edits.brand),
       expiry: t.expiryPlaceholder,

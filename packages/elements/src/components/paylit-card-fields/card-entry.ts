@@ -16,6 +16,7 @@ import {
   detectBrand,
   expiryInputProblem,
   formatCardNumber,
+  getBrand,
   holderNameProblem,
   reformatCardNumber,
   reformatCvv,
@@ -38,6 +39,28 @@ export const SAVED_CARD_FIELDS: readonly CardField[] = ['cvv'];
 export const AUTOFILL = { number: 'number', expiry: 'exp', cvv: 'csc', holder: 'name' } as const;
 /** Shown when there is no checkout, or the order lists no card brands. */
 export const DEFAULT_BRANDS = ['VI', 'MC', 'AE'] as const;
+
+/**
+ * Each field's label in `t`, wherever the fields are drawn (the page, the card frame, the
+ * frame's stand-in): a saved card's security code names its card ("Security code of Visa
+ * ending in 4242").
+ */
+export function fieldLabels(
+  t: CardWords,
+  saved: { brand: string; last4: string } | undefined,
+): Record<CardField, string> {
+  return {
+    number: t.cardNumber,
+    expiry: t.expiry,
+    cvv: saved
+      ? format(t.savedCardCvv, {
+          brand: getBrand(saved.brand)?.name ?? saved.brand,
+          last4: saved.last4,
+        })
+      : t.cvv,
+    holder: t.holder,
+  };
+}
 
 /** `1234 1234 1234 1234`, spaced as the brand spaces its numbers and as long as its usual length. */
 export function numberPlaceholder(brand: BrandInfo | undefined): string {

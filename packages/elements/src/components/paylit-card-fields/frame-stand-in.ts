@@ -19,8 +19,7 @@ import { css, html, nothing } from 'lit';
 import { getBrand } from '@paylit/core/card';
 import type { SavedCardView } from '../../context/checkout-context.js';
 import type { CardWords } from '../../i18n/card-words.js';
-import { format } from '../../i18n/format.js';
-import { DEFAULT_BRANDS, FIELDS, SAVED_CARD_FIELDS, type CardField } from './card-entry.js';
+import { DEFAULT_BRANDS, FIELDS, SAVED_CARD_FIELDS, fieldLabels } from './card-entry.js';
 
 /** The frame's room for its focus ring on each side (frame/card-frame.ts RING). */
 const RING = 4;
@@ -109,17 +108,7 @@ export const standInStyles = css`
 export function standIn(t: CardWords, saved: SavedCardView | undefined, brands: readonly string[]) {
   const shown = saved ? SAVED_CARD_FIELDS : FIELDS;
   const marks = (brands.length ? brands : DEFAULT_BRANDS).filter((code) => getBrand(code));
-  const labels: Record<CardField, string> = {
-    number: t.cardNumber,
-    expiry: t.expiry,
-    cvv: saved
-      ? format(t.savedCardCvv, {
-          brand: getBrand(saved.brand)?.name ?? saved.brand,
-          last4: saved.last4,
-        })
-      : t.cvv,
-    holder: t.holder,
-  };
+  const labels = fieldLabels(t, saved);
   return html`<div class="stand-in" aria-hidden="true">
     <div class="grid ${saved ? 'saved' : ''}">
       ${shown.map(

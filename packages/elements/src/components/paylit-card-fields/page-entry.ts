@@ -26,6 +26,7 @@ import {
   DEFAULT_BRANDS,
   FIELDS,
   SAVED_CARD_FIELDS,
+  fieldLabels,
   fieldProblem,
   noEdits,
   numberPlaceholder,
@@ -335,12 +336,7 @@ export class PageEntry implements CardEntry {
   render() {
     const t = this.#host.t;
     const saved = this.#host.savedCard;
-    const cvvLabel = saved
-      ? format(t.savedCardCvv, {
-          brand: getBrand(saved.brand)?.name ?? saved.brand,
-          last4: saved.last4,
-        })
-      : t.cvv;
+    const cvvLabel = fieldLabels(t, saved).cvv;
     const cvvBrand = this.#cvvBrand();
     const front = cvvBrand?.id === 'american-express';
     const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, {
