@@ -179,6 +179,10 @@ test("the demo's checkout: clean in frame isolation; in page isolation only the 
     typedInto: 'frame',
     keyListener: { digitsHeard: 0, number: false },
     inputValues: { number: false },
+    // What no isolation stops, said as reached in both modes: the page can draw over the card
+    // fields (its element takes the click) and put an element of its own in their place.
+    overlay: { possible: true },
+    replace: { possible: true },
   });
   // The companion server, asked as the page would: its origin allowed, a stranger's not.
   expect(frame.report.headers.cors).toMatchObject({
@@ -200,6 +204,8 @@ test("the demo's checkout: clean in frame isolation; in page isolation only the 
     typedInto: 'page',
     keyListener: { number: true },
     inputValues: { number: true },
+    overlay: { possible: true },
+    replace: { possible: true },
   });
 });
 
