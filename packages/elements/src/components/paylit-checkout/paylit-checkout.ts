@@ -579,6 +579,11 @@ export class PaylitCheckout extends LocalizedElement {
     }
     this.#publicKey = view.publicKey;
     try {
+      // What settles a payment below reads the shopper's words: the order's answer (the return
+      // page's, or an order paid already) can come before the catalog, loading beside it since
+      // the first update (seen on CI: "read the en messages before any catalog had loaded").
+      await loadCatalog(this.locale);
+      if (!current()) return;
       // On a return page the checkout stays loading (its button disabled) until the payment's outcome is known.
       await this.#resume(current);
       // The order is paid already (another tab, a reload): its payment, not a form.
