@@ -454,6 +454,46 @@ test('the paid order opened again in a second tab shows its payment, not a form:
   expect(entries.filter((e) => e.money_moved)).toHaveLength(1);
 });
 
+test("the return page whose words come after the payment's answer: the payment settles once they arrive, never 'could not reach the store'", async ({
+  page,
+  demo,
+}) => {
+  // CI met this order of arrival on return pages: the order and its payment answered before
+  // the shopper's catalog, and settling the payment read words no catalog had yet.
+  const order = await open(page, demo, 'plain', 'wallet');
+  await page.locator('paylit-wallet-select').getByRole('radio', { name: 'Mercado Pago' }).check();
+  await payButton(page).click();
+  await expect(page.getByRole('heading', { name: /Mercado Pago/ })).toBeVisible();
+  // From here, the return page's English catalog is held until its payment has been answered
+  // (the order's view, the payment's status and the outcome's chunk all in). A checkout that
+  // waits for its words before it asks for the payment asks nothing meanwhile: then the
+  // catalog goes once the page has asked for nothing more for a while.
+  const returned = (url: string) => new URL(url).pathname.endsWith('/return.html');
+  let held = 0;
+  await page.route(/\/paylit\.en\.js$/, async (route) => {
+    if (!returned(page.url())) return route.continue();
+    held += 1;
+    const asked = await page
+      .waitForRequest((r) => /\/paylit\/payments\/[^/]+\?order=/.test(r.url()), { timeout: 3_000 })
+      .catch(() => undefined);
+    if (asked) {
+      await (await asked.response())?.finished();
+      const chunk = await page
+        .waitForResponse((r) => r.url().endsWith('/paylit.checkout-payment.js'), { timeout: 3_000 })
+        .catch(() => undefined);
+      await chunk?.finished();
+    }
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page).toHaveURL(/\/return\.html\?page=/);
+  await expect(log(page).first()).toContainText('PAID');
+  expect(held, "the return page's catalog was held").toBe(1);
+  await expect(page.getByText(/could not reach the store/)).toHaveCount(0);
+  const entries = await ledger(demo, order);
+  expect(entries.filter((e) => e.money_moved)).toHaveLength(1);
+});
+
 test("the marks' chunk blocked: the wallets and banks are offered all the same, without their marks, and one pays", async ({
   page,
   demo,
