@@ -12,111 +12,24 @@ import {
   southAfricanPayer,
   startSandbox,
   startShop,
+  shopPaths,
   type Harness,
   type Shop,
 } from '../../packages/server/test/support/harness.js';
 import { report } from './support.js';
 
 let h: Harness;
-let shop: Shop;
 
 test.beforeAll(async () => {
   h = await startSandbox();
-  shop = await startShop({}, h);
 });
 test.afterAll(async () => {
-  await shop?.close();
   await h?.close();
 });
 
 /** The payments the sandbox holds for a merchant order, all its attempts together. */
 const paymentsOf = (orderId: string) =>
   h.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`));
-
-function submitWallet(secret: string, method: Record<string, unknown>) {
-  return shop.browser('/payments', {
-    method: 'POST',
-    body: JSON.stringify({
-      order: secret,
-      attempt: crypto.randomUUID(),
-      method: { type: 'wallet', methodId: 'MP', ...method },
-    }),
-  });
-}
-
-/** A new card's submission as the checkout makes it, with `method` fields added. */
-async function submitNewCard(
-  secret: string,
-  method: Record<string, unknown> = {},
-  extra: Record<string, unknown> = {},
-) {
-  const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
-  const encryptedData = await encryptCard(
-    { number: '4111111111111111', cvv: '123' },
-    view.publicKey,
-  );
-  return shop.browser('/payments', {
-    method: 'POST',
-    body: JSON.stringify({
-      order: secret,
-      attempt: crypto.randomUUID(),
-      method: {
-        type: 'card',
-        encryptedData,
-        holderName: 'Thiago Gabriel',
-        expirationMonth: 10,
-        expirationYear: 2040,
-        ...method,
-      },
-      ...extra,
-    }),
-  });
-}
-
-test('A: a wallet is saved only when the order offers it, as a card is', async () => {
-  const tokensBefore = h.sandbox.records().wallet_tokens.kept;
-  const order = await shop.order();
-  const res = await submitWallet(order.clientSecret, { save: true });
-  if (res.status === 200 && res.body.nextAction?.url) {
-    // Today's code would have made the payment: the payer approves, and the wallet is saved.
-    await fetch(res.body.nextAction.url, {
-      method: 'POST',
-      body: new URLSearchParams({ outcome: 'approve' }),
-    });
-  }
-  expect([res.status, res.body.error?.type, res.body.error?.param]).toEqual([
-    403,
-    'forbidden',
-    'method.save',
-  ]);
-  expect(res.body.error.message).toContain('offerToSaveWallet');
-  // Nothing reached the API: no payment for the order, no wallet token kept.
-  expect(paymentsOf(order.id)).toEqual([]);
-  expect(h.sandbox.records().wallet_tokens.kept).toBe(tokensBefore);
-
-  // A card is held to the same rule, with its own flag.
-  const card = await submitNewCard((await shop.order()).clientSecret, { save: true });
-  expect([card.status, card.body.error?.param]).toEqual([403, 'method.save']);
-
-  // Offered, the shopper's consent saves it.
-  const offering = await shop.order({ offerToSaveWallet: true });
-  const saved = await submitWallet(offering.clientSecret, { save: true });
-  expect(saved.status).toBe(200);
-  await fetch(saved.body.nextAction.url, {
-    method: 'POST',
-    body: new URLSearchParams({ outcome: 'approve' }),
-  });
-  await expect
-    .poll(async () => (await shop.client.payments.retrieve(saved.body.payment.id)).wallet?.token)
-    .toMatch(/^W-/);
-  // An order that offers a wallet does not offer a card, nor the other way round.
-  const cardOnly = await shop.order({ offerToSaveCard: true });
-  expect((await submitWallet(cardOnly.clientSecret, { save: true })).status).toBe(403);
-  report(
-    'a wallet submitted with save: true on an order that offers no saving',
-    '403 naming method.save; the sandbox made no payment and kept no wallet token',
-  );
-});
 
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -139,139 +52,245 @@ function sandboxSawHostile(orderIds: string[]): string[] {
   return orderIds.flatMap((id) => paymentsOf(id).map((e) => `${id}: payment ${e.payment_id}`));
 }
 
-test('B: a card holder name with a control, bidirectional, separator or format character never reaches the API', async () => {
-  const order = await shop.order({ payer: { email: 'ana@example.com', document: payer.document } });
-  const view = (await shop.browser(`/checkout?order=${encodeURIComponent(order.clientSecret)}`))
-    .body;
-  const encryptedData = await encryptCard(
-    { number: '4111111111111111', cvv: '123' },
-    view.publicKey,
-  );
-  const through: string[] = [];
-  for (const cp of hostile) {
-    const res = await shop.browser('/payments', {
-      method: 'POST',
-      body: JSON.stringify({
-        order: order.clientSecret,
-        attempt: crypto.randomUUID(),
-        method: {
-          type: 'card',
-          encryptedData,
-          holderName: `Ana${String.fromCodePoint(cp)}Souza`,
-          expirationMonth: 10,
-          expirationYear: 2040,
-        },
-      }),
-    });
-    if (res.status !== 400 || res.body.error?.param !== 'method.holderName')
-      through.push(
-        `${hex(cp)}: ${res.status} ${JSON.stringify(res.body.error ?? res.body.payment?.status)}`,
-      );
-  }
-  expect(through).toEqual([]);
-  expect(sandboxSawHostile([order.id])).toEqual([]);
-  report(
-    `${hostile.length} holder names, each with one control, bidirectional, separator or format character`,
-    '400 on method.holderName each time; the sandbox holds no payment for the order',
-  );
-});
+// POST /payments both ways: the direct Node route (serveNode, toNodeListener, the CLI) and
+// Hono (a fetch runtime, the merchant's own Hono app): the same guards on each.
+for (const path of shopPaths)
+  test.describe(`POST /payments ${path === 'node' ? 'on the direct Node route' : 'through Hono'}`, () => {
+    let shop: Shop;
 
-test("B: a payer's name with one, from the merchant's order or typed by the shopper, never reaches the API", async () => {
-  const through: string[] = [];
-  const orders: string[] = [];
-  const untyped = await shop.order({
-    payer: { email: 'ana@example.com', document: payer.document },
-  });
-  orders.push(untyped.id);
-  for (const cp of hostile) {
-    const name = `Ana${String.fromCodePoint(cp)}Souza`;
-    // The merchant's order (a payer record copied from elsewhere).
-    const res = await fetch(`${shop.base}/orders`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        id: `guards-${cp}-${Date.now()}`,
-        amount: 10,
-        currency: 'BRL',
-        country: 'BR',
-        payer: { ...payer, name },
-      }),
+    test.beforeAll(async () => {
+      shop = await startShop({}, h, path);
     });
-    const body = (await res.json()) as { error?: { param?: string } };
-    if (res.status !== 400 || body.error?.param !== 'payer.name')
-      through.push(`order ${hex(cp)}: ${res.status} ${JSON.stringify(body.error)}`);
-    // The shopper's typed name, for an order without one.
-    const typed = await shop.browser('/payments', {
-      method: 'POST',
-      body: JSON.stringify({
-        order: untyped.clientSecret,
-        attempt: crypto.randomUUID(),
-        method: { type: 'redirect', methodId: 'BL' },
-        payer: { name },
-      }),
+    test.afterAll(async () => {
+      await shop?.close();
     });
-    if (typed.status !== 400 || typed.body.error?.param !== 'payer.name')
-      through.push(`typed ${hex(cp)}: ${typed.status} ${JSON.stringify(typed.body.error)}`);
-  }
-  expect(through).toEqual([]);
-  expect(sandboxSawHostile(orders)).toEqual([]);
-  report(
-    `${hostile.length} payer names with a hostile character, in the merchant's order and typed by the shopper`,
-    '400 on payer.name each time (the order is not stored); the sandbox holds no payment',
-  );
-});
 
-test('B: every address field with one, from the order or typed, never reaches the API', async () => {
-  const fields = ['state', 'city', 'zip_code', 'street', 'number'] as const;
-  const address = {
-    state: 'WC',
-    city: 'Cape Town',
-    zip_code: '8001',
-    street: 'Long St',
-    number: '1',
-  };
-  const through: string[] = [];
-  // South Africa needs the full address: an order without one has the shopper type it.
-  const { address: _, ...withoutAddress } = southAfricanPayer;
-  const untyped = await shop.order({ country: 'ZA', currency: 'ZAR', payer: withoutAddress });
-  for (const field of fields)
-    for (const cp of hostile) {
-      const value = `${address[field].slice(0, 4)}${String.fromCodePoint(cp)}1`;
-      const res = await fetch(`${shop.base}/orders`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          id: `guards-${field}-${cp}-${Date.now()}`,
-          amount: 10,
-          currency: 'ZAR',
-          country: 'ZA',
-          payer: { ...southAfricanPayer, address: { ...address, [field]: value } },
-        }),
-      });
-      const body = (await res.json()) as { error?: { param?: string } };
-      if (res.status !== 400 || body.error?.param !== `payer.address.${field}`)
-        through.push(`order ${field} ${hex(cp)}: ${res.status} ${JSON.stringify(body.error)}`);
-      const typed = await shop.browser('/payments', {
+    function submitWallet(secret: string, method: Record<string, unknown>) {
+      return shop.browser('/payments', {
         method: 'POST',
         body: JSON.stringify({
-          order: untyped.clientSecret,
+          order: secret,
           attempt: crypto.randomUUID(),
-          method: { type: 'redirect', methodId: 'IO' },
-          payer: { address: { ...address, [field]: value } },
+          method: { type: 'wallet', methodId: 'MP', ...method },
         }),
       });
-      if (typed.status !== 400 || typed.body.error?.param !== `payer.address.${field}`)
-        through.push(
-          `typed ${field} ${hex(cp)}: ${typed.status} ${JSON.stringify(typed.body.error)}`,
-        );
     }
-  expect(through).toEqual([]);
-  expect(sandboxSawHostile([untyped.id])).toEqual([]);
-  report(
-    `${hostile.length} hostile characters in each of the 5 address fields, in the order and typed`,
-    '400 on payer.address.<field> each time; the sandbox holds no payment',
-  );
-});
+
+    /** A new card's submission as the checkout makes it, with `method` fields added. */
+    async function submitNewCard(
+      secret: string,
+      method: Record<string, unknown> = {},
+      extra: Record<string, unknown> = {},
+    ) {
+      const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
+      const encryptedData = await encryptCard(
+        { number: '4111111111111111', cvv: '123' },
+        view.publicKey,
+      );
+      return shop.browser('/payments', {
+        method: 'POST',
+        body: JSON.stringify({
+          order: secret,
+          attempt: crypto.randomUUID(),
+          method: {
+            type: 'card',
+            encryptedData,
+            holderName: 'Thiago Gabriel',
+            expirationMonth: 10,
+            expirationYear: 2040,
+            ...method,
+          },
+          ...extra,
+        }),
+      });
+    }
+
+    test('A: a wallet is saved only when the order offers it, as a card is', async () => {
+      const tokensBefore = h.sandbox.records().wallet_tokens.kept;
+      const order = await shop.order();
+      const res = await submitWallet(order.clientSecret, { save: true });
+      if (res.status === 200 && res.body.nextAction?.url) {
+        // Today's code would have made the payment: the payer approves, and the wallet is saved.
+        await fetch(res.body.nextAction.url, {
+          method: 'POST',
+          body: new URLSearchParams({ outcome: 'approve' }),
+        });
+      }
+      expect([res.status, res.body.error?.type, res.body.error?.param]).toEqual([
+        403,
+        'forbidden',
+        'method.save',
+      ]);
+      expect(res.body.error.message).toContain('offerToSaveWallet');
+      // Nothing reached the API: no payment for the order, no wallet token kept.
+      expect(paymentsOf(order.id)).toEqual([]);
+      expect(h.sandbox.records().wallet_tokens.kept).toBe(tokensBefore);
+
+      // A card is held to the same rule, with its own flag.
+      const card = await submitNewCard((await shop.order()).clientSecret, { save: true });
+      expect([card.status, card.body.error?.param]).toEqual([403, 'method.save']);
+
+      // Offered, the shopper's consent saves it.
+      const offering = await shop.order({ offerToSaveWallet: true });
+      const saved = await submitWallet(offering.clientSecret, { save: true });
+      expect(saved.status).toBe(200);
+      await fetch(saved.body.nextAction.url, {
+        method: 'POST',
+        body: new URLSearchParams({ outcome: 'approve' }),
+      });
+      await expect
+        .poll(
+          async () => (await shop.client.payments.retrieve(saved.body.payment.id)).wallet?.token,
+        )
+        .toMatch(/^W-/);
+      // An order that offers a wallet does not offer a card, nor the other way round.
+      const cardOnly = await shop.order({ offerToSaveCard: true });
+      expect((await submitWallet(cardOnly.clientSecret, { save: true })).status).toBe(403);
+      report(
+        'a wallet submitted with save: true on an order that offers no saving',
+        '403 naming method.save; the sandbox made no payment and kept no wallet token',
+      );
+    });
+
+    test('B: a card holder name with a control, bidirectional, separator or format character never reaches the API', async () => {
+      const order = await shop.order({
+        payer: { email: 'ana@example.com', document: payer.document },
+      });
+      const view = (await shop.browser(`/checkout?order=${encodeURIComponent(order.clientSecret)}`))
+        .body;
+      const encryptedData = await encryptCard(
+        { number: '4111111111111111', cvv: '123' },
+        view.publicKey,
+      );
+      const through: string[] = [];
+      for (const cp of hostile) {
+        const res = await shop.browser('/payments', {
+          method: 'POST',
+          body: JSON.stringify({
+            order: order.clientSecret,
+            attempt: crypto.randomUUID(),
+            method: {
+              type: 'card',
+              encryptedData,
+              holderName: `Ana${String.fromCodePoint(cp)}Souza`,
+              expirationMonth: 10,
+              expirationYear: 2040,
+            },
+          }),
+        });
+        if (res.status !== 400 || res.body.error?.param !== 'method.holderName')
+          through.push(
+            `${hex(cp)}: ${res.status} ${JSON.stringify(res.body.error ?? res.body.payment?.status)}`,
+          );
+      }
+      expect(through).toEqual([]);
+      expect(sandboxSawHostile([order.id])).toEqual([]);
+      report(
+        `${hostile.length} holder names, each with one control, bidirectional, separator or format character`,
+        '400 on method.holderName each time; the sandbox holds no payment for the order',
+      );
+    });
+
+    test("B: a payer's name with one, from the merchant's order or typed by the shopper, never reaches the API", async () => {
+      const through: string[] = [];
+      const orders: string[] = [];
+      const untyped = await shop.order({
+        payer: { email: 'ana@example.com', document: payer.document },
+      });
+      orders.push(untyped.id);
+      for (const cp of hostile) {
+        const name = `Ana${String.fromCodePoint(cp)}Souza`;
+        // The merchant's order (a payer record copied from elsewhere).
+        const res = await fetch(`${shop.base}/orders`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            id: `guards-${cp}-${Date.now()}`,
+            amount: 10,
+            currency: 'BRL',
+            country: 'BR',
+            payer: { ...payer, name },
+          }),
+        });
+        const body = (await res.json()) as { error?: { param?: string } };
+        if (res.status !== 400 || body.error?.param !== 'payer.name')
+          through.push(`order ${hex(cp)}: ${res.status} ${JSON.stringify(body.error)}`);
+        // The shopper's typed name, for an order without one.
+        const typed = await shop.browser('/payments', {
+          method: 'POST',
+          body: JSON.stringify({
+            order: untyped.clientSecret,
+            attempt: crypto.randomUUID(),
+            method: { type: 'redirect', methodId: 'BL' },
+            payer: { name },
+          }),
+        });
+        if (typed.status !== 400 || typed.body.error?.param !== 'payer.name')
+          through.push(`typed ${hex(cp)}: ${typed.status} ${JSON.stringify(typed.body.error)}`);
+      }
+      expect(through).toEqual([]);
+      expect(sandboxSawHostile(orders)).toEqual([]);
+      report(
+        `${hostile.length} payer names with a hostile character, in the merchant's order and typed by the shopper`,
+        '400 on payer.name each time (the order is not stored); the sandbox holds no payment',
+      );
+    });
+
+    test('B: every address field with one, from the order or typed, never reaches the API', async () => {
+      const fields = ['state', 'city', 'zip_code', 'street', 'number'] as const;
+      const address = {
+        state: 'WC',
+        city: 'Cape Town',
+        zip_code: '8001',
+        street: 'Long St',
+        number: '1',
+      };
+      const through: string[] = [];
+      // South Africa needs the full address: an order without one has the shopper type it.
+      const { address: _, ...withoutAddress } = southAfricanPayer;
+      const untyped = await shop.order({ country: 'ZA', currency: 'ZAR', payer: withoutAddress });
+      for (const field of fields)
+        for (const cp of hostile) {
+          const value = `${address[field].slice(0, 4)}${String.fromCodePoint(cp)}1`;
+          const res = await fetch(`${shop.base}/orders`, {
+            method: 'POST',
+            headers: {
+              Authorization: `Bearer ${shop.apiToken}`,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify({
+              id: `guards-${field}-${cp}-${Date.now()}`,
+              amount: 10,
+              currency: 'ZAR',
+              country: 'ZA',
+              payer: { ...southAfricanPayer, address: { ...address, [field]: value } },
+            }),
+          });
+          const body = (await res.json()) as { error?: { param?: string } };
+          if (res.status !== 400 || body.error?.param !== `payer.address.${field}`)
+            through.push(`order ${field} ${hex(cp)}: ${res.status} ${JSON.stringify(body.error)}`);
+          const typed = await shop.browser('/payments', {
+            method: 'POST',
+            body: JSON.stringify({
+              order: untyped.clientSecret,
+              attempt: crypto.randomUUID(),
+              method: { type: 'redirect', methodId: 'IO' },
+              payer: { address: { ...address, [field]: value } },
+            }),
+          });
+          if (typed.status !== 400 || typed.body.error?.param !== `payer.address.${field}`)
+            through.push(
+              `typed ${field} ${hex(cp)}: ${typed.status} ${JSON.stringify(typed.body.error)}`,
+            );
+        }
+      expect(through).toEqual([]);
+      expect(sandboxSawHostile([untyped.id])).toEqual([]);
+      report(
+        `${hostile.length} hostile characters in each of the 5 address fields, in the order and typed`,
+        '400 on payer.address.<field> each time; the sandbox holds no payment',
+      );
+    });
+  });
 
 test('B: the sandbox, as the API, refuses them too: a payment sent straight to it is 5001 naming the field', async () => {
   const { signedHeaders } = await import('@paylit/core/crypto');

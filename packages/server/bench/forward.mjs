@@ -61,6 +61,7 @@ const cpu = async (proc) => (await ask(proc, 'cpu', 'cpu')).cpu;
 // BENCH_OLD_VIEWED=1: the older build's orders viewed first too (a build that knows client secrets).
 const viewedFirst = (kind) =>
   kind === 'handler' ||
+  kind === 'handler-hono' ||
   (kind === 'handler-old' &&
     process.env.BENCH_OLD_VIEWED === '1' &&
     servers[kind]?.ordersById === false);
@@ -95,6 +96,7 @@ const kinds = (
   `floor,hono-forward,handler,handler-no-view,express${process.env.BENCH_OLD_SERVER ? ',handler-old' : ''}`
 ).split(',');
 const serverOf = (kind) => (kind === 'handler-no-view' ? 'handler' : kind);
+// BENCH_KINDS=…,handler-hono: the same handler through Hono (no direct route), in the same rounds.
 // Every server runs from the start (an idle one costs nothing), warmed once; then the kinds take
 // turns, round after round, so that a burst of other work on the machine lands on all of them
 // alike; each kind's figures are the median of its rounds, each ratio the median of the rounds' ratios.
@@ -160,6 +162,7 @@ const rows = [
   ["the floor's work on Hono (framework cost)", results['hono-forward']],
   ['@paylit/server checkout handler, after the view', results.handler],
   ['@paylit/server checkout handler, paid without a view', results['handler-no-view']],
+  ['the handler through Hono (no direct route), after a view', results['handler-hono']],
   ['express + axios (by hand)', results.express],
   ['an older build of the handler (BENCH_OLD_SERVER)', results['handler-old']],
 ];
@@ -202,6 +205,10 @@ if (results.floor && results.handler) {
   if (results['handler-old'])
     console.log(
       `information: the older build's handler CPU per payment / floor's: ${ratio('handler-old', 'floor').toFixed(2)}× (${results['handler-old'].cpuPerRequest.toFixed(0)} µs; paid ${viewedFirst('handler-old') ? 'after a view' : 'without a view'}${servers['handler-old'].ordersById ? ', orders named by id' : ''}); today's after a view / the older build's: ${ratio('handler', 'handler-old').toFixed(2)}×${results['handler-no-view'] ? `; today's without a view / the older build's: ${ratio('handler-no-view', 'handler-old').toFixed(2)}×` : ''}`,
+    );
+  if (results['handler-hono'])
+    console.log(
+      `information: the handler through Hono (no direct route) CPU per payment after a view / floor's: ${ratio('handler-hono', 'floor').toFixed(2)}×; direct / through Hono: ${ratio('handler', 'handler-hono').toFixed(2)}×`,
     );
   if (results['hono-forward'])
     console.log(

@@ -54,6 +54,10 @@ const rules = [
   ['request id, log, CORS check', (f) => /middleware\/(request-id|log)\.js$/.test(f.url)],
   ['route: build request and answer', (f) => /routes\/(payments|public-payment)\.js$/.test(f.url)],
   [
+    'the direct Node route (direct.ts: context, layers, answer)',
+    (f) => /server\/dist\/direct\.js$/.test(f.url),
+  ],
+  [
     'framework (Hono + @hono/node-server)',
     (f) =>
       /node_modules\/(hono|@hono\/node-server)\//.test(f.url) ||

@@ -2,7 +2,9 @@
 //   upstream  a fixed-JSON payment record, as the API would answer (404 to GET /orders/…: an
 //             order it has never seen, which the handler asks once per new order, at its checkout
 //             view or before its first payment; and the card alone to GET /payments-methods)
-//   handler   @paylit/server's checkout handler: validate, resolve the order, sign, forward (nodeTransport)
+//   handler   @paylit/server's checkout handler: validate, resolve the order, sign, forward (nodeTransport);
+//             served as serveNode(handler), POST /payments on the direct Node route
+//   handler-hono  the same handler mounted in a Hono app, every route through Hono (the fetch path)
 //   floor     bare node:http: parse, build, sign with node:crypto, forward over a keep-alive http.Agent
 //   express   what merchants write by hand: express.json() + node:crypto + axios
 //   hono-forward  the floor's work on Hono: what the framework costs before paylit does anything
@@ -208,7 +210,7 @@ if (kind === 'upstream') {
   const server = app.listen(0, '127.0.0.1', () =>
     process.send({ url: `http://127.0.0.1:${server.address().port}` }),
   );
-} else if (kind === 'handler') {
+} else if (kind === 'handler' || kind === 'handler-hono') {
   await serveHandler(
     await import('@paylit/server'),
     await import('@paylit/server/node'),
@@ -258,8 +260,12 @@ async function serveHandler(server, node, crypto) {
     // (a build that does not know the option ignores it).
     trustProxy: 1,
   });
-  const app = new Hono().route('/', handler);
-  const { url } = await serveNode(app);
+  // As the README mounts it on Node on its own: serveNode(handler), whose POST /payments is the
+  // direct Node route. `handler-hono`: the same handler inside a Hono app (no direct route), as
+  // a fetch runtime or the merchant's own Hono app runs it.
+  const { url } = await serveNode(
+    kind === 'handler-hono' ? new Hono().route('/', handler) : handler,
+  );
   // A build from before client secrets takes the order's id.
   process.send({ url, ordersById: typeof clientSecretFor !== 'function' });
 }

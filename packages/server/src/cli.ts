@@ -34,6 +34,7 @@ import { PaymentsClient } from './client/payments-client.js';
 import { createCheckoutHandler } from './handler.js';
 import { createSubscriptions } from './subscriptions/subscriptions.js';
 import { nodeHmac, nodeTransport, serveNode } from './adapters/node.js';
+import { mountDirectRoutes } from './direct.js';
 import { trustProxyProblem, type TrustProxy } from './middleware/client-address.js';
 import { escapeLog, SetupWarning } from './middleware/log.js';
 import { MemoryStore, type CheckoutStore } from './store/store.js';
@@ -338,6 +339,8 @@ async function main(): Promise<void> {
     fail((error as Error).message);
   }
   app.route(MOUNT, handler);
+  // POST /paylit/payments straight from the Node request, as serveNode(handler) answers it.
+  mountDirectRoutes(app, MOUNT, handler);
   // Its address carries the order's client secret: no Referer takes it to another site.
   app.get('/return', (c) => {
     c.header('Referrer-Policy', 'no-referrer');

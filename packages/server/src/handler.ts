@@ -46,6 +46,7 @@ import { mountPayer, type PayersOptions } from './routes/payer.js';
 import { mountLive } from './routes/live.js';
 import { mountSubscribe, subscriptionChangeKey } from './routes/subscribe.js';
 import { Changes } from './live.js';
+import { DIRECT_ROUTES, directRoute, layersOf, type DirectRoutes } from './direct.js';
 import { MemoryStore, StoreUnavailableError, type CheckoutStore } from './store/store.js';
 import {
   createSubscriptions,
@@ -363,6 +364,8 @@ export type CheckoutHandler = Hono<HandlerEnv> & {
   sweep(limit?: number): Promise<number>;
   /** Subscriptions on the handler's client and store (`chargeDue`, `create`, `cancel`, `get`); the payer's bank reaches them through `/notifications`. */
   subscriptions: Subscriptions;
+  /** `POST /payments` answered from Node's request without Hono's machinery (direct.ts), for the Node adapters. */
+  [DIRECT_ROUTES]: DirectRoutes;
 };
 
 /**
@@ -428,7 +431,19 @@ function lazyHandler(make: () => CheckoutHandlerOptions): CheckoutHandler {
     chargeDue: (asOf) => made().subscriptions.chargeDue(asOf),
     enrollmentHeard: (record) => made().subscriptions.enrollmentHeard(record),
   };
-  return Object.assign(app, { sweep: (limit?: number) => made().sweep(limit), subscriptions });
+  // The made handler's direct routes; none until it can be made (Hono then answers the 500).
+  const direct: DirectRoutes = (method, path) => {
+    try {
+      return made()[DIRECT_ROUTES](method, path);
+    } catch {
+      return undefined;
+    }
+  };
+  return Object.assign(app, {
+    sweep: (limit?: number) => made().sweep(limit),
+    subscriptions,
+    [DIRECT_ROUTES]: direct,
+  });
 }
 
 function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
@@ -738,7 +753,34 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   if (options.apiToken) mountBackOffice(app, ctx, options.apiToken);
   const handler = answeringErrors(app, answerError);
   handler.notFound(notFound);
-  return Object.assign(handler, { sweep: (limit?: number) => sweep(ctx, limit), subscriptions });
+  // POST /payments straight from Node's request (direct.ts): the layers Hono runs for it, the
+  // same functions, each answering its errors as the app's do.
+  const payments = directRoute(layersOf(app, 'POST', '/payments'), recovering(answerError));
+  // A route or middleware the merchant added to the handler since (`handler.use(…)`) would not
+  // be among them: from then on, every request goes through Hono.
+  const routes = handler.routes.length;
+  const direct: DirectRoutes = (method, path) =>
+    method === 'POST' && path === '/payments' && handler.routes.length === routes
+      ? payments
+      : undefined;
+  return Object.assign(handler, {
+    sweep: (limit?: number) => sweep(ctx, limit),
+    subscriptions,
+    [DIRECT_ROUTES]: direct,
+  });
+}
+
+/** `answer` as each layer's error handler: as Hono's `onError`, at the layer that threw. */
+function recovering(
+  answer: (error: Error, c: Context<HandlerEnv>) => Response,
+): (error: unknown, c: Context<HandlerEnv>) => Response {
+  return (error, c) => {
+    // As Hono: what is not an Error goes on up.
+    if (!(error instanceof Error)) throw error;
+    c.error = error;
+    c.res = answer(error, c);
+    return c.res;
+  };
 }
 
 /**
@@ -752,13 +794,7 @@ function answeringErrors(
   app: Hono<HandlerEnv>,
   answer: (error: Error, c: Context<HandlerEnv>) => Response,
 ): Hono<HandlerEnv> {
-  const recover = (error: unknown, c: Context<HandlerEnv>): Response => {
-    // As Hono: what is not an Error goes on up.
-    if (!(error instanceof Error)) throw error;
-    c.error = error;
-    c.res = answer(error, c);
-    return c.res;
-  };
+  const recover = recovering(answer);
   const guarded = new Hono<HandlerEnv>();
   for (const { method, path, handler } of app.routes) {
     guarded.on(method, path, (c, next) => {

@@ -12,6 +12,7 @@
  */
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import {
+  createServer,
   Agent as HttpAgent,
   request as httpRequest,
   type IncomingMessage,
@@ -24,6 +25,7 @@ import { getRequestListener, serve } from '@hono/node-server';
 import type { HmacSha256, TextHmacSha256 } from '@paylit/core/crypto';
 import { answerTooLarge, MAX_ANSWER_BYTES, type Transport } from '../client/transport.js';
 import { normalizeBasePath, underBase, type FetchApp } from './fetch.js';
+import { directRouteFor } from '../direct.js';
 
 /**
  * HMAC-SHA256 with `node:crypto`, for `PaymentsClient({ hmac: nodeHmac })`: synchronous,
@@ -292,7 +294,25 @@ export function toNodeListener(handler: FetchApp, options: NodeListenerOptions =
         return;
       }
     }
-    await listener(req, res);
+    // POST /payments straight from the Node request (direct.ts), the rest through Hono.
+    const direct = path === undefined ? undefined : directRouteFor(handler, req, path);
+    await (direct ?? listener)(req, res);
+  };
+}
+
+/**
+ * `listener`, with the direct routes of `app` (direct.ts) first: what `serveNode` serves.
+ * `app` is read at each request, so that routes attached after the server started are taken.
+ */
+function directFirst(
+  app: unknown,
+  listener: (req: IncomingMessage, res: ServerResponse) => unknown,
+): (req: IncomingMessage, res: ServerResponse) => unknown {
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const queryAt = url.indexOf('?');
+    const direct = directRouteFor(app, req, queryAt === -1 ? url : url.slice(0, queryAt));
+    return direct ? direct(req, res) : listener(req, res);
   };
 }
 
@@ -350,6 +370,9 @@ export function serveNode(
     const server = serve(
       {
         fetch: app.fetch,
+        // The handler's direct routes (POST /payments) first, then @hono/node-server's listener.
+        createServer: ((serverOptions: object, listener: Parameters<typeof directFirst>[1]) =>
+          createServer(serverOptions, directFirst(app, listener))) as never,
         port: options.port ?? 0,
         hostname: options.hostname ?? '127.0.0.1',
         overrideGlobalObjects: options.overrideGlobalObjects ?? true,

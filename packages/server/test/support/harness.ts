@@ -14,6 +14,8 @@ import {
 } from '@paylit/server';
 import { nodeTransport, serveNode, type Served } from '@paylit/server/node';
 import { Hono } from 'hono';
+// Not a public export: the CLI's way of giving its Hono app the handler's direct routes.
+import { mountDirectRoutes } from '../../dist/direct.js';
 
 export const payer = {
   name: 'Thiago Gabriel',
@@ -98,9 +100,19 @@ export interface Shop extends Harness {
   ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
+/**
+ * How a shop's `POST /paylit/payments` is served: `node`, the direct Node route (direct.ts), as
+ * `serveNode(handler)`, `toNodeListener` and the CLI serve it; `fetch`, through Hono, as a
+ * fetch runtime (`toFetchHandler`) or the merchant's own Hono app does. Every other route goes
+ * through Hono either way. Default `node`, or `PAYLIT_TEST_PATH`.
+ */
+export type ShopPath = 'node' | 'fetch';
+export const shopPaths: readonly ShopPath[] = ['node', 'fetch'];
+
 export async function startShop(
   options: Partial<CheckoutHandlerOptions> = {},
   harness?: Harness,
+  path: ShopPath = process.env.PAYLIT_TEST_PATH === 'fetch' ? 'fetch' : 'node',
 ): Promise<Shop> {
   const h = harness ?? (await startSandbox());
   const app = new Hono();
@@ -122,6 +134,8 @@ export async function startShop(
     ...options,
   });
   app.route('/paylit', handler);
+  // As the CLI mounts it: POST /paylit/payments on the direct Node route.
+  if (path === 'node') mountDirectRoutes(app, '/paylit', handler);
   app.get('/return', (c) =>
     c.text(`returned ${c.req.query('payment_id')} ${c.req.query('order')}`),
   );

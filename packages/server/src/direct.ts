@@ -1,0 +1,311 @@
+/**
+ * The direct Node route: `POST /payments` answered straight from Node's request and response,
+ * without building a web `Request` and `Response` or running Hono's router and composition,
+ * which cost about a quarter of a payment's CPU. It runs the very functions the Hono app runs
+ * for that route, in the same order (taken from the app's own router, `layersOf`): request id,
+ * log, body limit, CORS, rate limit, decline limit, the route. Only the context they are handed
+ * differs: `DirectContext` gives them the part of Hono's `Context` they use, read from the
+ * `IncomingMessage`. So the rules stay in one place; this file is an adapter, as
+ * `@hono/node-server` is for every other route.
+ *
+ * A request takes it only where the two ways are alike byte for byte: HTTP/1, a body of
+ * declared length (no chunked body, which the body limit counts from a web stream), the path
+ * `/payments` exactly. Everything else (other routes, `OPTIONS`, HTTP/2, a chunked body,
+ * `/payments/` or a percent-encoded path) goes through Hono. Reached through
+ * `toNodeListener` and `serveNode` (`adapters/node.ts`), and the CLI; a fetch runtime
+ * (`toFetchHandler`, `app.route` in the merchant's own Hono app) always goes through Hono.
+ */
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HandlerEnv } from './env.js';
+import { normalizeBasePath, underBase } from './adapters/fetch.js';
+
+/** A request a direct route answers, whole: its promise settles once the answer is written. */
+export type DirectRoute = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** Where an app keeps its direct routes: `(method, path) => route`, for a request eligible (`eligible`). */
+export const DIRECT_ROUTES = Symbol.for('paylit.directRoutes');
+
+export type DirectRoutes = (method: string, path: string) => DirectRoute | undefined;
+
+/** The direct route `app` has for this request at `path` (its path under the mount), if any. */
+export function directRouteFor(
+  app: unknown,
+  req: IncomingMessage,
+  path: string,
+): DirectRoute | undefined {
+  const routes = (app as { [DIRECT_ROUTES]?: DirectRoutes } | null)?.[DIRECT_ROUTES];
+  if (typeof routes !== 'function') return undefined;
+  // HTTP/1 with a declared length and no chunked body: the body limit reads it as text from
+  // the socket on both ways (middleware/body-limit.ts). Anything else goes through Hono.
+  if (
+    req.httpVersionMajor !== 1 ||
+    req.headers['content-length'] === undefined ||
+    req.headers['transfer-encoding'] !== undefined
+  )
+    return undefined;
+  return routes(req.method ?? 'GET', path);
+}
+
+/**
+ * Gives `app` (a Hono app the checkout handler is mounted in at `basePath`, with
+ * `app.route(basePath, handler)` and nothing of its own in front of it) the handler's direct
+ * routes under that path, for `serveNode(app)`: how the CLI serves its handler.
+ */
+export function mountDirectRoutes(app: object, basePath: string, handler: object): void {
+  const base = normalizeBasePath(basePath, 'mountDirectRoutes');
+  const routes = (handler as { [DIRECT_ROUTES]?: DirectRoutes })[DIRECT_ROUTES];
+  if (typeof routes !== 'function') return;
+  const mounted: DirectRoutes = (method, path) => {
+    const under = underBase(path, base);
+    return under === undefined ? undefined : routes(method, under);
+  };
+  Object.assign(app, { [DIRECT_ROUTES]: mounted });
+}
+
+/**
+ * The handlers Hono runs for `method path` in `app`, in its order: the same function objects,
+ * so that the direct route cannot miss a check the app makes (or make one it does not).
+ */
+export function layersOf(app: Hono<HandlerEnv>, method: string, path: string): MiddlewareHandler[] {
+  const [matched] = app.router.match(method, path);
+  return (matched as unknown as [[MiddlewareHandler, unknown], unknown][]).map(
+    ([[handler]]) => handler,
+  );
+}
+
+/** What a layer answers: the status, and the body as text (the headers are the context's). */
+interface DirectAnswer {
+  status: number;
+  body: string | null;
+  headers: HeaderView;
+}
+
+/** The headers of the answer in the making, as `c.res.headers` shows them (set, append, delete, get, has). */
+class HeaderView {
+  readonly map = new Map<string, string>();
+  set(name: string, value: string): void {
+    this.map.set(name.toLowerCase(), value);
+  }
+  append(name: string, value: string): void {
+    const key = name.toLowerCase();
+    const was = this.map.get(key);
+    this.map.set(key, was === undefined ? value : `${was}, ${value}`);
+  }
+  delete(name: string): void {
+    this.map.delete(name.toLowerCase());
+  }
+  get(name: string): string | null {
+    return this.map.get(name.toLowerCase()) ?? null;
+  }
+  has(name: string): boolean {
+    return this.map.has(name.toLowerCase());
+  }
+}
+
+/**
+ * The part of Hono's `Context` the payment's layers use, over a Node request: `req.header`
+ * (repeated headers joined with `, `, as `Headers` does, where Node would keep the first of
+ * some), `req.method`, `req.path`, `req.text()` (read once, kept), `req.query`, `req.raw` (a
+ * web `Request` of the method, URL and headers, made only if a `clientAddress` recipe asks),
+ * `env.incoming`/`env.outgoing` (as `@hono/node-server` binds them), `get`/`set`, `header`,
+ * `json`, `res`, `error`, `finalized`. Headers set before an answer is made are the answer's,
+ * as Hono's are.
+ */
+class DirectContext {
+  readonly env: { incoming: IncomingMessage; outgoing: ServerResponse };
+  readonly req: {
+    method: string;
+    path: string;
+    header: (name: string) => string | undefined;
+    text: () => Promise<string>;
+    query: (name: string) => string | undefined;
+    param: (name: string) => string | undefined;
+    readonly raw: Request;
+  };
+  finalized = false;
+  error: Error | undefined;
+  readonly headers = new HeaderView();
+  #vars: Map<string, unknown> | undefined;
+  #res: DirectAnswer | undefined;
+
+  constructor(incoming: IncomingMessage, outgoing: ServerResponse) {
+    this.env = { incoming, outgoing };
+    const url = incoming.url ?? '/';
+    const queryAt = url.indexOf('?');
+    let text: Promise<string> | undefined;
+    let raw: Request | undefined;
+    let distinct: NodeJS.Dict<string[]> | undefined;
+    this.req = {
+      method: incoming.method ?? 'GET',
+      path: queryAt === -1 ? url : url.slice(0, queryAt),
+      header: (name) => {
+        distinct ??= incoming.headersDistinct;
+        return distinct[name.toLowerCase()]?.join(', ');
+      },
+      text: () => (text ??= readText(incoming)),
+      query: (name) =>
+        queryAt === -1
+          ? undefined
+          : (new URLSearchParams(url.slice(queryAt + 1)).get(name) ?? undefined),
+      param: () => undefined,
+      get raw() {
+        return (raw ??= requestOf(incoming));
+      },
+    };
+  }
+
+  get = (key: string): unknown => this.#vars?.get(key);
+  set = (key: string, value: unknown): void => {
+    (this.#vars ??= new Map()).set(key, value);
+  };
+
+  header = (name: string, value: string | undefined, options?: { append?: boolean }): void => {
+    if (value === undefined) this.headers.delete(name);
+    else if (options?.append) this.headers.append(name, value);
+    else this.headers.set(name, value);
+  };
+
+  json = (object: unknown, status = 200): DirectAnswer => {
+    this.headers.set('Content-Type', 'application/json');
+    return { status, body: JSON.stringify(object), headers: this.headers };
+  };
+
+  get res(): DirectAnswer {
+    return (this.#res ??= { status: 200, body: null, headers: this.headers });
+  }
+
+  set res(answer: DirectAnswer) {
+    this.#res = answer;
+    this.finalized = true;
+  }
+}
+
+/** The body as text: the bytes a framework kept (`rawBody`), else read from the socket. */
+function readText(incoming: IncomingMessage): Promise<string> {
+  const kept = (incoming as { rawBody?: unknown }).rawBody;
+  if (Buffer.isBuffer(kept)) return Promise.resolve(kept.toString('utf8'));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const done = () => {
+      incoming.off('data', data);
+      incoming.off('end', end);
+      incoming.off('error', fail);
+      incoming.off('close', closed);
+    };
+    const data = (chunk: Buffer) => chunks.push(chunk);
+    const end = () => {
+      done();
+      resolve(
+        chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
+      );
+    };
+    const fail = (error: Error) => {
+      done();
+      reject(error);
+    };
+    const closed = () => {
+      if (!incoming.readableEnded) fail(new Error('the request was closed before its body ended'));
+    };
+    incoming.on('data', data);
+    incoming.on('end', end);
+    incoming.on('error', fail);
+    incoming.on('close', closed);
+  });
+}
+
+/** A web `Request` of the method, URL and headers (no body: it is read as text), for a `clientAddress` recipe. */
+function requestOf(incoming: IncomingMessage): Request {
+  const headers = new Headers();
+  const raw = incoming.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    // HTTP/1 only here: no pseudo-headers to skip.
+    try {
+      headers.append(raw[i]!, raw[i + 1]!);
+    } catch {
+      // A value Headers refuses is left out, as @hono/node-server would fail it.
+    }
+  }
+  const host = incoming.headers.host ?? 'localhost';
+  const secure = (incoming.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  return new Request(`${secure ? 'https' : 'http'}://${host}${incoming.url ?? '/'}`, {
+    method: incoming.method ?? 'GET',
+    headers,
+  });
+}
+
+/**
+ * A direct route running `layers` (a middleware chain ending with the route), each layer
+ * answering its own errors with `recover` as the Hono app's do (handler.ts `answeringErrors`).
+ */
+export function directRoute(
+  layers: readonly MiddlewareHandler<HandlerEnv>[],
+  recover: (error: unknown, c: Context<HandlerEnv>) => Response,
+): DirectRoute {
+  return async (incoming, outgoing) => {
+    const c = new DirectContext(incoming, outgoing);
+    const hono = c as unknown as Context<HandlerEnv>;
+    // As Hono's compose: a layer's answer becomes the context's unless one was made already.
+    const dispatch = async (i: number): Promise<DirectContext> => {
+      const layer = layers[i];
+      if (layer === undefined) return c;
+      let result: unknown;
+      try {
+        result = await layer(hono, () => dispatch(i + 1) as unknown as Promise<void>);
+      } catch (error) {
+        result = recover(error, hono);
+      }
+      if (result && !c.finalized) c.res = result as DirectAnswer;
+      return c;
+    };
+    try {
+      await dispatch(0);
+    } catch (error) {
+      // What is not an Error goes up, as in Hono; @hono/node-server answers it 500, empty.
+      if (!outgoing.headersSent) outgoing.writeHead(500);
+      outgoing.end();
+      if (!(error instanceof Error)) return;
+      throw error;
+    }
+    const { status, body } = c.res;
+    const headers: Record<string, string | number> = Object.fromEntries(c.headers.map);
+    if (body !== null) headers['content-length'] = Buffer.byteLength(body);
+    // A body left unread (refused before it was read: too large) is drained for a while, as
+    // @hono/node-server does, so that the client reads the refusal rather than a reset.
+    if (!incoming.readableEnded)
+      outgoing.once('finish', () => {
+        if (!incoming.readableEnded) drain(incoming);
+      });
+    outgoing.writeHead(status, headers);
+    outgoing.end(body ?? undefined);
+  };
+}
+
+const DRAIN_MS = 500;
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Reads and drops what still comes of a body for 500 ms (at most 64 MB), then closes the socket. */
+function drain(incoming: IncomingMessage): void {
+  let read = 0;
+  const cleanup = () => {
+    clearTimeout(timer);
+    incoming.off('data', data);
+    incoming.off('end', cleanup);
+    incoming.off('error', cleanup);
+  };
+  const close = () => {
+    cleanup();
+    const socket = incoming.socket;
+    if (socket && !socket.destroyed) socket.destroySoon();
+  };
+  const timer = setTimeout(close, DRAIN_MS);
+  timer.unref();
+  const data = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_MAX_BYTES) close();
+  };
+  incoming.on('data', data);
+  incoming.on('end', cleanup);
+  incoming.on('error', cleanup);
+  incoming.resume();
+}
