@@ -19,7 +19,10 @@
  * (`frame/frame-loaders.ts`: what the frame script holds).
  */
 import { PaylitError } from '@paylit/core/errors';
+import type { FramePins, FramePinsHandoff } from '../frame/frame-start.js';
 import { DEV } from './dev.js';
+
+export type { FramePins, FramePinsHandoff };
 
 /** The lazy parts that are modules, by their chunk's name beside `paylit.js` (`paylit.<name>.js`). */
 export interface Chunks {
@@ -39,6 +42,11 @@ export interface Chunks {
   /** The wallet picker's look, loaded with the marks by the picker alone. */
   /** Frame isolation's page side. */
   readonly isolation: typeof import('./frame-host.js');
+  /**
+   * What card fields draw in frame isolation before its page side has loaded: the frame
+   * (frame-element.ts) and its stand-in, loaded before their first drawing in that mode.
+   */
+  readonly frameBox: typeof import('../components/paylit-card-fields/frame-box.js');
   /** Where a payment's answer takes the checkout, loaded beside the first request that can answer one. */
   readonly payment: typeof import('../components/paylit-checkout/checkout-payment.js');
   /** Why the checkout's order did not load, loaded only when it did not. */
@@ -133,6 +141,10 @@ export const importPlans = chunk('installments');
 export const importInstallmentsPicker = chunk('installmentsPicker');
 export const importWalletPicker = chunk('walletPicker');
 export const importFrameHost = chunk('isolation');
+const frameBoxChunk = chunk('frameBox');
+/** The frame's element and stand-in's chunk, held in `frameBox` once here. */
+export const importFrameBox = (): Promise<Chunks['frameBox']> =>
+  frameBoxChunk().then((m) => (frameBox = m));
 export const importPayment = chunk('payment');
 export const importLoadFailure = chunk('loadFailure');
 export const importPayer = chunk('payer');
@@ -141,3 +153,41 @@ export const importSubscription = chunk('subscription');
 export const importChallenge = chunk('challenge');
 export const importSavedMethods = chunk('savedMethods');
 export const frameScript = (): string => provided.frameScript();
+
+/**
+ * What card fields draw in frame isolation (the frame's element and its stand-in), once loaded:
+ * read as they draw, which waits for it (`loadFrameBox`).
+ */
+export let frameBox: Chunks['frameBox'] | undefined;
+
+/**
+ * Loads what an element in frame isolation draws with (`frameBox`), and asks for frame
+ * isolation's page side beside it, so that neither waits for the other; undefined once here. It
+ * settles when the chunk did not load too: the card fields then draw no frame, and say so when
+ * asked to seal (the chunk is asked for again then).
+ */
+export function loadFrameBox(): Promise<void> | undefined {
+  if (frameBox) return undefined;
+  importFrameHost().catch(() => undefined);
+  return importFrameBox().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** The URLs of the card frame's later scripts (frame/frame-loaders.ts), each read by the frame from its first script's `data-*`. */
+export type LaterScripts = Partial<Record<'marks' | 'crypto', string>>;
+
+let later: () => LaterScripts = () => ({});
+/** The later scripts' URLs of the build the card fields are in (frame/module-frame-loaders.ts); none: beside the first. */
+export function provideLaterScripts(urls: () => LaterScripts): void {
+  later = urls;
+}
+export const laterScripts = (): LaterScripts => later();
+
+let pins: FramePins | undefined;
+/** The frame's scripts' pins, when `paylit.js` was pinned (internal/script-loaders.ts); none: the frame's scripts load as they are. */
+export function provideFramePins(framePins: FramePins): void {
+  pins = framePins;
+}
+export const framePins = (): FramePins | undefined => pins;

@@ -7,8 +7,12 @@
  */
 import { provideCatalogs } from '../i18n/index.js';
 import { catalogs, chunks } from './imports.js';
-import { provideFramePins, type FramePinsHandoff } from './frame-element.js';
-import { IntegrityError, provideLoaders } from './lazy.js';
+import {
+  IntegrityError,
+  provideFramePins,
+  provideLoaders,
+  type FramePinsHandoff,
+} from './lazy.js';
 
 /**
  * Whether `paylit.js` pinned the files it loads: it was itself loaded with `integrity`, and its
@@ -39,7 +43,7 @@ async function refused(error: unknown): Promise<never> {
 const frameScript = () => new URL(/* @vite-ignore */ './paylit.frame.js', import.meta.url).href;
 
 /**
- * The card frame's scripts' pins (frame-element.ts `FramePins`), which `paylit.js` read from its
+ * The card frame's scripts' pins (lazy.ts `FramePins`), which `paylit.js` read from its
  * pins before it imported this module: written into the frame's document (its `srcdoc`).
  */
 const framePins = pinned
