@@ -13,7 +13,7 @@
  * finds it, loaded or not (`loaded`), and speaks to it from there.
  */
 import { PaylitError } from '@paylit/core/errors';
-import { framePins, laterScripts, type LaterScripts } from './lazy.js';
+import { framePins, laterScripts, type LaterScripts } from './frame-config.js';
 
 /** The Trusted Types policy that writes the frame's `srcdoc`: one per page, made when first needed. */
 let policy: { createHTML(html: string): string } | null | undefined;

@@ -19,10 +19,7 @@
  * (`frame/frame-loaders.ts`: what the frame script holds).
  */
 import { PaylitError } from '@paylit/core/errors';
-import type { FramePins, FramePinsHandoff } from '../frame/frame-start.js';
 import { DEV } from './dev.js';
-
-export type { FramePins, FramePinsHandoff };
 
 /** The lazy parts that are modules, by their chunk's name beside `paylit.js` (`paylit.<name>.js`). */
 export interface Chunks {
@@ -174,20 +171,3 @@ export function loadFrameBox(): Promise<void> | undefined {
     () => undefined,
   );
 }
-
-/** The URLs of the card frame's later scripts (frame/frame-loaders.ts), each read by the frame from its first script's `data-*`. */
-export type LaterScripts = Partial<Record<'marks' | 'crypto', string>>;
-
-let later: () => LaterScripts = () => ({});
-/** The later scripts' URLs of the build the card fields are in (frame/module-frame-loaders.ts); none: beside the first. */
-export function provideLaterScripts(urls: () => LaterScripts): void {
-  later = urls;
-}
-export const laterScripts = (): LaterScripts => later();
-
-let pins: FramePins | undefined;
-/** The frame's scripts' pins, when `paylit.js` was pinned (internal/script-loaders.ts); none: the frame's scripts load as they are. */
-export function provideFramePins(framePins: FramePins): void {
-  pins = framePins;
-}
-export const framePins = (): FramePins | undefined => pins;

@@ -7,12 +7,8 @@
  */
 import { provideCatalogs } from '../i18n/index.js';
 import { catalogs, chunks } from './imports.js';
-import {
-  IntegrityError,
-  provideFramePins,
-  provideLoaders,
-  type FramePinsHandoff,
-} from './lazy.js';
+import { provideFramePins, type FramePinsHandoff } from './frame-config.js';
+import { IntegrityError, provideLoaders } from './lazy.js';
 
 /**
  * Whether `paylit.js` pinned the files it loads: it was itself loaded with `integrity`, and its
@@ -43,7 +39,7 @@ async function refused(error: unknown): Promise<never> {
 const frameScript = () => new URL(/* @vite-ignore */ './paylit.frame.js', import.meta.url).href;
 
 /**
- * The card frame's scripts' pins (lazy.ts `FramePins`), which `paylit.js` read from its
+ * The card frame's scripts' pins (frame-config.ts `FramePins`), which `paylit.js` read from its
  * pins before it imported this module: written into the frame's document (its `srcdoc`).
  */
 const framePins = pinned
