@@ -12,6 +12,7 @@ import {
   loadFrameBox,
 } from '../../internal/lazy.js';
 import { CheckoutChildElement } from '../../internal/checkout-child.js';
+import { loadCatalog } from '../../i18n/index.js';
 import {
   CardFieldsInvalidError,
   sealing,
@@ -222,6 +223,8 @@ export class PaylitCardFields extends CheckoutChildElement {
   protected override scheduleUpdate(): void | Promise<unknown> {
     const box = this.isolation === 'frame' ? loadFrameBox() : undefined;
     if (!box) return super.scheduleUpdate();
+    // The words asked for now, beside it (the update then waits for them: internal/localized.ts).
+    void loadCatalog(this.locale);
     return box.then(() => super.scheduleUpdate());
   }
 
