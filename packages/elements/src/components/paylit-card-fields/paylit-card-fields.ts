@@ -233,8 +233,7 @@ export class PaylitCardFields extends CheckoutChildElement {
     this.#cardFrame?.place();
     this.#entry?.drawn();
     // The frame's place, held until it tells its height.
-    const stand = this.renderRoot.querySelector<HTMLElement>('.stand-in');
-    if (stand) frameBox?.fitStandIn(this, stand);
+    if (this.#cardFrame && !this.#cardFrame.sized) frameBox?.fitStandIn(this);
   }
 
   /** The frame's page side, loaded when first drawn in frame isolation. */
