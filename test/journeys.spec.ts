@@ -50,6 +50,10 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // 44 060 B before, 43 408 B after what the first load shares with the lazy chunks became one
   // chunk, paylit.shared.js, not six (vite.config.ts, `firstLoadShared`); the budget stays, 3 %
   // above it. The target is missed by 3.4 KB; jose's CompactEncrypt, bundled alone, is 7.0 KB.
+  // 43 975 B before, 42 946 B after frame isolation's element and stand-in became a chunk that
+  // only that mode loads (paylit.frame-box.js); the budget stays, 4.3 % above it. The target is
+  // missed by 3.0 KB: jose's CompactEncrypt 8.1 KB, the checkout and card fields 16.6 KB, Lit
+  // and core's card rules 9.7 KB, English 3.4 KB, the brands' marks 2.3 KB.
   'card-sealed': { budget: 44_800, target: 40_000 },
   // 64 976 B before; 44 940 B after (the words of 12 languages the shopper does not read gone,
   // English too; the pending view 7.3 KB with Lit shared); 44 279 B with the wallet picker and
@@ -66,7 +70,9 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // budget keeps 5 % above it.
   // Lowered once the first load's shared chunks became one (card-sealed says how): 45 380 B
   // before, 44 717 B after; the budget keeps 5 % above it.
-  'pix-shown': { budget: 46_950, target: 45_000 },
+  // Lowered once frame isolation's drawing left the module (card-sealed says how): 45 284 B
+  // before, 44 260 B after; the budget keeps 5 % above it.
+  'pix-shown': { budget: 46_450, target: 45_000 },
   // 82 909 B before (32 014 B of it the frame's own script); 71 256 B after (the frame's first
   // script 22.8 KB, its encryption 8.3 KB and marks 4.2 KB after it; the page's marks no longer
   // loaded in frame mode); 67 729 B once the frame's marks script lost the methods' table;
@@ -77,6 +83,10 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // how): 64 938 B before, 62 232 B after; the budget keeps about 5 % above it.
   // Lowered once the first load's shared chunks became one (card-sealed says how): 59 852 B
   // before, 59 183 B after; the budget keeps 5 % above it.
+  // 59 776 B before, 60 561 B after frame isolation's element and stand-in left the module for
+  // a chunk of their own (paylit.frame-box.js, 1 814 B: compressed alone, what cost about
+  // 1 020 B inside the module), which page isolation no longer downloads; the budget stays,
+  // 2.6 % above it.
   'card-sealed-frame': { budget: 62_150 },
   // 44 790 B before; 42 785 B after (the payer's fields a Lit element, Lit shared); 39 300 B
   // without the wallet picker, the installments and the wallets' marks. 41 484 B with the
@@ -89,7 +99,9 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // 4.7 % above it.
   // Lowered once the first load's shared chunks became one (card-sealed says how): 42 545 B
   // before, 41 902 B after; the budget keeps 5 % above it.
-  'payer-step': { budget: 44_000 },
+  // Lowered once frame isolation's drawing left the module (card-sealed says how): 42 469 B
+  // before, 41 440 B after; the budget keeps 5 % above it.
+  'payer-step': { budget: 43_500 },
   // 37 044 B before; 43 632 B after; 40 082 B then; 45 337 B with the pins in paylit.js and
   // 42 631 B without them; 42 160 B with the first load's shared chunks as one: printed only.
   'card-sealed-keyed': {},
@@ -151,6 +163,15 @@ for (const journey of journeys) {
           readFileSync(bundleDir + name, 'utf8'),
         );
       expect(result.files.map((f) => f.name).filter(defines)).toEqual([]);
+    }
+    if (journey.id !== 'card-sealed-frame') {
+      // Page isolation downloads nothing of frame isolation's drawing but the early start inside
+      // paylit.js: no other file holds the card frame's element (which moves the early frame in
+      // with `moveBefore`) or its stand-in (the `.stand-in` of its styles).
+      const framing = (name: string) =>
+        name !== 'paylit.js' &&
+        /moveBefore|\.stand-in\b/.test(readFileSync(bundleDir + name, 'utf8'));
+      expect(result.files.map((f) => f.name).filter(framing)).toEqual([]);
     }
     if (budget) expect(result.total).toBeLessThanOrEqual(budget);
   });

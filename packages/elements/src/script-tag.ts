@@ -14,8 +14,8 @@
 import './frame/frame-start.js';
 
 type Paylit = typeof import('./script-tag-api.js');
-type FramePins = import('./internal/frame-element.js').FramePins;
-type FramePinsHandoff = import('./internal/frame-element.js').FramePinsHandoff;
+type FramePins = import('./frame/frame-start.js').FramePins;
+type FramePinsHandoff = import('./frame/frame-start.js').FramePinsHandoff;
 
 /**
  * The SRI value (`sha384-…`) of `paylit.pins.json`, which holds the SHA-384 (base64) of each file

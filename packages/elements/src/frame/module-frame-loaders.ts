@@ -6,7 +6,7 @@
  * (internal/module-loaders.ts). The frame reads them from its first script (`data-marks`,
  * `data-crypto`). The script-tag file hands none: they are beside `paylit.frame.js`.
  */
-import { provideLaterScripts } from '../internal/frame-element.js';
+import { provideLaterScripts } from '../internal/frame-config.js';
 
 provideLaterScripts(() => ({
   marks: new URL('../../frame/paylit.frame-marks.js', import.meta.url).href,

@@ -5,15 +5,15 @@
  * (through the Trusted Types policy `paylit`) that loads the frame's first script
  * (`paylit.frame.js`, frame/card-frame.ts).
  *
- * The card fields make it as soon as they are drawn in frame isolation, with the script-tag file
- * or the ES modules, before the frame's page side (frame-host.ts, a chunk) has loaded: the
- * frame's document and its script load while that chunk does. The page side takes the frame as it
+ * A chunk of its own with the frame's stand-in (components/paylit-card-fields/frame-box.ts), loaded
+ * before card fields first draw in frame isolation (a page that isolates nothing never downloads
+ * it); the card fields make the frame as soon as they draw, with the script-tag file or the ES
+ * modules, before the frame's page side (frame-host.ts, a chunk asked for beside this one) has
+ * loaded: the frame's document and its script load while that chunk does. The page side takes the frame as it
  * finds it, loaded or not (`loaded`), and speaks to it from there.
  */
 import { PaylitError } from '@paylit/core/errors';
-import type { FramePins, FramePinsHandoff } from '../frame/frame-start.js';
-
-export type { FramePins, FramePinsHandoff };
+import { framePins, laterScripts, type LaterScripts } from './frame-config.js';
 
 /** The Trusted Types policy that writes the frame's `srcdoc`: one per page, made when first needed. */
 let policy: { createHTML(html: string): string } | null | undefined;
@@ -43,21 +43,6 @@ function trusted(html: string): string {
   return policy ? policy.createHTML(html) : html;
 }
 
-/** The URLs of the frame's later scripts (frame/frame-loaders.ts), each read by the frame from its first script's `data-*`. */
-export type LaterScripts = Partial<Record<'marks' | 'crypto', string>>;
-
-/** The later scripts' URLs of the build the card fields are in (frame/module-frame-loaders.ts); none: beside the first. */
-let laterScripts: () => LaterScripts = () => ({});
-export function provideLaterScripts(urls: () => LaterScripts): void {
-  laterScripts = urls;
-}
-
-/** The frame's scripts' pins, when `paylit.js` was pinned; none: the frame's scripts load as they are. */
-let framePins: FramePins | undefined;
-export function provideFramePins(pins: FramePins): void {
-  framePins = pins;
-}
-
 const attribute = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -69,7 +54,7 @@ const attribute = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCod
  * both would be a chunk `paylit.js` imports, and it is a classic script), and
  * test/frame-first.spec.ts checks that its early frame is the one taken, pinned or not.
  */
-function frameDocument(script: string, later: LaterScripts, pins = framePins): string {
+function frameDocument(script: string, later: LaterScripts, pins = framePins()): string {
   // Read from a script of the page: the property keeps the nonce when the attribute is hidden.
   const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce;
   const pinned = pins

@@ -16,6 +16,7 @@ export const chunks: { readonly [K in keyof Chunks]: () => Promise<Chunks[K]> } 
   installmentsPicker: () => import('../components/paylit-installments/paylit-installments.js'),
   walletPicker: () => import('../components/paylit-wallet-select/paylit-wallet-select.js'),
   isolation: () => import('./frame-host.js'),
+  frameBox: () => import('../components/paylit-card-fields/frame-box.js'),
   payment: () => import('../components/paylit-checkout/checkout-payment.js'),
   loadFailure: () => import('../components/paylit-checkout/checkout-load-failure.js'),
   payer: () => import('../components/paylit-payer-fields/paylit-payer-fields.js'),

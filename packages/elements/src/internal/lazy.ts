@@ -39,6 +39,11 @@ export interface Chunks {
   /** The wallet picker's look, loaded with the marks by the picker alone. */
   /** Frame isolation's page side. */
   readonly isolation: typeof import('./frame-host.js');
+  /**
+   * What card fields draw in frame isolation before its page side has loaded: the frame
+   * (frame-element.ts) and its stand-in, loaded before their first drawing in that mode.
+   */
+  readonly frameBox: typeof import('../components/paylit-card-fields/frame-box.js');
   /** Where a payment's answer takes the checkout, loaded beside the first request that can answer one. */
   readonly payment: typeof import('../components/paylit-checkout/checkout-payment.js');
   /** Why the checkout's order did not load, loaded only when it did not. */
@@ -133,6 +138,10 @@ export const importPlans = chunk('installments');
 export const importInstallmentsPicker = chunk('installmentsPicker');
 export const importWalletPicker = chunk('walletPicker');
 export const importFrameHost = chunk('isolation');
+const frameBoxChunk = chunk('frameBox');
+/** The frame's element and stand-in's chunk, held in `frameBox` once here. */
+export const importFrameBox = (): Promise<Chunks['frameBox']> =>
+  frameBoxChunk().then((m) => (frameBox = m));
 export const importPayment = chunk('payment');
 export const importLoadFailure = chunk('loadFailure');
 export const importPayer = chunk('payer');
@@ -141,3 +150,24 @@ export const importSubscription = chunk('subscription');
 export const importChallenge = chunk('challenge');
 export const importSavedMethods = chunk('savedMethods');
 export const frameScript = (): string => provided.frameScript();
+
+/**
+ * What card fields draw in frame isolation (the frame's element and its stand-in), once loaded:
+ * read as they draw, which waits for it (`loadFrameBox`).
+ */
+export let frameBox: Chunks['frameBox'] | undefined;
+
+/**
+ * Loads what an element in frame isolation draws with (`frameBox`), and asks for frame
+ * isolation's page side beside it, so that neither waits for the other; undefined once here. It
+ * settles when the chunk did not load too: the card fields then draw no frame, and say so when
+ * asked to seal (the chunk is asked for again then).
+ */
+export function loadFrameBox(): Promise<void> | undefined {
+  if (frameBox) return undefined;
+  importFrameHost().catch(() => undefined);
+  return importFrameBox().then(
+    () => undefined,
+    () => undefined,
+  );
+}

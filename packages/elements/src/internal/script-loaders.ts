@@ -7,7 +7,7 @@
  */
 import { provideCatalogs } from '../i18n/index.js';
 import { catalogs, chunks } from './imports.js';
-import { provideFramePins, type FramePinsHandoff } from './frame-element.js';
+import { provideFramePins, type FramePinsHandoff } from './frame-config.js';
 import { IntegrityError, provideLoaders } from './lazy.js';
 
 /**
@@ -39,7 +39,7 @@ async function refused(error: unknown): Promise<never> {
 const frameScript = () => new URL(/* @vite-ignore */ './paylit.frame.js', import.meta.url).href;
 
 /**
- * The card frame's scripts' pins (frame-element.ts `FramePins`), which `paylit.js` read from its
+ * The card frame's scripts' pins (frame-config.ts `FramePins`), which `paylit.js` read from its
  * pins before it imported this module: written into the frame's document (its `srcdoc`).
  */
 const framePins = pinned

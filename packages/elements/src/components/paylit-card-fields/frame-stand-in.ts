@@ -39,11 +39,13 @@ const round = (stand: HTMLElement, high: number) =>
 let sizes: ResizeObserver | undefined;
 
 /**
- * The stand-in `host` drew, set in the frame's type and made as high as the frame will be: its
+ * The stand-in `host` drew (if it drew one), set in the frame's type and made as high as the frame will be: its
  * size is read after each layout that changed it, before that frame is drawn (a `ResizeObserver`:
  * no layout of its own, while the page is still loading).
  */
-export function fitStandIn(host: HTMLElement, stand: HTMLElement): void {
+export function fitStandIn(host: HTMLElement): void {
+  const stand = host.shadowRoot?.querySelector<HTMLElement>('.stand-in');
+  if (!stand) return;
   // The frame's type, as the frame's page side gives it when the merchant set no `--paylit-font`:
   // the host's computed font, whose line height is then a length (internal/frame-host.ts INHERITED).
   const style = getComputedStyle(host);

@@ -1,11 +1,18 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, adoptStyles, html, nothing, type PropertyValues } from 'lit';
 import type { PropertyDeclarations } from 'lit';
 import type { BrandInfo } from '@paylit/core/card';
 import type { KeyInput } from '@paylit/core/crypto';
 import { ensureContextRoot, type SavedCardView } from '../../context/checkout-context.js';
-import { CardFrame } from '../../internal/frame-element.js';
-import { frameScript, importFrameHost } from '../../internal/lazy.js';
+import type { CardFrame } from '../../internal/frame-element.js';
+import {
+  frameBox,
+  frameScript,
+  importFrameBox,
+  importFrameHost,
+  loadFrameBox,
+} from '../../internal/lazy.js';
 import { CheckoutChildElement } from '../../internal/checkout-child.js';
+import { loadCatalog } from '../../i18n/index.js';
 import {
   CardFieldsInvalidError,
   sealing,
@@ -16,7 +23,6 @@ import {
 } from './card-entry.js';
 import { PageEntry, loadMarks } from './page-entry.js';
 import { styles } from './paylit-card-fields.styles.js';
-import { fitStandIn, standIn, standInStyles } from './frame-stand-in.js';
 
 export { CardFieldsInvalidError } from './card-entry.js';
 export type { CardSubmission, SavedCardSubmission } from './card-entry.js';
@@ -46,6 +52,11 @@ const stop = (event: Event) => event.stopPropagation();
 
 /** Frame isolation's page side (internal/frame-host.ts), loaded when the fields are first drawn in that mode. */
 const loadFrameHost = sealing(importFrameHost, 'card frame');
+/** The frame's element and stand-in (frame-box.ts), asked for again when they did not load before the drawing. */
+const loadBox = sealing(importFrameBox, 'card frame');
+
+/** The card fields whose shadow root has adopted the stand-in's styles with their own. */
+const standInStyled = new WeakSet<object>();
 
 /**
  * The card number, expiry, security code and name on the card, in one shadow root so
@@ -105,7 +116,7 @@ export class PaylitCardFields extends CheckoutChildElement {
     disabled: { type: Boolean, reflect: true },
     isolation: { reflect: true },
   };
-  static override styles = [...styles, standInStyles];
+  static override styles = styles;
   static formAssociated = true;
   static override shadowRootOptions: ShadowRootInit = {
     ...LitElement.shadowRootOptions,
@@ -204,24 +215,47 @@ export class PaylitCardFields extends CheckoutChildElement {
     this.#entry?.disconnect();
   }
 
+  /**
+   * In frame isolation, an update waits for what it draws the frame with (frame-box.ts, a chunk
+   * asked for beside the catalog and the frame's page side), so that the frame's box and its
+   * stand-in are in the fields' first drawing: page isolation never loads it.
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const box = this.isolation === 'frame' ? loadFrameBox() : undefined;
+    if (!box) return super.scheduleUpdate();
+    // The words asked for now, beside it (the update then waits for them: internal/localized.ts).
+    void loadCatalog(this.locale);
+    return box.then(() => super.scheduleUpdate());
+  }
+
   protected override updated(): void {
     // An early frame (the script-tag file's) moves into the box this update drew.
     this.#cardFrame?.place();
     this.#entry?.drawn();
     // The frame's place, held until it tells its height.
-    const stand = this.renderRoot.querySelector<HTMLElement>('.stand-in');
-    if (stand) fitStandIn(this, stand);
+    if (this.#cardFrame && !this.#cardFrame.sized) frameBox?.fitStandIn(this);
   }
 
   /** The frame's page side, loaded when first drawn in frame isolation. */
   #framed(): Promise<CardEntry> {
     if (this.#framing) return this.#framing;
+    const box = frameBox;
+    // Not loaded before this drawing: asked for again, then drawn.
+    if (!box)
+      return loadBox().then(() => {
+        this.requestUpdate();
+        return this.#framed();
+      });
     let card: CardFrame;
     try {
       // Made now, and drawn by this update: the frame's document and script load while its page side does.
-      card = this.#cardFrame ??= new CardFrame(frameScript(), this.t.cardFrame, this);
+      card = this.#cardFrame ??= new box.CardFrame(frameScript(), this.t.cardFrame, this);
     } catch (error) {
       return Promise.reject(error);
+    }
+    if (!standInStyled.has(this) && this.renderRoot instanceof ShadowRoot) {
+      standInStyled.add(this);
+      adoptStyles(this.renderRoot, [...PaylitCardFields.elementStyles, box.standInStyles]);
     }
     return (this.#framing = loadFrameHost().then(
       (m) => {
@@ -392,7 +426,7 @@ export class PaylitCardFields extends CheckoutChildElement {
     // told its height, the layout of its fields, unseen, holding its place.
     return html`<div class="root" dir=${this.direction}>${
       card
-        ? html`<div class="framed">${this.#entry?.render() ?? card.box}${card.sized ? nothing : standIn(this.t, this.#saved, this.#cardBrands())}</div>`
+        ? html`<div class="framed">${this.#entry?.render() ?? card.box}${card.sized ? nothing : frameBox!.standIn(this.t, this.#saved, this.#cardBrands())}</div>`
         : (this.#entry?.render() ?? nothing)
     }</div>`;
   }

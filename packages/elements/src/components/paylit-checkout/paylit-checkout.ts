@@ -45,6 +45,7 @@ import {
   importInstallmentsPicker,
   importWalletPicker,
   importLoadFailure,
+  loadFrameBox,
 } from '../../internal/lazy.js';
 import { submission } from './checkout-submission.js';
 import { LocalizedElement } from '../../internal/localized.js';
@@ -344,7 +345,7 @@ export class PaylitCheckout extends LocalizedElement {
    * here; then the checkout draws its form. `updateComplete` waits for that drawing.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const words = this.hasUpdated ? undefined : loadCatalog(this.locale);
+    const words = this.hasUpdated ? undefined : this.#awaited();
     if (!words) return super.scheduleUpdate();
     void words.then(() => this.requestUpdate());
     return this.performUpdate();
@@ -354,8 +355,19 @@ export class PaylitCheckout extends LocalizedElement {
     const complete = await super.getUpdateComplete();
     if (this.#worded) return complete;
     // Drawn without words: the update the catalog's arrival asks for draws the form.
-    await loadCatalog(this.locale);
+    await this.#awaited();
     return super.getUpdateComplete();
+  }
+
+  /**
+   * What the form's first drawing waits for: the words, and in frame isolation what the card
+   * fields draw the frame with (lazy.ts `loadFrameBox`, asked for beside the words), so that
+   * the frame's box is in the form's first paint; nothing: drawn now.
+   */
+  #awaited(): Promise<unknown> | undefined {
+    const words = loadCatalog(this.locale);
+    const box = this.isolation === 'frame' ? loadFrameBox() : undefined;
+    return words && box ? Promise.all([words, box]) : (words ?? box);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -1005,7 +1017,11 @@ export class PaylitCheckout extends LocalizedElement {
 
   protected override render() {
     // Nothing before the words (the first update, which starts the order's load, comes before them).
-    if (!this.#worded && loadCatalog(this.locale)) return nothing;
+    const awaited = this.#worded ? undefined : this.#awaited();
+    if (awaited) {
+      void awaited.then(() => this.requestUpdate());
+      return nothing;
+    }
     this.#worded = true;
     // The order is there once loaded (or taken from the attributes), and only then: a load clears it.
     const ready = this.context.order !== undefined;
