@@ -14,8 +14,6 @@ import {
 } from '@paylit/server';
 import { nodeTransport, serveNode, type Served } from '@paylit/server/node';
 import { Hono } from 'hono';
-// Not a public export: the CLI's way of giving its Hono app the handler's direct routes.
-import { mountDirectRoutes } from '../../dist/direct.js';
 
 export const payer = {
   name: 'Thiago Gabriel',
@@ -135,7 +133,14 @@ export async function startShop(
   });
   app.route('/paylit', handler);
   // As the CLI mounts it: POST /paylit/payments on the direct Node route.
-  if (path === 'node') mountDirectRoutes(app, '/paylit', handler);
+  if (path === 'node') {
+    // Not a public export: the CLI's way of giving its Hono app the handler's direct routes,
+    // from the build the handler comes from (a fresh clone type-checks before it builds).
+    const direct: typeof import('../../src/direct.js') = await import(
+      new URL('../../dist/direct.js', import.meta.url).href
+    );
+    direct.mountDirectRoutes(app, '/paylit', handler);
+  }
   app.get('/return', (c) =>
     c.text(`returned ${c.req.query('payment_id')} ${c.req.query('order')}`),
   );
