@@ -53,6 +53,11 @@ export interface SandboxOptions {
   now?: Date;
   /** Multiplies the notification retry schedule (1 = real hours). Default 1/60: an hour is a minute. */
   notificationTimeFactor?: number;
+  /**
+   * How long each try of a notification waits for the merchant's answer, in ms, before it counts
+   * as failed ("no answer" in its log) and the next is scheduled. Default 10,000, as the API.
+   */
+  notificationTimeoutMs?: number;
   /** How long pending vouchers and non-card refunds take to settle by themselves, in ms. Default 3000. */
   settleDelayMs?: number;
   /** Whether payments in India are cross-border. Default `true`. */
@@ -196,6 +201,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     throw new RangeError(
       `createSandbox: maxRecords must be a whole number of 1 or more (default ${DEFAULT_MAX_RECORDS}), not ${options.maxRecords}`,
     );
+  const notificationTimeoutMs = options.notificationTimeoutMs ?? 10_000;
+  if (!Number.isInteger(notificationTimeoutMs) || notificationTimeoutMs < 1)
+    throw new RangeError(
+      `createSandbox: notificationTimeoutMs must be a whole number of milliseconds, 1 or more (default 10000), not ${options.notificationTimeoutMs}`,
+    );
   const { credentials, source } = resolveCredentials(options);
   const keys = await loadKeys(options);
   const clock = createClock(options.now);
@@ -204,6 +214,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     secretKey: credentials.secretKey,
     clock,
     timeFactor: options.notificationTimeFactor ?? 1 / 60,
+    timeoutMs: notificationTimeoutMs,
     fetch: options.fetch ?? fetch,
     maxRecords,
   });

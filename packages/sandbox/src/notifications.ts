@@ -51,6 +51,8 @@ export interface NotifierOptions {
   secretKey: string;
   clock: Clock;
   timeFactor: number;
+  /** How long a try waits for the merchant's answer before it counts as failed, in ms. */
+  timeoutMs: number;
   fetch: typeof fetch;
   /** How many deliveries the log keeps; past that the oldest are dropped (a pending one still runs its retries). */
   maxRecords?: number;
@@ -130,7 +132,7 @@ export class Notifier {
           'User-Agent': 'paylit-sandbox',
         },
         body: delivery.body,
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(this.#options.timeoutMs),
       });
       attempt.status = response.status;
       await response.body?.cancel();

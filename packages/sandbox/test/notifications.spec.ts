@@ -1,6 +1,8 @@
 /** Notifications: a signed POST of the whole record on every status change, retried on the real schedule's shape. */
 import { parseAuthorizationHeader, verifySignature } from '@paylit/core/crypto';
-import { RETRY_DELAYS_MS } from '@paylit/sandbox';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RETRY_DELAYS_MS, createSandbox } from '@paylit/sandbox';
 import { cardPayment, orderId, payer, visa } from './support/client.js';
 import { expect, startSandbox, stopSandbox, test } from './support/fixture.js';
 import { choose } from './support/pages.js';
@@ -128,4 +130,50 @@ test('an unreachable URL is retried and logged with the error', async () => {
   } finally {
     await stopSandbox(f);
   }
+});
+
+test('a try that gets no answer within notificationTimeoutMs is logged with its error and retried; a timeout that is not a whole number of 1 ms or more is refused, naming it', async () => {
+  // A merchant endpoint that never answers its first request, then answers 200.
+  let tries = 0;
+  const held: ServerResponse[] = [];
+  const endpoint = createServer((req, res) => {
+    req.resume();
+    if (++tries === 1) held.push(res);
+    else res.writeHead(200).end('ok');
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  const { port } = endpoint.address() as AddressInfo;
+  const f = await startSandbox({
+    notificationTimeFactor: 1 / 3_600_000,
+    notificationTimeoutMs: scaled(1_000),
+  });
+  try {
+    const paid = (
+      await f.api.post(
+        '/secure_payments',
+        cardPayment({ notification_url: `http://127.0.0.1:${port}/slow` }),
+      )
+    ).body;
+    await expect
+      .poll(async () => (await f.sandbox.notifications({ record_id: paid.id }))[0]?.state, {
+        // Well under the 10 s a try waits by default.
+        timeout: scaled(2_500),
+      })
+      .toBe('delivered');
+    const [delivery] = await f.sandbox.notifications({ record_id: paid.id });
+    expect(delivery!.attempts.map((a) => a.status ?? 'no answer')).toEqual(['no answer', 200]);
+    expect(delivery!.attempts[0]!.error).toMatch(/timeout|aborted/i);
+    // The first try was given up while its request was still held open, not answered late.
+    expect(held).toHaveLength(1);
+    expect(held[0]!.headersSent).toBe(false);
+  } finally {
+    await stopSandbox(f);
+    for (const res of held) res.destroy();
+    endpoint.closeAllConnections();
+    await new Promise((resolve) => endpoint.close(resolve));
+  }
+  for (const bad of [0, -1, 1.5, Number.NaN])
+    await expect(createSandbox({ notificationTimeoutMs: bad })).rejects.toThrow(
+      `createSandbox: notificationTimeoutMs must be a whole number of milliseconds, 1 or more (default 10000), not ${bad}`,
+    );
 });
