@@ -6,7 +6,7 @@
  */
 import { encryptCard } from '@paylit/core/crypto';
 import { MemoryStore, type CheckoutHandlerOptions, type CheckoutStore } from '@paylit/server';
-import { createRedisStore, type RedisStore } from '@paylit/server/redis';
+import { createRedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
 import {
   payer,

@@ -7,7 +7,6 @@
  * an order the API paid while the database was away shows its payment as soon as it is back.
  * Payments are counted in the sandbox's ledger.
  */
-import { spawnSync } from 'node:child_process';
 import { encryptCard } from '@paylit/core/crypto';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';

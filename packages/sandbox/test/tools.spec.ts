@@ -1,5 +1,5 @@
 /** The sandbox's tools: the API's own force-status, the clock, the ledger over HTTP. */
-import { cardPayment, orderId, payer, payerIn } from './support/client.js';
+import { cardPayment, orderId, payerIn } from './support/client.js';
 import { expect, slowRefunds, test, withSandbox, type SandboxFixture } from './support/fixture.js';
 
 test('POST /sandbox-tools/payments forces a pending payment to a final state and notifies', async ({

@@ -2,7 +2,7 @@
 import { createCallbackSignature, encryptCvv, formatXDate } from '@paylit/core/crypto';
 import { createCheckoutHandler } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
+import { payer, startShop, submitCard, type Shop } from './support/harness.js';
 import { scaled } from '../../../test/support/time.mjs';
 
 let shop: Shop;

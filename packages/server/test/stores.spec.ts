@@ -25,7 +25,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { startSandbox, startShop } from './support/harness.js';
 import { startPostgres, type Postgres } from './support/postgres.js';
-import { startRedis, type Redis } from './support/redis.js';
+import { startRedis } from './support/redis.js';
 import { scaled } from '../../../test/support/time.mjs';
 
 /** Fails fast: the stores' timeout is 1 s; a call queued until the server is back would take the whole pause. */

@@ -5,15 +5,7 @@
  */
 import { z } from 'zod';
 import { addressSchema } from './payer.js';
-import {
-  compactDate,
-  country,
-  int32,
-  optional,
-  partialObject,
-  reputation,
-  text,
-} from './common.js';
+import { compactDate, country, int32, partialObject, reputation, text } from './common.js';
 
 const s = z.string();
 const int = z.number().int('must be an integer');

@@ -7,7 +7,7 @@ import { brandTestNumbers } from '../../../../core/test/fixtures/brand-numbers.j
 import { locales, messagesFor } from '../../i18n/index.js';
 import { paymentMethods } from '../../../../sandbox/src/catalogs/payment-methods.js';
 import { checkoutContext, type CheckoutContextValue } from '../../context/checkout-context.js';
-import { importMarks, importMethodMarks } from '../../internal/lazy.js';
+import { importMethodMarks } from '../../internal/lazy.js';
 import '../../paylit-card-fields.js';
 import type { PaylitCardFields } from './paylit-card-fields.js';
 

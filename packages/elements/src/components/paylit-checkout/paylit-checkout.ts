@@ -1,10 +1,4 @@
-import {
-  html,
-  nothing,
-  type CSSResultOrNative,
-  type PropertyDeclarations,
-  type PropertyValues,
-} from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import type { PlanPayments } from '@paylit/core/installments';
@@ -29,7 +23,6 @@ import {
   PaylitPaymentEvent,
   PaylitRedirectEvent,
   PaylitSubmitEvent,
-  type CheckoutLoadErrorCode,
   type PaymentView,
 } from '../../events/payment-events.js';
 import { format, loadCatalog, locales, resolveLocale } from '../../i18n/index.js';

@@ -4,7 +4,6 @@ import { getBrand } from '@paylit/core/card';
 import {
   ensureContextRoot,
   takesCards,
-  type CheckoutContextValue,
   type PaymentMethodView,
   type Selection,
 } from '../../context/checkout-context.js';
