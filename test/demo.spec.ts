@@ -23,6 +23,7 @@ import {
   type Demo,
   type Kind,
 } from './support/demo.js';
+import { scaled } from './support/time.mjs';
 
 for (const isolation of isolations)
   for (const kind of kinds) {
@@ -474,12 +475,16 @@ test("the return page whose words come after the payment's answer: the payment s
     if (!returned(page.url())) return route.continue();
     held += 1;
     const asked = await page
-      .waitForRequest((r) => /\/paylit\/payments\/[^/]+\?order=/.test(r.url()), { timeout: 3_000 })
+      .waitForRequest((r) => /\/paylit\/payments\/[^/]+\?order=/.test(r.url()), {
+        timeout: scaled(1_000),
+      })
       .catch(() => undefined);
     if (asked) {
       await (await asked.response())?.finished();
       const chunk = await page
-        .waitForResponse((r) => r.url().endsWith('/paylit.checkout-payment.js'), { timeout: 3_000 })
+        .waitForResponse((r) => r.url().endsWith('/paylit.checkout-payment.js'), {
+          timeout: scaled(1_000),
+        })
         .catch(() => undefined);
       await chunk?.finished();
     }
