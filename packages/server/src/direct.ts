@@ -260,12 +260,13 @@ export function directRoute(
     };
     try {
       await dispatch(0);
-    } catch (error) {
-      // What is not an Error goes up, as in Hono; @hono/node-server answers it 500, empty.
+    } catch {
+      // What no layer answered (not an Error, or the error answer itself threw): 500, empty,
+      // as @hono/node-server answers a fetch that throws. Never a rejection: the Node server
+      // has no one to hand it to, and an unhandled rejection ends the process.
       if (!outgoing.headersSent) outgoing.writeHead(500);
       outgoing.end();
-      if (!(error instanceof Error)) return;
-      throw error;
+      return;
     }
     const { status, body } = c.res;
     const headers: Record<string, string | number> = Object.fromEntries(c.headers.map);
