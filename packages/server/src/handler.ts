@@ -16,6 +16,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { matchedRoutes } from 'hono/route';
 import { z } from 'zod';
 import { PaymentsClient } from './client/payments-client.js';
 import { sweep } from './charges.js';
@@ -751,6 +752,18 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     failures: limits && { windowMs: 60_000, max: 600, ...limits.notifications, address },
   });
   if (options.apiToken) mountBackOffice(app, ctx, options.apiToken);
+  // Mounted under a path in another Hono app (`app.route('/paylit', handler)`, as the CLI does),
+  // a request under it that no route takes would get that app's plain-text 404, not this
+  // handler's `notFound`: Hono applies only the outer app's. The path belongs to the handler,
+  // so the last layer answers it as the handler's own 404. Served on its own (`serveNode`,
+  // `toFetchHandler`, `handler.fetch`) or mounted at '/', it steps aside: `notFound` answers
+  // the former, the merchant's app the latter. A layer matched after it (a route the merchant
+  // added to the handler since) answers in its turn.
+  app.all('*', (c, next) => {
+    const routes = matchedRoutes(c);
+    const mount = routes[c.req.routeIndex]?.path.replace(/\/?\*$/, '') ?? '';
+    return mount !== '' && c.req.routeIndex === routes.length - 1 ? notFound(c) : next();
+  });
   const handler = answeringErrors(app, answerError);
   handler.notFound(notFound);
   // POST /payments straight from Node's request (direct.ts): the layers Hono runs for it, the

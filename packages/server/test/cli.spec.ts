@@ -42,7 +42,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-test('with nothing configured it starts the embedded sandbox, prints both URLs, and takes a payment', async () => {
+test('with nothing configured it starts the embedded sandbox, prints both URLs, takes a payment, and answers a path it has no route for with its JSON 404', async () => {
   const { child, out } = await start({});
   try {
     const banner = out();
@@ -96,6 +96,22 @@ test('with nothing configured it starts the embedded sandbox, prints both URLs, 
     });
     await expect.poll(out).toMatch(/POST \/paylit\/payments 200 \d+ms/);
     expect(out()).not.toContain('4111111111111111');
+    // A path under the mount that no route takes gets the handler's JSON 404, as every error.
+    for (const path of ['PAYMENTS', 'payments/']) {
+      const missing = await fetch(`${base}/${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect([missing.status, missing.headers.get('content-type')]).toEqual([
+        404,
+        'application/json',
+      ]);
+      expect((await missing.json()).error).toEqual({
+        type: 'not_found',
+        message: `no route POST /paylit/${path}`,
+      });
+    }
   } finally {
     await stop(child);
   }

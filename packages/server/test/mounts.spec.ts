@@ -2,13 +2,15 @@
  * The mounting helpers' edges: toFetchHandler's base path (what is outside it gets the
  * handler's own 404), toNodeListener's base path with Express's next(), and a body a
  * middleware read and dropped, which is answered with the fix rather than taken as empty.
- * Paying through each framework is test/examples.spec.ts.
+ * In a merchant's own Hono app (`app.route`), the mount's unknown paths get the handler's JSON
+ * 404 and the app keeps the rest. Paying through each framework is test/examples.spec.ts.
  */
 import { createServer, type RequestListener } from 'node:http';
 import { createCheckoutHandler, toFetchHandler, type CheckoutHandler } from '@paylit/server';
 import { toNodeListener } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
 import express from 'express';
+import { Hono } from 'hono';
 import { startSandbox, type Harness } from './support/harness.js';
 
 let h: Harness;
@@ -61,6 +63,97 @@ test("toFetchHandler routes the path under basePath, answers any other with the 
   expect(() => toFetchHandler(handler, { basePath: 'paylit' })).toThrow(
     'toFetchHandler: basePath must be a path such as /paylit',
   );
+});
+
+/** What a merchant's client reads of a 404: status, type, body and the request id it can quote. */
+async function notFoundOf(res: Response) {
+  const text = await res.text();
+  const json = res.headers.get('content-type')?.startsWith('application/json')
+    ? (JSON.parse(text) as { error?: { type: string; message: string }; requestId?: string })
+    : undefined;
+  return {
+    status: res.status,
+    type: json?.error?.type,
+    message: json?.error?.message ?? text,
+    requestId: json?.requestId === res.headers.get('x-request-id') && json?.requestId !== undefined,
+  };
+}
+
+test("mounted in a merchant's Hono app under /paylit: any path under it that no route takes (a changed case, a trailing slash, the mount itself) gets the handler's JSON 404 with its request id; the app keeps its own pages and its own 404", async () => {
+  const app = new Hono();
+  app.get('/', (c) => c.text('the shop'));
+  app.route('/paylit', handler);
+  app.get('/about', (c) => c.text('about the shop'));
+  app.notFound((c) => c.text('the shop has no such page', 404));
+  const paylit = (path: string, init?: RequestInit) =>
+    Promise.resolve(app.fetch(new Request(`http://shop.example${path}`, init))).then(notFoundOf);
+  for (const path of [
+    '/paylit/PAYMENTS',
+    '/paylit/payments/',
+    '/paylit/nope',
+    '/paylit',
+    '/paylit/',
+  ])
+    expect(await paylit(path), path).toEqual({
+      status: 404,
+      type: 'not_found',
+      message: `no route GET ${path}`,
+      requestId: true,
+    });
+  expect(
+    await paylit('/paylit/Payments', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    }),
+  ).toEqual({
+    status: 404,
+    type: 'not_found',
+    message: 'no route POST /paylit/Payments',
+    requestId: true,
+  });
+  // The handler's routes still answer, the shop's pages and 404 are the shop's.
+  expect((await paylit('/paylit/checkout?order=nope')).type).toBe('not_found');
+  expect(await (await app.fetch(new Request('http://shop.example/'))).text()).toBe('the shop');
+  expect(await (await app.fetch(new Request('http://shop.example/about'))).text()).toBe(
+    'about the shop',
+  );
+  for (const path of ['/paylitx', '/shop/nope'])
+    expect(await paylit(path), path).toEqual({
+      status: 404,
+      type: undefined,
+      message: 'the shop has no such page',
+      requestId: false,
+    });
+});
+
+test("mounted at '/' of a merchant's Hono app, the handler claims no path of the shop's: the shop's later routes and its 404 answer; a route the merchant added to the handler answers under /paylit", async () => {
+  const own = createCheckoutHandler({
+    client: h.client,
+    publicKey: h.sandbox.publicJwk,
+    publicUrl: 'http://127.0.0.1:1/paylit',
+    returnUrl: 'http://127.0.0.1:1/return',
+    allowedOrigins: ['https://shop.example'],
+    development: true,
+  });
+  own.get('/health', (c) => c.json({ ok: true }));
+  const atRoot = new Hono();
+  atRoot.route('/', own);
+  atRoot.get('/shop', (c) => c.text('the shop'));
+  atRoot.notFound((c) => c.text('the shop has no such page', 404));
+  const get = (app: Hono, path: string) =>
+    Promise.resolve(app.fetch(new Request(`http://shop.example${path}`))).then(notFoundOf);
+  expect(await get(atRoot, '/shop')).toMatchObject({ status: 200, message: 'the shop' });
+  expect(await get(atRoot, '/elsewhere')).toMatchObject({
+    status: 404,
+    message: 'the shop has no such page',
+  });
+  // Its own routes still answer at the root.
+  expect((await get(atRoot, '/checkout?order=nope')).type).toBe('not_found');
+  const under = new Hono();
+  under.route('/paylit', own);
+  expect(await get(under, '/paylit/health')).toMatchObject({ status: 200, message: '{"ok":true}' });
+  expect((await get(under, '/paylit/healthz')).type).toBe('not_found');
 });
 
 test("toNodeListener with a basePath in Express: its paths are paylit's, any other goes on to the app's next route", async () => {
