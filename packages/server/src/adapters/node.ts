@@ -137,11 +137,16 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
           });
           res.on('end', () => {
             clearTimeout(timer);
+            // The answer's headers by lower-case name, repeated ones joined with `, ` (as
+            // `Headers` has them), read from Node's raw list: its `headers` object would be
+            // built first, then copied.
             const flat: Record<string, string | undefined> = {};
-            const raw = res.headers;
-            for (const name in raw) {
-              const value = raw[name];
-              flat[name] = Array.isArray(value) ? value.join(', ') : value;
+            const raw = res.rawHeaders;
+            for (let i = 0; i < raw.length; i += 2) {
+              const name = raw[i]!.toLowerCase();
+              if (name === '__proto__') continue;
+              const was = flat[name];
+              flat[name] = was === undefined ? raw[i + 1]! : `${was}, ${raw[i + 1]!}`;
             }
             resolve({
               status: res.statusCode ?? 0,
