@@ -224,6 +224,7 @@ export class MemoryStore implements CheckoutStore {
   readonly #hits = new Map<string, { count: number; until: number }>();
   readonly #listeners = new Set<(message: string) => void>();
   #writes = 0;
+  #swept = 0;
 
   async now() {
     return Date.now();
@@ -383,7 +384,11 @@ export class MemoryStore implements CheckoutStore {
     return { claims: this.#claims.size, bound: this.#bound.size, hits: this.#hits.size };
   }
 
-  /** Drops every expired claim, bound value and counter. Runs by itself every 1,000 writes. */
+  /**
+   * Drops every expired claim, bound value and counter. Runs by itself every 1,000 writes, at
+   * most once a second: a walk of every entry (an order's attempt lease is kept two minutes,
+   * so a busy shop holds a great many) would otherwise cost each payment more than its own writes.
+   */
   sweep(now = Date.now()): void {
     for (const [k, until] of this.#claims) if (until <= now) this.#claims.delete(k);
     for (const [k, v] of this.#bound) if (v.until <= now) this.#bound.delete(k);
@@ -391,7 +396,10 @@ export class MemoryStore implements CheckoutStore {
   }
 
   #sweepSoon(now: number): void {
-    if (++this.#writes % 1000 === 0) this.sweep(now);
+    if (++this.#writes < 1000 || now - this.#swept < 1000) return;
+    this.#writes = 0;
+    this.#swept = now;
+    this.sweep(now);
   }
 
   async close() {}
