@@ -224,7 +224,6 @@ export class MemoryStore implements CheckoutStore {
   readonly #hits = new Map<string, { count: number; until: number }>();
   readonly #listeners = new Set<(message: string) => void>();
   #writes = 0;
-  #swept = 0;
 
   async now() {
     return Date.now();
@@ -385,9 +384,10 @@ export class MemoryStore implements CheckoutStore {
   }
 
   /**
-   * Drops every expired claim, bound value and counter. Runs by itself every 1,000 writes, at
-   * most once a second: a walk of every entry (an order's attempt lease is kept two minutes,
-   * so a busy shop holds a great many) would otherwise cost each payment more than its own writes.
+   * Drops every expired claim, bound value and counter. Runs by itself every 1,000 writes, or
+   * once a quarter of what the store holds has been written when that is more: a walk of every
+   * entry (an order's attempt lease is kept two minutes, so a busy shop holds a great many)
+   * then costs each write at most four entries looked at, and at most a quarter more is held.
    */
   sweep(now = Date.now()): void {
     for (const [k, until] of this.#claims) if (until <= now) this.#claims.delete(k);
@@ -396,9 +396,9 @@ export class MemoryStore implements CheckoutStore {
   }
 
   #sweepSoon(now: number): void {
-    if (++this.#writes < 1000 || now - this.#swept < 1000) return;
+    const held = this.#claims.size + this.#bound.size + this.#hits.size;
+    if (++this.#writes < Math.max(1000, held >> 2)) return;
     this.#writes = 0;
-    this.#swept = now;
     this.sweep(now);
   }
 
