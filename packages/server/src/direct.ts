@@ -135,14 +135,10 @@ class DirectContext {
     const queryAt = url.indexOf('?');
     let text: Promise<string> | undefined;
     let raw: Request | undefined;
-    let distinct: NodeJS.Dict<string[]> | undefined;
     this.req = {
       method: incoming.method ?? 'GET',
       path: queryAt === -1 ? url : url.slice(0, queryAt),
-      header: (name) => {
-        distinct ??= incoming.headersDistinct;
-        return distinct[name.toLowerCase()]?.join(', ');
-      },
+      header: (name) => headerOf(incoming.rawHeaders, name),
       text: () => (text ??= readText(incoming)),
       query: (name) =>
         queryAt === -1
@@ -181,29 +177,37 @@ class DirectContext {
   }
 }
 
+/**
+ * A request header as `Headers.get` answers it: every line of that name (any case) joined with
+ * `, `, in the order sent; undefined when there is none. Read from Node's raw list, a few
+ * entries long, rather than from `headers` or `headersDistinct`, which Node builds whole (every
+ * name lowered, an object, an array per header) for the first header asked.
+ */
+function headerOf(raw: readonly string[], name: string): string | undefined {
+  const lower = name.toLowerCase();
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length === lower.length && key.toLowerCase() === lower)
+      value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]!}`;
+  }
+  return value;
+}
+
 /** The body as text: the bytes a framework kept (`rawBody`), else read from the socket. */
 function readText(incoming: IncomingMessage): Promise<string> {
   const kept = (incoming as { rawBody?: unknown }).rawBody;
   if (Buffer.isBuffer(kept)) return Promise.resolve(kept.toString('utf8'));
   return new Promise((resolve, reject) => {
+    // The listeners stay on the request, which is read once and then dropped: taking them off
+    // costs more than they do (what comes after the end or an error is a settled promise's).
     const chunks: Buffer[] = [];
-    const done = () => {
-      incoming.off('data', data);
-      incoming.off('end', end);
-      incoming.off('error', fail);
-      incoming.off('close', closed);
-    };
     const data = (chunk: Buffer) => chunks.push(chunk);
-    const end = () => {
-      done();
+    const end = () =>
       resolve(
         chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
       );
-    };
-    const fail = (error: Error) => {
-      done();
-      reject(error);
-    };
+    const fail = (error: Error) => reject(error);
     const closed = () => {
       if (!incoming.readableEnded) fail(new Error('the request was closed before its body ended'));
     };
@@ -246,17 +250,30 @@ export function directRoute(
     const c = new DirectContext(incoming, outgoing);
     const hono = c as unknown as Context<HandlerEnv>;
     // As Hono's compose: a layer's answer becomes the context's unless one was made already.
-    const dispatch = async (i: number): Promise<DirectContext> => {
-      const layer = layers[i];
-      if (layer === undefined) return c;
-      let result: unknown;
-      try {
-        result = await layer(hono, () => dispatch(i + 1) as unknown as Promise<void>);
-      } catch (error) {
-        result = recover(error, hono);
-      }
+    const settle = (result: unknown): DirectContext => {
       if (result && !c.finalized) c.res = result as DirectAnswer;
       return c;
+    };
+    const failed = (error: unknown): DirectContext => settle(recover(error, hono));
+    // A layer's promise is followed with `then` rather than awaited in an async function of
+    // its own: one promise per layer instead of two. Whatever a layer throws or rejects with
+    // is answered by `recover`; what `recover` throws rejects the layer's `next()`, as in Hono.
+    const dispatch = (i: number): Promise<DirectContext> => {
+      const layer = layers[i];
+      if (layer === undefined) return Promise.resolve(c);
+      let result: unknown;
+      try {
+        result = layer(hono, () => dispatch(i + 1) as unknown as Promise<void>);
+      } catch (error) {
+        try {
+          return Promise.resolve(failed(error));
+        } catch (unanswered) {
+          return Promise.reject(unanswered);
+        }
+      }
+      return typeof (result as { then?: unknown } | null)?.then === 'function'
+        ? Promise.resolve(result).then(settle, failed)
+        : Promise.resolve(settle(result));
     };
     try {
       await dispatch(0);
@@ -269,8 +286,10 @@ export function directRoute(
       return;
     }
     const { status, body } = c.res;
-    const headers: Record<string, string | number> = Object.fromEntries(c.headers.map);
-    if (body !== null) headers['content-length'] = Buffer.byteLength(body);
+    // A flat list, which Node writes as it is (each name and value still checked).
+    const headers: string[] = [];
+    for (const [name, value] of c.headers.map) headers.push(name, value);
+    if (body !== null) headers.push('content-length', String(Buffer.byteLength(body)));
     // A body left unread (refused before it was read: too large) is drained for a while, as
     // @hono/node-server does, so that the client reads the refusal rather than a reset.
     if (!incoming.readableEnded)

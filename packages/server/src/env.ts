@@ -8,7 +8,12 @@ export interface HandlerEnv {
    * read it from the platform, handed to the handler beside the request.
    */
   Bindings: Partial<HttpBindings> & { paylitClientAddress?: string };
-  Variables: RequestIdVariables & BodyVariables & PaymentAnswerVariables;
+  Variables: RequestIdVariables &
+    BodyVariables &
+    PaymentAnswerVariables & {
+      /** The client's address, worked out once per request (handler.ts `address`). */
+      paylitAddress?: string;
+    };
 }
 
 /** The request's body as JSON, parsed once for every check and route that reads it (middleware/input.ts). */

@@ -467,7 +467,15 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   const asGiven = clientAddressResolver(false);
   const recipe = options.clientAddress;
   // In order: the handler's own recipe, toFetchHandler's (handed in the environment), the socket.
+  // Asked several times a request (the limits, the payment's payer.ip): worked out once.
   const address = (c: Context<HandlerEnv>): string => {
+    const known = c.get('paylitAddress');
+    if (known !== undefined) return known;
+    const answered = addressOf(c);
+    c.set('paylitAddress', answered);
+    return answered;
+  };
+  const addressOf = (c: Context<HandlerEnv>): string => {
     const given = recipe?.(c.req.raw, c.env) ?? c.env?.paylitClientAddress;
     if (typeof given === 'string' && given.trim() !== '') {
       const named = asGiven(given, undefined);

@@ -62,7 +62,10 @@ interface Target {
   /** The Host header: the host, and the port unless it is the protocol's own. */
   host: string;
   secure: boolean;
-  options: RequestOptions;
+  /** What node:http reads of the URL, and the TLS server name ('' for plain HTTP: none to work out). */
+  options: Pick<RequestOptions, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'> & {
+    servername?: string;
+  };
 }
 
 export interface NodeTransportOptions {
@@ -85,10 +88,19 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       const parsed = new URL(url);
       const secure = parsed.protocol === 'https:';
       // Plain HTTP has no TLS server name: '' spares node:http working one out per request.
+      const { protocol, hostname, port, path, auth } = urlToHttpOptions(parsed);
       target = {
         host: parsed.host,
         secure,
-        options: { ...urlToHttpOptions(parsed), ...(secure ? {} : { servername: '' }) },
+        // What node:http reads of a URL's options (as it would take them from the URL itself).
+        options: {
+          protocol,
+          hostname,
+          ...(port !== undefined ? { port } : {}),
+          path,
+          ...(auth !== undefined ? { auth } : {}),
+          ...(secure ? {} : { servername: '' }),
+        },
       };
       targets.set(url, target);
     }
@@ -123,10 +135,21 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
       if (!host) list.push('Host', target.host);
       if (body !== undefined) list.push('Content-Length', String(Buffer.byteLength(body)));
       const agent = secure ? https : http;
+      // Copied field by field: a spread of the options costs more, once per request.
+      const o = target.options;
       const req = send(
-        signal
-          ? { ...target.options, method, headers: list, agent, signal }
-          : { ...target.options, method, headers: list, agent },
+        {
+          protocol: o.protocol,
+          hostname: o.hostname,
+          port: o.port,
+          path: o.path,
+          auth: o.auth,
+          servername: o.servername,
+          method,
+          headers: list,
+          agent,
+          signal,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           let size = 0;
@@ -137,11 +160,16 @@ export function nodeTransport(options: NodeTransportOptions = {}): Transport {
           });
           res.on('end', () => {
             clearTimeout(timer);
+            // The answer's headers by lower-case name, repeated ones joined with `, ` (as
+            // `Headers` has them), read from Node's raw list: its `headers` object would be
+            // built first, then copied.
             const flat: Record<string, string | undefined> = {};
-            const raw = res.headers;
-            for (const name in raw) {
-              const value = raw[name];
-              flat[name] = Array.isArray(value) ? value.join(', ') : value;
+            const raw = res.rawHeaders;
+            for (let i = 0; i < raw.length; i += 2) {
+              const name = raw[i]!.toLowerCase();
+              if (name === '__proto__') continue;
+              const was = flat[name];
+              flat[name] = was === undefined ? raw[i + 1]! : `${was}, ${raw[i + 1]!}`;
             }
             resolve({
               status: res.statusCode ?? 0,

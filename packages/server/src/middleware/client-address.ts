@@ -24,8 +24,25 @@ function bare(text: string): string {
   return /^\[([^\]]*)\](?::\d+)?$/.exec(s)?.[1] ?? /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(s)?.[1] ?? s;
 }
 
+/**
+ * Addresses parsed lately, by their text: a shop's requests come from the same few proxies and
+ * clients, and each payment asks about its address several times (its bucket, its `payer.ip`).
+ * Bounded: emptied when full. The bytes are shared, and read only.
+ */
+const parsedIps = new Map<string, Uint8Array | undefined>();
+
 /** An address as 16 bytes (IPv4 as IPv4-mapped IPv6), or undefined when it is not one. */
 function parseIp(text: string): Uint8Array | undefined {
+  let bytes = parsedIps.get(text);
+  if (bytes === undefined && !parsedIps.has(text)) {
+    if (parsedIps.size >= 1024) parsedIps.clear();
+    bytes = parseIpOnce(text);
+    parsedIps.set(text, bytes);
+  }
+  return bytes;
+}
+
+function parseIpOnce(text: string): Uint8Array | undefined {
   const s = bare(text).replace(/%.*$/, '');
   const v4 = parseIpv4(s);
   if (v4) return Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...v4]);

@@ -383,7 +383,12 @@ export class MemoryStore implements CheckoutStore {
     return { claims: this.#claims.size, bound: this.#bound.size, hits: this.#hits.size };
   }
 
-  /** Drops every expired claim, bound value and counter. Runs by itself every 1,000 writes. */
+  /**
+   * Drops every expired claim, bound value and counter. Runs by itself every 1,000 writes, or
+   * once a quarter of what the store holds has been written when that is more: a walk of every
+   * entry (an order's attempt lease is kept two minutes, so a busy shop holds a great many)
+   * then costs each write at most four entries looked at, and at most a quarter more is held.
+   */
   sweep(now = Date.now()): void {
     for (const [k, until] of this.#claims) if (until <= now) this.#claims.delete(k);
     for (const [k, v] of this.#bound) if (v.until <= now) this.#bound.delete(k);
@@ -391,7 +396,10 @@ export class MemoryStore implements CheckoutStore {
   }
 
   #sweepSoon(now: number): void {
-    if (++this.#writes % 1000 === 0) this.sweep(now);
+    const held = this.#claims.size + this.#bound.size + this.#hits.size;
+    if (++this.#writes < Math.max(1000, held >> 2)) return;
+    this.#writes = 0;
+    this.sweep(now);
   }
 
   async close() {}
