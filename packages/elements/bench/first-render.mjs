@@ -106,7 +106,7 @@ async function load(kind) {
   const dir = kind === path ? bundleDir : baseline;
   if (baseline)
     await context.route(
-      (url) => /^\/paylit\.[\w.-]+\.(js|json)$/.test(url.pathname),
+      (url) => /^\/paylit(\.[\w.-]+)?\.(js|json)$/.test(url.pathname),
       (route) => {
         const name = new URL(route.request().url()).pathname.slice(1);
         return route.fulfill({

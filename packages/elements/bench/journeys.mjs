@@ -69,10 +69,26 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
  */
 const baseline = process.env.BENCH_FRAME_BASELINE?.replace(/\/?$/, '/');
 /**
+ * BENCH_PAGE_BASELINE: other builds' bundle directories, comma-separated, whose page isolation is
+ * loaded in the same interleaved rounds as this build's ("page-baseline1", "page-baseline2"…
+ * beside "page"), to compare builds' first render in one run.
+ */
+const pageBaselines = (process.env.BENCH_PAGE_BASELINE ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((dir) => dir.replace(/\/?$/, '/'));
+const pageBaselineKinds = pageBaselines.map((_, i) => `/page-baseline${i + 1}`);
+/**
  * BENCH_FRAME_ONLY=1: the frame's figure alone (the floor, this build's frame and the baseline's),
  * without the journeys' bytes, page isolation and Adyen: to compare two builds' frames quickly.
  */
 const frameOnly = process.env.BENCH_FRAME_ONLY === '1';
+/**
+ * BENCH_PAGE_ONLY=1: page isolation's first render alone (this build's, the baseline's, Adyen's),
+ * without the journeys' bytes and frame isolation: to compare two builds' first render quickly.
+ */
+const pageOnly = process.env.BENCH_PAGE_ONLY === '1';
+if (frameOnly && pageOnly) throw new Error('BENCH_FRAME_ONLY and BENCH_PAGE_ONLY: give one');
 /**
  * BENCH_FRAME_PROBES=1: two more pages in the same rounds, to see where the frame's time beyond
  * the floor goes:
@@ -100,7 +116,7 @@ const shop = await startShop();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 const results = [];
 try {
-  if (!frameOnly)
+  if (!frameOnly && !pageOnly)
     for (const journey of journeys) results.push(await measure(browser, shop, journey));
 } finally {
   await shop.close();
@@ -172,8 +188,14 @@ const watchScript = () => `(() => {
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     return !el.disabled && el.tabIndex >= 0 && !el.closest('[inert]');
   };
+  // In the top document, page isolation's steps: the checkout defined (its module has run), its
+  // first content drawn (a shadow root with children: the catalog is here).
+  const steps = {};
+  if (top) customElements.whenDefined('paylit-checkout').then(() => (steps.defined = now()));
   const check = () => {
     if (done) return;
+    if (top && !steps.rendered && document.querySelector('paylit-checkout')?.shadowRoot?.childElementCount)
+      steps.rendered = now();
     for (const root of roots)
       for (const el of root.querySelectorAll(wanted))
         if (drawn(el)) {
@@ -181,7 +203,9 @@ const watchScript = () => `(() => {
           const at = now();
           observer.disconnect();
           const script = performance.getEntriesByType('resource').find((e) => e.initiatorType === 'script' || e.name.endsWith('.js'));
-          report({ drawn: at, began, origin: performance.timeOrigin, asked: script ? performance.timeOrigin + script.fetchStart : null, script: script ? performance.timeOrigin + script.responseEnd : null });
+          // And each of paylit's files the page fetched by then: its name, asked for, received.
+          const files = performance.getEntriesByType('resource').filter((e) => /\\/paylit(\\.[\\w.-]+)?\\.js$/.test(e.name)).map((e) => [e.name.split('/').pop(), performance.timeOrigin + e.fetchStart, performance.timeOrigin + e.responseEnd]);
+          report({ drawn: at, began, origin: performance.timeOrigin, asked: script ? performance.timeOrigin + script.fetchStart : null, script: script ? performance.timeOrigin + script.responseEnd : null, ...(top ? { steps, files } : {}) });
           return;
         }
   };
@@ -257,6 +281,9 @@ const server = createServer((req, res) => {
     '/frame': () => checkoutPage('frame'),
     '/frame-baseline': () => checkoutPage('frame', '/baseline'),
     '/page': () => checkoutPage('page'),
+    ...Object.fromEntries(
+      pageBaselineKinds.map((kind, i) => [kind, () => checkoutPage('page', `/baseline${i + 1}`)]),
+    ),
     '/adyen': adyenPage,
   }[path];
   if (page)
@@ -274,12 +301,15 @@ const server = createServer((req, res) => {
     return void res
       .writeHead(200, { ...noStore, 'Content-Type': 'text/javascript' })
       .end(req.headers['sec-fetch-site'] === 'cross-site' ? watchScript() : '');
-  // The bundle's files, at any depth, by a path of plain names; under /baseline/, the baseline's.
-  const baselineFile = baseline && path.startsWith('/baseline/');
-  const file = path.slice(baselineFile ? '/baseline/'.length : 1);
+  // The bundle's files, at any depth, by a path of plain names; under /baseline/, the baseline's;
+  // under /baseline1/, /baseline2/…, the page baselines'.
+  const [, under, n] = /^\/(baseline(\d*))\//.exec(path) ?? [];
+  const from = under === undefined ? bundleDir : n ? pageBaselines[n - 1] : baseline;
+  const file = path.slice(under === undefined ? 1 : under.length + 2);
   if (file.split('/').every((part) => /^[\w-][\w.-]*$/.test(part))) {
     try {
-      const body = readFileSync((baselineFile ? baseline : bundleDir) + file);
+      if (!from) throw new Error(`no folder for ${path}`);
+      const body = readFileSync(from + file);
       const script = /\.m?js$/.test(file);
       // The card frame's scripts (an opaque origin's requests are cross-site): the watch first,
       // as in the floor's frame, whatever the build names them.
@@ -346,6 +376,18 @@ async function drawnMs(path) {
       drawn: (inFrame ? frame.drawn : top.drawn) - start,
       before: start - top.navigation,
     };
+    if (!inFrame && top.files)
+      load.steps = {
+        ...Object.fromEntries(
+          top.files.flatMap(([name, asked, got]) => [
+            [`${name} asked for`, asked - start],
+            [`${name} received`, got - start],
+          ]),
+        ),
+        ...(top.steps.defined ? { 'checkout defined': top.steps.defined - start } : {}),
+        ...(top.steps.rendered ? { 'checkout rendered': top.steps.rendered - start } : {}),
+        'card number drawn': top.drawn - start,
+      };
     if (inFrame)
       load.phases = {
         iframe: top.iframe - start,
@@ -371,15 +413,15 @@ async function drawnMs(path) {
 }
 
 const kinds = [
-  '/floor',
-  '/frame',
+  ...(pageOnly ? [] : ['/floor', '/frame']),
   ...(baseline ? ['/frame-baseline'] : []),
   ...(probes ? ['/floor-script', '/frame-alone'] : []),
-  ...(frameOnly ? [] : ['/page', '/adyen']),
+  ...(frameOnly ? [] : ['/page', ...pageBaselineKinds, '/adyen']),
 ];
 const times = Object.fromEntries(kinds.map((k) => [k, []]));
 const before = [];
 const phases = Object.fromEntries(kinds.map((k) => [k, []]));
+const pageSteps = Object.fromEntries(kinds.map((k) => [k, []]));
 const missed = Object.fromEntries(kinds.map((k) => [k, 0]));
 /** Why a load gave no figure, the first time for each page. */
 const why = {};
@@ -392,6 +434,7 @@ for (let round = 0; round < rounds; round++)
       times[kind].push(load.drawn);
       before.push(load.before);
       if (load.phases) phases[kind].push(load.phases);
+      if (load.steps) pageSteps[kind].push(load.steps);
     } catch (error) {
       missed[kind]++;
       why[kind] ??= error.message;
@@ -423,12 +466,14 @@ const counted = (k) =>
 console.log(
   `\ncard number drawn, from the page's document start (medians of ${rounds} interleaved rounds, a Chromium of its own a load; "drawn" and "from": see packages/elements/bench/journeys.mjs)`,
 );
-console.log(
-  `  floor: a bare sandboxed srcdoc iframe, one input  ${ms(m['/floor']).padStart(10)}  (${counted('/floor')})`,
-);
-console.log(
-  `  paylit, isolation="frame"                         ${ms(m['/frame']).padStart(10)}  (${counted('/frame')})`,
-);
+if (!pageOnly) {
+  console.log(
+    `  floor: a bare sandboxed srcdoc iframe, one input  ${ms(m['/floor']).padStart(10)}  (${counted('/floor')})`,
+  );
+  console.log(
+    `  paylit, isolation="frame"                         ${ms(m['/frame']).padStart(10)}  (${counted('/frame')})`,
+  );
+}
 if (baseline)
   console.log(
     `  the baseline's isolation="frame" (${baseline})\n${''.padEnd(52)}${ms(m['/frame-baseline']).padStart(10)}  (${counted('/frame-baseline')}; ${(m['/frame-baseline'] / m['/floor']).toFixed(2)}× the floor)`,
@@ -444,6 +489,11 @@ if (probes) {
 if (!frameOnly) {
   console.log(
     `  paylit, isolation="page"                          ${ms(m['/page']).padStart(10)}  (${counted('/page')})`,
+  );
+  pageBaselineKinds.forEach((kind, i) =>
+    console.log(
+      `  baseline ${i + 1}'s isolation="page" (${pageBaselines[i]})\n${''.padEnd(52)}${ms(m[kind]).padStart(10)}  (${counted(kind)}; ${(m[kind] / m['/adyen']).toFixed(2)}× Adyen Card's)`,
+    ),
   );
   console.log(
     `  Adyen Card (its number field in the page)         ${ms(m['/adyen']).padStart(10)}  (${counted('/adyen')})`,
@@ -471,30 +521,44 @@ const step = (label, key) =>
       .map((k) => ms(median(phases[k].map((p) => p[key]))).padStart(10))
       .join('')}`,
   );
-console.log(
-  `${"  where the frame's time goes, from the page's document start (medians)".padEnd(78)}${columns.map(([, name]) => name.padStart(10)).join('')}`,
-);
-step('the iframe in the page (a shadow root, or the markup)', 'iframe');
-step("the frame's navigation starts (its document's time origin)", 'doc');
-step("the frame's first script asked for (its request's fetchStart)", 'asked');
-step("the frame's first script received (the floor has none)", 'script');
-step("the frame's first script starts running (the watch, its first lines)", 'began');
-step('the card number drawn in the frame', 'drawn');
-step('the frame shown on the page (the page side gave it its height)', 'shown');
-if (!frameOnly)
+if (!pageOnly) {
   console.log(
-    `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
+    `${"  where the frame's time goes, from the page's document start (medians)".padEnd(78)}${columns.map(([, name]) => name.padStart(10)).join('')}`,
   );
-target(
-  'frame isolation: fields drawn, against the bare sandboxed iframe',
-  m['/frame'] / m['/floor'],
-  1.5,
-  {
-    unit: '×',
-    note: `${ms(m['/frame'])} against ${ms(m['/floor'])}`,
-  },
-);
+  step('the iframe in the page (a shadow root, or the markup)', 'iframe');
+  step("the frame's navigation starts (its document's time origin)", 'doc');
+  step("the frame's first script asked for (its request's fetchStart)", 'asked');
+  step("the frame's first script received (the floor has none)", 'script');
+  step("the frame's first script starts running (the watch, its first lines)", 'began');
+  step('the card number drawn in the frame', 'drawn');
+  step('the frame shown on the page (the page side gave it its height)', 'shown');
+  if (!frameOnly)
+    console.log(
+      `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
+    );
+  target(
+    'frame isolation: fields drawn, against the bare sandboxed iframe',
+    m['/frame'] / m['/floor'],
+    1.5,
+    {
+      unit: '×',
+      note: `${ms(m['/frame'])} against ${ms(m['/floor'])}`,
+    },
+  );
+}
 if (!frameOnly) {
+  // Where page isolation's time goes: each step's median, in the order of those medians.
+  for (const [kind, name] of [
+    ['/page', 'paylit, isolation="page"'],
+    ...pageBaselineKinds.map((kind, i) => [kind, `baseline ${i + 1}'s isolation="page"`]),
+  ]) {
+    console.log(`  where ${name}'s time goes, from the page's document start (medians)`);
+    const names = [...new Set(pageSteps[kind].flatMap((steps) => Object.keys(steps)))];
+    const at = (step) =>
+      median(pageSteps[kind].map((steps) => steps[step]).filter((x) => x !== undefined));
+    for (const step of names.sort((a, b) => at(a) - at(b)))
+      console.log(`    ${step.padEnd(74)}${ms(at(step)).padStart(10)}`);
+  }
   target("page isolation: first render, against Adyen Card's", m['/page'] / m['/adyen'], 0.3, {
     unit: '×',
     note: `${ms(m['/page'])} against ${ms(m['/adyen'])}`,
