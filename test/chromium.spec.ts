@@ -1,6 +1,16 @@
-/** How both test runners find Chromium, and what they say when there is none. */
+/** How both test runners find Chromium, what they say when there is none, and the flags they start it with. */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { chromiumPath } from './support/chromium.mjs';
+import {
+  chromiumArgs,
+  chromiumPath,
+  playwrightDisabledFeatures,
+  windowUiFeatures,
+} from './support/chromium.mjs';
 
 const only =
   (...present: string[]) =>
@@ -27,4 +37,58 @@ test('no Chromium: an error that says how to install it', () => {
   expect(() => chromiumPath({ CHROME_PATH: '/nowhere' }, only())).toThrow(
     /Chromium not found \(looked at \/nowhere, \/usr\/bin\/chromium\)\. Install Debian's package with `apt-get install -y chromium`, or set CHROME_PATH/,
   );
+});
+
+test("the one --disable-features keeps every feature Playwright's launcher turns off", () => {
+  // Chromium reads only the last --disable-features: ours must repeat Playwright's own list,
+  // read here from the launcher's code, so that an upgrade adding one to it says so.
+  const bundle = readFileSync(
+    join(
+      dirname(createRequire(import.meta.url).resolve('playwright-core/package.json')),
+      'lib/coreBundle.js',
+    ),
+    'utf8',
+  );
+  const list = /\bdisabledFeatures = \[([\s\S]*?)\]/.exec(bundle)?.[1];
+  expect(
+    list,
+    "Playwright's list of disabled features, in playwright-core/lib/coreBundle.js",
+  ).toBeTruthy();
+  const playwrights = [...list!.matchAll(/^\s*"(\w+)"/gm)].map((m) => m[1]!);
+  expect(playwrights.length).toBeGreaterThan(5);
+  expect(playwrightDisabledFeatures).toEqual(expect.arrayContaining(playwrights));
+  const flags = chromiumArgs.filter((a) => a.startsWith('--disable-features='));
+  expect(flags).toEqual([
+    `--disable-features=${[...playwrightDisabledFeatures, ...windowUiFeatures].join(',')}`,
+  ]);
+});
+
+test("a test's page opens no page of the browser's own window, and its card frame is still in a process of its own", async ({
+  page,
+}) => {
+  // A page with a sandboxed srcdoc frame of an opaque origin, as the card frame is, served
+  // over HTTP (a site of its own).
+  const server = createServer((_, res) =>
+    res
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end(
+        '<!doctype html><title>t</title><iframe sandbox="allow-scripts" srcdoc="<p>card</p>"></iframe>',
+      ),
+  );
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  try {
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await expect(page.frameLocator('iframe').locator('p')).toHaveText('card');
+    const cdp = await page.context().newCDPSession(page);
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    const kinds = targetInfos.map((t) => `${t.type} ${t.url.split('?')[0]}`);
+    // The frame is a target of its own: drawn by another process than its page's.
+    expect(kinds).toContain('iframe about:srcdoc');
+    expect(
+      kinds.filter((k) => /omnibox|top-chrome/.test(k)),
+      "the window's own pages",
+    ).toEqual([]);
+  } finally {
+    server.close();
+  }
 });

@@ -1,3 +1,5 @@
+export declare const playwrightDisabledFeatures: string[];
+export declare const windowUiFeatures: string[];
 export declare const chromiumArgs: string[];
 export declare function chromiumPath(
   env?: Record<string, string | undefined>,
