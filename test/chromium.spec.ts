@@ -4,11 +4,12 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import {
   chromiumArgs,
   chromiumPath,
   playwrightDisabledFeatures,
+  spareRendererFeatures,
   windowUiFeatures,
 } from './support/chromium.mjs';
 
@@ -59,7 +60,7 @@ test("the one --disable-features keeps every feature Playwright's launcher turns
   expect(playwrightDisabledFeatures).toEqual(expect.arrayContaining(playwrights));
   const flags = chromiumArgs.filter((a) => a.startsWith('--disable-features='));
   expect(flags).toEqual([
-    `--disable-features=${[...playwrightDisabledFeatures, ...windowUiFeatures].join(',')}`,
+    `--disable-features=${[...playwrightDisabledFeatures, ...windowUiFeatures, ...spareRendererFeatures].join(',')}`,
   ]);
 });
 
@@ -90,5 +91,35 @@ test("a test's page opens no page of the browser's own window, and its card fram
     ).toEqual([]);
   } finally {
     server.close();
+  }
+});
+
+test('a page and its card frame take one renderer process each, and Chromium starts no spare one beside them', async () => {
+  // A browser of its own: the worker's shares its processes with the tests before this one.
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  const server = createServer((_, res) =>
+    res
+      .writeHead(200, { 'Content-Type': 'text/html' })
+      .end(
+        '<!doctype html><title>t</title><iframe sandbox="allow-scripts" srcdoc="<p>card</p>"></iframe>',
+      ),
+  );
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await expect(page.frameLocator('iframe').locator('p')).toHaveText('card');
+    const cdp = await browser.newBrowserCDPSession();
+    const renderers = async () =>
+      (
+        (await cdp.send('SystemInfo.getProcessInfo')) as {
+          processInfo: { type: string }[];
+        }
+      ).processInfo.filter((p) => p.type === 'renderer').length;
+    // With the spare renderer on, a third one is already running once the frame is drawn.
+    expect(await renderers()).toBe(2);
+  } finally {
+    server.close();
+    await browser.close();
   }
 });

@@ -1,5 +1,6 @@
 export declare const playwrightDisabledFeatures: string[];
 export declare const windowUiFeatures: string[];
+export declare const spareRendererFeatures: string[];
 export declare const chromiumArgs: string[];
 export declare function chromiumPath(
   env?: Record<string, string | undefined>,

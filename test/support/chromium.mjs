@@ -35,6 +35,15 @@ export const playwrightDisabledFeatures = [
  */
 export const windowUiFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
+/**
+ * The spare renderer: a renderer process Chromium starts ahead of the next navigation, and
+ * starts again each time one is taken. A test's pages each take a new one anyway (a new
+ * context per test); the spare only adds a process start per page. Measured here: a page with
+ * a sandboxed frame opened in a new context cost 291–319 ms of Chromium's CPU without it,
+ * 334–369 ms with it. Which process each page and frame runs in is as before.
+ */
+export const spareRendererFeatures = ['SpareRendererForSitePerProcess'];
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--headless=new',
@@ -44,7 +53,7 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  `--disable-features=${[...playwrightDisabledFeatures, ...windowUiFeatures].join(',')}`,
+  `--disable-features=${[...playwrightDisabledFeatures, ...windowUiFeatures, ...spareRendererFeatures].join(',')}`,
 ];
 
 /**
