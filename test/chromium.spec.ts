@@ -64,11 +64,8 @@ test("the one --disable-features keeps every feature Playwright's launcher turns
   ]);
 });
 
-test("a test's page opens no page of the browser's own window, and its card frame is still in a process of its own", async ({
-  page,
-}) => {
-  // A page with a sandboxed srcdoc frame of an opaque origin, as the card frame is, served
-  // over HTTP (a site of its own).
+/** A page with a sandboxed srcdoc frame of an opaque origin, as the card frame is, served over HTTP (a site of its own). */
+async function pageWithCardFrame(): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer((_, res) =>
     res
       .writeHead(200, { 'Content-Type': 'text/html' })
@@ -77,8 +74,18 @@ test("a test's page opens no page of the browser's own window, and its card fram
       ),
   );
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise((done) => server.close(() => done())),
+  };
+}
+
+test("a test's page opens no page of the browser's own window, and its card frame is still in a process of its own", async ({
+  page,
+}) => {
+  const server = await pageWithCardFrame();
   try {
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.goto(server.url);
     await expect(page.frameLocator('iframe').locator('p')).toHaveText('card');
     const cdp = await page.context().newCDPSession(page);
     const { targetInfos } = await cdp.send('Target.getTargets');
@@ -90,24 +97,17 @@ test("a test's page opens no page of the browser's own window, and its card fram
       "the window's own pages",
     ).toEqual([]);
   } finally {
-    server.close();
+    await server.close();
   }
 });
 
 test('a page and its card frame take one renderer process each, and Chromium starts no spare one beside them', async () => {
   // A browser of its own: the worker's shares its processes with the tests before this one.
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-  const server = createServer((_, res) =>
-    res
-      .writeHead(200, { 'Content-Type': 'text/html' })
-      .end(
-        '<!doctype html><title>t</title><iframe sandbox="allow-scripts" srcdoc="<p>card</p>"></iframe>',
-      ),
-  );
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const server = await pageWithCardFrame();
   try {
     const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.goto(server.url);
     await expect(page.frameLocator('iframe').locator('p')).toHaveText('card');
     const cdp = await browser.newBrowserCDPSession();
     const renderers = async () =>
@@ -119,7 +119,7 @@ test('a page and its card frame take one renderer process each, and Chromium sta
     // With the spare renderer on, a third one is already running once the frame is drawn.
     expect(await renderers()).toBe(2);
   } finally {
-    server.close();
     await browser.close();
+    await server.close();
   }
 });

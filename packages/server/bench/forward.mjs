@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finish, target } from '../../../bench/report.mjs';
 import { phases } from './phases.mjs';
+import { ask } from './ipc.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -32,19 +33,6 @@ function child(script, args, execArgv = []) {
     proc.once('message', (info) => resolve({ proc, ...info }));
     proc.once('error', reject);
     proc.once('exit', (code) => reject(new Error(`${script} ${args.join(' ')} exited ${code}`)));
-  });
-}
-
-function ask(proc, message, key) {
-  return new Promise((resolve) => {
-    const on = (answer) => {
-      if (key in answer) {
-        proc.off('message', on);
-        resolve(answer);
-      }
-    };
-    proc.on('message', on);
-    proc.send(message);
   });
 }
 

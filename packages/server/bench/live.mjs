@@ -19,6 +19,7 @@ import { Agent, createServer, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { finish, target } from '../../../bench/report.mjs';
 import { credentials, order } from './fixture.mjs';
+import { ask } from './ipc.mjs';
 
 const [role, upstreamUrl] = process.argv.slice(2);
 const here = fileURLToPath(import.meta.url);
@@ -323,18 +324,6 @@ if (role === 'upstream') {
       proc.once('message', (info) => resolve({ proc, ...info }));
       proc.once('error', reject);
       proc.once('exit', (code) => reject(new Error(`live.mjs ${args.join(' ')} exited ${code}`)));
-    });
-  }
-  function ask(proc, message, key) {
-    return new Promise((resolve) => {
-      const on = (answer) => {
-        if (key in answer) {
-          proc.off('message', on);
-          resolve(answer);
-        }
-      };
-      proc.on('message', on);
-      proc.send(message);
     });
   }
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];

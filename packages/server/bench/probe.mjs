@@ -11,6 +11,7 @@ import { fork, spawn } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { ask } from './ipc.mjs';
 
 const [kind = 'handler', nArg = '1000'] = process.argv.slice(2);
 const n = Number(nArg);
@@ -20,31 +21,21 @@ function child(script, args) {
   const proc = fork(here(script), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve) => proc.once('message', (info) => resolve({ proc, ...info })));
 }
-function ask(proc, message, key) {
-  return new Promise((resolve) => {
-    const on = (answer) => {
-      if (key in answer) {
-        proc.off('message', on);
-        resolve(answer);
-      }
-    };
-    proc.on('message', on);
-    proc.send(message);
-  });
-}
+
+/** A relay's counts, from nothing. */
+const zero = () => ({
+  connections: 0,
+  up: 0,
+  down: 0,
+  upReads: 0,
+  downReads: 0,
+  first: [],
+  firstDown: [],
+});
 
 /** A relay to `port` that counts. */
 function relay(port, name) {
-  const stats = {
-    name,
-    connections: 0,
-    up: 0,
-    down: 0,
-    upReads: 0,
-    downReads: 0,
-    first: [],
-    firstDown: [],
-  };
+  const stats = { name, ...zero() };
   const server = createServer((a) => {
     stats.connections++;
     const b = connect(port, '127.0.0.1');
@@ -87,17 +78,7 @@ const loader = await child('./load.mjs', []);
 await ask(loader.proc, { url, seconds: 1, concurrency: 32, run: 1 }, 'rps');
 if (kind === 'handler')
   await ask(loader.proc, { url, orders: n, concurrency: 32, run: 2 }, 'viewed');
-const reset = (s) =>
-  Object.assign(s, {
-    connections: 0,
-    up: 0,
-    down: 0,
-    upReads: 0,
-    downReads: 0,
-    first: [],
-    firstDown: [],
-    on: true,
-  });
+const reset = (s) => Object.assign(s, zero(), { on: true });
 reset(up.stats);
 reset(front.stats);
 let tracer;

@@ -15,16 +15,17 @@ import { startSandbox, type Harness } from './support/harness.js';
 
 let h: Harness;
 let handler: CheckoutHandler;
+const options = () => ({
+  client: h.client,
+  publicKey: h.sandbox.publicJwk,
+  publicUrl: 'http://127.0.0.1:1/paylit',
+  returnUrl: 'http://127.0.0.1:1/return',
+  allowedOrigins: ['https://shop.example'],
+  development: true,
+});
 test.beforeAll(async () => {
   h = await startSandbox();
-  handler = createCheckoutHandler({
-    client: h.client,
-    publicKey: h.sandbox.publicJwk,
-    publicUrl: 'http://127.0.0.1:1/paylit',
-    returnUrl: 'http://127.0.0.1:1/return',
-    allowedOrigins: ['https://shop.example'],
-    development: true,
-  });
+  handler = createCheckoutHandler(options());
 });
 test.afterAll(async () => {
   await h.close();
@@ -128,14 +129,7 @@ test("mounted in a merchant's Hono app under /paylit: any path under it that no 
 });
 
 test("mounted at '/' of a merchant's Hono app, the handler claims no path of the shop's: the shop's later routes and its 404 answer; a route the merchant added to the handler answers under /paylit", async () => {
-  const own = createCheckoutHandler({
-    client: h.client,
-    publicKey: h.sandbox.publicJwk,
-    publicUrl: 'http://127.0.0.1:1/paylit',
-    returnUrl: 'http://127.0.0.1:1/return',
-    allowedOrigins: ['https://shop.example'],
-    development: true,
-  });
+  const own = createCheckoutHandler(options());
   own.get('/health', (c) => c.json({ ok: true }));
   const atRoot = new Hono();
   atRoot.route('/', own);
