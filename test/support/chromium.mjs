@@ -57,6 +57,16 @@ export const chromiumArgs = [
 ];
 
 /**
+ * The flags for the benches, which time what a shopper waits for: the tests' own but for the
+ * features they turn off to save the suite's CPU (the window's popups, the spare renderer a
+ * browser in use has ready for the next page and its card frame), so that a bench's Chromium
+ * is as a shopper's (Playwright still turns off its own list).
+ */
+export const shopperChromiumArgs = chromiumArgs.filter(
+  (arg) => !arg.startsWith('--disable-features='),
+);
+
+/**
  * The Chromium binary to test with. `env` and `exists` are the process's own unless a
  * test gives others.
  */

@@ -13,7 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { generateCardKeyPair } from '@paylit/core/crypto';
-import { chromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
+import { shopperChromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
 import { finish, target } from '../../../bench/report.mjs';
 import { staticGraph } from '../../../test/support/bundle-graph.mjs';
 
@@ -157,7 +157,10 @@ const server = createServer((req, res) => {
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const browser = await chromium.launch({
+  executablePath: chromiumPath(),
+  args: shopperChromiumArgs,
+});
 const page = await browser.newPage();
 const scripts = [];
 page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));

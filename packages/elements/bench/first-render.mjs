@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from '@playwright/test';
 import { generateCardKeyPair } from '@paylit/core/crypto';
-import { chromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
+import { shopperChromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
 import { bundleDir, keepLocal, startShop } from '../../../test/support/journeys.mjs';
 import { adyenPage as adyenCardPage, buildAdyenCard } from './adyen-card.mjs';
 
@@ -95,7 +95,10 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 // The journeys' shop (test/support/journeys.mjs): an order made by its server, the checkout with
 // its endpoint, the bundle from a static origin of its own: the view's GET is on the way.
 const shop = await startShop();
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const browser = await chromium.launch({
+  executablePath: chromiumPath(),
+  args: shopperChromiumArgs,
+});
 
 async function load(kind) {
   const path = kind.replace(/-baseline$/, '');

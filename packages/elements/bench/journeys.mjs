@@ -55,7 +55,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { generateCardKeyPair } from '@paylit/core/crypto';
-import { chromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
+import { shopperChromiumArgs, chromiumPath } from '../../../test/support/chromium.mjs';
 import { bundleDir, journeys, measure, startShop, table } from '../../../test/support/journeys.mjs';
 import { finish, target } from '../../../bench/report.mjs';
 import { adyenPage as adyenCardPage, buildAdyenCard } from './adyen-card.mjs';
@@ -113,7 +113,10 @@ adyen.total = adyen.js + adyen.css;
 
 // The journeys' bytes: deterministic (bodies, no cache), so one run each.
 const shop = await startShop();
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const browser = await chromium.launch({
+  executablePath: chromiumPath(),
+  args: shopperChromiumArgs,
+});
 const results = [];
 try {
   if (!frameOnly && !pageOnly)
@@ -344,7 +347,7 @@ async function drawnMs(path) {
   const browserProcess = spawn(
     chromiumPath(),
     [
-      ...chromiumArgs,
+      ...shopperChromiumArgs,
       `--user-data-dir=${profile}`,
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
       '--window-size=800,600',
