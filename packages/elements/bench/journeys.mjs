@@ -161,12 +161,16 @@ const watchScript = () => `(() => {
         const box = f.getBoundingClientRect();
         if (box.width > 0 && box.height > 0 && f.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
           shown = true;
-          report({ shown: now() });
+          // And the page's steps by then: paylit's files (asked for, received), the checkout
+          // defined and rendered.
+          const files = performance.getEntriesByType('resource').filter((e) => /\\/paylit(\\.[\\w.-]+)?\\.js$/.test(e.name)).map((e) => [e.name.split('/').pop(), performance.timeOrigin + e.fetchStart, performance.timeOrigin + e.responseEnd]);
+          report({ shown: now(), steps, files });
           return;
         }
       }
   };
   const observer = new MutationObserver((records) => {
+    if (top && !steps.parsed && document.querySelector('paylit-checkout')) steps.parsed = now();
     if (top && !iframe)
       for (const { addedNodes } of records)
         for (const n of addedNodes)
@@ -196,6 +200,9 @@ const watchScript = () => `(() => {
   const steps = {};
   if (top) customElements.whenDefined('paylit-checkout').then(() => (steps.defined = now()));
   const check = () => {
+    // The card frame moved into the card fields' shadow root (an early frame) or drawn there.
+    if (top && !steps.placed && roots.some((r) => r !== document && r.querySelector('iframe')))
+      steps.placed = now();
     if (done) return;
     if (top && !steps.rendered && document.querySelector('paylit-checkout')?.shadowRoot?.childElementCount)
       steps.rendered = now();
@@ -379,7 +386,7 @@ async function drawnMs(path) {
       drawn: (inFrame ? frame.drawn : top.drawn) - start,
       before: start - top.navigation,
     };
-    if (!inFrame && top.files)
+    if (top.files)
       load.steps = {
         ...Object.fromEntries(
           top.files.flatMap(([name, asked, got]) => [
@@ -387,9 +394,19 @@ async function drawnMs(path) {
             [`${name} received`, got - start],
           ]),
         ),
+        ...(top.steps.parsed ? { 'checkout parsed (its tag)': top.steps.parsed - start } : {}),
+        ...(top.iframe ? { 'the iframe in the page': top.iframe - start } : {}),
         ...(top.steps.defined ? { 'checkout defined': top.steps.defined - start } : {}),
         ...(top.steps.rendered ? { 'checkout rendered': top.steps.rendered - start } : {}),
-        'card number drawn': top.drawn - start,
+        ...(top.steps.placed
+          ? { "the iframe in the card fields' shadow root": top.steps.placed - start }
+          : {}),
+        ...(inFrame
+          ? {
+              'card number drawn in the frame': frame.drawn - start,
+              'frame shown': top.shown - start,
+            }
+          : { 'card number drawn': top.drawn - start }),
       };
     if (inFrame)
       load.phases = {
@@ -517,6 +534,17 @@ const columns = [
       ]
     : []),
 ];
+/** Where each page's time goes in the top document: each step's median, in the order of those medians. */
+function printSteps(pages) {
+  for (const [kind, name] of pages) {
+    console.log(`  where ${name}'s time goes in the page, from its document start (medians)`);
+    const names = [...new Set(pageSteps[kind].flatMap((steps) => Object.keys(steps)))];
+    const at = (step) =>
+      median(pageSteps[kind].map((steps) => steps[step]).filter((x) => x !== undefined));
+    for (const step of names.sort((a, b) => at(a) - at(b)))
+      console.log(`    ${step.padEnd(74)}${ms(at(step)).padStart(10)}`);
+  }
+}
 const step = (label, key) =>
   console.log(
     `    ${label.padEnd(74)}${columns
@@ -539,6 +567,10 @@ if (!pageOnly) {
     console.log(
       `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
     );
+  printSteps([
+    ['/frame', 'paylit, isolation="frame"'],
+    ...(baseline ? [['/frame-baseline', 'the baseline\'s isolation="frame"']] : []),
+  ]);
   target(
     'frame isolation: fields drawn, against the bare sandboxed iframe',
     m['/frame'] / m['/floor'],
@@ -550,18 +582,10 @@ if (!pageOnly) {
   );
 }
 if (!frameOnly) {
-  // Where page isolation's time goes: each step's median, in the order of those medians.
-  for (const [kind, name] of [
+  printSteps([
     ['/page', 'paylit, isolation="page"'],
     ...pageBaselineKinds.map((kind, i) => [kind, `baseline ${i + 1}'s isolation="page"`]),
-  ]) {
-    console.log(`  where ${name}'s time goes, from the page's document start (medians)`);
-    const names = [...new Set(pageSteps[kind].flatMap((steps) => Object.keys(steps)))];
-    const at = (step) =>
-      median(pageSteps[kind].map((steps) => steps[step]).filter((x) => x !== undefined));
-    for (const step of names.sort((a, b) => at(a) - at(b)))
-      console.log(`    ${step.padEnd(74)}${ms(at(step)).padStart(10)}`);
-  }
+  ]);
   target("page isolation: first render, against Adyen Card's", m['/page'] / m['/adyen'], 0.3, {
     unit: '×',
     note: `${ms(m['/page'])} against ${ms(m['/adyen'])}`,
