@@ -417,6 +417,9 @@ async function drawnMs(path) {
         began: frame.script === null ? NaN : frame.began - start,
         drawn: frame.drawn - start,
         shown: top.shown - start,
+        // What the shopper sees: the card number drawn in a frame shown on the page (the later of
+        // the two; a frame stays shown once shown).
+        seen: Math.max(frame.drawn, top.shown) - start,
       };
     return load;
   } finally {
@@ -563,6 +566,7 @@ if (!pageOnly) {
   step("the frame's first script starts running (the watch, its first lines)", 'began');
   step('the card number drawn in the frame', 'drawn');
   step('the frame shown on the page (the page side gave it its height)', 'shown');
+  step('the card number seen: drawn, in a frame shown (the later of the two)', 'seen');
   if (!frameOnly)
     console.log(
       `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
