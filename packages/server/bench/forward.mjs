@@ -41,7 +41,7 @@ let runs = 0;
 const load = (url, paid) =>
   ask(loader.proc, { url, seconds, concurrency, run: ++runs, paid }, 'rps');
 const view = (url, orders) => ask(loader.proc, { url, orders, concurrency, run: ++runs }, 'viewed');
-const cpu = async (proc) => (await ask(proc, 'cpu', 'cpu')).cpu;
+const usage = (proc) => ask(proc, 'cpu', 'cpu');
 
 // `handler`: the browser's path, each order's checkout view loaded before its payment (the
 // view's lookup of `<order>.1` serves the payment); `handler-no-view`: orders paid straight
@@ -64,12 +64,20 @@ async function run(server, kind) {
     if (viewed.errors > 0)
       throw new Error(`${kind}: ${viewed.errors} checkout views did not answer 200`);
   }
-  const before = await cpu(server.proc);
+  const before = await usage(server.proc);
   const result = await load(
     server.url,
     viewedFirst(kind) ? 'viewed' : server.ordersById ? 'plain' : undefined,
   );
-  result.cpuPerRequest = ((await cpu(server.proc)) - before) / result.requests;
+  const after = await usage(server.proc);
+  result.cpuPerRequest = (after.cpu - before.cpu) / result.requests;
+  if (before.threads && after.threads)
+    result.threads = Object.fromEntries(
+      Object.keys(after.threads).map((k) => [
+        k,
+        (after.threads[k] - before.threads[k]) / result.requests,
+      ]),
+    );
   if (viewedFirst(kind)) toView[kind] = Math.max(toView[kind], Math.ceil(result.requests * 1.5));
   return result;
 }
@@ -112,6 +120,12 @@ for (const kind of kinds) {
       return sum;
     }, {}),
     cpuPerRequest: median(all.map((x) => x.cpuPerRequest)),
+    // By thread (Linux), each part the median of its rounds.
+    threads: all.every((x) => x.threads)
+      ? Object.fromEntries(
+          Object.keys(all[0].threads).map((k) => [k, median(all.map((x) => x.threads[k]))]),
+        )
+      : undefined,
   };
 }
 const ratio = (a, b) =>
@@ -159,6 +173,20 @@ for (const [label, r] of rows)
     console.log(
       `${label.padEnd(56)}${String(r.rps).padStart(6)}${r.p99.padStart(9)}${String(r.requests).padStart(10)}${String(r.errors).padStart(8)}${r.cpuPerRequest.toFixed(0).padStart(12)}`,
     );
+
+// Where the CPU is spent, by thread, as the kernel counts it: the phases below are shares of a
+// profile that samples the main thread by the clock, in which a syscall the process waited in
+// (for a core, when a loopback write woke the peer) counts as if it were CPU.
+if (rows.some(([, r]) => r?.threads)) {
+  console.log(
+    "\nCPU µs per request by thread (the kernel's counts, medians of the rounds): main thread user + system (syscalls), other threads (V8: GC, compilation)",
+  );
+  for (const [label, r] of rows)
+    if (r?.threads)
+      console.log(
+        `  ${label.padEnd(56)}${r.threads.mainUser.toFixed(0).padStart(6)} +${r.threads.mainSystem.toFixed(0).padStart(4)}, others${r.threads.others.toFixed(0).padStart(5)}`,
+      );
+}
 
 if (breakdown) {
   const total = results.handler.cpuPerRequest;

@@ -11,7 +11,7 @@
 //   handler-old   the checkout handler of an older build, for scale: BENCH_OLD_SERVER names its
 //             packages/server directory (built, with its own core beside it), e.g. commit b7a041f's
 import { createHmac, randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
@@ -33,7 +33,7 @@ if (process.env.BENCH_CPU)
 process.on('message', async (message) => {
   if (message === 'cpu') {
     const { user, system } = process.cpuUsage();
-    process.send({ cpu: user + system });
+    process.send({ cpu: user + system, threads: threadTimes() });
   }
   if (message === 'stop') process.exit(0);
   // A CPU profile of a stretch of steady work only (not start-up, not the views before the
@@ -73,6 +73,41 @@ process.on('message', async (message) => {
 let profiler;
 let promiseHook;
 let promises = 0;
+
+/**
+ * This process's CPU time by thread, in µs, where Linux tells it (/proc; else undefined): the
+ * main thread's user and system (syscalls: the sockets' reads and writes) time, and the other
+ * threads' (V8's: parallel and concurrent GC, concurrent compilation; libuv's pool). A CPU
+ * profile samples the main thread by the clock, so a syscall during which the process waits
+ * for a core (a loopback write wakes its peer) is counted there as if it were CPU: these are
+ * the kernel's own counts. /proc counts in ticks of 10 ms: read over a run, not a request.
+ */
+function threadTimes() {
+  const tick = 10_000;
+  const times = { mainUser: 0, mainSystem: 0, others: 0 };
+  let tasks;
+  try {
+    tasks = readdirSync('/proc/self/task');
+  } catch {
+    return undefined;
+  }
+  for (const task of tasks) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+    } catch {
+      continue; // a thread that ended meanwhile
+    }
+    // After the command's name in parentheses: state, then utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [user, system] = [Number(fields[11]) * tick, Number(fields[12]) * tick];
+    if (task === String(process.pid)) {
+      times.mainUser += user;
+      times.mainSystem += system;
+    } else times.others += user + system;
+  }
+  return times;
+}
 
 function listen(server) {
   server.listen(0, '127.0.0.1', () =>
