@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readBodyLimited } from './body.js';
+import { quoteUnsafeIntegers, readBodyLimited } from './body.js';
 
 /** A body that arrives in `chunks` of `size` bytes, as a chunked request does, counting what was pulled. */
 function chunked(size: number, chunks: number) {
@@ -44,5 +44,29 @@ describe('readBodyLimited', () => {
     });
     const read = await readBodyLimited(stream, 100);
     expect(read.kind).to.equal('incomplete');
+  });
+});
+
+describe('quoteUnsafeIntegers', () => {
+  it('writes each integer past 2^53 as the string of its digits, and nothing else', () => {
+    const text =
+      '{"a":12345678901234567891,"b":-12345678901234567891,"c":[9007199254740993],' +
+      '"d":9007199254740991,"e":1.2345678901234567891,"f":12345678901234567891e2,' +
+      '"g":"x\\"12345678901234567891","h":true}';
+    expect(JSON.parse(quoteUnsafeIntegers(text))).to.deep.equal({
+      a: '12345678901234567891',
+      b: '-12345678901234567891',
+      c: ['9007199254740993'],
+      d: 9007199254740991,
+      e: 1.2345678901234567891,
+      f: 12345678901234567891e2,
+      g: 'x"12345678901234567891',
+      h: true,
+    });
+  });
+
+  it('leaves what JSON does not allow as it is, to be refused', () => {
+    const text = '{"a":012345678901234567891}';
+    expect(quoteUnsafeIntegers(text)).to.equal(text);
   });
 });

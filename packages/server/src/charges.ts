@@ -850,7 +850,9 @@ async function charge(
       throw inProgress('a payment for this order is in progress; try again shortly');
     }
     if (nothingDone(error)) {
-      await write(ctx, orderId, mine, reopened(mine, mine.attempt));
+      // Freed: the attempt that holds the number's lease, which is this one's, or the earlier
+      // freed attempt's that this one passed (a lease is bound once, for the outcome window).
+      await write(ctx, orderId, mine, reopened(mine, lease?.attempt ?? mine.attempt));
     } else {
       // Timed out or cut off: the API may have charged. The order stays closed until we know.
       await write(ctx, orderId, mine, { ...mine, rev: rev(), unknown: true });

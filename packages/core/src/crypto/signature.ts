@@ -154,12 +154,14 @@ export function formatXDate(date: Date = new Date()): string {
 }
 
 /**
- * Reads an `X-Date`: ISO 8601 UTC, with or without milliseconds, ending in `Z`.
- * Answers `undefined` for anything else.
+ * Reads an `X-Date`: ISO 8601 UTC, with or without a fraction of a second, ending in `Z`.
+ * The fraction has up to nine digits, as clients' libraries write it: milliseconds, micro-,
+ * .NET's seven, Go's and Java's nanoseconds (read to the millisecond). Answers `undefined`
+ * for anything else.
  */
 export function parseXDate(value: string | null | undefined): Date | undefined {
   if (typeof value !== 'string') return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(value)) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/.test(value)) return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

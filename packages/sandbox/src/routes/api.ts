@@ -53,8 +53,12 @@ export function mountApi(app: Hono<SandboxEnv>, sandbox: SandboxInternals): void
 
   app.post('/payments', auth, once, async (c) => {
     const body = jsonBody(c);
-    // A body with authorization_id is a capture.
-    if (body && typeof body === 'object' && 'authorization_id' in body)
+    // A body with an authorization_id is a capture; null or "" is absent (the wire dialect), a payment.
+    const authorizationId =
+      body && typeof body === 'object'
+        ? (body as Record<string, unknown>).authorization_id
+        : undefined;
+    if (authorizationId !== undefined && authorizationId !== null && authorizationId !== '')
       return c.json(capturePayment(store, body));
     return c.json(await createPayment(store, body, paymentContext(c, false)));
   });

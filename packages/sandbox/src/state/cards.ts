@@ -63,12 +63,9 @@ function checkRaw(
   const brand = detectCardBrand(number);
   if (cardNumberProblem(number) !== undefined) return '314';
   if (cvv !== undefined && cvvProblem(cvv, brand) !== undefined) return '315';
-  if (
-    month !== undefined &&
-    year !== undefined &&
-    expiryProblem({ month, year }, store.clock.now()) !== undefined
-  )
-    return '309';
+  // Expired only: a year far ahead is the checkout's typo guard ('too_far'), not the API's refusal.
+  if (month !== undefined && year !== undefined)
+    return expired(store, { expiration_month: month, expiration_year: year });
   return undefined;
 }
 

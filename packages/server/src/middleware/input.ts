@@ -1,6 +1,7 @@
 /** Reading and checking what comes in: a 4xx that names what is wrong, never a 5xx. */
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { quoteUnsafeIntegers } from '@paylit/core/body';
 import { safeParse } from '@paylit/core/schemas';
 import type { BodyVariables } from '../env.js';
 import { compiled } from '../compiled.js';
@@ -18,7 +19,8 @@ export async function parsedJson(
   if (parsed === undefined) {
     const text = await c.req.text();
     try {
-      parsed = { value: JSON.parse(text) as unknown };
+      // An integer past 2^53 is read as its digits, as the API reads a string field sent as a number.
+      parsed = { value: JSON.parse(quoteUnsafeIntegers(text)) as unknown };
     } catch {
       parsed = { invalid: true };
     }
