@@ -190,3 +190,29 @@ test('a payment in installments uses the plan; a count it does not offer is 400 
     { code: 5043, message: 'Invalid number of installments', param: 'card.installments' },
   ]);
 });
+
+test('card.installments sent as a JSON number (6, as a typed client writes a count) is the count "6": the payment uses the plan, and 4 is still 5043', async ({
+  sbx,
+}) => {
+  const p = await plan(sbx, 'MX', '411111', 3000, 'MXN');
+  // Written out as a client with an integer field writes it: no quotes around the count.
+  const body = (count: string) =>
+    JSON.stringify(
+      cardPayment({
+        country: 'MX',
+        currency: 'MXN',
+        amount: 3000,
+        card: { ...visa, installments: 'COUNT', installments_id: p.id },
+      }),
+    ).replace('"COUNT"', count);
+  const ok = await sbx.api.post('/secure_payments', undefined, { rawBody: body('6') });
+  expect([ok.status, ok.body]).toMatchObject([
+    200,
+    { status: 'PAID', card: { installments: '6' } },
+  ]);
+  const bad = await sbx.api.post('/secure_payments', undefined, { rawBody: body('4') });
+  expect([bad.status, bad.body]).toEqual([
+    400,
+    { code: 5043, message: 'Invalid number of installments', param: 'card.installments' },
+  ]);
+});

@@ -5,6 +5,7 @@ import {
   expirationMonth,
   expirationYear,
   flag,
+  numberAsText,
   partialObject,
   plainText,
   text,
@@ -67,9 +68,10 @@ export const cardSchema = partialObject({
   token: text(),
   cvv_token: text(),
   card_id: text(),
-  installments: z
-    .string()
-    .regex(/^[1-9]\d?$/, 'must be a number of installments from 1 to 99, as a string'),
+  /** Also a JSON number (`6`), read as its text, as the API reads a count a typed client writes. */
+  installments: numberAsText(
+    z.string().regex(/^[1-9]\d?$/, 'must be a number of installments from 1 to 99, as a string'),
+  ),
   installment_id: text(),
   /** The API's answers and clients spell the plan's id `installments_id`; the spec `installment_id`. Both are accepted. */
   installments_id: text(),
