@@ -387,6 +387,13 @@ const leniencies: Leniency[] = [
   ],
   // Seen on the wire, turn 4.
   [
+    "card.installments as a JSON number (a typed client's count), read as its text",
+    paymentRequestSchema,
+    payment,
+    { 'card.installments': 3 },
+    (p) => expect(p.card.installments).to.equal('3'),
+  ],
+  [
     'order_id as a JSON number, read as its text',
     paymentRequestSchema,
     payment,
@@ -724,10 +731,10 @@ const refusals: [
     'card.installments',
   ],
   [
-    'installments as a number',
+    'installments 7.5, a JSON number that is no count',
     paymentRequestSchema,
     payment,
-    { 'card.installments': 3 },
+    { 'card.installments': 7.5 },
     'card.installments',
   ],
   [

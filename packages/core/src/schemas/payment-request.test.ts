@@ -451,9 +451,9 @@ const rules: Rule[] = [
     'card.number',
   ],
   [
-    'card.installments a count as a string',
+    'card.installments a count from 1 to 99 (a JSON number read as its text)',
     { 'card.installments': '12' },
-    { 'card.installments': 12 },
+    { 'card.installments': 100 },
     'card.installments',
   ],
   [
