@@ -88,6 +88,14 @@ const faultsTaken = () =>
 
 const clearFaults = () => fetch(`${h.sandboxUrl}/sandbox-tools/faults`, { method: 'DELETE' });
 
+/**
+ * How long a store call may take before it is unavailable: the stores' 1 s, scaled as any work is
+ * (a loaded machine's PostgreSQL once took longer and a second tab was told `store_unavailable`).
+ * The faults here are the API's and an evicted state, not a slow store; a paused one still ends
+ * its calls with `StoreUnavailableError`, after this time.
+ */
+const storeTime = scaled(1_000);
+
 /** A store of each kind, shared by two instances where it can be, and how to make it lose an order's state. */
 interface Stores {
   name: string;
@@ -108,8 +116,8 @@ const kinds: Stores[] = [
     async make() {
       const prefix = `${uid('tf')}:`;
       const stores: [CheckoutStore, CheckoutStore] = [
-        await createRedisStore({ url: redis.url, prefix }),
-        await createRedisStore({ url: redis.url, prefix }),
+        await createRedisStore({ url: redis.url, prefix, timeoutMs: storeTime }),
+        await createRedisStore({ url: redis.url, prefix, timeoutMs: storeTime }),
       ];
       const raw = createClient({ url: redis.url });
       raw.on('error', () => {});
@@ -131,8 +139,8 @@ const kinds: Stores[] = [
     async make() {
       const prefix = `${uid('tf').replace(/\W/g, '_')}_`;
       const stores: [CheckoutStore, CheckoutStore] = [
-        await createPostgresStore({ url: postgres.url, tablePrefix: prefix }),
-        await createPostgresStore({ url: postgres.url, tablePrefix: prefix }),
+        await createPostgresStore({ url: postgres.url, tablePrefix: prefix, timeoutMs: storeTime }),
+        await createPostgresStore({ url: postgres.url, tablePrefix: prefix, timeoutMs: storeTime }),
       ];
       const raw = new pg.Client({ connectionString: postgres.url });
       raw.on('error', () => {});
