@@ -410,14 +410,20 @@ export class PaylitCardFields extends CheckoutChildElement {
     // Nothing is saved for the browser to restore: card data never enters form state.
   }
 
+  /**
+   * Enter in the last field: the checkout around the fields pays (its own fields, or the
+   * merchant's layout inside it), even where that checkout sits in the page's own `<form>`,
+   * which would otherwise be submitted with nothing paid; fields in a form and no checkout
+   * submit that form.
+   */
   #submitAround(): void {
-    if (this.form) this.form.requestSubmit();
-    else
-      (
-        (this.closest('paylit-checkout') ?? (this.getRootNode() as ShadowRoot).host) as {
-          submit?: () => void;
-        } | null
-      )?.submit?.();
+    type Submits = Element & { submit?: () => void };
+    const host = (this.getRootNode() as ShadowRoot).host as Submits | undefined;
+    const checkout: Submits | null =
+      this.closest('paylit-checkout') ?? (host?.localName === 'paylit-checkout' ? host : null);
+    if (checkout) checkout.submit?.();
+    else if (this.form) this.form.requestSubmit();
+    else host?.submit?.();
   }
 
   protected override render() {
