@@ -1,0 +1,57 @@
+/**
+ * The page's language switcher after the checkout has spoken (`lang` changed after render, as
+ * a merchant's own switcher does): the line that says what went wrong changes language with
+ * the pay button and the fields, rather than staying in the language it was first said in
+ * beside words of the other ("Pagar R$ 120,00" over "The card does not have enough funds.").
+ */
+import type { Page } from '@playwright/test';
+import { format, type Messages } from '../packages/elements/src/i18n/index.js';
+import { expect, openCheckout, payButton, test, typeCard } from './support/demo.js';
+
+const catalog = async (locale: string): Promise<Messages> =>
+  (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
+const messageLine = (page: Page) => page.locator('paylit-checkout [part=message]');
+const switchTo = (page: Page, lang: string) =>
+  page
+    .locator('paylit-checkout')
+    .evaluate((checkout, lang) => ((checkout as HTMLElement).lang = lang), lang);
+
+test("a decline's reason, said in English, is said in Portuguese once the page switches to pt-BR", async ({
+  page,
+  demo,
+}) => {
+  const [en, pt] = [await catalog('en'), await catalog('pt-BR')];
+  await openCheckout(page, demo, 'plain', 'decline');
+  await typeCard(page);
+  await payButton(page).click();
+  await expect(messageLine(page)).toHaveText(en.rejections['302']!);
+  await switchTo(page, 'pt-BR');
+  await expect(payButton(page)).toContainText(format(pt.pay, { amount: '' }).trim());
+  await expect(messageLine(page)).toHaveText(pt.rejections['302']!);
+});
+
+test('the store out of reach, said in English, is said in Portuguese once the page switches to pt-BR, and Pay then pays', async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  const [en, pt] = [await catalog('en'), await catalog('pt-BR')];
+  await openCheckout(page, demo, 'plain', 'pay');
+  await typeCard(page);
+  let cut = true;
+  await page.route('**/paylit/payments', (route) =>
+    cut ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await payButton(page).click();
+  await expect(messageLine(page)).toHaveText(en.networkError);
+  await switchTo(page, 'pt-BR');
+  await expect(payButton(page)).toContainText(format(pt.pay, { amount: '' }).trim());
+  await expect(messageLine(page)).toHaveText(pt.networkError);
+  cut = false;
+  await payButton(page).click();
+  await expect(messageLine(page)).toContainText(format(pt.outcomes.PAID, { amount: '' }).trim());
+  // The one console error is the cut request's, which the browser logs; nothing else.
+  const others = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
+  expect(consoleErrors.length).toBeGreaterThan(others.length);
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+});
