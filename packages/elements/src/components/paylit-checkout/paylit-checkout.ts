@@ -61,12 +61,16 @@ import {
 import type { LoadFailure } from './checkout-load-failure.js';
 import { CheckoutFlow, type PendingSettledEvent, type Settled } from './checkout-flow.js';
 import type { Reader } from './checkout-payment.js';
+import type { Messages } from '../../i18n/en.js';
 
 import { styles } from './paylit-checkout.styles.js';
 
 ensureContextRoot();
 
 const noop = () => undefined;
+
+/** The busy line's words, in the checkout's language of the moment. */
+const processing = (t: Messages): string => t.processing;
 /** No answer at all (checkout-load-failure.ts says the rest). */
 const unreachable: LoadFailure = { kind: 'network', key: 'loadFailed' };
 /** Thrown while loading when the server or a chunk gave no answer; anything else thrown there is a fault. */
@@ -252,8 +256,13 @@ export class PaylitCheckout extends LocalizedElement {
    */
   #sizes: ResizeObserver | undefined;
 
-  /** The status or error line; a `quiet` one is for assistive technology alone (the busy button already shows it). */
-  private message: { text: string; error: boolean; quiet?: boolean } | undefined;
+  /**
+   * The status or error line; a `quiet` one is for assistive technology alone (the busy button
+   * already shows it). `words` says it again in the checkout's language of the moment, so that a
+   * `lang` changed after it was shown (the page's language switcher) changes it too.
+   */
+  private message:
+    { text: string; words?: (t: Messages) => string; error: boolean; quiet?: boolean } | undefined;
   /** Whether the checkout has drawn with its words: from then on it draws whatever its catalog's state. */
   #worded = false;
   /** Whether the merchant put elements in the slot: then the checkout draws none of its own. */
@@ -598,7 +607,11 @@ export class PaylitCheckout extends LocalizedElement {
       // The order is paid already (another tab, a reload): its payment, not a form.
       if (current() && this.#flow.phase !== 'outcome' && view.payment) {
         const { settle } = await loadPayment().catch(noAnswer);
-        if (current()) this.#settle(settle(view.payment, null, this as unknown as Reader));
+        const reader = this as unknown as Reader;
+        if (current())
+          this.#settle(settle(view.payment, null, reader), undefined, () =>
+            settle(view.payment!, null, reader),
+          );
       }
     } catch (error) {
       if (!current()) return;
@@ -639,11 +652,12 @@ export class PaylitCheckout extends LocalizedElement {
     // Another load began meanwhile: its own state stands.
     if (this.#loading !== loading) return;
     // A 429 says what the pay button's 429 says (the API's 6000, in every catalog).
-    const text = key === 'rateLimited' ? this.t.apiErrors[6000] : this.t[key];
+    const words = (t: Messages) => (key === 'rateLimited' ? t.apiErrors[6000] : t[key]);
+    const text = words(this.t);
     // Not loaded: a new fetch, or the element added again, tries again.
     this.#loading = this.#loadedFor = undefined;
     this.#update({ status: 'error' });
-    this.message = { text, error: true };
+    this.message = { text, words, error: true };
     this.#flow.loadFailed(code !== undefined);
     this.dispatchEvent(
       new PaylitErrorEvent({
@@ -752,7 +766,8 @@ export class PaylitCheckout extends LocalizedElement {
     if (!result.ok && !result.status) noAnswer();
     const option = result.ok ? answers?.keptPlan(result.answer.payment.id) : undefined;
     if (option) await loadPlanRules();
-    if (current()) this.#settle(returned(result, this as unknown as Reader), option);
+    const reader = this as unknown as Reader;
+    if (current()) this.#settle(returned(result, reader), option, () => returned(result, reader));
   }
 
   #cardFields(): PaylitCardFields | undefined {
@@ -781,8 +796,9 @@ export class PaylitCheckout extends LocalizedElement {
    */
   #networkFailed(error?: unknown): undefined {
     const refused = (error as { kind?: unknown } | undefined)?.kind === 'integrity';
-    const text = refused ? this.t.integrityError : this.t.networkError;
-    this.message = { text, error: true };
+    const words = (t: Messages) => (refused ? t.integrityError : t.networkError);
+    const text = words(this.t);
+    this.message = { text, words, error: true };
     this.dispatchEvent(
       new PaylitErrorEvent({
         kind: refused ? 'integrity' : 'network',
@@ -840,7 +856,7 @@ export class PaylitCheckout extends LocalizedElement {
     if (handedOver || !this.endpoint) return this.#flow.handedOver();
     // Said once per payment: set here, before the request, and left alone until its answer
     // (a re-render writes the same text, which a live region does not announce again).
-    this.message = { text: this.t.processing, error: false, quiet: true };
+    this.message = { text: this.t.processing, words: processing, error: false, quiet: true };
     const reference = this.order;
     // What reads the answer loads beside the request. If it cannot load, the answer is unknown
     // to the shopper: the attempt id stays, and Pay asks the server for the same payment again.
@@ -851,7 +867,8 @@ export class PaylitCheckout extends LocalizedElement {
     // A new order meanwhile is a new payment: this one's answer is dropped.
     if (this.order !== reference) return;
     if (!payment) return this.#networkFailed();
-    this.#settle(payment.paid(result, this as unknown as Reader), option);
+    const reader = this as unknown as Reader;
+    this.#settle(payment.paid(result, reader), option, () => payment.paid(result, reader));
   }
 
   /** The subscription's sign-up the checkout drew, once its module is here. */
@@ -868,7 +885,7 @@ export class PaylitCheckout extends LocalizedElement {
     payer?.check();
     const details = payer ? payer.details() : undefined;
     if (payer && !details) return;
-    this.message = { text: this.t.processing, error: false, quiet: true };
+    this.message = { text: this.t.processing, words: processing, error: false, quiet: true };
     const reference = this.order;
     const ok = await signup.signUp(details);
     if (this.order !== reference) return;
@@ -876,8 +893,11 @@ export class PaylitCheckout extends LocalizedElement {
     this.#mandate = ok;
   }
 
-  /** Shows and announces where a payment's answer took the checkout. `option`: the plan the shopper chose. */
-  #settle(settled: Settled, option?: InstallmentOption): void {
+  /**
+   * Shows and announces where a payment's answer took the checkout. `option`: the plan the
+   * shopper chose; `again`: the same answer read anew, for its words in a language set since.
+   */
+  #settle(settled: Settled, option?: InstallmentOption, again?: () => Settled): void {
     if (settled.to === 'outcome') {
       const { payment } = settled;
       const plan = this.#planOf(payment, option);
@@ -904,7 +924,8 @@ export class PaylitCheckout extends LocalizedElement {
     // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
     if (settled.to === 'unreachable') return void this.#networkFailed();
     const { to, text } = settled;
-    this.message = { text, error: to !== 'redirect' };
+    const words = again && (() => (again() as { text?: string }).text ?? text);
+    this.message = { text, ...(words ? { words } : {}), error: to !== 'redirect' };
     // The server's refusal of some of the payer's details: said on their fields too.
     if (to === 'refused' && settled.error.fields)
       this.renderRoot.querySelector('paylit-payer-fields')?.refuse?.(settled.error.fields);
@@ -1064,8 +1085,10 @@ export class PaylitCheckout extends LocalizedElement {
         outcome
           ? this.#outcomeView(outcome.payment, outcome.plan, outcome.challenge)
           : message?.quiet
-            ? html`<span class="sr-only">${message.text}</span>`
-            : (message?.text ?? nothing)
+            ? html`<span class="sr-only">${message.words?.(this.t) ?? message.text}</span>`
+            : message
+              ? (message.words?.(this.t) ?? message.text)
+              : nothing
       }</div>
       ${
         outcome?.challenge && outcome.payment.status === 'PENDING'
