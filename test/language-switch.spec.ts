@@ -6,7 +6,16 @@
  */
 import type { Page } from '@playwright/test';
 import { format, type Messages } from '../packages/elements/src/i18n/index.js';
-import { expect, openCheckout, payButton, test, typeCard } from './support/demo.js';
+import {
+  cardInputs,
+  expect,
+  inMode,
+  isolations,
+  openCheckout,
+  payButton,
+  test,
+  typeCard,
+} from './support/demo.js';
 
 const catalog = async (locale: string): Promise<Messages> =>
   (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
@@ -55,3 +64,30 @@ test('the store out of reach, said in English, is said in Portuguese once the pa
   expect(consoleErrors.length).toBeGreaterThan(others.length);
   consoleErrors.splice(0, consoleErrors.length, ...others);
 });
+
+for (const isolation of isolations)
+  test(`${isolation} isolation: what the card fields last told a screen reader is said in Portuguese once the page switches to pt-BR`, async ({
+    page,
+    demo,
+  }) => {
+    const [en, pt] = [await catalog('en'), await catalog('pt-BR')];
+    await openCheckout(page, demo, 'plain', 'pay', inMode(isolation));
+    const fields = await cardInputs(page);
+    const said = fields.locator('[role=status]');
+    // The brand, once the number shows it.
+    await fields.locator('#number').pressSequentially('4111111111111111');
+    await expect(said).toHaveText(format(en.brandDetected, { brand: 'Visa' }));
+    await switchTo(page, 'pt-BR');
+    await expect(said).toHaveText(format(pt.brandDetected, { brand: 'Visa' }));
+    // The first wrong field, once Pay finds the expiry missing: said in the language of the
+    // moment, and in Portuguese again once the page goes back to English and then to pt-BR.
+    await switchTo(page, 'en');
+    await payButton(page).click();
+    await expect(said).toHaveText(en.errors.expiry.empty);
+    await switchTo(page, 'pt-BR');
+    await expect(said).toHaveText(pt.errors.expiry.empty);
+    // Typing on does not make it speak: the message it said stays until it says another.
+    await fields.locator('#expiry').pressSequentially('1');
+    await expect(fields.locator('#expiry-error')).toHaveText(pt.errors.expiry.incomplete);
+    await expect(said).toHaveText(pt.errors.expiry.empty);
+  });

@@ -31,11 +31,14 @@ import {
   FIELDS,
   SAVED_CARD_FIELDS,
   fieldLabels,
-  fieldProblem,
   noEdits,
   numberPlaceholder,
+  numberTaken,
+  problemSaid,
   readEdit,
+  silent,
   type CardField,
+  type Said,
 } from '../components/paylit-card-fields/card-entry.js';
 import { styles } from '../components/paylit-card-fields/paylit-card-fields.styles.js';
 import type { CardWords } from '../i18n/card-words.js';
@@ -165,7 +168,8 @@ export class FrameFields {
   /** The shopper's edits so far (card-entry.ts `readEdit`). */
   #edits = noEdits();
   #errors: Partial<Record<CardField, string>> = {};
-  #announcement = '';
+  /** Said by the live region, in the words of the moment (card-entry.ts `Said`). */
+  #announcement: Said = silent;
   /** Each place's mark, built once per brand: a node is in one place at a time. */
   #drawings = new Map<string, SVGSVGElement>();
 
@@ -230,7 +234,7 @@ export class FrameFields {
       this.#fields.cvv.input.value = '';
       this.#edits.touched.delete('cvv');
       this.#edits.typed.delete('cvv');
-      this.#announcement = '';
+      this.#announcement = silent;
     }
     // Messages follow the language.
     this.#revalidate();
@@ -279,7 +283,7 @@ export class FrameFields {
     const first = this.shown.find((f) => this.#errors[f]);
     if (first) {
       this.input(first).focus();
-      this.#announcement = this.#errors[first]!;
+      this.#announcement = this.#said(first)!;
       this.#draw();
     }
     return first === undefined;
@@ -314,20 +318,18 @@ export class FrameFields {
     for (const f of FIELDS) this.input(f).value = '';
     this.#edits = noEdits();
     this.#errors = {};
-    this.#announcement = '';
+    this.#announcement = silent;
     this.#draw();
+  }
+
+  /** A field's message as its value stands now, in whichever words it is drawn; undefined when valid. */
+  #said(field: CardField): Said | undefined {
+    return problemSaid(field, this.input(field).value, this.cvvBrand);
   }
 
   /** A field's message, in the page's language; undefined when valid. */
   #problem(field: CardField): string | undefined {
-    const brand = this.cvvBrand;
-    const p = fieldProblem(field, this.input(field).value, brand);
-    return (
-      p &&
-      format((this.#settings.t.errors[field] as Record<string, string>)[p]!, {
-        digits: maxCvvLength(brand),
-      })
-    );
+    return this.#said(field)?.(this.#settings.t);
   }
 
   #revalidate(): void {
@@ -343,13 +345,12 @@ export class FrameFields {
 
   /** Every field's edit, read by card-entry.ts (`readEdit`) as page-entry.ts reads it. */
   #onInput = (event: Event): void => {
-    const t = this.#settings.t;
-    const edit = readEdit(event, this.#edits, t, this.cvvBrand);
+    const edit = readEdit(event, this.#edits, this.cvvBrand);
     if (!edit) return;
     if (edit.said !== undefined) this.#announcement = edit.said;
     this.#revalidate();
     if (edit.whole && (this.#errors[edit.field] || this.#edits.taken)) {
-      this.#announcement = this.#errors[edit.field] ?? t.numberTaken;
+      this.#announcement = this.#errors[edit.field] ? this.#said(edit.field)! : numberTaken;
       this.#draw();
     }
     this.#events.changed();
@@ -370,7 +371,7 @@ export class FrameFields {
     this.#edits.touched.add(field);
     this.#revalidate();
     if (this.#errors[field]) {
-      this.#announcement = this.#errors[field]!;
+      this.#announcement = this.#said(field)!;
       this.#draw();
     }
   }
@@ -455,7 +456,7 @@ export class FrameFields {
       this.#cvvIcon.replaceChildren(...cvvMark);
     text(this.#cvvHint, cvvWhere);
     text(this.#encrypted, t.encrypted);
-    text(this.#live, this.#announcement);
+    text(this.#live, this.#announcement(t));
   }
 
   /** The BIN (6 or 8 digits) once there are 6 digits. */

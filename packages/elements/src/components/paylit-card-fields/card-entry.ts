@@ -18,6 +18,7 @@ import {
   formatCardNumber,
   getBrand,
   holderNameProblem,
+  maxCvvLength,
   reformatCardNumber,
   reformatCvv,
   reformatExpiry,
@@ -135,6 +136,30 @@ export function fieldProblem(
 }
 
 /**
+ * What a live region says, kept as how to say it: drawn in the words of the moment, so that a
+ * `lang` changed after it spoke says it again in the new language (and nothing else does).
+ */
+export type Said = (t: CardWords) => string;
+export const silent: Said = () => '';
+/** Said when only the card number was kept of a longer pasted text. */
+export const numberTaken: Said = (t) => t.numberTaken;
+
+/**
+ * A field's message, as `fieldProblem` finds its value now, in whichever words it is drawn
+ * with; undefined when valid. The same in page isolation and in the card frame.
+ */
+export function problemSaid(
+  field: CardField,
+  value: string,
+  cvvBrand: BrandInfo | undefined,
+): Said | undefined {
+  const problem = fieldProblem(field, value, cvvBrand);
+  if (!problem) return undefined;
+  const digits = maxCvvLength(cvvBrand);
+  return (t) => format((t.errors[field] as Record<string, string>)[problem]!, { digits });
+}
+
+/**
  * What an entry keeps of the shopper's edits, which `readEdit` reads and updates: the same in
  * page isolation (page-entry.ts) and in the card frame (frame/frame-fields.ts).
  */
@@ -165,8 +190,8 @@ export interface Edit {
   readonly field: CardField;
   /** The value came at once (pasted, dropped, autofilled): its message shows now. */
   readonly whole: boolean;
-  /** The brand changed: what the live region says of it (empty for none); undefined otherwise. */
-  readonly said: string | undefined;
+  /** The brand changed: what the live region says of it (nothing for none); undefined otherwise. */
+  readonly said: Said | undefined;
 }
 
 /**
@@ -179,7 +204,6 @@ export interface Edit {
 export function readEdit(
   event: Event,
   edits: Edits,
-  t: CardWords,
   cvvBrand: BrandInfo | undefined,
 ): Edit | undefined {
   if ((event as InputEvent).isComposing) return undefined;
@@ -194,7 +218,7 @@ export function readEdit(
     if ((input.getRootNode() as ShadowRoot).activeElement === input)
       input.setSelectionRange(next.caret, next.caret);
   };
-  let said: string | undefined;
+  let said: Said | undefined;
   if (field === 'number') {
     const next = reformatCardNumber(state, edits.previous.number, whole);
     apply(next);
@@ -203,7 +227,8 @@ export function readEdit(
     const brand = detectBrand(next.value);
     if (brand?.id !== edits.brand?.id) {
       edits.brand = brand;
-      said = brand ? format(t.brandDetected, { brand: brand.name }) : '';
+      const name = brand?.name;
+      said = name ? (t) => format(t.brandDetected, { brand: name }) : silent;
     }
   } else if (field === 'expiry') {
     const next = reformatExpiry(state, edits.previous.expiry, whole);

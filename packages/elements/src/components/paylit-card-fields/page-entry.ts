@@ -27,11 +27,14 @@ import {
   FIELDS,
   SAVED_CARD_FIELDS,
   fieldLabels,
-  fieldProblem,
   noEdits,
   numberPlaceholder,
+  numberTaken,
+  problemSaid,
   readEdit,
   sealing,
+  silent,
+  type Said,
   type CardEntry,
   type CardEntryHost,
   type CardField,
@@ -67,8 +70,8 @@ export class PageEntry implements CardEntry {
   /** The shopper's edits so far (card-entry.ts `readEdit`). */
   #edits = noEdits();
   #errors: Partial<Record<CardField, string>> = {};
-  /** Said by the live region: a brand detected, a field's message. */
-  #announcement = '';
+  /** Said by the live region: a brand detected, a field's message (in the words of the moment). */
+  #announcement: Said = silent;
   #numberEmpty = true;
   /** The inputs have been drawn once (the form has been told their validity). */
   #wasDrawn = false;
@@ -94,8 +97,8 @@ export class PageEntry implements CardEntry {
     return saved ? getBrand(saved.brand) : this.#edits.brand;
   }
 
-  #announce(text: string): void {
-    this.#announcement = text;
+  #announce(said: Said): void {
+    this.#announcement = said;
     this.#host.requestUpdate();
   }
 
@@ -117,7 +120,7 @@ export class PageEntry implements CardEntry {
       if (this.#input('cvv')) this.#input('cvv').value = '';
       this.#edits.touched.delete('cvv');
       this.#edits.typed.delete('cvv');
-      this.#announcement = '';
+      this.#announcement = silent;
     }
     // Messages follow the language.
     if (changed.words) this.#revalidate();
@@ -140,7 +143,7 @@ export class PageEntry implements CardEntry {
     const first = this.#fields().find((f) => this.#errors[f]);
     if (first) {
       this.#input(first).focus();
-      this.#announce(this.#errors[first]!);
+      this.#announce(this.#said(first)!);
     }
     return first === undefined;
   }
@@ -181,7 +184,7 @@ export class PageEntry implements CardEntry {
     this.#edits = noEdits();
     this.#numberEmpty = true;
     this.#errors = {};
-    this.#announcement = '';
+    this.#announcement = silent;
     this.#host.checkout?.setBin(undefined);
     if (this.numberInput) this.#sync();
     this.#host.requestUpdate();
@@ -192,13 +195,13 @@ export class PageEntry implements CardEntry {
     this.clear();
   }
 
+  /** A field's message as its value stands now, in whichever words it is drawn; undefined when valid. */
+  #said(field: CardField): Said | undefined {
+    return problemSaid(field, this.#input(field).value, this.#cvvBrand());
+  }
+
   #problem(field: CardField): string | undefined {
-    const brand = this.#cvvBrand();
-    const p = fieldProblem(field, this.#input(field).value, brand);
-    const t = this.#host.t;
-    return (
-      p && format((t.errors[field] as Record<string, string>)[p]!, { digits: maxCvvLength(brand) })
-    );
+    return this.#said(field)?.(this.#host.t);
   }
 
   /** Messages of the touched fields, validity and form value: after every change. */
@@ -247,7 +250,7 @@ export class PageEntry implements CardEntry {
    */
   #onInput = (event: InputEvent): void => {
     event.stopPropagation();
-    const edit = readEdit(event, this.#edits, this.#host.t, this.#cvvBrand());
+    const edit = readEdit(event, this.#edits, this.#cvvBrand());
     if (!edit) return;
     if (edit.said !== undefined) this.#announcement = edit.said;
     if (edit.field === 'number') {
@@ -257,7 +260,7 @@ export class PageEntry implements CardEntry {
     }
     this.#revalidate();
     if (edit.whole && (this.#errors[edit.field] || this.#edits.taken))
-      this.#announcement = this.#errors[edit.field] ?? this.#host.t.numberTaken;
+      this.#announcement = this.#errors[edit.field] ? this.#said(edit.field)! : numberTaken;
     this.#emit('input');
   };
 
@@ -280,7 +283,7 @@ export class PageEntry implements CardEntry {
     if (!this.#edits.typed.has(field)) return;
     this.#edits.touched.add(field);
     this.#revalidate();
-    if (this.#errors[field]) this.#announce(this.#errors[field]!);
+    if (this.#errors[field]) this.#announce(this.#said(field)!);
   }
 
   /** The encryption starts loading when the shopper reaches a field, not with the page. */
@@ -367,6 +370,6 @@ export class PageEntry implements CardEntry {
         ${this.#field('holder', t.holder, this.#control('holder'), true)}
       </div>
       <p class="encrypted" part="encrypted">${lock}<span>${t.encrypted}</span></p>
-      <div class="sr-only" role="status" aria-live="polite">${this.#announcement}</div>`;
+      <div class="sr-only" role="status" aria-live="polite">${this.#announcement(this.#host.t)}</div>`;
   }
 }
