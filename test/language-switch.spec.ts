@@ -91,3 +91,54 @@ for (const isolation of isolations)
     await expect(fields.locator('#expiry-error')).toHaveText(pt.errors.expiry.incomplete);
     await expect(said).toHaveText(pt.errors.expiry.empty);
   });
+
+test('a Pix code copied, said "Copied" in English, is said in Portuguese once the page switches to pt-BR', async ({
+  page,
+  demo,
+}) => {
+  const pt = await catalog('pt-BR');
+  await openCheckout(page, demo, 'plain', 'pix');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: demo.url,
+  });
+  await page.locator('paylit-wallet-select').getByRole('radio', { name: 'Pix' }).check();
+  await payButton(page).click();
+  const pix = page.locator('paylit-checkout [part=pending]');
+  await pix.getByRole('button', { name: 'Copy code' }).click();
+  await expect(pix.getByRole('status')).toHaveText('Copied');
+  await switchTo(page, 'pt-BR');
+  await expect(pix.getByRole('button', { name: pt.pendingView.copied })).toBeVisible();
+  await expect(pix.getByRole('status')).toHaveText(pt.pendingView.copied);
+});
+
+test("the bank's dialog: a cancellation that could not reach the store, then the cancellation, each said in the language of the moment", async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  const [en, pt] = [await catalog('en'), await catalog('pt-BR')];
+  await openCheckout(page, demo, 'plain', '3ds');
+  await typeCard(page);
+  await payButton(page).click();
+  const dialog = page.locator('paylit-checkout dialog[part=challenge]');
+  await expect(dialog).toBeVisible();
+  let cut = true;
+  await page.route('**/paylit/payments/*/cancel', (route) =>
+    cut ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(en.networkError);
+  await switchTo(page, 'pt-BR');
+  await expect(dialog.getByRole('alert')).toHaveText(pt.networkError);
+  cut = false;
+  await dialog.getByRole('button', { name: pt.pendingView.cancelYes }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(messageLine(page)).toHaveText(pt.pendingView.cancelled);
+  await switchTo(page, 'en');
+  await expect(messageLine(page)).toHaveText(en.pendingView.cancelled);
+  // The one console error is the cut request's, which the browser logs; nothing else.
+  const others = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
+  expect(consoleErrors.length).toBeGreaterThan(others.length);
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+});

@@ -26,7 +26,11 @@ import type { Messages } from '../../i18n/index.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { rightToLeft } from '../../i18n/locales.js';
 import { cancelPayment, type CompanionServer } from '../paylit-checkout/checkout-client.js';
-import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-flow.js';
+import {
+  PendingSettledEvent,
+  type Reader,
+  type Settled,
+} from '../paylit-checkout/checkout-flow.js';
 import { settle } from '../paylit-checkout/checkout-payment.js';
 import { challengeStyles } from './paylit-challenge-dialog.styles.js';
 
@@ -45,7 +49,7 @@ export class PaylitChallengeDialog extends LocalizedElement {
     messages: { attribute: false },
     asking: { state: true },
     busy: { state: true },
-    error: { state: true },
+    failed: { state: true },
     ended: { state: true },
     checkout: { state: true },
   };
@@ -66,8 +70,8 @@ export class PaylitChallengeDialog extends LocalizedElement {
   private asking = false;
   /** The cancellation is under way: "Yes, cancel it" does nothing more meanwhile. */
   private busy = false;
-  /** Why the payment could not be cancelled (it stays: the shopper may try again). */
-  private error = '';
+  /** The payment could not be cancelled (it stays: the shopper may try again); said as the network's failure. */
+  private failed = false;
   /** Answered: the checkout goes elsewhere; the dialog closes. */
   private ended = false;
   private checkout: CheckoutContextValue | undefined;
@@ -99,9 +103,10 @@ export class PaylitChallengeDialog extends LocalizedElement {
     return this.renderRoot?.querySelector('dialog');
   }
 
-  #settle(settled: Settled, reset: boolean): void {
+  /** Tells the checkout where it goes next (`say`: how, read by any reader); the dialog closes. */
+  #settle(say: (reader: Reader) => Settled, reset: boolean): void {
     this.ended = true;
-    this.dispatchEvent(new PendingSettledEvent(settled, reset));
+    this.dispatchEvent(new PendingSettledEvent(say({ t: this.messages! }), reset, say));
   }
 
   /** The page's own CSP refuses to frame the bank's page: the shopper goes to it instead. */
@@ -115,31 +120,32 @@ export class PaylitChallengeDialog extends LocalizedElement {
       !url.startsWith(new URL(event.blockedURI || 'about:blank', url).origin)
     )
       return;
-    this.#settle(
-      { to: 'redirect', payment: this.payment, url, text: this.messages!.redirecting },
-      false,
-    );
+    const payment = this.payment;
+    this.#settle((reader) => ({ to: 'redirect', payment, url, text: reader.t.redirecting }), false);
   };
 
   /** "Yes, cancel it": the server cancels the payment; the form again, said so. */
   async #cancel(): Promise<void> {
     if (this.busy || !this.payment || !this.server) return;
     this.busy = true;
-    this.error = '';
+    this.failed = false;
     const result = await cancelPayment(this.server, this.order, this.payment.id);
     this.busy = false;
     if (this.ended) return;
     if (!result.ok) {
       // Not cancelled (no answer, a refusal): the bank's page stays; the shopper may try again.
-      this.error = this.messages!.networkError;
+      this.failed = true;
       return;
     }
     const { payment, nextAction } = result.answer;
     if (payment.status === 'CANCELLED')
-      return this.#settle({ to: 'declined', payment, text: this.#t.cancelled }, true);
+      return this.#settle(
+        (reader) => ({ to: 'declined', payment, text: reader.t.pendingView.cancelled }),
+        true,
+      );
     // Paid or declined meanwhile: that, as the live connection would have said it.
     this.#settle(
-      settle(payment, nextAction, { t: this.messages! }, true),
+      (reader) => settle(payment, nextAction, reader, true),
       !isPaymentMade(payment.status),
     );
   }
@@ -153,7 +159,7 @@ export class PaylitChallengeDialog extends LocalizedElement {
 
   #ask(on: boolean): void {
     this.asking = on;
-    if (!on) this.error = '';
+    if (!on) this.failed = false;
   }
 
   /** Esc: the browser would close the dialog; it asks first. */
@@ -171,7 +177,7 @@ export class PaylitChallengeDialog extends LocalizedElement {
       <iframe src=${this.url} title=${t.bankPage} part="challenge-frame" ?inert=${this.asking}></iframe>
       <div class="ask" role="alertdialog" aria-labelledby="ask" ?hidden=${!this.asking}>
         <p id="ask">${t.cancelAsk}</p>
-        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+        ${this.failed ? html`<p class="error" role="alert">${this.t.networkError}</p>` : nothing}
         <div class="row"><button type="button" aria-disabled=${this.busy ? 'true' : nothing}
           @click=${() => void this.#cancel()}>${t.cancelYes}</button><button type="button" class="primary" @click=${() => this.#ask(false)}>${t.cancelNo}</button></div>
       </div>

@@ -18,6 +18,7 @@
 import type { CheckoutErrorBody, PaymentView } from '@paylit/core/checkout';
 import type { PlanPayments } from '@paylit/core/installments';
 import type { PaylitErrorKind } from '@paylit/core/errors';
+import type { Messages } from '../../i18n/en.js';
 
 export type CheckoutPhase =
   'loading' | 'ready' | 'failed' | 'closed' | 'submitting' | 'outcome' | 'locked';
@@ -123,15 +124,27 @@ export class CheckoutFlow {
 }
 
 /**
+ * Who reads a payment's answer (checkout-payment.ts): the checkout, its words (`t`) and its
+ * `three-ds` attribute (`redirect`: the bank's 3-D Secure page replaces the shop's, never in a
+ * dialog).
+ */
+export interface Reader {
+  readonly t: Messages;
+  getAttribute?(name: string): string | null;
+}
+
+/**
  * How an element the checkout renders for a waiting payment (`<paylit-pending>`,
- * `<paylit-challenge-dialog>`) answers it: where the checkout goes next (`settled`), and whether
- * its form comes back first (`reset`). Dispatched on that element, neither bubbling nor
- * composed: only the checkout that renders it hears it.
+ * `<paylit-challenge-dialog>`) answers it: where the checkout goes next (`settled`), whether
+ * its form comes back first (`reset`), and the same answer read by another reader (`again`), so
+ * that the checkout says its words again in a language set later. Dispatched on that element,
+ * neither bubbling nor composed: only the checkout that renders it hears it.
  */
 export class PendingSettledEvent extends Event {
   constructor(
     readonly settled: Settled,
     readonly reset: boolean,
+    readonly again: (reader: Reader) => Settled,
   ) {
     super('paylit-pending-settled');
   }

@@ -9,20 +9,11 @@ import type { PaymentAnswer, PaymentStatusAnswer, PaymentView } from '@paylit/co
 import { isPaymentMade } from '@paylit/core/rules';
 import type { Messages } from '../../i18n/en.js';
 import { refusalKind, type ServerRefusal, type ServerResult } from './checkout-client.js';
-import type { PaylitErrorDetail, Settled } from './checkout-flow.js';
+import type { PaylitErrorDetail, Reader, Settled } from './checkout-flow.js';
 
 // The outcome's look and the plan kept across the bank's page come in this chunk: an outcome
 // is shown only with what settles it, so they are never wanted apart.
 export { outcomeStyles, keepPlan, keptPlan } from './paylit-checkout-outcome.styles.js';
-
-/**
- * Who reads the answer: the checkout, its words (`t`) and its `three-ds` attribute (`redirect`:
- * the bank's 3-D Secure page replaces the shop's, never in a dialog).
- */
-export interface Reader {
-  readonly t: Messages;
-  getAttribute?(name: string): string | null;
-}
 
 /** Where a payment takes the checkout. `resumed`: it comes back from the page it went to (the return page). */
 export function settle(

@@ -59,8 +59,12 @@ import {
   type CompanionServer,
 } from './checkout-client.js';
 import type { LoadFailure } from './checkout-load-failure.js';
-import { CheckoutFlow, type PendingSettledEvent, type Settled } from './checkout-flow.js';
-import type { Reader } from './checkout-payment.js';
+import {
+  CheckoutFlow,
+  type PendingSettledEvent,
+  type Reader,
+  type Settled,
+} from './checkout-flow.js';
 import type { Messages } from '../../i18n/en.js';
 
 import { styles } from './paylit-checkout.styles.js';
@@ -1018,9 +1022,9 @@ export class PaylitCheckout extends LocalizedElement {
    * What a waiting payment's elements (`<paylit-pending>`, `<paylit-challenge-dialog>`, each
    * its own chunk) answer: where the checkout goes next, and whether the form comes back first.
    */
-  #pendingSettled({ settled, reset }: PendingSettledEvent): void {
+  #pendingSettled({ settled, reset, again }: PendingSettledEvent): void {
     if (reset) this.reset();
-    this.#settle(settled);
+    this.#settle(settled, undefined, () => again(this as unknown as Reader));
   }
 
   /** A card the payer removed from their saved methods: no longer offered, nor chosen. */

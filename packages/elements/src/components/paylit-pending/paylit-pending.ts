@@ -50,8 +50,12 @@ import type { Messages } from '../../i18n/index.js';
 import { LocalizedElement } from '../../internal/localized.js';
 import { rightToLeft } from '../../i18n/locales.js';
 import { submitPayment, type CompanionServer } from '../paylit-checkout/checkout-client.js';
-import { PendingSettledEvent, type Settled } from '../paylit-checkout/checkout-flow.js';
-import { paid, settle as settleOf, type Reader } from '../paylit-checkout/checkout-payment.js';
+import {
+  PendingSettledEvent,
+  type Reader,
+  type Settled,
+} from '../paylit-checkout/checkout-flow.js';
+import { paid, settle as settleOf } from '../paylit-checkout/checkout-payment.js';
 import { LivePayment } from './live-payment.js';
 import { kindOf } from './pending-kind.js';
 import type { PendingParts } from './voucher-transfer.js';
@@ -69,6 +73,12 @@ const importAway = () => import('./voucher-transfer.js').then((module) => (away 
  */
 let barcodes: typeof import('./barcodes.js') | undefined;
 const importBarcodes = () => import('./barcodes.js').then((module) => (barcodes = module));
+
+/** What the view tells assistive technology, kept as how to say it: said in the words of the moment. */
+type Said = (t: Messages) => string;
+const copied: Said = (t) => t.pendingView.copied;
+const copyFailed: Said = (t) => t.pendingView.copyFailed;
+const networkError: Said = (t) => t.networkError;
 
 /** "23:59:12", or "2 d 03:04:05" past a day. */
 function countdown(ms: number): string {
@@ -217,8 +227,8 @@ export class PaylitPending extends LocalizedElement {
   /** Settled: the checkout goes elsewhere; nothing more is shown or followed. */
   private ended = false;
   private renewing = false;
-  /** What assistive technology is told: copied, or that something failed. */
-  private said = '';
+  /** What assistive technology is told (copied, or that something failed), in the words of the moment. */
+  private said: Said | undefined;
   /** The field whose Copy button says "Copied". */
   private copied: string | undefined;
   private now = Date.now();
@@ -273,8 +283,7 @@ export class PaylitPending extends LocalizedElement {
       // Another payment (a new code): its own state.
       this.expired = this.payment?.status === 'EXPIRED';
       this.ended = this.renewing = false;
-      this.said = '';
-      this.copied = this.#drawn = undefined;
+      this.said = this.copied = this.#drawn = undefined;
     }
   }
 
@@ -307,11 +316,12 @@ export class PaylitPending extends LocalizedElement {
     return { t: this.messages! };
   }
 
-  /** Tells the checkout where it goes next; this view is done. */
-  #settle(settled: Settled, reset: boolean): void {
+  /** Tells the checkout where it goes next (`say`: how, read by any reader); this view is done. */
+  #settle(say: (reader: Reader) => Settled, reset: (settled: Settled) => boolean): void {
     this.#live.stop();
     this.ended = true;
-    this.dispatchEvent(new PendingSettledEvent(settled, reset));
+    const settled = say(this.#reader);
+    this.dispatchEvent(new PendingSettledEvent(settled, reset(settled), say));
   }
 
   /** What the live connection says of the payment (or, paid late, of the order's other payment). */
@@ -323,9 +333,12 @@ export class PaylitPending extends LocalizedElement {
       return;
     }
     // Back from the bank's page (in the dialog): a refusal with no reason of its own says so.
-    const settled = settleOf(payment, nextAction, this.#reader, this.challenge !== undefined);
+    const resumed = this.challenge !== undefined;
     // Declined or cancelled: the form again, with why.
-    this.#settle(settled, !isPaymentMade(payment.status));
+    this.#settle(
+      (reader) => settleOf(payment, nextAction, reader, resumed),
+      () => !isPaymentMade(payment.status),
+    );
   }
 
   /** "Get a new code": a new attempt of the same method; the server makes a new payment. */
@@ -338,14 +351,16 @@ export class PaylitPending extends LocalizedElement {
       method: { type: 'redirect', methodId: this.payment.payment_method_id ?? '' },
     });
     this.renewing = false;
-    const settled = paid(result, this.#reader);
-    if (settled.to === 'unreachable') {
+    if (paid(result, this.#reader).to === 'unreachable') {
       // Unknown: the same attempt goes again on the next press, so it cannot make two codes.
-      this.said = this.messages!.networkError;
+      this.said = networkError;
       return;
     }
     this.#attempt = undefined;
-    this.#settle(settled, settled.to !== 'outcome');
+    this.#settle(
+      (reader) => paid(result, reader),
+      (settled) => settled.to !== 'outcome',
+    );
   }
 
   get #renewLabel(): string {
@@ -419,9 +434,9 @@ export class PaylitPending extends LocalizedElement {
     this.copied = done ? id : undefined;
     if (!done) input.select();
     // Said again even when it is the same words: cleared, then written after the next frame.
-    this.said = '';
+    this.said = undefined;
     await this.updateComplete;
-    requestAnimationFrame(() => (this.said = done ? this.#t.copied : this.#t.copyFailed));
+    requestAnimationFrame(() => (this.said = done ? copied : copyFailed));
     if (done)
       setTimeout(() => {
         if (this.copied === id) this.copied = undefined;
@@ -489,7 +504,7 @@ export class PaylitPending extends LocalizedElement {
   protected override render() {
     if (!this.payment || this.ended) return nothing;
     this.#fields = 0;
-    return html`<div class="pending-view" part="pending" aria-live="off" dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'}>${this.#body()}<p class="said sr-only" role="status">${this.said}</p></div>`;
+    return html`<div class="pending-view" part="pending" aria-live="off" dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'}>${this.#body()}<p class="said sr-only" role="status">${this.said?.(this.t) ?? ''}</p></div>`;
   }
 }
 
