@@ -377,12 +377,16 @@ test('additional_risk_data: a submerchant with its name alone is paid; a member 
   );
   expect(paid.body.status).toBe('PAID');
   for (const [risk, param] of [
-    [{ submerchant: { name: 42 } }, 'additional_risk_data.submerchant.name'],
+    // A number there is its text (a typed client's name of digits): a boolean is no string.
+    [{ submerchant: { name: true } }, 'additional_risk_data.submerchant.name'],
     [
       { submerchant: { name: 'Loja do Bairro', total_order_count: '5' } },
       'additional_risk_data.submerchant.total_order_count',
     ],
-    [{ device: { locale: 'pt-BR', event_uuid: 7 } }, 'additional_risk_data.device.event_uuid'],
+    [
+      { device: { locale: 'pt-BR', event_uuid: { id: 7 } } },
+      'additional_risk_data.device.event_uuid',
+    ],
   ] as const) {
     const res = await sbx.api.post('/secure_payments', cardPayment({ additional_risk_data: risk }));
     expect([res.status, res.body.code, res.body.param]).toEqual([400, 5001, param]);

@@ -52,7 +52,7 @@ import {
   openEnum,
   paymentMethodId,
   plainText,
-  text,
+  limitedString,
 } from '../schemas/common.js';
 import {
   installmentSchema,
@@ -280,7 +280,12 @@ const detail = (max: number) => plainText(max);
 
 export const collectedPayerSchema = z.strictObject({
   name: detail(100).optional(),
-  email: z.string().trim().pipe(text(100)).pipe(z.email('must be an e-mail address')).optional(),
+  email: z
+    .string()
+    .trim()
+    .pipe(limitedString(100))
+    .pipe(z.email('must be an e-mail address'))
+    .optional(),
   document: detail(30).optional(),
   /** The type the shopper chose where the country has several (`CPF`, `CNPJ`; `documentTypes`): the document is checked as one. Not sent to the API. */
   document_type: detail(20).optional(),

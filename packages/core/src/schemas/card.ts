@@ -62,8 +62,10 @@ export const cardSchema = partialObject({
   holder_name: plainText(),
   expiration_month: expirationMonth,
   expiration_year: expirationYear,
-  number: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits with no separators'),
-  cvv: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  number: numberAsText(
+    z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits with no separators'),
+  ),
+  cvv: numberAsText(z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits')),
   encrypted_data: compactJwe,
   token: text(),
   cvv_token: text(),
@@ -85,7 +87,9 @@ export const cardSchema = partialObject({
   wallet_type: z
     .string()
     .regex(/^[A-Z][A-Z0-9]*_PAY$/, 'must be a wallet provider code of the form <PROVIDER>_PAY'),
-  network_token: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits with no separators'),
+  network_token: numberAsText(
+    z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits with no separators'),
+  ),
   cryptogram: text(100),
   eci,
   network_payment_reference: text(100),

@@ -21,7 +21,8 @@ export function optional<S extends z.ZodType>(schema: S) {
 /**
  * A string field the API also takes as a JSON number, read as its decimal text
  * (`"order_id": 1547451845` is `"1547451845"`, `"number": 2` in an address is `"2"`): the
- * other direction of the amounts and months it takes as strings.
+ * other direction of the amounts and months it takes as strings. Every `text()` is one; a
+ * string with a pattern of its own (a card's number) says so itself.
  */
 export function numberAsText<S extends z.ZodType>(schema: S) {
   return z.preprocess(
@@ -42,13 +43,22 @@ export function partialObject<T extends Record<string, z.ZodType>>(shape: T) {
   return z.object(fields);
 }
 
-/** A string of at most `max` characters (and at least `min`, 1 by default: the API refuses empty strings). */
-export function text(max?: number, min = 1) {
+/** A JSON string of at most `max` characters (and at least `min`, 1 by default: the API refuses empty strings). */
+export function limitedString(max?: number, min = 1) {
   let s = z
     .string()
     .min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`);
   if (max !== undefined) s = s.max(max, `must be at most ${max} characters`);
   return s;
+}
+
+/**
+ * A string field of a request: `limitedString(max, min)`, and a JSON number there is read as its
+ * decimal text (`numberAsText`), as the API reads every field the reference documents as a
+ * string (a typed client's user id, phone or description sent as a number).
+ */
+export function text(max?: number, min = 1) {
+  return numberAsText(limitedString(max, min));
 }
 
 /**

@@ -416,6 +416,28 @@ const leniencies: Leniency[] = [
     (p) => expect(p.order_id).to.equal('77'),
   ],
   [
+    "every string the reference documents, sent as a JSON number, read as its text (a typed client's user id, phone, card number and code, description, device id)",
+    paymentRequestSchema,
+    payment,
+    {
+      'payer.user_reference': 12345,
+      'payer.phone': 5511987654321,
+      'card.number': 4111111111111111,
+      'card.cvv': 123,
+      description: 2026,
+      'additional_risk_data.device': { event_uuid: 7 },
+    },
+    (p) =>
+      expect([
+        p.payer.user_reference,
+        p.payer.phone,
+        p.card.number,
+        p.card.cvv,
+        p.description,
+        p.additional_risk_data!.device!.event_uuid,
+      ]).to.deep.equal(['12345', '5511987654321', '4111111111111111', '123', '2026', '7']),
+  ],
+  [
     'payer.document as a JSON number (Mexico, length only)',
     paymentRequestSchema,
     { ...payment, country: 'MX', currency: 'MXN' },
@@ -713,7 +735,7 @@ const refusals: [
     'a submerchant name that is no string',
     paymentRequestSchema,
     payment,
-    { 'additional_risk_data.submerchant': { name: 12 } },
+    { 'additional_risk_data.submerchant': { name: ['Loja do Bairro'] } },
     'additional_risk_data.submerchant.name',
   ],
   [
@@ -838,10 +860,10 @@ const refusals: [
   ],
   ['a BIN of 7 digits', installmentsPlanRequestSchema, plan, { bin: '4111111' }, 'bin'],
   [
-    'a risk device whose event_uuid is a number',
+    'a risk device whose event_uuid is an object',
     paymentRequestSchema,
     payment,
-    { 'additional_risk_data.device': { event_uuid: 42, locale: 'pt-BR' } },
+    { 'additional_risk_data.device': { event_uuid: { id: 42 }, locale: 'pt-BR' } },
     'additional_risk_data.device.event_uuid',
   ],
 ];

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { paymentStatusNames, refundStatusNames } from '../codes.js';
-import { country, currency, numberAsText, optional, positiveAmount, text, url } from './common.js';
+import { country, currency, optional, positiveAmount, text, url } from './common.js';
 import { cardSchema, checkCard } from './card.js';
 import { BIN_PATTERN } from '../card/number.js';
 import { checkPayerDocument, checkPayerName, payerSchema } from './payer.js';
@@ -34,7 +34,7 @@ export const captureRequestSchema = z
     authorization_id: text(),
     amount: optional(positiveAmount),
     currency: optional(currency),
-    order_id: optional(numberAsText(text(125))),
+    order_id: optional(text(125)),
   })
   .superRefine(amountWithCurrency);
 export type CaptureRequest = z.infer<typeof captureRequestSchema>;

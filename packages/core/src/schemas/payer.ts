@@ -1,18 +1,26 @@
 /** `payer` and its `address` (also the shape of `additional_risk_data.shipping.address`). */
 import { z } from 'zod';
 import { apiDocumentProblem, documentMessage, type DocumentProblem } from '../documents.js';
-import { dmyDate, numberAsText, optional, partialObject, plainText, text } from './common.js';
+import {
+  dmyDate,
+  limitedString,
+  numberAsText,
+  optional,
+  partialObject,
+  plainText,
+  text,
+} from './common.js';
 
 /**
  * Every field one plain line (`plainText`: no control, bidirectional or other format
  * character), each also taken as a JSON number (`"number": 2`, `"zip_code": 8001`: its text).
  */
 export const addressSchema = partialObject({
-  state: numberAsText(plainText(10)),
-  city: numberAsText(plainText(100)),
-  zip_code: numberAsText(plainText(10)),
-  street: numberAsText(plainText(100)),
-  number: numberAsText(plainText(20)),
+  state: plainText(10),
+  city: plainText(100),
+  zip_code: plainText(10),
+  street: plainText(100),
+  number: plainText(20),
 });
 export type Address = z.infer<typeof addressSchema>;
 
@@ -28,13 +36,13 @@ export const payerSchema = z.object({
   name: optional(plainText(100)),
   email: optional(text(100).pipe(z.email('must be an e-mail address'))),
   birth_date: optional(dmyDate),
-  phone: optional(numberAsText(text(20))),
-  document: optional(numberAsText(text(30))),
+  phone: optional(text(20)),
+  document: optional(text(30)),
   document2: optional(text()),
   user_reference: optional(text(125)),
   address: optional(addressSchema),
   ip: optional(text(39)),
-  ip_port: optional(text(5).regex(/^\d+$/, 'must be a port number')),
+  ip_port: optional(numberAsText(limitedString(5).regex(/^\d+$/, 'must be a port number'))),
   device_id: optional(text(25)),
 });
 export type Payer = z.infer<typeof payerSchema>;

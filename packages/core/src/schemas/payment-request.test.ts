@@ -601,13 +601,13 @@ const rules: Rule[] = [
   [
     'risk device event_uuid a string',
     { 'additional_risk_data.device': { locale: 'pt-BR' } },
-    { 'additional_risk_data.device': { event_uuid: 7, locale: 'pt-BR' } },
+    { 'additional_risk_data.device': { event_uuid: true, locale: 'pt-BR' } },
     'additional_risk_data.device.event_uuid',
   ],
   [
     'beneficiary members strings',
     { 'additional_risk_data.beneficiary': { name: 'n', created_date: '20240101' } },
-    { 'additional_risk_data.beneficiary': { name: 'n', account_id: 12 } },
+    { 'additional_risk_data.beneficiary': { name: 'n', account_id: { id: 12 } } },
     'additional_risk_data.beneficiary.account_id',
   ],
   [

@@ -22,7 +22,6 @@ import {
   currency,
   frequency,
   isoDate,
-  numberAsText,
   optional,
   partialObject,
   paymentMethodId,
@@ -130,8 +129,8 @@ const paymentRequestShape = z.object({
   country,
   payer: payerSchema,
   /** Also a JSON number (`1547451845`), read as its text. */
-  order_id: numberAsText(text(125)),
-  original_order_id: optional(numberAsText(text(125))),
+  order_id: text(125),
+  original_order_id: optional(text(125)),
   description: optional(text(200)),
   notification_url: optional(url(500)),
   callback_url: optional(url(500)),

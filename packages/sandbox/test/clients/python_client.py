@@ -139,6 +139,36 @@ authorized = check(
     and body.get("amount") == 25,
 )
 
+# 1b. A typed client's numbers where the reference documents strings: a user id, a phone, the
+# document, the card's number and security code, a description, all JSON numbers.
+status, body, _ = call(
+    "POST",
+    "/secure_payments",
+    {
+        "amount": 30,
+        "currency": "BRL",
+        "country": "BR",
+        "payment_method_id": "CARD",
+        "payment_method_flow": "DIRECT",
+        "order_id": "TYPED-" + run,
+        "description": 2026,
+        "payer": {
+            "name": "Thiago Gabriel",
+            "email": "thiago@example.com",
+            "document": 53033315550,
+            "phone": 5511987654321,
+            "user_reference": 12345,
+        },
+        "card": dict(card, number=4111111111111111, cvv=123, capture=True),
+    },
+)
+check(
+    "a payment with user_reference, phone, document, card.number, card.cvv and description as numbers",
+    status,
+    body,
+    status == 200 and body.get("status") == "PAID" and body.get("card", {}).get("last4") == "1111",
+)
+
 # 2. Panama, as a connector's live tests pay there: no payer name or email, an empty holder name.
 status, body, _ = call(
     "POST",
