@@ -25,6 +25,20 @@ const switchTo = (page: Page, lang: string) =>
     .locator('paylit-checkout')
     .evaluate((checkout, lang) => ((checkout as HTMLElement).lang = lang), lang);
 
+/** Requests to `url` fail as a dropped connection does, until the answered function is called. */
+async function cut(page: Page, url: string): Promise<() => void> {
+  let down = true;
+  await page.route(url, (route) => (down ? route.abort('internetdisconnected') : route.continue()));
+  return () => void (down = false);
+}
+
+/** The console errors the cut request left: the browser logs it, and nothing else may be there. */
+function cutRequestLogged(consoleErrors: string[]): void {
+  const others = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
+  expect(consoleErrors.length).toBeGreaterThan(others.length);
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+}
+
 test("a decline's reason, said in English, is said in Portuguese once the page switches to pt-BR", async ({
   page,
   demo,
@@ -47,22 +61,16 @@ test('the store out of reach, said in English, is said in Portuguese once the pa
   const [en, pt] = [await catalog('en'), await catalog('pt-BR')];
   await openCheckout(page, demo, 'plain', 'pay');
   await typeCard(page);
-  let cut = true;
-  await page.route('**/paylit/payments', (route) =>
-    cut ? route.abort('internetdisconnected') : route.continue(),
-  );
+  const reconnect = await cut(page, '**/paylit/payments');
   await payButton(page).click();
   await expect(messageLine(page)).toHaveText(en.networkError);
   await switchTo(page, 'pt-BR');
   await expect(payButton(page)).toContainText(format(pt.pay, { amount: '' }).trim());
   await expect(messageLine(page)).toHaveText(pt.networkError);
-  cut = false;
+  reconnect();
   await payButton(page).click();
   await expect(messageLine(page)).toContainText(format(pt.outcomes.PAID, { amount: '' }).trim());
-  // The one console error is the cut request's, which the browser logs; nothing else.
-  const others = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
-  expect(consoleErrors.length).toBeGreaterThan(others.length);
-  consoleErrors.splice(0, consoleErrors.length, ...others);
+  cutRequestLogged(consoleErrors);
 });
 
 for (const isolation of isolations)
@@ -122,23 +130,17 @@ test("the bank's dialog: a cancellation that could not reach the store, then the
   await payButton(page).click();
   const dialog = page.locator('paylit-checkout dialog[part=challenge]');
   await expect(dialog).toBeVisible();
-  let cut = true;
-  await page.route('**/paylit/payments/*/cancel', (route) =>
-    cut ? route.abort('internetdisconnected') : route.continue(),
-  );
+  const reconnect = await cut(page, '**/paylit/payments/*/cancel');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(en.networkError);
   await switchTo(page, 'pt-BR');
   await expect(dialog.getByRole('alert')).toHaveText(pt.networkError);
-  cut = false;
+  reconnect();
   await dialog.getByRole('button', { name: pt.pendingView.cancelYes }).click();
   await expect(dialog).toHaveCount(0);
   await expect(messageLine(page)).toHaveText(pt.pendingView.cancelled);
   await switchTo(page, 'en');
   await expect(messageLine(page)).toHaveText(en.pendingView.cancelled);
-  // The one console error is the cut request's, which the browser logs; nothing else.
-  const others = consoleErrors.filter((e) => !/Failed to load resource/.test(e));
-  expect(consoleErrors.length).toBeGreaterThan(others.length);
-  consoleErrors.splice(0, consoleErrors.length, ...others);
+  cutRequestLogged(consoleErrors);
 });
