@@ -123,7 +123,10 @@ export async function directVoucher(
       };
     }
     case 'BL': {
-      const made = boleto('341', p.amount, new Date(due.at), digitsOf(p.id, 25));
+      // The factor names the local day it is due (the payer's bank shows it), not the UTC day
+      // of 23:59:59 at -03:00, which is the next one.
+      const day = new Date(`${due.iso.slice(0, 10)}T00:00:00Z`);
+      const made = boleto('341', p.amount, day, digitsOf(p.id, 25));
       return custom(made.line, made.barcode, 'ITF');
     }
     case 'OX': {
