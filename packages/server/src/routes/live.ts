@@ -214,8 +214,9 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
     if (outgoing && typeof outgoing.writeHead === 'function' && !outgoing.headersSent) {
       c.header('Content-Type', 'text/event-stream');
       c.header('Cache-Control', 'no-cache');
-      c.header('Connection', 'keep-alive');
-      c.header('Transfer-Encoding', 'chunked');
+      // Framing is Node's: chunked and kept alive for HTTP/1.1, unframed and closed for an
+      // HTTP/1.0 request, which has no chunked coding (RFC 9112, 6.1). Named here, Node would
+      // send chunk sizes to an HTTP/1.0 client too.
       const response = c.body(null, 200, { [ALREADY_SENT]: '1' });
       // A Response the Node adapter made itself (its global Response) it answers from its parts,
       // without looking for the mark; reading the body (null) makes it a plain Response.
