@@ -27,6 +27,7 @@ import {
   addressRequiredCountries,
   indiaCrossBorderPayerFields,
 } from './countries.js';
+import { normalizeDigits } from './card/digits.js';
 import { documentOptional } from './documents.js';
 import { needsPhone, type PayingWith } from './methods.js';
 
@@ -109,10 +110,11 @@ export const callingCodes: Readonly<Record<string, string>> = {
  * A phone number as the API gets it: `+`, the calling code and the national number, digits
  * only (`+5511987654321`). A number typed without its country's code gets it (a national
  * number's trunk `0` dropped); one typed with a `+` keeps its own code. Undefined when it is
- * not a phone number: fewer than 6 or more than 15 digits in all (E.164), or letters.
+ * not a phone number: fewer than 6 or more than 15 digits in all (E.164), or letters. Digits
+ * typed in the shopper's script (Devanagari, Arabic-Indic, Thai, full-width) are those digits.
  */
 export function normalizePhone(country: string, value: string): string | undefined {
-  const text = value.trim();
+  const text = normalizeDigits(value).trim();
   if (!/^\+?[\d\s().-]+$/.test(text)) return undefined;
   let digits = text.replace(/\D/g, '');
   if (!text.startsWith('+')) {
@@ -138,9 +140,9 @@ const postalCodes: Readonly<Record<string, { pattern: RegExp; example: string }>
   TR: { pattern: /^\d{5}$/, example: '34000' },
 };
 
-/** A postal code without its spaces and dashes, upper-cased (`01310-100` → `01310100`). */
+/** A postal code without its spaces and dashes, upper-cased, its digits ASCII (`01310-100` → `01310100`, `५६० ००१` → `560001`). */
 export function compactPostalCode(value: string): string {
-  return value.replace(/[\s-]/g, '').toUpperCase();
+  return normalizeDigits(value).replace(/[\s-]/g, '').toUpperCase();
 }
 
 /** Why `value` is not a postal code of `country`: `required`, `format`; undefined when it is one. */

@@ -7,6 +7,7 @@
  */
 import type { ValidationIssue } from '@paylit/core/errors';
 import type { Ask, AsksView, CollectedPayer } from '@paylit/core/checkout';
+import { normalizeDigits } from '@paylit/core/card';
 import {
   compactDocument,
   documentMessage,
@@ -117,13 +118,15 @@ function normalize(
     else out.document_type = given.document_type;
   }
   if (given.document !== undefined) {
-    const problem = documentProblem(country, given.document, out.document_type);
+    // Digits typed in the shopper's script (full-width, Devanagari…) are those digits, as the phone's and postal code's are.
+    const document = normalizeDigits(given.document);
+    const problem = documentProblem(country, document, out.document_type);
     if (problem)
       issues.push({
         path: 'payer.document',
         message: documentMessage(country, problem, out.document_type),
       });
-    out.document = compactDocument(given.document);
+    out.document = compactDocument(document);
   }
   if (given.phone !== undefined) {
     const phone = normalizePhone(country, given.phone);

@@ -118,7 +118,18 @@ export const amount = z
   })
   .transform((v, ctx) => {
     if (typeof v === 'number') return v;
-    if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+    if (/^-?\d+(\.\d+)?$/.test(v)) {
+      // Its decimals are the text's (trailing zeros aside), not a double's: "99.99999999999999999"
+      // is 17 decimals, which Number() would round to a valid 100.
+      if ((v.split('.')[1]?.replace(/0+$/, '').length ?? 0) <= 2) return Number(v);
+      ctx.addIssue({
+        code: 'custom',
+        input: v,
+        message:
+          'must be a non-negative number with at most 8 integer digits and 2 decimals (10,2)',
+      });
+      return z.NEVER;
+    }
     ctx.addIssue({
       code: 'custom',
       input: v,

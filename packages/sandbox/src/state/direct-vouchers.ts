@@ -21,27 +21,52 @@ import { boleto, cbu, clabe, pixBrCode } from './tickets.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Each country's offset from UTC where its vouchers are paid (its largest city's, outside summer time). */
-const utcOffsetHours: Readonly<Record<string, number>> = {
-  AR: -3,
-  BR: -3,
-  CL: -4,
-  CO: -5,
-  EC: -5,
-  MX: -6,
-  PE: -5,
+/** The time zone of each country's largest city, where its vouchers are paid (Chile keeps summer time). */
+const timeZones: Readonly<Record<string, string>> = {
+  AR: 'America/Argentina/Buenos_Aires',
+  BR: 'America/Sao_Paulo',
+  CL: 'America/Santiago',
+  CO: 'America/Bogota',
+  EC: 'America/Guayaquil',
+  MX: 'America/Mexico_City',
+  PE: 'America/Lima',
 };
+
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The country's offset from UTC, in minutes, at the moment `at` (ms). */
+function utcOffsetMinutes(country: string, at: number): number {
+  const zone = timeZones[country];
+  if (zone === undefined) return 0;
+  let format = offsetFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormats.set(zone, format);
+  }
+  const name = format.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const m = /([+-])(\d{2}):(\d{2})$/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
 
 /** 23:59:59 local time `days` after `now`, as the moment (ms) and as ISO 8601 with its offset. */
 function endOfLocalDay(now: number, days: number, country: string): { at: number; iso: string } {
-  const offset = utcOffsetHours[country] ?? 0;
-  const local = new Date(now + offset * 3600_000 + days * DAY_MS);
-  const at =
-    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), 23, 59, 59) -
-    offset * 3600_000;
+  const local = new Date(now + utcOffsetMinutes(country, now) * 60_000 + days * DAY_MS);
+  const wall = Date.UTC(
+    local.getUTCFullYear(),
+    local.getUTCMonth(),
+    local.getUTCDate(),
+    23,
+    59,
+    59,
+  );
+  // The offset of that evening, which summer time may make other than today's.
+  let offset = utcOffsetMinutes(country, wall - utcOffsetMinutes(country, now) * 60_000);
+  offset = utcOffsetMinutes(country, wall - offset * 60_000);
+  const at = wall - offset * 60_000;
   const sign = offset < 0 ? '-' : '+';
-  const hours = String(Math.abs(offset)).padStart(2, '0');
-  const iso = `${new Date(at + offset * 3600_000).toISOString().slice(0, 19)}${sign}${hours}:00`;
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
+  const iso = `${new Date(wall).toISOString().slice(0, 19)}${sign}${hh}:${mm}`;
   return { at, iso };
 }
 
@@ -123,7 +148,10 @@ export async function directVoucher(
       };
     }
     case 'BL': {
-      const made = boleto('341', p.amount, new Date(due.at), digitsOf(p.id, 25));
+      // The factor names the local day it is due (the payer's bank shows it), not the UTC day
+      // of 23:59:59 at -03:00, which is the next one.
+      const day = new Date(`${due.iso.slice(0, 10)}T00:00:00Z`);
+      const made = boleto('341', p.amount, day, digitsOf(p.id, 25));
       return custom(made.line, made.barcode, 'ITF');
     }
     case 'OX': {

@@ -102,7 +102,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A Boleto's due-date factor: days since 1997-10-07, four digits; past 9999 it starts again at
- * 1000 (2025-02-22), as FEBRABAN's rule says.
+ * 1000 (2025-02-22), as FEBRABAN's rule says. `due`'s UTC calendar day is the one counted: give
+ * the local due date (its midnight UTC), not the instant 23:59:59 at -03:00.
  */
 export function boletoDueFactor(due: Date): string {
   let factor = Math.floor((Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate()) - Date.UTC(1997, 9, 7)) / DAY_MS); // prettier-ignore

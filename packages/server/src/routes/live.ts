@@ -71,6 +71,20 @@ interface EventSink {
 const ALREADY_SENT = 'x-hono-already-sent';
 
 /** Events written straight to Node's response, its head (`headers`) with the first. */
+/**
+ * Hono's `streamSSE` answer without the framing it names (`Transfer-Encoding: chunked`,
+ * `Connection: keep-alive`): the server frames it, chunked for HTTP/1.1 and unframed for an
+ * HTTP/1.0 request, which has no chunked coding (RFC 9112, 6.1). Named, Node sends chunk sizes
+ * to an HTTP/1.0 client too.
+ */
+export function unframed(c: Context<HandlerEnv>, response: Response): Response {
+  // From the context too: Hono merges its headers back into the answer the route returns.
+  for (const name of ['Transfer-Encoding', 'Connection']) c.header(name, undefined);
+  response.headers.delete('Transfer-Encoding');
+  response.headers.delete('Connection');
+  return response;
+}
+
 function nodeSink(outgoing: ServerResponse, answer: Headers): EventSink {
   let headers: Headers | undefined = answer;
   let aborted = outgoing.destroyed || outgoing.writableEnded;
@@ -214,8 +228,9 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
     if (outgoing && typeof outgoing.writeHead === 'function' && !outgoing.headersSent) {
       c.header('Content-Type', 'text/event-stream');
       c.header('Cache-Control', 'no-cache');
-      c.header('Connection', 'keep-alive');
-      c.header('Transfer-Encoding', 'chunked');
+      // Framing is Node's: chunked and kept alive for HTTP/1.1, unframed and closed for an
+      // HTTP/1.0 request, which has no chunked coding (RFC 9112, 6.1). Named here, Node would
+      // send chunk sizes to an HTTP/1.0 client too.
       const response = c.body(null, 200, { [ALREADY_SENT]: '1' });
       // A Response the Node adapter made itself (its global Response) it answers from its parts,
       // without looking for the mark; reading the body (null) makes it a plain Response.
@@ -229,15 +244,18 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
       });
       return response;
     }
-    return streamSSE(c, (stream) =>
-      follow({
-        write: (text) => stream.write(text).then(() => undefined),
-        get aborted() {
-          return stream.aborted;
-        },
-        onAbort: (listener) => stream.onAbort(listener),
-        close: () => {},
-      }),
+    return unframed(
+      c,
+      streamSSE(c, (stream) =>
+        follow({
+          write: (text) => stream.write(text).then(() => undefined),
+          get aborted() {
+            return stream.aborted;
+          },
+          onAbort: (listener) => stream.onAbort(listener),
+          close: () => {},
+        }),
+      ),
     );
   });
 }

@@ -9,6 +9,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import {
   chargedAmount,
+  offersInstallments,
   orderReferenceSchema,
   paymentIdSchema,
   submissionSchema,
@@ -156,6 +157,18 @@ export function paymentRequest(
   const notOffered = saveNotOffered(order, m);
   if (notOffered)
     throw new CheckoutError(403, { type: 'forbidden', message: notOffered, param: 'method.save' });
+  // Installments only where the order offers them (the view's plans): an order made with
+  // `installments: false`, or a verify, is paid in one payment whatever the submission names.
+  if (
+    (m.type === 'card' || m.type === 'saved_card') &&
+    ((m.installments !== undefined && m.installments !== '1') || m.installmentsId !== undefined) &&
+    !offersInstallments(order)
+  )
+    throw new CheckoutError(403, {
+      type: 'forbidden',
+      message: 'the order offers no installments: it is paid in one payment',
+      param: 'method.installments',
+    });
   switch (m.type) {
     case 'card':
       allowed(order, 'CARD');

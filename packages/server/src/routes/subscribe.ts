@@ -34,6 +34,7 @@ import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
 import { payerOfSubmission } from '../payer.js';
+import { unframed } from './live.js';
 import { PaymentsApiError } from '../client/errors.js';
 import { SubscriptionError, type Subscriptions } from '../subscriptions/subscriptions.js';
 import type { Subscription } from '../subscriptions/types.js';
@@ -163,55 +164,58 @@ export function mountSubscribe(
     if (!first) throw notFound();
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
-      let wake: (() => void) | undefined;
-      let heard = false;
-      const stop = await ctx.changes.listen(subscriptionChangeKey(id), () => {
-        heard = true;
-        wake?.();
-      });
-      stream.onAbort(() => wake?.());
-      try {
-        const until = Date.now() + options.streamMs;
-        let sub: Subscription | undefined = first;
-        let sent: string | undefined;
-        for (;;) {
-          if (sub) {
-            const answer = answerOf(sub);
-            const text = JSON.stringify(answer);
-            if (text !== sent) {
-              await stream.write(
-                `event: subscription\ndata: ${text}\n${sent === undefined ? 'retry: 2000\n' : ''}\n`,
-              );
-              sent = text;
+    return unframed(
+      c,
+      streamSSE(c, async (stream) => {
+        let wake: (() => void) | undefined;
+        let heard = false;
+        const stop = await ctx.changes.listen(subscriptionChangeKey(id), () => {
+          heard = true;
+          wake?.();
+        });
+        stream.onAbort(() => wake?.());
+        try {
+          const until = Date.now() + options.streamMs;
+          let sub: Subscription | undefined = first;
+          let sent: string | undefined;
+          for (;;) {
+            if (sub) {
+              const answer = answerOf(sub);
+              const text = JSON.stringify(answer);
+              if (text !== sent) {
+                await stream.write(
+                  `event: subscription\ndata: ${text}\n${sent === undefined ? 'retry: 2000\n' : ''}\n`,
+                );
+                sent = text;
+              }
+              if (answer.subscription.status !== 'PENDING') return;
             }
-            if (answer.subscription.status !== 'PENDING') return;
+            if (stream.aborted) return;
+            const now = Date.now();
+            if (now >= until) return;
+            if (!heard)
+              await new Promise<void>((resolve) => {
+                const timer = setTimeout(
+                  resolve,
+                  Math.max(0, Math.min(options.keepAliveMs, until - now)),
+                );
+                wake = () => {
+                  clearTimeout(timer);
+                  resolve();
+                };
+              });
+            wake = undefined;
+            if (stream.aborted) return;
+            if (!heard) await stream.write(': waiting\n\n');
+            heard = false;
+            sub = await subscriptions.get(id);
           }
-          if (stream.aborted) return;
-          const now = Date.now();
-          if (now >= until) return;
-          if (!heard)
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(
-                resolve,
-                Math.max(0, Math.min(options.keepAliveMs, until - now)),
-              );
-              wake = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-          wake = undefined;
-          if (stream.aborted) return;
-          if (!heard) await stream.write(': waiting\n\n');
-          heard = false;
-          sub = await subscriptions.get(id);
+        } catch (error) {
+          if (!stream.aborted) ctx.logError(error);
+        } finally {
+          stop();
         }
-      } catch (error) {
-        if (!stream.aborted) ctx.logError(error);
-      } finally {
-        stop();
-      }
-    });
+      }),
+    );
   });
 }

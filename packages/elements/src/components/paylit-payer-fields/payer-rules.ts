@@ -7,7 +7,7 @@
  * normalized. No DOM and no Lit: the element draws what these answer.
  */
 import type { CollectedPayer } from '@paylit/core/checkout';
-import { reformatDigits } from '@paylit/core/card';
+import { normalizeDigits, reformatDigits } from '@paylit/core/card';
 import {
   compactDocument,
   documentProblem,
@@ -98,8 +98,9 @@ export function formatDocument(
   typed: Typed,
   input: { value: string; caret: number },
 ): { value: string; caret: number } {
+  // Digits in the shopper's script (full-width, Devanagari…) are those digits, one for one: the caret holds.
   return reformatDigits(
-    input,
+    { value: normalizeDigits(input.value), caret: input.caret },
     (kept) => formatDocumentAsTyped(country, kept, documentType(country, typed)),
     typed.get('document'),
     /[^0-9A-Za-z]/g,
