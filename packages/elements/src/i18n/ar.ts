@@ -36,6 +36,8 @@ export const ar: Messages = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'الإجمالي {amount}',
   interestFree: 'بدون فوائد',
+  interestFreeArgentina: 'بدون فوائد',
+  issuerPlan: '{name}: {plan}',
   withInterest: 'بفوائد',
   // "{count} × {amount}" rather than a counted noun, whose form changes with the number (أقساط / قسطًا).
   monthsInterestFree: 'أقساط شهرية بدون فوائد: {count} × {amount}',

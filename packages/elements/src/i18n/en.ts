@@ -32,6 +32,10 @@ export const en = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Total {amount}',
   interestFree: 'interest-free',
+  /** Argentina's phrasing of an interest-free plan, as its offers advertise it ("sin interés"). */
+  interestFreeArgentina: 'interest-free',
+  /** A plan an issuer's own programme names (Naranja's "Plan Z"): {name}, then the plan's wording. */
+  issuerPlan: '{name}: {plan}',
   withInterest: 'with interest',
   /** Mexico's phrasing of a plan, as banks advertise it ("meses sin intereses" / "meses con intereses"). */
   monthsInterestFree: '{count} interest-free monthly payments of {amount}',

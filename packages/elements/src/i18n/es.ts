@@ -38,6 +38,8 @@ export const es: Messages = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Total {amount}',
   interestFree: 'sin intereses',
+  interestFreeArgentina: 'sin interés',
+  issuerPlan: '{name}: {plan}',
   withInterest: 'con intereses',
   monthsInterestFree: '{count} meses sin intereses de {amount}',
   monthsWithInterest: '{count} meses con intereses de {amount}',

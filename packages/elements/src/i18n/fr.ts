@@ -40,6 +40,8 @@ export const fr: Messages = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Total\u202f: {amount}',
   interestFree: 'sans intérêts',
+  interestFreeArgentina: 'sans intérêts',
+  issuerPlan: '{name} : {plan}',
   withInterest: 'avec intérêts',
   monthsInterestFree: '{count} mensualités de {amount} sans intérêts',
   monthsWithInterest: '{count} mensualités de {amount} avec intérêts',

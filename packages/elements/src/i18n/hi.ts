@@ -35,6 +35,8 @@ export const hi: Messages = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'कुल {amount}',
   interestFree: 'बिना ब्याज',
+  interestFreeArgentina: 'बिना ब्याज',
+  issuerPlan: '{name}: {plan}',
   withInterest: 'ब्याज सहित',
   monthsInterestFree: '{amount} की {count} मासिक किस्तें, बिना ब्याज',
   monthsWithInterest: '{amount} की {count} मासिक किस्तें, ब्याज सहित',

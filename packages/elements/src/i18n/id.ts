@@ -38,6 +38,8 @@ export const id: Messages = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Total pembayaran {amount}',
   interestFree: 'tanpa bunga',
+  interestFreeArgentina: 'tanpa bunga',
+  issuerPlan: '{name}: {plan}',
   withInterest: 'dengan bunga',
   monthsInterestFree: 'Cicilan {count} bulan tanpa bunga, {amount} per bulan',
   monthsWithInterest: 'Cicilan {count} bulan dengan bunga, {amount} per bulan',

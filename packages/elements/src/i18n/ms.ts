@@ -37,6 +37,8 @@ export const ms: Messages = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Jumlah {amount}',
   interestFree: 'tanpa faedah',
+  interestFreeArgentina: 'tanpa faedah',
+  issuerPlan: '{name}: {plan}',
   withInterest: 'dengan faedah',
   monthsInterestFree: 'Ansuran {count} bulan tanpa faedah, {amount} sebulan',
   monthsWithInterest: 'Ansuran {count} bulan dengan faedah, {amount} sebulan',

@@ -37,6 +37,8 @@ export const ptBR: Messages = {
   installmentOption: '{count}x de {amount}',
   installmentTotal: 'Total: {amount}',
   interestFree: 'sem juros',
+  interestFreeArgentina: 'sem juros',
+  issuerPlan: '{name}: {plan}',
   withInterest: 'com juros',
   monthsInterestFree: '{count} parcelas mensais de {amount} sem juros',
   monthsWithInterest: '{count} parcelas mensais de {amount} com juros',

@@ -36,6 +36,8 @@ export const th: Messages = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'ยอดรวม {amount}',
   interestFree: 'ไม่มีดอกเบี้ย',
+  interestFreeArgentina: 'ไม่มีดอกเบี้ย',
+  issuerPlan: '{name}: {plan}',
   withInterest: 'มีดอกเบี้ย',
   monthsInterestFree: 'ผ่อนชำระ {count} เดือน เดือนละ {amount} ไม่มีดอกเบี้ย',
   monthsWithInterest: 'ผ่อนชำระ {count} เดือน เดือนละ {amount} (มีดอกเบี้ย)',

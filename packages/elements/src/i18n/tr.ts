@@ -38,6 +38,8 @@ export const tr: Messages = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Toplam {amount}',
   interestFree: 'faizsiz',
+  interestFreeArgentina: 'faizsiz',
+  issuerPlan: '{name}: {plan}',
   withInterest: 'faizli',
   monthsInterestFree: '{count} ay faizsiz taksit, aylık {amount}',
   monthsWithInterest: '{count} ay faizli taksit, aylık {amount}',

@@ -42,6 +42,8 @@ export const vi: Messages = {
   installmentOption: '{count} × {amount}',
   installmentTotal: 'Tổng cộng {amount}',
   interestFree: 'lãi suất 0%',
+  interestFreeArgentina: 'lãi suất 0%',
+  issuerPlan: '{name}: {plan}',
   withInterest: 'có lãi suất',
   monthsInterestFree: 'Trả góp {count} tháng lãi suất 0%, mỗi tháng {amount}',
   monthsWithInterest: 'Trả góp {count} tháng có lãi suất, mỗi tháng {amount}',

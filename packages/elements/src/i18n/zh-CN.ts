@@ -36,6 +36,8 @@ export const zhCN: Messages = {
   installmentOption: '{amount} × {count} 期',
   installmentTotal: '总计 {amount}',
   interestFree: '免息',
+  interestFreeArgentina: '免息',
+  issuerPlan: '{name}：{plan}',
   withInterest: '含利息',
   monthsInterestFree: '分 {count} 期免息，每月 {amount}',
   monthsWithInterest: '分 {count} 期，每月 {amount}（含利息）',

@@ -5,6 +5,7 @@
  * page whose shopper never gets a plan never fetches it. No template here: the element draws
  * what this describes, with the look (`styles`) this brings.
  */
+import { detectBrand } from '@paylit/core/card';
 import {
   isInterestFree,
   planPayments,
@@ -143,11 +144,15 @@ export function describePlans(
         ? undefined
         : format(t.installmentTotal, { amount: money(payments.total_amount) });
     const mexican = count > 1 && !byBank && order.country === 'MX';
+    const argentine = order.country === 'AR';
     let text = mexican
       ? format(free ? t.monthsInterestFree : t.monthsWithInterest, { count, amount })
       : format(t.installmentOption, { count, amount });
     if (payments.last_amount !== payments.installment_amount)
       text = format(t.installmentsWithLast, { plan: text, amount: money(payments.last_amount) });
+    // Argentina: Naranja's own programme names its interest-free plan in 3, "Plan Z".
+    if (argentine && free && count === 3 && !byBank && detectBrand(plan.bin)?.id === 'naranja')
+      text = format(t.issuerPlan, { name: 'Plan Z', plan: text });
     const note =
       count === 1
         ? t.payInFull
@@ -156,7 +161,9 @@ export function describePlans(
           : mexican
             ? undefined
             : free
-              ? t.interestFree
+              ? argentine
+                ? t.interestFreeArgentina
+                : t.interestFree
               : t.withInterest;
     return {
       option,

@@ -189,6 +189,22 @@ describe('<paylit-installments>', () => {
     await expect(plans).to.be.accessible();
   });
 
+  it('Argentina says "sin interés" beside an interest-free plan, and names Naranja\'s "Plan Z" (es-AR, a Naranja card)', async () => {
+    const { plans } = await checkoutWithCard('AR', 'ARS', 90000, 'es-AR', '5895627823453005');
+    const free = [...plans.shadowRoot!.querySelectorAll('[part~=free]')].map((n) => n.textContent);
+    // The bytes its offers use: "sin inter", U+00E9, "s" (not Mexico's "sin intereses").
+    expect(free).to.deep.equal(['sin inter\u00e9s']);
+    expect(labels(plans).some((l) => l.includes('sin intereses'))).to.equal(false);
+    const three = [...plans.shadowRoot!.querySelectorAll('label[part=option]')].find(
+      (l) => l.querySelector('input')!.value === '3',
+    )!;
+    expect(text(three.querySelector('.text'))).to.match(/^Plan Z: 3 × \$\s?30\.000,00$/);
+    // A Visa's plans in Argentina all carry interest: no Plan Z.
+    const visa = await checkoutWithCard('AR', 'ARS', 90000, 'es-AR');
+    expect(labels(visa.plans).some((l) => l.includes('Plan Z'))).to.equal(false);
+    await expect(plans).to.be.accessible();
+  });
+
   it('Mexico says "meses sin intereses" (es-MX)', async () => {
     const { plans } = await checkoutWithCard('MX', 'MXN', 6000, 'es-MX');
     const t = await messagesFor('es-MX');
