@@ -19,6 +19,7 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Ask, AsksView, CollectedPayer } from '@paylit/core/checkout';
+import { normalizeDigits } from '@paylit/core/card';
 import { documentTypeAsTyped, documentTypes } from '@paylit/core/documents';
 import { callingCodes, postalCodeExample, type PayerDetail } from '@paylit/core/payer';
 import {
@@ -204,7 +205,15 @@ export class PaylitPayerFields extends LocalizedElement {
   #input(event: Event): void {
     const input = event.target as HTMLInputElement;
     const field = input.dataset.field as Field | undefined;
-    if (!field) return;
+    if (!field || (event as InputEvent).isComposing) return;
+    // Digits as the shopper's keyboard types them (Devanagari, Arabic-Indic, Thai, full-width)
+    // are the digits they are, as the card fields read them: one character for one, the caret kept.
+    const ascii = normalizeDigits(input.value);
+    if (ascii !== input.value) {
+      const caret = input.selectionStart;
+      input.value = ascii;
+      if (caret !== null) input.setSelectionRange(caret, caret);
+    }
     if (field === 'document') {
       // A number the chosen type cannot be (a CNPJ typed under CPF) switches the type, so it
       // is written and checked as what it is; the select and the label say so.
@@ -289,7 +298,7 @@ export class PaylitPayerFields extends LocalizedElement {
     return html`${
       fields.length > 0
         ? html`<fieldset part="payer" class="payer" dir=${dir}
-            @input=${this.#input} @change=${this.#change} @keydown=${this.#keydown}>
+            @input=${this.#input} @compositionend=${this.#input} @change=${this.#change} @keydown=${this.#keydown}>
             <legend>${t.details}</legend>
             ${fields.map((field) => this.#row(field, t))}
           </fieldset>`
