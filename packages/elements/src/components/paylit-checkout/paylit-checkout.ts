@@ -1113,7 +1113,7 @@ export class PaylitCheckout extends LocalizedElement {
           : nothing
       }
       ${phase === 'failed' ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
-      ${this.payerSession && this.endpoint ? html`<paylit-saved-methods exportparts="saved-methods" session=${this.payerSession} .server=${this} @paylit-saved-card-removed=${this.#cardRemoved}></paylit-saved-methods>` : nothing}
+      ${this.payerSession && this.endpoint ? html`<paylit-saved-methods exportparts="saved-methods" lang=${this.requestedLang() ?? nothing} session=${this.payerSession} .server=${this} @paylit-saved-card-removed=${this.#cardRemoved}></paylit-saved-methods>` : nothing}
     </div>`;
   }
 }
