@@ -936,6 +936,13 @@ export class PaylitCheckout extends LocalizedElement {
       return;
     }
     this.#flow.settled(settled);
+    void this.updateComplete.then(() => {
+      // A dialog that held focus (the bank's 3-D Secure page, cancelled or refused there) took it
+      // with it: the pay button has it back, where a decline leaves it, not the page's top.
+      const active = document.activeElement;
+      if (active === document.body || (active === this && !this.shadowRoot?.activeElement))
+        this.renderRoot.querySelector<HTMLElement>('button[part=button]')?.focus();
+    });
     // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
     if (settled.to === 'unreachable') return void this.#networkFailed();
     const { to, text } = settled;
