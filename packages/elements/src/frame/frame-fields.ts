@@ -420,8 +420,9 @@ export class FrameFields {
     this.#grid.classList.toggle('saved', !!saved);
     const cvvBrand = this.cvvBrand;
     const front = cvvBrand?.id === 'american-express';
+    // Before the brand is known, the back's three digits (as the placeholder): no card has four there.
     const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, {
-      digits: maxCvvLength(cvvBrand),
+      digits: cvvBrand?.cvvLength ?? 3,
     });
     const labels = fieldLabels(t, saved);
     const placeholders: Record<CardField, string | null> = {

@@ -5,7 +5,7 @@ import type { PropertyDeclarations } from 'lit';
  * `lang` says otherwise.
  */
 import { consumeCheckout, type CheckoutContextValue } from '../context/checkout-context.js';
-import { inheritedLang } from './lang.js';
+import { inheritedLang, intlLang } from './lang.js';
 import { LocalizedElement } from './localized.js';
 
 export class CheckoutChildElement extends LocalizedElement {
@@ -18,6 +18,6 @@ export class CheckoutChildElement extends LocalizedElement {
 
   /** Its own `lang`, else the checkout's, else the nearest ancestor's or the page's. */
   protected override requestedLang(): string | undefined {
-    return this.lang || this.checkout?.lang || inheritedLang(this);
+    return intlLang(this.lang || this.checkout?.lang || inheritedLang(this));
   }
 }

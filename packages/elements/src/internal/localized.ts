@@ -16,7 +16,7 @@ import {
   type Locale,
   type Messages,
 } from '../i18n/index.js';
-import { inheritedLang, langProperty } from './lang.js';
+import { inheritedLang, intlLang, langProperty } from './lang.js';
 
 export class LocalizedElement extends LitElement {
   static override properties: PropertyDeclarations = {
@@ -25,9 +25,12 @@ export class LocalizedElement extends LitElement {
   /** The language to speak (BCP 47); else the checkout's, the nearest ancestor's or the page's. */
   override lang = '';
 
-  /** The language asked for, before it is resolved to a catalog. Children of the checkout add the checkout's. */
+  /**
+   * The language asked for, before it is resolved to a catalog, as `Intl` reads it (`intlLang`:
+   * `pt_BR` is `pt-BR`). Children of the checkout add the checkout's.
+   */
   protected requestedLang(): string | undefined {
-    return this.lang || inheritedLang(this);
+    return intlLang(this.lang || inheritedLang(this));
   }
 
   /** The catalog this element speaks. */

@@ -342,8 +342,9 @@ export class PageEntry implements CardEntry {
     const cvvLabel = fieldLabels(t, saved).cvv;
     const cvvBrand = this.#cvvBrand();
     const front = cvvBrand?.id === 'american-express';
+    // Before the brand is known, the back's three digits (as the placeholder): no card has four there.
     const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, {
-      digits: maxCvvLength(cvvBrand),
+      digits: cvvBrand?.cvvLength ?? 3,
     });
     const empty = this.#numberEmpty;
     return html`<div class="grid ${saved ? 'saved' : ''}" @change=${this.#onChange} @keydown=${this.#onEnter} @focusin=${this.#onFocus}>

@@ -253,6 +253,12 @@ export class PaylitCheckout extends LocalizedElement {
   /** Follows elements added or removed inside the merchant's own wrappers, which fire no slotchange. */
   #observer: MutationObserver | undefined;
   /**
+   * Follows `lang` set around the checkout after render (the page's language switcher, on
+   * `<html>` or a wrapper, in the document or a shadow root the checkout is in): with no `lang`
+   * of its own, the checkout speaks the page's.
+   */
+  #pageLang: MutationObserver | undefined;
+  /**
    * Watches the parts the checkout draws itself: one with nothing to show (installments
    * before a BIN, no wallets) is zero high but still a flex item, so it is marked `collapsed`
    * and takes back the gap after it (a negative margin leaves its own size, and so this
@@ -318,6 +324,11 @@ export class PaylitCheckout extends LocalizedElement {
     super.connectedCallback();
     this.#observer ??= new MutationObserver(() => this.#followSlot());
     this.#observer.observe(this, { childList: true, subtree: true });
+    this.#pageLang ??= new MutationObserver(() => void (this.lang || this.requestUpdate()));
+    for (let root = this.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
+      this.#pageLang.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
+      if (!(root instanceof ShadowRoot)) break;
+    }
     if (DEV && !(globalThis.isSecureContext && globalThis.crypto?.subtle)) {
       issueWarning(
         'secure-context',
@@ -333,6 +344,7 @@ export class PaylitCheckout extends LocalizedElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#observer?.disconnect();
+    this.#pageLang?.disconnect();
     this.#sizes?.disconnect();
     // A removed checkout sends and dispatches nothing more; a move (removed and added back
     // in the same task) keeps its load going.
@@ -393,8 +405,11 @@ export class PaylitCheckout extends LocalizedElement {
     ) {
       this.#configure();
     }
+    // The language its own words are drawn in (its `lang`, else the page's of the moment) is the
+    // one the elements inside speak: a `lang` changed around the checkout turns them all.
+    const lang = this.requestedLang();
+    if (lang !== this.context.lang) this.#update({ lang });
     if (changed.has('lang')) {
-      this.#update({ lang: this.requestedLang() });
       if (DEV && this.lang && resolveLocale(this.lang) === 'en' && !/^en\b/i.test(this.lang)) {
         issueWarning(
           `lang:${this.lang}`,
@@ -925,6 +940,13 @@ export class PaylitCheckout extends LocalizedElement {
       return;
     }
     this.#flow.settled(settled);
+    void this.updateComplete.then(() => {
+      // A dialog that held focus (the bank's 3-D Secure page, cancelled or refused there) took it
+      // with it: the pay button has it back, where a decline leaves it, not the page's top.
+      const active = document.activeElement;
+      if (active === document.body || (active === this && !this.shadowRoot?.activeElement))
+        this.renderRoot.querySelector<HTMLElement>('button[part=button]')?.focus();
+    });
     // The outcome is unknown: the same attempt goes again on the next try, so it cannot charge twice.
     if (settled.to === 'unreachable') return void this.#networkFailed();
     const { to, text } = settled;
@@ -1102,7 +1124,7 @@ export class PaylitCheckout extends LocalizedElement {
           : nothing
       }
       ${phase === 'failed' ? html`<button part="retry" class="retry" type="button" @click=${() => this.#retry()}>${this.t.retry}</button>` : nothing}
-      ${this.payerSession && this.endpoint ? html`<paylit-saved-methods exportparts="saved-methods" session=${this.payerSession} .server=${this} @paylit-saved-card-removed=${this.#cardRemoved}></paylit-saved-methods>` : nothing}
+      ${this.payerSession && this.endpoint ? html`<paylit-saved-methods exportparts="saved-methods" lang=${this.requestedLang() ?? nothing} session=${this.payerSession} .server=${this} @paylit-saved-card-removed=${this.#cardRemoved}></paylit-saved-methods>` : nothing}
     </div>`;
   }
 }

@@ -19,6 +19,7 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { Ask, AsksView, CollectedPayer } from '@paylit/core/checkout';
+import { normalizeDigits } from '@paylit/core/card';
 import { documentTypeAsTyped, documentTypes } from '@paylit/core/documents';
 import { callingCodes, postalCodeExample, type PayerDetail } from '@paylit/core/payer';
 import {
@@ -71,8 +72,11 @@ export class PaylitPayerFields extends LocalizedElement {
 
   /** What the shopper typed, kept across ways to pay and languages; cleared for another order. */
   readonly #typed = new Map<Field, string>();
-  /** Each field said to be wrong, and why. */
-  readonly #problems = new Map<Field, string>();
+  /**
+   * Each field said to be wrong, and why: said in the language of the moment, so that a `lang`
+   * changed after it was said (the page's language switcher) changes it too.
+   */
+  readonly #problems = new Map<Field, (t: Messages['payer']) => string>();
   #consent = false;
   /** The order the fields were last drawn for. */
   #order: string | undefined;
@@ -128,7 +132,7 @@ export class PaylitPayerFields extends LocalizedElement {
     for (const field of named)
       this.#problems.set(
         field,
-        fieldProblem(field, this.#country, this.#typed, this.#t, this.#method) ?? this.#t.refused,
+        this.#said(field, (t) => t.refused),
       );
     if (named.length > 0) this.requestUpdate();
     this.#control(named[0]!)?.focus();
@@ -178,11 +182,24 @@ export class PaylitPayerFields extends LocalizedElement {
       this.#typed.set(control.dataset.field as Field, control.value);
   }
 
+  /** Why `field`, as typed now, cannot be sent, in the words of any catalog; `otherwise` when its rule finds nothing. */
+  #said(
+    field: Field,
+    otherwise: (t: Messages['payer']) => string,
+  ): (t: Messages['payer']) => string {
+    const typed = new Map(this.#typed);
+    return (t) => fieldProblem(field, this.#country, typed, t, this.#method) ?? otherwise(t);
+  }
+
   /** Says on `field` why it cannot be sent, or clears it; answers whether it is wrong. */
   #check(field: Field): boolean {
     const problem = fieldProblem(field, this.#country, this.#typed, this.#t, this.#method);
-    if (problem !== this.#problems.get(field)) {
-      if (problem) this.#problems.set(field, problem);
+    if (problem !== this.#problems.get(field)?.(this.#t)) {
+      if (problem)
+        this.#problems.set(
+          field,
+          this.#said(field, () => problem),
+        );
       else this.#problems.delete(field);
       this.requestUpdate();
     }
@@ -204,7 +221,15 @@ export class PaylitPayerFields extends LocalizedElement {
   #input(event: Event): void {
     const input = event.target as HTMLInputElement;
     const field = input.dataset.field as Field | undefined;
-    if (!field) return;
+    if (!field || (event as InputEvent).isComposing) return;
+    // Digits as the shopper's keyboard types them (Devanagari, Arabic-Indic, Thai, full-width)
+    // are the digits they are, as the card fields read them: one character for one, the caret kept.
+    const ascii = normalizeDigits(input.value);
+    if (ascii !== input.value) {
+      const caret = input.selectionStart;
+      input.value = ascii;
+      if (caret !== null) input.setSelectionRange(caret, caret);
+    }
     if (field === 'document') {
       // A number the chosen type cannot be (a CNPJ typed under CPF) switches the type, so it
       // is written and checked as what it is; the select and the label say so.
@@ -254,7 +279,7 @@ export class PaylitPayerFields extends LocalizedElement {
     const country = this.#country;
     const { label, auto, type, max, mode } = fieldSpec[field];
     const id = `${this.#id}-${field}`;
-    const problem = this.#problems.get(field);
+    const problem = this.#problems.get(field)?.(t);
     const chosen = documentType(country, this.#typed);
     const control =
       field === 'document_type'
@@ -289,7 +314,7 @@ export class PaylitPayerFields extends LocalizedElement {
     return html`${
       fields.length > 0
         ? html`<fieldset part="payer" class="payer" dir=${dir}
-            @input=${this.#input} @change=${this.#change} @keydown=${this.#keydown}>
+            @input=${this.#input} @compositionend=${this.#input} @change=${this.#change} @keydown=${this.#keydown}>
             <legend>${t.details}</legend>
             ${fields.map((field) => this.#row(field, t))}
           </fieldset>`

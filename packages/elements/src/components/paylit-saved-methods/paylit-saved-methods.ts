@@ -38,7 +38,7 @@ import {
 
 type View =
   | { phase: 'loading' }
-  | { phase: 'failed'; message: string }
+  | { phase: 'failed'; message: (t: SavedMethodsMessages) => string }
   | { phase: 'ready'; cards: PayerCardView[]; subscriptions: PayerSubscriptionView[] };
 
 /** What the payer is asked to confirm: a card's removal or a subscription's cancellation. */
@@ -80,8 +80,11 @@ export class PaylitSavedMethods extends LocalizedElement {
   private view: View = { phase: 'loading' };
   private asking: Asking | undefined;
   private busy = false;
-  /** The live region's words: what just happened, or why it did not. */
-  private said = '';
+  /**
+   * The live region's words: what just happened, or why it did not; kept as how to say it, so
+   * that a `lang` changed since says it in the new language.
+   */
+  private said: ((t: SavedMethodsMessages) => string) | undefined;
   /** Where focus goes back after a question is answered "No". */
   #returnTo: string | undefined;
 
@@ -108,14 +111,16 @@ export class PaylitSavedMethods extends LocalizedElement {
     if (!server || !this.session) return;
     this.view = { phase: 'loading' };
     const result = await listSavedMethods(server, this.session);
-    const t = this.#words;
     this.view = result.ok
       ? {
           phase: 'ready',
           cards: [...result.answer.cards],
           subscriptions: [...result.answer.subscriptions],
         }
-      : { phase: 'failed', message: sessionEnded(result) ? t.sessionEnded : t.loadFailed };
+      : {
+          phase: 'failed',
+          message: sessionEnded(result) ? (t) => t.sessionEnded : (t) => t.loadFailed,
+        };
   }
 
   #cardName(card: PayerCardView): string {
@@ -157,9 +162,8 @@ export class PaylitSavedMethods extends LocalizedElement {
     const asking = this.asking;
     const server = this.server;
     if (!asking || !server || this.busy || this.view.phase !== 'ready') return;
-    const t = this.#words;
     this.busy = true;
-    this.said = t.working;
+    this.said = (t) => t.working;
     try {
       if (asking.kind === 'card') {
         const card = this.view.cards.find((c) => c.card_id === asking.id);
@@ -170,7 +174,7 @@ export class PaylitSavedMethods extends LocalizedElement {
             ...this.view,
             cards: this.view.cards.filter((c) => c.card_id !== asking.id),
           };
-        this.said = format(t.removed, { card: card ? this.#cardName(card) : '' });
+        this.said = (t) => format(t.removed, { card: card ? this.#cardName(card) : '' });
         this.dispatchEvent(
           new CustomEvent('paylit-saved-card-removed', {
             detail: { cardId: asking.id },
@@ -187,7 +191,7 @@ export class PaylitSavedMethods extends LocalizedElement {
             ...this.view,
             subscriptions: this.view.subscriptions.filter((s) => s.id !== asking.id),
           };
-        this.said = format(t.cancelled, { payee: sub?.payee ?? '' });
+        this.said = (t) => format(t.cancelled, { payee: sub?.payee ?? '' });
         this.dispatchEvent(
           new CustomEvent('paylit-subscription-cancelled', {
             detail: { subscription: result.answer.subscription },
@@ -206,8 +210,7 @@ export class PaylitSavedMethods extends LocalizedElement {
   }
 
   #failed(ended: boolean): void {
-    const t = this.#words;
-    this.said = ended ? t.sessionEnded : t.actionFailed;
+    this.said = ended ? (t) => t.sessionEnded : (t) => t.actionFailed;
   }
 
   #question(text: string, yes: string) {
@@ -262,7 +265,7 @@ export class PaylitSavedMethods extends LocalizedElement {
     let body;
     if (view.phase === 'loading') body = html`<p class="quiet">${t.loading}</p>`;
     else if (view.phase === 'failed')
-      body = html`<p class="error">${view.message}</p>
+      body = html`<p class="error">${view.message(t)}</p>
         <button type="button" class="retry" @click=${() => void this.load()}>${this.t.retry}</button>`;
     else if (view.cards.length === 0 && view.subscriptions.length === 0)
       body = html`<p class="quiet">${t.empty}</p>`;
@@ -279,7 +282,7 @@ export class PaylitSavedMethods extends LocalizedElement {
     return html`<section part="saved-methods" class="saved" dir=${this.direction} aria-labelledby="title">
       <h2 id="title" tabindex="-1">${t.title}</h2>
       ${body}
-      <p class="said" role="status">${this.said}</p>
+      <p class="said" role="status">${this.said?.(t) ?? ''}</p>
     </section>`;
   }
 }
