@@ -136,6 +136,19 @@ async function autofill(
   );
 }
 
+test('an expiry typed key by key with a four-digit year, 1 2 / 2 0 3 0, is December 2030 and seals as such', async ({
+  page,
+}) => {
+  await open(page);
+  await field(page, 'expiry').pressSequentially('12/2030');
+  await expect(field(page, 'expiry')).toHaveValue('12/30');
+  await field(page, 'expiry').blur();
+  await expect(errorOf(page, 'expiry')).toHaveText('');
+  await complete(page);
+  const card = await sealed(page);
+  expect([card.expirationMonth, card.expirationYear]).toEqual([12, 2030]);
+});
+
 test.describe('paste', () => {
   test('a pasted expiry of 13/30 stays 13/30 with its message, and nothing is sealed', async ({
     page,

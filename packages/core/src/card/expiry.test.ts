@@ -73,6 +73,17 @@ describe('card expiry', () => {
     expect(formatExpiryDigits('00')).to.equal('00/');
     expect(formatExpiryDigits('1229')).to.equal('12/29');
     expect(formatExpiryDigits('122999')).to.equal('12/29');
+    // A year typed in four digits: "20" then more is 20xx (a card of 2020 is long expired), so
+    // "12/2030" typed key by key is December 2030, not "12/20" with its last two digits refused.
+    expect(formatExpiryDigits('12203')).to.equal('12/203');
+    expect(formatExpiryDigits('1220301')).to.equal('12/2030');
+    let typed = '';
+    for (const key of '122030') {
+      const next = reformatExpiry({ value: typed + key, caret: typed.length + 1 }, typed);
+      typed = next.value;
+    }
+    expect(typed).to.equal('12/30');
+    expect(expiryInputProblem('12/203', now)).to.equal('incomplete');
     expect(reformatExpiry({ value: '1/', caret: 2 })).to.deep.equal({ value: '01/', caret: 3 });
     expect(reformatExpiry({ value: '12/2029', caret: 7 })).to.deep.equal({
       value: '12/29',

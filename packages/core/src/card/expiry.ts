@@ -81,14 +81,15 @@ export function formatExpiry(expiry: Expiry): string {
 
 /**
  * Typed digits as the expiry input shows them: a lone 2–9 becomes `0N/` (no month starts
- * with it), two digits get the slash, four digits are `MM/YY`. Digits are never read as
- * another month: `13` stays `13/`, and its message says the month is wrong.
+ * with it), two digits get the slash, four digits are `MM/YY`, and a year begun `20` may take
+ * two more (`12/2030`, a year typed in four digits: a card of 2020 is long expired). Digits
+ * are never read as another month: `13` stays `13/`, and its message says the month is wrong.
  */
 export function formatExpiryDigits(digits: string): string {
   assertString(digits, 'digits');
   let d = digits.replace(/\D/g, '');
   if (d.length === 1 && d > '1') d = `0${d}`;
-  d = d.slice(0, 4);
+  d = d.slice(0, d.slice(2, 4) === '20' ? 6 : 4);
   if (d.length < 2) return d;
   return `${d.slice(0, 2)}/${d.slice(2)}`;
 }
@@ -99,7 +100,8 @@ export function formatExpiryDigits(digits: string): string {
  * digit, and `whole` for a value that came at once (pasted, dropped, autofilled): what
  * `parseExpiry` reads becomes `MM/YY`; anything else keeps its digits and separators as
  * they came (`13/30`, `12/3`, `12345`), never cut or moved into another date, for its
- * message to say what is wrong. Typed, separators come and go and a fifth digit is refused.
+ * message to say what is wrong. Typed, separators come and go and a fifth digit is refused
+ * (but the year's third and fourth after `20`, `formatExpiryDigits`).
  *
  * @example reformatExpiry({ value: '12/2030', caret: 7 }, '', true) // {value: '12/30', caret: 5}
  */
