@@ -312,7 +312,7 @@ export function directRoute(
     const { status, body } = c.res;
     // A flat list, which Node writes as it is (each name and value still checked).
     const headers: string[] = [];
-    for (const [name, value] of c.headers.map) headers.push(name, value);
+    c.headers.map.forEach((value, name) => headers.push(name, value));
     if (body !== null) headers.push('content-length', String(Buffer.byteLength(body)));
     // A body left unread (refused before it was read: too large) is drained for a while, as
     // @hono/node-server does, so that the client reads the refusal rather than a reset.
