@@ -85,10 +85,19 @@ function locked(): CheckoutError {
 }
 
 /** What every state of an order carries over: the details the shopper gave, the late payments to settle. */
-const kept = (from: { payer?: CollectedPayer | undefined; late?: string[] | undefined }) => ({
-  ...(from.payer ? { payer: from.payer } : {}),
-  ...(from.late?.length ? { late: from.late } : {}),
-});
+const kept = (from: { payer?: CollectedPayer | undefined; late?: string[] | undefined }) =>
+  keep(from, {});
+
+/** `to` with what `from` carries over (`kept`) set on it, in that order: no object made to be spread. */
+function keep<T extends object>(
+  from: { payer?: CollectedPayer | undefined; late?: string[] | undefined },
+  to: T,
+): T & { payer?: CollectedPayer; late?: string[] } {
+  const out = to as T & { payer?: CollectedPayer; late?: string[] };
+  if (from.payer) out.payer = from.payer;
+  if (from.late?.length) out.late = from.late;
+  return out;
+}
 
 /**
  * The state a finished attempt leaves: the order settled by its payment, or open for the next
@@ -105,26 +114,25 @@ function after(
   },
 ): ChargeState {
   if (!REOPENS.has(record.status))
-    return {
+    return keep(from, {
       state: 'settled',
       rev: rev(),
       n: from.n,
       attempt: from.attempt,
       paymentId: record.id,
       declines: from.declines,
-      ...kept(from),
-    };
+    } as ChargeState);
   const rejected = record.status === 'REJECTED';
-  return {
+  const open: ChargeState & { state: 'open' } = {
     state: 'open',
     rev: rev(),
     n: from.n + 1,
     declines: from.declines + (rejected ? 1 : 0),
     lastPaymentId: record.id,
     lastAttempt: from.attempt,
-    ...(rejected && record.order_id ? { retryOf: record.order_id } : {}),
-    ...kept(from),
   };
+  if (rejected && record.order_id) open.retryOf = record.order_id;
+  return keep(from, open);
 }
 
 /** The payment attempt `n` made, asked of the API; undefined when it made none. */
@@ -727,9 +735,9 @@ export async function chargeOnce(
         attempt,
         since: await store.now(),
         declines: state.declines,
-        ...(state.retryOf ? { retryOf: state.retryOf } : {}),
-        ...(payer ? { payer } : {}),
       };
+      if (state.retryOf) mine.retryOf = state.retryOf;
+      if (payer) mine.payer = payer;
       if (!(await store.swapCharge(orderId, state.rev, mine))) {
         lost(); // another submission got there first
         continue;

@@ -104,25 +104,63 @@ class HeaderView {
 }
 
 /**
- * The part of Hono's `Context` the payment's layers use, over a Node request: `req.header`
- * (repeated headers joined with `, `, as `Headers` does, where Node would keep the first of
- * some), `req.method`, `req.path`, `req.text()` (read once, kept), `req.query`, `req.raw` (a
- * web `Request` of the method, URL and headers, made only if a `clientAddress` recipe asks),
- * `env.incoming`/`env.outgoing` (as `@hono/node-server` binds them), `get`/`set`, `header`,
- * `json`, `res`, `error`, `finalized`. Headers set before an answer is made are the answer's,
- * as Hono's are.
+ * `c.req` of a `DirectContext`: `header` (repeated headers joined with `, `, as `Headers` does,
+ * where Node would keep the first of some), `method`, `path`, `text()` (read once, kept),
+ * `query`, `param`, `raw` (a web `Request` of the method, URL and headers, made only if a
+ * `clientAddress` recipe asks). Methods of a class, not closures made for each request.
+ */
+class DirectRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly #incoming: IncomingMessage;
+  readonly #url: string;
+  readonly #queryAt: number;
+  #text: Promise<string> | undefined;
+  #raw: Request | undefined;
+
+  constructor(incoming: IncomingMessage) {
+    const url = incoming.url ?? '/';
+    const queryAt = url.indexOf('?');
+    this.#incoming = incoming;
+    this.#url = url;
+    this.#queryAt = queryAt;
+    this.method = incoming.method ?? 'GET';
+    this.path = queryAt === -1 ? url : url.slice(0, queryAt);
+  }
+
+  header(name: string): string | undefined {
+    return headerOf(this.#incoming.rawHeaders, name);
+  }
+
+  text(): Promise<string> {
+    return (this.#text ??= readText(this.#incoming));
+  }
+
+  query(name: string): string | undefined {
+    return this.#queryAt === -1
+      ? undefined
+      : (new URLSearchParams(this.#url.slice(this.#queryAt + 1)).get(name) ?? undefined);
+  }
+
+  param(_name: string): string | undefined {
+    return undefined;
+  }
+
+  get raw(): Request {
+    return (this.#raw ??= requestOf(this.#incoming));
+  }
+}
+
+/**
+ * The part of Hono's `Context` the payment's layers use, over a Node request: `req`
+ * (`DirectRequest`), `env.incoming`/`env.outgoing` (as `@hono/node-server` binds them),
+ * `get`/`set`, `header`, `json`, `res`, `error`, `finalized`. Headers set before an answer is
+ * made are the answer's, as Hono's are. Its methods are the class's (Hono's context makes them
+ * closures per request; no layer here takes one off the context).
  */
 class DirectContext {
   readonly env: { incoming: IncomingMessage; outgoing: ServerResponse };
-  readonly req: {
-    method: string;
-    path: string;
-    header: (name: string) => string | undefined;
-    text: () => Promise<string>;
-    query: (name: string) => string | undefined;
-    param: (name: string) => string | undefined;
-    readonly raw: Request;
-  };
+  readonly req: DirectRequest;
   finalized = false;
   error: Error | undefined;
   readonly headers = new HeaderView();
@@ -131,41 +169,27 @@ class DirectContext {
 
   constructor(incoming: IncomingMessage, outgoing: ServerResponse) {
     this.env = { incoming, outgoing };
-    const url = incoming.url ?? '/';
-    const queryAt = url.indexOf('?');
-    let text: Promise<string> | undefined;
-    let raw: Request | undefined;
-    this.req = {
-      method: incoming.method ?? 'GET',
-      path: queryAt === -1 ? url : url.slice(0, queryAt),
-      header: (name) => headerOf(incoming.rawHeaders, name),
-      text: () => (text ??= readText(incoming)),
-      query: (name) =>
-        queryAt === -1
-          ? undefined
-          : (new URLSearchParams(url.slice(queryAt + 1)).get(name) ?? undefined),
-      param: () => undefined,
-      get raw() {
-        return (raw ??= requestOf(incoming));
-      },
-    };
+    this.req = new DirectRequest(incoming);
   }
 
-  get = (key: string): unknown => this.#vars?.get(key);
-  set = (key: string, value: unknown): void => {
-    (this.#vars ??= new Map()).set(key, value);
-  };
+  get(key: string): unknown {
+    return this.#vars?.get(key);
+  }
 
-  header = (name: string, value: string | undefined, options?: { append?: boolean }): void => {
+  set(key: string, value: unknown): void {
+    (this.#vars ??= new Map()).set(key, value);
+  }
+
+  header(name: string, value: string | undefined, options?: { append?: boolean }): void {
     if (value === undefined) this.headers.delete(name);
     else if (options?.append) this.headers.append(name, value);
     else this.headers.set(name, value);
-  };
+  }
 
-  json = (object: unknown, status = 200): DirectAnswer => {
+  json(object: unknown, status = 200): DirectAnswer {
     this.headers.set('Content-Type', 'application/json');
     return { status, body: JSON.stringify(object), headers: this.headers };
-  };
+  }
 
   get res(): DirectAnswer {
     return (this.#res ??= { status: 200, body: null, headers: this.headers });
@@ -288,7 +312,7 @@ export function directRoute(
     const { status, body } = c.res;
     // A flat list, which Node writes as it is (each name and value still checked).
     const headers: string[] = [];
-    for (const [name, value] of c.headers.map) headers.push(name, value);
+    c.headers.map.forEach((value, name) => headers.push(name, value));
     if (body !== null) headers.push('content-length', String(Buffer.byteLength(body)));
     // A body left unread (refused before it was read: too large) is drained for a while, as
     // @hono/node-server does, so that the client reads the refusal rather than a reset.

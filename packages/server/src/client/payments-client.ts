@@ -438,8 +438,12 @@ export class PaymentsClient {
    * secret so no one else can make or predict it: the same order and attempt always give
    * the same key, so a double submit or a retried request charges once.
    */
-  async idempotencyKeyFor(...parts: string[]): Promise<string> {
-    return `pl${(await this.#keyed('paylit-idempotency', parts)).slice(0, 40)}`;
+  idempotencyKeyFor(...parts: string[]): Promise<string> {
+    const keyed = this.#keyed('paylit-idempotency', parts);
+    // With a synchronous HMAC (nodeHmac) the key is made now: one settled promise, no async frame.
+    return typeof keyed === 'string'
+      ? Promise.resolve(`pl${keyed.slice(0, 40)}`)
+      : keyed.then((hex) => `pl${hex.slice(0, 40)}`);
   }
 
   /**
@@ -457,14 +461,18 @@ export class PaymentsClient {
   }
 
   /** HMAC-SHA256 (hex) of `label` and `parts`, one a line, under the secret key. */
-  async #keyed(label: string, parts: readonly string[]): Promise<string> {
+  #keyed(label: string, parts: readonly string[]): string | Promise<string> {
     const { credentials, hmac } = this.#requester.config;
     const text = `${label}\n${parts.join('\n')}`;
     // A synchronous text form (nodeHmac.text) signs the same UTF-8 bytes without the copy.
     const textHmac = (hmac as { text?: unknown } | undefined)?.text;
-    return typeof textHmac === 'function'
-      ? (textHmac as (key: string, message: string) => string)(credentials.secretKey, text)
-      : await (hmac ?? webCryptoHmac)(credentials.secretKey, new TextEncoder().encode(text));
+    try {
+      return typeof textHmac === 'function'
+        ? (textHmac as (key: string, message: string) => string)(credentials.secretKey, text)
+        : (hmac ?? webCryptoHmac)(credentials.secretKey, new TextEncoder().encode(text));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** How long one call may take, retries included. */

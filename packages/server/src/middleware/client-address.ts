@@ -153,8 +153,8 @@ export function trustProxyProblem(value: unknown): string | undefined {
 export function addressBucket(address: string, ipv6Prefix = 64): string {
   const bytes = parseIp(address);
   if (!bytes) return address;
-  const mapped =
-    bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  let mapped = bytes[10] === 0xff && bytes[11] === 0xff;
+  for (let i = 0; mapped && i < 10; i++) mapped = bytes[i] === 0;
   if (mapped) return `${bytes[12]}.${bytes[13]}.${bytes[14]}.${bytes[15]}`;
   const masked = new Uint8Array(16);
   for (let bit = 0; bit < ipv6Prefix; bit += 8) {
@@ -185,14 +185,19 @@ export function clientAddressResolver(
   trust: TrustProxy | undefined,
 ): (socket: string, forwardedFor: string | undefined) => string {
   if (trust === undefined || trust === false || trust === 0) return (socket) => canonical(socket);
-  const chain = (socket: string, forwardedFor: string | undefined) => [
-    socket,
-    ...(forwardedFor ?? '')
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean)
-      .reverse(),
-  ];
+  // The socket, then X-Forwarded-For's entries from the right (the nearest first), empty ones
+  // left out: one array, no intermediate ones (asked on every request).
+  const chain = (socket: string, forwardedFor: string | undefined) => {
+    const hops = [socket];
+    if (forwardedFor) {
+      const entries = forwardedFor.split(',');
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const entry = entries[i]!.trim();
+        if (entry) hops.push(entry);
+      }
+    }
+    return hops;
+  };
   if (typeof trust === 'number') {
     return (socket, forwardedFor) => {
       const hops = chain(socket, forwardedFor);

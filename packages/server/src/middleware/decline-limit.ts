@@ -38,6 +38,7 @@ import {
   giveBackInOneGo,
   reserveInOneGo,
   type CheckoutStore,
+  type Reservation,
   type Reserved,
 } from '../store/store.js';
 import { addressBucket } from './client-address.js';
@@ -123,10 +124,10 @@ export function declineLimit({
     const parsed = await parsedJson(c);
     if ('invalid' in parsed) return {};
     const body = parsed.value as { order?: unknown; method?: { type?: unknown } } | null;
-    return {
-      ...(typeof body?.order === 'string' ? { order: body.order } : {}),
-      ...(typeof body?.method?.type === 'string' ? { type: body.method.type } : {}),
-    };
+    const said: { order?: string; type?: string } = {};
+    if (typeof body?.order === 'string') said.order = body.order;
+    if (typeof body?.method?.type === 'string') said.type = body.method.type;
+    return said;
   }
 
   /**
@@ -168,13 +169,14 @@ export function declineLimit({
     // are numbered by the store's clock: a place is given back to the window it was taken in
     // (a 3-D Secure approved after the window turned gives nothing to the next one).
     const until = performance.now() + inFlightMs;
+    const reservation: Reservation = {
+      inFlight: { key: inFlight, windowMs: IN_FLIGHT_MS },
+      windowed: { prefix: `declines:${bucket}`, windowMs },
+    };
+    if (turn) reservation.turn = { key: turn, ttlMs: inFlightMs };
     let reserved: Reserved & { turn: true };
     for (;;) {
-      const r = await reserveInOneGo(store, {
-        ...(turn ? { turn: { key: turn, ttlMs: inFlightMs } } : {}),
-        inFlight: { key: inFlight, windowMs: IN_FLIGHT_MS },
-        windowed: { prefix: `declines:${bucket}`, windowMs },
-      });
+      const r = await reserveInOneGo(store, reservation);
       if (r.turn) {
         reserved = r;
         break;

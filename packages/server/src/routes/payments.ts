@@ -107,15 +107,35 @@ export function riskSignals(ctx: HandlerContext, c: Context<HandlerEnv>): RiskSi
   const ip = ctx.clientAddress(c);
   const userAgent = c.req.header('User-Agent')?.trim().slice(0, 512);
   const locale = c.req.header('Accept-Language')?.split(',')[0]?.split(';')[0]?.trim();
-  return {
-    // The API's payer.ip holds at most 39 characters: an IPv6 address in full.
-    ...(ip.length <= 39 && isIpAddress(ip) ? { ip } : {}),
-    ...(userAgent ? { userAgent } : {}),
-    ...(locale && LOCALE.test(locale) ? { locale } : {}),
-  };
+  // Set one by one, in this order (the idempotency key is written from it): no object per part.
+  const signals: RiskSignals = {};
+  // The API's payer.ip holds at most 39 characters: an IPv6 address in full.
+  if (ip.length <= 39 && isIpAddress(ip)) signals.ip = ip;
+  if (userAgent) signals.userAgent = userAgent;
+  if (locale && LOCALE.test(locale)) signals.locale = locale;
+  return signals;
 }
 
-/** The API's payment request for attempt `n` of a submission, trusting only the order for what matters. */
+/** The handler's `notification_url` and `callback_url`, written once per public URL (a process has one or a few). */
+let urlsOf: { publicUrl: string; notification: string; callback: string } | undefined;
+function callbackUrls(publicUrl: string): { notification: string; callback: string } {
+  if (urlsOf?.publicUrl !== publicUrl)
+    urlsOf = {
+      publicUrl,
+      notification: `${publicUrl}/notifications`,
+      callback: `${publicUrl}/callback`,
+    };
+  return urlsOf;
+}
+
+/** A payment request under construction: its fields set one by one, in the order the API is sent them. */
+type Building = Record<string, unknown>;
+
+/**
+ * The API's payment request for attempt `n` of a submission, trusting only the order for what
+ * matters. Built field by field, in a fixed order (the body sent, and signed, is the same
+ * bytes for the same attempt), without an intermediate object per part.
+ */
 export function paymentRequest(
   ctx: HandlerContext,
   order: MerchantOrder,
@@ -123,35 +143,38 @@ export function paymentRequest(
   n: number,
   extras: PaymentExtras = {},
 ): PaymentRequest {
-  const { signals = {}, retryOf } = extras;
-  const device = {
-    ...(signals.userAgent ? { user_agent: signals.userAgent } : {}),
-    ...(signals.locale ? { locale: signals.locale } : {}),
-  };
-  const risk = {
-    ...(Object.keys(device).length > 0 ? { device } : {}),
-    ...(retryOf ? { purchase: { is_retry: true } } : {}),
-  };
-  const base = {
+  const { signals, retryOf } = extras;
+  const userAgent = signals?.userAgent;
+  const locale = signals?.locale;
+  const ip = signals?.ip;
+  // Copied with Object.assign, not a spread: V8 (Node 20) makes a new hidden class for each
+  // object spread that then takes a key the source lacks (ip), about 1 µs each time.
+  const payer: Building = Object.assign({}, extras.payer ?? order.payer);
+  if (ip) payer.ip = ip;
+  const urls = callbackUrls(ctx.publicUrl);
+  const request: Building = {
     amount: chargedAmount(order),
     currency: order.currency,
     country: order.country,
-    payer: {
-      ...(extras.payer ?? order.payer),
-      ...(signals.ip ? { ip: signals.ip } : {}),
-    } as Payer,
+    payer,
     order_id: attemptOrderId(order.id, n),
-    ...(retryOf ? { original_order_id: retryOf } : {}),
-    ...(order.description !== undefined ? { description: order.description } : {}),
-    notification_url: `${ctx.publicUrl}/notifications`,
-    callback_url: `${ctx.publicUrl}/callback`,
-    device: { type: 'WEB' as const },
-    ...(Object.keys(risk).length > 0 ? { additional_risk_data: risk } : {}),
   };
-  const intent = {
-    capture: order.intent === 'capture',
-    ...(order.intent === 'verify' ? { verify: true, capture: false } : {}),
-  };
+  if (retryOf) request.original_order_id = retryOf;
+  if (order.description !== undefined) request.description = order.description;
+  request.notification_url = urls.notification;
+  request.callback_url = urls.callback;
+  request.device = { type: 'WEB' };
+  if (userAgent || locale || retryOf) {
+    const risk: Building = {};
+    if (userAgent || locale) {
+      const device: Building = {};
+      if (userAgent) device.user_agent = userAgent;
+      if (locale) device.locale = locale;
+      risk.device = device;
+    }
+    if (retryOf) risk.purchase = { is_retry: true };
+    request.additional_risk_data = risk;
+  }
   const m = s.method;
   // Saving any credential needs the order to offer it (order.ts), whatever the way to pay.
   const notOffered = saveNotOffered(order, m);
@@ -170,26 +193,29 @@ export function paymentRequest(
       param: 'method.installments',
     });
   switch (m.type) {
-    case 'card':
+    case 'card': {
       allowed(order, 'CARD');
-      return {
-        ...base,
-        payment_method_id: 'CARD',
-        payment_method_flow: 'DIRECT',
-        card: {
-          holder_name: m.holderName,
-          expiration_month: m.expirationMonth,
-          expiration_year: m.expirationYear,
-          encrypted_data: m.encryptedData,
-          ...(m.installments ? { installments: m.installments } : {}),
-          ...(m.installmentsId ? { installments_id: m.installmentsId } : {}),
-          // Saved only with the shopper's consent, which only an order that offers it asks for.
-          ...(m.save ? { save: true, stored_credential_usage: 'FIRST' as const } : {}),
-          ...subscriptionCardFields(order, m),
-          ...intent,
-        },
+      const card: Building = {
+        holder_name: m.holderName,
+        expiration_month: m.expirationMonth,
+        expiration_year: m.expirationYear,
+        encrypted_data: m.encryptedData,
       };
-    case 'saved_card':
+      if (m.installments) card.installments = m.installments;
+      if (m.installmentsId) card.installments_id = m.installmentsId;
+      // Saved only with the shopper's consent, which only an order that offers it asks for.
+      if (m.save) {
+        card.save = true;
+        card.stored_credential_usage = 'FIRST';
+      }
+      if (order.plan) Object.assign(card, subscriptionCardFields(order, m));
+      intentOf(order, card);
+      request.payment_method_id = 'CARD';
+      request.payment_method_flow = 'DIRECT';
+      request.card = card;
+      return request as PaymentRequest;
+    }
+    case 'saved_card': {
       allowed(order, 'CARD');
       if (!order.savedCardIds?.includes(m.cardId))
         throw new CheckoutError(403, {
@@ -197,19 +223,16 @@ export function paymentRequest(
           message: "this card is not one of the payer's saved cards",
           param: 'method.cardId',
         });
-      return {
-        ...base,
-        payment_method_id: 'CARD',
-        payment_method_flow: 'DIRECT',
-        card: {
-          card_id: m.cardId,
-          encrypted_data: m.encryptedCvv,
-          ...(m.installments ? { installments: m.installments } : {}),
-          ...(m.installmentsId ? { installments_id: m.installmentsId } : {}),
-          ...subscriptionCardFields(order, m),
-          ...intent,
-        },
-      };
+      const card: Building = { card_id: m.cardId, encrypted_data: m.encryptedCvv };
+      if (m.installments) card.installments = m.installments;
+      if (m.installmentsId) card.installments_id = m.installmentsId;
+      if (order.plan) Object.assign(card, subscriptionCardFields(order, m));
+      intentOf(order, card);
+      request.payment_method_id = 'CARD';
+      request.payment_method_flow = 'DIRECT';
+      request.card = card;
+      return request as PaymentRequest;
+    }
     case 'wallet': {
       allowed(order, m.methodId);
       const saved = m.useSaved
@@ -221,27 +244,30 @@ export function paymentRequest(
           message: 'the payer has no saved wallet of this method',
           param: 'method.methodId',
         });
-      return saved
-        ? {
-            ...base,
-            payment_method_id: m.methodId,
-            payment_method_flow: 'DIRECT',
-            wallet: { token: saved.token, ...(saved.name ? { name: saved.name } : {}) },
-          }
-        : {
-            ...base,
-            payment_method_id: m.methodId,
-            payment_method_flow: 'REDIRECT',
-            wallet: { ...(m.save ? { save: true } : {}) },
-          };
+      request.payment_method_id = m.methodId;
+      if (saved) {
+        request.payment_method_flow = 'DIRECT';
+        request.wallet = { token: saved.token, ...(saved.name ? { name: saved.name } : {}) };
+      } else {
+        request.payment_method_flow = 'REDIRECT';
+        request.wallet = { ...(m.save ? { save: true } : {}) };
+      }
+      return request as PaymentRequest;
     }
     case 'redirect':
       allowed(order, m.methodId);
-      return {
-        ...base,
-        payment_method_id: m.methodId,
-        payment_method_flow: extras.flow ?? 'REDIRECT',
-      };
+      request.payment_method_id = m.methodId;
+      request.payment_method_flow = extras.flow ?? 'REDIRECT';
+      return request as PaymentRequest;
+  }
+}
+
+/** The card's `capture` (and `verify`) by the order's intent, set last on `card`, capture first. */
+function intentOf(order: MerchantOrder, card: Building): void {
+  card.capture = order.intent === 'capture';
+  if (order.intent === 'verify') {
+    card.verify = true;
+    card.capture = false;
   }
 }
 
@@ -352,7 +378,13 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
         : undefined;
     const ways = flow ? { flow } : {};
     // Built once before charging, so that what the order does not allow is refused first.
-    const request = paymentRequest(ctx, order, submission, 1, { payer, signals, ...ways });
+    const request = paymentRequest(
+      ctx,
+      order,
+      submission,
+      1,
+      flow ? { payer, signals, flow } : { payer, signals },
+    );
     if ('installmentsId' in submission.method && submission.method.installmentsId !== undefined)
       await checkPlan(ctx, order, submission.method.installmentsId);
     const { record, replayed } = await chargeOnce(
@@ -387,7 +419,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
                 ...(attempt.retryOf ? { retryOf: attempt.retryOf } : {}),
                 ...ways,
               });
-        const made = await ctx.client.payments.create(sent, {
+        return ctx.client.payments.create(sent, {
           // The key names the request: what varies between two sends of one attempt (the
           // shopper's address, what they typed) is part of it, so a changed body is a new key,
           // and the API's duplicate order_id still stops a second charge (charges.ts).
@@ -402,16 +434,16 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
           // signals as addresses and tags. Not parsed again here; the API checks it all again.
           validate: false,
         });
-        return made;
       },
-      { payer: collected, ...(known ? { known } : {}) },
+      known ? { payer: collected, known } : { payer: collected },
     );
     if (order.plan) await ctx.subscriptionPaid?.(order, record);
-    const answer = {
-      payment: publicPayment(record, order.id),
-      nextAction: await nextActionFor(record, c.req.header('Origin')),
-      ...(replayed ? { replayed } : {}),
-    } satisfies z.input<typeof paymentAnswerSchema>;
+    const next = nextActionFor(record, c.req.header('Origin'));
+    const payment = publicPayment(record, order.id);
+    const nextStep = next instanceof Promise ? await next : next;
+    const answer = (
+      replayed ? { payment, nextAction: nextStep, replayed } : { payment, nextAction: nextStep }
+    ) satisfies z.input<typeof paymentAnswerSchema>;
     // The decline limit reads the payment's status from here (middleware/decline-limit.ts).
     c.set('paylitPaymentAnswer', answer);
     return c.json(answer);

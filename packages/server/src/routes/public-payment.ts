@@ -58,7 +58,8 @@ export function publicPayment(
   orderId: string,
 ): z.input<typeof paymentViewSchema> {
   const card = record.card;
-  return {
+  // Set one by one, in the answer's order: no object made only to be spread.
+  const view: Record<string, unknown> = {
     id: record.id,
     order: orderId,
     status: record.status,
@@ -70,25 +71,24 @@ export function publicPayment(
     payment_method_id: record.payment_method_id,
     payment_method_type: record.payment_method_type,
     payment_method_flow: record.payment_method_flow,
-    ...(card
-      ? {
-          card: {
-            brand: card.brand,
-            last4: card.last4,
-            expiration_month: card.expiration_month,
-            expiration_year: card.expiration_year,
-            ...(card.installments ? { installments: card.installments } : {}),
-            ...(card.save === true && card.card_id ? { card_id: card.card_id } : {}),
-          },
-        }
-      : {}),
-    ...instructions(record),
-    created_date: record.created_date,
-    ...(record.approved_date ? { approved_date: record.approved_date } : {}),
   };
+  if (card) {
+    const shownCard: Record<string, unknown> = {
+      brand: card.brand,
+      last4: card.last4,
+      expiration_month: card.expiration_month,
+      expiration_year: card.expiration_year,
+    };
+    if (card.installments) shownCard.installments = card.installments;
+    if (card.save === true && card.card_id) shownCard.card_id = card.card_id;
+    view.card = shownCard;
+  }
+  if (record.status === 'PENDING') Object.assign(view, instructions(record));
+  view.created_date = record.created_date;
+  if (record.approved_date) view.approved_date = record.approved_date;
+  return view as z.input<typeof paymentViewSchema>;
 }
 
-/** What the payer must do next: go to a page (3-D Secure, a redirect method), or nothing. */
 export function nextAction(record: PaymentRecord): NextAction {
   if (record.status !== 'PENDING') return null;
   const url = record.three_dsecure?.redirect_url ?? record.redirect_url;
@@ -100,12 +100,21 @@ export function nextAction(record: PaymentRecord): NextAction {
  * the request's `Origin`) may show it in a frame, as the bank's page itself says (framing.ts):
  * then the checkout shows it in a dialog over the page.
  */
-export async function nextActionFor(
+export function nextActionFor(
   record: PaymentRecord,
   origin: string | undefined,
-): Promise<NextAction> {
+): NextAction | Promise<NextAction> {
   const next = nextAction(record);
   const challenge = record.three_dsecure?.redirect_url;
+  // No challenge to frame (the answer of almost every payment): answered as it is, no promise.
   if (!next || !challenge || next.url !== challenge || !origin) return next;
+  return framed(next, challenge, origin);
+}
+
+async function framed(
+  next: NonNullable<NextAction>,
+  challenge: string,
+  origin: string,
+): Promise<NextAction> {
   return (await frameable(challenge, origin)) ? { ...next, frame: true } : next;
 }

@@ -177,11 +177,19 @@ export type Reserved =
   { turn: false } | { turn: true; window: number; count: number; inFlight: number };
 
 /** `store.reserve`, or on a store without it the same calls one by one. */
-export async function reserveInOneGo(
-  store: CheckoutStore,
-  reservation: Reservation,
-): Promise<Reserved> {
-  if (store.reserve) return store.reserve(reservation);
+export function reserveInOneGo(store: CheckoutStore, reservation: Reservation): Promise<Reserved> {
+  // The store's own, handed on as it is: no promise of this function's around it.
+  if (store.reserve) {
+    try {
+      return store.reserve(reservation);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return reserveOneByOne(store, reservation);
+}
+
+async function reserveOneByOne(store: CheckoutStore, reservation: Reservation): Promise<Reserved> {
   const { turn, inFlight, windowed } = reservation;
   if (turn && !(await store.claim(turn.key, turn.ttlMs))) return { turn: false };
   let counted = false;
@@ -200,13 +208,28 @@ export async function reserveInOneGo(
 }
 
 /** `store.giveBack`, or on a store without it the same calls one by one (each tried, the first failure thrown after). */
-export async function giveBackInOneGo(
+export function giveBackInOneGo(
   store: CheckoutStore,
   hits: readonly string[],
   claims: readonly string[],
 ): Promise<void> {
-  if (hits.length === 0 && claims.length === 0) return;
-  if (store.giveBack) return store.giveBack(hits, claims);
+  if (hits.length === 0 && claims.length === 0) return Promise.resolve();
+  // The store's own, handed on as it is: no promise of this function's around it.
+  if (store.giveBack) {
+    try {
+      return store.giveBack(hits, claims);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return giveBackOneByOne(store, hits, claims);
+}
+
+async function giveBackOneByOne(
+  store: CheckoutStore,
+  hits: readonly string[],
+  claims: readonly string[],
+): Promise<void> {
   let failed: { error: unknown } | undefined;
   for (const key of hits) await store.unhit(key).catch((error) => void (failed ??= { error }));
   for (const key of claims) await store.release(key).catch((error) => void (failed ??= { error }));
