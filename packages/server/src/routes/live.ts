@@ -72,6 +72,20 @@ const ALREADY_SENT = 'x-hono-already-sent';
 
 /** Events written straight to Node's response, its head (`headers`) with the first. */
 /**
+ * Waits `ms` (the next keep-alive, or the stream's end), or until the function it hands to
+ * `keep` is called (a change heard, the shopper gone): a live stream's pause between writes.
+ */
+export function pause(ms: number, keep: (wake: () => void) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, Math.max(0, ms));
+    keep(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
  * Hono's `streamSSE` answer without the framing it names (`Transfer-Encoding: chunked`,
  * `Connection: keep-alive`): the server frames it, chunked for HTTP/1.1 and unframed for an
  * HTTP/1.0 request, which has no chunked coding (RFC 9112, 6.1). Named, Node sends chunk sizes
@@ -195,16 +209,7 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
           if (latest === undefined) {
             const now = Date.now();
             if (now >= until) return;
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(
-                resolve,
-                Math.max(0, Math.min(options.keepAliveMs, until - now)),
-              );
-              wake = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
+            await pause(Math.min(options.keepAliveMs, until - now), (w) => (wake = w));
             wake = undefined;
             if (sink.aborted) return;
           }

@@ -201,19 +201,7 @@ export function paymentRequest(
         expiration_year: m.expirationYear,
         encrypted_data: m.encryptedData,
       };
-      if (m.installments) card.installments = m.installments;
-      if (m.installmentsId) card.installments_id = m.installmentsId;
-      // Saved only with the shopper's consent, which only an order that offers it asks for.
-      if (m.save) {
-        card.save = true;
-        card.stored_credential_usage = 'FIRST';
-      }
-      if (order.plan) Object.assign(card, subscriptionCardFields(order, m));
-      intentOf(order, card);
-      request.payment_method_id = 'CARD';
-      request.payment_method_flow = 'DIRECT';
-      request.card = card;
-      return request as PaymentRequest;
+      return withCard(request, order, m, card, m.save === true);
     }
     case 'saved_card': {
       allowed(order, 'CARD');
@@ -224,14 +212,7 @@ export function paymentRequest(
           param: 'method.cardId',
         });
       const card: Building = { card_id: m.cardId, encrypted_data: m.encryptedCvv };
-      if (m.installments) card.installments = m.installments;
-      if (m.installmentsId) card.installments_id = m.installmentsId;
-      if (order.plan) Object.assign(card, subscriptionCardFields(order, m));
-      intentOf(order, card);
-      request.payment_method_id = 'CARD';
-      request.payment_method_flow = 'DIRECT';
-      request.card = card;
-      return request as PaymentRequest;
+      return withCard(request, order, m, card, false);
     }
     case 'wallet': {
       allowed(order, m.methodId);
@@ -263,6 +244,32 @@ export function paymentRequest(
 }
 
 /** The card's `capture` (and `verify`) by the order's intent, set last on `card`, capture first. */
+/**
+ * A card payment's request, a new card's or a saved one's: the plan chosen, the consent to save
+ * (`save`: only an order that offers it asks for it), a subscription's fields and the intent,
+ * in that order (the bytes signed keep it).
+ */
+function withCard(
+  request: Building,
+  order: MerchantOrder,
+  m: Extract<Submission['method'], { type: 'card' | 'saved_card' }>,
+  card: Building,
+  save: boolean,
+): PaymentRequest {
+  if (m.installments) card.installments = m.installments;
+  if (m.installmentsId) card.installments_id = m.installmentsId;
+  if (save) {
+    card.save = true;
+    card.stored_credential_usage = 'FIRST';
+  }
+  if (order.plan) Object.assign(card, subscriptionCardFields(order, m));
+  intentOf(order, card);
+  request.payment_method_id = 'CARD';
+  request.payment_method_flow = 'DIRECT';
+  request.card = card;
+  return request as PaymentRequest;
+}
+
 function intentOf(order: MerchantOrder, card: Building): void {
   card.capture = order.intent === 'capture';
   if (order.intent === 'verify') {

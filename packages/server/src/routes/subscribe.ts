@@ -34,7 +34,7 @@ import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
 import { payerOfSubmission } from '../payer.js';
-import { unframed } from './live.js';
+import { pause, unframed } from './live.js';
 import { PaymentsApiError } from '../client/errors.js';
 import { SubscriptionError, type Subscriptions } from '../subscriptions/subscriptions.js';
 import type { Subscription } from '../subscriptions/types.js';
@@ -193,17 +193,7 @@ export function mountSubscribe(
             if (stream.aborted) return;
             const now = Date.now();
             if (now >= until) return;
-            if (!heard)
-              await new Promise<void>((resolve) => {
-                const timer = setTimeout(
-                  resolve,
-                  Math.max(0, Math.min(options.keepAliveMs, until - now)),
-                );
-                wake = () => {
-                  clearTimeout(timer);
-                  resolve();
-                };
-              });
+            if (!heard) await pause(Math.min(options.keepAliveMs, until - now), (w) => (wake = w));
             wake = undefined;
             if (stream.aborted) return;
             if (!heard) await stream.write(': waiting\n\n');
