@@ -7,24 +7,19 @@
  */
 import type { Page } from '@playwright/test';
 import {
+  approveChallenge,
   expect,
   inMode,
-  ledger,
   log,
   openCheckout,
   payButton,
+  riskOfThePayment,
   settled,
   test,
   typeCard,
 } from './support/demo.js';
 
 const payerFields = (page: Page) => page.locator('paylit-checkout fieldset[part=payer]');
-
-async function risk(sandbox: string, paymentId: string) {
-  return (await (await fetch(`${sandbox}/sandbox-tools/risk?payment_id=${paymentId}`)).json()) as {
-    payer: Record<string, unknown>;
-  };
-}
 
 test('Brazil: a CPF typed in full-width digits is the CPF, written as one, and pays', async ({
   page,
@@ -38,9 +33,7 @@ test('Brazil: a CPF typed in full-width digits is the CPF, written as one, and p
   await settled(page);
   await payButton(page).click();
   await expect(log(page).first()).toContainText('PAID');
-  const moved = (await ledger(demo, order)).filter((e) => e.money_moved);
-  expect(moved).toHaveLength(1);
-  const sent = await risk(demo.sandbox, (moved[0] as { payment_id?: string }).payment_id!);
+  const sent = await riskOfThePayment(demo, order);
   expect(sent.payer.document).toBe('53033315550');
 });
 
@@ -64,14 +57,9 @@ test('India: a phone and a PIN code typed in Devanagari digits are those numbers
   await typeCard(page);
   await settled(page);
   await payButton(page).click();
-  await page
-    .frameLocator('paylit-checkout iframe[part=challenge-frame]')
-    .getByRole('button', { name: 'Approve' })
-    .click();
+  await approveChallenge(page);
   await expect(log(page).first()).toContainText('PAID');
-  const moved = (await ledger(demo, order)).filter((e) => e.money_moved);
-  expect(moved).toHaveLength(1);
-  const sent = await risk(demo.sandbox, (moved[0] as { payment_id?: string }).payment_id!);
+  const sent = await riskOfThePayment(demo, order);
   expect(sent.payer).toMatchObject({
     phone: '+919876543210',
     address: { zip_code: '560001' },

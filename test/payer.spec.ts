@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe.js';
 import {
+  approveChallenge,
   expect,
   inMode,
   ledger,
@@ -15,12 +16,12 @@ import {
   kinds,
   openCheckout,
   payButton,
+  riskOfThePayment,
   settled,
   test,
   typeCard,
   watchRequests,
   isolations,
-  type Demo,
   type Isolation,
 } from './support/demo.js';
 
@@ -183,17 +184,6 @@ async function fill(page: Page, typed: Typed): Promise<void> {
   }
 }
 
-/** What the sandbox's fraud prevention received with the order's payment. */
-async function risk(demo: Demo, paymentId: string) {
-  return (await (
-    await fetch(`${demo.sandbox}/sandbox-tools/risk?payment_id=${paymentId}`)
-  ).json()) as {
-    payer: Record<string, unknown>;
-    device?: unknown;
-    additional_risk_data?: { device?: { user_agent?: string; locale?: string } };
-  };
-}
-
 for (const [name, m] of Object.entries(markets)) {
   test(`${name}: asks for exactly what the order lacks, refuses a wrong one on its field before anything is sent, pays, and the sandbox holds it normalized`, async ({
     page,
@@ -227,15 +217,9 @@ for (const [name, m] of Object.entries(markets)) {
     await settled(page);
     await payButton(page).click();
     // The bank's 3-D Secure page, in a dialog over the checkout.
-    if (m.challenged)
-      await page
-        .frameLocator('paylit-checkout iframe[part=challenge-frame]')
-        .getByRole('button', { name: 'Approve' })
-        .click();
+    if (m.challenged) await approveChallenge(page);
     await expect(log(page).first()).toContainText('PAID');
-    const moved = (await ledger(demo, order)).filter((e) => e.money_moved);
-    expect(moved).toHaveLength(1);
-    const sent = await risk(demo, (moved[0] as { payment_id?: string }).payment_id!);
+    const sent = await riskOfThePayment(demo, order);
     expect(sent.payer).toMatchObject(m.recorded);
     expect(sent.payer).not.toHaveProperty('document_type');
     // The signals, from the shopper's own request.
@@ -325,9 +309,7 @@ for (const kind of kinds.filter((k) => k !== 'plain')) {
     await fill(page, { RUT: '10.000.013-K' });
     await payButton(page).click();
     await expect(log(page).first()).toContainText('PAID');
-    const moved = (await ledger(demo, order)).filter((e) => e.money_moved);
-    expect(moved).toHaveLength(1);
-    const sent = await risk(demo, (moved[0] as { payment_id?: string }).payment_id!);
+    const sent = await riskOfThePayment(demo, order);
     expect(sent.payer).toMatchObject({ document: '10000013K' });
   });
 }

@@ -4,10 +4,9 @@
  * `plan: null`) submitted with `method.installments: "12"` all the same. Against the real
  * handler and the real sandbox over HTTP; money counted in the sandbox's ledger.
  */
-import { encryptCard } from '@paylit/core/crypto';
 import { MemoryStore } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { startShop, type Shop } from '../../packages/server/test/support/harness.js';
+import { startShop, submitCard, type Shop } from '../../packages/server/test/support/harness.js';
 import { report } from './support.js';
 
 let shop: Shop;
@@ -26,30 +25,12 @@ function paymentsOf(orderId: string) {
 
 test('an order without installments, paid in 12 by a submission that names them', async () => {
   const order = await shop.order({ amount: 1200, installments: false });
-  const view = await shop.browser(`/checkout?order=${encodeURIComponent(order.clientSecret)}`);
   const plans = await shop.browser('/installments', {
     method: 'POST',
     body: JSON.stringify({ order: order.clientSecret, bin: '411111' }),
   });
-  const submit = (installments: string) =>
-    encryptCard({ number: '4111111111111111', cvv: '123' }, view.body.publicKey).then(
-      (encryptedData) =>
-        shop.browser('/payments', {
-          method: 'POST',
-          body: JSON.stringify({
-            order: order.clientSecret,
-            attempt: crypto.randomUUID(),
-            method: {
-              type: 'card',
-              encryptedData,
-              holderName: 'Thiago Gabriel',
-              expirationMonth: 10,
-              expirationYear: 2040,
-              installments,
-            },
-          }),
-        }),
-    );
+  const submit = async (installments: string) =>
+    (await submitCard(shop, order.clientSecret, { method: { installments } })).res;
   const twelve = await submit('12');
   const payments = paymentsOf(order.id);
   report(

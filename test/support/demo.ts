@@ -212,3 +212,28 @@ export async function ledger(
   };
   return all.entries.filter((e) => e.order_id?.startsWith(`${orderId}.`));
 }
+
+/**
+ * What the sandbox's fraud prevention received with the order's one payment that moved money
+ * (there must be exactly one): the payer, the device and the risk data, as the API got them.
+ */
+export async function riskOfThePayment(
+  demo: Demo,
+  order: string,
+): Promise<{
+  payer: Record<string, unknown>;
+  device?: unknown;
+  additional_risk_data?: { device?: { user_agent?: string; locale?: string } };
+}> {
+  const moved = (await ledger(demo, order)).filter((e) => e.money_moved);
+  expect(moved).toHaveLength(1);
+  const paymentId = (moved[0] as { payment_id?: string }).payment_id!;
+  return (await fetch(`${demo.sandbox}/sandbox-tools/risk?payment_id=${paymentId}`)).json();
+}
+
+/** The shopper approves the bank's 3-D Secure page, in its dialog over the checkout. */
+export const approveChallenge = (page: Page) =>
+  page
+    .frameLocator('paylit-checkout iframe[part=challenge-frame]')
+    .getByRole('button', { name: 'Approve' })
+    .click();

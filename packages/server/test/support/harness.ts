@@ -210,6 +210,7 @@ export async function startShop(
 /**
  * Submits a card payment as `<paylit-checkout>` does: the JWE made with the public key from the
  * checkout view, the order named by its client secret (made from the id when given an id).
+ * `overrides` replace the submission's fields; its `method`'s are laid over the card's.
  */
 export async function submitCard(
   shop: Shop,
@@ -231,6 +232,7 @@ export async function submitCard(
   if (!view?.body?.publicKey)
     throw new Error(`the checkout view answered ${view?.status}: ${JSON.stringify(view?.body)}`);
   const encryptedData = await encryptCard(card, view.body.publicKey);
+  const { method, ...rest } = overrides;
   const body = {
     order: secret,
     attempt: crypto.randomUUID(),
@@ -240,8 +242,9 @@ export async function submitCard(
       holderName: 'Thiago Gabriel',
       expirationMonth: 10,
       expirationYear: 2040,
+      ...(method as object | undefined),
     },
-    ...overrides,
+    ...rest,
   };
   return {
     body,
