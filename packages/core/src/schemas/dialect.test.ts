@@ -438,6 +438,27 @@ const leniencies: Leniency[] = [
       ]).to.deep.equal(['12345', '5511987654321', '4111111111111111', '123', '2026', '7']),
   ],
   [
+    "a plan's BIN as a JSON number, read as its text",
+    installmentsPlanRequestSchema,
+    plan,
+    { bin: 411111 },
+    (p) => expect(p.bin).to.equal('411111'),
+  ],
+  [
+    "the risk data's strings as JSON numbers (a last order id, an Android id), read as their text",
+    paymentRequestSchema,
+    payment,
+    {
+      'additional_risk_data.payer': { last_order_id: 1547451845 },
+      'additional_risk_data.device': { android_id: 1234 },
+    },
+    (p) =>
+      expect([
+        p.additional_risk_data!.payer!.last_order_id,
+        p.additional_risk_data!.device!.android_id,
+      ]).to.deep.equal(['1547451845', '1234']),
+  ],
+  [
     'payer.document as a JSON number (Mexico, length only)',
     paymentRequestSchema,
     { ...payment, country: 'MX', currency: 'MXN' },

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { paymentStatusNames, refundStatusNames } from '../codes.js';
-import { country, currency, optional, positiveAmount, text, url } from './common.js';
+import { country, currency, numberAsText, optional, positiveAmount, text, url } from './common.js';
 import { cardSchema, checkCard } from './card.js';
 import { BIN_PATTERN } from '../card/number.js';
 import { checkPayerDocument, checkPayerName, payerSchema } from './payer.js';
@@ -82,7 +82,7 @@ export type SaveCardRequestInput = z.input<typeof saveCardRequestSchema>;
 /** Body of `POST /installments-plans`: the plans for a BIN and an amount. */
 export const installmentsPlanRequestSchema = z.object({
   country,
-  bin: z.string().regex(BIN_PATTERN, 'must be the first 6 or 8 digits of the card'),
+  bin: numberAsText(z.string().regex(BIN_PATTERN, 'must be the first 6 or 8 digits of the card')),
   amount: positiveAmount,
   currency,
 });

@@ -637,7 +637,7 @@ const rules: Rule[] = [
       },
       'payer.phone': '1',
     },
-    { wallet: { token: 't', device_id: { fingerprint: { os: 17 } } }, 'payer.phone': '1' },
+    { wallet: { token: 't', device_id: { fingerprint: { os: ['iOS'] } } }, 'payer.phone': '1' },
     'wallet.device_id.fingerprint.os',
   ],
   // The card's source: exactly one, and what it needs.

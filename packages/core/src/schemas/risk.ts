@@ -5,9 +5,18 @@
  */
 import { z } from 'zod';
 import { addressSchema } from './payer.js';
-import { compactDate, country, int32, partialObject, reputation, text } from './common.js';
+import {
+  compactDate,
+  country,
+  int32,
+  numberAsText,
+  partialObject,
+  reputation,
+  text,
+} from './common.js';
 
-const s = z.string();
+/** A string of the risk data, which a typed client may send as a number (read as its text). */
+const s = numberAsText(z.string());
 const int = z.number().int('must be an integer');
 
 export const riskDeviceSchema = partialObject({
@@ -17,7 +26,7 @@ export const riskDeviceSchema = partialObject({
   locale: s,
   advertising_id: s,
   vendor_id: s,
-  android_id: z.string().regex(/^[0-9a-fA-F]{1,16}$/, 'must be a 64-bit hex string'),
+  android_id: numberAsText(z.string().regex(/^[0-9a-fA-F]{1,16}$/, 'must be a 64-bit hex string')),
   media_drm_id: s,
 });
 

@@ -1,8 +1,9 @@
 /** `payment.wallet`, with the device identification one wallet provider needs. */
 import { z } from 'zod';
-import { partialObject, text } from './common.js';
+import { numberAsText, partialObject, text } from './common.js';
 
-const s = z.string();
+/** A string of the device's, which a typed client may send as a number (read as its text). */
+const s = numberAsText(z.string());
 
 export const walletFingerprintSchema = partialObject({
   os: s,
@@ -36,7 +37,7 @@ export const walletSchema = partialObject({
   name: text(),
   save: z.boolean(),
   token: text(),
-  expiration: z.string().regex(/^\d+$/, 'must be a number of days'),
+  expiration: numberAsText(z.string().regex(/^\d+$/, 'must be a number of days')),
   username: text(),
   email: text().pipe(z.email('must be an e-mail address')),
   recurring_info: z.looseObject({}),

@@ -169,6 +169,19 @@ check(
     status == 200 and body.get("status") == "PAID" and body.get("card", {}).get("last4") == "1111",
 )
 
+# 1c. The plans for a BIN sent as a JSON number (a typed client's integer BIN).
+status, body, _ = call(
+    "POST",
+    "/installments-plans/",
+    {"bin": 411111, "country": "MX", "amount": "3000.00", "currency": "MXN"},
+)
+check(
+    "the plans for a BIN sent as a JSON number",
+    status,
+    body,
+    status == 200 and body.get("bin") == "411111" and len(body.get("installments", [])) > 1,
+)
+
 # 2. Panama, as a connector's live tests pay there: no payer name or email, an empty holder name.
 status, body, _ = call(
     "POST",
