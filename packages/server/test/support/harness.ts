@@ -210,7 +210,7 @@ export async function startShop(
 /**
  * Submits a card payment as `<paylit-checkout>` does: the JWE made with the public key from the
  * checkout view, the order named by its client secret (made from the id when given an id).
- * `overrides` replace the submission's fields; its `method`'s are laid over the card's.
+ * `overrides` replace the submission's fields; a `method` without a `type` is laid over the card's.
  */
 export async function submitCard(
   shop: Shop,
@@ -232,19 +232,20 @@ export async function submitCard(
   if (!view?.body?.publicKey)
     throw new Error(`the checkout view answered ${view?.status}: ${JSON.stringify(view?.body)}`);
   const encryptedData = await encryptCard(card, view.body.publicKey);
-  const { method, ...rest } = overrides;
+  const newCard = {
+    type: 'card',
+    encryptedData,
+    holderName: 'Thiago Gabriel',
+    expirationMonth: 10,
+    expirationYear: 2040,
+  };
+  // A method with its own type replaces the card's; one without (`{installments: '12'}`) is laid over it.
+  const method = overrides.method as { type?: string } | undefined;
   const body = {
     order: secret,
     attempt: crypto.randomUUID(),
-    method: {
-      type: 'card',
-      encryptedData,
-      holderName: 'Thiago Gabriel',
-      expirationMonth: 10,
-      expirationYear: 2040,
-      ...(method as object | undefined),
-    },
-    ...rest,
+    ...overrides,
+    method: method?.type ? method : { ...newCard, ...method },
   };
   return {
     body,
