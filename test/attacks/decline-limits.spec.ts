@@ -32,7 +32,7 @@ import { startPostgres, type Postgres } from '../../packages/server/test/support
 import { startRedis, type Redis } from '../../packages/server/test/support/redis.js';
 import { encryptCard } from '@paylit/core/crypto';
 import { browser, postOrder, startServer, type CliServer } from './cli.js';
-import { report } from './support.js';
+import { report, steadyWindowMs } from './support.js';
 import { scaled } from '../support/time.mjs';
 
 /**
@@ -185,7 +185,9 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     test('30 bad cards at once from one address, on 30 orders, reach the API at most 10 times (the limit): the place is reserved before the API is called', async () => {
       test.setTimeout(scaled(40_000)); // 30 declined payments at once on each store
       for (const scope of ['order', 'address'] as const) {
-        const all = await shopsWith({ declineLimit: { windowMs: 60 * 60_000, max: 10, scope } });
+        const all = await shopsWith({
+          declineLimit: { windowMs: steadyWindowMs(), max: 10, scope },
+        });
         const prefix = uid(`burst-${scope}`);
         const orders = await Promise.all(
           Array.from({ length: 30 }, (_, i) => all[0]!.order({ id: `${prefix}-${i}` })),
@@ -230,7 +232,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     test('what is not a decline gives its place back: 24 approved payments (12 at once), 3 refusals before the API and a replay, then 10 declines still reach the API and the 11th is refused', async () => {
       test.setTimeout(scaled(30_000)); // 24 payments, refusals and 11 declines per store
       const [shop] = await shopsWith({
-        declineLimit: { windowMs: 60 * 60_000, max: 10, scope: 'address' },
+        declineLimit: { windowMs: steadyWindowMs(), max: 10, scope: 'address' },
       });
       const prefix = uid('release');
       const from = '203.0.113.20';
@@ -281,7 +283,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     test('a decline counts whichever way it happens: at once, a 3-D Secure challenge rejected by the payer, a wallet page rejected; approved ones give their place back', async () => {
       test.setTimeout(scaled(30_000)); // declines at once, by 3-D Secure and a wallet
       const [shop, other] = await shopsWith({
-        declineLimit: { windowMs: 60 * 60_000, max: 3, scope: 'address' },
+        declineLimit: { windowMs: steadyWindowMs(), max: 3, scope: 'address' },
       });
       const via = other ?? shop!;
       const prefix = uid('paths');
@@ -370,7 +372,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
     test('IPv6: fifteen addresses of one /64, spelt every way, are one client; ipv6Prefix widens it; an IPv4-mapped address is its IPv4 address', async () => {
       test.setTimeout(scaled(30_000)); // payments from 15 IPv6 spellings per store
       const [shop] = await shopsWith({
-        declineLimit: { windowMs: 60 * 60_000, max: 10, scope: 'address' },
+        declineLimit: { windowMs: steadyWindowMs(), max: 10, scope: 'address' },
       });
       const prefix = uid('v6');
       const spellings = (i: number) =>
@@ -393,7 +395,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
         GOOD_CARD,
       );
       const [wide] = await shopsWith({
-        declineLimit: { windowMs: 60 * 60_000, max: 2, scope: 'address', ipv6Prefix: 48 },
+        declineLimit: { windowMs: steadyWindowMs(), max: 2, scope: 'address', ipv6Prefix: 48 },
       });
       const wideAnswers: Answer[] = [];
       for (const from of ['2001:db8:5:1::1', '2001:db8:5:ffff::9', '2001:DB8:5:abcd:1::1'])
@@ -429,7 +431,7 @@ for (const kind of ['memory', 'redis', 'postgres'] as const satisfies readonly K
       const nat = '100.64.0.1';
       for (const scope of [undefined, 'address'] as const) {
         const [shop, second] = await shopsWith({
-          declineLimit: { windowMs: 60 * 60_000, max: 10, ...(scope ? { scope } : {}) },
+          declineLimit: { windowMs: steadyWindowMs(), max: 10, ...(scope ? { scope } : {}) },
         });
         const via = second ?? shop!;
         const prefix = uid(`nat-${scope ?? 'default'}`);

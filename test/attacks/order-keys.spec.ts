@@ -17,7 +17,7 @@ import {
   type Harness,
   type Shop,
 } from '../../packages/server/test/support/harness.js';
-import { report } from './support.js';
+import { report, steadyWindowMs } from './support.js';
 
 let h: Harness;
 let shop: Shop;
@@ -328,7 +328,7 @@ test('the velocity limit across orders, scope address: the 11th decline from one
   // The default limit (10 an hour) with the whole address blocked (scope 'address'; the
   // default scope lets an order with no decline yet be tried: decline-limits.spec.ts).
   const velocity = await startShop(
-    { declineLimit: { windowMs: 60 * 60_000, max: 10, scope: 'address' } },
+    { declineLimit: { windowMs: steadyWindowMs(), max: 10, scope: 'address' } },
     h,
   );
   try {
@@ -390,7 +390,7 @@ test('the velocity limit across orders, scope address: the 11th decline from one
 
 test('the velocity limit counts a decline once: a replay of a declined submission is answered without counting', async () => {
   const velocity = await startShop(
-    { declineLimit: { windowMs: 60 * 60_000, max: 2, scope: 'address' } },
+    { declineLimit: { windowMs: steadyWindowMs(), max: 2, scope: 'address' } },
     h,
   );
   try {
@@ -445,7 +445,7 @@ test('the velocity limit counts a decline once: a replay of a declined submissio
 });
 
 test('with no client address to tell shoppers apart (the handler called in process), declines are not pooled into one count that would stop every shopper', async () => {
-  const velocity = await startShop({ declineLimit: { windowMs: 60 * 60_000, max: 2 } }, h);
+  const velocity = await startShop({ declineLimit: { windowMs: steadyWindowMs(), max: 2 } }, h);
   try {
     const encryptedData = await encryptCard(
       { number: '4111111111111111', cvv: '123' },
