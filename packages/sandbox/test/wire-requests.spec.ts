@@ -377,10 +377,11 @@ test('additional_risk_data: a submerchant with its name alone is paid; a member 
   );
   expect(paid.body.status).toBe('PAID');
   for (const [risk, param] of [
-    // A number there is its text (a typed client's name of digits): a boolean is no string.
+    // A number there is its text (a typed client's name of digits): a boolean is no string. A
+    // count's digits as a string are the count (scalars either way); a count in words is none.
     [{ submerchant: { name: true } }, 'additional_risk_data.submerchant.name'],
     [
-      { submerchant: { name: 'Loja do Bairro', total_order_count: '5' } },
+      { submerchant: { name: 'Loja do Bairro', total_order_count: 'five' } },
       'additional_risk_data.submerchant.total_order_count',
     ],
     [

@@ -31,6 +31,19 @@ export function numberAsText<S extends z.ZodType>(schema: S) {
   );
 }
 
+/**
+ * A number field of a request the API also takes as a string of its decimal text, read as the
+ * number (`"total_order_count": "5"` is 5): "scalars either way", the other direction of
+ * `numberAsText`. Only a plain decimal numeral is read (`"5"`, `"-1"`, `"10.50"`); any other string
+ * is left for the schema to refuse, naming the field.
+ */
+export function textAsNumber<S extends z.ZodType>(schema: S) {
+  return z.preprocess(
+    (v: unknown) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v),
+    schema,
+  );
+}
+
 type OptionalShape<T extends Record<string, z.ZodType>> = {
   [K in keyof T]: ReturnType<typeof optional<T[K]>>;
 };
@@ -259,19 +272,19 @@ export function url(max: number) {
   return text(max).refine(isHttpUrl, 'must be an absolute http or https URL');
 }
 
-/** A 32-bit integer. */
-export const int32 = z
-  .number()
-  .int('must be an integer')
-  .min(-(2 ** 31))
-  .max(2 ** 31 - 1);
+/** A 32-bit integer (or its digits as a string: `textAsNumber`). */
+export const int32 = textAsNumber(
+  z
+    .number()
+    .int('must be an integer')
+    .min(-(2 ** 31))
+    .max(2 ** 31 - 1),
+);
 
-/** 0 (negative) to 5 (positive). */
-export const reputation = z
-  .number()
-  .int('must be an integer')
-  .min(0, 'must be 0 to 5')
-  .max(5, 'must be 0 to 5');
+/** 0 (negative) to 5 (positive) (or its digit as a string: `textAsNumber`). */
+export const reputation = textAsNumber(
+  z.number().int('must be an integer').min(0, 'must be 0 to 5').max(5, 'must be 0 to 5'),
+);
 
 export const frequency = z.enum(['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI_ANNUAL', 'ANNUAL']);
 

@@ -459,6 +459,31 @@ const leniencies: Leniency[] = [
       ]).to.deep.equal(['1547451845', '1234']),
   ],
   [
+    "scalars the other way: the risk data's numbers and booleans as strings, read as what they spell",
+    paymentRequestSchema,
+    payment,
+    {
+      'additional_risk_data.payer': {
+        total_order_count: '12',
+        reputation: '4',
+        is_positive: 'true',
+      },
+      'additional_risk_data.submerchant': { name: 'Loja', total_order_amount: '1500.50' },
+      'additional_risk_data.purchase': { is_retry: 'false', time_in_session: '180' },
+      three_dsecure: { force: 'true' },
+    },
+    (p) =>
+      expect([
+        p.additional_risk_data!.payer!.total_order_count,
+        p.additional_risk_data!.payer!.reputation,
+        p.additional_risk_data!.payer!.is_positive,
+        p.additional_risk_data!.submerchant!.total_order_amount,
+        p.additional_risk_data!.purchase!.is_retry,
+        p.additional_risk_data!.purchase!.time_in_session,
+        p.three_dsecure!.force,
+      ]).to.deep.equal([12, 4, true, 1500.5, false, 180, true]),
+  ],
+  [
     'payer.document as a JSON number (Mexico, length only)',
     paymentRequestSchema,
     { ...payment, country: 'MX', currency: 'MXN' },
@@ -737,6 +762,27 @@ const refusals: [
     'card.capture',
   ],
   ['capture 1', paymentRequestSchema, payment, { 'card.capture': 1 }, 'card.capture'],
+  [
+    'a risk count in words',
+    paymentRequestSchema,
+    payment,
+    { 'additional_risk_data.payer': { total_order_count: 'five' } },
+    'additional_risk_data.payer.total_order_count',
+  ],
+  [
+    'a risk count as a string with a decimal part',
+    paymentRequestSchema,
+    payment,
+    { 'additional_risk_data.payer': { total_order_count: '5.5' } },
+    'additional_risk_data.payer.total_order_count',
+  ],
+  [
+    'a risk flag "yes"',
+    paymentRequestSchema,
+    payment,
+    { 'additional_risk_data.purchase': { is_retry: 'yes' } },
+    'additional_risk_data.purchase.is_retry',
+  ],
   [
     'verify "true" with capture "true"',
     paymentRequestSchema,

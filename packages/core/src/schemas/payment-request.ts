@@ -20,6 +20,7 @@ import {
   amount,
   country,
   currency,
+  flag,
   frequency,
   isoDate,
   optional,
@@ -92,8 +93,8 @@ export const submerchantSchema = z.object({
  * 2.x, and optionally the enrollment (VERes) and authentication (PARes) answers.
  */
 export const threeDSecureSchema = partialObject({
-  force: z.boolean(),
-  mpi: z.boolean(),
+  force: flag,
+  mpi: flag,
   three_dsecure_version: z
     .string()
     .regex(/^[12]\.\d+(\.\d+)?$/, 'must be a 3-D Secure version such as "1.0.2" or "2.2.0"'),

@@ -8,16 +8,20 @@ import { addressSchema } from './payer.js';
 import {
   compactDate,
   country,
+  flag,
   int32,
   numberAsText,
   partialObject,
   reputation,
   text,
+  textAsNumber,
 } from './common.js';
 
 /** A string of the risk data, which a typed client may send as a number (read as its text). */
 const s = numberAsText(z.string());
-const int = z.number().int('must be an integer');
+/** A number of the risk data, which a client may send as its decimal text (read as the number). */
+const num = textAsNumber(z.number());
+const int = textAsNumber(z.number().int('must be an integer'));
 
 export const riskDeviceSchema = partialObject({
   event_uuid: text(),
@@ -32,9 +36,9 @@ export const riskDeviceSchema = partialObject({
 
 export const riskPayerSchema = partialObject({
   account_creation_date: compactDate,
-  is_positive: z.boolean(),
-  phone_is_valid: z.boolean(),
-  email_is_valid: z.boolean(),
+  is_positive: flag,
+  phone_is_valid: flag,
+  email_is_valid: flag,
   first_purchase_date: compactDate,
   last_order_id: s,
   total_order_count: int32,
@@ -44,7 +48,7 @@ export const riskPayerSchema = partialObject({
 });
 
 export const basketItemSchema = partialObject({
-  unit_price: z.number(),
+  unit_price: num,
   category: s,
   item_reference: s,
   product_name: s,
@@ -53,7 +57,9 @@ export const basketItemSchema = partialObject({
   subcategory: s,
   quantity: int,
   published_date: compactDate,
-  rating: z.number().int('must be an integer').min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'),
+  rating: textAsNumber(
+    z.number().int('must be an integer').min(1, 'must be 1 to 5').max(5, 'must be 1 to 5'),
+  ),
   count_reviews: int,
 });
 
@@ -64,7 +70,7 @@ export const shippingSchema = partialObject({
   method: s,
   delivery_date: compactDate,
   /** Spelled as the API spells it. */
-  is_fowarding_address: z.boolean(),
+  is_fowarding_address: flag,
   geolocation: s,
 });
 
@@ -102,22 +108,22 @@ export const riskSubmerchantSchema = partialObject({
   username: s,
   created_date: compactDate,
   total_order_count: int32,
-  total_order_amount: z.number(),
+  total_order_amount: num,
   ship_from_address: partialObject({ street: s, number: s, city: s, zip_code: s, state: s }),
   device_id: s,
   last_updated_date: compactDate,
   onboarding_ip_address: s,
   reputation,
   last_login: s,
-  kyc_review: z.boolean(),
-  fraud_review: z.boolean(),
+  kyc_review: flag,
+  fraud_review: flag,
   fraud_review_type: s,
   fraud_review_description: s,
   submerchant_description: s,
   checkout_type: s,
   checkout_subtype: s,
   industry_name: s,
-  registered_company: z.boolean(),
+  registered_company: flag,
   bank_account: partialObject({
     beneficiary_name: s,
     beneficiary_document: s,
@@ -129,9 +135,11 @@ export const riskSubmerchantSchema = partialObject({
 });
 
 export const purchaseSchema = partialObject({
-  is_retry: z.boolean(),
+  is_retry: flag,
   channel: s,
-  time_in_session: z.number().int('must be an integer').min(0, 'must not be negative'),
+  time_in_session: textAsNumber(
+    z.number().int('must be an integer').min(0, 'must not be negative'),
+  ),
 });
 
 export const additionalRiskDataSchema = partialObject({

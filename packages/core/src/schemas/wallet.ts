@@ -1,6 +1,6 @@
 /** `payment.wallet`, with the device identification one wallet provider needs. */
 import { z } from 'zod';
-import { numberAsText, partialObject, text } from './common.js';
+import { flag, numberAsText, partialObject, text } from './common.js';
 
 /** A string of the device's, which a typed client may send as a number (read as its text). */
 const s = numberAsText(z.string());
@@ -35,14 +35,14 @@ export const walletFingerprintSchema = partialObject({
 
 export const walletSchema = partialObject({
   name: text(),
-  save: z.boolean(),
+  save: flag,
   token: text(),
   expiration: numberAsText(z.string().regex(/^\d+$/, 'must be a number of days')),
   username: text(),
   email: text().pipe(z.email('must be an e-mail address')),
   recurring_info: z.looseObject({}),
-  verify: z.boolean(),
-  capture: z.boolean(),
+  verify: flag,
+  capture: flag,
   device_id: partialObject({
     device_id: text(),
     fingerprint: walletFingerprintSchema,

@@ -182,6 +182,35 @@ check(
     status == 200 and body.get("bin") == "411111" and len(body.get("installments", [])) > 1,
 )
 
+# 1d. Scalars the other way: numbers and booleans of the risk data as strings, as a client that
+# writes every value as text sends them ("total_order_count": "5", "is_retry": "false").
+status, body, _ = call(
+    "POST",
+    "/secure_payments",
+    {
+        "amount": 40,
+        "currency": "BRL",
+        "country": "BR",
+        "payment_method_id": "CARD",
+        "payment_method_flow": "DIRECT",
+        "order_id": "TEXT-" + run,
+        "payer": payer,
+        "card": dict(card, capture="true"),
+        "additional_risk_data": {
+            "payer": {"total_order_count": "12", "reputation": "4", "is_positive": "true"},
+            "submerchant": {"name": "Loja do Bairro", "total_order_count": "5", "total_order_amount": "1500.50", "kyc_review": "false"},
+            "basket": [{"product_name": "Camiseta", "unit_price": "39.90", "quantity": "2", "rating": "5"}],
+            "purchase": {"is_retry": "false", "time_in_session": "180"},
+        },
+    },
+)
+check(
+    "a payment whose risk data's numbers and booleans are strings",
+    status,
+    body,
+    status == 200 and body.get("status") == "PAID",
+)
+
 # 2. Panama, as a connector's live tests pay there: no payer name or email, an empty holder name.
 status, body, _ = call(
     "POST",
