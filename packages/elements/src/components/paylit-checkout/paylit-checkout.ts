@@ -253,12 +253,6 @@ export class PaylitCheckout extends LocalizedElement {
   /** Follows elements added or removed inside the merchant's own wrappers, which fire no slotchange. */
   #observer: MutationObserver | undefined;
   /**
-   * Follows `lang` set around the checkout after render (the page's language switcher, on
-   * `<html>` or a wrapper, in the document or a shadow root the checkout is in): with no `lang`
-   * of its own, the checkout speaks the page's.
-   */
-  #pageLang: MutationObserver | undefined;
-  /**
    * Watches the parts the checkout draws itself: one with nothing to show (installments
    * before a BIN, no wallets) is zero high but still a flex item, so it is marked `collapsed`
    * and takes back the gap after it (a negative margin leaves its own size, and so this
@@ -324,11 +318,6 @@ export class PaylitCheckout extends LocalizedElement {
     super.connectedCallback();
     this.#observer ??= new MutationObserver(() => this.#followSlot());
     this.#observer.observe(this, { childList: true, subtree: true });
-    this.#pageLang ??= new MutationObserver(() => void (this.lang || this.requestUpdate()));
-    for (let root = this.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
-      this.#pageLang.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
-      if (!(root instanceof ShadowRoot)) break;
-    }
     if (DEV && !(globalThis.isSecureContext && globalThis.crypto?.subtle)) {
       issueWarning(
         'secure-context',
@@ -344,7 +333,6 @@ export class PaylitCheckout extends LocalizedElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#observer?.disconnect();
-    this.#pageLang?.disconnect();
     this.#sizes?.disconnect();
     // A removed checkout sends and dispatches nothing more; a move (removed and added back
     // in the same task) keeps its load going.
