@@ -947,8 +947,21 @@ export class PaylitCheckout extends LocalizedElement {
       // Said whether the checkout navigates or the merchant opens that page its own way.
       const { payment, url } = settled;
       if (option && this.#planOf(payment, option)) answers?.keepPlan(payment.id, option);
-      if (this.dispatchEvent(new PaylitRedirectEvent(payment, url)))
+      if (this.dispatchEvent(new PaylitRedirectEvent(payment, url))) {
+        // Gone back to from the browser's back/forward cache, the page is as it was left (the
+        // form, "continue on your bank's page") while the payment went on there: the order is
+        // loaded again, as a fresh load of the page would (paid: its outcome, not a form).
+        globalThis.addEventListener?.(
+          'pageshow',
+          (e) => {
+            if (!e.persisted || !this.isConnected || !this.endpoint) return;
+            this.#loadedFor = undefined;
+            this.#configure();
+          },
+          { once: true },
+        );
         globalThis.location.assign(url);
+      }
     } else
       this.dispatchEvent(
         to === 'refused'
