@@ -43,8 +43,9 @@ test('Pix waiting, offline and back online: the live connection opens again when
   await payButton(page).click();
   await expect(log(page).first()).toContainText('PENDING');
   const id = /\((\S+)\)/.exec((await log(page).first().textContent())!)![1]!;
-  await context.setOffline(true);
+  // The first attempt refused, then the browser offline (later attempts fail by either).
   await expect.poll(() => refused).toBeGreaterThan(0);
+  await context.setOffline(true);
   await page.clock.pauseAt(Date.now() + 1000);
   const outcome = page.locator('paylit-checkout [part=outcome]').getByRole('heading');
   await expect(outcome).toHaveText('Pay with Pix');
