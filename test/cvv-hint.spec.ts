@@ -25,3 +25,25 @@ for (const isolation of isolations) {
     await expect(cvv).toHaveAccessibleDescription(en.cvvWhereBack.replace('{digits}', '3'));
   });
 }
+
+for (const isolation of isolations) {
+  test(`no number typed yet (${isolation} isolation): a security code of 1 or 2 digits is told 3 digits, as the hint and placeholder say`, async ({
+    page,
+    demo,
+  }) => {
+    const en = await catalog('en');
+    await openCheckout(page, demo, 'plain', 'pay', inMode(isolation));
+    const fields = await cardInputs(page);
+    const cvv = fields.locator('#cvv');
+    for (const typed of ['1', '12']) {
+      await cvv.fill(typed);
+      await fields.locator('#holder').focus();
+      await expect(fields.locator('#cvv-error')).toHaveText(
+        en.errors.cvv.wrong_length.replace('{digits}', '3'),
+      );
+      await expect(cvv).toHaveAccessibleDescription(
+        `${en.errors.cvv.wrong_length.replace('{digits}', '3')} ${en.cvvWhereBack.replace('{digits}', '3')}`,
+      );
+    }
+  });
+}

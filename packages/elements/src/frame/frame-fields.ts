@@ -31,6 +31,7 @@ import {
   FIELDS,
   SAVED_CARD_FIELDS,
   fieldLabels,
+  cvvDigits,
   noEdits,
   numberPlaceholder,
   numberTaken,
@@ -420,15 +421,14 @@ export class FrameFields {
     this.#grid.classList.toggle('saved', !!saved);
     const cvvBrand = this.cvvBrand;
     const front = cvvBrand?.id === 'american-express';
-    // Before the brand is known, the back's three digits (as the placeholder): no card has four there.
     const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, {
-      digits: cvvBrand?.cvvLength ?? 3,
+      digits: cvvDigits(cvvBrand),
     });
     const labels = fieldLabels(t, saved);
     const placeholders: Record<CardField, string | null> = {
       number: numberPlaceholder(this.#edits.brand),
       expiry: t.expiryPlaceholder,
-      cvv: '1234'.slice(0, cvvBrand?.cvvLength ?? 3),
+      cvv: '1234'.slice(0, cvvDigits(cvvBrand)),
       holder: null,
     };
     for (const field of FIELDS) {

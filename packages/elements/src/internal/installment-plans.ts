@@ -78,6 +78,19 @@ function percent(lang: string | undefined, fallback: string): (rate: number) => 
   return (rate) => formatter.format(rate);
 }
 
+/**
+ * A plan's count as the amounts beside it are written: by the same locale, in its digits
+ * ("٣ × ٢٬٠٠٠٫٠٠ MX$" in ar-EG, not "3 × …"); as JavaScript writes it for a tag Intl refuses.
+ */
+function countIn(lang: string | undefined): (count: number) => string {
+  try {
+    const formatter = new Intl.NumberFormat(lang, { useGrouping: false });
+    return (count) => formatter.format(count);
+  } catch {
+    return String;
+  }
+}
+
 /** The rates a plan with interest states in the order's country; none where no rule asks for them. */
 function ratesOf(
   option: InstallmentOption,
@@ -131,6 +144,7 @@ export function describePlans(
   fallback: string,
 ): ShownPlan[] {
   const money = (amount: number) => formatAmount(amount, order.currency, lang);
+  const counted = countIn(lang);
   let pct: ((r: number) => string) | undefined;
   const rate = () => (pct ??= percent(lang, fallback));
   return options.map((option) => {
@@ -146,8 +160,11 @@ export function describePlans(
     const mexican = count > 1 && !byBank && order.country === 'MX';
     const argentine = order.country === 'AR';
     let text = mexican
-      ? format(free ? t.monthsInterestFree : t.monthsWithInterest, { count, amount })
-      : format(t.installmentOption, { count, amount });
+      ? format(free ? t.monthsInterestFree : t.monthsWithInterest, {
+          count: counted(count),
+          amount,
+        })
+      : format(t.installmentOption, { count: counted(count), amount });
     if (payments.last_amount !== payments.installment_amount)
       text = format(t.installmentsWithLast, { plan: text, amount: money(payments.last_amount) });
     // Argentina: Naranja's own programme names its interest-free plan in 3, "Plan Z".
@@ -208,7 +225,7 @@ export function planWords(
 ): string {
   const money = (amount: number) => formatAmount(amount, currency, lang);
   const each = format(t.installmentOption, {
-    count: plan.installments,
+    count: countIn(lang)(plan.installments),
     amount: money(plan.installment_amount),
   });
   return plan.last_amount === plan.installment_amount

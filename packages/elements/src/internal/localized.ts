@@ -7,7 +7,7 @@
  * shopper never sees a flash of English before their language.
  */
 import { LitElement } from 'lit';
-import type { PropertyDeclarations } from 'lit';
+import type { PropertyDeclarations, PropertyValues } from 'lit';
 import {
   directionOf,
   loadCatalog,
@@ -24,6 +24,36 @@ export class LocalizedElement extends LitElement {
   };
   /** The language to speak (BCP 47); else the checkout's, the nearest ancestor's or the page's. */
   override lang = '';
+  /**
+   * Follows `lang` set around the element after render (the page's language switcher, on
+   * `<html>` or a wrapper, in the document or a shadow root the element is in): with no `lang`
+   * of its own (nor, inside a checkout, the checkout's), the element speaks the page's. The
+   * checkout and an element standing alone alike; drawn again only when that changes.
+   */
+  #pageLang: MutationObserver | undefined;
+  /** The language asked for at the last drawing. */
+  #drawnIn: string | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#pageLang ??= new MutationObserver(
+      () => void (this.requestedLang() === this.#drawnIn || this.requestUpdate()),
+    );
+    for (let root = this.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
+      this.#pageLang.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
+      if (!(root instanceof ShadowRoot)) break;
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#pageLang?.disconnect();
+  }
+
+  protected override update(changed: PropertyValues): void {
+    this.#drawnIn = this.requestedLang();
+    super.update(changed);
+  }
 
   /**
    * The language asked for, before it is resolved to a catalog, as `Intl` reads it (`intlLang`:

@@ -18,7 +18,6 @@ import {
   formatCardNumber,
   getBrand,
   holderNameProblem,
-  maxCvvLength,
   reformatCardNumber,
   reformatCvv,
   reformatExpiry,
@@ -62,6 +61,13 @@ export function fieldLabels(
     holder: t.holder,
   };
 }
+
+/**
+ * The security code's digits as the entry says them (its hint, its placeholder, its message): the
+ * brand's, and before the brand is known the back's three, as most cards print it (no card has
+ * four on its back; American Express's four are on its front).
+ */
+export const cvvDigits = (brand: BrandInfo | undefined): number => brand?.cvvLength ?? 3;
 
 /** `1234 1234 1234 1234`, spaced as the brand spaces its numbers and as long as its usual length. */
 export function numberPlaceholder(brand: BrandInfo | undefined): string {
@@ -155,7 +161,7 @@ export function problemSaid(
 ): Said | undefined {
   const problem = fieldProblem(field, value, cvvBrand);
   if (!problem) return undefined;
-  const digits = maxCvvLength(cvvBrand);
+  const digits = cvvDigits(cvvBrand);
   return (t) => format((t.errors[field] as Record<string, string>)[problem]!, { digits });
 }
 

@@ -27,6 +27,7 @@ import {
   FIELDS,
   SAVED_CARD_FIELDS,
   fieldLabels,
+  cvvDigits,
   noEdits,
   numberPlaceholder,
   numberTaken,
@@ -342,9 +343,8 @@ export class PageEntry implements CardEntry {
     const cvvLabel = fieldLabels(t, saved).cvv;
     const cvvBrand = this.#cvvBrand();
     const front = cvvBrand?.id === 'american-express';
-    // Before the brand is known, the back's three digits (as the placeholder): no card has four there.
     const cvvWhere = format(front ? t.cvvWhereFront : t.cvvWhereBack, {
-      digits: cvvBrand?.cvvLength ?? 3,
+      digits: cvvDigits(cvvBrand),
     });
     const empty = this.#numberEmpty;
     return html`<div class="grid ${saved ? 'saved' : ''}" @change=${this.#onChange} @keydown=${this.#onEnter} @focusin=${this.#onFocus}>
@@ -363,7 +363,7 @@ export class PageEntry implements CardEntry {
           'cvv',
           cvvLabel,
           html`<div class="control">
-            ${this.#control('cvv', '1234'.slice(0, cvvBrand?.cvvLength ?? 3), this.#errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint')}
+            ${this.#control('cvv', '1234'.slice(0, cvvDigits(cvvBrand)), this.#errors.cvv ? 'cvv-error cvv-hint' : 'cvv-hint')}
             <span class="icon cvv-card" part="cvv-hint" title=${cvvWhere}>${drawn(this.#marks, marks, `cvv:${front}`, (m) => m.cvvMark(front))}</span>
             <span class="sr-only" id="cvv-hint">${cvvWhere}</span>
           </div>`,

@@ -253,12 +253,6 @@ export class PaylitCheckout extends LocalizedElement {
   /** Follows elements added or removed inside the merchant's own wrappers, which fire no slotchange. */
   #observer: MutationObserver | undefined;
   /**
-   * Follows `lang` set around the checkout after render (the page's language switcher, on
-   * `<html>` or a wrapper, in the document or a shadow root the checkout is in): with no `lang`
-   * of its own, the checkout speaks the page's.
-   */
-  #pageLang: MutationObserver | undefined;
-  /**
    * Watches the parts the checkout draws itself: one with nothing to show (installments
    * before a BIN, no wallets) is zero high but still a flex item, so it is marked `collapsed`
    * and takes back the gap after it (a negative margin leaves its own size, and so this
@@ -324,11 +318,6 @@ export class PaylitCheckout extends LocalizedElement {
     super.connectedCallback();
     this.#observer ??= new MutationObserver(() => this.#followSlot());
     this.#observer.observe(this, { childList: true, subtree: true });
-    this.#pageLang ??= new MutationObserver(() => void (this.lang || this.requestUpdate()));
-    for (let root = this.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
-      this.#pageLang.observe(root, { attributes: true, attributeFilter: ['lang'], subtree: true });
-      if (!(root instanceof ShadowRoot)) break;
-    }
     if (DEV && !(globalThis.isSecureContext && globalThis.crypto?.subtle)) {
       issueWarning(
         'secure-context',
@@ -344,7 +333,6 @@ export class PaylitCheckout extends LocalizedElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#observer?.disconnect();
-    this.#pageLang?.disconnect();
     this.#sizes?.disconnect();
     // A removed checkout sends and dispatches nothing more; a move (removed and added back
     // in the same task) keeps its load going.
@@ -959,8 +947,21 @@ export class PaylitCheckout extends LocalizedElement {
       // Said whether the checkout navigates or the merchant opens that page its own way.
       const { payment, url } = settled;
       if (option && this.#planOf(payment, option)) answers?.keepPlan(payment.id, option);
-      if (this.dispatchEvent(new PaylitRedirectEvent(payment, url)))
+      if (this.dispatchEvent(new PaylitRedirectEvent(payment, url))) {
+        // Gone back to from the browser's back/forward cache, the page is as it was left (the
+        // form, "continue on your bank's page") while the payment went on there: the order is
+        // loaded again, as a fresh load of the page would (paid: its outcome, not a form).
+        globalThis.addEventListener?.(
+          'pageshow',
+          (e) => {
+            if (!e.persisted || !this.isConnected || !this.endpoint) return;
+            this.#loadedFor = undefined;
+            this.#configure();
+          },
+          { once: true },
+        );
         globalThis.location.assign(url);
+      }
     } else
       this.dispatchEvent(
         to === 'refused'

@@ -5,7 +5,7 @@
  * sent it (`PaymentStatusAnswer`). The connection is opened again when the server ends it before
  * the payment's final status (after its `retry` hint), after a failure (waiting longer each
  * time, up to 30 s), and at once when the page is shown again (`visibilitychange`: the shopper
- * is back from their bank's app).
+ * is back from their bank's app) or the browser is online again (`online`: the network is back).
  *
  * `LivePayment` is the same as a controller of the element that shows the payment: it follows
  * the payment its host names while the host is on the page.
@@ -85,7 +85,7 @@ export function follow(
  * `heard` as the server sent it (JSON), until `final` says one is; also what follows a mandate's
  * status (paylit-checkout/subscription-live.ts). Opened again when the server ends it first
  * (after its `retry` hint), after a failure (waiting longer each time, up to 30 s), and at once
- * when the page is shown again; refused for good (a 4xx but 408 and 429), it stops.
+ * when the page is shown again or the browser is online again; refused for good (a 4xx but 408 and 429), it stops.
  */
 export function followEvents<T>(
   server: CompanionServer,
@@ -138,13 +138,21 @@ export function followEvents<T>(
       void connect();
     }
   };
+  // The network back (lost while the page stayed in view): at once too, not after the wait the
+  // failures meanwhile started (up to 30 s).
+  const online = () => {
+    failures = 0;
+    void connect();
+  };
   const stop = () => {
     stopped = true;
     clearTimeout(timer);
     current?.abort();
     document.removeEventListener('visibilitychange', shown);
+    removeEventListener('online', online);
   };
   document.addEventListener('visibilitychange', shown);
+  addEventListener('online', online);
   void connect();
   return stop;
 }
