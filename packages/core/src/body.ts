@@ -101,3 +101,65 @@ export function quoteUnsafeIntegers(text: string): string {
   }
   return out + text.slice(copied);
 }
+
+/**
+ * Whether a request's `Content-Encoding` says its body is compressed (`gzip`, `deflate`, `br`,
+ * anything but `identity`): neither server inflates a body, so such a body is refused as
+ * 415 naming the header rather than read as bytes that are not JSON.
+ */
+export function encodedBody(contentEncoding: string | undefined): boolean {
+  if (contentEncoding === undefined) return false;
+  return contentEncoding
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .some((coding) => coding !== '' && coding !== 'identity');
+}
+
+/** The part of Node's `IncomingMessage` that `continueWhenRead` uses. */
+interface ContinueRequest {
+  _read(size: number): void;
+}
+
+/** The part of Node's `ServerResponse` that `continueWhenRead` uses. */
+interface ContinueResponse {
+  readonly headersSent: boolean;
+  writeContinue(): void;
+  setHeader(name: string, value: string): unknown;
+  removeHeader(name: string): void;
+}
+
+/** The part of Node's `http.Server` that `continueWhenRead` uses. */
+export interface ContinueServer {
+  on(
+    event: 'checkContinue',
+    listener: (req: ContinueRequest, res: ContinueResponse) => void,
+  ): unknown;
+  emit(event: 'request', req: ContinueRequest, res: ContinueResponse): boolean;
+}
+
+/**
+ * `Expect: 100-continue` answered as the body is first read, not before the request is seen:
+ * Node's default sends `100 Continue` at once, so a client declaring a body over the limit
+ * was told to send it and then refused (413). Here a request refused before its body is read
+ * gets its answer alone, and its connection is closed (the body it holds back would otherwise
+ * be read as the next request); one whose body is read is told to go on at that moment.
+ * Structural types only: core imports no Node module.
+ */
+export function continueWhenRead(server: ContinueServer): void {
+  server.on('checkContinue', (req, res) => {
+    const read = req._read;
+    let told = false;
+    req._read = function (this: ContinueRequest, size: number) {
+      if (!told) {
+        told = true;
+        if (!res.headersSent) {
+          res.removeHeader('Connection');
+          res.writeContinue();
+        }
+      }
+      return read.call(this, size);
+    };
+    res.setHeader('Connection', 'close');
+    server.emit('request', req, res);
+  });
+}

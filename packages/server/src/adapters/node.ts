@@ -23,6 +23,7 @@ import { urlToHttpOptions } from 'node:url';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { getRequestListener, serve } from '@hono/node-server';
 import type { HmacSha256, TextHmacSha256 } from '@paylit/core/crypto';
+import { continueWhenRead, type ContinueServer } from '@paylit/core/body';
 import { answerTooLarge, MAX_ANSWER_BYTES, type Transport } from '../client/transport.js';
 import { normalizeBasePath, underBase, type FetchApp } from './fetch.js';
 import { directRouteFor } from '../direct.js';
@@ -399,8 +400,12 @@ export function serveNode(
       {
         fetch: app.fetch,
         // The handler's direct routes (POST /payments) first, then @hono/node-server's listener.
-        createServer: ((serverOptions: object, listener: Parameters<typeof directFirst>[1]) =>
-          createServer(serverOptions, directFirst(app, listener))) as never,
+        // Expect: 100-continue answered when the body is read, not before a 413 (core's continueWhenRead).
+        createServer: ((serverOptions: object, listener: Parameters<typeof directFirst>[1]) => {
+          const server = createServer(serverOptions, directFirst(app, listener));
+          continueWhenRead(server as unknown as ContinueServer);
+          return server;
+        }) as never,
         port: options.port ?? 0,
         hostname: options.hostname ?? '127.0.0.1',
         overrideGlobalObjects: options.overrideGlobalObjects ?? true,
