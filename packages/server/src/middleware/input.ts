@@ -1,7 +1,7 @@
 /** Reading and checking what comes in: a 4xx that names what is wrong, never a 5xx. */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { encodedBody, quoteUnsafeIntegers } from '@paylit/core/body';
+import { encodedBody, quoteUnsafeNumbers } from '@paylit/core/body';
 import { safeParse } from '@paylit/core/schemas';
 import type { BodyVariables } from '../env.js';
 import { compiled } from '../compiled.js';
@@ -20,7 +20,7 @@ export async function parsedJson(
     const text = await c.req.text();
     try {
       // An integer past 2^53 is read as its digits, as the API reads a string field sent as a number.
-      parsed = { value: JSON.parse(quoteUnsafeIntegers(text)) as unknown };
+      parsed = { value: JSON.parse(quoteUnsafeNumbers(text)) as unknown };
     } catch {
       parsed = { invalid: true };
     }
