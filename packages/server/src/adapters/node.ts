@@ -274,6 +274,15 @@ function bytesOfParsedBody(req: NodeRequest, body: unknown, path: string): Buffe
   );
 }
 
+/** The request's `Content-Encoding` taken off, from its headers and its raw list alike. */
+function withoutContentEncoding(req: NodeRequest): void {
+  if (req.headers['content-encoding'] === undefined) return;
+  delete req.headers['content-encoding'];
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2)
+    if (raw[i]!.toLowerCase() === 'content-encoding') raw.splice(i, 2);
+}
+
 /**
  * The handler as a Node request listener, for Express (`app.use('/paylit', toNodeListener(handler))`),
  * Fastify (a route that hands over `request.raw`, `reply.raw` and `{ body: request.body }`) or
@@ -304,6 +313,9 @@ export function toNodeListener(handler: FetchApp, options: NodeListenerOptions =
     const hasBody =
       req.headers['transfer-encoding'] !== undefined ||
       Number(req.headers['content-length'] ?? 0) > 0;
+    // A framework's parser inflates what it reads (body-parser does by default): the bytes
+    // handed over are no longer what Content-Encoding says, so the header goes with them.
+    if (hasBody && req.readableDidRead) withoutContentEncoding(req);
     if (hasBody && req.readableDidRead && !Buffer.isBuffer(req.rawBody)) {
       const body =
         nextOrBody !== undefined && typeof nextOrBody === 'object' ? nextOrBody.body : req.body;
