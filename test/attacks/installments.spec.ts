@@ -49,3 +49,40 @@ test('an order without installments, paid in 12 by a submission that names them'
   expect(one.body.payment?.status).toBe('PAID');
   expect(paymentsOf(order.id).map((e) => e.amount)).toEqual([1200]);
 });
+
+test('an order that offers plans: a count with no plan id, and a plan option sent with another count, are refused naming the field; the option with its own count is paid', async () => {
+  const order = await shop.order({ amount: 1200 });
+  const plans = await shop.browser('/installments', {
+    method: 'POST',
+    body: JSON.stringify({ order: order.clientSecret, bin: '411111' }),
+  });
+  const options = plans.body.plan.installments as { id: string; installments: number }[];
+  const three = options.find((o) => o.installments === 3)!;
+  const six = options.find((o) => o.installments === 6)!;
+  expect([three, six].every(Boolean)).toBe(true);
+  const submit = async (method: Record<string, string>) =>
+    (await submitCard(shop, order.clientSecret, { method })).res;
+  // The API would charge its own plan for the count, not the one the shopper was shown.
+  const bare = await submit({ installments: '3' });
+  // The option of 3 with a count of 6: the API takes any count its plan offers.
+  const mixed = await submit({ installments: '6', installmentsId: three.id });
+  const refused = paymentsOf(order.id);
+  report(
+    'an order that offers plans, submitted with method.installments "3" and no plan id, then with the option of 3 and installments "6"',
+    `${bare.status} (param ${bare.body.error?.param}) and ${mixed.status} (param ${mixed.body.error?.param}); ledger: ${refused.length} payment(s)`,
+  );
+  expect([bare.status, bare.body.error?.type, bare.body.error?.param]).toEqual([
+    400,
+    'invalid_request',
+    'method.installmentsId',
+  ]);
+  expect([mixed.status, mixed.body.error?.type, mixed.body.error?.param]).toEqual([
+    400,
+    'invalid_request',
+    'method.installments',
+  ]);
+  expect(refused).toHaveLength(0);
+  const paid = await submit({ installments: '3', installmentsId: three.id });
+  expect(paid.body.payment?.status).toBe('PAID');
+  expect(paymentsOf(order.id)).toHaveLength(1);
+});

@@ -3,7 +3,9 @@
  * stream on every route, log lines a client cannot forge, rate limits on the API's routes.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { connect } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { formatXDate } from '@paylit/core/crypto';
 import { MemoryStore, createCheckoutHandler, type LogEntry } from '@paylit/server';
@@ -353,6 +355,112 @@ test.describe('limits in process', () => {
       'Content-Length 10 then 1 MB; Content-Length with chunked; Content-Length 450 MB; Content-Length 1000, 10 bytes sent, then gone',
       results.map((r) => `${statusLines(r.text).join('+')} and closed`).join('; ') +
         '; no unexpected error; the server still answers',
+    );
+  });
+});
+
+test.describe('compressed bodies and Expect: 100-continue, on both servers', () => {
+  let shop: Shop;
+  test.beforeAll(async () => {
+    shop = await startShop();
+  });
+  test.afterAll(() => shop.close());
+
+  test('a gzip body is 415 naming the encoding, not "not valid JSON"; nothing is charged', async () => {
+    const order = { id: uid('gzip'), amount: 10, currency: 'BRL', country: 'BR', payer };
+    const server = await fetch(`${shop.base}/orders`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+      },
+      body: gzipSync(JSON.stringify(order)),
+    });
+    const serverBody = await server.json();
+    expect([server.status, serverBody.error.type, serverBody.error.message]).toEqual([
+      415,
+      'invalid_request',
+      expect.stringContaining('Content-Encoding'),
+    ]);
+    expect(
+      (
+        await fetch(`${shop.base}/orders/${order.id}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(404);
+    // The sandbox, signed over the bytes sent, as a client that compresses would sign them.
+    const { login, transKey, secretKey } = shop.sandbox.credentials;
+    const payment = {
+      amount: 10,
+      currency: 'BRL',
+      country: 'BR',
+      payment_method_id: 'CARD',
+      payment_method_flow: 'DIRECT',
+      order_id: uid('gzip-api'),
+      payer: { name: 'Ana', email: 'ana@example.com', document: '530.333.155-50' },
+      card: {
+        holder_name: 'Ana',
+        number: '4111111111111111',
+        cvv: '123',
+        expiration_month: 12,
+        expiration_year: 2035,
+      },
+    };
+    const body = gzipSync(JSON.stringify(payment));
+    const date = formatXDate(new Date());
+    const signature = createHmac('sha256', secretKey)
+      .update(Buffer.concat([Buffer.from(login + date), body]))
+      .digest('hex');
+    const api = await fetch(`${shop.sandboxUrl}/secure_payments`, {
+      method: 'POST',
+      headers: {
+        'X-Login': login,
+        'X-Trans-Key': transKey,
+        'X-Date': date,
+        Authorization: `V2-HMAC-SHA256, Signature: ${signature}`,
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+        'User-Agent': 'attack',
+      },
+      body,
+    });
+    expect([api.status, await api.json()]).toEqual([
+      415,
+      { code: 5001, message: 'Invalid parameter: Content-Encoding', param: 'Content-Encoding' },
+    ]);
+    expect(shop.sandbox.ledger({ order_id: payment.order_id })).toMatchObject({ charged: 0 });
+    report(
+      'a gzip JSON body to the order API and, signed, to the sandbox',
+      `${server.status} and ${api.status}, naming Content-Encoding; no order, nothing charged`,
+    );
+  });
+
+  test('a declared length over the limit with Expect: 100-continue is 413 at once, with no 100 Continue first; one within it is 100, then its answer', async () => {
+    const head = (path: string, length: number, extra = '') =>
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n${extra}\r\n`;
+    const sandboxPort = Number(new URL(shop.sandboxUrl).port);
+    const server = await raw(shop.served.port, head('/paylit/orders', 450 * MB));
+    const api = await raw(sandboxPort, head('/secure_payments', 450 * MB));
+    expect([statusLines(server.text), server.closed]).toEqual([[413], true]);
+    expect([statusLines(api.text), api.closed]).toEqual([[413], true]);
+    // Within the limit: the client is told to go on, and its order is made.
+    const order = JSON.stringify({
+      id: uid('expect'),
+      amount: 10,
+      currency: 'BRL',
+      country: 'BR',
+      payer,
+    });
+    const within = await raw(
+      shop.served.port,
+      head('/paylit/orders', Buffer.byteLength(order), 'Connection: close\r\n') + order,
+    );
+    expect(statusLines(within.text)).toEqual([100, 201]);
+    report(
+      'Content-Length 450 MB with Expect: 100-continue to the order API and the sandbox; a small order with it',
+      `${statusLines(server.text).join('+')} and ${statusLines(api.text).join('+')}, each closed; the small order ${statusLines(within.text).join('+')}`,
     );
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { quoteUnsafeIntegers, readBodyLimited } from './body.js';
+import { quoteUnsafeNumbers, readBodyLimited } from './body.js';
 
 /** A body that arrives in `chunks` of `size` bytes, as a chunked request does, counting what was pulled. */
 function chunked(size: number, chunks: number) {
@@ -47,13 +47,13 @@ describe('readBodyLimited', () => {
   });
 });
 
-describe('quoteUnsafeIntegers', () => {
+describe('quoteUnsafeNumbers', () => {
   it('writes each integer past 2^53 as the string of its digits, and nothing else', () => {
     const text =
       '{"a":12345678901234567891,"b":-12345678901234567891,"c":[9007199254740993],' +
       '"d":9007199254740991,"e":1.2345678901234567891,"f":12345678901234567891e2,' +
       '"g":"x\\"12345678901234567891","h":true}';
-    expect(JSON.parse(quoteUnsafeIntegers(text))).to.deep.equal({
+    expect(JSON.parse(quoteUnsafeNumbers(text))).to.deep.equal({
       a: '12345678901234567891',
       b: '-12345678901234567891',
       c: ['9007199254740993'],
@@ -65,8 +65,28 @@ describe('quoteUnsafeIntegers', () => {
     });
   });
 
+  it("writes an amount's decimal literal that a double would change as its text, in amount fields only", () => {
+    const text =
+      '{"amount":99.99999999999999999,"splits":[{"amount" : 120.009999999999999999}],' +
+      '"plan":{"max":1.0000000000000000001},' +
+      '"a":{"amount":100.000000000000000,"value":1e2,"min_value":0.10000000000000000},' +
+      '"count":1.0000000000000000001,"amountx":99.99999999999999999}';
+    expect(JSON.parse(quoteUnsafeNumbers(text))).to.deep.equal({
+      amount: '99.99999999999999999',
+      splits: [{ amount: '120.009999999999999999' }],
+      plan: { max: '1.0000000000000000001' },
+      a: { amount: 100, value: 100, min_value: 0.1 },
+      count: 1,
+      amountx: 100,
+    });
+    // The key escaped is the same key.
+    expect(JSON.parse(quoteUnsafeNumbers('{"\\u0061mount":100.0000000000000001}'))).to.deep.equal({
+      amount: '100.0000000000000001',
+    });
+  });
+
   it('leaves what JSON does not allow as it is, to be refused', () => {
     const text = '{"a":012345678901234567891}';
-    expect(quoteUnsafeIntegers(text)).to.equal(text);
+    expect(quoteUnsafeNumbers(text)).to.equal(text);
   });
 });

@@ -167,9 +167,9 @@ const rules: NationalRule[] = [
   {
     country: 'GT',
     type: 'CUI',
-    body: digitsArb(12),
-    complete: (b) =>
-      b.slice(0, 8) + ((sum(nums(b.slice(0, 8)), range(2, 9)) % 11) % 10) + b.slice(8, 12),
+    // A remainder of 10 has no check digit (complete makes 14 characters: never valid).
+    body: digitsArb(12).filter((b) => sum(nums(b.slice(0, 8)), range(2, 9)) % 11 !== 10),
+    complete: (b) => b.slice(0, 8) + (sum(nums(b.slice(0, 8)), range(2, 9)) % 11) + b.slice(8, 12),
     checkAt: [8],
     alphabet: digits,
   },

@@ -8,8 +8,9 @@
  *   types is valid (a DNI or a CUIT in Argentina).
  * - `apiDocumentProblem(country, value)`: what the API refuses (400 / 5001 `Invalid parameter:
  *   payer.document`), and so what the sandbox refuses: Brazil's CPF and CNPJ, India's PAN format
- *   and South Africa's identity number in full; elsewhere only the length and characters that
- *   the country's document types allow between them. The document is optional in DO and PA.
+ *   and South Africa's identity number in full; elsewhere only the format: one type's length and
+ *   the places of its letters and digits, or, where a country has several, the length and
+ *   characters they allow between them. The document is optional in DO and PA.
  * - `formatDocument(country, value)`: the usual written form (`530.333.155-50`).
  *
  * Values may carry the usual punctuation (spaces, dots, dashes, slashes) and lower case.
@@ -34,7 +35,10 @@ interface DocumentType {
   max: number;
   /** The characters of its compact form, as a regular-expression class body. */
   chars: string;
-  /** The finer format (positions of letters and digits), when length and characters do not say it all. */
+  /**
+   * The finer format (positions of letters and digits, or the lengths a range leaves out), when
+   * length and characters do not say it all. The API checks it where the country has one type.
+   */
   pattern?: RegExp;
   /** The national check, on the compact value once its format holds. */
   check?: (compact: string) => DocumentProblem | undefined;
@@ -231,16 +235,18 @@ const dui: DocumentType = {
     ),
 };
 
-/** Guatemala's CUI: 8 digits, a check digit (weights 2 … 9, modulo 11, then modulo 10), department and municipality. */
+/**
+ * Guatemala's CUI: 8 digits, a check digit (weights 2 … 9, modulo 11), department and
+ * municipality. A remainder of 10 has no check digit: no CUI is issued with such a number
+ * (none is written 0).
+ */
 const cui: DocumentType = {
   name: 'CUI',
   min: 13,
   max: 13,
   chars: '0-9',
   check: (c) =>
-    checkDigit(
-      (weighted(digitsOf(c.slice(0, 8)), [2, 3, 4, 5, 6, 7, 8, 9]) % 11) % 10 === Number(c[8]),
-    ),
+    checkDigit(weighted(digitsOf(c.slice(0, 8)), [2, 3, 4, 5, 6, 7, 8, 9]) % 11 === Number(c[8])),
 };
 
 const curpAlphabet = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
@@ -298,8 +304,9 @@ const kimlik: DocumentType = {
   min: 11,
   max: 11,
   chars: '0-9',
-  pattern: /^[1-9]\d{10}$/,
   check: (c) => {
+    // The first digit is a value rule, not a position of letters and digits: the API does not check it.
+    if (c[0] === '0') return 'characters';
     const d = digitsOf(c);
     const odd = d[0]! + d[2]! + d[4]! + d[6]! + d[8]!;
     const even = d[1]! + d[3]! + d[5]! + d[7]!;
@@ -432,8 +439,13 @@ export const countryDocuments = {
         min: 14,
         max: 14,
         chars: '0-9',
-        pattern: /^[23]\d{13}$/,
-        check: (c: string) => (yymmdd(c, 1, c[0] === '2' ? 1900 : 2000) ? undefined : 'date'),
+        // The century digit (2 or 3) is part of the birth date, which the API does not check.
+        check: (c: string) =>
+          c[0] !== '2' && c[0] !== '3'
+            ? 'characters'
+            : yymmdd(c, 1, c[0] === '2' ? 1900 : 2000)
+              ? undefined
+              : 'date',
       },
     ],
     example: '29001010123456',
@@ -558,9 +570,11 @@ export function documentProblem(
 /**
  * What the API refuses in `value` as a payer's document in `country`: Brazil's CPF or CNPJ
  * (the alphanumeric CNPJ included) and South Africa's identity number in full, India's PAN
- * by its format; elsewhere the length and characters that the country's document types allow
- * between them (the API does not say which type it read: 15 digits pass in Mexico, within
- * the lengths of a CURP and an RFC).
+ * by its format; elsewhere the format without its check digits: where the country has one
+ * document type, that type's length, characters and their positions (10 digits are no
+ * Vietnamese citizen ID, of 9 or 12); where it has several, the length and characters that
+ * they allow between them (the API does not say which type it read: 15 digits pass in Mexico,
+ * within the lengths of a CURP and an RFC).
  */
 export function apiDocumentProblem(
   country: string,
@@ -571,6 +585,8 @@ export function apiDocumentProblem(
   if (!rules) return undefined;
   const compact = compactDocument(value);
   if (rules.apiChecks) return rules.apiChecks(compact);
+  // One type: its format whole (Vietnam's 9 or 12 digits, Nicaragua's letter last).
+  if (rules.types.length === 1) return formatProblem(compact, rules.types[0]!);
   const chars = rules.types.map((t) => t.chars).join('');
   const min = Math.min(...rules.types.map((t) => t.min));
   const max = Math.max(...rules.types.map((t) => t.max));

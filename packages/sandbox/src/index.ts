@@ -13,6 +13,7 @@
  * when called, so the sandbox also runs in a browser, called in-process (Storybook does).
  */
 import type { ServerType } from '@hono/node-server';
+import { continueWhenRead, type ContinueServer } from '@paylit/core/body';
 import {
   cardKeyPairFromPrivateKey,
   generateCardKeyPair,
@@ -292,6 +293,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             });
           },
         );
+        // Expect: 100-continue answered when the body is read, not before a 413.
+        continueWhenRead(server as unknown as ContinueServer);
         server.once('error', reject);
       });
     },

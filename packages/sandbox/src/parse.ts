@@ -1,6 +1,6 @@
 /** Request bodies through core's schemas: a refusal becomes the API's 5000 or 5001 body. */
 import type { ApiErrorCode } from '@paylit/core/codes';
-import { quoteUnsafeIntegers } from '@paylit/core/body';
+import { quoteUnsafeNumbers } from '@paylit/core/body';
 import { safeParse } from '@paylit/core/schemas';
 import type { z } from 'zod';
 import { ApiFailure } from './errors.js';
@@ -16,7 +16,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.outp
 export function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
-    return JSON.parse(quoteUnsafeIntegers(text)) as unknown;
+    return JSON.parse(quoteUnsafeNumbers(text)) as unknown;
   } catch {
     throw new ApiFailure(5000);
   }

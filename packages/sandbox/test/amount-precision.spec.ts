@@ -27,3 +27,17 @@ for (const { country, currency, amount } of cases) {
     expect(sbx.sandbox.ledger({ order_id })).toMatchObject({ money_moved: 0, charged: 0 });
   });
 }
+
+for (const { country, currency, amount } of cases) {
+  test(`${amount} ${currency} as a JSON number is refused, not charged as its double`, async ({
+    sbx,
+  }) => {
+    const order_id = orderId('precise');
+    const rawBody = JSON.stringify(
+      cardPayment({ country, currency, amount: 'AMOUNT', order_id }),
+    ).replace('"AMOUNT"', amount);
+    const res = await sbx.api.post('/secure_payments', undefined, { rawBody });
+    expect([res.status, res.body.code, res.body.param]).toEqual([400, 5001, 'amount']);
+    expect(sbx.sandbox.ledger({ order_id })).toMatchObject({ money_moved: 0, charged: 0 });
+  });
+}

@@ -113,6 +113,8 @@ const pairs: [string, string, string, string, string][] = [
     '1000000014A',
     "the T.C. Kimlik No.'s characters (its check digits are Turkey's own rule)",
   ],
+  ['VN', 'VND', '001099012', '0010990123', "a citizen ID's length (9 or 12 digits, never 10)"],
+  ['NI', 'NIO', '0010101900001A', '001010190000A1', "the DNI's letter, which comes last"],
 ];
 
 for (const [country, currency, taken, refused, what] of pairs) {

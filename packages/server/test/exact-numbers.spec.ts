@@ -40,3 +40,28 @@ test("an 18-digit resident ID sent as a JSON number is the payer's document, dig
     digits,
   ]);
 });
+
+test('an amount sent as a JSON number with more decimals than a double holds is refused naming amount, not stored as its double; 100.00 and 1e2 are still 100', async () => {
+  const post = (body: string) =>
+    fetch(`${shop.base}/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
+      body,
+    });
+  const order = (id: string) =>
+    JSON.stringify({ id, amount: 'AMOUNT', currency: 'BRL', country: 'BR' });
+  // 99.99999999999999999 is 100 as a double: an order of 100 would be stored.
+  const id = uid('precise');
+  const res = await post(order(id).replace('"AMOUNT"', '99.99999999999999999'));
+  const answer = (await res.json()) as { error?: { param?: string } };
+  expect([res.status, answer.error?.param]).toEqual([400, 'amount']);
+  const stored = await fetch(`${shop.base}/orders/${id}`, {
+    headers: { Authorization: `Bearer ${shop.apiToken}` },
+  });
+  expect(stored.status).toBe(404);
+  // The same number's value written as a double holds it (100.00, 1e2) is the amount 100.
+  for (const literal of ['100.00', '1e2', '100.000000000000000']) {
+    const ok = await post(order(uid('exact')).replace('"AMOUNT"', literal));
+    expect([literal, ok.status]).toEqual([literal, 201]);
+  }
+});

@@ -6,6 +6,7 @@
  * 404 and the app keeps the rest. Paying through each framework is test/examples.spec.ts.
  */
 import { createServer, type RequestListener } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { createCheckoutHandler, toFetchHandler, type CheckoutHandler } from '@paylit/server';
 import { toNodeListener } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
@@ -205,5 +206,38 @@ test("a body a middleware read and did not hand over is answered 500 naming the 
   } finally {
     await served.close();
     await servedPlain.close();
+  }
+});
+
+test('a gzip JSON body: read by paylit itself it is 415 naming Content-Encoding; inflated by express.json() before it, it is the order it spells', async () => {
+  const token = 'test-token-0123456789abcdef';
+  const withToken = createCheckoutHandler({ ...options(), apiToken: token });
+  const post = (url: string, id: string) =>
+    fetch(`${url}/paylit/orders`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+      },
+      body: gzipSync(JSON.stringify({ id, amount: 10, currency: 'BRL', country: 'BR' })),
+    });
+  const bare = express();
+  bare.use('/paylit', toNodeListener(withToken));
+  const parsed = express();
+  parsed.use(express.json());
+  parsed.use('/paylit', toNodeListener(withToken));
+  const [a, b] = [await serve(bare), await serve(parsed)];
+  try {
+    const refused = await post(a.url, 'gzip-bare');
+    expect([refused.status, (await refused.json()).error.message]).toEqual([
+      415,
+      expect.stringContaining('Content-Encoding'),
+    ]);
+    const taken = await post(b.url, 'gzip-parsed');
+    expect([taken.status, (await taken.json()).order?.id]).toEqual([201, 'gzip-parsed']);
+  } finally {
+    await a.close();
+    await b.close();
   }
 });

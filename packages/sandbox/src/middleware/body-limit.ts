@@ -10,7 +10,7 @@
  * survive for a DELETE; here the request is never re-created.
  */
 import type { MiddlewareHandler } from 'hono';
-import { readBodyLimited } from '@paylit/core/body';
+import { encodedBody, readBodyLimited } from '@paylit/core/body';
 import { ApiFailure } from '../errors.js';
 import type { SandboxEnv } from '../env.js';
 
@@ -38,6 +38,9 @@ export function bodyLimit({
     if (read.kind === 'incomplete') throw new ApiFailure(5000);
     if (read.kind === 'too_large') throw tooLarge();
     const { bytes } = read;
+    // A compressed body is not inflated: 415 naming the header, before its bytes are read as JSON or signed text.
+    if (bytes.byteLength > 0 && encodedBody(c.req.header('Content-Encoding')))
+      throw new ApiFailure(5001, 'Content-Encoding', 415);
     // HonoRequest keeps promises of what it read in `bodyCache` (typed as values); its readers derive the others from it.
     (c.req.bodyCache as Record<string, Promise<unknown>>).arrayBuffer = Promise.resolve(
       bytes.buffer,

@@ -23,6 +23,7 @@ import { urlToHttpOptions } from 'node:url';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { getRequestListener, serve } from '@hono/node-server';
 import type { HmacSha256, TextHmacSha256 } from '@paylit/core/crypto';
+import { continueWhenRead, type ContinueServer } from '@paylit/core/body';
 import { answerTooLarge, MAX_ANSWER_BYTES, type Transport } from '../client/transport.js';
 import { normalizeBasePath, underBase, type FetchApp } from './fetch.js';
 import { directRouteFor } from '../direct.js';
@@ -273,6 +274,15 @@ function bytesOfParsedBody(req: NodeRequest, body: unknown, path: string): Buffe
   );
 }
 
+/** The request's `Content-Encoding` taken off, from its headers and its raw list alike. */
+function withoutContentEncoding(req: NodeRequest): void {
+  if (req.headers['content-encoding'] === undefined) return;
+  delete req.headers['content-encoding'];
+  const raw = req.rawHeaders;
+  for (let i = raw.length - 2; i >= 0; i -= 2)
+    if (raw[i]!.toLowerCase() === 'content-encoding') raw.splice(i, 2);
+}
+
 /**
  * The handler as a Node request listener, for Express (`app.use('/paylit', toNodeListener(handler))`),
  * Fastify (a route that hands over `request.raw`, `reply.raw` and `{ body: request.body }`) or
@@ -303,6 +313,9 @@ export function toNodeListener(handler: FetchApp, options: NodeListenerOptions =
     const hasBody =
       req.headers['transfer-encoding'] !== undefined ||
       Number(req.headers['content-length'] ?? 0) > 0;
+    // A framework's parser inflates what it reads (body-parser does by default): the bytes
+    // handed over are no longer what Content-Encoding says, so the header goes with them.
+    if (hasBody && req.readableDidRead) withoutContentEncoding(req);
     if (hasBody && req.readableDidRead && !Buffer.isBuffer(req.rawBody)) {
       const body =
         nextOrBody !== undefined && typeof nextOrBody === 'object' ? nextOrBody.body : req.body;
@@ -399,8 +412,12 @@ export function serveNode(
       {
         fetch: app.fetch,
         // The handler's direct routes (POST /payments) first, then @hono/node-server's listener.
-        createServer: ((serverOptions: object, listener: Parameters<typeof directFirst>[1]) =>
-          createServer(serverOptions, directFirst(app, listener))) as never,
+        // Expect: 100-continue answered when the body is read, not before a 413 (core's continueWhenRead).
+        createServer: ((serverOptions: object, listener: Parameters<typeof directFirst>[1]) => {
+          const server = createServer(serverOptions, directFirst(app, listener));
+          continueWhenRead(server as unknown as ContinueServer);
+          return server;
+        }) as never,
         port: options.port ?? 0,
         hostname: options.hostname ?? '127.0.0.1',
         overrideGlobalObjects: options.overrideGlobalObjects ?? true,

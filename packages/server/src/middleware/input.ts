@@ -1,7 +1,7 @@
 /** Reading and checking what comes in: a 4xx that names what is wrong, never a 5xx. */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { quoteUnsafeIntegers } from '@paylit/core/body';
+import { encodedBody, quoteUnsafeNumbers } from '@paylit/core/body';
 import { safeParse } from '@paylit/core/schemas';
 import type { BodyVariables } from '../env.js';
 import { compiled } from '../compiled.js';
@@ -20,7 +20,7 @@ export async function parsedJson(
     const text = await c.req.text();
     try {
       // An integer past 2^53 is read as its digits, as the API reads a string field sent as a number.
-      parsed = { value: JSON.parse(quoteUnsafeIntegers(text)) as unknown };
+      parsed = { value: JSON.parse(quoteUnsafeNumbers(text)) as unknown };
     } catch {
       parsed = { invalid: true };
     }
@@ -29,13 +29,19 @@ export async function parsedJson(
   return parsed;
 }
 
-/** The body as JSON; anything else is 400. */
+/** The body as JSON; another type or a compressed body is 415, JSON that does not parse 400. */
 export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('Content-Type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type))
     throw new CheckoutError(415, {
       type: 'invalid_request',
       message: 'the body must be JSON (Content-Type: application/json)',
+    });
+  const encoding = c.req.header('Content-Encoding');
+  if (encodedBody(encoding))
+    throw new CheckoutError(415, {
+      type: 'invalid_request',
+      message: `the body must be sent uncompressed (Content-Encoding: ${encoding} is not read)`,
     });
   const parsed = await parsedJson(c);
   if ('invalid' in parsed)

@@ -40,19 +40,27 @@ interface PlanBinding {
   amount: number;
   currency: string;
   bin: string;
+  /**
+   * The counts the id pays in: an option's own, or every option's under the plan's id
+   * (absent from a binding an older version kept: not compared).
+   */
+  counts?: number[];
 }
 
 const planKey = (id: string) => `plan:${id}`;
 
 /**
  * Refuses a plan id that this handler did not make for this order and its amount: another
- * order's plan (another amount, another BIN's rates) or one made up. The card's BIN itself
+ * order's plan (another amount, another BIN's rates) or one made up; and a count the id does
+ * not pay in (an option of 3 sent with `installments: "6"`: the API takes any count its plan
+ * offers, so the shopper would pay another option than the one shown). The card's BIN itself
  * is inside the JWE, so the API checks it against the plan.
  */
 export async function checkPlan(
   ctx: HandlerContext,
   order: MerchantOrder,
   installmentsId: string,
+  installments: string | undefined,
 ): Promise<void> {
   const text = await ctx.store.bound(planKey(installmentsId));
   const plan = text === undefined ? undefined : (JSON.parse(text) as PlanBinding);
@@ -71,6 +79,13 @@ export async function checkPlan(
       param: 'method.installmentsId',
     });
   }
+  if (plan.counts && !plan.counts.includes(Number(installments ?? '1')))
+    throw new CheckoutError(400, {
+      type: 'invalid_request',
+      message:
+        'method.installments is not the count of the plan method.installmentsId names; choose the installments again',
+      param: 'method.installments',
+    });
 }
 
 /** A small time-limited cache, so a page of shoppers does not ask the API the same thing. */
@@ -208,17 +223,24 @@ export function mountCheckout(
           amount: order.amount,
           currency: order.currency,
         });
-        const binding = JSON.stringify({
-          order: order.id,
-          amount: order.amount,
-          currency: order.currency,
-          bin,
-        } satisfies PlanBinding);
-        await Promise.all(
-          [made.id, ...made.installments.map((option) => option.id)].map((id) =>
-            ctx.store.bind(planKey(id), binding, PLAN_TTL_MS),
+        const binding = (counts: number[]) =>
+          JSON.stringify({
+            order: order.id,
+            amount: order.amount,
+            currency: order.currency,
+            bin,
+            counts,
+          } satisfies PlanBinding);
+        await Promise.all([
+          ctx.store.bind(
+            planKey(made.id),
+            binding(made.installments.map((option) => option.installments)),
+            PLAN_TTL_MS,
           ),
-        );
+          ...made.installments.map((option) =>
+            ctx.store.bind(planKey(option.id), binding([option.installments]), PLAN_TTL_MS),
+          ),
+        ]);
         return made;
       });
       return c.json({ plan } satisfies z.input<typeof installmentsAnswerSchema>);

@@ -192,6 +192,20 @@ export function paymentRequest(
       message: 'the order offers no installments: it is paid in one payment',
       param: 'method.installments',
     });
+  // A count needs the plan it was shown in: without one the API would charge its own plan for
+  // that count (the issuer's rates), not the option and total the shopper chose.
+  if (
+    (m.type === 'card' || m.type === 'saved_card') &&
+    m.installments !== undefined &&
+    m.installments !== '1' &&
+    m.installmentsId === undefined
+  )
+    throw new CheckoutError(400, {
+      type: 'invalid_request',
+      message:
+        'method.installments needs the plan it was chosen from (method.installmentsId); choose the installments again',
+      param: 'method.installmentsId',
+    });
   switch (m.type) {
     case 'card': {
       allowed(order, 'CARD');
@@ -393,7 +407,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       flow ? { payer, signals, flow } : { payer, signals },
     );
     if ('installmentsId' in submission.method && submission.method.installmentsId !== undefined)
-      await checkPlan(ctx, order, submission.method.installmentsId);
+      await checkPlan(ctx, order, submission.method.installmentsId, submission.method.installments);
     const { record, replayed } = await chargeOnce(
       ctx,
       order.id,
