@@ -69,7 +69,7 @@ test('a Python standard-library client gets, from the sandbox CLI, every answer 
     'a payment with numbers as strings, order_id and address.number as numbers, nulls',
     'a payment with user_reference, phone, document, card.number, card.cvv and description as numbers',
     'the plans for a BIN sent as a JSON number',
-    'a payment whose risk data\'s numbers and booleans are strings',
+    "a payment whose risk data's numbers and booleans are strings",
     'Panama: payer.name and payer.email null, card.holder_name empty',
     'a status lookup signed over login + X-Date + "{}"',
     'a status lookup signed over login + X-Date, X-Date with microseconds, a trailing slash',
