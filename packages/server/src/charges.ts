@@ -623,7 +623,7 @@ const PERSIST_BACKOFF_MS = [100, 250, 500, 1000, 2000, 5000];
  * it): the shopper is answered meanwhile, and any path that meets the order before then asks
  * the API (`currentState`). Late payments the written state carries are then settled.
  */
-async function persist(
+function persist(
   ctx: HandlerContext,
   orderId: string,
   from: ChargeState,
@@ -631,25 +631,28 @@ async function persist(
   paymentId: string | undefined,
   link?: PaymentLink,
 ): Promise<void> {
-  const once = async () => {
-    if (link) await ctx.store.linkPayment(link);
-    // Written over the very state `from` (this attempt's own): no other path wrote the order
-    // meanwhile, so nothing was heard that is late to settle beyond what `next` carries.
-    if (await ctx.store.swapCharge(orderId, from.rev, next)) {
-      if (next.late?.length && next.state !== 'charging') await currentState(ctx, orderId);
-      return;
+  // The store's promises followed with `then`, not awaited in async functions of their own:
+  // this runs behind every payment made.
+  const once = (): Promise<void> => {
+    try {
+      const swap = () => ctx.store.swapCharge(orderId, from.rev, next);
+      return (link ? ctx.store.linkPayment(link).then(swap) : swap()).then((written) => {
+        // Written over the very state `from` (this attempt's own): no other path wrote the order
+        // meanwhile, so nothing was heard that is late to settle beyond what `next` carries.
+        if (written)
+          return next.late?.length && next.state !== 'charging'
+            ? currentState(ctx, orderId).then(() => undefined)
+            : undefined;
+        // Written here or, for the same payment, by a path that heard of it first (its
+        // notification): either way the late payments are settled now, not at the next reload.
+        return write(ctx, orderId, from, next, paymentId).then(() =>
+          settleHeardMeanwhile(ctx, orderId),
+        );
+      });
+    } catch (error) {
+      return Promise.reject(error as Error);
     }
-    // Written here or, for the same payment, by a path that heard of it first (its
-    // notification): either way the late payments are settled now, not at the next reload.
-    await write(ctx, orderId, from, next, paymentId);
-    await settleHeardMeanwhile(ctx, orderId);
   };
-  try {
-    await once();
-    return;
-  } catch (error) {
-    ctx.logError(error);
-  }
   const giveUpAt = Date.now() + PERSIST_FOR_MS;
   let tries = 0;
   const retry = () => {
@@ -665,7 +668,10 @@ async function persist(
     );
     timer.unref?.();
   };
-  retry();
+  return once().then(undefined, (error: unknown) => {
+    ctx.logError(error);
+    retry();
+  });
 }
 
 /**
@@ -806,16 +812,23 @@ interface Lease {
  * sent again), else the attempt that holds it. Whatever the order's state says (lost, evicted,
  * read from a replica that lags), two submissions never both send one number.
  */
-async function takeLease(
+function takeLease(
   ctx: HandlerContext,
   orderId: string,
   mine: Charging,
 ): Promise<Lease | undefined> {
-  const held = await ctx.store.bind(
-    `attempt-lease:${attemptOrderId(orderId, mine.n)}`,
-    `${mine.since} ${mine.attempt}`,
-    ctx.charge.outcomeWindowMs,
-  );
+  // The store's promise followed with `then`: no async function's promise of this one's around it.
+  return ctx.store
+    .bind(
+      `attempt-lease:${attemptOrderId(orderId, mine.n)}`,
+      `${mine.since} ${mine.attempt}`,
+      ctx.charge.outcomeWindowMs,
+    )
+    .then((held) => leaseOf(held, mine));
+}
+
+/** The lease `bind` answered: undefined when it is `mine`'s. */
+function leaseOf(held: string | undefined, mine: Charging): Lease | undefined {
   if (held === undefined) return undefined;
   const space = held.indexOf(' ');
   const lease = { since: Number(held.slice(0, space)), attempt: held.slice(space + 1) };

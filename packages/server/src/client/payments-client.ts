@@ -54,7 +54,7 @@ import {
 } from '@paylit/core/crypto';
 import { compiled } from '../compiled.js';
 import { PaymentsApiError } from './errors.js';
-import { Requester, defaultUserAgent, type RequestOptions } from './requester.js';
+import { Requester, defaultUserAgent, type Operation, type RequestOptions } from './requester.js';
 import { fetchTransport, type Transport } from './transport.js';
 
 export interface PaymentsClientOptions {
@@ -189,17 +189,22 @@ export class PaymentsClient {
        * Creates a payment: `/secure_payments` when it carries card data (raw, `encrypted_data` or a
        * `network_token`), `/payments` otherwise (`card_id`, `token`, wallets, redirects).
        */
-      create: async (params: PaymentRequestInput, options?: RequestOptions) => {
-        const body = options?.validate === false ? params : check(paymentRequestSchema, params);
-        return send(
-          {
+      // Not async: the request's own promise handed on (a payment's hot path), a refusal of the
+      // params a rejected promise as before.
+      create: (params: PaymentRequestInput, options?: RequestOptions) => {
+        let op: Operation<typeof paymentRecordSchema>;
+        try {
+          const body = options?.validate === false ? params : check(paymentRequestSchema, params);
+          op = {
             method: 'POST',
             path: needsSecureEndpoint(body) ? '/secure_payments' : '/payments',
             body,
             response: paymentRecordSchema,
-          },
-          options,
-        );
+          };
+        } catch (error) {
+          return Promise.reject(error as Error);
+        }
+        return send(op, options);
       },
       /** Captures an authorization, in full or in part: a new PAID payment carrying `authorization_id`. */
       capture: async (

@@ -16,7 +16,7 @@ import { VERSION } from '../version.js';
 import { IDEMPOTENCY_KEY_MAX } from '@paylit/core/codes';
 import { compiled } from '../compiled.js';
 import { PaymentsApiError } from './errors.js';
-import type { Transport } from './transport.js';
+import type { Transport, TransportRequest } from './transport.js';
 
 /** The API's limit on `X-Idempotency-Key`, from core. */
 export { IDEMPOTENCY_KEY_MAX };
@@ -125,14 +125,16 @@ export class Requester {
       const timeoutMs = Math.max(1, Math.min(config.timeoutMs, deadline - Date.now()));
       let wait: number | undefined;
       try {
-        const res = await config.transport({
+        // Set field by field: spreads of object literals here made a dictionary-mode object per send.
+        const request: TransportRequest = {
           method: op.method,
           url: `${config.baseUrl}${op.path}`,
           headers,
-          ...(body === '' ? {} : { body }),
           timeoutMs,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
+        };
+        if (body !== '') request.body = body;
+        if (options.signal) request.signal = options.signal;
+        const res = await config.transport(request);
         const parsed = parseJson(res.text);
         if (res.status >= 200 && res.status < 300) return this.#read(op.response, parsed, key);
         // An answer that is no JSON (`404 NOT_FOUND` for a path the API does not have) keeps its text.

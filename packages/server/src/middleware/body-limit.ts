@@ -7,7 +7,7 @@
  * survive when the global `Request` is not the adapter's; here the new `Request` is made
  * from the URL, method and headers, whatever runtime serves the handler.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { readBodyLimited } from '@paylit/core/body';
 
 export interface BodyLimitOptions {
@@ -24,7 +24,34 @@ export function bodyLimit({
   onTooLarge,
   onIncomplete,
 }: BodyLimitOptions): MiddlewareHandler {
-  return async function bodyLimit(c, next) {
+  // Not async: each way below hands on the promise it has (the body's read followed with
+  // `then` on Node's path, which every payment takes); what a check throws is its rejection.
+  return function bodyLimit(c, next) {
+    try {
+      const answer = limited(c, next);
+      return answer instanceof Promise ? answer : Promise.resolve(answer);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  };
+
+  async function readWhole(c: Context, next: Next): Promise<Response | void> {
+    const raw = c.req.raw;
+    if (!raw.body) return next();
+    const read = await readBodyLimited(raw.body, maxBytes);
+    if (read.kind === 'incomplete') return onIncomplete(c, read.error);
+    if (read.kind === 'too_large') return onTooLarge(c);
+    const { bytes } = read;
+    c.req.raw = new Request(raw.url, {
+      method: raw.method,
+      headers: raw.headers,
+      body: bytes.byteLength > 0 ? bytes : null,
+      signal: raw.signal,
+    });
+    return next();
+  }
+
+  function limited(c: Context, next: Next): Promise<Response | void> | Response | void {
     const declared = c.req.header('Content-Length');
     const chunked = c.req.header('Transfer-Encoding') !== undefined;
     // A declared length over the limit is refused before a byte is read.
@@ -43,31 +70,15 @@ export function bodyLimit({
       (c.env as { incoming?: { httpVersionMajor?: number } } | undefined)?.incoming
         ?.httpVersionMajor === 1
     ) {
-      let text: string;
-      try {
-        text = await c.req.text();
-      } catch (error) {
-        return onIncomplete(c, error);
-      }
-      if (
-        text.length > maxBytes ||
-        (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)
-      )
-        return onTooLarge(c);
-      return next();
+      return c.req.text().then<Response | void, Response>(
+        (text) =>
+          text.length > maxBytes ||
+          (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)
+            ? onTooLarge(c)
+            : next(),
+        (error: unknown) => onIncomplete(c, error),
+      );
     }
-    const raw = c.req.raw;
-    if (!raw.body) return next();
-    const read = await readBodyLimited(raw.body, maxBytes);
-    if (read.kind === 'incomplete') return onIncomplete(c, read.error);
-    if (read.kind === 'too_large') return onTooLarge(c);
-    const { bytes } = read;
-    c.req.raw = new Request(raw.url, {
-      method: raw.method,
-      headers: raw.headers,
-      body: bytes.byteLength > 0 ? bytes : null,
-      signal: raw.signal,
-    });
-    return next();
-  };
+    return readWhole(c, next);
+  }
 }

@@ -33,7 +33,7 @@
  * Where the handler sees no client address (`unknown`: called in process, with no socket), it
  * does not apply: one shared count would let ten declines stop every shopper.
  */
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import {
   giveBackInOneGo,
   reserveInOneGo,
@@ -44,7 +44,7 @@ import {
 import { addressBucket } from './client-address.js';
 import type { PaymentAnswerVariables } from '../env.js';
 import { CheckoutError } from './errors.js';
-import { parsedJson } from './input.js';
+import { parsedJson, type ParsedJson } from './input.js';
 
 export interface DeclineLimitOptions {
   store: CheckoutStore;
@@ -119,9 +119,7 @@ export function declineLimit({
   };
 
   /** The submission's `order` and method type, if its body says them (the route checks it properly). */
-  async function submissionOf(c: Context): Promise<{ order?: string; type?: string }> {
-    // Parsed once for this check and the route (input.ts).
-    const parsed = await parsedJson(c);
+  function submissionOf(parsed: ParsedJson): { order?: string; type?: string } {
     if ('invalid' in parsed) return {};
     const body = parsed.value as { order?: unknown; method?: { type?: unknown } } | null;
     const said: { order?: string; type?: string } = {};
@@ -156,7 +154,9 @@ export function declineLimit({
     const client = address(c);
     if (c.req.method !== 'POST' || client === 'unknown') return next();
     const bucket = addressBucket(client, ipv6Prefix);
-    const submission = await submissionOf(c);
+    // Parsed once for this check and the route (input.ts): no promise of its own around it.
+    const read = parsedJson(c);
+    const submission = submissionOf(read instanceof Promise ? await read : read);
     const named = submission.order === undefined ? undefined : orderOf(submission.order);
     const orderId = named instanceof Promise ? await named : named;
     // One submission per address and order at a time: the order takes one attempt to the API
@@ -192,7 +192,9 @@ export function declineLimit({
       if (reserved.count <= max) {
         hits.push(key, inFlight);
         // Kept for a decline, or held while the payer decides: not given back.
-        if (await attempt(c, next, key, submission.type)) hits.shift();
+        await next();
+        const kept = keptAfter(c, key, submission.type);
+        if (kept === true || (kept !== false && (await kept))) hits.shift();
         return;
       }
       // Places not held by attempts with the API (this one included in both counts) are declines.
@@ -206,23 +208,33 @@ export function declineLimit({
         const spare = `declines-spare:${bucket}:${reserved.window}`;
         await store.hit(spare, windowMs);
         hits.push(spare);
-        if (await attempt(c, next, spare, submission.type)) hits.pop();
+        await next();
+        const kept = keptAfter(c, spare, submission.type);
+        if (kept === true || (kept !== false && (await kept))) hits.pop();
       } finally {
         await done();
       }
     } finally {
-      await giveBackInOneGo(store, hits, claims).catch(() => {});
+      try {
+        await giveBackInOneGo(store, hits, claims);
+      } catch {
+        // Left to expire, as a failure to give back always was: the counters and the turn run out by themselves.
+      }
     }
   };
 
   /**
-   * Runs the route with a place reserved in `key`: answers true when the place is kept (a
+   * After the route ran with a place reserved in `key`: true when the place is kept (a
    * decline; or held while the payer decides, bound to the payment), false when it is to be
    * given back (an approval, a refusal before the API, a replay, a payment left pending that
-   * is not a card tested). A route that fails gives it back too.
+   * is not a card tested). A route that fails (`next()` throws) gives it back too. A promise
+   * only when the store is asked (a pending payment): no async frame around the rest.
    */
-  async function attempt(c: Context, next: Next, key: string, type: string | undefined) {
-    await next();
+  function keptAfter(
+    c: Context,
+    key: string,
+    type: string | undefined,
+  ): boolean | Promise<boolean> {
     // What the route answered, as it made it (env.ts): reading the answer back would turn
     // the adapter's light response into a stream, at a cost per payment of its own.
     const answer =
@@ -237,7 +249,9 @@ export function declineLimit({
       HELD_WHILE_PENDING.has(type ?? '')
     )
       // Kept while the payer decides; `outcome` gives it back if the payment is made.
-      return (await store.bind(`declines-held:${payment.id}`, key, windowMs)) === undefined;
+      return store
+        .bind(`declines-held:${payment.id}`, key, windowMs)
+        .then((held) => held === undefined);
     return false;
   }
 

@@ -7,30 +7,40 @@ import type { BodyVariables } from '../env.js';
 import { compiled } from '../compiled.js';
 import { CheckoutError } from './errors.js';
 
+/** The body as JSON, or the mark of a body that is not (`parsedJson`). */
+export type ParsedJson = { value: unknown } | { invalid: true };
+
 /**
  * The body parsed as JSON, whatever its Content-Type, once per request: a check that reads it
  * before the route (the decline limit) and the route share one parse. What the route accepts
- * is `readJson`'s to say.
+ * is `readJson`'s to say. The parse itself once it is made (no promise around it, for a caller
+ * after the first), else a promise of it.
  */
-export async function parsedJson(
+export function parsedJson(
   c: Context<{ Variables: BodyVariables }>,
-): Promise<{ value: unknown } | { invalid: true }> {
-  let parsed = c.get('paylitJson');
-  if (parsed === undefined) {
-    const text = await c.req.text();
+): ParsedJson | Promise<ParsedJson> {
+  const parsed = c.get('paylitJson');
+  if (parsed !== undefined) return parsed;
+  return c.req.text().then((text) => {
+    let read: ParsedJson;
     try {
       // An integer past 2^53 is read as its digits, as the API reads a string field sent as a number.
-      parsed = { value: JSON.parse(quoteUnsafeNumbers(text)) as unknown };
+      read = { value: JSON.parse(quoteUnsafeNumbers(text)) as unknown };
     } catch {
-      parsed = { invalid: true };
+      read = { invalid: true };
     }
-    c.set('paylitJson', parsed);
-  }
-  return parsed;
+    c.set('paylitJson', read);
+    return read;
+  });
 }
 
-/** The body as JSON; another type or a compressed body is 415, JSON that does not parse 400. */
-export async function readJson(c: Context): Promise<unknown> {
+/**
+ * The body as JSON; another type or a compressed body is 415, JSON that does not parse 400.
+ * The value itself when the body was parsed before (by the decline limit), else a promise of
+ * it: either way, `await` it. A refusal is thrown where it is found, which in the async route
+ * that awaits it is that route's rejection.
+ */
+export function readJson(c: Context): unknown {
   const type = c.req.header('Content-Type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type))
     throw new CheckoutError(415, {
@@ -43,7 +53,11 @@ export async function readJson(c: Context): Promise<unknown> {
       type: 'invalid_request',
       message: `the body must be sent uncompressed (Content-Encoding: ${encoding} is not read)`,
     });
-  const parsed = await parsedJson(c);
+  const parsed = parsedJson(c);
+  return parsed instanceof Promise ? parsed.then(jsonValue) : jsonValue(parsed);
+}
+
+function jsonValue(parsed: ParsedJson): unknown {
   if ('invalid' in parsed)
     throw new CheckoutError(400, {
       type: 'invalid_request',

@@ -351,7 +351,9 @@ export async function paymentOfRequest(
 
 export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void {
   app.post('/payments', async (c) => {
-    const body = await readJson(c);
+    // Parsed by the decline limit before: the value itself, no promise to wait for.
+    const read = readJson(c);
+    const body = read instanceof Promise ? await read : read;
     const parsed = safeParse(compiled(submissionSchema), body);
     // What is wrong with the payer's details alone is named whole, field by field, as core's
     // country rules name theirs (payer.ts); anything else, by its first problem.
@@ -412,48 +414,65 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       ctx,
       order.id,
       submission.attempt,
-      async (n, attempt) => {
-        // The attempt is recorded by now: an order the order API replaced since it was read is
-        // refused, not charged at what it said before (the order API looks for an attempt after it
-        // replaces an order). A merchant's own resolveOrder keeps its orders as its database does.
-        if (ctx.ordersInStore && charged(await loadOrder(ctx, order.id)) !== charged(order)) {
-          throw new CheckoutError(409, {
-            type: 'order_mismatch',
-            message: 'the order changed while it was being paid; reload the checkout',
-            param: 'order',
-          });
-        }
+      (n, attempt) => {
         // The payer the attempt carries (what the shopper gave, stored with it), and the
         // declined attempt it retries: the same number sent again sends the same request.
         // Attempt 1 carrying the payer this submission gave, retrying nothing, sends the request
         // built above; any other is built for its number, payer and the attempt it retries.
-        const sent =
-          n === 1 && attempt.payer === collected && attempt.retryOf === undefined
-            ? request
-            : paymentRequest(ctx, order, submission, n, {
-                payer: mergedPayer(
-                  order,
-                  attempt.payer,
-                  m.type === 'card' ? m.holderName : undefined,
-                ),
-                signals,
-                ...(attempt.retryOf ? { retryOf: attempt.retryOf } : {}),
-                ...ways,
-              });
-        return ctx.client.payments.create(sent, {
+        const send = (): Promise<PaymentRecord> => {
+          const sent =
+            n === 1 && attempt.payer === collected && attempt.retryOf === undefined
+              ? request
+              : paymentRequest(ctx, order, submission, n, {
+                  payer: mergedPayer(
+                    order,
+                    attempt.payer,
+                    m.type === 'card' ? m.holderName : undefined,
+                  ),
+                  signals,
+                  ...(attempt.retryOf ? { retryOf: attempt.retryOf } : {}),
+                  ...ways,
+                });
           // The key names the request: what varies between two sends of one attempt (the
           // shopper's address, what they typed) is part of it, so a changed body is a new key,
-          // and the API's duplicate order_id still stops a second charge (charges.ts).
-          idempotencyKey: await ctx.client.idempotencyKeyFor(
-            order.id,
-            submission.attempt,
-            String(n),
-            JSON.stringify([sent.payer, signals, attempt.retryOf ?? '']),
-          ),
-          // Built by typed code (a PaymentRequest) from parts each checked once: the order by its
-          // schema, the submission by core's, the payer by the country's rules (payer.ts), the
-          // signals as addresses and tags. Not parsed again here; the API checks it all again.
-          validate: false,
+          // and the API's duplicate order_id still stops a second charge (charges.ts). Its
+          // promise followed with `then`: no async function of this callback's around it.
+          return ctx.client
+            .idempotencyKeyFor(
+              order.id,
+              submission.attempt,
+              String(n),
+              JSON.stringify([sent.payer, signals, attempt.retryOf ?? '']),
+            )
+            .then((idempotencyKey) =>
+              ctx.client.payments.create(sent, {
+                idempotencyKey,
+                // Built by typed code (a PaymentRequest) from parts each checked once: the order by
+                // its schema, the submission by core's, the payer by the country's rules
+                // (payer.ts), the signals as addresses and tags. Not parsed again here; the API
+                // checks it all again.
+                validate: false,
+              }),
+            );
+        };
+        // The attempt is recorded by now: an order the order API replaced since it was read is
+        // refused, not charged at what it said before (the order API looks for an attempt after it
+        // replaces an order). A merchant's own resolveOrder keeps its orders as its database does.
+        if (!ctx.ordersInStore) {
+          try {
+            return send();
+          } catch (error) {
+            return Promise.reject(error as Error);
+          }
+        }
+        return loadOrder(ctx, order.id).then((now) => {
+          if (charged(now) !== charged(order))
+            throw new CheckoutError(409, {
+              type: 'order_mismatch',
+              message: 'the order changed while it was being paid; reload the checkout',
+              param: 'order',
+            });
+          return send();
         });
       },
       known ? { payer: collected, known } : { payer: collected },
