@@ -294,6 +294,30 @@ test('without PAYLIT_TRUST_PROXY, requests that each carry a new X-Forwarded-For
   }
 });
 
+test('an IPv6 client is one client across its /64: 121 reads, each from a new address of one /64 (as its proxy writes them), are limited, as the decline limit counts it; another /64 is served', async () => {
+  test.setTimeout(scaled(30_000)); // paylit-server, 123 requests
+  // The edge proxy (127.0.0.30, listed) reached over IPv6 writes each client's own address.
+  const PROXY = '127.0.0.30';
+  const shop = await startCli({ PAYLIT_ALLOWED_ORIGINS: ORIGIN, PAYLIT_TRUST_PROXY: PROXY });
+  try {
+    const url = `${shop.url}/paylit/checkout?order=nope`;
+    // One subscriber's /64: a new interface identifier each time, as privacy addresses are.
+    const rotating = await flood(url, PROXY, 121, (i) => `2001:db8:1:2::${(i + 1).toString(16)}`);
+    const neighbour = await send(url, {
+      from: PROXY,
+      headers: { Origin: ORIGIN, 'X-Forwarded-For': '2001:db8:1:3::1' },
+    });
+    report(
+      `121 checkout reads through a listed proxy, each from a new address of 2001:db8:1:2::/64; then one from 2001:db8:1:3::1`,
+      `the /64: ${summary(rotating)}; the next /64: ${neighbour.status}`,
+    );
+    expect(rotating).toEqual([...Array(120).fill(404), 429]);
+    expect(neighbour.status).toBe(404);
+  } finally {
+    await shop.stop();
+  }
+});
+
 test('PAYLIT_TRUST_PROXY=true, a negative count and a bad address are refused at start, naming the variable and what to write', async () => {
   const refusals = [];
   for (const value of ['true', '-1', '10.0.0.1,proxy.internal'])

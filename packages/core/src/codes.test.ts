@@ -23,6 +23,13 @@ describe('codes', () => {
       code: 4000,
       message: 'Payment not found',
     });
+    // Only 5001 is a parameter error: every other code drops the parameter it is given.
+    for (const code of Object.keys(apiErrors).map(Number) as (keyof typeof apiErrors)[])
+      if (code !== 5001)
+        expect(apiErrorBody(code, 'order_id'), String(code)).to.deep.equal({
+          code,
+          message: apiErrors[code].message,
+        });
     expect(apiErrorBody(5000, undefined, SIGNATURE_NOT_MATCH)).to.deep.equal({
       code: 5000,
       message: 'Signature not match',

@@ -248,13 +248,13 @@ export function isApiErrorCode(value: unknown): value is ApiErrorCode {
 }
 
 /**
- * The codes the API answers without `param`, whatever was at fault: recorded on the wire,
+ * The one code whose body carries `param`: "`param` only on parameter errors" (the wire dialect,
+ * newest section). `5001 Invalid parameter` names it; every other code is answered
+ * `{code, message}` alone, even where one parameter was at fault:
  * `{"code":5007,"message":"Amount exceeded"}` and `{"code":4000,"message":"Payment not found"}`
- * carry none (a refund's lookup, 4001, is read the same way). `5001 Invalid parameter` carries it.
+ * were recorded so.
  */
-export const apiErrorsWithoutParam: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
-  4000, 4001, 5007,
-]);
+export const apiErrorsWithParam: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([5001]);
 
 /**
  * 5000's message when a request's signature does not match (recorded on the wire for a POST:
@@ -263,16 +263,17 @@ export const apiErrorsWithoutParam: ReadonlySet<ApiErrorCode> = new Set<ApiError
 export const SIGNATURE_NOT_MATCH = 'Signature not match';
 
 /**
- * The error body the API sends for `code`, with `param` when one parameter is at fault (never
- * for the codes of `apiErrorsWithoutParam`). `message` replaces the table's where the API
+ * The error body the API sends for `code`, with `param` only for the codes of
+ * `apiErrorsWithParam` (5001: `param` is dropped for every other). `message` replaces the table's where the API
  * words one case of a code its own way (`SIGNATURE_NOT_MATCH`).
  *
  * @example apiErrorBody(5001, 'payer.email') // {code: 5001, message: 'Invalid parameter: payer.email', param: 'payer.email'}
  * @example apiErrorBody(5007, 'amount')      // {code: 5007, message: 'Amount exceeded'}
+ * @example apiErrorBody(5004, 'currency')    // {code: 5004, message: 'Currency not allowed for this country'}
  */
 export function apiErrorBody(code: ApiErrorCode, param?: string, message?: string): ApiErrorBody {
   const text = message ?? apiErrors[code].message;
-  if (param === undefined || apiErrorsWithoutParam.has(code)) return { code, message: text };
+  if (param === undefined || !apiErrorsWithParam.has(code)) return { code, message: text };
   return {
     code,
     message: code === 5001 && message === undefined ? `${text}: ${param}` : text,

@@ -152,7 +152,7 @@ for (const [country, row] of Object.entries(rows)) {
     const res = await sbx.api.post('/secure_payments', body);
     expect([res.status, res.body]).toEqual([
       400,
-      { code: 5004, message: 'Currency not allowed for this country', param: 'currency' },
+      { code: 5004, message: 'Currency not allowed for this country' },
     ]);
     expect(sbx.sandbox.ledger({ order_id: body.order_id }).entries).toEqual([]);
   });
@@ -200,10 +200,7 @@ test('a country the API does not serve is 5003, where a served one with the same
   expect((await pay(sbx, cardPaymentIn('PA'))).record.status).toBe('PAID');
   const body = { ...cardPaymentIn('PA'), country: 'FR' };
   const res = await sbx.api.post('/secure_payments', body);
-  expect([res.status, res.body]).toEqual([
-    400,
-    { code: 5003, message: 'Country not supported', param: 'country' },
-  ]);
+  expect([res.status, res.body]).toEqual([400, { code: 5003, message: 'Country not supported' }]);
   expect(sbx.sandbox.ledger({ order_id: body.order_id }).entries).toEqual([]);
   expect((await sbx.api.get('/payments-methods?country=FR')).body).toMatchObject({ code: 5003 });
   expect(

@@ -42,7 +42,7 @@ test('an enrollment without a callback is ACTIVE at once, charged by id, then ca
   const refused = await sbx.api.post('/secure_payments', cardPayment({ enrollment: { id: e.id } }));
   expect([refused.status, refused.body]).toEqual([
     400,
-    { code: 5002, message: 'Invalid transaction status', param: 'enrollment.id' },
+    { code: 5002, message: 'Invalid transaction status' },
   ]);
   const notes = await sbx.receiver.waitFor(2, '/enrollments', e.id);
   expect(notes.map((n) => n.record.status)).toEqual(['ACTIVE', 'CANCELLED']);

@@ -25,6 +25,7 @@ import type { HandlerContext, NotificationEvent } from './context.js';
 import type { HandlerEnv } from './env.js';
 import { bodyLimit } from './middleware/body-limit.js';
 import {
+  addressBucket,
   ClientAddressUnknownError,
   clientAddressResolver,
   isIpAddress,
@@ -122,7 +123,8 @@ export interface CheckoutHandlerOptions {
   /** Turns on the standalone order API and back-office routes, behind `Authorization: Bearer <apiToken>`. */
   apiToken?: string;
   /**
-   * Per client address, counted in the store: `windowMs` and `max` for the browser routes
+   * Per client address (an IPv6 one by its prefix, `declineLimit.ipv6Prefix`, default /64, as
+   * the decline limit counts it), counted in the store: `windowMs` and `max` for the browser routes
    * (default 120 requests a minute); `callback` for `POST /callback` (default 120 a minute);
    * `notifications` for `POST /notifications` that fail verification (default 600 a minute):
    * a notification is verified before it is counted, and one correctly signed with a fresh
@@ -494,6 +496,11 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
       'this handler has no socket to read the client address from (a fetch runtime) and no clientAddress recipe answered one, so it cannot tell shoppers apart',
     );
   };
+  // The limits count a client as the decline limit does (addressBucket): an IPv6 client by its
+  // prefix (declineLimit.ipv6Prefix, default /64), else a new address of its own /64 on each
+  // request would escape them. payer.ip stays the address itself.
+  const ipv6Prefix = (options.declineLimit || undefined)?.ipv6Prefix ?? 64;
+  const counted = (c: Context<HandlerEnv>): string => addressBucket(address(c), ipv6Prefix);
   const ctx: HandlerContext = {
     clientAddress: address,
     client: options.client,
@@ -670,7 +677,13 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     for (const path of browser)
       app.use(
         path,
-        rateLimit({ store, bucket: '', windowMs: limits.windowMs, max: limits.max, address }),
+        rateLimit({
+          store,
+          bucket: '',
+          windowMs: limits.windowMs,
+          max: limits.max,
+          address: counted,
+        }),
       );
   // The callback comes through the payer's browser: its own counter. Notifications count
   // only their failed verifications, in their route (notifications.ts).
@@ -683,7 +696,7 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
         windowMs: 60_000,
         max: 120,
         ...limits.callback,
-        address,
+        address: counted,
       }),
     );
 
@@ -748,6 +761,7 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
     keepAliveMs: 15_000,
     maxPerOrder: options.live?.maxPerOrder ?? 10,
     maxPerAddress: options.live?.maxPerAddress ?? 50,
+    address: counted,
   });
   mountSubscribe(app, ctx, {
     subscriptions,
@@ -757,7 +771,12 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   mountCallback(app, ctx);
   mountNotifications(app, ctx, {
     leaseMs: options.notificationLeaseMs ?? 60_000,
-    failures: limits && { windowMs: 60_000, max: 600, ...limits.notifications, address },
+    failures: limits && {
+      windowMs: 60_000,
+      max: 600,
+      ...limits.notifications,
+      address: counted,
+    },
   });
   if (options.apiToken) mountBackOffice(app, ctx, options.apiToken);
   // Mounted under a path in another Hono app (`app.route('/paylit', handler)`, as the CLI does),

@@ -241,9 +241,10 @@ test("4xx is not retried; the error carries the API's code, message, param, stat
     status: 400,
     code: 5009,
     message: 'Order ID is duplicated',
-    param: 'order_id',
     retryable: false,
   });
+  // Only 5001 names a parameter (the wire dialect: param only on parameter errors).
+  expect((dup as { param?: string }).param).toBeUndefined();
   expect(sent).toHaveLength(2);
   const missing = await thrown(client.payments.retrieve('D-1-nope'));
   expect(missing).toMatchObject({ type: 'not_found', status: 404, code: 4000, retryable: false });

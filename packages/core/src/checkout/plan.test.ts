@@ -39,12 +39,13 @@ describe('plan', () => {
     expect(billingDates(plan, 1, '2027-02-09')).to.deep.equal([]);
   });
 
-  it('Pix Automático is due 10 days ahead and scheduled 2 days ahead at the least; a card on the day', () => {
+  it('Pix Automático is due 9 days ahead and scheduled 3 days ahead at the least, a day inside the API window; a card on the day', () => {
     const asOf = new Date('2027-01-01T15:00:00Z');
-    expect(dueUntil('XA', asOf)).to.equal('2027-01-11');
+    expect(dueUntil('XA', asOf)).to.equal('2027-01-10');
     expect(dueUntil('CARD', asOf)).to.equal('2027-01-01');
     expect(scheduledDateFor('2027-01-08', asOf)).to.equal('2027-01-08');
-    expect(scheduledDateFor('2027-01-02', asOf)).to.equal('2027-01-03');
+    expect(scheduledDateFor('2027-01-02', asOf)).to.equal('2027-01-04');
+    expect(scheduledDateFor('2027-01-04', asOf)).to.equal('2027-01-04');
   });
 
   it('who can subscribe: Pix Automático in Brazil only, cards everywhere', () => {

@@ -117,21 +117,29 @@ export function billingDates(
 }
 
 /**
+ * The days ahead the server schedules a Pix Automático charge: a day inside each end of the
+ * API's window (2 to 10 UTC calendar days, `SCHEDULED_DAYS`), which the API counts by its own
+ * clock when the charge arrives. A run at 00:00 UTC whose API is a moment behind, or one that
+ * starts at 23:59 and sends after midnight, is then still inside it, not refused as a decline.
+ */
+export const SCHEDULED_AIM = { min: SCHEDULED_DAYS.min + 1, max: SCHEDULED_DAYS.max - 1 } as const;
+
+/**
  * The last date a period may be billed for it to be due at `asOf`: a card is charged on the
  * billing date (or later, catching up); Pix Automático is scheduled ahead, so its period is due as
- * soon as the billing date is at most 10 days away (the API's window is 2 to 10 days).
+ * soon as the billing date is at most 9 days away (`SCHEDULED_AIM`: the API's window is 2 to 10).
  */
 export function dueUntil(method: SubscribingMethod, asOf: Date): string {
-  return ymd(new Date(asOf.getTime() + (method === 'XA' ? SCHEDULED_DAYS.max * DAY_MS : 0)));
+  return ymd(new Date(asOf.getTime() + (method === 'XA' ? SCHEDULED_AIM.max * DAY_MS : 0)));
 }
 
 /**
  * The `scheduled_date` of a Pix Automático charge of the period billed on `billing`, sent at
- * `asOf`: the billing date, or when a late run leaves less than 2 days before it, 2 days after
- * `asOf` (the period is debited late rather than not at all).
+ * `asOf`: the billing date, or when a late run leaves less than 3 days before it, 3 days after
+ * `asOf` (`SCHEDULED_AIM`; the period is debited late rather than not at all).
  */
 export function scheduledDateFor(billing: string, asOf: Date): string {
-  const earliest = ymd(new Date(asOf.getTime() + SCHEDULED_DAYS.min * DAY_MS));
+  const earliest = ymd(new Date(asOf.getTime() + SCHEDULED_AIM.min * DAY_MS));
   return billing < earliest ? earliest : billing;
 }
 

@@ -47,6 +47,8 @@ export interface LiveRouteOptions {
   maxPerOrder: number;
   /** The most connections from one client address at once, on this instance. Default 50. */
   maxPerAddress: number;
+  /** The client as the limits count it (an IPv6 address by its /64: `addressBucket`). */
+  address: (c: Context<HandlerEnv>) => string;
 }
 
 function tooMany(c: Context<HandlerEnv>, what: string, max: number): CheckoutError {
@@ -150,7 +152,7 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
 
   app.get('/payments/:id/events', async (c) => {
     // Places are taken before anything is asked of the API, and given back however it ends.
-    const address = ctx.clientAddress(c);
+    const address = options.address(c);
     if (!perAddress.take(address)) throw tooMany(c, 'from this address', perAddress.max);
     let orderKey: string | undefined;
     let first;
