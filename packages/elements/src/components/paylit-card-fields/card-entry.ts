@@ -123,6 +123,18 @@ export function sealing<T>(load: () => Promise<T>, what: string): () => Promise<
 }
 
 /**
+ * Today where it is earliest (UTC−12, the last zone to leave a day), as a local date: a card is
+ * valid through the last day of its month, and the bank judges that on its own clock, not the
+ * shopper's. A shopper already in the next month (Auckland's first hours of it) holds a card of
+ * the month before that is still good elsewhere; the fields refuse it only once its month is over
+ * everywhere, and leave the edge to the bank.
+ */
+function lastToday(now = Date.now()): Date {
+  const there = new Date(now - 12 * 3_600_000);
+  return new Date(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate());
+}
+
+/**
  * The key of a field's problem (its message's key in `errors.<field>`), or undefined when the
  * value is valid: core's rule for each field. The security code's length is its brand's; the
  * name is core's `holderNameProblem`.
@@ -133,7 +145,7 @@ export function fieldProblem(
   cvvBrand?: BrandInfo,
 ): string | undefined {
   if (field === 'number') return cardNumberProblem(value);
-  if (field === 'expiry') return expiryInputProblem(value);
+  if (field === 'expiry') return expiryInputProblem(value, lastToday());
   if (field === 'cvv') return cvvProblem(value, cvvBrand);
   // Core's rule for the name. Too long, or a control character pasted in: asked for again as
   // an empty name is ("as it appears on the card").
