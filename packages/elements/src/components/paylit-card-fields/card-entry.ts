@@ -213,6 +213,24 @@ export interface Edit {
 }
 
 /**
+ * Invisible format characters: the marks, embeddings and isolates of bidirectional text, zero-width
+ * spaces and joiners, the word joiner, the byte order mark, the soft hyphen. A card copied from a
+ * right-to-left page or phone, or from a formatted document, carries them around or between its
+ * digits; the shopper sees the digits alone.
+ */
+const INVISIBLE = /\p{Cf}/gu;
+
+/**
+ * A digit field's value as the shopper sees it: without the invisible format characters (no
+ * number, expiry or security code holds one), the caret after the same characters.
+ */
+function visible(value: string, caret: number): FieldState {
+  const seen = value.replace(INVISIBLE, '');
+  if (seen === value) return { value, caret };
+  return { value: seen, caret: value.slice(0, caret).replace(INVISIBLE, '').length };
+}
+
+/**
  * A field's edit (its `input` or `compositionend`), read the same way in both entries. A value
  * that came at once (no `inputType`, or `insertFrom…`, `insertReplacementText`) is read as a
  * whole and its message shows at once. The number and expiry are formatted by core's rules (the
@@ -230,7 +248,9 @@ export function readEdit(
   const whole =
     event.type === 'input' &&
     !/^(insertT|insertC|del|hist)/.test((event as InputEvent).inputType ?? '');
-  const state = { value: input.value, caret: input.selectionStart ?? input.value.length };
+  const caret = input.selectionStart ?? input.value.length;
+  // The name's value is core's rule for names (no format character) to judge.
+  const state = field === 'holder' ? { value: input.value, caret } : visible(input.value, caret);
   const apply = (next: FieldState) => {
     input.value = next.value;
     if ((input.getRootNode() as ShadowRoot).activeElement === input)
@@ -253,7 +273,7 @@ export function readEdit(
     apply(next);
     edits.previous.expiry = next.value;
   } else if (field === 'cvv') {
-    const value = reformatCvv(input.value, cvvBrand, whole);
+    const value = reformatCvv(state.value, cvvBrand, whole);
     if (value !== input.value) apply({ value, caret: value.length });
   }
   edits.typed.add(field);
