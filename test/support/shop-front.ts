@@ -34,6 +34,12 @@ export interface FrontOptions {
   nonce?: boolean;
   /** Listen on this address; default 127.0.0.1. */
   host?: string;
+  /**
+   * A request whose path this answers a promise for is passed on once it settles: the server
+   * holds what a test cannot hold in the browser (the card frame's own requests, made by a
+   * process of its own).
+   */
+  hold?: (path: string) => Promise<void> | undefined;
 }
 
 async function listen(server: ReturnType<typeof createServer>, host: string): Promise<Served> {
@@ -59,7 +65,8 @@ export async function shopFront(
   options: FrontOptions = {},
 ): Promise<Served> {
   const up = new URL(upstream);
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
+    await options.hold?.(new URL(req.url ?? '/', upstream).pathname);
     const headers: IncomingHttpHeaders = { ...req.headers, host: up.host };
     if (headers.origin) headers.origin = origin;
     const forward = request(

@@ -8,7 +8,8 @@
  *
  * The page's `paylit` global is `{ ready }`, a promise of the module's values (its default
  * export, script-tag-api.ts), until the module has loaded, then those values with `ready`. A module that cannot be loaded (not served beside
- * this file, or from another origin without CORS) is said on the console, naming the fix.
+ * this file, or from another origin without CORS) is said on the console, naming the fix. A
+ * second copy of this file on the page (another path or version) loads nothing: the first runs.
  */
 // Frame isolation's card frame, started before the module loads.
 import './frame/frame-start.js';
@@ -25,6 +26,15 @@ type FramePinsHandoff = import('./frame/frame-start.js').FramePinsHandoff;
 declare const __PAYLIT_PINS__: string;
 
 ((tag: HTMLScriptElement | null, page: { paylit?: unknown }) => {
+  // A second copy on the page (frame/frame-start.ts marked the first): its module would define
+  // the elements again, which the browser refuses. It does nothing, and says so.
+  const first = (page as { [key: symbol]: HTMLScriptElement | undefined })[
+    Symbol.for('paylit.script')
+  ];
+  if (tag && first && first !== tag)
+    return console.warn(
+      `paylit: paylit.js is on this page twice: ${tag.src} does nothing, ${first.src} (the first) defines the elements. Remove one of the two <script> tags.`,
+    );
   const own = tag?.src || document.baseURI;
   const at = (name: string) => new URL(`./paylit.${name}.js`, own).href;
   const url = new URL('./paylit.module.js', own).href;

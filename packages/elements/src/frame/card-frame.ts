@@ -201,6 +201,14 @@ function start(): void {
   );
 }
 
+// The page going into the back/forward cache: the card does not stay in a frozen document (the
+// page's side asks the same, but its message may come only once the page is shown again).
+addEventListener('pagehide', (event) => {
+  if (!event.persisted) return;
+  fields.clear();
+  state();
+});
+
 addEventListener('message', (event) => {
   if (
     port ||

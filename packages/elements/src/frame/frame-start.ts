@@ -54,6 +54,13 @@ export interface FramePinsHandoff {
 }
 
 ((tag: HTMLScriptElement | null, own = tag?.src || document.baseURI) => {
+  // The first `paylit.js` on the page is the one that runs: it is marked here, where each copy
+  // begins, and a second copy (another path, another version) starts no frame (script-tag.ts
+  // says so and loads nothing).
+  const first = Symbol.for('paylit.script');
+  const page = globalThis as { [first]?: HTMLScriptElement };
+  if (tag && !(first in page)) Object.defineProperty(page, first, { value: tag });
+  if (tag && page[first] !== tag) return;
   if (!('moveBefore' in Element.prototype)) return;
   const key = Symbol.for('paylit.cardFrame');
   const pins = Symbol.for('paylit.framePins');

@@ -123,6 +123,18 @@ export function sealing<T>(load: () => Promise<T>, what: string): () => Promise<
 }
 
 /**
+ * Today where it is earliest (UTC−12, the last zone to leave a day), as a local date: a card is
+ * valid through the last day of its month, and the bank judges that on its own clock, not the
+ * shopper's. A shopper already in the next month (Auckland's first hours of it) holds a card of
+ * the month before that is still good elsewhere; the fields refuse it only once its month is over
+ * everywhere, and leave the edge to the bank.
+ */
+function lastToday(now = Date.now()): Date {
+  const there = new Date(now - 12 * 3_600_000);
+  return new Date(there.getUTCFullYear(), there.getUTCMonth(), there.getUTCDate());
+}
+
+/**
  * The key of a field's problem (its message's key in `errors.<field>`), or undefined when the
  * value is valid: core's rule for each field. The security code's length is its brand's; the
  * name is core's `holderNameProblem`.
@@ -133,7 +145,7 @@ export function fieldProblem(
   cvvBrand?: BrandInfo,
 ): string | undefined {
   if (field === 'number') return cardNumberProblem(value);
-  if (field === 'expiry') return expiryInputProblem(value);
+  if (field === 'expiry') return expiryInputProblem(value, lastToday());
   if (field === 'cvv') return cvvProblem(value, cvvBrand);
   // Core's rule for the name. Too long, or a control character pasted in: asked for again as
   // an empty name is ("as it appears on the card").
@@ -201,6 +213,24 @@ export interface Edit {
 }
 
 /**
+ * Invisible format characters: the marks, embeddings and isolates of bidirectional text, zero-width
+ * spaces and joiners, the word joiner, the byte order mark, the soft hyphen. A card copied from a
+ * right-to-left page or phone, or from a formatted document, carries them around or between its
+ * digits; the shopper sees the digits alone.
+ */
+const INVISIBLE = /\p{Cf}/gu;
+
+/**
+ * A digit field's value as the shopper sees it: without the invisible format characters (no
+ * number, expiry or security code holds one), the caret after the same characters.
+ */
+function visible(value: string, caret: number): FieldState {
+  const seen = value.replace(INVISIBLE, '');
+  if (seen === value) return { value, caret };
+  return { value: seen, caret: value.slice(0, caret).replace(INVISIBLE, '').length };
+}
+
+/**
  * A field's edit (its `input` or `compositionend`), read the same way in both entries. A value
  * that came at once (no `inputType`, or `insertFrom…`, `insertReplacementText`) is read as a
  * whole and its message shows at once. The number and expiry are formatted by core's rules (the
@@ -218,7 +248,9 @@ export function readEdit(
   const whole =
     event.type === 'input' &&
     !/^(insertT|insertC|del|hist)/.test((event as InputEvent).inputType ?? '');
-  const state = { value: input.value, caret: input.selectionStart ?? input.value.length };
+  const caret = input.selectionStart ?? input.value.length;
+  // The name's value is core's rule for names (no format character) to judge.
+  const state = field === 'holder' ? { value: input.value, caret } : visible(input.value, caret);
   const apply = (next: FieldState) => {
     input.value = next.value;
     if ((input.getRootNode() as ShadowRoot).activeElement === input)
@@ -241,7 +273,7 @@ export function readEdit(
     apply(next);
     edits.previous.expiry = next.value;
   } else if (field === 'cvv') {
-    const value = reformatCvv(input.value, cvvBrand, whole);
+    const value = reformatCvv(state.value, cvvBrand, whole);
     if (value !== input.value) apply({ value, caret: value.length });
   }
   edits.typed.add(field);

@@ -65,7 +65,7 @@ const standInStyled = new WeakSet<object>();
  * The number and CVV exist only inside this element's card entry (its inputs, or the
  * frame's in frame isolation) and inside the JWE that `encrypt()` makes: never in an
  * attribute, an event, the form's value or state, or a message. They are cleared when the
- * element leaves the page.
+ * element leaves the page, and when the page goes into the back/forward cache.
  *
  * While the number is empty, the brands the order accepts show beside its label (the
  * checkout's card methods; Visa, Mastercard and American Express without a checkout).
@@ -199,7 +199,18 @@ export class PaylitCardFields extends CheckoutChildElement {
     // load (about 2 ms in bench/elements.mjs); the boxes keep their places meanwhile. In frame
     // isolation the frame draws its own marks: the page's are loaded if it comes back to the page.
     setTimeout(() => this.#loadMarks());
+    globalThis.addEventListener?.('pagehide', this.#frozen);
   }
+
+  /**
+   * The page goes into the browser's back/forward cache (`persisted`): frozen as it is, it would
+   * keep the card in memory and show it again to whoever goes back to it. Emptied, as a fresh load
+   * of the page shows the fields (in frame isolation the frame empties its own as well: a message
+   * sent now may reach it only when the page is shown again).
+   */
+  readonly #frozen = (event: PageTransitionEvent) => {
+    if (event.persisted) this.clear();
+  };
 
   #loadMarks(): void {
     if (this.isolation === 'frame' || !this.isConnected) return;
@@ -211,6 +222,7 @@ export class PaylitCardFields extends CheckoutChildElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    globalThis.removeEventListener?.('pagehide', this.#frozen);
     // Card data does not outlive the element on the page.
     this.#entry?.disconnect();
   }
