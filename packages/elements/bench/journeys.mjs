@@ -505,7 +505,10 @@ server.close();
 // BENCH_RAW: a file to write each load's figures to (JSON, by page, in round order), to read them
 // round by round.
 if (process.env.BENCH_RAW)
-  writeFileSync(process.env.BENCH_RAW, JSON.stringify({ times, seenTimes, phases }, null, 1));
+  writeFileSync(
+    process.env.BENCH_RAW,
+    JSON.stringify({ times, seenTimes, phases, pageSteps }, null, 1),
+  );
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
