@@ -9,8 +9,8 @@
 //     frame: the script-tag checkout with isolation="frame";
 //     page:  the same checkout with its card fields in the page;
 //     Adyen: Adyen Card mounted by its own first part.
-//   Targets: frame ≤ 1.5× floor; page ≤ 0.3× Adyen (the issue's). Medians; bench output only: no
-//   test times anything.
+//   Targets: frame ≤ 1.5× floor ("seen", below); page ≤ 0.3× Adyen (the issue's). Medians; bench
+//   output only: no test times anything.
 //
 // How a load goes: a Chromium of its own, started for it (a fresh profile) with no automation
 // attached (Playwright pauses every new out-of-process frame until it has set it up, the card
@@ -34,10 +34,15 @@
 // gets it, and only the first one run watches). The moment is read on that document's clock
 // (performance.timeOrigin + now(): milliseconds since the epoch, so a frame's and its page's
 // compare).
-// "Shown", printed beside it for frame and floor: in the top document, the first moment an iframe
-// has a non-empty, visible box, which the card frame has once the page side has configured it and
-// given it its height (before that it is there at height 0, drawing inside): what the shopper
-// sees. The floor's is its iframe as parsed. The target is on "drawn", as the issue set it.
+// "Shown", for frame and floor: in the top document, the first moment an iframe has a non-empty,
+// visible box and no inert ancestor (the card frame, once it is in the card fields' box, at the
+// height they hold for it; before that it is there at height 0, inert, drawing inside). The
+// floor's is its iframe as parsed. "Viewed", in the frame: the first moment, after it is drawn,
+// that the frame's own viewport holds the card number (the frame's renderer has taken the height
+// the page gave it), looked for at each of the frame's rendering updates and resizes. "Seen", the
+// later of shown and viewed: the card number drawn, in a frame shown, which is what the shopper
+// sees, and what the target is on (the issue's "drawn", read as the shopper reads it: a field
+// drawn in a frame of no height is not drawn for them). "Drawn" alone is printed as information.
 // "From": the page's document start, the moment the watch runs in the top document, before the
 // rest of the page's HTML is parsed: the browser's navigation before it (the request, the page's
 // process) is the same for every page and not the page's doing (printed apart).
@@ -47,7 +52,7 @@
 // the page (a non-empty box, checkVisibility() without opacity). That is earlier than a shopper
 // could type in it, so page/Adyen is if anything harder for paylit than with Adyen's servers.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,11 +68,15 @@ import { adyenPage as adyenCardPage, buildAdyenCard } from './adyen-card.mjs';
 /** Interleaved rounds of the render figures: BENCH_ROUNDS, 15 by default. */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 15);
 /**
- * BENCH_FRAME_BASELINE: another build's bundle directory (a copy of an older dist/bundle/), whose
- * frame isolation is loaded in the same interleaved rounds as this build's ("baseline" beside
- * "frame"), to compare two builds in one run.
+ * BENCH_FRAME_BASELINE: other builds' bundle directories (copies of older dist/bundle/ folders),
+ * comma-separated, whose frame isolation is loaded in the same interleaved rounds as this build's
+ * ("frame-baseline1", "frame-baseline2"… beside "frame"), to compare builds in one run.
  */
-const baseline = process.env.BENCH_FRAME_BASELINE?.replace(/\/?$/, '/');
+const frameBaselines = (process.env.BENCH_FRAME_BASELINE ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((dir) => dir.replace(/\/?$/, '/'));
+const frameBaselineKinds = frameBaselines.map((_, i) => `/frame-baseline${i + 1}`);
 /**
  * BENCH_PAGE_BASELINE: other builds' bundle directories, comma-separated, whose page isolation is
  * loaded in the same interleaved rounds as this build's ("page-baseline1", "page-baseline2"…
@@ -159,7 +168,7 @@ const watchScript = () => `(() => {
     for (const root of roots)
       for (const f of root.querySelectorAll('iframe')) {
         const box = f.getBoundingClientRect();
-        if (box.width > 0 && box.height > 0 && f.checkVisibility({ opacityProperty: true, visibilityProperty: true })) {
+        if (box.width > 0 && box.height > 0 && f.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !f.closest('[inert]')) {
           shown = true;
           // And the page's steps by then: paylit's files (asked for, received), the checkout
           // defined and rendered.
@@ -216,6 +225,21 @@ const watchScript = () => `(() => {
           // And each of paylit's files the page fetched by then: its name, asked for, received.
           const files = performance.getEntriesByType('resource').filter((e) => /\\/paylit(\\.[\\w.-]+)?\\.js$/.test(e.name)).map((e) => [e.name.split('/').pop(), performance.timeOrigin + e.fetchStart, performance.timeOrigin + e.responseEnd]);
           report({ drawn: at, began, origin: performance.timeOrigin, asked: script ? performance.timeOrigin + script.fetchStart : null, script: script ? performance.timeOrigin + script.responseEnd : null, ...(top ? { steps, files } : {}) });
+          // In a frame: the first moment its own viewport holds that field (the page has given the
+          // frame its height, and the frame's renderer has taken it), looked for at each of its
+          // rendering updates and resizes; a frame of no height does neither.
+          if (!top) {
+            let viewed = false;
+            const view = () => {
+              if (viewed) return;
+              if (innerHeight > el.getBoundingClientRect().top && drawn(el)) {
+                viewed = true;
+                report({ viewed: now() });
+              } else requestAnimationFrame(view);
+            };
+            addEventListener('resize', view);
+            view();
+          }
           return;
         }
   };
@@ -289,7 +313,12 @@ const server = createServer((req, res) => {
     '/floor-script': floorScriptPage,
     '/frame-alone': frameAlonePage,
     '/frame': () => checkoutPage('frame'),
-    '/frame-baseline': () => checkoutPage('frame', '/baseline'),
+    ...Object.fromEntries(
+      frameBaselineKinds.map((kind, i) => [
+        kind,
+        () => checkoutPage('frame', `/fbaseline${i + 1}`),
+      ]),
+    ),
     '/page': () => checkoutPage('page'),
     ...Object.fromEntries(
       pageBaselineKinds.map((kind, i) => [kind, () => checkoutPage('page', `/baseline${i + 1}`)]),
@@ -311,10 +340,10 @@ const server = createServer((req, res) => {
     return void res
       .writeHead(200, { ...noStore, 'Content-Type': 'text/javascript' })
       .end(req.headers['sec-fetch-site'] === 'cross-site' ? watchScript() : '');
-  // The bundle's files, at any depth, by a path of plain names; under /baseline/, the baseline's;
-  // under /baseline1/, /baseline2/…, the page baselines'.
-  const [, under, n] = /^\/(baseline(\d*))\//.exec(path) ?? [];
-  const from = under === undefined ? bundleDir : n ? pageBaselines[n - 1] : baseline;
+  // The bundle's files, at any depth, by a path of plain names; under /fbaseline1/, /fbaseline2/…,
+  // the frame baselines'; under /baseline1/, /baseline2/…, the page baselines'.
+  const [, under, f, n] = /^\/((f?)baseline(\d+))\//.exec(path) ?? [];
+  const from = under === undefined ? bundleDir : (f ? frameBaselines : pageBaselines)[n - 1];
   const file = path.slice(under === undefined ? 1 : under.length + 2);
   if (file.split('/').every((part) => /^[\w-][\w.-]*$/.test(part))) {
     try {
@@ -373,7 +402,11 @@ async function drawnMs(path) {
           const { top, frame } = this;
           const drawn = inFrame ? frame.drawn : top.drawn;
           if (top.start === undefined || drawn === undefined) return;
-          if (inFrame && (top.iframe === undefined || top.shown === undefined)) return;
+          if (
+            inFrame &&
+            (top.iframe === undefined || top.shown === undefined || frame.viewed === undefined)
+          )
+            return;
           clearTimeout(timer);
           resolve(this);
         },
@@ -417,9 +450,11 @@ async function drawnMs(path) {
         began: frame.script === null ? NaN : frame.began - start,
         drawn: frame.drawn - start,
         shown: top.shown - start,
-        // What the shopper sees: the card number drawn in a frame shown on the page (the later of
-        // the two; a frame stays shown once shown).
-        seen: Math.max(frame.drawn, top.shown) - start,
+        // In the frame: its viewport holds the card number (the frame's renderer has its height).
+        viewed: frame.viewed - start,
+        // What the shopper sees: the card number drawn in a frame shown on the page, its viewport
+        // holding it (the later of the two; a frame stays shown once shown).
+        seen: Math.max(frame.viewed, top.shown) - start,
       };
     return load;
   } finally {
@@ -437,11 +472,13 @@ async function drawnMs(path) {
 
 const kinds = [
   ...(pageOnly ? [] : ['/floor', '/frame']),
-  ...(baseline ? ['/frame-baseline'] : []),
+  ...frameBaselineKinds,
   ...(probes ? ['/floor-script', '/frame-alone'] : []),
   ...(frameOnly ? [] : ['/page', ...pageBaselineKinds, '/adyen']),
 ];
 const times = Object.fromEntries(kinds.map((k) => [k, []]));
+/** "Seen": the card number drawn in a frame shown (the later of the two); drawn, for a page without one. */
+const seenTimes = Object.fromEntries(kinds.map((k) => [k, []]));
 const before = [];
 const phases = Object.fromEntries(kinds.map((k) => [k, []]));
 const pageSteps = Object.fromEntries(kinds.map((k) => [k, []]));
@@ -455,6 +492,7 @@ for (let round = 0; round < rounds; round++)
     try {
       const load = await drawnMs(kind);
       times[kind].push(load.drawn);
+      seenTimes[kind].push(load.phases?.seen ?? load.drawn);
       before.push(load.before);
       if (load.phases) phases[kind].push(load.phases);
       if (load.steps) pageSteps[kind].push(load.steps);
@@ -464,12 +502,20 @@ for (let round = 0; round < rounds; round++)
     }
   }
 server.close();
+// BENCH_RAW: a file to write each load's figures to (JSON, by page, in round order), to read them
+// round by round.
+if (process.env.BENCH_RAW)
+  writeFileSync(
+    process.env.BENCH_RAW,
+    JSON.stringify({ times, seenTimes, phases, pageSteps }, null, 1),
+  );
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const m = Object.fromEntries(kinds.map((k) => [k, median(times[k])]));
+const seen = Object.fromEntries(kinds.map((k) => [k, median(seenTimes[k])]));
 
 console.log(
   '\njourneys: the JS and CSS of paylit a shopper downloads until each journey ends (gzip -9; test/journeys.spec.ts holds them to budgets)',
@@ -489,18 +535,20 @@ const counted = (k) =>
 console.log(
   `\ncard number drawn, from the page's document start (medians of ${rounds} interleaved rounds, a Chromium of its own a load; "drawn" and "from": see packages/elements/bench/journeys.mjs)`,
 );
+/** A page with a frame: drawn in the frame, and seen (drawn, in a frame shown), each against the floor's. */
+const framed = (k) =>
+  `drawn ${ms(m[k]).padStart(9)} (${(m[k] / m['/floor']).toFixed(2)}×), seen ${ms(seen[k]).padStart(9)} (${(seen[k] / seen['/floor']).toFixed(2)}×)  (${counted(k)})`;
 if (!pageOnly) {
   console.log(
-    `  floor: a bare sandboxed srcdoc iframe, one input  ${ms(m['/floor']).padStart(10)}  (${counted('/floor')})`,
+    `  floor: a bare sandboxed srcdoc iframe, one input  drawn ${ms(m['/floor']).padStart(9)}, seen ${ms(seen['/floor']).padStart(9)}  (${counted('/floor')})`,
   );
-  console.log(
-    `  paylit, isolation="frame"                         ${ms(m['/frame']).padStart(10)}  (${counted('/frame')})`,
-  );
+  console.log(`  paylit, isolation="frame"                         ${framed('/frame')}`);
 }
-if (baseline)
+frameBaselineKinds.forEach((kind, i) =>
   console.log(
-    `  the baseline's isolation="frame" (${baseline})\n${''.padEnd(52)}${ms(m['/frame-baseline']).padStart(10)}  (${counted('/frame-baseline')}; ${(m['/frame-baseline'] / m['/floor']).toFixed(2)}× the floor)`,
-  );
+    `  frame baseline ${i + 1}'s isolation="frame" (${frameBaselines[i]})\n${''.padEnd(52)}${framed(kind)}`,
+  ),
+);
 if (probes) {
   console.log(
     `  probe: the floor with an empty script first        ${ms(m['/floor-script']).padStart(10)}  (${counted('/floor-script')}; ${(m['/floor-script'] / m['/floor']).toFixed(2)}× the floor)`,
@@ -529,7 +577,7 @@ console.log(
 const columns = [
   ['/frame', 'frame'],
   ['/floor', 'floor'],
-  ...(baseline ? [['/frame-baseline', 'baseline']] : []),
+  ...frameBaselineKinds.map((kind, i) => [kind, `baseline${i + 1}`]),
   ...(probes
     ? [
         ['/floor-script', 'fl+script'],
@@ -565,23 +613,26 @@ if (!pageOnly) {
   step("the frame's first script received (the floor has none)", 'script');
   step("the frame's first script starts running (the watch, its first lines)", 'began');
   step('the card number drawn in the frame', 'drawn');
-  step('the frame shown on the page (the page side gave it its height)', 'shown');
-  step('the card number seen: drawn, in a frame shown (the later of the two)', 'seen');
+  step('the frame shown on the page (a visible, non-inert box of some height)', 'shown');
+  step("the card number in the frame's viewport (the frame has its height)", 'viewed');
+  step('the card number seen: in the viewport of a frame shown (the later of the two)', 'seen');
   if (!frameOnly)
     console.log(
-      `  frame/page ${(m['/frame'] / m['/page']).toFixed(2)}×, frame/Adyen ${(m['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
+      `  frame (seen)/page ${(seen['/frame'] / m['/page']).toFixed(2)}×, frame (seen)/Adyen ${(seen['/frame'] / m['/adyen']).toFixed(2)}× (information, no target)`,
     );
   printSteps([
     ['/frame', 'paylit, isolation="frame"'],
-    ...(baseline ? [['/frame-baseline', 'the baseline\'s isolation="frame"']] : []),
+    ...frameBaselineKinds.map((kind, i) => [kind, `frame baseline ${i + 1}'s isolation="frame"`]),
   ]);
+  // What the shopper sees: a card number drawn in a frame of no height, or inert, is not drawn
+  // for them. "Drawn" alone is printed above, as information.
   target(
-    'frame isolation: fields drawn, against the bare sandboxed iframe',
-    m['/frame'] / m['/floor'],
+    'frame isolation: card number seen (drawn, in a frame shown), against the bare sandboxed iframe',
+    seen['/frame'] / seen['/floor'],
     1.5,
     {
       unit: '×',
-      note: `${ms(m['/frame'])} against ${ms(m['/floor'])}`,
+      note: `${ms(seen['/frame'])} against ${ms(seen['/floor'])}; drawn in the frame alone ${(m['/frame'] / m['/floor']).toFixed(2)}×`,
     },
   );
 }
