@@ -85,6 +85,6 @@ for (const isolation of isolations)
     });
     expect(frames).toBe(isolation === 'frame' ? 1 : 0);
     expect(warnings.filter((w) => w.startsWith('paylit:'))).toEqual([
-      `paylit: paylit.js is on this page twice: ${origin}/theme/v2/paylit.js does nothing, ${origin}/paylit.js (the first) defines the elements. Remove one of the two <script> tags.`,
+      `paylit: ${origin}/theme/v2/paylit.js does nothing: paylit.js already runs from ${origin}/paylit.js`,
     ]);
   });

@@ -33,7 +33,7 @@ declare const __PAYLIT_PINS__: string;
   ];
   if (tag && first && first !== tag)
     return console.warn(
-      `paylit: paylit.js is on this page twice: ${tag.src} does nothing, ${first.src} (the first) defines the elements. Remove one of the two <script> tags.`,
+      `paylit: ${tag.src} does nothing: paylit.js already runs from ${first.src}`,
     );
   const own = tag?.src || document.baseURI;
   const at = (name: string) => new URL(`./paylit.${name}.js`, own).href;

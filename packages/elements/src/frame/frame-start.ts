@@ -59,8 +59,7 @@ export interface FramePinsHandoff {
   // says so and loads nothing).
   const first = Symbol.for('paylit.script');
   const page = globalThis as { [first]?: HTMLScriptElement };
-  if (tag && !(first in page)) Object.defineProperty(page, first, { value: tag });
-  if (tag && page[first] !== tag) return;
+  if (tag && (page[first] ??= tag) !== tag) return;
   if (!('moveBefore' in Element.prototype)) return;
   const key = Symbol.for('paylit.cardFrame');
   const pins = Symbol.for('paylit.framePins');
