@@ -33,10 +33,13 @@ test('paylit.js is a classic script that imports the module from beside itself, 
   // counted apart. Raised from 2,500 with issue 41's card frame pinned too (about 0.5 KB raw,
   // 0.2 KB gzip): a pinned paylit.js hands the frame's three values on, and its early frame
   // waits for them and writes them into the frame's document, which must happen here, before
-  // the module graph loads, for the pinned frame to keep its early start.
+  // the module graph loads, for the pinned frame to keep its early start. Raised from 3,100 when
+  // a second copy of paylit.js on the page (a theme's and an app block's) learned to do nothing
+  // and say so (about 130 B raw: the first copy marked where each begins, and the warning), which
+  // must also happen here, before a second module graph defines the elements again.
   const pins = text.match(/"sha384-[A-Za-z0-9+/=]{64}"/g);
   expect(pins, 'the one hash paylit.js carries, of paylit.pins.json').toHaveLength(1);
-  expect(text.length - pins![0]!.length).toBeLessThan(3_100);
+  expect(text.length - pins![0]!.length).toBeLessThan(3_300);
 });
 
 test('one code-split build: the module and its chunks import each other by relative name, Lit and the core brand table each live in one file, and no file carries zod or dev-mode text', () => {
