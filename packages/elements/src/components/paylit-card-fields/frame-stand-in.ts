@@ -1,16 +1,15 @@
 /**
  * The card frame's place, held on the page until the frame first tells its height: in frame
- * isolation the frame knows its height only once its page side has configured it (its language,
- * the order's brands), and growing then it would push Pay and everything below it down under a
- * shopper's pointer.
+ * isolation the frame is of no height until its page side has configured it (its language, the
+ * order's brands), about a second after the form is drawn, and growing then it would push Pay
+ * and everything below it down under a shopper's pointer.
  *
  * So the card fields draw, beside the frame and unseen, the layout the frame's fields will have
  * (frame/frame-fields.ts draws them): the same grid, fields, label lines, accepted brands' row and
  * note, with the same styles (paylit-card-fields.styles.ts) and the page's theme, language and
  * direction, each input a box of an input's height. The frame's box is as high as this stand-in
- * from the form's first paint, and so is the frame (`standInStyles`), which shows its fields as
- * soon as they are drawn as configured (frame/card-frame.ts: nothing before); the frame's first
- * height then replaces the stand-in's, by the same height in the default theme and languages.
+ * from the form's first paint; the frame's first height replaces it, by the same height in the
+ * default theme and languages.
  *
  * What the page cannot know exactly: a web font the page loads (the frame has none of the
  * page's), or a root font size other than 16px (the frame's `rem` is 16px): then the first
@@ -70,18 +69,6 @@ export const standInStyles = css`
   }
   .stand-in {
     visibility: hidden;
-  }
-  /* Until the frame tells its height, it takes the stand-in's (with its ring's room), its box adding
-     nothing to the place's height: the frame shows its fields as soon as they are drawn as
-     configured (frame/card-frame.ts), one round trip before that height comes. In the colour
-     scheme of a frame not yet configured: a frame of another scheme than its iframe's gets an
-     opaque backdrop, which would show as a blank box on a dark page. */
-  .framed:has(> .stand-in) > :first-child {
-    contain: size;
-  }
-  .framed:has(> .stand-in) iframe {
-    height: calc(100% + 8px) !important;
-    color-scheme: normal;
   }
   .stand-in .label {
     font-size: var(--paylit-label-size, 0.875rem);
