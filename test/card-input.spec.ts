@@ -6,16 +6,14 @@
  * touch and keyboard. Each test reads what the shopper sees, and the card as the JWE
  * holds it, opened with the private key.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { decryptCard, generateCardKeyPair, type CardKeyPair } from '@paylit/core/crypto';
 import { devices, expect, test as base, type Page } from '@playwright/test';
 import { test as demoTest, openCheckout } from './support/demo.js';
+import { serveBundlePage } from './support/bundle-page.js';
 import { consoleErrors } from './support/console.js';
+import type { Served } from './support/shop-front.js';
 
-const dist = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
-let server: Server;
+let served: Served;
 let origin: string;
 let keys: CardKeyPair;
 
@@ -33,24 +31,11 @@ test.beforeAll(async () => {
 <title>Card input</title><script src="/paylit.js"></script><script src="/page.js"></script></head>
 <body><main><paylit-checkout amount="120" currency="BRL" country="BR" public-key='${publicKey}'></paylit-checkout></main></body></html>`;
   const pageScript = `document.addEventListener('paylit-submit', (e) => { window.submission = e.submission; });`;
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const file = /^\/(paylit(\.[\w.-]+)?\.js)$/.exec(url.pathname)?.[1];
-    if (file && existsSync(dist + file))
-      return void res
-        .writeHead(200, { 'Content-Type': 'text/javascript' })
-        .end(readFileSync(dist + file));
-    if (url.pathname === '/page.js')
-      return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
-    res
-      .writeHead(200, { 'Content-Type': 'text/html' })
-      .end(page(url.searchParams.get('lang') ?? 'en'));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  served = await serveBundlePage((url) => page(url.searchParams.get('lang') ?? 'en'), pageScript);
+  origin = served.url;
 });
 
-test.afterAll(() => new Promise((r) => server.close(r)));
+test.afterAll(() => served.close());
 
 type Field = 'number' | 'expiry' | 'cvv' | 'holder';
 const field = (page: Page, id: Field) => page.locator(`paylit-card-fields #${id}`);

@@ -6,16 +6,14 @@
  * must not refuse it. A card whose month is over everywhere (in UTC−12, the last zone to leave a
  * day) is refused.
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { decryptCard, generateCardKeyPair, type CardKeyPair } from '@paylit/core/crypto';
 import { expect, test as base, type Page } from '@playwright/test';
+import { serveBundlePage } from './support/bundle-page.js';
 import { consoleErrors } from './support/console.js';
+import type { Served } from './support/shop-front.js';
 import { cardInputs, isolations, type Isolation } from './support/demo.js';
 
-const dist = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
-let server: Server;
+let served: Served;
 let origin: string;
 let keys: CardKeyPair;
 
@@ -30,24 +28,14 @@ test.beforeAll(async () => {
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Expiry</title><script src="/paylit.js"></script><script src="/page.js"></script></head>
 <body><main><paylit-checkout amount="120" currency="BRL" country="BR" isolation="${isolation}" public-key='${publicKey}'></paylit-checkout></main></body></html>`;
   const pageScript = `document.addEventListener('paylit-submit', (e) => { window.submission = e.submission; });`;
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const file = /^\/(paylit(\.[\w.-]+)?\.js)$/.exec(url.pathname)?.[1];
-    if (file && existsSync(dist + file))
-      return void res
-        .writeHead(200, { 'Content-Type': 'text/javascript' })
-        .end(readFileSync(dist + file));
-    if (url.pathname === '/page.js')
-      return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
-    res
-      .writeHead(200, { 'Content-Type': 'text/html' })
-      .end(page(url.searchParams.get('isolation') ?? 'page'));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  served = await serveBundlePage(
+    (url) => page(url.searchParams.get('isolation') ?? 'page'),
+    pageScript,
+  );
+  origin = served.url;
 });
 
-test.afterAll(() => new Promise((r) => server.close(r)));
+test.afterAll(() => served.close());
 
 const pay = (page: Page) => page.locator('paylit-checkout button[part=button]');
 

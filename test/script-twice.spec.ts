@@ -4,16 +4,14 @@
  * on the page is the one that runs; the other does nothing but say so (a warning, naming both):
  * no uncaught error, no second card frame, `paylit.ready` fulfilled, and the card is sealed once.
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { generateCardKeyPair } from '@paylit/core/crypto';
 import { expect, test as base } from '@playwright/test';
+import { serveBundlePage } from './support/bundle-page.js';
 import { consoleErrors } from './support/console.js';
+import type { Served } from './support/shop-front.js';
 import { cardInputs, isolations } from './support/demo.js';
 
-const dist = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
-let server: Server;
+let served: Served;
 let origin: string;
 
 const test = base.extend<{ consoleErrors: string[] }>({
@@ -28,25 +26,15 @@ test.beforeAll(async () => {
 <script src="/paylit.js"></script><script src="/theme/v2/paylit.js"></script><script src="/page.js"></script></head>
 <body><main><paylit-checkout amount="120" currency="BRL" country="BR" isolation="${isolation}" public-key='${publicKey}'></paylit-checkout></main></body></html>`;
   const pageScript = `document.addEventListener('paylit-submit', (e) => { window.sealed = (window.sealed ?? 0) + 1; e.preventDefault(); });`;
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    // The same build at two paths: two copies of paylit as the browser sees them.
-    const file = /^\/(?:theme\/v2\/)?(paylit(\.[\w.-]+)?\.js)$/.exec(url.pathname)?.[1];
-    if (file && existsSync(dist + file))
-      return void res
-        .writeHead(200, { 'Content-Type': 'text/javascript' })
-        .end(readFileSync(dist + file));
-    if (url.pathname === '/page.js')
-      return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(pageScript);
-    res
-      .writeHead(200, { 'Content-Type': 'text/html' })
-      .end(page(url.searchParams.get('isolation') ?? 'page'));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  served = await serveBundlePage(
+    (url) => page(url.searchParams.get('isolation') ?? 'page'),
+    pageScript,
+    { copies: ['theme/v2'] },
+  );
+  origin = served.url;
 });
 
-test.afterAll(() => new Promise((r) => server.close(r)));
+test.afterAll(() => served.close());
 
 for (const isolation of isolations)
   test(`${isolation} isolation: the first copy runs, the second says so and does nothing; no error, one card frame at most, the card sealed once`, async ({
