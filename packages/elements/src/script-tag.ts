@@ -38,11 +38,16 @@ declare const __PAYLIT_PINS__: string;
   const own = tag?.src || document.baseURI;
   const at = (name: string) => new URL(`./paylit.${name}.js`, own).href;
   const url = new URL('./paylit.module.js', own).href;
-  const load = (from: string): Promise<Paylit> =>
-    import(/* @vite-ignore */ from).then(({ default: api }: { default: Paylit }) => {
+  const load = (from: string): Promise<Paylit> => {
+    // The module's one static import (the chunk vite.config.ts names `shared`), asked for beside
+    // it rather than once it has come and been parsed: the same module, run once (pinned, it is
+    // asked for once the map holds its hash). bundle.spec holds that it is the module's only one.
+    import(/* @vite-ignore */ at('shared')).catch(() => undefined);
+    return import(/* @vite-ignore */ from).then(({ default: api }: { default: Paylit }) => {
       page.paylit = Object.assign(Object.create(null), api, { ready });
       return api;
     });
+  };
   // Pinned (`<script integrity>`): so is every file it loads. Their hashes come from
   // paylit.pins.json, fetched under the one hash this file carries (a page that does not pin
   // never fetches it); an import map holds each one's SHA-384 (the browser refuses a module that

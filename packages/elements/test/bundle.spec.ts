@@ -42,6 +42,14 @@ test('paylit.js is a classic script that imports the module from beside itself, 
   expect(text.length - pins![0]!.length).toBeLessThan(3_300);
 });
 
+test("paylit.js asks for the module's static imports beside the module, not after it: the module imports the one chunk vite.config.ts names `shared`, and nothing else statically", () => {
+  const statics = [...read('paylit.module.js').matchAll(/\bfrom\s*["'`]([^"'`]+)["'`]/g)].map(
+    ([, spec]) => spec,
+  );
+  expect([...new Set(statics)]).toEqual(['./paylit.shared.js']);
+  expect(read('paylit.js')).toMatch(/import\([^)]*`shared`/);
+});
+
 test('one code-split build: the module and its chunks import each other by relative name, Lit and the core brand table each live in one file, and no file carries zod or dev-mode text', () => {
   expect(modules).toContain('paylit.module.js');
   const withLit: string[] = [];
