@@ -6,7 +6,7 @@
  * ticket states, in the local currency, what its code charges. Before, a USD Pix charged the
  * USD figure as reais (R$ 120.00 for US$ 120.00).
  */
-import { orderId, payerIn } from './support/client.js';
+import { cardPayment, orderId, payerIn } from './support/client.js';
 import { expect, test } from './support/fixture.js';
 
 /** A BR Code's top-level fields (EMV: two-digit tag, two-digit length, value). */
@@ -81,4 +81,22 @@ test('a payment in the local currency keeps its amount on the ticket', async ({ 
   const res = await sbx.api.post('/payments', { ...inUsd('BR', 'PQ', 'brl-pix'), currency: 'BRL' });
   expect(res.body.ticket).toMatchObject({ amount: 120, currency: 'BRL' });
   expect(brCodeFields(res.body.ticket.number)['54']).toBe('120.00');
+});
+
+test('a USD Boleto whose amount in reais does not fit 10,2 (a line has 10 digits of centavos) is refused naming amount, and nothing is made', async ({
+  sbx,
+}) => {
+  const body = { ...inUsd('BR', 'BL', 'usd-boleto-max'), amount: 99_999_999.99 };
+  const res = await sbx.api.post('/payments', body);
+  expect([res.status, res.body]).toEqual([
+    400,
+    { code: 5001, message: 'Invalid parameter: amount', param: 'amount' },
+  ]);
+  expect(sbx.sandbox.ledger({ order_id: body.order_id }).entries).toEqual([]);
+  // By card the same amount is charged in USD as asked.
+  const card = await sbx.api.post(
+    '/secure_payments',
+    cardPayment({ amount: 99_999_999.99, currency: 'USD', order_id: orderId('usd-card-max') }),
+  );
+  expect(card.body).toMatchObject({ status: 'PAID', amount: 99_999_999.99, currency: 'USD' });
 });
