@@ -291,3 +291,23 @@ test('in production a fetch runtime with no clientAddress refuses every browser 
   expect(res.status).toBe(404);
   expect(dev.errors).toEqual([]);
 });
+
+test("trustProxy as a list on a fetch runtime (Next.js behind the merchant's own proxies): X-Forwarded-For is read from its right past the listed proxies, as a hop count reads it, not a 500", async () => {
+  const { handler, errors } = productionHandler('http://shop.example/paylit', {
+    trustProxy: ['10.0.0.0/8'],
+  });
+  const paylit = toFetchHandler(handler, { basePath: '/paylit' });
+  const load = (xff: string) =>
+    paylit(
+      new Request('http://shop.example/paylit/checkout?order=nope', {
+        headers: { Origin: ORIGIN, 'X-Forwarded-For': xff },
+      }),
+    );
+  // Shopper 203.0.113.7 through two proxies of the list; what it wrote on the left is not read.
+  for (let i = 0; i < MAX; i++)
+    expect((await load(`198.51.100.${i}, 203.0.113.7, 10.0.0.2, 10.1.1.1`)).status).toBe(404);
+  expect((await load('203.0.113.7, 10.0.0.2')).status).toBe(429);
+  // Another shopper through the same proxies is not refused.
+  expect((await load('203.0.113.8, 10.0.0.2, 10.1.1.1')).status).toBe(404);
+  expect(errors).toEqual([]);
+});

@@ -67,7 +67,8 @@ export function mountPages(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     return c.html(
       page(
         `${text(t.provider_name)} voucher`,
-        `<h1>Pay at ${text(t.provider_name)}</h1>${amountLine(p.amount, p.currency)}` +
+        // What the voucher charges: the ticket's local amount (a USD payment converted).
+        `<h1>Pay at ${text(t.provider_name)}</h1>${amountLine(Number(t.amount ?? p.amount), String(t.currency ?? p.currency))}` +
           `<p>Reference <strong class="reference">${text(t.number)}</strong></p>` +
           `<p>Barcode (${text(t.format)}) <code>${text(t.barcode)}</code></p>` +
           `<p>Pay by ${text(t.expiration_date)} to ${text(t.company_name)}.</p>`,

@@ -15,6 +15,7 @@
  * - Vouchers and transfers expire at 23:59 local time, four days after they are made.
  * - A cash voucher's `image_url` is its printable page (`/sandbox-pages/voucher/{id}`).
  */
+import { localMoney } from '../catalogs/countries.js';
 import type { PaymentMethod } from '../catalogs/payment-methods.js';
 import { qrPng, base64 } from './qr-png.js';
 import { boleto, cbu, clabe, pixBrCode } from './tickets.js';
@@ -105,7 +106,8 @@ export async function directVoucher(
   origin: string,
 ): Promise<DirectVoucher | undefined> {
   const due = endOfLocalDay(now, 4, p.country);
-  const money = { amount: p.amount, currency: p.currency };
+  // What the ticket charges: in the local currency (a USD payment converted).
+  const money = localMoney(p.amount, p.currency, p.country);
   const printable = { image_url: `${origin}/sandbox-pages/voucher/${encodeURIComponent(p.id)}` };
   const custom = (number: string, barcode: string, format = 'CODE_128') => ({
     ticket: {
@@ -127,7 +129,7 @@ export async function directVoucher(
       const at = now + DAY_MS;
       const number = pixBrCode({
         key: uuidFrom(p.id),
-        amount: p.amount,
+        amount: money.amount,
         merchantName: merchant,
         city: 'Sao Paulo',
         txid: p.id,
@@ -151,7 +153,7 @@ export async function directVoucher(
       // The factor names the local day it is due (the payer's bank shows it), not the UTC day
       // of 23:59:59 at -03:00, which is the next one.
       const day = new Date(`${due.iso.slice(0, 10)}T00:00:00Z`);
-      const made = boleto('341', p.amount, day, digitsOf(p.id, 25));
+      const made = boleto('341', money.amount, day, digitsOf(p.id, 25));
       return custom(made.line, made.barcode, 'ITF');
     }
     case 'OX': {

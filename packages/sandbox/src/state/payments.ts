@@ -15,13 +15,18 @@ import {
   type RejectionCode,
 } from '@paylit/core/codes';
 import { createCallbackSignature, formatXDate } from '@paylit/core/crypto';
-import { roundAmount, toMinorUnits, fromMinorUnits } from '@paylit/core/money';
+import { isApiAmount, roundAmount, toMinorUnits, fromMinorUnits } from '@paylit/core/money';
 import { isPaymentMade } from '@paylit/core/rules';
 import { captureRequestSchema, type PaymentRequest } from '@paylit/core/schemas';
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
-import { fitsCurrency, isAllowedCurrency, isSupportedCountry } from '../catalogs/countries.js';
+import {
+  fitsCurrency,
+  isAllowedCurrency,
+  isSupportedCountry,
+  localMoney,
+} from '../catalogs/countries.js';
 import { installmentOptions } from '../catalogs/installments.js';
 import { CARD_METHOD, findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
 import { keepCard, resolveCard, type ResolvedCard } from './cards.js';
@@ -255,6 +260,14 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
   const method = byEnrollment
     ? enrollmentMethod(req, charge.method.payment_method_id)
     : resolveMethod(req);
+  // A USD payment's ticket charges its local amount (localMoney), which must fit 10,2 as well:
+  // a Boleto's line has 10 digits of centavos.
+  if (
+    req.payment_method_flow === 'DIRECT' &&
+    method.type === 'TICKET' &&
+    !isApiAmount(localMoney(req.amount, req.currency, req.country).amount)
+  )
+    throw new ApiFailure(5001, 'amount');
 
   const card = req.card ? await resolveCard(store, req.card) : undefined;
   if (card) checkInstallments(store, req, card);

@@ -7,6 +7,7 @@
 import { refundStatuses, type RefundStatus } from '@paylit/core/codes';
 import { fromMinorUnits, roundAmount, toMinorUnits } from '@paylit/core/money';
 import { refundRequestSchema } from '@paylit/core/schemas';
+import { fitsCurrency } from '../catalogs/countries.js';
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
@@ -62,6 +63,9 @@ export function createRefund(store: Store, body: unknown) {
   if (p.status !== 'PAID') throw new ApiFailure(5002, 'payment_id');
   if (req.currency !== undefined && req.currency !== p.currency)
     throw new ApiFailure(5001, 'currency');
+  // 10.5 CLP is not refunded as 11: refused, as a payment and a capture with decimals are.
+  if (req.amount !== undefined && !fitsCurrency(req.amount, p.currency))
+    throw new ApiFailure(5001, 'amount');
   const now = store.clock.now();
   const approved = Date.parse((p.approved_date ?? p.created_date).replace('+0000', 'Z'));
   if (now.getTime() - approved > REFUND_PERIOD_MS) throw new ApiFailure(5020, 'payment_id');

@@ -180,6 +180,8 @@ function canonical(text: string): string {
  * through `X-Forwarded-For` (the leftmost when there are fewer); with a list, the first
  * address from the socket leftwards that is not in the list (the socket's own, when the
  * socket is not a trusted proxy: a client that bypasses the proxy cannot name itself).
+ * Without a socket (`'unknown'`: a fetch runtime) a list reads X-Forwarded-For from its right
+ * as a hop count does, taking the platform's own hop for a proxy of the list.
  */
 export function clientAddressResolver(
   trust: TrustProxy | undefined,
@@ -211,7 +213,7 @@ export function clientAddressResolver(
   };
   return (socket, forwardedFor) => {
     const hops = chain(socket, forwardedFor);
-    let i = 0;
+    let i = socket === 'unknown' && hops.length > 1 ? 1 : 0;
     while (i < hops.length - 1 && trusted(hops[i]!)) i++;
     return canonical(hops[i]!);
   };
