@@ -26,7 +26,7 @@ export interface PendingParts {
   /** The amount, as a fact. */
   amountLine(ticket?: TicketView): TemplateResult;
   /** When it falls due. */
-  due(iso: string | undefined, withCountdown: boolean): TemplateResult | typeof nothing;
+  due(iso: string | undefined): TemplateResult | typeof nothing;
   /** An amount in the shopper's locale (the payment's by default). */
   amount(amount?: number): string;
 }
@@ -79,7 +79,7 @@ export function voucherView(
           <figcaption dir="ltr" aria-hidden="true">${ticket.barcode}</figcaption></figure>`
           : nothing
       }
-      ${view.amountLine(ticket)}${view.due(ticket.expiration_date, false)}
+      ${view.amountLine(ticket)}${view.due(ticket.expiration_date)}
       ${
         ticket.image_url
           ? html`<a href=${ticket.image_url} target="_blank" rel="noopener noreferrer" part="print" class="link">${t.print}<span class="sr-only"> ${t.newTab}</span></a>`
@@ -104,7 +104,7 @@ export function transferView(view: PendingParts, bank: BankTransferView): Templa
       ${bank.bank_account2 ? account(view, bank.bank_account2_label ?? t.bank, bank.bank_account2) : nothing}
       ${bank.reference ? view.copyable(t.reference, bank.reference) : nothing}
       ${view.copyable(t.amount, String(bank.user_payment_amount ?? view.payment.amount), { shown: amount })}
-      ${view.due(bank.expiration_date, false)}
+      ${view.due(bank.expiration_date)}
       ${
         bank.redirect_url
           ? html`<a href=${bank.redirect_url} target="_blank" rel="noopener noreferrer" part="instructions" class="link">${t.instructions}<span class="sr-only"> ${t.newTab}</span></a>`
