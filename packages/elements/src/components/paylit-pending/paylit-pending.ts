@@ -282,6 +282,12 @@ export class PaylitPending extends LocalizedElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // A voucher's and a transfer's look, beside the element's once their chunk is here (a
+    // constructed sheet: a strict CSP allows it).
+    const root = this.renderRoot as ShadowRoot;
+    const sheet = away?.awayStyles.styleSheet;
+    if (sheet && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     const before = changed.get('payment') as PaymentView | undefined;
     if (changed.has('payment') && before?.id !== this.payment?.id) {
       // Another payment (a new code): its own state.
