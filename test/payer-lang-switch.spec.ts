@@ -5,11 +5,12 @@
  * the payment is registered under it." under "Seus dados").
  */
 import type { Page } from '@playwright/test';
-import { format, type Messages } from '../packages/elements/src/i18n/index.js';
+import { format } from '../packages/elements/src/i18n/index.js';
+import type { PayerMessages } from '../packages/elements/src/i18n/payer/payer-en.js';
 import { expect, openCheckout, payButton, test, typeCard } from './support/demo.js';
 
-const catalog = async (locale: string): Promise<Messages> =>
-  (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
+const catalog = async (locale: string): Promise<PayerMessages> =>
+  (await import(`../packages/elements/src/i18n/payer/payer-${locale}.ts`)).default;
 const payerFields = (page: Page) => page.locator('paylit-checkout fieldset[part=payer]');
 
 test('a missing CPF, said in English, is said in Portuguese once the page switches to pt-BR, and again in English when it switches back', async ({
@@ -17,8 +18,7 @@ test('a missing CPF, said in English, is said in Portuguese once the page switch
   demo,
 }) => {
   const [en, pt] = [await catalog('en'), await catalog('pt-BR')];
-  const missing = (t: Messages) =>
-    format(t.payer.needDocument, { type: 'CPF', method: t.payer.byCard });
+  const missing = (t: PayerMessages) => format(t.needDocument, { type: 'CPF', method: t.byCard });
   await openCheckout(page, demo, 'plain', 'payer-br');
   await typeCard(page);
   await payButton(page).click();
@@ -29,9 +29,9 @@ test('a missing CPF, said in English, is said in Portuguese once the page switch
   const switchTo = (lang: string) =>
     page.locator('paylit-checkout').evaluate((c, lang) => ((c as HTMLElement).lang = lang), lang);
   await switchTo('pt-BR');
-  await expect(payerFields(page).locator('legend')).toHaveText(pt.payer.details);
+  await expect(payerFields(page).locator('legend')).toHaveText(pt.details);
   await expect(cpf).toHaveAccessibleDescription(missing(pt));
   await switchTo('en');
-  await expect(payerFields(page).locator('legend')).toHaveText(en.payer.details);
+  await expect(payerFields(page).locator('legend')).toHaveText(en.details);
   await expect(cpf).toHaveAccessibleDescription(missing(en));
 });

@@ -116,9 +116,18 @@ test('Pix: the DIRECT flow gives the BR Code and its QR, with nothing to open; t
   expect(Buffer.from(payment.ticket.barcode_png, 'base64').subarray(1, 4).toString()).toBe('PNG');
   expect(payment.ticket.barcode).toBeUndefined();
   expect(Date.parse(payment.ticket.expiration_date)).toBeGreaterThan(Date.now());
+  // Its time left by the server's clock, which the browser counts down from (not the device's).
+  const left = Date.parse(payment.ticket.expiration_date) - Date.now();
+  expect(payment.ticket.expires_in_ms).toBeGreaterThanOrEqual(left);
+  expect(payment.ticket.expires_in_ms).toBeLessThanOrEqual(left + 60_000);
   // A reload (or another tab) shows the same code, not a form; Pay again answers the same payment.
   const view = (await shop.browser(`/checkout?order=${order.clientSecret}`)).body;
-  expect(view.payment).toEqual(payment);
+  // The same, but for the time left, counted again when the reload was answered.
+  expect(view.payment.ticket.expires_in_ms).toBeLessThanOrEqual(payment.ticket.expires_in_ms);
+  expect({
+    ...view.payment,
+    ticket: { ...view.payment.ticket, expires_in_ms: payment.ticket.expires_in_ms },
+  }).toEqual(payment);
   const again = await submit(shop, order.clientSecret, 'PQ');
   expect(again.body).toMatchObject({ payment: { id: payment.id }, replayed: true });
   expect(ledgerOf(order.id)).toHaveLength(1);

@@ -421,6 +421,12 @@ export const ticketViewSchema = z.strictObject({
   barcode_png: z.string().max(200_000).regex(BASE64).optional(),
   format: z.string().max(40).optional(),
   expiration_date: z.string().max(40).optional(),
+  /**
+   * The time left to `expiration_date` when the companion server answered, in milliseconds, by
+   * its clock: the checkout counts down from it, from when the answer arrived, so a shopper's
+   * clock set wrong does not shorten or stretch it. Not in the live connection's events.
+   */
+  expires_in_ms: z.number().optional(),
   company_name: z.string().max(200).optional(),
   provider_name: z.string().max(200).optional(),
   image_url: openable.optional(),

@@ -119,41 +119,6 @@ export const en = {
     '326': 'The account is disabled.',
   },
   /** The payer's fields (`<paylit-payer-fields>`): `{type}` is a document type's own name (CPF, RUT, PAN), `{example}` a postal code of the country, `{min}` and `{max}` numbers. */
-  payer: {
-    details: 'Your details',
-    name: 'Full name',
-    email: 'Email',
-    documentType: 'Document type',
-    document: 'Document number',
-    phone: 'Phone',
-    birthDate: 'Date of birth',
-    street: 'Street',
-    number: 'Number',
-    city: 'City',
-    state: 'State or province',
-    zip: 'Postal code',
-    required: 'This field is required.',
-    /** What a missing detail is for, said on its field: `{method}` is the way the shopper pays (a method's name, or `byCard`). */
-    byCard: 'card',
-    needName: 'Enter your full name: to pay with {method}, the payment is made out in your name.',
-    needEmail: 'Enter your email: to pay with {method}, your receipt is sent to it.',
-    needDocument: 'Enter your {type}: to pay with {method}, the payment is registered under it.',
-    needPhone:
-      'Enter your phone number: to pay with {method}, it is how you are reached about this payment.',
-    needBirthDate: 'Enter your date of birth: to pay with {method}, it confirms who is paying.',
-    needAddress: '{field}: part of the billing address needed to pay with {method}.',
-    emailInvalid: 'Enter an email address, like name@example.com.',
-    documentInvalid: 'This {type} is not valid: check the digits.',
-    documentFormat: "This doesn't look like a {type}: check its length and characters.",
-    phoneInvalid: 'Enter a phone number with its area code.',
-    zipInvalid: 'Enter a postal code, like {example}.',
-    dateInvalid: 'Enter a valid date of birth.',
-    lengthBetween: 'Use {min} to {max} characters.',
-    refused: 'The store could not accept this detail. Check it and try again.',
-    saveCard: 'Save this card for next time',
-    saveCardTerms:
-      "The store keeps this card to charge it again only when you choose it at checkout. The card's number stays with the payment provider, not the store. You can ask the store to remove it at any time.",
-  },
   /** A payment paid away from the page (`<paylit-pending>`, `<paylit-challenge-dialog>`): `{provider}` is a method's own name (OXXO, Efecty), `{time}` a countdown such as 23:59:12, `{date}` a date and time in the shopper's locale. */
   pendingView: {
     payWithPix: 'Pay with Pix',

@@ -8,6 +8,7 @@ import {
   loadSavedMethodsWords,
   savedMethodsWords,
 } from '../components/paylit-saved-methods/saved-methods-words.js';
+import { loadPayerWords, payerWords } from '../components/paylit-payer-fields/payer-words.js';
 import type { Locale } from './locales.js';
 
 /** Every message of the words, by its path of keys, with its placeholders. */
@@ -30,11 +31,14 @@ const sets: Record<
 > = {
   "a subscription's sign-up": { words: subscriptionWords, load: loadSubscriptionWords },
   "a returning payer's saved methods": { words: savedMethodsWords, load: loadSavedMethodsWords },
+  "the payer's details": { words: payerWords, load: loadPayerWords },
 };
 
 for (const [name, set] of Object.entries(sets)) {
   describe(`the words of ${name}, kept out of the catalogs`, () => {
     it('each of the 13 languages loads as its own module with every message of English and the same placeholders, none empty', async () => {
+      // English first (a chunk of its own for the payer's details; in the part's chunk otherwise).
+      await set.load('en');
       const english = shape(set.words('en'));
       for (const locale of locales) {
         await set.load(locale);

@@ -203,7 +203,7 @@ export function mountCheckout(
           ...(name ? { name } : {}),
         })),
         ...(options.development ? { hiddenMethods: payable.hidden } : {}),
-        ...(made ? { payment: publicPayment(made, order.id) } : {}),
+        ...(made ? { payment: publicPayment(made, order.id, Date.now()) } : {}),
       } satisfies z.input<typeof checkoutViewSchema>);
     } catch (error) {
       throw fromApiError(error);

@@ -385,7 +385,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
       const made = error instanceof CheckoutError ? await paymentMade(ctx, order.id) : undefined;
       if (!made) throw error;
       const answer = {
-        payment: publicPayment(made, order.id),
+        payment: publicPayment(made, order.id, Date.now()),
         nextAction: nextAction(made),
         replayed: true,
       } satisfies z.input<typeof paymentAnswerSchema>;
@@ -479,7 +479,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     );
     if (order.plan) await ctx.subscriptionPaid?.(order, record);
     const next = nextActionFor(record, c.req.header('Origin'));
-    const payment = publicPayment(record, order.id);
+    const payment = publicPayment(record, order.id, Date.now());
     const nextStep = next instanceof Promise ? await next : next;
     const answer = (
       replayed ? { payment, nextAction: nextStep, replayed } : { payment, nextAction: nextStep }
@@ -509,7 +509,7 @@ export function mountPayments(app: Hono<HandlerEnv>, ctx: HandlerContext): void 
     const { orderId, record } = await paymentOfRequest(ctx, c);
     await ctx.paymentHeard?.(record);
     return c.json({
-      payment: publicPayment(record, orderId),
+      payment: publicPayment(record, orderId, Date.now()),
       nextAction: nextAction(record),
     } satisfies z.input<typeof paymentStatusAnswerSchema>);
   });

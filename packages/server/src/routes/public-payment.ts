@@ -35,10 +35,13 @@ function shown<S extends z.ZodObject>(
 
 /**
  * What a pending Pix, voucher or transfer gives the shopper to pay with. Pix's `barcode` is its
- * QR as a PNG (`barcode_png` in the view); every other ticket's is the barcode's content.
+ * QR as a PNG (`barcode_png` in the view); every other ticket's is the barcode's content. With
+ * `now` (this server's clock), a ticket's time left to its `expiration_date` (`expires_in_ms`):
+ * the browser counts down from it, from when the answer arrived, whatever the device's clock says.
  */
 function instructions(
   record: PaymentRecord,
+  now: number | undefined,
 ): Pick<z.input<typeof paymentViewSchema>, 'ticket' | 'bank_transfer'> {
   if (record.status !== 'PENDING') return {};
   const { ticket, bank_transfer } = record;
@@ -49,13 +52,24 @@ function instructions(
       ticketViewSchema,
       pix ? { ...ticket, barcode: undefined, barcode_png: ticket.barcode } : ticket,
     );
+  if (t) {
+    const left = Date.parse(t.expiration_date ?? '') - (now ?? NaN);
+    if (Number.isFinite(left)) t.expires_in_ms = left;
+    else delete t.expires_in_ms;
+  }
   const b = bank_transfer && shown(bankTransferViewSchema, bank_transfer);
   return { ...(t ? { ticket: t } : {}), ...(b ? { bank_transfer: b } : {}) };
 }
 
+/**
+ * `now`: this server's clock, for an answer the checkout shows a pending payment from (a Pix's
+ * countdown starts from its `ticket.expires_in_ms`). The live connection's events leave it out:
+ * each is sent only when the payment changed, and a time left would change every time.
+ */
 export function publicPayment(
   record: PaymentRecord,
   orderId: string,
+  now?: number,
 ): z.input<typeof paymentViewSchema> {
   const card = record.card;
   // Set one by one, in the answer's order: no object made only to be spread.
@@ -83,7 +97,7 @@ export function publicPayment(
     if (card.save === true && card.card_id) shownCard.card_id = card.card_id;
     view.card = shownCard;
   }
-  if (record.status === 'PENDING') Object.assign(view, instructions(record));
+  if (record.status === 'PENDING') Object.assign(view, instructions(record, now));
   view.created_date = record.created_date;
   if (record.approved_date) view.approved_date = record.approved_date;
   return view as z.input<typeof paymentViewSchema>;

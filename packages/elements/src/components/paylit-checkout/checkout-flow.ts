@@ -50,8 +50,14 @@ export interface PaylitErrorDetail {
 
 export class CheckoutFlow {
   phase: CheckoutPhase = 'loading';
-  /** The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to do), and its plan, in `outcome`. */
-  outcome: { payment: PaymentView; plan: PlanPayments | undefined; challenge?: string } | undefined;
+  /**
+   * The payment the checkout ended in (PAID, AUTHORIZED, VERIFIED, or PENDING with nothing to
+   * do), and its plan, in `outcome`; `at`, when its answer arrived (`performance.now()`): a Pix's
+   * countdown runs from there, not from the device's clock.
+   */
+  outcome:
+    | { payment: PaymentView; plan: PlanPayments | undefined; challenge?: string; at: number }
+    | undefined;
   #attempt: string | undefined;
   /** Counts the submissions, so that one ending late leaves a newer one alone. */
   #run = 0;
@@ -103,7 +109,7 @@ export class CheckoutFlow {
     if (to !== 'unreachable' && !(to === 'refused' && settled.error.retryable))
       this.#attempt = undefined;
     if (to === 'outcome') {
-      this.outcome = { ...settled, plan };
+      this.outcome = { ...settled, plan, at: performance.now() };
       this.#to(to);
     } else if (to === 'locked') this.#to(to);
     else if (this.phase === 'submitting') this.#to('ready');

@@ -1011,7 +1011,12 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   /** The success or waiting state: what happened, and with which card or method. */
-  #outcomeView(payment: PaymentView, outcomePlan: PlanPayments | undefined, challenge?: string) {
+  #outcomeView({
+    payment,
+    plan: outcomePlan,
+    challenge,
+    at,
+  }: NonNullable<CheckoutFlow['outcome']>) {
     const t = this.t;
     const card = payment.card;
     const pending = payment.status === 'PENDING';
@@ -1035,7 +1040,7 @@ export class PaylitCheckout extends LocalizedElement {
       ${means ? html`<p>${means}</p>` : nothing}${
         pending
           ? html`<paylit-pending exportparts="pending, qr, barcode, copy, print, instructions, new-code"
-        .payment=${payment} .challenge=${challenge} .server=${this} .order=${this.order} .messages=${this.t}
+        .payment=${payment} .arrived=${at} .challenge=${challenge} .server=${this} .order=${this.order} .messages=${this.t}
         @paylit-pending-settled=${this.#pendingSettled}></paylit-pending>`
           : nothing
       }</div>`;
@@ -1110,7 +1115,7 @@ export class PaylitCheckout extends LocalizedElement {
       }
       <div part="message" class="message ${open ? 'open' : ''} ${message?.error ? 'error' : ''}" role=${message?.error ? 'alert' : 'status'}>${
         outcome
-          ? this.#outcomeView(outcome.payment, outcome.plan, outcome.challenge)
+          ? this.#outcomeView(outcome)
           : message?.quiet
             ? html`<span class="sr-only">${message.words?.(this.t) ?? message.text}</span>`
             : message

@@ -23,9 +23,7 @@ import {
   type PayerDetail,
 } from '@paylit/core/payer';
 import { format } from '../../i18n/format.js';
-import type { Messages } from '../../i18n/en.js';
-
-type PayerMessages = Messages['payer'];
+import type { PayerMessages } from '../../i18n/payer/payer-en.js';
 
 export type AddressField = 'street' | 'number' | 'city' | 'state' | 'zip_code';
 /** A field the shopper fills: a detail, the document's type, or one of the address's five. */

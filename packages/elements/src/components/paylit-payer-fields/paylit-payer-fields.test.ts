@@ -7,12 +7,13 @@ import {
   type CheckoutContextValue,
   type Selection,
 } from '../../context/checkout-context.js';
-import { en } from '../../i18n/en.js';
 import '../../internal/module-loaders.js';
-import es419 from '../../i18n/es-419.js';
-import { format, messagesFor } from '../../i18n/index.js';
+import es419 from '../../i18n/payer/payer-es-419.js';
+import en from '../../i18n/payer/payer-en.js';
+import { format } from '../../i18n/format.js';
 import { locales } from '../../i18n/locales.js';
-import vi from '../../i18n/vi.js';
+import vi from '../../i18n/payer/payer-vi.js';
+import { loadPayerWords, payerWords } from './payer-words.js';
 import { PaylitPayerFields } from './paylit-payer-fields.js';
 
 interface State {
@@ -201,7 +202,7 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     const email = field(el, 'email');
     expect(email.getAttribute('aria-invalid')).to.equal('true');
     expect(el.shadowRoot!.activeElement).to.equal(email);
-    expect(described(el, email)).to.equal(es419.payer.emailInvalid);
+    expect(described(el, email)).to.equal(es419.emailInvalid);
     // Announced: the message is in a live region tied to its field.
     expect(
       el
@@ -236,7 +237,7 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     expect(field(el, 'document').getAttribute('aria-invalid')).to.equal('true');
     // What the RUT is for, when paying by card (no longer "This field is required.").
     expect(described(el, field(el, 'document'))).to.equal(
-      format(en.payer.needDocument, { type: 'RUT', method: en.payer.byCard }),
+      format(en.needDocument, { type: 'RUT', method: en.byCard }),
     );
     expect(el.shadowRoot!.activeElement).to.equal(null);
     host.remove();
@@ -246,7 +247,8 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     const boleto = { id: 'BL', name: 'Boleto Bancário', type: 'TICKET' };
     const english = new Map<string, string>();
     for (const lang of locales) {
-      const t = (await messagesFor(lang)).payer;
+      await loadPayerWords(lang);
+      const t = payerWords(lang);
       for (const [selection, method] of [
         [{ type: 'redirect' as const, methodId: 'BL' }, 'Boleto Bancário'],
         [{ type: 'card' as const }, t.byCard],
@@ -309,7 +311,7 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     expect(el.refuse([{ param: 'payer.address.city' }])).to.equal(true);
     await el.updateComplete;
     expect(field(el, 'city').getAttribute('aria-invalid')).to.equal('true');
-    expect(described(el, field(el, 'city'))).to.equal(en.payer.refused);
+    expect(described(el, field(el, 'city'))).to.equal(en.refused);
     expect(el.shadowRoot!.activeElement).to.equal(field(el, 'city'));
     host.remove();
   });
@@ -326,8 +328,8 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     const box = field(el, 'save_card') as HTMLInputElement;
     expect(box.closest('[part=save-card]')).not.to.equal(null);
     expect([box.type, box.checked]).to.deep.equal(['checkbox', false]);
-    expect(box.closest('label')!.textContent).to.equal(en.payer.saveCard);
-    expect(described(el, box)).to.equal(en.payer.saveCardTerms);
+    expect(box.closest('label')!.textContent).to.equal(en.saveCard);
+    expect(described(el, box)).to.equal(en.saveCardTerms);
     expect([el.saveCard, el.details()]).to.deep.equal([false, {}]);
     box.click();
     expect(el.saveCard).to.equal(true);
@@ -348,9 +350,7 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
       selection: { type: 'card' },
       lang: 'vi',
     });
-    expect(el.shadowRoot!.querySelector('label[for$=document]')!.textContent).to.equal(
-      vi.payer.document,
-    );
+    expect(el.shadowRoot!.querySelector('label[for$=document]')!.textContent).to.equal(vi.document);
     host.remove();
   });
 

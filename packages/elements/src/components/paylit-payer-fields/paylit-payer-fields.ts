@@ -40,6 +40,7 @@ import {
   formatDocument,
   type Field,
 } from './payer-rules.js';
+import { loadPayerWords, payerWords, type PayerMessages } from './payer-words.js';
 import { styles } from './paylit-payer-fields.styles.js';
 
 ensureContextRoot();
@@ -76,7 +77,7 @@ export class PaylitPayerFields extends LocalizedElement {
    * Each field said to be wrong, and why: said in the language of the moment, so that a `lang`
    * changed after it was said (the page's language switcher) changes it too.
    */
-  readonly #problems = new Map<Field, (t: Messages['payer']) => string>();
+  readonly #problems = new Map<Field, (t: PayerMessages) => string>();
   #consent = false;
   /** The order the fields were last drawn for. */
   #order: string | undefined;
@@ -156,8 +157,16 @@ export class PaylitPayerFields extends LocalizedElement {
     return this.checkout?.lang ?? super.requestedLang();
   }
 
-  get #t(): Messages['payer'] {
-    return this.t.payer;
+  /** Its own words, in the shopper's language once loaded (payer-words.ts). */
+  get #t(): PayerMessages {
+    return payerWords(this.locale);
+  }
+
+  /** No render before its words in the shopper's language are here (nor the catalog's). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const words = loadPayerWords(this.locale);
+    if (!words) return super.scheduleUpdate();
+    return words.then(() => super.scheduleUpdate());
   }
 
   #needs(): PayerDetail[] {
@@ -183,10 +192,7 @@ export class PaylitPayerFields extends LocalizedElement {
   }
 
   /** Why `field`, as typed now, cannot be sent, in the words of any catalog; `otherwise` when its rule finds nothing. */
-  #said(
-    field: Field,
-    otherwise: (t: Messages['payer']) => string,
-  ): (t: Messages['payer']) => string {
+  #said(field: Field, otherwise: (t: PayerMessages) => string): (t: PayerMessages) => string {
     const typed = new Map(this.#typed);
     return (t) => fieldProblem(field, this.#country, typed, t, this.#method) ?? otherwise(t);
   }
@@ -275,7 +281,7 @@ export class PaylitPayerFields extends LocalizedElement {
     }
   }
 
-  #row(field: Field, t: Messages['payer']) {
+  #row(field: Field, t: PayerMessages) {
     const country = this.#country;
     const { label, auto, type, max, mode } = fieldSpec[field];
     const id = `${this.#id}-${field}`;

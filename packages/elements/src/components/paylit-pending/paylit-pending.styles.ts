@@ -2,7 +2,8 @@
  * The look of `<paylit-pending>` (Pix, vouchers, transfers): the same custom properties as the
  * card and payer fields, light and dark by `light-dark()`. Lit adopts it as a constructed sheet,
  * which CSP's `style-src 'self'` allows. Laid out for a 320 px phone: every row wraps before it
- * would overflow.
+ * would overflow. What only a voucher or a transfer draws (a barcode, a value over two lines, a
+ * link) is in their chunk's look (voucher-transfer.ts), adopted with it.
  */
 import { css } from 'lit';
 
@@ -62,27 +63,6 @@ export const pendingStyles = css`
     aspect-ratio: 1;
     image-rendering: pixelated;
   }
-  .pending-view .barcode {
-    margin: 0;
-    display: grid;
-    gap: 0.25rem;
-    padding: 0.75rem;
-    background: #fff;
-    color: #000;
-    border-radius: var(--_radius);
-  }
-  .pending-view .barcode svg {
-    inline-size: 100%;
-    block-size: 4.5rem;
-    fill: #000;
-  }
-  .pending-view .barcode figcaption {
-    font-family: ui-monospace, monospace;
-    font-size: 0.75rem;
-    text-align: center;
-    letter-spacing: 0.05em;
-    overflow-wrap: anywhere;
-  }
   .pending-view .copyable {
     display: grid;
     gap: 0.25rem;
@@ -112,16 +92,6 @@ export const pendingStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     text-overflow: ellipsis;
-  }
-  /* The Boleto's line: as tall as its lines, wrapped between its groups, never cut off. */
-  .pending-view textarea {
-    field-sizing: content;
-    resize: none;
-    overflow: hidden;
-    line-height: 1.4;
-    white-space: pre-wrap;
-    overflow-wrap: normal;
-    word-break: normal;
   }
   .pending-view[dir='rtl'] input,
   .pending-view[dir='rtl'] textarea {
@@ -177,11 +147,6 @@ export const pendingStyles = css`
     font-weight: 600;
     text-align: end;
     overflow-wrap: anywhere;
-  }
-  .pending-view .link {
-    justify-self: center;
-    color: var(--_accent);
-    font-weight: 600;
   }
   .pending-view .expired {
     text-align: center;

@@ -106,6 +106,33 @@ describe('<paylit-pending>: what it draws', () => {
     expect(ar.shadowRoot!.querySelector('.due')!.textContent).to.contain('2 ene 2030');
   });
 
+  it('a Pix counts down the time left the server gave, from when its answer arrived, not by the device’s clock', async () => {
+    // Due in 2030 by the calendar: the countdown reads only the server's time left.
+    const pix = {
+      ...oxxo,
+      id: 'D-PQ-1',
+      currency: 'BRL',
+      payment_method_id: 'PQ',
+      ticket: {
+        number: '000201',
+        provider_name: 'pix',
+        expiration_date: '2030-01-02T03:04:05Z',
+        expires_in_ms: 3_600_000,
+      },
+    } as PaymentView;
+    const el = await fixture<PaylitPending>(
+      html`<paylit-pending .payment=${pix} .arrived=${performance.now() - 5_500}></paylit-pending>`,
+    );
+    const left = () => el.shadowRoot!.querySelector('.due [aria-hidden=true]')!.textContent;
+    expect(left()).to.match(/^Expires in 00:59:5[34]$/);
+    // Without the server's time left (an older server), no countdown: when it falls due.
+    const { expires_in_ms: _, ...ticket } = pix.ticket!;
+    const plain = await fixture<PaylitPending>(
+      html`<paylit-pending .payment=${{ ...pix, ticket }}></paylit-pending>`,
+    );
+    expect(plain.shadowRoot!.querySelector('.due')!.textContent).to.match(/^Pay by .*2030/);
+  });
+
   it('expired: said as an alert, with "Get a new voucher"', async () => {
     const el = await fixture<PaylitPending>(
       html`<paylit-pending .payment=${{ ...oxxo, status: 'EXPIRED' }}></paylit-pending>`,

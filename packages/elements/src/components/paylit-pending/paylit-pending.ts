@@ -197,6 +197,7 @@ export { PendingSettledEvent };
 export class PaylitPending extends LocalizedElement {
   static override properties: PropertyDeclarations = {
     payment: { attribute: false },
+    arrived: { attribute: false },
     challenge: { attribute: false },
     server: { attribute: false },
     order: { attribute: false },
@@ -213,6 +214,8 @@ export class PaylitPending extends LocalizedElement {
 
   /** The payment that waits. */
   payment: PaymentView | undefined;
+  /** When the answer with `payment` arrived (`performance.now()`): a Pix's countdown runs from there. */
+  arrived = performance.now();
   /** The bank's 3-D Secure page to show over the checkout while the payment waits on it. */
   challenge: string | undefined;
   /** The companion server the checkout pays through (its `endpoint` and `fetch`). */
@@ -231,7 +234,8 @@ export class PaylitPending extends LocalizedElement {
   private said: Said | undefined;
   /** The field whose Copy button says "Copied". */
   private copied: string | undefined;
-  private now = Date.now();
+  /** `performance.now()`, each second: the countdown never reads the device's clock. */
+  private now = performance.now();
 
   readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
   readonly #live = new LivePayment(
@@ -252,7 +256,7 @@ export class PaylitPending extends LocalizedElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#tick ??= setInterval(() => (this.now = Date.now()), 1000);
+    this.#tick ??= setInterval(() => (this.now = performance.now()), 1000);
   }
 
   override disconnectedCallback(): void {
@@ -278,6 +282,12 @@ export class PaylitPending extends LocalizedElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // A voucher's and a transfer's look, beside the element's once their chunk is here (a
+    // constructed sheet: a strict CSP allows it).
+    const root = this.renderRoot as ShadowRoot;
+    const sheet = away?.awayStyles.styleSheet;
+    if (sheet && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     const before = changed.get('payment') as PaymentView | undefined;
     if (changed.has('payment') && before?.id !== this.payment?.id) {
       // Another payment (a new code): its own state.
@@ -375,13 +385,17 @@ export class PaylitPending extends LocalizedElement {
     return formatAmount(amount, currency, this.locale);
   }
 
-  #due(iso: string | undefined, withCountdown: boolean): TemplateResult | typeof nothing {
+  /**
+   * When `iso` falls due. A Pix (`pix`, its ticket) counts down the time left the server gave
+   * (`expires_in_ms`) from when its answer arrived: a device's clock set wrong does not move it.
+   */
+  #due(iso: string | undefined, pix?: TicketView): TemplateResult | typeof nothing {
     const at = iso === undefined ? NaN : Date.parse(iso);
     if (Number.isNaN(at)) return nothing;
     // A voucher or a transfer falls due at the end of a day where it is paid: that calendar
     // day, as the API writes it, not the viewer's time of it (a shopper abroad, or a page
     // read in UTC, would see the next day's small hours). Pix counts down to its instant.
-    const day = withCountdown ? undefined : /^(\d{4})-(\d{2})-(\d{2})/.exec(iso!);
+    const day = pix ? undefined : /^(\d{4})-(\d{2})-(\d{2})/.exec(iso!);
     const when = day
       ? new Intl.DateTimeFormat(this.locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
           Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])),
@@ -390,10 +404,11 @@ export class PaylitPending extends LocalizedElement {
           at,
         );
     const payBy = format(this.#t.payBy, { date: when });
+    const left = pix?.expires_in_ms;
     // Seen ticking; said once, as the time it falls due (a reader hears no countdown).
-    return withCountdown
-      ? html`<p class="due" data-at=${at}><span aria-hidden="true">${format(this.#t.expiresIn, { time: countdown(at - this.now) })}</span><span class="sr-only">${payBy}</span></p>`
-      : html`<p class="due" data-at=${at}>${payBy}</p>`;
+    return left === undefined
+      ? html`<p class="due" data-at=${at}>${payBy}</p>`
+      : html`<p class="due" data-at=${at}><span aria-hidden="true">${format(this.#t.expiresIn, { time: countdown(left - this.now + this.arrived) })}</span><span class="sr-only">${payBy}</span></p>`;
   }
 
   /**
@@ -458,7 +473,7 @@ export class PaylitPending extends LocalizedElement {
       : nothing;
     const phone = onPhone();
     return html`<p class="steps">${phone ? t.pixPhoneSteps : t.pixSteps}</p>${phone ? code : qr}${phone ? qr : code}
-      ${this.#amountLine(ticket)}${this.#due(ticket.expiration_date, true)}`;
+      ${this.#amountLine(ticket)}${this.#due(ticket.expiration_date, ticket)}`;
   }
 
   /** What the voucher's and the transfer's views are drawn with (voucher-transfer.ts). */
@@ -468,7 +483,7 @@ export class PaylitPending extends LocalizedElement {
       payment: this.payment!,
       copyable: (label, value, options) => this.#copyable(label, value, options),
       amountLine: (ticket) => this.#amountLine(ticket),
-      due: (iso, withCountdown) => this.#due(iso, withCountdown),
+      due: (iso) => this.#due(iso),
       amount: (amount) => this.#amount(amount),
     };
   }

@@ -8,7 +8,7 @@
  * chunk of their own, loaded beside this one for a voucher that has one.
  */
 import type { BankTransferView, PaymentView, TicketView } from '@paylit/core/checkout';
-import { html, nothing, svg, type TemplateResult } from 'lit';
+import { css, html, nothing, svg, type TemplateResult } from 'lit';
 import { format } from '../../i18n/format.js';
 import type { Messages } from '../../i18n/index.js';
 import type * as Barcodes from './barcodes.js';
@@ -26,10 +26,53 @@ export interface PendingParts {
   /** The amount, as a fact. */
   amountLine(ticket?: TicketView): TemplateResult;
   /** When it falls due. */
-  due(iso: string | undefined, withCountdown: boolean): TemplateResult | typeof nothing;
+  due(iso: string | undefined): TemplateResult | typeof nothing;
   /** An amount in the shopper's locale (the payment's by default). */
   amount(amount?: number): string;
 }
+
+/**
+ * What only these views draw, added to the element's look (paylit-pending.styles.ts) once this
+ * chunk is here: a Pix code downloads none of it.
+ */
+export const awayStyles = css`
+  .pending-view .barcode {
+    margin: 0;
+    display: grid;
+    gap: 0.25rem;
+    padding: 0.75rem;
+    background: #fff;
+    color: #000;
+    border-radius: var(--_radius);
+  }
+  .pending-view .barcode svg {
+    inline-size: 100%;
+    block-size: 4.5rem;
+    fill: #000;
+  }
+  .pending-view .barcode figcaption {
+    font-family: ui-monospace, monospace;
+    font-size: 0.75rem;
+    text-align: center;
+    letter-spacing: 0.05em;
+    overflow-wrap: anywhere;
+  }
+  /* The Boleto's line: as tall as its lines, wrapped between its groups, never cut off. */
+  .pending-view textarea {
+    field-sizing: content;
+    resize: none;
+    overflow: hidden;
+    line-height: 1.4;
+    white-space: pre-wrap;
+    overflow-wrap: normal;
+    word-break: normal;
+  }
+  .pending-view .link {
+    justify-self: center;
+    color: var(--_accent);
+    font-weight: 600;
+  }
+`;
 
 /** A CLABE (18 digits) as Mexican banks print it: bank, branch, account, check digit (3-3-11-1). */
 export const clabe = (account: string): string =>
@@ -79,7 +122,7 @@ export function voucherView(
           <figcaption dir="ltr" aria-hidden="true">${ticket.barcode}</figcaption></figure>`
           : nothing
       }
-      ${view.amountLine(ticket)}${view.due(ticket.expiration_date, false)}
+      ${view.amountLine(ticket)}${view.due(ticket.expiration_date)}
       ${
         ticket.image_url
           ? html`<a href=${ticket.image_url} target="_blank" rel="noopener noreferrer" part="print" class="link">${t.print}<span class="sr-only"> ${t.newTab}</span></a>`
@@ -104,7 +147,7 @@ export function transferView(view: PendingParts, bank: BankTransferView): Templa
       ${bank.bank_account2 ? account(view, bank.bank_account2_label ?? t.bank, bank.bank_account2) : nothing}
       ${bank.reference ? view.copyable(t.reference, bank.reference) : nothing}
       ${view.copyable(t.amount, String(bank.user_payment_amount ?? view.payment.amount), { shown: amount })}
-      ${view.due(bank.expiration_date, false)}
+      ${view.due(bank.expiration_date)}
       ${
         bank.redirect_url
           ? html`<a href=${bank.redirect_url} target="_blank" rel="noopener noreferrer" part="instructions" class="link">${t.instructions}<span class="sr-only"> ${t.newTab}</span></a>`
