@@ -103,12 +103,17 @@ for (const kind of kinds) {
   toView[kind] = Math.ceil(warm.rps * seconds * 1.5) + 100;
 }
 const byRound = Object.fromEntries(kinds.map((kind) => [kind, []]));
-// The kinds' order turns round every other round, so that no kind always runs first or right
-// after the same one (a burst of other work, or what the load generator and the upstream carry
-// over from the kind before, lands on each in both places): every kind measured the same way.
+// The kinds' order moves on by one each round and turns round every other round, so that every
+// kind takes every place in turn (first, last, in the middle) and no kind always runs right after
+// the same one: a burst of other work, or what the load generator and the upstream carry over
+// from the kind before, lands on each alike. Reversed alone, with three kinds or more, the first
+// and the last (the floor) ran twice in a row at each round's turn and the others never did.
+const orderOf = (r) => {
+  const turn = kinds.map((_, i) => kinds[(i + r) % kinds.length]);
+  return r % 2 === 0 ? turn : turn.reverse();
+};
 for (let r = 0; r < rounds; r++)
-  for (const kind of r % 2 === 0 ? kinds : [...kinds].reverse())
-    byRound[kind].push(await run(servers[kind], kind));
+  for (const kind of orderOf(r)) byRound[kind].push(await run(servers[kind], kind));
 for (const kind of kinds) servers[kind].proc.kill();
 const results = {};
 for (const kind of kinds) {
@@ -158,7 +163,7 @@ upstream.proc.kill();
 loader.proc.kill();
 
 console.log(
-  `\nforward a create-payment to a fixed upstream: ${concurrency} concurrent clients, ${rounds} rounds of ${seconds} s per server, taking turns (the order reversed every other round), in one run; the load, the upstream and each server in their own process; medians of the rounds`,
+  `\nforward a create-payment to a fixed upstream: ${concurrency} concurrent clients, ${rounds} rounds of ${seconds} s per server, taking turns (the order moved on by one each round, and reversed every other round), in one run; the load, the upstream and each server in their own process; medians of the rounds`,
 );
 console.log(
   'server                                                   req/s   p99 ms  requests  errors  CPU µs/req',

@@ -7,6 +7,15 @@ import { readFileSync } from 'node:fs';
 
 /** [phase, test of one call frame], innermost match wins; the order only breaks ties within a frame. */
 const rules = [
+  // A socket write's syscall, named apart from whoever wrote: the profile samples by the clock,
+  // so a write that woke its peer on a busy machine is counted here while the thread waited
+  // for a core (the kernel's count of the main thread's system time is the truth of it).
+  [
+    'socket writes (writev and the like: the syscall, waits included)',
+    (f) =>
+      f.url === '' &&
+      /^(writev|writeBuffer|writeUtf8String|writeLatin1String)$/.test(f.functionName),
+  ],
   [
     'answer parse (JSON.parse + zod of the record)',
     (f) => /client\/requester\.js$/.test(f.url) && /#read|parseJson|\bread\b/.test(f.functionName),
