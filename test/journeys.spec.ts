@@ -114,7 +114,10 @@ const BUDGETS: Record<string, { budget?: number; target?: number }> = {
   // (card-sealed says how): this journey now loads them as a file of their own (800 B, pt-BR),
   // its loader (190 B) and WordChunks (294 B), where the catalog held them for every journey
   // (601 B of pt-BR's). The budget stays, 1 % above it.
-  'payer-step': { budget: 43_500 },
+  // Raised to keep about 5 % above it (43 500 B, 1 % of room, to 45 200 B): the move that took
+  // 605 B from the Pix journey and 537 B from each card journey put 709 B on this one, the one
+  // journey that shows the payer's fields: a structural fix, paid where the words are used.
+  'payer-step': { budget: 45_200 },
   // 37 044 B before; 43 632 B after; 40 082 B then; 45 337 B with the pins in paylit.js and
   // 42 631 B without them; 42 160 B with the first load's shared chunks as one: printed only.
   'card-sealed-keyed': {},
