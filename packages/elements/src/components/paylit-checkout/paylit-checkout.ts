@@ -111,6 +111,21 @@ function assigned(nodes: readonly Element[]): Element[] {
 }
 
 /**
+ * The elements `tag` in `root`, and in the open shadow roots of the merchant's components inside
+ * it (a design system's layout: `<paylit-checkout><pay-step>`, the card fields in its shadow
+ * root), not in paylit's own.
+ */
+function deep(root: Element, tag: string): Element[] {
+  return [root, ...root.querySelectorAll('*')].flatMap((el) =>
+    el.localName === tag
+      ? [el]
+      : el.shadowRoot && !el.localName.startsWith('paylit-')
+        ? [...el.shadowRoot.children].flatMap((child) => deep(child, tag))
+        : [],
+  );
+}
+
+/**
  * The installments' rules (internal/installment-plans.ts), a chunk loaded with the first plans:
  * what a chosen plan costs comes from there (core's `planPayments`), as no plan can be chosen
  * before it is loaded.
@@ -699,9 +714,7 @@ export class PaylitCheckout extends LocalizedElement {
     const roots = this.slotted
       ? assigned([...this.children])
       : [...(this.renderRoot?.querySelectorAll?.(PARTS) ?? [])];
-    return roots.flatMap((root) =>
-      root.matches(tag) ? [root as HTMLElementTagNameMap[K]] : [...root.querySelectorAll(tag)],
-    );
+    return roots.flatMap((root) => deep(root, tag)) as HTMLElementTagNameMap[K][];
   }
 
   /**
