@@ -848,6 +848,9 @@ export class PaylitCheckout extends LocalizedElement {
     }
     // Pay pressed: the payer's problems show at once, beside the card's.
     payer?.check();
+    // A new order meanwhile (while the card is sealed, or the request runs) is a new payment:
+    // this one is not sent, or its answer is dropped.
+    const reference = this.order;
     const made = await submission(
       {
         order: this.order,
@@ -857,7 +860,7 @@ export class PaylitCheckout extends LocalizedElement {
       },
       () => this.#flow.attempt(),
     );
-    if (!made) return;
+    if (!made || this.order !== reference) return;
     if (!('attempt' in made))
       return made.kind === 'network' || made.kind === 'integrity'
         ? this.#networkFailed(made)
@@ -877,14 +880,12 @@ export class PaylitCheckout extends LocalizedElement {
     // Said once per payment: set here, before the request, and left alone until its answer
     // (a re-render writes the same text, which a live region does not announce again).
     this.message = { text: this.t.processing, words: processing, error: false, quiet: true };
-    const reference = this.order;
     // What reads the answer loads beside the request. If it cannot load, the answer is unknown
     // to the shopper: the attempt id stays, and Pay asks the server for the same payment again.
     const [payment, result] = await Promise.all([
       loadPayment().catch(noop),
       submitPayment(this, made),
     ]);
-    // A new order meanwhile is a new payment: this one's answer is dropped.
     if (this.order !== reference) return;
     if (!payment) return this.#networkFailed();
     const reader = this as unknown as Reader;
