@@ -8,6 +8,10 @@ export const hostStyles = css`
     color: var(--paylit-color-text, light-dark(#0f172a, #e2e8f0));
     color-scheme: inherit;
   }
+  /* The page's size, unless it is none (a row's font-size: 0, the inline-block trick): then 1rem. */
+  :host > * {
+    font-size: calc(1em + (1 - sign(1em)) * 1rem);
+  }
   :host([hidden]),
   .hidden {
     display: none;

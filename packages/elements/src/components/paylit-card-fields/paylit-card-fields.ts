@@ -424,16 +424,20 @@ export class PaylitCardFields extends CheckoutChildElement {
 
   /**
    * Enter in the last field: the checkout around the fields pays (its own fields, or the
-   * merchant's layout inside it), even where that checkout sits in the page's own `<form>`,
+   * merchant's layout inside it, through the shadow roots of the components it is built of, and
+   * before a `<form>` of theirs), even where that checkout sits in the page's own `<form>`,
    * which would otherwise be submitted with nothing paid; fields in a form and no checkout
    * submit that form.
    */
   #submitAround(): void {
     type Submits = Element & { submit?: () => void };
     const host = (this.getRootNode() as ShadowRoot).host as Submits | undefined;
-    const checkout: Submits | null =
-      this.closest('paylit-checkout') ?? (host?.localName === 'paylit-checkout' ? host : null);
-    if (checkout) checkout.submit?.();
+    // The checkout these fields are in, across shadow roots: its own (the fields in its shadow
+    // root), or the merchant's layout's, however many components' shadow roots lie between.
+    let checkout: Node | null = this;
+    while (checkout && (checkout as Element).localName !== 'paylit-checkout')
+      checkout = checkout.parentNode ?? (checkout as ShadowRoot).host ?? null;
+    if (checkout) (checkout as Submits).submit?.();
     else if (this.form) this.form.requestSubmit();
     else host?.submit?.();
   }

@@ -21,6 +21,18 @@ export interface CardEncryption {
   encryptCvv(publicKey: KeyInput): Promise<{ cardId: string; encryptedCvv: string }>;
 }
 
+/**
+ * How long the card may take to be sealed once Pay is pressed. A file it waits for that never
+ * comes (the encryption's chunk, the card frame's script: a CDN that hangs) is then a network
+ * failure, said and retryable; the file coming later seals a card nobody sends.
+ */
+const SEAL_MS = 15_000;
+const sealed = <T>(work: Promise<T>): Promise<T> =>
+  Promise.race([
+    work,
+    new Promise<never>((_, refuse) => setTimeout(refuse, SEAL_MS, { kind: 'network' })),
+  ]);
+
 /** What a submission is made of: the checkout's order (its client secret, or reference without a server) and what the shopper chose. */
 export interface PayingWith {
   order: string;
@@ -57,12 +69,13 @@ export async function submission(
     try {
       if (selection.type === 'saved_card') {
         // The saved card's security code, typed again, goes inside its own JWE.
-        const { cardId, encryptedCvv } = await fields.encryptCvv(publicKey);
+        const { cardId, encryptedCvv } = await sealed(fields.encryptCvv(publicKey));
         method = { type: 'saved_card', cardId, encryptedCvv, ...installments };
       } else {
         // What the API takes of the encrypted card, and nothing more (the brand, BIN and last four stay).
-        const { encryptedData, holderName, expirationMonth, expirationYear } =
-          await fields.encrypt(publicKey);
+        const { encryptedData, holderName, expirationMonth, expirationYear } = await sealed(
+          fields.encrypt(publicKey),
+        );
         method = {
           type: 'card',
           encryptedData,

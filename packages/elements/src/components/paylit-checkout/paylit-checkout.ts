@@ -111,6 +111,21 @@ function assigned(nodes: readonly Element[]): Element[] {
 }
 
 /**
+ * The elements `tag` in `root`, and in the open shadow roots of the merchant's components inside
+ * it (a design system's layout: `<paylit-checkout><pay-step>`, the card fields in its shadow
+ * root), not in paylit's own.
+ */
+function deep(root: Element, tag: string): Element[] {
+  return [root, ...root.querySelectorAll('*')].flatMap((el) =>
+    el.localName === tag
+      ? [el]
+      : el.shadowRoot && !el.localName.startsWith('paylit-')
+        ? [...el.shadowRoot.children].flatMap((child) => deep(child, tag))
+        : [],
+  );
+}
+
+/**
  * The installments' rules (internal/installment-plans.ts), a chunk loaded with the first plans:
  * what a chosen plan costs comes from there (core's `planPayments`), as no plan can be chosen
  * before it is loaded.
@@ -699,9 +714,7 @@ export class PaylitCheckout extends LocalizedElement {
     const roots = this.slotted
       ? assigned([...this.children])
       : [...(this.renderRoot?.querySelectorAll?.(PARTS) ?? [])];
-    return roots.flatMap((root) =>
-      root.matches(tag) ? [root as HTMLElementTagNameMap[K]] : [...root.querySelectorAll(tag)],
-    );
+    return roots.flatMap((root) => deep(root, tag)) as HTMLElementTagNameMap[K][];
   }
 
   /**
@@ -835,6 +848,9 @@ export class PaylitCheckout extends LocalizedElement {
     }
     // Pay pressed: the payer's problems show at once, beside the card's.
     payer?.check();
+    // A new order meanwhile (while the card is sealed, or the request runs) is a new payment:
+    // this one is not sent, or its answer is dropped.
+    const reference = this.order;
     const made = await submission(
       {
         order: this.order,
@@ -844,7 +860,7 @@ export class PaylitCheckout extends LocalizedElement {
       },
       () => this.#flow.attempt(),
     );
-    if (!made) return;
+    if (!made || this.order !== reference) return;
     if (!('attempt' in made))
       return made.kind === 'network' || made.kind === 'integrity'
         ? this.#networkFailed(made)
@@ -864,14 +880,12 @@ export class PaylitCheckout extends LocalizedElement {
     // Said once per payment: set here, before the request, and left alone until its answer
     // (a re-render writes the same text, which a live region does not announce again).
     this.message = { text: this.t.processing, words: processing, error: false, quiet: true };
-    const reference = this.order;
     // What reads the answer loads beside the request. If it cannot load, the answer is unknown
     // to the shopper: the attempt id stays, and Pay asks the server for the same payment again.
     const [payment, result] = await Promise.all([
       loadPayment().catch(noop),
       submitPayment(this, made),
     ]);
-    // A new order meanwhile is a new payment: this one's answer is dropped.
     if (this.order !== reference) return;
     if (!payment) return this.#networkFailed();
     const reader = this as unknown as Reader;
