@@ -4,11 +4,11 @@
  * After a bounded wait it says, in the shopper's language, that it could not go on, fires one
  * `paylit-error` (kind `network`, retryable), sends nothing and charges nothing, and Pay can be
  * pressed again. The file arriving afterwards sends nothing by itself: the next Pay pays once.
- * The shop's server holds the file (support/shop-front.ts `hold`): the frame's requests are made
+ * The shop's server holds the file (support/shop-front.ts `holdingFront`): the frame's requests are made
  * by a process of its own, which Playwright cannot hold.
  */
 import type { Page } from '@playwright/test';
-import { shopFront, type Served } from './support/shop-front.js';
+import { holdingFront, type Served } from './support/shop-front.js';
 import { scaled } from './support/time.mjs';
 import {
   cardInputs,
@@ -28,14 +28,9 @@ test.afterEach(async () => {
 });
 
 async function slowShop(demo: Demo, path: string) {
-  let asked = false;
-  let release!: () => void;
-  const held = new Promise<void>((go) => (release = go));
-  const shop = await shopFront(demo.url, demo.url, {
-    hold: (p) => (p === path ? ((asked = true), held) : undefined),
-  });
+  const shop = await holdingFront(demo.url, [path]);
   served.push(shop);
-  return { url: shop.url, asked: () => expect.poll(() => asked).toBe(true), release };
+  return shop;
 }
 
 const errors = (page: Page) =>
@@ -70,7 +65,7 @@ for (const [isolation, path] of [
     const order = (await page.locator('paylit-checkout').getAttribute('order'))!;
     // The frame's own script held: the frame cannot show its fields, and Pay is pressed as is.
     if (path !== '/paylit.frame.js') await typeCard(page);
-    await shop.asked();
+    await expect.poll(() => shop.asked(path)).toBe(true);
     await payButton(page).click();
     await expect(payButton(page)).toHaveAttribute('aria-busy', 'true');
     await expect(page.locator('paylit-checkout [part=message]')).toContainText(
@@ -83,7 +78,7 @@ for (const [isolation, path] of [
     expect(posts.filter((p) => p.endsWith('/payments'))).toEqual([]);
 
     // The file comes at last: nothing is sent by itself; the shopper pays again, once.
-    shop.release();
+    shop.release(path);
     if (path === '/paylit.frame.js') {
       await expect(
         page.locator('paylit-card-fields iframe').contentFrame().locator('#number'),

@@ -1,11 +1,11 @@
 /**
  * Frame isolation on a slow network: the card typed while parts of the frame are still on their
  * way. Playwright cannot hold the card frame's own requests (its opaque-origin document runs in
- * a process of its own), so the shop's server holds them (support/shop-front.ts `hold`), as a
+ * a process of its own), so the shop's server holds them (support/shop-front.ts `holdingFront`), as a
  * slow CDN does. Nothing typed is lost, nothing of it reaches the page, and the card pays once.
  */
 import type { Page } from '@playwright/test';
-import { shopFront, type Served } from './support/shop-front.js';
+import { holdingFront, type Served } from './support/shop-front.js';
 import {
   cardInputs,
   expect,
@@ -24,18 +24,9 @@ test.afterEach(async () => {
 
 /** The shop's server in front of the demo, holding the requests of `paths` until each is let go. */
 async function slowShop(demo: Demo, paths: string[]) {
-  const asked = new Set<string>();
-  const gates = new Map<string, () => void>();
-  const held = new Map(paths.map((p) => [p, new Promise<void>((go) => gates.set(p, go))] as const));
-  const shop = await shopFront(demo.url, demo.url, {
-    hold: (path) => (asked.add(path), held.get(path)),
-  });
+  const shop = await holdingFront(demo.url, paths);
   served.push(shop);
-  return {
-    url: shop.url,
-    asked: (path: string) => expect.poll(() => asked.has(path)).toBe(true),
-    release: (path: string) => gates.get(path)!(),
-  };
+  return shop;
 }
 
 /** Records what the page's own listeners hear of the keyboard and of inputs: a page script's view. */
@@ -73,7 +64,7 @@ test('the page side of the frame late: the card typed into the frame before it i
     waitUntil: 'domcontentloaded',
   });
   await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
-  await shop.asked('/paylit.frame-host.js');
+  await expect.poll(() => shop.asked('/paylit.frame-host.js')).toBe(true);
   // The frame has drawn its fields, of no height yet: Tab from the page reaches them.
   const fields = page
     .locator('paylit-card-fields iframe')
@@ -119,7 +110,7 @@ test("the frame's marks and encryption late: typed while the marks arrive, Pay w
   const inputs = await cardInputs(page);
   await inputs.locator('#number').click();
   await page.keyboard.type('41111111');
-  await shop.asked('/paylit.frame-marks.js');
+  await expect.poll(() => shop.asked('/paylit.frame-marks.js')).toBe(true);
   shop.release('/paylit.frame-marks.js');
   await page.keyboard.type('11111111');
   await expect(inputs.locator('#number')).toHaveValue('4111 1111 1111 1111');
@@ -130,7 +121,7 @@ test("the frame's marks and encryption late: typed while the marks arrive, Pay w
   await expect(page.locator('paylit-installments[aria-busy="true"]')).toHaveCount(0);
   await settled(page);
   const order = (await page.locator('paylit-checkout').getAttribute('order'))!;
-  await shop.asked('/paylit.frame-crypto.js');
+  await expect.poll(() => shop.asked('/paylit.frame-crypto.js')).toBe(true);
   await payButton(page).click();
   await expect(payButton(page)).toHaveText('Processing…');
   shop.release('/paylit.frame-crypto.js');

@@ -3,9 +3,9 @@
  * "Processing…", the encryption's file slow to come): the checkout shows the new order's form,
  * and the card sealed for the old order is sent nowhere. Neither order is charged by itself, the
  * checkout does not say "Paid" for an order nobody paid, and the shopper's next Pay pays the new
- * order, once. The shop's server holds the encryption's file (support/shop-front.ts `hold`).
+ * order, once. The shop's server holds the encryption's file (support/shop-front.ts `holdingFront`).
  */
-import { shopFront, type Served } from './support/shop-front.js';
+import { holdingFront, type Served } from './support/shop-front.js';
 import {
   expect,
   isolations,
@@ -29,12 +29,7 @@ for (const isolation of isolations)
     context,
   }) => {
     const path = isolation === 'page' ? '/paylit.encryption.js' : '/paylit.frame-crypto.js';
-    let asked = false;
-    let release!: () => void;
-    const held = new Promise<void>((go) => (release = go));
-    const shop = await shopFront(demo.url, demo.url, {
-      hold: (p) => (p === path ? ((asked = true), held) : undefined),
-    });
+    const shop = await holdingFront(demo.url, [path]);
     served.push(shop);
     // The next order, as the merchant's server makes it.
     const other = await context.newPage();
@@ -53,7 +48,7 @@ for (const isolation of isolations)
     await expect(payButton(page)).toHaveAttribute('aria-disabled', 'false');
     const first = (await page.locator('paylit-checkout').getAttribute('order'))!;
     await typeCard(page);
-    await expect.poll(() => asked).toBe(true);
+    await expect.poll(() => shop.asked(path)).toBe(true);
     await payButton(page).click();
     await expect(payButton(page)).toHaveAttribute('aria-busy', 'true');
     await page
@@ -61,7 +56,7 @@ for (const isolation of isolations)
       .evaluate((c, order) => c.setAttribute('order', order), next);
     await expect(payButton(page)).toHaveAttribute('aria-busy', 'false');
     // The file comes: the old order's sealed card goes nowhere; the shopper pays the new order.
-    release();
+    shop.release(path);
     await settled(page);
     await typeCard(page);
     await payButton(page).click();

@@ -107,6 +107,27 @@ export async function shopFront(
   return listen(server, options.host ?? '127.0.0.1');
 }
 
+export interface HoldingFront extends Served {
+  /** Whether the browser has asked for `path` (held or not). */
+  asked(path: string): boolean;
+  /** Lets the held request of `path` through. */
+  release(path: string): void;
+}
+
+/**
+ * The shop's server in front of the demo at `demo`, holding the requests of `paths` (a slow CDN,
+ * as a test cannot hold the card frame's own requests in the browser) until each is let go.
+ */
+export async function holdingFront(demo: string, paths: readonly string[]): Promise<HoldingFront> {
+  const asked = new Set<string>();
+  const gates = new Map<string, () => void>();
+  const held = new Map(paths.map((p) => [p, new Promise<void>((go) => gates.set(p, go))] as const));
+  const shop = await shopFront(demo, demo, {
+    hold: (path) => (asked.add(path), held.get(path)),
+  });
+  return { ...shop, asked: (path) => asked.has(path), release: (path) => gates.get(path)!() };
+}
+
 /** paylit's built files, with CORS, as a CDN serves them. */
 export async function cdn(): Promise<Served> {
   const server = createServer((req, res) => {
