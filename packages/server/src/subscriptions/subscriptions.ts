@@ -310,6 +310,20 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     if (ended) await tell({ type: 'ended', subscription: ended });
   }
 
+  /**
+   * Whether the claim on `period` (attempt `n`, made at `since`) still stands on a chargeable
+   * subscription; written again (a new `rev`) so that a cancel crossing it is seen by one of the two.
+   */
+  async function stillClaimed(id: string, period: string, n: number, since: number) {
+    for (;;) {
+      const sub = await get(id);
+      if (!sub || !CHARGEABLE.includes(sub.status)) return false;
+      const p = sub.periods[period];
+      if (p?.state !== 'charging' || p.attempt !== n || p.since !== since) return false;
+      if (await swap(id, sub.rev, { ...sub, rev: rev() })) return true;
+    }
+  }
+
   /** Charges one period of one subscription at most once; see the module's comment. */
   async function chargePeriod(id: string, period: string, asOf: Date, result: ChargeDueResult) {
     for (let round = 0; round < 20; round++) {
@@ -336,6 +350,9 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       // The API first: whatever the store forgot, or a run that died after sending, shows there.
       let record = await lookup(`${id}.${period}.${n}`);
       if (record === undefined) {
+        // Still ours and still chargeable, just before sending: a cancel written since the claim
+        // stops the charge here (a card has no mandate at the API to refuse it).
+        if (!(await stillClaimed(id, period, n, now))) return;
         try {
           record = await send(claim, period, n, asOf);
         } catch (error) {
