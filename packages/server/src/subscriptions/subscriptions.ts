@@ -27,7 +27,7 @@ import {
   type PaymentRequestInput,
 } from '@paylit/core/schemas';
 import { enrollmentSubscription } from '@paylit/core/checkout';
-import { marketProblem } from '@paylit/core/countries';
+import { planMarketProblem } from '@paylit/core/countries';
 import { z } from 'zod';
 import type { PaymentsClient } from '../client/payments-client.js';
 import { PaymentsApiError } from '../client/errors.js';
@@ -399,26 +399,8 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       // The market's rule (core's): a country the API serves, a currency it takes there, and each
       // amount of the plan in that currency's decimals. Otherwise every charge would be refused
       // here before the API saw it, and heard as a payer's decline.
-      const a = given.plan.amount;
-      const amounts: [string, number][] =
-        a.type === 'FIXED'
-          ? [['value', Number(a.value)]]
-          : [
-              ['max', Number(a.max)],
-              ...(a.min !== undefined ? [['min', Number(a.min)] as [string, number]] : []),
-            ];
-      for (const [key, value] of amounts) {
-        const problem = marketProblem(given.country, given.currency, value);
-        if (problem) {
-          const param = problem.param === 'amount' ? `plan.amount.${key}` : problem.param;
-          throw new SubscriptionError(`${param} ${problem.message}`, param);
-        }
-      }
-      if (given.method.type === 'XA' && given.country !== 'BR')
-        throw new SubscriptionError(
-          'method.type XA (Pix Automático) is for subscriptions in BR only',
-          'method.type',
-        );
+      const market = planMarketProblem(given.plan.amount, given.country, given.currency);
+      if (market) throw new SubscriptionError(`${market.param} ${market.message}`, market.param);
       const existing = await get(given.id);
       if (existing) return existing;
       let method: Subscription['method'];
