@@ -40,3 +40,31 @@ for (const [currency, amount, param] of [
     }
   });
 }
+
+test('Pix Automático outside Brazil is still refused when made, naming method.type', async () => {
+  const h = await startSandbox();
+  try {
+    const subs = createSubscriptions({ client: h.client, store: new MemoryStore() });
+    const error = await subs
+      .create({
+        id: uid('mxsub'),
+        plan: {
+          frequency: 'MONTHLY',
+          amount: { type: 'FIXED', value: 100 },
+          startDate: ymd(h.sandbox.clock.now()),
+        },
+        currency: 'MXN',
+        country: 'MX',
+        payer,
+        method: { type: 'XA' },
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(SubscriptionError);
+    expect((error as SubscriptionError).param).toBe('method.type');
+  } finally {
+    await h.close();
+  }
+});

@@ -396,6 +396,11 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         throw new SubscriptionError(`${param || 'subscription'} ${issue.message}`, param);
       }
       const given = parsed.data;
+      if (given.method.type === 'XA' && given.country !== 'BR')
+        throw new SubscriptionError(
+          'method.type XA (Pix Automático) is for subscriptions in BR only',
+          'method.type',
+        );
       // The market's rule (core's): a country the API serves, a currency it takes there, and each
       // amount of the plan in that currency's decimals. Otherwise every charge would be refused
       // here before the API saw it, and heard as a payer's decline.
