@@ -325,6 +325,36 @@ export function marketProblem(
   return undefined;
 }
 
+/**
+ * Why a subscription plan's amounts (`plan.amount`: its `value`, or its `max` and `min`) cannot
+ * be charged in `country` and `currency` (`marketProblem` for each), naming the field at fault
+ * (`country`, `currency`, `plan.amount.value`…), or undefined when every period can be.
+ */
+export function planMarketProblem(
+  amount:
+    | { type: 'FIXED'; value: number | string }
+    | { type: 'VARIABLE'; max: number | string; min?: number | string | undefined },
+  country: string,
+  currency: string,
+): { param: string; message: string } | undefined {
+  const amounts: [string, number][] =
+    amount.type === 'FIXED'
+      ? [['value', Number(amount.value)]]
+      : [
+          ['max', Number(amount.max)],
+          ...(amount.min !== undefined ? [['min', Number(amount.min)] as [string, number]] : []),
+        ];
+  for (const [key, value] of amounts) {
+    const problem = marketProblem(country, currency, value);
+    if (problem)
+      return {
+        param: problem.param === 'amount' ? `plan.amount.${key}` : problem.param,
+        message: problem.message,
+      };
+  }
+  return undefined;
+}
+
 const where = (rule: (c: Country) => boolean): readonly string[] =>
   Object.keys(countries).filter((code) => rule(countries[code]!));
 

@@ -13,7 +13,7 @@ import {
   subscribingMethods,
   type OrderIntent,
 } from '@paylit/core/checkout';
-import { marketProblem } from '@paylit/core/countries';
+import { marketProblem, planMarketProblem } from '@paylit/core/countries';
 import { documentProblem } from '@paylit/core/documents';
 import { currencyDecimals, isApiAmount, isCurrencyCode, toMinorUnits } from '@paylit/core/money';
 import {
@@ -161,7 +161,13 @@ export const merchantOrderSchema = z
  * it names them, include one that can subscribe (`XA` in Brazil, `CARD`).
  */
 function checkPlan(
-  order: { amount: number; intent: OrderIntent; country: string; methods?: string[] | undefined },
+  order: {
+    amount: number;
+    intent: OrderIntent;
+    country: string;
+    currency: string;
+    methods?: string[] | undefined;
+  },
   plan: z.output<typeof planSchema>,
   ctx: z.RefinementCtx,
 ): void {
@@ -183,6 +189,10 @@ function checkPlan(
         message: `must be ${plan.amount.type === 'FIXED' ? '' : 'at most '}${what} (${limit}): the order's payment is the plan's first charge`,
       });
   }
+  // Each period is charged in the order's market: its amounts in the currency's decimals.
+  const market = planMarketProblem(plan.amount, order.country, order.currency);
+  if (market?.param.startsWith('plan.'))
+    ctx.addIssue({ code: 'custom', path: market.param.split('.'), message: market.message });
   if (
     order.methods &&
     !order.methods.some((m) => subscribingMethods(order.country).includes(m as 'XA'))

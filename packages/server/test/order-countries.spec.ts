@@ -85,3 +85,49 @@ test('decimals a currency does not have are refused, naming amount; the same amo
   // A card check charges nothing, whatever its amount says.
   expect((await post({ id: uid(), ...chile, amount: 15990.5, intent: 'verify' })).status).toBe(201);
 });
+
+test("a plan whose amounts have decimals the currency does not have is refused, naming the plan's field: each period would be charged in it", async () => {
+  const startDate = '2030-01-15';
+  const verify = { ...chile, amount: 0, intent: 'verify' as const };
+  expect(
+    await post({
+      id: uid(),
+      ...verify,
+      plan: {
+        frequency: 'MONTHLY',
+        amount: { type: 'FIXED', value: 10990.5 },
+        startDate,
+        firstCharge: 'start',
+      },
+    }),
+  ).toEqual({
+    status: 400,
+    error: {
+      type: 'invalid_request',
+      param: 'plan.amount.value',
+      message: 'plan.amount.value must be a whole number: CLP has no decimals',
+    },
+  });
+  expect(
+    await post({
+      id: uid(),
+      ...chile,
+      plan: { frequency: 'MONTHLY', amount: { type: 'VARIABLE', max: 20000.5 }, startDate },
+    }),
+  ).toMatchObject({ status: 400, error: { param: 'plan.amount.max' } });
+  expect(
+    (
+      await post({
+        id: uid(),
+        ...verify,
+        currency: 'USD',
+        plan: {
+          frequency: 'MONTHLY',
+          amount: { type: 'FIXED', value: 10.5 },
+          startDate,
+          firstCharge: 'start',
+        },
+      })
+    ).status,
+  ).toBe(201);
+});

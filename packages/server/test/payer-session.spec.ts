@@ -319,6 +319,11 @@ for (const kind of ['Redis', 'PostgreSQL'] as const) {
       expect(
         events.filter((e) => e.type === 'cancelled' && e.subscription.id === sub.id),
       ).toHaveLength(1);
+      expect(
+        merchant.changes.filter(
+          (c) => c.type === 'subscription_cancelled' && c.subscription.id === sub.id,
+        ),
+      ).toHaveLength(1);
     } finally {
       await b.close();
       await a.close();

@@ -8,6 +8,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { amountSchema } from '@paylit/core/schemas';
+import { PaymentsApiError } from '../client/errors.js';
 import { fromApiError, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
@@ -79,7 +80,7 @@ async function operationKey(
   operation: string,
   paymentId: string,
   body: { action?: string | undefined },
-): Promise<{ idempotencyKey: string }> {
+): Promise<string> {
   const header = c.req.header('Idempotency-Key');
   if (header !== undefined && (header.length < 1 || header.length > 64))
     throw new CheckoutError(400, {
@@ -105,8 +106,34 @@ async function operationKey(
       param: header !== undefined ? 'Idempotency-Key' : 'action',
     });
   }
-  return { idempotencyKey: await ctx.client.idempotencyKeyFor('back-office', given) };
+  return given;
 }
+
+/**
+ * The API's idempotency key for the action `given`, made while its payment is locked: the same
+ * for every retry of the action, except past an attempt the API refused (`refused` below), which
+ * moved nothing and whose refusal the API would answer to every retry of its key for 7 days (a
+ * refund clicked while a Pix was PENDING, clicked again once it is PAID).
+ */
+async function apiKey(ctx: HandlerContext, given: string) {
+  let generation = 0;
+  while ((await ctx.store.bound(`admin-refused:${given}:${generation}`)) !== undefined)
+    generation++;
+  const parts = generation === 0 ? [given] : [given, String(generation)];
+  return {
+    idempotencyKey: await ctx.client.idempotencyKeyFor('back-office', ...parts),
+    refused: () => ctx.store.bind(`admin-refused:${given}:${generation}`, '1', WEEK_MS),
+  };
+}
+
+/** A refusal by the API itself: the request was answered, and nothing was done. */
+const refusedByApi = (error: unknown) =>
+  error instanceof PaymentsApiError &&
+  !error.retryable &&
+  error.type !== 'timeout' &&
+  error.type !== 'connection_error' &&
+  error.status >= 400 &&
+  error.status < 500;
 
 /**
  * The API's refusal of an operation on `paymentId`, said with what the payment is: the API
@@ -142,11 +169,15 @@ async function refusalOf(
     : mapped;
 }
 
-/** Runs `work` while no other back-office operation runs on `paymentId`, on any instance. */
+/**
+ * Runs `work` with the action's API key while no other back-office operation runs on
+ * `paymentId`, on any instance.
+ */
 async function oneAtATime<T>(
   ctx: HandlerContext,
   paymentId: string,
-  work: () => Promise<T>,
+  action: string,
+  work: (key: { idempotencyKey: string }) => Promise<T>,
 ): Promise<T> {
   const lock = `lock:payment:${paymentId}`;
   const giveUpAt = Date.now() + ctx.charge.inFlightMs;
@@ -160,7 +191,13 @@ async function oneAtATime<T>(
     await sleep(ctx.charge.pollMs);
   }
   try {
-    return await work();
+    const { idempotencyKey, refused } = await apiKey(ctx, action);
+    try {
+      return await work({ idempotencyKey });
+    } catch (error) {
+      if (refusedByApi(error)) await refused();
+      throw error;
+    }
   } catch (error) {
     throw await refusalOf(ctx, paymentId, error);
   } finally {
@@ -185,8 +222,8 @@ export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, toke
   app.post('/admin/payments/:id/capture', auth, async (c) => {
     const paymentId = validate(id, c.req.param('id'), 'id');
     const body = validate(captureBody, await optionalJson(c));
-    const key = await operationKey(c, ctx, 'capture', paymentId, body);
-    return oneAtATime(ctx, paymentId, async () => {
+    const action = await operationKey(c, ctx, 'capture', paymentId, body);
+    return oneAtATime(ctx, paymentId, action, async (key) => {
       const auth = await ctx.client.payments.retrieve(paymentId);
       const capture = await ctx.client.payments.capture(
         paymentId,
@@ -201,22 +238,22 @@ export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, toke
   });
   app.post('/admin/payments/:id/cancel', auth, async (c) => {
     const paymentId = validate(id, c.req.param('id'), 'id');
-    const key = await operationKey(
+    const action = await operationKey(
       c,
       ctx,
       'cancel',
       paymentId,
       validate(cancelBody, await optionalJson(c)),
     );
-    return oneAtATime(ctx, paymentId, async () =>
+    return oneAtATime(ctx, paymentId, action, async (key) =>
       c.json({ payment: await ctx.client.payments.cancel(paymentId, key) }),
     );
   });
   app.post('/admin/payments/:id/refunds', auth, async (c) => {
     const paymentId = validate(id, c.req.param('id'), 'id');
     const body = validate(refundBody, await optionalJson(c));
-    const key = await operationKey(c, ctx, 'refund', paymentId, body);
-    return oneAtATime(ctx, paymentId, async () => {
+    const action = await operationKey(c, ctx, 'refund', paymentId, body);
+    return oneAtATime(ctx, paymentId, action, async (key) => {
       const payment = await ctx.client.payments.retrieve(paymentId);
       const refund = await ctx.client.refunds.create(
         {

@@ -73,6 +73,9 @@ function subscriptionView(sub: Subscription, payee: string): PayerSubscriptionVi
   };
 }
 
+/** How long a cancel's telling is remembered: longer than any retry of the same click. */
+const TOLD_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** The API's answer for a card it no longer has (removed, or never saved). */
 const gone = (error: unknown) => error instanceof PaymentsApiError && error.code === 5008;
 
@@ -170,7 +173,13 @@ export function mountPayer(
     } catch (error) {
       throw fromApiError(error);
     }
-    if (before.status !== 'cancelled' && after.status === 'cancelled')
+    // Two cancels at once (a double click, two tabs, two instances) both read it active before
+    // and both answer the one cancelled write (its `rev`): the one that claims it tells.
+    if (
+      before.status !== 'cancelled' &&
+      after.status === 'cancelled' &&
+      (await ctx.store.claim(`told:subscription-cancelled:${id}:${after.rev}`, TOLD_MS))
+    )
       await tell({ type: 'subscription_cancelled', customerId, subscription: after });
     return c.json({
       subscription: subscriptionView(after, payers!.payee),

@@ -27,6 +27,7 @@ import {
   type PaymentRequestInput,
 } from '@paylit/core/schemas';
 import { enrollmentSubscription } from '@paylit/core/checkout';
+import { planMarketProblem } from '@paylit/core/countries';
 import { z } from 'zod';
 import type { PaymentsClient } from '../client/payments-client.js';
 import { PaymentsApiError } from '../client/errors.js';
@@ -310,6 +311,20 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     if (ended) await tell({ type: 'ended', subscription: ended });
   }
 
+  /**
+   * Whether the claim on `period` (attempt `n`, made at `since`) still stands on a chargeable
+   * subscription; written again (a new `rev`) so that a cancel crossing it is seen by one of the two.
+   */
+  async function stillClaimed(id: string, period: string, n: number, since: number) {
+    for (;;) {
+      const sub = await get(id);
+      if (!sub || !CHARGEABLE.includes(sub.status)) return false;
+      const p = sub.periods[period];
+      if (p?.state !== 'charging' || p.attempt !== n || p.since !== since) return false;
+      if (await swap(id, sub.rev, { ...sub, rev: rev() })) return true;
+    }
+  }
+
   /** Charges one period of one subscription at most once; see the module's comment. */
   async function chargePeriod(id: string, period: string, asOf: Date, result: ChargeDueResult) {
     for (let round = 0; round < 20; round++) {
@@ -336,6 +351,9 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       // The API first: whatever the store forgot, or a run that died after sending, shows there.
       let record = await lookup(`${id}.${period}.${n}`);
       if (record === undefined) {
+        // Still ours and still chargeable, just before sending: a cancel written since the claim
+        // stops the charge here (a card has no mandate at the API to refuse it).
+        if (!(await stillClaimed(id, period, n, now))) return;
         try {
           record = await send(claim, period, n, asOf);
         } catch (error) {
@@ -383,6 +401,11 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
           'method.type XA (Pix Automático) is for subscriptions in BR only',
           'method.type',
         );
+      // The market's rule (core's): a country the API serves, a currency it takes there, and each
+      // amount of the plan in that currency's decimals. Otherwise every charge would be refused
+      // here before the API saw it, and heard as a payer's decline.
+      const market = planMarketProblem(given.plan.amount, given.country, given.currency);
+      if (market) throw new SubscriptionError(`${market.param} ${market.message}`, market.param);
       const existing = await get(given.id);
       if (existing) return existing;
       let method: Subscription['method'];

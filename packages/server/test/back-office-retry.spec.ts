@@ -1,0 +1,53 @@
+/**
+ * The back office's retry of one operator action (the same `action` id, kept across the
+ * click's retries) after the API refused it: a refund clicked while the Pix was still PENDING
+ * (5002), then clicked again once the payer paid. The API answers a repeated idempotency key
+ * with its first response, so the retry was answered with the old refusal, said as "the
+ * status does not allow this; the payment is PAID". A refused request moved nothing: the
+ * retry refunds, once, counted in the sandbox's ledger.
+ */
+import { expect, test } from '@playwright/test';
+import { payer, settleInSandbox, startShop, uid, type Shop } from './support/harness.js';
+
+let shop: Shop;
+test.beforeAll(async () => {
+  shop = await startShop();
+});
+test.afterAll(async () => {
+  await shop.close();
+});
+
+async function refund(action: string, paymentId: string) {
+  const res = await fetch(`${shop.base}/admin/payments/${paymentId}/refunds`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ action }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+}
+
+test('a refund refused while the Pix was PENDING, retried with the same action once it is PAID: refunded once', async () => {
+  const pix = await shop.client.payments.create({
+    amount: 50,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'PQ',
+    payment_method_flow: 'DIRECT',
+    payer,
+    order_id: uid('pix'),
+  });
+  expect(pix.status).toBe('PENDING');
+  const action = `refund-${crypto.randomUUID()}`;
+  const early = await refund(action, pix.id);
+  expect(early.status).toBe(422);
+  expect(early.body.error.code).toBe(5002);
+  await settleInSandbox(shop, pix.id);
+  const retried = await refund(action, pix.id);
+  expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+  expect(retried.body.refund).toMatchObject({ payment_id: pix.id });
+  // The click's own retry after that answers the same refund, and nothing more is refunded.
+  const again = await refund(action, pix.id);
+  expect(again.body.refund?.id).toBe(retried.body.refund.id);
+  const entries = shop.sandbox.ledger({ payment_id: pix.id }).entries;
+  expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(1);
+});
