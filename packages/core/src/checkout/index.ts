@@ -63,6 +63,7 @@ import {
 export {
   billingDate,
   billingDates,
+  countryDate,
   dueUntil,
   enrollmentSubscription,
   planFrequencies,

@@ -125,12 +125,78 @@ export function billingDates(
 export const SCHEDULED_AIM = { min: SCHEDULED_DAYS.min + 1, max: SCHEDULED_DAYS.max - 1 } as const;
 
 /**
- * The last date a period may be billed for it to be due at `asOf`: a card is charged on the
- * billing date (or later, catching up); Pix Automático is scheduled ahead, so its period is due as
- * soon as the billing date is at most 9 days away (`SCHEDULED_AIM`: the API's window is 2 to 10).
+ * Each served country's westernmost time zone: the last in the country to begin a day. A date
+ * has begun for every payer in the country once it has begun there (Brazil's Acre, Mexico's Baja
+ * California, Chile's Easter Island, Ecuador's Galápagos, Indonesia's Java and Sumatra).
  */
-export function dueUntil(method: SubscribingMethod, asOf: Date): string {
-  return ymd(new Date(asOf.getTime() + (method === 'XA' ? SCHEDULED_AIM.max * DAY_MS : 0)));
+const lastZones: Readonly<Record<string, string>> = {
+  AR: 'America/Argentina/Buenos_Aires',
+  BO: 'America/La_Paz',
+  BR: 'America/Rio_Branco',
+  CL: 'Pacific/Easter',
+  CN: 'Asia/Shanghai',
+  CO: 'America/Bogota',
+  CR: 'America/Costa_Rica',
+  DO: 'America/Santo_Domingo',
+  EC: 'Pacific/Galapagos',
+  EG: 'Africa/Cairo',
+  GT: 'America/Guatemala',
+  HN: 'America/Tegucigalpa',
+  ID: 'Asia/Jakarta',
+  IN: 'Asia/Kolkata',
+  JP: 'Asia/Tokyo',
+  KE: 'Africa/Nairobi',
+  MX: 'America/Tijuana',
+  MY: 'Asia/Kuala_Lumpur',
+  NG: 'Africa/Lagos',
+  NI: 'America/Managua',
+  PA: 'America/Panama',
+  PE: 'America/Lima',
+  PH: 'Asia/Manila',
+  PY: 'America/Asuncion',
+  SV: 'America/El_Salvador',
+  TH: 'Asia/Bangkok',
+  TR: 'Europe/Istanbul',
+  UY: 'America/Montevideo',
+  VN: 'Asia/Ho_Chi_Minh',
+  ZA: 'Africa/Johannesburg',
+};
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The date (YYYY-MM-DD) that has begun everywhere in `country` at `at`: the date in its
+ * westernmost time zone (summer time included). UTC's date for a country not in the table.
+ */
+export function countryDate(country: string, at: Date): string {
+  const zone = lastZones[country];
+  if (zone === undefined) return ymd(at);
+  let format = dayFormats.get(zone);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(zone, format);
+  }
+  const part: Record<string, string> = {};
+  for (const { type, value } of format.formatToParts(at)) part[type] = value;
+  return `${part.year}-${part.month}-${part.day}`;
+}
+
+/**
+ * The last date a period may be billed for it to be due at `asOf`: a card is charged on the
+ * billing date as `country` reads the calendar (once that date has begun everywhere in it,
+ * `countryDate`: no payer is charged the evening before), or later, catching up. Pix
+ * Automático is scheduled ahead, so its period is due as soon as the billing date is at most 9
+ * days away by UTC's calendar, which the API counts its window by (`SCHEDULED_AIM`: 2 to 10).
+ */
+export function dueUntil(method: SubscribingMethod, asOf: Date, country: string): string {
+  return method === 'XA'
+    ? ymd(new Date(asOf.getTime() + SCHEDULED_AIM.max * DAY_MS))
+    : countryDate(country, asOf);
 }
 
 /**

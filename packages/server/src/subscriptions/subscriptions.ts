@@ -15,6 +15,7 @@
  */
 import {
   billingDates,
+  countryDate,
   dueUntil,
   planSchema,
   scheduledDateFor,
@@ -300,7 +301,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
   async function endIfOver(id: string, asOf: Date): Promise<void> {
     const ended = await update(id, (s) => {
       const end = s.plan.endDate;
-      if (end === undefined || asOf.toISOString().slice(0, 10) <= end) return undefined;
+      if (end === undefined || countryDate(s.country, asOf) <= end) return undefined;
       if (!CHARGEABLE.includes(s.status)) return undefined;
       const settled = billingDates(s.plan, s.firstPeriod, end).every((d) => {
         const state = s.periods[d]?.state;
@@ -491,7 +492,11 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         for (const id of ids) {
           const sub = await get(id);
           if (!sub || !CHARGEABLE.includes(sub.status)) continue;
-          const dates = billingDates(sub.plan, sub.firstPeriod, dueUntil(sub.method.type, asOf));
+          const dates = billingDates(
+            sub.plan,
+            sub.firstPeriod,
+            dueUntil(sub.method.type, asOf, sub.country),
+          );
           for (const period of dates) {
             try {
               await chargePeriod(id, period, asOf, result);
