@@ -176,12 +176,10 @@ test.describe('in memory', () => {
 
     const refused = await post(shop, `/payer/cards/${card}/remove`, session);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({
-      error: {
-        type: 'card_in_use',
-        message: `this card pays subscription ${sub.id} (active): cancel the subscription before removing the card`,
-        param: 'card',
-      },
+    expect(refused.body.error).toEqual({
+      type: 'card_in_use',
+      message: `this card pays subscription ${sub.id} (active): cancel the subscription before removing the card`,
+      param: 'card',
     });
     expect(await cardsInSandbox(shop, [card, other])).toBe(2);
     expect(merchant.changes.filter((c) => c.type === 'card_removed' && c.cardId === card)).toEqual(
