@@ -47,7 +47,7 @@ export function demoPayers({ client, publicJwk, subscriptions, now = () => new D
       country: 'BR',
       payer,
       description: 'Coffee club',
-      method: { type: 'CARD', cardId: savedCardIds[1] },
+      method: { type: 'CARD', cardId: savedCardIds[0] },
     });
     return { savedCardIds, subscriptionIds: [sub.id] };
   }

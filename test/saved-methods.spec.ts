@@ -3,7 +3,8 @@
  * customer the shop signed in (`?payer=<customer id>`, the payer session minted by the demo's
  * server for them) sees their saved cards and their subscription after the pay button,
  * removes a card after answering "Yes" in place (keyboard only), hears it said, and the next
- * order's page no longer offers that card; the subscription is cancelled the same way; axe
+ * order's page no longer offers that card; the card a running subscription charges stays, and
+ * the payer reads why; the subscription is cancelled the same way; axe
  * finds nothing in the list, the question, nor in Arabic, mirrored, at 320 px.
  */
 import type { Page } from '@playwright/test';
@@ -17,9 +18,10 @@ const offered = (page: Page) =>
 let n = 0;
 const customer = () => `cus-${Date.now().toString(36)}-${++n}`;
 
-test('the payer removes a saved card after confirming it: the list and the next order no longer offer it; the subscription is cancelled the same way', async ({
+test('the payer removes a saved card after confirming it: the list and the next order no longer offer it; the card a running subscription charges stays, saying why; the subscription is cancelled the same way', async ({
   page,
   demo,
+  consoleErrors,
 }) => {
   const id = customer();
   await openCheckout(page, demo, 'plain', 'returning', `&payer=${id}`);
@@ -31,6 +33,24 @@ test('the payer removes a saved card after confirming it: the list and the next 
   await expect(cards.nth(1)).toContainText('Expires 10/40');
   await expect(offered(page)).toHaveCount(2);
   expect(await axeViolations(page, 'paylit-checkout')).toEqual([]);
+
+  // The Mastercard pays the coffee club, still running: the card stays, and the payer reads why.
+  const inUse = cards.nth(0).getByRole('button', { name: 'Remove' });
+  await inUse.click();
+  await list
+    .getByRole('group', { name: /Remove Mastercard ending in 4444\?/ })
+    .getByRole('button', { name: 'Yes, remove it' })
+    .click();
+  await expect(list.getByRole('status')).toHaveText(
+    'Mastercard ending in 4444 pays a subscription that is still running, so it was not removed. Cancel the subscription first.',
+  );
+  await expect(inUse).toBeFocused();
+  await expect(cards).toHaveCount(2);
+  await expect(offered(page)).toHaveCount(2);
+  // The one console error is the browser's line for the server's 409; nothing else.
+  const others = consoleErrors.filter((e) => !/status of 409 \(Conflict\)/.test(e));
+  expect(consoleErrors.length - others.length).toBe(1);
+  consoleErrors.splice(0, consoleErrors.length, ...others);
 
   // Keyboard only: Remove, then the question, focus on "No, keep it"; No gives focus back.
   const remove = cards.nth(1).getByRole('button', { name: 'Remove' });

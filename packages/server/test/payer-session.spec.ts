@@ -166,6 +166,34 @@ test.describe('in memory', () => {
     ).toEqual([keep]);
   });
 
+  test('a card that pays a subscription still running is not removed (409 card_in_use, naming it), since every later period would be declined; once the subscription is cancelled, it is', async () => {
+    const customer = uid('cus');
+    const card = await saveCard(shop);
+    const other = await saveCard(shop, '5555555555554444');
+    const sub = await cardSubscription(shop, card);
+    merchant.byId.set(customer, { savedCardIds: [card, other], subscriptionIds: [sub.id] });
+    const session = await payerSessionFor(shop.client, customer);
+
+    const refused = await post(shop, `/payer/cards/${card}/remove`, session);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      type: 'card_in_use',
+      message: `this card pays subscription ${sub.id} (active): cancel the subscription before removing the card`,
+      param: 'card',
+    });
+    expect(await cardsInSandbox(shop, [card, other])).toBe(2);
+    expect(merchant.changes.filter((c) => c.type === 'card_removed' && c.cardId === card)).toEqual(
+      [],
+    );
+    // Another card of the same customer is removed as before.
+    expect((await post(shop, `/payer/cards/${other}/remove`, session)).status).toBe(200);
+
+    expect((await post(shop, `/payer/subscriptions/${sub.id}/cancel`, session)).status).toBe(200);
+    const removed = await post(shop, `/payer/cards/${card}/remove`, session);
+    expect(removed).toMatchObject({ status: 200, body: { card_id: card, removed: true } });
+    expect(await cardsInSandbox(shop, [card, other])).toBe(0);
+  });
+
   test('the payer cancels a subscription: cancelled in the store, gone from the list; a second cancel answers as the first, the hooks hear it once', async () => {
     const customer = uid('cus');
     const card = await saveCard(shop);

@@ -502,6 +502,8 @@ const checkoutErrorTypes = [
   'order_locked',
   /** The order already has a payment: its amount, currency, country and payer cannot change. */
   'order_has_payment',
+  /** A saved card that pays a subscription still running: the subscription is cancelled first. */
+  'card_in_use',
   /** The server's store (Redis, PostgreSQL) did not answer in time: nothing was charged. */
   'store_unavailable',
   'idempotency_key_reused',

@@ -4,7 +4,8 @@
  * lists them; a card removed at the API (`DELETE /secure_cards/{id}`), so no later order offers
  * it; a subscription cancelled (`subscriptions.cancel`). Each is a POST whose body carries the
  * session, never a query string (which logs keep). A card or subscription the customer's list
- * does not hold is refused 403 whoever's it is; a second remove or cancel answers as the first.
+ * does not hold is refused 403 whoever's it is, a card a running subscription charges 409; a
+ * second remove or cancel answers as the first.
  */
 import type { Hono } from 'hono';
 import {
@@ -112,6 +113,22 @@ export function mountPayer(
       param,
     });
 
+  /** The customer's listed subscription still running (pending, active, past due) that `cardId` pays, if any. */
+  const chargingSubscription = async (record: PayerRecord, cardId: string) => {
+    if (typeof ctx.store.getSubscription !== 'function') return undefined;
+    for (const id of record.subscriptionIds ?? []) {
+      const sub = await subscriptions.get(id);
+      if (
+        sub !== undefined &&
+        LISTED.includes(sub.status) &&
+        sub.method.type === 'CARD' &&
+        sub.method.cardId === cardId
+      )
+        return sub;
+    }
+    return undefined;
+  };
+
   app.post('/payer/methods', async (c) => {
     const { record } = await payerOf(await readJson(c));
     try {
@@ -151,6 +168,15 @@ export function mountPayer(
     const { customerId, record } = await payerOf(await readJson(c));
     const cardId = c.req.param('cardId');
     if (!(record.savedCardIds ?? []).includes(cardId)) throw notYours('card');
+    // A card a running subscription charges stays: removed, every later period would be
+    // declined and the merchant told past_due, as if the payer's bank had refused.
+    const charged = await chargingSubscription(record, cardId);
+    if (charged)
+      throw new CheckoutError(409, {
+        type: 'card_in_use',
+        message: `this card pays subscription ${charged.id} (${charged.status}): cancel the subscription before removing the card`,
+        param: 'card',
+      });
     try {
       await ctx.client.cards.delete(cardId);
       await tell({ type: 'card_removed', customerId, cardId });

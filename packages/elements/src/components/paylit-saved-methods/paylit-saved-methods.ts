@@ -168,6 +168,11 @@ export class PaylitSavedMethods extends LocalizedElement {
       if (asking.kind === 'card') {
         const card = this.view.cards.find((c) => c.card_id === asking.id);
         const result = await removeSavedCard(server, this.session, asking.id);
+        if (!result.ok && result.error?.type === 'card_in_use') {
+          // It pays a subscription still running: the card stays, and the payer is told why.
+          this.said = (t) => format(t.cardInUse, { card: card ? this.#cardName(card) : '' });
+          return this.#answerNo();
+        }
         if (!result.ok) return this.#failed(sessionEnded(result));
         if (this.view.phase === 'ready')
           this.view = {

@@ -12,6 +12,7 @@ export const savedMethodsAr: SavedMethodsMessages = {
   removeYes: 'نعم، أزلها',
   keep: 'لا، أبقِها',
   removed: 'تمت إزالة {card}.',
+  cardInUse: 'تُستخدم {card} لدفع اشتراك لا يزال ساريًا، لذا لم تتم إزالتها. ألغِ الاشتراك أولًا.',
   cancel: 'إلغاء الاشتراك',
   cancelAsk: 'هل تريد إلغاء اشتراكك لدى {payee}؟ لن يُخصم أي مبلغ آخر.',
   cancelYes: 'نعم، ألغِه',

@@ -15,6 +15,8 @@ export const savedMethodsEn = {
   removeYes: 'Yes, remove it',
   keep: 'No, keep it',
   removed: '{card} was removed.',
+  cardInUse:
+    '{card} pays a subscription that is still running, so it was not removed. Cancel the subscription first.',
   cancel: 'Cancel subscription',
   cancelAsk: 'Cancel your subscription to {payee}? Nothing more will be charged.',
   cancelYes: 'Yes, cancel it',

@@ -8,6 +8,8 @@ export const savedMethodsEs419: SavedMethodsMessages = {
   expires: 'Vence {date}',
   removeAsk: '¿Eliminar {card}? Ya no aparecerá como opción al pagar.',
   removed: 'Se eliminó {card}.',
+  cardInUse:
+    '{card} paga una suscripción que sigue activa, así que no se eliminó. Cancela primero la suscripción.',
   cancelled: 'Se canceló tu suscripción a {payee}.',
   pending: 'Esperando la autorización de tu banco',
   sessionEnded:

@@ -12,6 +12,8 @@ export const savedMethodsEs: SavedMethodsMessages = {
   removeYes: 'Sí, eliminarla',
   keep: 'No, conservarla',
   removed: 'Se ha eliminado {card}.',
+  cardInUse:
+    '{card} paga una suscripción que sigue activa, así que no se ha eliminado. Cancela primero la suscripción.',
   cancel: 'Cancelar suscripción',
   cancelAsk: '¿Cancelar tu suscripción a {payee}? No se te cobrará nada más.',
   cancelYes: 'Sí, cancelarla',

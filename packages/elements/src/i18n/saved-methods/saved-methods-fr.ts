@@ -12,6 +12,8 @@ export const savedMethodsFr: SavedMethodsMessages = {
   removeYes: 'Oui, la supprimer',
   keep: 'Non, la garder',
   removed: '{card} a été supprimée.',
+  cardInUse:
+    '{card} règle un abonnement toujours en cours, elle n’a donc pas été supprimée. Résiliez d’abord l’abonnement.',
   cancel: 'Résilier l’abonnement',
   cancelAsk: 'Résilier votre abonnement à {payee} ? Plus rien ne sera prélevé.',
   cancelYes: 'Oui, résilier',

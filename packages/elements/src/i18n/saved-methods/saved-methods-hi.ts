@@ -12,6 +12,7 @@ export const savedMethodsHi: SavedMethodsMessages = {
   removeYes: 'हाँ, हटाएँ',
   keep: 'नहीं, रखें',
   removed: '{card} हटा दिया गया।',
+  cardInUse: '{card} से एक चालू सदस्यता का भुगतान होता है, इसलिए इसे हटाया नहीं गया। पहले सदस्यता रद्द करें।',
   cancel: 'सदस्यता रद्द करें',
   cancelAsk: '{payee} की अपनी सदस्यता रद्द करें? इसके बाद कोई राशि नहीं काटी जाएगी।',
   cancelYes: 'हाँ, रद्द करें',

@@ -12,6 +12,8 @@ export const savedMethodsId: SavedMethodsMessages = {
   removeYes: 'Ya, hapus',
   keep: 'Tidak, simpan',
   removed: '{card} telah dihapus.',
+  cardInUse:
+    '{card} membayar langganan yang masih berjalan, jadi kartu ini tidak dihapus. Batalkan langganannya terlebih dahulu.',
   cancel: 'Batalkan langganan',
   cancelAsk: 'Batalkan langganan Anda ke {payee}? Tidak akan ada tagihan lagi.',
   cancelYes: 'Ya, batalkan',

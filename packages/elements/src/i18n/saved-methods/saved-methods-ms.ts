@@ -12,6 +12,8 @@ export const savedMethodsMs: SavedMethodsMessages = {
   removeYes: 'Ya, buang',
   keep: 'Tidak, simpan',
   removed: '{card} telah dibuang.',
+  cardInUse:
+    '{card} membayar langganan yang masih aktif, jadi kad ini tidak dibuang. Batalkan langganan itu dahulu.',
   cancel: 'Batalkan langganan',
   cancelAsk: 'Batalkan langganan anda kepada {payee}? Tiada caj lagi akan dikenakan.',
   cancelYes: 'Ya, batalkan',

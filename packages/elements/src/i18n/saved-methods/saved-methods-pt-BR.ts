@@ -12,6 +12,8 @@ export const savedMethodsPtBR: SavedMethodsMessages = {
   removeYes: 'Sim, remover',
   keep: 'Não, manter',
   removed: '{card} foi removido.',
+  cardInUse:
+    '{card} paga uma assinatura que ainda está ativa, por isso não foi removido. Cancele a assinatura primeiro.',
   cancel: 'Cancelar assinatura',
   cancelAsk: 'Cancelar sua assinatura de {payee}? Nada mais será cobrado.',
   cancelYes: 'Sim, cancelar',

@@ -12,6 +12,7 @@ export const savedMethodsTh: SavedMethodsMessages = {
   removeYes: 'ใช่ ลบเลย',
   keep: 'ไม่ เก็บไว้',
   removed: 'ลบ {card} แล้ว',
+  cardInUse: '{card} ใช้ชำระค่าสมัครสมาชิกที่ยังมีผลอยู่ จึงยังไม่ได้ลบ โปรดยกเลิกการสมัครสมาชิกก่อน',
   cancel: 'ยกเลิกการสมัครสมาชิก',
   cancelAsk: 'ยกเลิกการสมัครสมาชิกกับ {payee} ใช่ไหม จะไม่มีการเรียกเก็บเงินอีก',
   cancelYes: 'ใช่ ยกเลิกเลย',

@@ -12,6 +12,8 @@ export const savedMethodsTr: SavedMethodsMessages = {
   removeYes: 'Evet, kaldır',
   keep: 'Hayır, kalsın',
   removed: '{card} kaldırıldı.',
+  cardInUse:
+    '{card} hâlâ devam eden bir aboneliğin ödemesini yapıyor, bu yüzden kaldırılmadı. Önce aboneliği iptal edin.',
   cancel: 'Aboneliği iptal et',
   cancelAsk: '{payee} aboneliğiniz iptal edilsin mi? Artık ücret alınmayacak.',
   cancelYes: 'Evet, iptal et',

@@ -12,6 +12,8 @@ export const savedMethodsVi: SavedMethodsMessages = {
   removeYes: 'Có, xóa thẻ',
   keep: 'Không, giữ lại',
   removed: 'Đã xóa {card}.',
+  cardInUse:
+    '{card} đang dùng để thanh toán một gói đăng ký còn hiệu lực nên chưa được xóa. Vui lòng hủy gói đăng ký trước.',
   cancel: 'Hủy gói đăng ký',
   cancelAsk: 'Hủy gói đăng ký với {payee}? Quý khách sẽ không bị trừ tiền thêm.',
   cancelYes: 'Có, hủy gói',

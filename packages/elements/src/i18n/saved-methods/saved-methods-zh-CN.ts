@@ -12,6 +12,7 @@ export const savedMethodsZhCN: SavedMethodsMessages = {
   removeYes: '删除',
   keep: '保留',
   removed: '已删除{card}。',
+  cardInUse: '{card}正用于支付一项仍在进行的订阅，因此未删除。请先取消该订阅。',
   cancel: '取消订阅',
   cancelAsk: '要取消您在{payee}的订阅吗？之后将不再扣款。',
   cancelYes: '取消订阅',
