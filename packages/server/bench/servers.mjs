@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
-import { credentials, order } from './fixture.mjs';
+import { credentials, notFound, order, record } from './fixture.mjs';
 
 const [kind, upstream] = process.argv.slice(2);
 // Exit cleanly on SIGINT or when asked, so a --cpu-prof run writes its profile.
@@ -156,31 +156,6 @@ function signedHeaders(body) {
 }
 
 if (kind === 'upstream') {
-  const record = JSON.stringify({
-    id: 'D-1-00000000-0000-0000-0000-000000000000',
-    amount: 120,
-    currency: 'BRL',
-    payment_method_id: 'CARD',
-    payment_method_type: 'CARD',
-    payment_method_flow: 'DIRECT',
-    country: 'BR',
-    card: {
-      holder_name: 'Thiago Gabriel',
-      expiration_month: 10,
-      expiration_year: 2040,
-      brand: 'VI',
-      last4: '1111',
-    },
-    created_date: '2026-11-22T00:00:00.000+0000',
-    approved_date: '2026-11-22T00:00:00.000+0000',
-    status: 'PAID',
-    status_detail: 'The payment was paid.',
-    status_code: '200',
-    order_id: 'BENCH-1.x',
-    three_dsecure: {},
-    refunds: [],
-  });
-  const notFound = JSON.stringify({ code: 4000, message: 'Payment not found', param: 'order_id' });
   // The country's methods, which the checkout view lists (asked once, then cached by the handler).
   const methods = JSON.stringify([
     { id: 'CARD', type: 'CARD', name: 'Card', allowed_flows: ['DIRECT'] },

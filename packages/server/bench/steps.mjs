@@ -39,40 +39,15 @@ import { publicPayment, nextActionFor } from '../dist/routes/public-payment.js';
 import { chargeOnce } from '../dist/charges.js';
 import { declineLimit } from '../dist/middleware/decline-limit.js';
 import { addressBucket, clientAddressResolver } from '../dist/middleware/client-address.js';
-import { credentials, order as fixtureOrder } from './fixture.mjs';
+import { credentials, order as fixtureOrder, notFound, record } from './fixture.mjs';
 import { phases } from './phases.mjs';
 
 const N = Number(process.env.STEPS_N ?? 1000);
 const WARM = 3 * N;
 
-const record = JSON.stringify({
-  id: 'D-1-00000000-0000-0000-0000-000000000000',
-  amount: 120,
-  currency: 'BRL',
-  payment_method_id: 'CARD',
-  payment_method_type: 'CARD',
-  payment_method_flow: 'DIRECT',
-  country: 'BR',
-  card: {
-    holder_name: 'Thiago Gabriel',
-    expiration_month: 10,
-    expiration_year: 2040,
-    brand: 'VI',
-    last4: '1111',
-  },
-  created_date: '2026-11-22T00:00:00.000+0000',
-  approved_date: '2026-11-22T00:00:00.000+0000',
-  status: 'PAID',
-  status_detail: 'The payment was paid.',
-  status_code: '200',
-  order_id: 'BENCH-1.x',
-  three_dsecure: {},
-  refunds: [],
-});
 const jwe =
   'eyJhbGciOiJSU0EtT0FFUC0yNTYiLCJlbmMiOiJBMjU2R0NNIn0.a2V5a2V5a2V5.aXZpdml2.Y2lwaGVydGV4dA.dGFndGFn';
 
-const notFound = JSON.stringify({ code: 4000, message: 'Payment not found', param: 'order_id' });
 const methods = JSON.stringify([
   { id: 'CARD', type: 'CARD', name: 'Card', allowed_flows: ['DIRECT'] },
 ]);

@@ -7,7 +7,7 @@
  */
 import { createSubscriptions, MemoryStore, type Subscriptions } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { payer, startSandbox, uid, visa } from './support/harness.js';
+import { payer, startSandbox, uid, firstSubscriptionPayment } from './support/harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
@@ -33,21 +33,7 @@ test('a card subscription cancelled while its period is claimed and being looked
   }
   subs = createSubscriptions({ client: h.client, store: new CancelOnClaim() });
   try {
-    const first = await h.client.payments.create({
-      amount: 25,
-      currency: 'BRL',
-      country: 'BR',
-      payment_method_id: 'CARD',
-      payment_method_flow: 'DIRECT',
-      payer,
-      order_id: uid('cardsub'),
-      card: {
-        ...visa,
-        save: true,
-        stored_credential_type: 'SUBSCRIPTION',
-        stored_credential_usage: 'FIRST',
-      },
-    });
+    const first = await firstSubscriptionPayment(h.client, 25, 'cardsub');
     await subs.create({
       id,
       plan: {

@@ -7,7 +7,7 @@
  */
 import { createSubscriptions, MemoryStore } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { payer, startSandbox, uid, visa } from './support/harness.js';
+import { payer, startSandbox, uid, firstSubscriptionPayment } from './support/harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -15,21 +15,7 @@ test('a Brazilian card period billed on the 15th: not charged at 22:00 in São P
   const h = await startSandbox();
   const subs = createSubscriptions({ client: h.client, store: new MemoryStore() });
   try {
-    const first = await h.client.payments.create({
-      amount: 25,
-      currency: 'BRL',
-      country: 'BR',
-      payment_method_id: 'CARD',
-      payment_method_flow: 'DIRECT',
-      payer,
-      order_id: uid('localday'),
-      card: {
-        ...visa,
-        save: true,
-        stored_credential_type: 'SUBSCRIPTION',
-        stored_credential_usage: 'FIRST',
-      },
-    });
+    const first = await firstSubscriptionPayment(h.client, 25, 'localday');
     // The billing date: the 15th of a month a few days after the sandbox's today.
     const soon = new Date(h.sandbox.clock.now().getTime() + 40 * DAY);
     const start = `${soon.toISOString().slice(0, 7)}-15`;

@@ -25,9 +25,9 @@ import {
   startSandbox,
   startShop,
   uid,
-  visa,
   type Harness,
   type Shop,
+  firstSubscriptionPayment,
 } from './support/harness.js';
 import { startPostgres } from './support/postgres.js';
 import { startRedis } from './support/redis.js';
@@ -190,21 +190,7 @@ test('cards: the first payment saves the card (SUBSCRIPTION, FIRST), each later 
       amount: { type: 'FIXED' as const, value: 25 },
       startDate: today,
     };
-    const first = await h.client.payments.create({
-      amount: 25,
-      currency: 'BRL',
-      country: 'BR',
-      payment_method_id: 'CARD',
-      payment_method_flow: 'DIRECT',
-      payer,
-      order_id: uid('cardsub'),
-      card: {
-        ...visa,
-        save: true,
-        stored_credential_type: 'SUBSCRIPTION',
-        stored_credential_usage: 'FIRST',
-      },
-    });
+    const first = await firstSubscriptionPayment(h.client, 25, 'cardsub');
     const cardId = first.card!.card_id!;
     const good = uid('cardsub');
     const bad = uid('cardsub');
@@ -270,21 +256,7 @@ test('cards: the first payment saves the card (SUBSCRIPTION, FIRST), each later 
 test('a lost store and a dropped answer never charge a period twice: the API is asked first, and a retry is the same request', async () => {
   const h = await startSandbox();
   try {
-    const first = await h.client.payments.create({
-      amount: 10,
-      currency: 'BRL',
-      country: 'BR',
-      payment_method_id: 'CARD',
-      payment_method_flow: 'DIRECT',
-      payer,
-      order_id: uid('lost'),
-      card: {
-        ...visa,
-        save: true,
-        stored_credential_type: 'SUBSCRIPTION',
-        stored_credential_usage: 'FIRST',
-      },
-    });
+    const first = await firstSubscriptionPayment(h.client, 10, 'lost');
     const input = {
       id: uid('lost'),
       plan: {
@@ -474,21 +446,7 @@ test('paylit-server charge-due, for a cron: charges the due periods once from th
   const redis = await startRedis();
   const store = await createRedisStore({ url: redis.url });
   try {
-    const first = await h.client.payments.create({
-      amount: 15,
-      currency: 'BRL',
-      country: 'BR',
-      payment_method_id: 'CARD',
-      payment_method_flow: 'DIRECT',
-      payer,
-      order_id: uid('cron'),
-      card: {
-        ...visa,
-        save: true,
-        stored_credential_type: 'SUBSCRIPTION',
-        stored_credential_usage: 'FIRST',
-      },
-    });
+    const first = await firstSubscriptionPayment(h.client, 15, 'cron');
     const subs = createSubscriptions({ client: h.client, store });
     const id = uid('cron');
     const startDate = ymd(h.sandbox.clock.now());
@@ -547,21 +505,7 @@ test('a plan with an end date: its last period charged, the subscription ends af
   const h = await startSandbox();
   const events: SubscriptionEvent[] = [];
   try {
-    const first = await h.client.payments.create({
-      amount: 12,
-      currency: 'BRL',
-      country: 'BR',
-      payment_method_id: 'CARD',
-      payment_method_flow: 'DIRECT',
-      payer,
-      order_id: uid('ends'),
-      card: {
-        ...visa,
-        save: true,
-        stored_credential_type: 'SUBSCRIPTION',
-        stored_credential_usage: 'FIRST',
-      },
-    });
+    const first = await firstSubscriptionPayment(h.client, 12, 'ends');
     const subs = createSubscriptions({
       client: h.client,
       store: new MemoryStore(),

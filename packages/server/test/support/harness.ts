@@ -46,6 +46,29 @@ export const visa = {
 let n = 0;
 export const uid = (prefix = 'o') => `${prefix}-${Date.now().toString(36)}-${++n}`;
 
+/**
+ * The first card payment of a subscription: `amount` BRL paid by `payer`'s Visa, saved as the card
+ * the later periods charge (`stored_credential_type: SUBSCRIPTION`, `FIRST`). Its order id starts
+ * with `prefix`; `card.card_id` is the saved card.
+ */
+export function firstSubscriptionPayment(client: PaymentsClient, amount: number, prefix: string) {
+  return client.payments.create({
+    amount,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer,
+    order_id: uid(prefix),
+    card: {
+      ...visa,
+      save: true,
+      stored_credential_type: 'SUBSCRIPTION',
+      stored_credential_usage: 'FIRST',
+    },
+  });
+}
+
 export interface Harness {
   sandbox: Sandbox;
   sandboxUrl: string;
