@@ -117,12 +117,9 @@ function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
     saved: message.saved ?? undefined,
   });
   state();
-  // Seen now, drawn as configured (language, theme, brands): the page has held the frame at the
-  // height its fields will have since it placed it (frame-stand-in.ts), and English in the frame's
-  // own font would show there until now.
-  document.body.style.opacity = '';
-  // Its first height, sent once the fields are drawn as configured, so the page's layout moves
-  // once, not again a moment later; at once, not a frame later with the observer's first report.
+  // The page shows the frame from its first height: sent once the fields are drawn as configured
+  // (language, brands), so the page's layout moves once, not again a moment later; at once,
+  // not a frame later with the observer's first report.
   height();
   sizes.observe(root);
   if (configured) return;
@@ -187,9 +184,7 @@ function receive(message: PageMessage): void {
 const fieldOf = (event: Event) => (event.composedPath()[0] as HTMLElement).id as FrameField;
 
 function start(): void {
-  // Unseen until the page has configured the fields (`configure`), and typeable meanwhile: a card
-  // typed into the frame before its page side came is kept (frame-late.spec).
-  document.body.style.cssText = `margin:0;padding:${RING}px;background-color:transparent;opacity:0`;
+  document.body.style.cssText = `margin:0;padding:${RING}px;background-color:transparent`;
   document.body.append(fields.element);
   // On the shadow root: focus moving from one field to the next does not reach the host.
   const inside = fields.element.shadowRoot!;
@@ -231,6 +226,6 @@ addEventListener('message', (event) => {
   state();
 });
 
-// The fields are drawn at once, while the page hands the port over, unseen until they are
-// configured (their language, theme, the order's brands).
+// The fields are drawn at once, while the page hands the port over: the frame stays at height 0
+// on the page until it is configured (its language, the order's brands).
 start();

@@ -70,18 +70,6 @@ export const standInStyles = css`
   .stand-in {
     visibility: hidden;
   }
-  /* Until the frame tells its height, it takes the stand-in's (with its ring's room), its box adding
-     nothing to the place's height: the frame shows its fields as soon as they are drawn as
-     configured (frame/card-frame.ts: unseen before), one round trip before that height comes. In
-     the colour scheme of a frame not yet configured: a frame of another scheme than its iframe's
-     gets an opaque backdrop, which would show as a blank box on a dark page. */
-  .framed:has(> .stand-in) > :first-child {
-    contain: size;
-  }
-  .framed:has(> .stand-in) iframe {
-    height: calc(100% + 8px) !important;
-    color-scheme: normal;
-  }
   .stand-in .label {
     font-size: var(--paylit-label-size, 0.875rem);
     font-weight: 600;
