@@ -170,6 +170,8 @@ const watchScript = () => `(() => {
         const box = f.getBoundingClientRect();
         if (box.width > 0 && box.height > 0 && f.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !f.closest('[inert]')) {
           shown = true;
+          // Shown as it is placed (a frame given its height by the page's styles): placed now.
+          if (!steps.placed && root !== document) steps.placed = now();
           // And the page's steps by then: paylit's files (asked for, received), the checkout
           // defined and rendered.
           const files = performance.getEntriesByType('resource').filter((e) => /\\/paylit(\\.[\\w.-]+)?\\.js$/.test(e.name)).map((e) => [e.name.split('/').pop(), performance.timeOrigin + e.fetchStart, performance.timeOrigin + e.responseEnd]);
@@ -479,6 +481,8 @@ const kinds = [
 const times = Object.fromEntries(kinds.map((k) => [k, []]));
 /** "Seen": the card number drawn in a frame shown (the later of the two); drawn, for a page without one. */
 const seenTimes = Object.fromEntries(kinds.map((k) => [k, []]));
+/** Seen, by round (a load without a figure leaves its round empty): to pair this build with a baseline. */
+const roundSeen = Object.fromEntries(kinds.map((k) => [k, []]));
 const before = [];
 const phases = Object.fromEntries(kinds.map((k) => [k, []]));
 const pageSteps = Object.fromEntries(kinds.map((k) => [k, []]));
@@ -493,6 +497,7 @@ for (let round = 0; round < rounds; round++)
       const load = await drawnMs(kind);
       times[kind].push(load.drawn);
       seenTimes[kind].push(load.phases?.seen ?? load.drawn);
+      roundSeen[kind][round] = load.phases?.seen ?? load.drawn;
       before.push(load.before);
       if (load.phases) phases[kind].push(load.phases);
       if (load.steps) pageSteps[kind].push(load.steps);
@@ -624,6 +629,23 @@ if (!pageOnly) {
     ['/frame', 'paylit, isolation="frame"'],
     ...frameBaselineKinds.map((kind, i) => [kind, `frame baseline ${i + 1}'s isolation="frame"`]),
   ]);
+  // Per load, what follows the page's chain, and each baseline against this build round by round:
+  // the page's module graph varies from load to load by more than a change after it moves "seen".
+  const rendered = (k) =>
+    median(
+      phases[k]
+        .map((p, i) => p.seen - (pageSteps[k][i]?.['checkout rendered'] ?? NaN))
+        .filter(Number.isFinite),
+    );
+  console.log(
+    `  seen minus the checkout rendered, per load (medians): ${[['/frame', 'frame'], ...frameBaselineKinds.map((k, i) => [k, `baseline${i + 1}`])].map(([k, name]) => `${name} ${ms(rendered(k))}`).join(', ')}`,
+  );
+  for (const [i, kind] of frameBaselineKinds.entries()) {
+    const pairs = roundSeen['/frame'].map((x, r) => x - roundSeen[kind][r]).filter(Number.isFinite);
+    console.log(
+      `  seen, this build minus baseline ${i + 1}, paired by round: median ${ms(median(pairs))}, lower in ${pairs.filter((d) => d < 0).length} of ${pairs.length} rounds`,
+    );
+  }
   // What the shopper sees: a card number drawn in a frame of no height, or inert, is not drawn
   // for them. "Drawn" alone is printed above, as information.
   target(
