@@ -38,7 +38,7 @@ export interface HandlerContext {
   publicKey: JsonWebKey | string;
   publicUrl: string;
   returnUrl: string;
-  resolveOrder: (id: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
+  resolveOrder: (id: string) => Promise<MerchantOrderInput | MerchantOrder | undefined | null>;
   /** True when orders come from the order API's store (no `resolveOrder`): the handler keeps them from changing under a payment. */
   ordersInStore: boolean;
   onNotification: ((event: NotificationEvent) => void | Promise<void>) | undefined;
@@ -95,9 +95,10 @@ export function loadOrder(ctx: HandlerContext, id: string): Promise<MerchantOrde
 function checkedOrder(
   ctx: HandlerContext,
   id: string,
-  raw: MerchantOrderInput | MerchantOrder | undefined,
+  raw: MerchantOrderInput | MerchantOrder | undefined | null,
 ): MerchantOrder {
-  if (raw === undefined)
+  // No such order: `undefined`, or `null` as most database drivers answer a lookup that found none.
+  if (raw === undefined || raw === null)
     throw new CheckoutError(404, {
       type: 'not_found',
       message: 'no order with this id',
