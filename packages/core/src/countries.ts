@@ -286,6 +286,15 @@ export function isServedCountry(country: string): boolean {
   return countryOf(country) !== undefined;
 }
 
+/**
+ * The country's local currency (USD where it is the local one). What a payer pays a bank
+ * transfer in (SPEI, a CBU, Peru's CIP): a transfer moves local money, so the API converts a
+ * USD payment and its `bank_transfer.user_payment_amount` is in this currency.
+ */
+export function localCurrency(country: string): string | undefined {
+  return countryOf(country)?.currencies[0];
+}
+
 /** Whether a payment in `country` may be in `currency` (its local currency or USD). */
 export function acceptsCurrency(country: string, currency: string): boolean {
   return countryOf(country)?.currencies.includes(currency) ?? false;

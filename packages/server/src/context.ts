@@ -38,7 +38,7 @@ export interface HandlerContext {
   publicKey: JsonWebKey | string;
   publicUrl: string;
   returnUrl: string;
-  resolveOrder: (id: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
+  resolveOrder: (id: string) => Promise<MerchantOrderInput | MerchantOrder | undefined | null>;
   /** True when orders come from the order API's store (no `resolveOrder`): the handler keeps them from changing under a payment. */
   ordersInStore: boolean;
   onNotification: ((event: NotificationEvent) => void | Promise<void>) | undefined;
@@ -95,34 +95,40 @@ export function loadOrder(ctx: HandlerContext, id: string): Promise<MerchantOrde
 function checkedOrder(
   ctx: HandlerContext,
   id: string,
-  raw: MerchantOrderInput | MerchantOrder | undefined,
+  raw: MerchantOrderInput | MerchantOrder | undefined | null,
 ): MerchantOrder {
-  if (raw === undefined)
+  // No such order: `undefined`, or `null` as most database drivers answer a lookup that found none.
+  if (raw === undefined || raw === null)
     throw new CheckoutError(404, {
       type: 'not_found',
       message: 'no order with this id',
       param: 'order',
     });
-  const known =
-    typeof raw === 'object' && raw !== null && Object.isFrozen(raw) ? checked.get(raw) : undefined;
-  if (known) return known;
-  const parsed = compiled(merchantOrderSchema).safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    ctx.logError(
-      new Error(
-        `resolveOrder(${JSON.stringify(id)}) returned an invalid order: ${issue.path.join('.')} ${issue.message}`,
-      ),
-    );
-    throw new CheckoutError(500, {
-      type: 'internal_error',
-      message: 'the order could not be read',
-    });
+  let order =
+    typeof raw === 'object' && Object.isFrozen(raw) ? checked.get(raw as object) : undefined;
+  if (!order) {
+    const parsed = compiled(merchantOrderSchema).safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw unreadable(ctx, id, `${issue.path.join('.')} ${issue.message}`);
+    }
+    order = parsed.data;
+    if (Object.isFrozen(raw)) checked.set(raw as object, order);
   }
-  if (Object.isFrozen(raw)) {
-    checked.set(raw, parsed.data);
-  }
-  return parsed.data;
+  // Another order than the one asked (a lookup by prefix, a cache keyed wrong) is not shown or
+  // charged under this order's client secret.
+  if (order.id !== id)
+    throw unreadable(ctx, id, `id is ${JSON.stringify(order.id)}, not the id asked`);
+  return order;
+}
+
+/** A 500 for an order `resolveOrder` answered wrong, `why` logged for the merchant. */
+function unreadable(ctx: HandlerContext, id: string, why: string): CheckoutError {
+  ctx.logError(new Error(`resolveOrder(${JSON.stringify(id)}) returned an invalid order: ${why}`));
+  return new CheckoutError(500, {
+    type: 'internal_error',
+    message: 'the order could not be read',
+  });
 }
 
 /**

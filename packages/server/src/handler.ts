@@ -89,8 +89,10 @@ export interface CheckoutHandlerOptions {
   returnUrl: string;
   /** Origins whose pages may call the browser routes (CORS). Never `*`. */
   allowedOrigins: readonly string[];
-  /** The merchant's order lookup: the trusted amount, currency, country, payer and intent. Default: the standalone order store. */
-  resolveOrder?: (orderId: string) => Promise<MerchantOrderInput | MerchantOrder | undefined>;
+  /** The merchant's order lookup: the trusted amount, currency, country, payer and intent; `undefined` or `null` for no such order (404). Default: the standalone order store. */
+  resolveOrder?: (
+    orderId: string,
+  ) => Promise<MerchantOrderInput | MerchantOrder | undefined | null>;
   /** Called once per status of each payment, refund and enrollment notified by the API. */
   onNotification?: (event: NotificationEvent) => void | Promise<void>;
   /** The shop's name as the payer knows it: the payee the checkout shows in a subscription's terms. */

@@ -709,6 +709,37 @@ test("with the merchant's own resolveOrder, the order is theirs; a broken order 
   }
 });
 
+test("with the merchant's own resolveOrder, an order their database does not have (null, as most drivers answer) is 404, not a 500 logged as broken", async () => {
+  const errors: unknown[] = [];
+  const own = await startShop({
+    resolveOrder: async () => null as never,
+    onError: (e) => void errors.push(e),
+  });
+  try {
+    const missing = await own.browser(`/checkout?order=${await own.secret('missing')}`);
+    expect([missing.status, missing.body.error.type]).toEqual([404, 'not_found']);
+    expect(errors).toEqual([]);
+  } finally {
+    await own.close();
+  }
+});
+
+test("with the merchant's own resolveOrder, an order answered under another id than the one asked is not shown or paid as it", async () => {
+  const errors: unknown[] = [];
+  const own = await startShop({
+    // A lookup that answers another order (a query by prefix, a cache keyed wrong).
+    resolveOrder: async () => ({ id: 'B-2', amount: 10, currency: 'BRL', country: 'BR', payer }),
+    onError: (e) => void errors.push(e),
+  });
+  try {
+    const shown = await own.browser(`/checkout?order=${await own.secret('A-1')}`);
+    expect([shown.status, shown.body.error?.type]).toEqual([500, 'internal_error']);
+    expect(String(errors[0])).toMatch(/resolveOrder\("A-1"\) returned an invalid order: id/);
+  } finally {
+    await own.close();
+  }
+});
+
 test("a page on an origin not allowed: the merchant's log says so through onError, once per origin", async () => {
   const logged: string[] = [];
   const app = createCheckoutHandler({

@@ -8,6 +8,7 @@ import { documentExample } from '@paylit/core/documents';
 import { toFetchHandler } from '@paylit/server';
 import { createRedisStore, type RedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
+import { scaled } from '../../../test/support/time.mjs';
 import { startRedis } from './support/redis.js';
 import {
   settleInSandbox,
@@ -270,6 +271,36 @@ test('a notification that never arrives: the slow status lookup still tells the 
     live.close();
   } finally {
     await deaf.close();
+  }
+});
+
+test("a Pix the server recorded PAID from its notification reaches the shopper at once, though the merchant's hook failed on it", async () => {
+  // The notification is recorded (PAID in the store) before the hook runs; the hook's failure
+  // only makes the API try again later. The shopper's live connection must not wait for the
+  // slow status lookup (a minute here) to hear what the server already knows.
+  const failing = await startShop(
+    {
+      live: { statusEveryMs: 60_000 },
+      onNotification: () => {
+        throw new Error('merchant database down');
+      },
+      onError: () => {},
+    },
+    h,
+  );
+  try {
+    const { order, res } = await choose(failing, 'PQ');
+    const live = await listen(failing, res.body.payment.id, order.clientSecret);
+    expect((await live.next())!.data.payment.status).toBe('PENDING');
+    await force(res.body.payment.id, 'PAID');
+    const heard = await Promise.race([
+      live.next(),
+      new Promise<'not told'>((resolve) => setTimeout(() => resolve('not told'), scaled(3_000))),
+    ]);
+    live.close();
+    expect(heard).toMatchObject({ event: 'payment', data: { payment: { status: 'PAID' } } });
+  } finally {
+    await failing.close();
   }
 });
 

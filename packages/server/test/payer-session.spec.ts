@@ -214,6 +214,23 @@ test.describe('in memory', () => {
     ).toHaveLength(1);
   });
 
+  test("a subscription the payer cancels from their saved methods is recorded as the payer's cancel, not the merchant's", async () => {
+    const customer = uid('cus');
+    const card = await saveCard(shop);
+    const sub = await cardSubscription(shop, card);
+    merchant.byId.set(customer, { savedCardIds: [card], subscriptionIds: [sub.id] });
+    const session = await payerSessionFor(shop.client, customer);
+    expect((await post(shop, `/payer/subscriptions/${sub.id}/cancel`, session)).status).toBe(200);
+    expect(await shop.handler.subscriptions.get(sub.id)).toMatchObject({
+      status: 'cancelled',
+      cancelledBy: 'payer',
+    });
+    const told = merchant.changes.find(
+      (c) => c.type === 'subscription_cancelled' && c.subscription.id === sub.id,
+    );
+    expect(told).toMatchObject({ subscription: { cancelledBy: 'payer' } });
+  });
+
   test("a bare customer id, a forged, altered or ended session list nothing and remove nothing (401, saying which); another customer's session 403", async () => {
     const victim = uid('cus');
     const card = await saveCard(shop);

@@ -450,6 +450,11 @@ export const bankTransferViewSchema = z.strictObject({
   reference: z.string().max(200).optional(),
   redirect_url: openable.optional(),
   user_payment_amount: z.number().optional(),
+  /**
+   * The currency of `user_payment_amount`, which the API's transfer does not name: the
+   * country's local one (`localCurrency` in `@paylit/core/countries`), a USD payment converted.
+   */
+  currency: z.string().max(3).optional(),
   payment_instruction: z.string().max(2000).optional(),
   expiration_date: z.string().max(40).optional(),
 });

@@ -15,6 +15,7 @@
  * - Vouchers and transfers expire at 23:59 local time, four days after they are made.
  * - A cash voucher's `image_url` is its printable page (`/sandbox-pages/voucher/{id}`).
  */
+import { currencyDecimals } from '@paylit/core/money';
 import { localMoney } from '../catalogs/countries.js';
 import type { PaymentMethod } from '../catalogs/payment-methods.js';
 import { qrPng, base64 } from './qr-png.js';
@@ -220,13 +221,15 @@ function transfer(
   },
 ): DirectVoucher {
   const { merchant, ...account } = bank;
+  // What the payer sends: in the local currency (a USD payment converted), as a ticket.
+  const money = localMoney(p.amount, p.currency, p.country);
   return {
     bank_transfer: {
       ...account,
       beneficiary_name: merchant,
       reference: digitsOf(`${p.id}:ref`, 7),
-      user_payment_amount: p.amount,
-      payment_instruction: `Pay ${p.amount.toFixed(2)} ${p.currency} to the ${bank.bank_account_label} above with the reference, by ${due.iso.slice(0, 10)} (${method.name}).`,
+      user_payment_amount: money.amount,
+      payment_instruction: `Pay ${money.amount.toFixed(currencyDecimals(money.currency))} ${money.currency} to the ${bank.bank_account_label} above with the reference, by ${due.iso.slice(0, 10)} (${method.name}).`,
       expiration_date: due.iso,
     },
     expiresAt: due.at,

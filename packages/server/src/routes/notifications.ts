@@ -211,6 +211,11 @@ export function mountNotifications(
       await release();
       throw error;
     }
+    // The shopper waiting on this order's payment (a Pix, a voucher) hears it, on whichever
+    // instance, now that it is recorded: not after the merchant's hook, which may fail or hang
+    // (the API then tries again) while the checkout would wait for the slow status lookup.
+    if (kind === 'payment' && event.orderId !== undefined)
+      await ctx.changes.announce(event.orderId).catch(ctx.logError);
     const handed = `notification-handed:${id}`;
     try {
       // Handed already by a try that could not place it: the try that places it does not hand
@@ -233,9 +238,6 @@ export function mountNotifications(
     }
     await ctx.store.bind(done, '1', WEEK_MS);
     await release();
-    // The shopper waiting on this order's payment (a Pix, a voucher) hears it, on whichever instance.
-    if (kind === 'payment' && event.orderId !== undefined)
-      await ctx.changes.announce(event.orderId);
     return c.json({ received: true });
   });
 }

@@ -195,7 +195,7 @@ export function mountPayer(
     if (!before) throw notYours('subscription');
     let after: Subscription;
     try {
-      after = await subscriptions.cancel(id);
+      after = await subscriptions.cancel(id, { by: 'payer' });
     } catch (error) {
       throw fromApiError(error);
     }

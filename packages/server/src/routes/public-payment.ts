@@ -12,6 +12,7 @@ import {
   type NextAction,
   type paymentViewSchema,
 } from '@paylit/core/checkout';
+import { localCurrency } from '@paylit/core/countries';
 import type { PaymentRecord } from '@paylit/core/schemas';
 import { frameable } from '../framing.js';
 
@@ -58,6 +59,9 @@ function instructions(
     else delete t.expires_in_ms;
   }
   const b = bank_transfer && shown(bankTransferViewSchema, bank_transfer);
+  // The amount to send is in the country's money, which the API's transfer does not say.
+  if (b?.user_payment_amount !== undefined)
+    b.currency = localCurrency(record.country ?? '') ?? record.currency;
   return { ...(t ? { ticket: t } : {}), ...(b ? { bank_transfer: b } : {}) };
 }
 

@@ -96,7 +96,12 @@ export interface ChargeDueResult {
 export interface Subscriptions {
   create(input: NewSubscription): Promise<Subscription>;
   get(id: string): Promise<Subscription | undefined>;
-  cancel(id: string): Promise<Subscription>;
+  /**
+   * Cancels it (a Pix Automático mandate at the API too). `by`: who cancelled, as the
+   * subscription records it (`cancelledBy`): the merchant unless said (the payer's saved-methods
+   * route says `payer`).
+   */
+  cancel(id: string, options?: { by?: 'merchant' | 'payer' }): Promise<Subscription>;
   chargeDue(asOf?: Date): Promise<ChargeDueResult>;
   /** An enrollment's notification, verified (the handler's notification route calls it). */
   enrollmentHeard(record: {
@@ -455,7 +460,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
 
     get,
 
-    async cancel(id) {
+    async cancel(id, { by = 'merchant' } = {}) {
       const sub = await get(id);
       if (!sub) throw new SubscriptionError(`no subscription ${id}`, 'id');
       if (sub.status === 'cancelled' || sub.status === 'rejected' || sub.status === 'ended')
@@ -469,9 +474,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         }
       }
       const written = await update(id, (s) =>
-        s.status === 'cancelled'
-          ? undefined
-          : { ...s, status: 'cancelled', cancelledBy: 'merchant' },
+        s.status === 'cancelled' ? undefined : { ...s, status: 'cancelled', cancelledBy: by },
       );
       if (!written) return (await get(id))!;
       await tell({ type: 'cancelled', subscription: written });

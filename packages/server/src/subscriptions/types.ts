@@ -6,7 +6,8 @@ import type { PaymentRequestInput } from '@paylit/core/schemas';
  * `pending`: a Pix Automático mandate the payer has not authorized yet; `active`: charged each
  * period; `past_due`: a period was declined on every try of the retry schedule (later periods are
  * still charged); `cancelled` by the merchant (`subscriptions.cancel`) or the payer (in their
- * bank); `rejected`: the payer refused the mandate; `ended`: past its plan's end date.
+ * bank, or from their saved methods: `cancel(id, {by: 'payer'})`); `rejected`: the payer
+ * refused the mandate; `ended`: past its plan's end date.
  */
 export type SubscriptionStatus =
   'pending' | 'active' | 'past_due' | 'cancelled' | 'rejected' | 'ended';

@@ -260,6 +260,21 @@ describe('<paylit-pending>: as the shopper reads it in the checkout', () => {
     expect(copied).to.deep.equal([clabe!.value.replace(/ /g, '')]);
   });
 
+  it('SPEI for a USD order: the amount to send is in pesos, as the transfer says, not the order’s dollars', async () => {
+    // The sandbox converts at 1 USD = 18.5 MXN: 120 USD is 2,220.00 MXN to send by SPEI.
+    const { el } = await paidAway({
+      country: 'MX',
+      currency: 'USD',
+      amount: '120',
+      methods: 'SE',
+      payer: mexican,
+    });
+    const seen = read(el);
+    expect(seen, seen).to.contain('2,220.00');
+    expect(seen, seen).to.contain('MX$');
+    expect(seen, seen).not.to.match(/US\$|120\.00/);
+  });
+
   it('Boleto at 320 px: the typed line in its groups, wrapped between them, never cut off', async () => {
     await setViewport({ width: 320, height: 720 });
     try {

@@ -484,7 +484,7 @@ export class PaylitPending extends LocalizedElement {
       copyable: (label, value, options) => this.#copyable(label, value, options),
       amountLine: (ticket) => this.#amountLine(ticket),
       due: (iso) => this.#due(iso),
-      amount: (amount) => this.#amount(amount),
+      amount: (amount, currency) => this.#amount(amount, currency),
     };
   }
 

@@ -28,7 +28,7 @@ export interface PendingParts {
   /** When it falls due. */
   due(iso: string | undefined): TemplateResult | typeof nothing;
   /** An amount in the shopper's locale (the payment's by default). */
-  amount(amount?: number): string;
+  amount(amount?: number, currency?: string): string;
 }
 
 /**
@@ -138,7 +138,7 @@ function account(view: PendingParts, label: string, digits: string): TemplateRes
 /** A bank transfer: the bank, the accounts, the reference and the amount to send. */
 export function transferView(view: PendingParts, bank: BankTransferView): TemplateResult {
   const t = view.t;
-  const amount = view.amount(bank.user_payment_amount);
+  const amount = view.amount(bank.user_payment_amount, bank.currency);
   const fact = (term: string, value: string | undefined) =>
     value ? html`<dt>${term}</dt><dd>${value}</dd>` : nothing;
   return html`<p class="steps">${t.transferSteps}</p>
