@@ -27,6 +27,7 @@ import {
   type Demo,
 } from './support/demo.js';
 import { NONCE, shopFront, type FrontOptions, type Served } from './support/shop-front.js';
+import { opensslSri } from './support/openssl-sri.js';
 
 const bundle = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
 const manifest = () =>
@@ -34,9 +35,8 @@ const manifest = () =>
     algorithm: string;
     files: Record<string, string>;
   };
-/** A file's SRI value as openssl computes it. */
-const openssl = (file: string) =>
-  `sha384-${execFileSync('sh', ['-c', `openssl dgst -sha384 -binary "$1" | openssl base64 -A`, 'sh', `${bundle}${file}`], { encoding: 'utf8' })}`;
+/** A file's SRI value as openssl computes it (support/openssl-sri.ts: several files in one run). */
+const openssl = (file: string) => opensslSri(bundle, [file])[file];
 
 test("the manifest lists every file of dist/bundle/ with its SHA-384 as openssl reads it; paylit.pins.json carries the same for every file paylit.js loads, the card frame's three scripts included, and paylit.js only the pins' own", () => {
   const { algorithm, files } = manifest();
@@ -47,7 +47,8 @@ test("the manifest lists every file of dist/bundle/ with its SHA-384 as openssl 
   expect(Object.keys(files).sort()).toEqual(onDisk);
   expect(onDisk).toContain('paylit.module.js');
   expect(onDisk).toContain('paylit.paylit-payer-fields.js');
-  for (const file of onDisk) expect(files[file], file).toBe(openssl(file));
+  const computed = opensslSri(bundle, onDisk);
+  for (const file of onDisk) expect(files[file], file).toBe(computed[file]);
   // paylit.pins.json: each module paylit.js can load, by its name between `paylit.` and `.js`,
   // the same value; paylit.js carries the pins' own value, and no other hash.
   const pins = JSON.parse(readFileSync(`${bundle}paylit.pins.json`, 'utf8')) as Record<

@@ -21,12 +21,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { attest, type Report } from '@paylit/server/attest';
 import type { Browser } from '@playwright/test';
 import { expect, test } from '../../../test/support/demo.js';
 import { chromiumPath } from '../../../test/support/chromium.mjs';
+import { opensslSri } from '../../../test/support/openssl-sri.js';
 import { scaled } from '../../../test/support/time.mjs';
 
 // Every test in parallel, the variants too: each worker that takes one of this file's tests runs
@@ -38,12 +39,7 @@ const bundle = fileURLToPath(new URL('../../elements/dist/bundle/', import.meta.
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 /** openssl's SHA-384 of a file, as SRI writes it. */
-const sri = (path: string) =>
-  `sha384-${execFileSync('openssl', ['base64', '-A'], {
-    input: execFileSync('openssl', ['dgst', '-sha384', '-binary', path]),
-  })
-    .toString()
-    .trim()}`;
+const sri = (path: string) => opensslSri(dirname(path), [basename(path)])[basename(path)]!;
 
 let dir: string;
 let manifest: string;
@@ -93,11 +89,11 @@ ${value(v.head) ?? ''}
 
 test.beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'paylit-attest-'));
-  const files: Record<string, string> = {};
-  for (const file of (await readdir(bundle))
-    .filter((f) => f.endsWith('.js') || f === 'paylit.pins.json')
-    .sort())
-    files[file] = sri(join(bundle, file));
+  // openssl's SHA-384 of each file, as SRI writes it.
+  const files = opensslSri(
+    bundle,
+    (await readdir(bundle)).filter((f) => f.endsWith('.js') || f === 'paylit.pins.json').sort(),
+  );
   manifest = join(dir, 'integrity.json');
   await writeFile(manifest, JSON.stringify({ algorithm: 'sha384', files }));
   thirdParty = createServer((req, res) => {
