@@ -62,7 +62,24 @@ for (const isolation of isolations)
     // Typed again from the keyboard (Playwright loses sight of a frame the cache gave back: its
     // fields are reached as a shopper reaches them). Digits left in a field would make the new
     // number too long, and the card incomplete. The fields' own check puts the caret in the number.
+    // The caret must be in the number before the first key. In frame isolation it moves by a
+    // message to the frame, sent after the one that shows the fields' messages: once the frame
+    // has grown to show them, both are read (on a loaded machine, keys sent sooner are lost).
+    const frameHeight = () =>
+      host.evaluate((el) => el.shadowRoot?.querySelector('iframe')?.getBoundingClientRect().height);
+    const before = await frameHeight();
     await host.evaluate((el: HTMLElement & { reportValidity(): boolean }) => el.reportValidity());
+    if (isolation === 'frame') await expect.poll(frameHeight).toBeGreaterThan(before!);
+    else
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            let at = document.activeElement;
+            while (at?.shadowRoot?.activeElement) at = at.shadowRoot.activeElement;
+            return at?.id;
+          }),
+        )
+        .toBe('number');
     for (const [i, text] of ['4111111111111111', '1230', '123', 'Ana Lima'].entries()) {
       if (i) await page.keyboard.press('Tab');
       await page.keyboard.type(text);
