@@ -118,9 +118,7 @@ test('the order replaced under an open checkout (the same client secret): Pay is
     .toEqual([['paylit-error', 'amount']]);
   // The order as it is now, the card as typed: the button says what Pay charges.
   await expect(payButton(page)).toHaveText('Pagar R$ 1.200,00');
-  await expect(page.locator('paylit-checkout [part=message]')).toHaveText(
-    (t as unknown as { orderChanged: string }).orderChanged,
-  );
+  await expect(page.locator('paylit-checkout [part=message]')).toHaveText(t.orderChanged);
   // Its plans are the new amount's: six with interest on R$1,200.00 are 6 × R$ 217,79.
   await expect(
     page.locator('paylit-installments').getByRole('combobox').locator('option[value="6"]'),
