@@ -120,9 +120,7 @@ test('a plan chosen an hour ago is refused: the shopper reads that the plans mus
     .toEqual([['paylit-error', 'method.installmentsId']]);
   // The forgotten plan is no longer chosen, nor its total on the button.
   await expect(payButton(page)).toHaveText('Pagar R$ 1.200,00');
-  await expect(page.locator('paylit-checkout [part=message]')).toHaveText(
-    (t as unknown as { plansExpired: string }).plansExpired,
-  );
+  await expect(page.locator('paylit-checkout [part=message]')).toHaveText(t.plansExpired);
   // New plans, asked for now.
   await asked;
   store.plansExpired = false;

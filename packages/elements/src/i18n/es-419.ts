@@ -16,6 +16,7 @@ export const es419: Messages = {
   serverError: 'No se pudo realizar el pago. Intenta de nuevo.',
   orderChanged:
     'El pedido cambió desde que se abrió esta página. Revisa el monto y vuelve a pagar.',
+  plansExpired: 'Las opciones de cuotas vencieron. Vuelve a elegir las cuotas y paga.',
   orderLocked:
     'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Comunícate con la tienda.',
   monthsInterestFree: '{count} meses sin intereses de {amount}',

@@ -63,6 +63,12 @@ export function paid(result: ServerResult<PaymentAnswer>, reader: Reader): Settl
       ...refused(result, t.orderChanged, false, error.param ? { param: error.param } : {}),
       reload: true,
     };
+  // The plans shown were forgotten by the server (kept an hour): new ones, with the order.
+  if (status === 400 && error?.param === 'method.installmentsId')
+    return {
+      ...refused(result, t.plansExpired, false, { param: error.param }),
+      reload: true,
+    };
   const text =
     ((error?.code !== undefined
       ? (t.apiErrors as Record<number, string>)[error.code]

@@ -664,8 +664,9 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   /**
-   * The order as the store has it now (it replaced the order under the same client secret):
-   * loaded again, the card as typed, and the message that said so shown again once it is here.
+   * The order as the store has it now (it replaced the order under the same client secret, or
+   * forgot the plans it showed): loaded again with new plans, the card as typed, and the
+   * message that said so shown again once it is here.
    */
   async #reload(): Promise<void> {
     const { message, order } = this;
