@@ -16,6 +16,10 @@ export const en = {
   retry: 'Try again',
   networkError: 'We could not reach the store. Check your connection and try again.',
   serverError: 'The payment could not be made. Try again.',
+  /** Pay refused because the order changed under the page (the store replaced it, 409 order_mismatch): the checkout shows it again as it is now. */
+  orderChanged: 'The order has changed since this page opened. Check the amount and pay again.',
+  /** Pay refused because the server has forgotten the plans it showed (an hour on, 400 method.installmentsId): new ones are asked for. */
+  plansExpired: 'The installment options have expired. Choose the installments again, then pay.',
   /** After five declines on one order (409 order_locked): the order is not tried again. */
   orderLocked:
     'The payment was declined too many times: this order can no longer be paid. Contact the store.',

@@ -14,6 +14,9 @@ export const es419: Messages = {
     'El pago de esta tienda todavía no está configurado. Intenta más tarde o comunícate con la tienda.',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo.',
   serverError: 'No se pudo realizar el pago. Intenta de nuevo.',
+  orderChanged:
+    'El pedido cambió desde que se abrió esta página. Revisa el monto y vuelve a pagar.',
+  plansExpired: 'Las opciones de cuotas vencieron. Vuelve a elegir las cuotas y paga.',
   orderLocked:
     'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Comunícate con la tienda.',
   monthsInterestFree: '{count} meses sin intereses de {amount}',

@@ -24,6 +24,9 @@ export const es: Messages = {
   retry: 'Reintentar',
   networkError: 'No pudimos conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.',
   serverError: 'No se pudo realizar el pago. Inténtalo de nuevo.',
+  orderChanged:
+    'El pedido ha cambiado desde que se abrió esta página. Revisa el importe y vuelve a pagar.',
+  plansExpired: 'Las opciones de cuotas han caducado. Vuelve a elegir las cuotas y paga.',
   orderLocked:
     'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Contacta con la tienda.',
   redirecting: 'Continúa en la página de tu banco para confirmar el pago.',

@@ -26,6 +26,10 @@ export const fr: Messages = {
   retry: 'Réessayer',
   networkError: 'Nous n’avons pas pu joindre la boutique. Vérifiez votre connexion et réessayez.',
   serverError: 'Le paiement n’a pas pu être effectué. Réessayez.',
+  orderChanged:
+    'La commande a changé depuis l’ouverture de cette page. Vérifiez le montant et payez à nouveau.',
+  plansExpired:
+    'Les options de paiement en plusieurs fois ont expiré. Choisissez de nouveau les échéances, puis payez.',
   orderLocked:
     'Le paiement a été refusé trop de fois. Cette commande ne peut plus être payée. Contactez la boutique.',
   redirecting: 'Poursuivez sur la page de votre banque pour confirmer le paiement.',

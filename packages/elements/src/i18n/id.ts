@@ -24,6 +24,8 @@ export const id: Messages = {
   networkError:
     'Kami tidak dapat terhubung ke toko. Periksa koneksi internet Anda, lalu coba lagi.',
   serverError: 'Pembayaran tidak dapat dilakukan. Coba lagi.',
+  orderChanged: 'Pesanan telah berubah sejak halaman ini dibuka. Periksa jumlahnya dan bayar lagi.',
+  plansExpired: 'Pilihan cicilan sudah kedaluwarsa. Pilih cicilan lagi, lalu bayar.',
   orderLocked:
     'Pembayaran ditolak terlalu sering: pesanan ini tidak dapat lagi dibayar. Hubungi toko.',
   redirecting: 'Lanjutkan di halaman bank Anda untuk mengonfirmasi pembayaran.',

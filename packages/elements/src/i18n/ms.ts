@@ -23,6 +23,8 @@ export const ms: Messages = {
   retry: 'Cuba lagi',
   networkError: 'Kami tidak dapat menghubungi kedai. Semak sambungan internet anda dan cuba lagi.',
   serverError: 'Pembayaran tidak dapat dibuat. Cuba lagi.',
+  orderChanged: 'Pesanan telah berubah sejak halaman ini dibuka. Semak jumlahnya dan bayar semula.',
+  plansExpired: 'Pilihan ansuran telah tamat tempoh. Pilih ansuran sekali lagi, kemudian bayar.',
   orderLocked:
     'Pembayaran ditolak terlalu banyak kali: pesanan ini tidak lagi boleh dibayar. Hubungi kedai.',
   redirecting: 'Teruskan di halaman bank anda untuk mengesahkan pembayaran.',

@@ -23,6 +23,8 @@ export const ptBR: Messages = {
   retry: 'Tentar de novo',
   networkError: 'Não conseguimos falar com a loja. Confira sua conexão e tente de novo.',
   serverError: 'Não foi possível fazer o pagamento. Tente de novo.',
+  orderChanged: 'O pedido mudou desde que esta página foi aberta. Confira o valor e pague de novo.',
+  plansExpired: 'As opções de parcelamento expiraram. Escolha as parcelas de novo e pague.',
   orderLocked:
     'O pagamento foi recusado vezes demais: este pedido não pode mais ser pago. Fale com a loja.',
   redirecting: 'Continue na página do seu banco para confirmar o pagamento.',

@@ -24,6 +24,8 @@ export const tr: Messages = {
   retry: 'Tekrar dene',
   networkError: 'Mağazaya ulaşamadık. İnternet bağlantınızı kontrol edip tekrar deneyin.',
   serverError: 'Ödeme gerçekleştirilemedi. Tekrar deneyin.',
+  orderChanged: 'Bu sayfa açıldığından beri sipariş değişti. Tutarı kontrol edip yeniden ödeyin.',
+  plansExpired: 'Taksit seçeneklerinin süresi doldu. Taksitleri yeniden seçip ödeyin.',
   orderLocked:
     'Ödeme çok fazla kez reddedildi: bu sipariş artık ödenemez. Mağazayla iletişime geçin.',
   redirecting: 'Ödemeyi onaylamak için bankanızın sayfasında devam edin.',

@@ -27,6 +27,10 @@ export const vi: Messages = {
   networkError:
     'Không thể kết nối với cửa hàng. Quý khách vui lòng kiểm tra kết nối mạng và thử lại.',
   serverError: 'Không thể thực hiện thanh toán. Quý khách vui lòng thử lại.',
+  orderChanged:
+    'Đơn hàng đã thay đổi kể từ khi trang này được mở. Quý khách vui lòng kiểm tra số tiền và thanh toán lại.',
+  plansExpired:
+    'Các lựa chọn trả góp đã hết hạn. Quý khách vui lòng chọn lại số kỳ trả góp rồi thanh toán.',
   orderLocked:
     'Thanh toán đã bị từ chối quá nhiều lần: đơn hàng này không thể thanh toán được nữa. Quý khách vui lòng liên hệ với cửa hàng.',
   redirecting: 'Quý khách vui lòng tiếp tục trên trang của ngân hàng để xác nhận thanh toán.',

@@ -23,6 +23,8 @@ export const zhCN: Messages = {
   retry: '重试',
   networkError: '无法连接到商家。请检查网络连接后重试。',
   serverError: '支付未能完成，请重试。',
+  orderChanged: '此页面打开后订单已更改。请核对金额后重新支付。',
+  plansExpired: '分期选项已过期。请重新选择分期后再支付。',
   orderLocked: '支付被拒绝次数过多，此订单已无法再支付。请联系商家。',
   redirecting: '请在银行页面上继续操作，完成支付确认。',
   pending: '支付处理中。确认后我们会通知您。',

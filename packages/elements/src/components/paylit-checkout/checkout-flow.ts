@@ -31,7 +31,8 @@ export type Settled =
   | { to: 'declined'; payment: PaymentView; text: string }
   /** The order had as many declines as it allows: no card is tried on it again. */
   | { to: 'locked'; text: string }
-  | { to: 'refused'; text: string; error: PaylitErrorDetail }
+  /** `reload`: the order changed under the page (409 `order_mismatch`): the checkout loads it again. */
+  | { to: 'refused'; text: string; error: PaylitErrorDetail; reload?: boolean }
   /** No answer: the outcome is unknown. */
   | { to: 'unreachable' };
 

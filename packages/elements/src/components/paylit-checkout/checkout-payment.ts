@@ -56,6 +56,19 @@ export function paid(result: ServerResult<PaymentAnswer>, reader: Reader): Settl
   const { status, error } = result;
   if (!status) return { to: 'unreachable' };
   if (error?.type === 'order_locked') return { to: 'locked', text: t.orderLocked };
+  // The store replaced the order since the page loaded it (its amount, or the plans made for
+  // it): sending it again would be refused again. Said so, and the order loaded anew.
+  if (error?.type === 'order_mismatch')
+    return {
+      ...refused(result, t.orderChanged, false, error.param ? { param: error.param } : {}),
+      reload: true,
+    };
+  // The plans shown were forgotten by the server (kept an hour): new ones, with the order.
+  if (status === 400 && error?.param === 'method.installmentsId')
+    return {
+      ...refused(result, t.plansExpired, false, { param: error.param }),
+      reload: true,
+    };
   const text =
     ((error?.code !== undefined
       ? (t.apiErrors as Record<number, string>)[error.code]
@@ -81,7 +94,7 @@ const refused = (
   text: string,
   retryable: boolean,
   more?: Pick<PaylitErrorDetail, 'code' | 'param' | 'fields'>,
-): Settled => ({
+): Extract<Settled, { to: 'refused' }> => ({
   to: 'refused',
   text,
   error: {

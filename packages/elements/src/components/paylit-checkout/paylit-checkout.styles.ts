@@ -8,6 +8,8 @@ import { hostStyles, srOnly } from '../../internal/shared-styles.js';
  *
  * - `.collapsed`: a part of the checkout's own with nothing to show (installments before a
  *   BIN) takes back the gap after it.
+ * - In forced colours the theme draws every background in its own colour and drops shadows:
+ *   the buttons get an edge in its text colour, or they would read as plain text.
  * - A busy button is not an unavailable one: it keeps most of its colour while the spinner
  *   turns; under `prefers-reduced-motion` the spinner fades instead of turning.
  * - The live region (`.message`) is on the page from the start, so that what appears in it
@@ -53,6 +55,11 @@ export const styles = [
     justify-content: center;
     gap: 0.5rem;
     transition: filter 120ms ease;
+  }
+  @media (forced-colors: active) {
+    button {
+      border: 1px solid;
+    }
   }
   button:hover:not([aria-disabled='true']) {
     filter: brightness(0.93);

@@ -664,6 +664,18 @@ export class PaylitCheckout extends LocalizedElement {
   }
 
   /**
+   * The order as the store has it now (it replaced the order under the same client secret, or
+   * forgot the plans it showed): loaded again with new plans, the card as typed, and the
+   * message that said so shown again once it is here.
+   */
+  async #reload(): Promise<void> {
+    const { message, order } = this;
+    this.#loadedFor = `${this.endpoint}\n${order}`;
+    await this.#load();
+    if (this.order === order && this.context.status === 'ready') this.message = message;
+  }
+
+  /**
    * Load failure is a state: the fields are disabled, the message says what happened, a button
    * loads again. An order that cannot be paid (`code`) is final: no form, no amount, no retry.
    */
@@ -954,6 +966,7 @@ export class PaylitCheckout extends LocalizedElement {
     const { to, text } = settled;
     const words = again && (() => (again() as { text?: string }).text ?? text);
     this.message = { text, ...(words ? { words } : {}), error: to !== 'redirect' };
+    if (to === 'refused' && settled.reload) void this.#reload();
     // The server's refusal of some of the payer's details: said on their fields too.
     if (to === 'refused' && settled.error.fields)
       this.renderRoot.querySelector('paylit-payer-fields')?.refuse?.(settled.error.fields);

@@ -99,6 +99,8 @@ export class PaylitInstallments extends CheckoutChildElement {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Answers for BINs the shopper has since changed are dropped. */
   #asked: string | undefined;
+  /** The order the plans were asked for. */
+  #order: object | undefined;
 
   private plan: InstallmentsPlan | null = null;
 
@@ -114,8 +116,11 @@ export class PaylitInstallments extends CheckoutChildElement {
     if (!changed.has('checkout')) return;
     // Plans follow the typed card's BIN; a saved card or a wallet has none here.
     const bin = this.checkout?.selection.type === 'card' ? this.checkout.bin : undefined;
-    if (bin === this.#asked) return;
+    // The order loaded again (the server replaced it, or forgot the plans): its plans are asked anew.
+    const order = this.checkout?.order;
+    if (bin === this.#asked && order === this.#order) return;
     this.#asked = bin;
+    this.#order = order;
     clearTimeout(this.#timer);
     // Plans are on their way for a new BIN: the group is busy (`aria-busy`) until they are
     // drawn or known to be none, so that assistive technology (and a test) reads it once done.
