@@ -121,6 +121,45 @@ test('without a payer session nothing is listed nor loaded; a bare customer id i
   consoleErrors.splice(0, consoleErrors.length, ...others);
 });
 
+test("the payer session switched while the last one's list is still on its way: the new session's answer stands, never the old session's cards", async ({
+  page,
+  demo,
+  consoleErrors,
+}) => {
+  // The signed-in customer's list is held on its way until the switched session has its answer
+  // (a page that signs one customer out and puts another's session, on a slow network).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route('**/payer/methods', async (route) => {
+    if (++asked === 1) await held;
+    await route.continue();
+  });
+  const id = customer();
+  await openCheckout(page, demo, 'plain', 'returning', `&payer=${id}`);
+  await expect.poll(() => asked).toBe(1);
+  await page
+    .locator('paylit-checkout')
+    .evaluate((el, bare) => el.setAttribute('payer-session', bare), id);
+  const ended = savedMethods(page).locator('p.error');
+  await expect(ended).toHaveText(
+    'Your session has ended: reload the page to manage your saved payment methods.',
+  );
+  // The first session's answer comes now: it no longer has a say.
+  const late = page.waitForResponse(
+    (r) => r.url().endsWith('/payer/methods') && r.status() === 200,
+  );
+  release();
+  await late;
+  await expect(savedMethods(page).getByRole('listitem')).toHaveCount(0);
+  await expect(ended).toHaveText(
+    'Your session has ended: reload the page to manage your saved payment methods.',
+  );
+  const others = consoleErrors.filter((e) => !/status of 401 \(Unauthorized\)/.test(e));
+  expect(consoleErrors.length - others.length).toBe(1);
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+});
+
 test('in Arabic at 320 px: the list mirrored, nothing wider than the phone, axe clean', async ({
   page,
   demo,
