@@ -107,10 +107,12 @@ export class PaylitSavedMethods extends LocalizedElement {
 
   /** Loads the list again (also "Try again"). */
   async load(): Promise<void> {
-    const server = this.server;
-    if (!server || !this.session) return;
+    const { server, session } = this;
+    if (!server || !session) return;
     this.view = { phase: 'loading' };
-    const result = await listSavedMethods(server, this.session);
+    const result = await listSavedMethods(server, session);
+    // Asked for another session (or server) than the element has now: a later load answers.
+    if (session !== this.session || server !== this.server) return;
     this.view = result.ok
       ? {
           phase: 'ready',
