@@ -34,6 +34,12 @@ import { startRedis } from './support/redis.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
+/**
+ * Today's date for every payer in Brazil: Acre's (UTC−5), the country's last zone to begin a day.
+ * A card period billed on it is due now at any hour; UTC's date is not, from 00:00 to 05:00 UTC.
+ */
+const brazilToday = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Rio_Branco' }).format(at);
 
 interface Entry {
   order_id: string;
@@ -262,7 +268,7 @@ test('a lost store and a dropped answer never charge a period twice: the API is 
       plan: {
         frequency: 'WEEKLY' as const,
         amount: { type: 'FIXED' as const, value: 10 },
-        startDate: ymd(h.sandbox.clock.now()),
+        startDate: brazilToday(h.sandbox.clock.now()),
         firstCharge: 'start' as const,
       },
       currency: 'BRL',
@@ -449,7 +455,7 @@ test('paylit-server charge-due, for a cron: charges the due periods once from th
     const first = await firstSubscriptionPayment(h.client, 15, 'cron');
     const subs = createSubscriptions({ client: h.client, store });
     const id = uid('cron');
-    const startDate = ymd(h.sandbox.clock.now());
+    const startDate = brazilToday(h.sandbox.clock.now());
     await subs.create({
       id,
       plan: {
@@ -518,8 +524,8 @@ test('a plan with an end date: its last period charged, the subscription ends af
       plan: {
         frequency: 'WEEKLY',
         amount: { type: 'FIXED', value: 12 },
-        startDate: ymd(now),
-        endDate: ymd(new Date(now.getTime() + 10 * DAY)),
+        startDate: brazilToday(now),
+        endDate: brazilToday(new Date(now.getTime() + 10 * DAY)),
         firstCharge: 'start',
       },
       currency: 'BRL',
