@@ -7,22 +7,13 @@
  * new ones, and the plan chosen among them pays: in the checkout's default layout and in the
  * merchant's own (its `<paylit-installments>` stays on the page while the order loads again).
  */
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
-import { createSandbox, type Sandbox } from '@paylit/sandbox';
-import { MemoryStore, PaymentsClient, createCheckoutHandler } from '@paylit/server';
-import { nodeHmac, nodeTransport, serveNode, type Served } from '@paylit/server/node';
+import type { Sandbox } from '@paylit/sandbox';
+import { MemoryStore } from '@paylit/server';
 import { ptBR as t } from '../packages/elements/src/i18n/pt-BR.js';
 import { expect, payButton, test, typeCard } from './support/demo.js';
+import { startScriptTagShop, type ScriptTagShop } from './support/script-tag-shop.js';
 
-const bundle = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
 const token = 'plans-expired-spec-token-0123456789';
-
-const recorder = `window.seen = [];
-for (const type of ['paylit-paid', 'paylit-declined', 'paylit-error']) {
-  document.addEventListener(type, (e) => seen.push({ type, detail: JSON.parse(JSON.stringify(e.detail)) }));
-}`;
 
 /** The in-memory store, whose plan bindings can be made to have lived past their hour (PLAN_TTL_MS). */
 class AgingStore extends MemoryStore {
@@ -34,54 +25,27 @@ class AgingStore extends MemoryStore {
 const store = new AgingStore();
 
 let sandbox: Sandbox;
-let shop: Served;
 let origin: string;
+let shop: ScriptTagShop;
 
 test.beforeAll(async () => {
-  sandbox = await createSandbox({ settleDelayMs: 50 });
-  const api = await sandbox.listen({ port: 0 });
-  const client = new PaymentsClient({
-    baseUrl: api.url,
-    ...sandbox.credentials,
-    transport: nodeTransport(),
-    hmac: nodeHmac,
-  });
-  const app = new Hono();
-  shop = await serveNode(app, { port: 0, hostname: '127.0.0.1' });
-  origin = shop.url;
-  app.route(
-    '/paylit',
-    createCheckoutHandler({
-      client,
-      publicKey: sandbox.publicJwk,
-      publicUrl: `${origin}/paylit`,
-      returnUrl: `${origin}/checkout.html`,
-      allowedOrigins: [origin],
-      apiToken: token,
-      store,
-      rateLimit: false,
-      development: true,
-    }),
-  );
-  app.get('/recorder.js', (c) => c.body(recorder, 200, { 'Content-Type': 'text/javascript' }));
-  app.get('/favicon.ico', (c) => c.body(null, 204));
-  app.get('/*', async (c, next) => {
-    const file = /^\/(paylit(\.[\w.-]+)?\.js)$/.exec(c.req.path)?.[1];
-    if (!file) return next();
-    return c.body(await readFile(bundle + file), 200, { 'Content-Type': 'text/javascript' });
-  });
-  app.get('/checkout.html', (c) => {
-    const secret = c.req.query('order') ?? '';
-    if (!/^[\w\-.:]+$/.test(secret)) return c.text('no order', 400);
-    return c.html(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Pagamento</title>
+  shop = await startScriptTagShop({
+    token,
+    events: ['paylit-paid', 'paylit-declined', 'paylit-error'],
+    store,
+    sandbox: { settleDelayMs: 50 },
+    page: (
+      secret,
+      query,
+    ) => `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Pagamento</title>
 <script src="/recorder.js"></script><script src="/paylit.js"></script></head>
-<body><main><h1>Seu pedido</h1><paylit-checkout endpoint="/paylit" order="${secret}">${c.req.query('layout') === 'own' ? '<div class="merchant-layout"><paylit-card-fields></paylit-card-fields><paylit-installments></paylit-installments></div>' : ''}</paylit-checkout></main></body></html>`);
+<body><main><h1>Seu pedido</h1><paylit-checkout endpoint="/paylit" order="${secret}">${query.get('layout') === 'own' ? '<div class="merchant-layout"><paylit-card-fields></paylit-card-fields><paylit-installments></paylit-installments></div>' : ''}</paylit-checkout></main></body></html>`,
   });
+  ({ sandbox, origin } = shop);
 });
 
 test.afterAll(async () => {
   await shop?.close();
-  await sandbox?.close();
 });
 
 for (const layout of ['default', 'own'] as const)
