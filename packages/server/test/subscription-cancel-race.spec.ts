@@ -7,10 +7,15 @@
  */
 import { createSubscriptions, MemoryStore, type Subscriptions } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { payer, startSandbox, uid, firstSubscriptionPayment } from './support/harness.js';
+import {
+  brazilToday,
+  payer,
+  startSandbox,
+  uid,
+  firstSubscriptionPayment,
+} from './support/harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
-const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
 test('a card subscription cancelled while its period is claimed and being looked up: cancelled, and nothing charged after the cancel', async () => {
   const h = await startSandbox();
@@ -39,7 +44,7 @@ test('a card subscription cancelled while its period is claimed and being looked
       plan: {
         frequency: 'MONTHLY',
         amount: { type: 'FIXED', value: 25 },
-        startDate: ymd(h.sandbox.clock.now()),
+        startDate: brazilToday(h.sandbox.clock.now()),
       },
       currency: 'BRL',
       country: 'BR',

@@ -21,6 +21,7 @@ import { createRedisStore } from '@paylit/server/redis';
 import { expect, test } from '@playwright/test';
 import { scaled } from '../../../test/support/time.mjs';
 import {
+  brazilToday,
   payer,
   startSandbox,
   startShop,
@@ -34,12 +35,6 @@ import { startRedis } from './support/redis.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
-/**
- * Today's date for every payer in Brazil: Acre's (UTC−5), the country's last zone to begin a day.
- * A card period billed on it is due now at any hour; UTC's date is not, from 00:00 to 05:00 UTC.
- */
-const brazilToday = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Rio_Branco' }).format(at);
 
 interface Entry {
   order_id: string;
@@ -190,7 +185,7 @@ test('cards: the first payment saves the card (SUBSCRIPTION, FIRST), each later 
     onSubscription: (e) => void events.push(e),
   });
   try {
-    const today = ymd(h.sandbox.clock.now());
+    const today = brazilToday(h.sandbox.clock.now());
     const plan = {
       frequency: 'MONTHLY' as const,
       amount: { type: 'FIXED' as const, value: 25 },

@@ -44,6 +44,14 @@ export const visa = {
 };
 
 let n = 0;
+/**
+ * Today's date (YYYY-MM-DD) for every payer in Brazil at `at`: Acre's (UTC−5), the country's last
+ * zone to begin a day, read with `Intl`. A Brazilian card period billed on it is due at any hour;
+ * one billed on UTC's date is not yet, from 00:00 to 05:00 UTC.
+ */
+export const brazilToday = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Rio_Branco' }).format(at);
+
 export const uid = (prefix = 'o') => `${prefix}-${Date.now().toString(36)}-${++n}`;
 
 /**
