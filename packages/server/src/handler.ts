@@ -107,8 +107,11 @@ export interface CheckoutHandlerOptions {
    * answer 404.
    */
   payers?: PayersOptions;
-  /** Subscriptions' retry schedule, lease and variable amounts (`SubscriptionsOptions` of subscriptions/). */
-  subscriptions?: Pick<SubscriptionsOptions, 'retryScheduleMs' | 'leaseMs' | 'amountFor'>;
+  /** Subscriptions' retry schedule, lease, variable amounts and wait for `onSubscription` (`SubscriptionsOptions` of subscriptions/). */
+  subscriptions?: Pick<
+    SubscriptionsOptions,
+    'retryScheduleMs' | 'leaseMs' | 'amountFor' | 'hookWaitMs'
+  >;
   /**
    * Where orders, payment links, charge states, claims and counters live: `RedisStore`
    * (`@paylit/server/redis`) or `PostgresStore` (`@paylit/server/postgres`) in production.
@@ -309,6 +312,7 @@ const optionsSchema = z
             "must be a function (customerId) => the customer's savedCardIds and subscriptionIds",
         }),
         payee: z.string().min(1, "must be the shop's name, as the payer knows it"),
+        hookWaitMs: z.number().int().positive().optional(),
       })
       .loose()
       .optional(),

@@ -28,6 +28,7 @@ export type { NotificationEvent } from './context.js';
 export { CheckoutError } from './middleware/errors.js';
 export { SetupWarning } from './middleware/log.js';
 export { ClientAddressUnknownError } from './middleware/client-address.js';
+export { HookTimeoutError } from './hooks.js';
 export type { ClientAddressRecipe } from './middleware/client-address.js';
 export type { CheckoutErrorBody, CheckoutErrorType } from './middleware/errors.js';
 export { merchantOrderSchema } from './order.js';

@@ -5,10 +5,24 @@
  * at most `hookWaitMs`; then `onError` hears a `HookTimeoutError` naming the hook, and the hook
  * runs on. A cron's run is not held either: it goes on to the next period.
  */
-import { payerSessionFor, type CheckoutHandlerOptions } from '@paylit/server';
+import {
+  createSubscriptions,
+  MemoryStore,
+  payerSessionFor,
+  type CheckoutHandlerOptions,
+} from '@paylit/server';
 import { expect, test } from '@playwright/test';
 import { scaled } from '../../../test/support/time.mjs';
-import { payer, startShop, uid, visa, type Shop } from './support/harness.js';
+import {
+  brazilToday,
+  firstSubscriptionPayment,
+  payer,
+  startSandbox,
+  startShop,
+  uid,
+  visa,
+  type Shop,
+} from './support/harness.js';
 
 const never = () => new Promise<void>(() => {});
 /** The errors `onError` heard that say a hook was not waited for past its time. */
@@ -101,5 +115,42 @@ test("a payer's card removal is answered though payers.onChange never returns", 
     expect(timeouts(errors).map((e) => e.hook)).toEqual(['payers.onChange']);
   } finally {
     await shop.close();
+  }
+});
+
+test("a cron's run is not held by an onSubscription hook that never returns: both due periods are charged, each once", async () => {
+  const h = await startSandbox();
+  const errors: unknown[] = [];
+  try {
+    const subs = createSubscriptions({
+      client: h.client,
+      store: new MemoryStore(),
+      onSubscription: never,
+      hookWaitMs: 200,
+      onError: (error) => void errors.push(error),
+    });
+    const first = await firstSubscriptionPayment(h.client, 20, 'hang');
+    const ids = [uid('hang'), uid('hang')];
+    for (const id of ids)
+      await subs.create({
+        id,
+        plan: {
+          frequency: 'MONTHLY',
+          amount: { type: 'FIXED', value: 20 },
+          startDate: brazilToday(h.sandbox.clock.now()),
+          firstCharge: 'start',
+        },
+        currency: 'BRL',
+        country: 'BR',
+        payer,
+        method: { type: 'CARD', cardId: first.card!.card_id! },
+      });
+    const run = await subs.chargeDue(h.sandbox.clock.now());
+    expect(run.charged.map((c) => c.id).sort()).toEqual([...ids].sort());
+    expect((await subs.chargeDue(h.sandbox.clock.now())).charged).toEqual([]);
+    // created twice, charged twice: each told, none waited for past its 200 ms.
+    expect(timeouts(errors).map((e) => e.hook)).toEqual(Array(4).fill('onSubscription'));
+  } finally {
+    await h.close();
   }
 });

@@ -18,6 +18,7 @@ import {
 } from '@paylit/core/checkout';
 import { PaymentsApiError } from '../client/errors.js';
 import { fromApiError, type HandlerContext } from '../context.js';
+import { callHook, DEFAULT_HOOK_WAIT_MS } from '../hooks.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
@@ -45,8 +46,16 @@ export interface PayersOptions {
   resolve: (customerId: string) => Promise<PayerRecord | undefined> | PayerRecord | undefined;
   /** Who the payer pays, as their subscriptions show it: the shop's name. */
   payee: string;
-  /** Hears each card removed and subscription cancelled by a payer (once each). A hook that throws is logged; the change stands. */
+  /**
+   * Hears each card removed and subscription cancelled by a payer (once each). A hook that throws
+   * is logged; the change stands. One still running after `hookWaitMs` is not waited for longer.
+   */
   onChange?: (change: PayerChange) => void | Promise<void>;
+  /**
+   * How long the payer's answer waits for `onChange`: past it the payer is answered (the change is
+   * stored), `onError` hears a `HookTimeoutError`, and the hook runs on. Default 5 s.
+   */
+  hookWaitMs?: number;
 }
 
 /** The subscriptions a payer sees in the list; a cancelled, refused or ended one is gone from it. */
@@ -99,12 +108,15 @@ export function mountPayer(
     const record = (await payers.resolve(customerId)) ?? {};
     return { customerId, record };
   };
+  const onChange = payers?.onChange;
   const tell = async (change: PayerChange) => {
-    try {
-      await payers?.onChange?.(change);
-    } catch (error) {
-      ctx.logError(error);
-    }
+    if (onChange)
+      await callHook(
+        'payers.onChange',
+        () => onChange(change),
+        payers?.hookWaitMs ?? DEFAULT_HOOK_WAIT_MS,
+        ctx.logError,
+      );
   };
   const notYours = (param: 'card' | 'subscription') =>
     new CheckoutError(403, {

@@ -34,6 +34,7 @@ import type { PaymentsClient } from '../client/payments-client.js';
 import { PaymentsApiError } from '../client/errors.js';
 import type { CheckoutStore } from '../store/store.js';
 import type { PeriodState, Subscription, SubscriptionEvent, SubscriptionStatus } from './types.js';
+import { callHook, DEFAULT_HOOK_WAIT_MS } from '../hooks.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,8 +47,17 @@ export interface SubscriptionsOptions {
   store: CheckoutStore;
   /** Where the API sends a mandate's status changes: the checkout handler's `/notifications` route. */
   notificationUrl?: string;
-  /** Hears every change of every subscription. A hook that throws is logged (`onError`); the change stands. */
+  /**
+   * Hears every change of every subscription. A hook that throws is logged (`onError`); the change
+   * stands. One still running after `hookWaitMs` is not waited for longer (see `hookWaitMs`).
+   */
   onSubscription?: (event: SubscriptionEvent) => void | Promise<void>;
+  /**
+   * How long a change waits for `onSubscription` (a payer's cancel, a run of `chargeDue`, `create`)
+   * before going on: the change is stored, `onError` hears a `HookTimeoutError`, the hook runs on.
+   * Default 5 s.
+   */
+  hookWaitMs?: number;
   /** The wait before each new try of a declined period; past its length the period is past due. */
   retryScheduleMs?: readonly number[];
   /**
@@ -149,12 +159,10 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     need('swapSubscription')(id, expected, next);
   const subscriptionIds = (after: string, limit: number) => need('subscriptionIds')(after, limit);
 
+  const hook = options.onSubscription;
+  const hookWaitMs = options.hookWaitMs ?? DEFAULT_HOOK_WAIT_MS;
   const tell = async (event: SubscriptionEvent) => {
-    try {
-      await options.onSubscription?.(event);
-    } catch (error) {
-      onError(error);
-    }
+    if (hook) await callHook('onSubscription', () => hook(event), hookWaitMs, onError);
   };
 
   /** Writes `change(sub)` over the subscription as read, again on a lost race; undefined when `change` declines. */
