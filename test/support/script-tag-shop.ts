@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { createSandbox, type Sandbox, type SandboxOptions } from '@paylit/sandbox';
 import { PaymentsClient, createCheckoutHandler, type CheckoutStore } from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode } from '@paylit/server/node';
+import { runKeyOption } from '../../packages/sandbox/test/support/run-key.js';
 
 const bundle = fileURLToPath(new URL('../../packages/elements/dist/bundle/', import.meta.url));
 
@@ -34,7 +35,8 @@ export interface ScriptTagShop {
 }
 
 export async function startScriptTagShop(options: ScriptTagShopOptions): Promise<ScriptTagShop> {
-  const sandbox = await createSandbox(options.sandbox);
+  // The run's card key (read from its file), not a 2048-bit pair generated for each shop.
+  const sandbox = await createSandbox({ ...runKeyOption(), ...options.sandbox });
   const api = await sandbox.listen({ port: 0 });
   const client = new PaymentsClient({
     baseUrl: api.url,
