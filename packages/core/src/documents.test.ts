@@ -588,6 +588,8 @@ describe('documents: the usual written form', () => {
     expect(formatDocument('CL', '12345678k')).to.equal('12.345.678-K');
     expect(formatDocument('UY', '12345672')).to.equal('1.234.567-2');
     expect(formatDocument('DO', '00100001118')).to.equal('001-0000111-8');
+    // Panama's cédula is written 8-123-4567 (its example), not with the Dominican grouping.
+    expect(formatDocument('PA', '81234567')).to.equal('8-123-4567');
     expect(formatDocument('BR', '1234')).to.equal('1234');
     expect(formatDocument('JP', '1234 5678 9018')).to.equal('1234 5678 9018');
   });
@@ -607,6 +609,11 @@ describe('documents: written as they are typed', () => {
     expect(formatDocumentAsTyped('CL', '10000013k')).to.equal('10.000.013-K');
     expect(formatDocumentAsTyped('UY', '45678905')).to.equal('4.567.890-5');
     expect(formatDocumentAsTyped('MX', 'hegg 5604')).to.equal('HEGG5604');
+    // Both countries name their document "cédula"; each is written its own way.
+    expect(
+      ['8', '812', '8123456', '81234567', '8-123-4567'].map((v) => formatDocumentAsTyped('PA', v)),
+    ).to.deep.equal(['8', '8-12', '8-123-456', '8-123-4567', '8-123-4567']);
+    expect(formatDocumentAsTyped('DO', '00100001118')).to.equal('001-0000111-8');
   });
 
   it("with core's caret rule: the caret after the same character, Backspace on a separator deletes the character before it", () => {

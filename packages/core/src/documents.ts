@@ -375,6 +375,9 @@ const digits = (name: string, min: number, max = min): DocumentType => ({
   chars: '0-9',
 });
 
+/** Panama's cédula: 8 digits, written 8-123-4567; no public check digit. */
+const cedulaPa = digits('cédula', 8);
+
 /**
  * Every country the API serves, with its payer document types. Its keys are the countries
  * of the API's markets, in the order of its country reference.
@@ -400,7 +403,7 @@ export const countryDocuments = {
     types: [{ name: 'DNI', min: 14, max: 14, chars: '0-9A-Z', pattern: /^\d{13}[A-Z]$/ }],
     example: '001-250585-0000A',
   },
-  PA: { types: [digits('cédula', 8)], optional: true, example: '8-123-4567' },
+  PA: { types: [cedulaPa], optional: true, example: '8-123-4567' },
   PY: { types: [digits('CI', 5, 20)], example: '4567890' },
   PE: { types: [digits('DNI', 8, 9), ruc], example: '20512345671' },
   UY: { types: [uyCi, digits('RUT', 12)], example: '4.567.890-5' },
@@ -628,29 +631,50 @@ function group(compact: string, sizes: readonly number[], separators: readonly s
 /** Dots every three digits from the right (`12.345.678`). */
 const thousands = (digitsText: string): string => digitsText.replace(/\B(?=(\d{3})+$)/g, '.');
 
-/** The written form of the types that have one: the sizes of their groups and the separators between them. */
-const writtenGroups: Readonly<Record<string, readonly [readonly number[], readonly string[]]>> = {
-  CPF: [
-    [3, 3, 3, 2],
-    ['.', '.', '-'],
-  ],
-  CNPJ: [
-    [2, 3, 3, 4, 2],
-    ['.', '.', '/', '-'],
-  ],
-  CUIT: [
-    [2, 8, 1],
-    ['-', '-'],
-  ],
-  CUIL: [
-    [2, 8, 1],
-    ['-', '-'],
-  ],
-  cédula: [
-    [3, 7, 1],
-    ['-', '-'],
-  ],
+/**
+ * The written form of the types that have one, by country (Dominican and Panamanian cédulas
+ * share a name, not a form): the sizes of their groups and the separators between them.
+ */
+const writtenGroups: Readonly<
+  Record<string, Readonly<Record<string, readonly [readonly number[], readonly string[]]>>>
+> = {
+  BR: {
+    CPF: [
+      [3, 3, 3, 2],
+      ['.', '.', '-'],
+    ],
+    CNPJ: [
+      [2, 3, 3, 4, 2],
+      ['.', '.', '/', '-'],
+    ],
+  },
+  AR: {
+    CUIT: [
+      [2, 8, 1],
+      ['-', '-'],
+    ],
+    CUIL: [
+      [2, 8, 1],
+      ['-', '-'],
+    ],
+  },
+  DO: {
+    cédula: [
+      [3, 7, 1],
+      ['-', '-'],
+    ],
+  },
+  PA: {
+    cédula: [
+      [1, 3, 4],
+      ['-', '-'],
+    ],
+  },
 };
+
+/** A compact value of a type that has a written form, in that form. */
+const written = (compact: string, country: string, type: string): string =>
+  group(compact, ...writtenGroups[country]![type]!);
 
 /**
  * `value` written as its type is written, as far as it is typed, for a field that formats as
@@ -661,7 +685,7 @@ const writtenGroups: Readonly<Record<string, readonly [readonly number[], readon
 export function formatDocumentAsTyped(country: string, value: string, type?: string): string {
   const c = compactDocument(value);
   const name = type ?? documentTypes(country)[0];
-  const groups = name === undefined ? undefined : writtenGroups[name];
+  const groups = name === undefined ? undefined : writtenGroups[country]?.[name];
   if (groups) {
     const [sizes, separators] = groups;
     let out = '';
@@ -679,18 +703,19 @@ export function formatDocumentAsTyped(country: string, value: string, type?: str
 /**
  * `value` in the usual written form of its type in `country` (CPF `530.333.155-50`, CNPJ
  * `12.ABC.345/01DE-35`, CUIT `20-12345678-6`, RUT `12.345.678-5`, Uruguay's CI
- * `1.234.567-2`, Dominican cédula `001-0000111-8`); as given when it is none of those.
+ * `1.234.567-2`, Dominican cédula `001-0000111-8`, Panamanian cédula `8-123-4567`); as given
+ * when it is none of those.
  */
 export function formatDocument(country: string, value: string): string {
   const c = compactDocument(value);
   const is = (type: DocumentType): boolean => formatProblem(c, type) === undefined;
   switch (country) {
     case 'BR':
-      if (is(cpf)) return group(c, [3, 3, 3, 2], ['.', '.', '-']);
-      if (is(cnpj)) return group(c, [2, 3, 3, 4, 2], ['.', '.', '/', '-']);
+      if (is(cpf)) return written(c, 'BR', 'CPF');
+      if (is(cnpj)) return written(c, 'BR', 'CNPJ');
       break;
     case 'AR':
-      if (is(cuit)) return group(c, [2, 8, 1], ['-', '-']);
+      if (is(cuit)) return written(c, 'AR', 'CUIT');
       break;
     case 'CL':
       if (is(rut)) return `${thousands(c.slice(0, -1))}-${c.slice(-1)}`;
@@ -699,7 +724,10 @@ export function formatDocument(country: string, value: string): string {
       if (c.length === 8 && is(uyCi)) return `${thousands(c.slice(0, 7))}-${c.slice(7)}`;
       break;
     case 'DO':
-      if (is(cedulaDo)) return group(c, [3, 7, 1], ['-', '-']);
+      if (is(cedulaDo)) return written(c, 'DO', 'cédula');
+      break;
+    case 'PA':
+      if (is(cedulaPa)) return written(c, 'PA', 'cédula');
       break;
   }
   return value;

@@ -4,7 +4,8 @@
  * (5002), then clicked again once the payer paid. The API answers a repeated idempotency key
  * with its first response, so the retry was answered with the old refusal, said as "the
  * status does not allow this; the payment is PAID". A refused request moved nothing: the
- * retry refunds, once, counted in the sandbox's ledger.
+ * retry refunds, once, counted in the sandbox's ledger. The same once the server's store is
+ * lost between the clicks: which key the retry used was only in the store.
  */
 import { expect, test } from '@playwright/test';
 import { payer, settleInSandbox, startShop, uid, type Shop } from './support/harness.js';
@@ -17,8 +18,8 @@ test.afterAll(async () => {
   await shop.close();
 });
 
-async function refund(action: string, paymentId: string) {
-  const res = await fetch(`${shop.base}/admin/payments/${paymentId}/refunds`, {
+async function refund(action: string, paymentId: string, at: Shop = shop) {
+  const res = await fetch(`${at.base}/admin/payments/${paymentId}/refunds`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ action }),
@@ -26,7 +27,7 @@ async function refund(action: string, paymentId: string) {
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
-test('a refund refused while the Pix was PENDING, retried with the same action once it is PAID: refunded once', async () => {
+async function pendingPix() {
   const pix = await shop.client.payments.create({
     amount: 50,
     currency: 'BRL',
@@ -37,6 +38,11 @@ test('a refund refused while the Pix was PENDING, retried with the same action o
     order_id: uid('pix'),
   });
   expect(pix.status).toBe('PENDING');
+  return pix;
+}
+
+test('a refund refused while the Pix was PENDING, retried with the same action once it is PAID: refunded once', async () => {
+  const pix = await pendingPix();
   const action = `refund-${crypto.randomUUID()}`;
   const early = await refund(action, pix.id);
   expect(early.status).toBe(422);
@@ -50,4 +56,27 @@ test('a refund refused while the Pix was PENDING, retried with the same action o
   expect(again.body.refund?.id).toBe(retried.body.refund.id);
   const entries = shop.sandbox.ledger({ payment_id: pix.id }).entries;
   expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(1);
+});
+
+test("the same, then the store lost (a restart on the memory store, Redis flushed): the click's retry answers the refund made, not the old refusal", async () => {
+  const pix = await pendingPix();
+  const action = `refund-${crypto.randomUUID()}`;
+  expect((await refund(action, pix.id)).body.error.code).toBe(5002);
+  await settleInSandbox(shop, pix.id);
+  const made = await refund(action, pix.id);
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  // The server again, its store empty, against the same API (the same credentials, so the same
+  // keys) and at the same address (the refund's notification_url, which the key's body holds).
+  const restarted = await startShop({ publicUrl: shop.base }, shop);
+  try {
+    const retried = await refund(action, pix.id, restarted);
+    // On main: 422 5002 "the payment's status does not allow this …; the payment is PAID", the
+    // refusal the API keeps for the first key; an operator told so refunds again with a new action.
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.refund?.id).toBe(made.body.refund.id);
+    const entries = shop.sandbox.ledger({ payment_id: pix.id }).entries;
+    expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(1);
+  } finally {
+    await restarted.close();
+  }
 });

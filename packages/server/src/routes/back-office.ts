@@ -169,14 +169,19 @@ async function refusalOf(
     : mapped;
 }
 
+/** How many keys past a stale refusal one request tries (`oneAtATime`). */
+const STALE_TRIES = 3;
+
 /**
  * Runs `work` with the action's API key while no other back-office operation runs on
- * `paymentId`, on any instance.
+ * `paymentId`, on any instance. `allowedIn`: the payment statuses the operation is done in, after
+ * it was refused (5002) in another (a refund once PAID, a capture once AUTHORIZED).
  */
 async function oneAtATime<T>(
   ctx: HandlerContext,
   paymentId: string,
   action: string,
+  allowedIn: readonly string[],
   work: (key: { idempotencyKey: string }) => Promise<T>,
 ): Promise<T> {
   const lock = `lock:payment:${paymentId}`;
@@ -191,12 +196,25 @@ async function oneAtATime<T>(
     await sleep(ctx.charge.pollMs);
   }
   try {
-    const { idempotencyKey, refused } = await apiKey(ctx, action);
-    try {
-      return await work({ idempotencyKey });
-    } catch (error) {
-      if (refusedByApi(error)) await refused();
-      throw error;
+    for (let tries = 0; ; tries++) {
+      const { idempotencyKey, refused } = await apiKey(ctx, action);
+      try {
+        return await work({ idempotencyKey });
+      } catch (error) {
+        if (!refusedByApi(error)) throw error;
+        await refused();
+        // A refusal for the payment's status (5002) while its status allows the operation is
+        // the API's first answer to a key used before, kept: the action was refused while the
+        // payment was not ready (a Pix still PENDING), and a retry under the next key did it.
+        // Which keys were refused lives in the store, which a restart or a flush may have lost:
+        // the next key answers what it did, or does the operation now, as a retry does.
+        if (tries >= STALE_TRIES || fromApiError(error).code !== 5002) throw error;
+        const status = await ctx.client.payments.status(paymentId).then(
+          (answer) => answer.status,
+          () => undefined,
+        );
+        if (status === undefined || !allowedIn.includes(status)) throw error;
+      }
     }
   } catch (error) {
     throw await refusalOf(ctx, paymentId, error);
@@ -223,7 +241,7 @@ export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, toke
     const paymentId = validate(id, c.req.param('id'), 'id');
     const body = validate(captureBody, await optionalJson(c));
     const action = await operationKey(c, ctx, 'capture', paymentId, body);
-    return oneAtATime(ctx, paymentId, action, async (key) => {
+    return oneAtATime(ctx, paymentId, action, ['AUTHORIZED'], async (key) => {
       const auth = await ctx.client.payments.retrieve(paymentId);
       const capture = await ctx.client.payments.capture(
         paymentId,
@@ -245,7 +263,9 @@ export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, toke
       paymentId,
       validate(cancelBody, await optionalJson(c)),
     );
-    return oneAtATime(ctx, paymentId, action, async (key) =>
+    // No status a cancel was refused in (5002) becomes one it is done in: a 5002 is never stale here
+    // (an authorization with captures is refused whatever the key).
+    return oneAtATime(ctx, paymentId, action, [], async (key) =>
       c.json({ payment: await ctx.client.payments.cancel(paymentId, key) }),
     );
   });
@@ -253,7 +273,7 @@ export function mountBackOffice(app: Hono<HandlerEnv>, ctx: HandlerContext, toke
     const paymentId = validate(id, c.req.param('id'), 'id');
     const body = validate(refundBody, await optionalJson(c));
     const action = await operationKey(c, ctx, 'refund', paymentId, body);
-    return oneAtATime(ctx, paymentId, action, async (key) => {
+    return oneAtATime(ctx, paymentId, action, ['PAID'], async (key) => {
       const payment = await ctx.client.payments.retrieve(paymentId);
       const refund = await ctx.client.refunds.create(
         {

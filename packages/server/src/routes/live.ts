@@ -180,6 +180,15 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
     c.header('Cache-Control', 'no-store');
     // Nginx and others buffer a response unless told not to.
     c.header('X-Accel-Buffering', 'no');
+    if (c.req.method === 'HEAD') {
+      // HEAD is GET without its content (RFC 9110, 9.3.2), and a live stream has no end to wait
+      // for: the stream's head at once, after the same checks, and the places given back (a
+      // probe or `curl -I` waited for the stream's end, holding its order's place).
+      release();
+      c.header('Content-Type', 'text/event-stream');
+      c.header('Cache-Control', 'no-cache');
+      return c.body(null, 200);
+    }
     const follow = async (sink: EventSink) => {
       let wake: (() => void) | undefined;
       // What the payment's watch learnt while the loop was busy (writing), kept for its next turn.
