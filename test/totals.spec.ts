@@ -12,7 +12,6 @@ import { createSandbox, type Sandbox } from '@paylit/sandbox';
 import { PaymentsClient, createCheckoutHandler } from '@paylit/server';
 import { nodeHmac, nodeTransport, serveNode, type Served } from '@paylit/server/node';
 import type { Messages } from '../packages/elements/src/i18n/index.js';
-import { runKeyOption } from '../packages/sandbox/test/support/run-key.js';
 import { axeViolations } from './support/axe.js';
 import { expect, payButton, test, typeCard } from './support/demo.js';
 
@@ -39,12 +38,7 @@ let shop: Served;
 let origin: string;
 
 test.beforeAll(async () => {
-  sandbox = await createSandbox({
-    settleDelayMs: 50,
-    notificationTimeFactor: 1 / 3_600_000,
-    // The run's card key (read from its file), not a 2048-bit pair generated for each test.
-    ...runKeyOption(),
-  });
+  sandbox = await createSandbox({ settleDelayMs: 50, notificationTimeFactor: 1 / 3_600_000 });
   const api = await sandbox.listen({ port: 0 });
   const client = new PaymentsClient({
     baseUrl: api.url,
