@@ -50,8 +50,11 @@ const compilerOptions = {
   moduleResolution: 'bundler',
   strict: true,
   noEmit: true,
-  // The packages' declarations are checked too, not skipped.
+  // The packages' declarations are checked too, not skipped (and React's, Vue's and Vite's).
   skipLibCheck: false,
+  // Not TypeScript's own lib.*.d.ts, the same in every project (a merchant's Vite template skips
+  // every declaration file): about 1.5 s of CPU of each checker's 8 to 11 s.
+  skipDefaultLibCheck: true,
   types: [],
 };
 
