@@ -265,7 +265,7 @@ export class PaylitSubscription extends LocalizedElement {
       ${
         pix
           ? html`<section part="mandate" class="mandate" aria-labelledby="${this.#id}-terms">
-              <h3 id="${this.#id}-terms">${t.terms}</h3>
+              <h2 id="${this.#id}-terms" class="terms">${t.terms}</h2>
               <dl>
                 ${view.payee ? html`<dt>${t.payee}</dt><dd>${view.payee}</dd>` : nothing}
                 <dt>${t.frequency}</dt><dd>${t.frequencies[view.plan.frequency]}</dd>
