@@ -40,6 +40,11 @@ export interface FrontOptions {
    * process of its own).
    */
   hold?: (path: string) => Promise<void> | undefined;
+  /**
+   * A request whose path this answers true for gets the demo's status and headers and half of
+   * its body, then the connection is cut (a network that drops mid-answer).
+   */
+  cut?: (path: string) => boolean;
 }
 
 async function listen(server: ReturnType<typeof createServer>, host: string): Promise<Served> {
@@ -72,7 +77,18 @@ export async function shopFront(
     const forward = request(
       { host: up.hostname, port: up.port, path: req.url, method: req.method, headers },
       (answer) => {
-        if (new URL(req.url ?? '/', upstream).pathname !== '/plain.html') {
+        const path = new URL(req.url ?? '/', upstream).pathname;
+        if (options.cut?.(path)) {
+          const parts: Buffer[] = [];
+          answer.on('data', (part: Buffer) => parts.push(part));
+          answer.on('end', () => {
+            const body = Buffer.concat(parts);
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.write(body.subarray(0, body.length >> 1), () => res.destroy());
+          });
+          return;
+        }
+        if (path !== '/plain.html') {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           return void answer.pipe(res);
         }

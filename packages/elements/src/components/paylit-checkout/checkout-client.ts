@@ -70,7 +70,8 @@ export const post = (body: unknown): RequestInit => ({
 
 /**
  * One call, answered when its body has `key`. A body that is not JSON is a refusal of its
- * status when `lenient`, and no answer (the outcome unknown) otherwise.
+ * status when `lenient`, and no answer (the outcome unknown) otherwise; a body cut off (the
+ * network dropped mid-answer) is no answer either way.
  */
 export async function call<T>(
   server: CompanionServer,
@@ -83,7 +84,10 @@ export async function call<T>(
   let body: (Partial<T> & Partial<CheckoutErrorAnswer>) | undefined;
   try {
     res = await send(server, path, init);
-    body = await (lenient ? res.json().catch(() => undefined) : res.json());
+    body = await res.json().catch((error: unknown) => {
+      if (lenient && error instanceof SyntaxError) return undefined;
+      throw error;
+    });
   } catch (cause) {
     return { ok: false, status: 0, error: undefined, cause };
   }

@@ -26,14 +26,14 @@ export const subscriptionStyles = css`
   }
   p,
   h2,
-  h3,
   dl {
     margin: 0;
   }
   h2 {
     font-size: 1.0625rem;
   }
-  h3 {
+  /* The terms' heading: an <h2> as the checkout's other headings are, at a label's size. */
+  .terms {
     font-size: var(--paylit-label-size, 0.875rem);
     font-weight: 600;
   }

@@ -163,7 +163,7 @@ describe('<paylit-checkout> for an order that is a subscription', () => {
     const el = await checkout(o.clientSecret);
     // Pix Automático alone: no choice to make, its terms at once.
     expect(inSignup(el, 'fieldset')).to.equal(null);
-    expect(text(inSignup(el, '[part=mandate] h3'))).to.equal('Pix Automático authorization');
+    expect(text(inSignup(el, '[part=mandate] h2'))).to.equal('Pix Automático authorization');
     await el.updateComplete;
     const declined = oneEvent(el, 'paylit-declined') as Promise<PaylitDeclinedEvent>;
     button(el).click();

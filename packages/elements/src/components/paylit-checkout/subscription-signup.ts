@@ -22,11 +22,11 @@ import { live } from 'lit/directives/live.js';
 import type { CollectedPayer, Plan, SubscriptionAnswer } from '@paylit/core/checkout';
 import { formatAmount } from '@paylit/core/money';
 import { consumeCheckout, type CheckoutContextValue } from '../../context/checkout-context.js';
-import { PaylitDeclinedEvent } from '../../events/payment-events.js';
+import { PaylitDeclinedEvent, PaylitErrorEvent } from '../../events/payment-events.js';
 import { PaylitSubscribedEvent, type SubscriptionView } from '../../events/subscription-events.js';
 import { format } from '../../i18n/index.js';
 import { LocalizedElement } from '../../internal/localized.js';
-import { serverUrl, type CompanionServer } from './checkout-client.js';
+import { call, post, refusalKind, type CompanionServer } from './checkout-client.js';
 import { followSubscription } from './subscription-live.js';
 import {
   loadSubscriptionWords,
@@ -87,7 +87,8 @@ export class PaylitSubscription extends LocalizedElement {
   private consentError = false;
   /** The mandate once signed up: its status as the server last said it. */
   private mandate: SubscriptionView | undefined;
-  private failed = false;
+  /** The sign-up's last refusal: its HTTP status (0: no answer), said in the payer's words. */
+  private failed: number | undefined;
 
   readonly #id = `paylit-subscription-${++ids}`;
   readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
@@ -99,7 +100,8 @@ export class PaylitSubscription extends LocalizedElement {
       this.#stop?.();
       this.#stop = undefined;
       this.mandate = undefined;
-      this.consented = this.consentError = this.failed = false;
+      this.consented = this.consentError = false;
+      this.failed = undefined;
     }
   }
 
@@ -166,37 +168,53 @@ export class PaylitSubscription extends LocalizedElement {
     return this.consented;
   }
 
-  /** Signs the payer up by Pix Automático, with the details the order lacked; false when the server refused it or could not be reached. */
+  /**
+   * Signs the payer up by Pix Automático, with the details the order lacked; false when the
+   * server refused it or could not be reached: said in the payer's words, and one
+   * `paylit-error` (Pay asks again, and the server answers the same mandate).
+   */
   async signUp(payer: CollectedPayer | undefined): Promise<boolean> {
     if (!this.server) return false;
-    this.failed = false;
-    let answer: SubscriptionAnswer | undefined;
-    try {
-      const res = await (this.server.fetch ?? globalThis.fetch)(
-        serverUrl(this.server, '/subscriptions'),
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            order: this.order,
-            method: { type: 'XA' },
-            ...(payer && Object.keys(payer).length > 0 ? { payer } : {}),
-          }),
-        },
+    this.failed = undefined;
+    const result = await call<SubscriptionAnswer>(
+      this.server,
+      '/subscriptions',
+      post({
+        order: this.order,
+        method: { type: 'XA' },
+        ...(payer && Object.keys(payer).length > 0 ? { payer } : {}),
+      }),
+      'subscription',
+    );
+    if (!result.ok) {
+      const { status, error, retryAfter } = result;
+      this.failed = status;
+      this.dispatchEvent(
+        new PaylitErrorEvent({
+          kind: refusalKind(result),
+          message: error?.message ?? this.#failedWords(status),
+          retryable: !status || status === 429 || Boolean(error?.retryable),
+          ...(retryAfter !== undefined ? { retryAfter } : {}),
+          ...(error?.code !== undefined ? { code: error.code } : {}),
+          ...(error?.param ? { param: error.param } : {}),
+        }),
       );
-      if (res.ok) answer = (await res.json()) as SubscriptionAnswer;
-    } catch {
-      // No answer: said below, and Pay asks again (the server answers the same mandate).
-    }
-    if (!answer) {
-      this.failed = true;
       return false;
     }
-    this.#heard(answer.subscription);
+    this.#heard(result.answer.subscription);
     if (this.mandate?.status === 'PENDING' && this.server)
       this.#stop = followSubscription(this.server, this.order, (a) => this.#heard(a.subscription));
     void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('h2')?.focus());
     return true;
+  }
+
+  /** Why the sign-up failed, as the card's payment says it: no answer, too many attempts, or refused. */
+  #failedWords(status: number): string {
+    return status === 0
+      ? this.t.networkError
+      : status === 429
+        ? this.t.apiErrors[6000]
+        : this.#t.failed;
   }
 
   #heard(subscription: SubscriptionView): void {
@@ -247,7 +265,7 @@ export class PaylitSubscription extends LocalizedElement {
       ${
         pix
           ? html`<section part="mandate" class="mandate" aria-labelledby="${this.#id}-terms">
-              <h3 id="${this.#id}-terms">${t.terms}</h3>
+              <h2 id="${this.#id}-terms" class="terms">${t.terms}</h2>
               <dl>
                 ${view.payee ? html`<dt>${t.payee}</dt><dd>${view.payee}</dd>` : nothing}
                 <dt>${t.frequency}</dt><dd>${t.frequencies[view.plan.frequency]}</dd>
@@ -256,7 +274,7 @@ export class PaylitSubscription extends LocalizedElement {
                 <dt>${t.ends}</dt><dd>${view.plan.endDate ? calendarDate(view.plan.endDate, lang) : t.noEnd}</dd>
               </dl>
               <p class="note">${t.cancelInBank}</p>
-              ${this.failed ? html`<p class="error" role="alert">${t.failed}</p>` : nothing}
+              ${this.failed === undefined ? nothing : html`<p class="error" role="alert">${this.#failedWords(this.failed)}</p>`}
             </section>`
           : view.methods.includes('CARD')
             ? html`<div part="subscription-consent" class="consent">

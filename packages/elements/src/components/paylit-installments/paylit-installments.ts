@@ -104,8 +104,14 @@ export class PaylitInstallments extends CheckoutChildElement {
 
   private plan: InstallmentsPlan | null = null;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    addEventListener('online', this.#online);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    removeEventListener('online', this.#online);
     clearTimeout(this.#timer);
     // Its plans were not asked for: asked again when the checkout next changes.
     if (this.hasAttribute('aria-busy')) this.#asked = undefined;
@@ -141,6 +147,17 @@ export class PaylitInstallments extends CheckoutChildElement {
       if (this.#asked === bin) this.#busy(false);
     }, DEBOUNCE_MS);
   }
+
+  /**
+   * The network back: a BIN whose plans got no answer (typed offline) asks for them again, so
+   * the shopper is offered them without retyping the card; plans the checkout has already
+   * answered are not asked twice.
+   */
+  #online = (): void => {
+    if (this.plan || !this.#asked) return;
+    this.#asked = undefined;
+    this.requestUpdate('checkout');
+  };
 
   #busy(busy: boolean): void {
     if (busy) this.setAttribute('aria-busy', 'true');
