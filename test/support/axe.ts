@@ -65,3 +65,31 @@ export async function axeWithCardFrame(
     inCardFrame: inCardFrame(results),
   };
 }
+
+/**
+ * `axeViolations` for a page kept open from one check to the next (storybook.spec's stories
+ * share one page): the same AxeBuilder run, but when every frame of the page already holds this
+ * axe, the script it evaluates in the page and in each frame (twice or more a run) is an empty
+ * statement instead of axe's 650 kB, which was sent over the protocol and parsed each time only
+ * for its guard to find axe there. A frame without it (a new page, a new frame) gets the whole
+ * script, as `axeViolations` gives it.
+ */
+export async function axeViolationsInKeptPage(page: Page, include?: string): Promise<string[]> {
+  const held = await Promise.all(
+    page
+      .frames()
+      .map((frame) =>
+        frame
+          .evaluate(
+            (version) => (window as { axe?: { version?: string } }).axe?.version === version,
+            version,
+          )
+          .catch(() => false),
+      ),
+  );
+  const builder = new AxeBuilder({ page, axeSource: held.every(Boolean) ? 'void 0' : axeSource })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] });
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
