@@ -4,7 +4,7 @@
  * card's fields left to right, passes axe empty and with every error shown, and takes a
  * payment in Arabic and in Hindi, counted in the sandbox's ledger.
  */
-import { axeViolationsSentOnce } from './support/axe.js';
+import { axeViolations } from './support/axe.js';
 import type { Page } from '@playwright/test';
 import { format, locales, type Messages } from '../packages/elements/src/i18n/index.js';
 import {
@@ -19,7 +19,7 @@ import {
 
 const catalog = async (locale: string): Promise<Messages> =>
   (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
-const axe = (page: Page) => axeViolationsSentOnce(page, 'paylit-checkout');
+const axe = (page: Page) => axeViolations(page, 'paylit-checkout');
 /** A message as a pattern, its placeholders matching anything. */
 const pattern = (message: string) =>
   new RegExp(

@@ -6,7 +6,7 @@
  * no payer field at all.
  */
 import type { Page } from '@playwright/test';
-import { axeViolationsSentOnce } from './support/axe.js';
+import { axeViolations } from './support/axe.js';
 import {
   approveChallenge,
   expect,
@@ -210,7 +210,7 @@ for (const [name, m] of Object.entries(markets)) {
     // Said on the field, and nothing sent: no request, nothing in the ledger.
     expect(payments.started()).toBe(0);
     expect(await ledger(demo, order)).toEqual([]);
-    expect(await axeViolationsSentOnce(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await fill(page, m.right);
     await expect(wrong).not.toHaveAttribute('aria-invalid', 'true');
@@ -258,7 +258,7 @@ test("the payer's fields in every language the checkout speaks, and right to lef
     await expect(payerFields(page)).toBeVisible();
     // Not English: the legend is the language's own.
     await expect(payerFields(page).locator('legend')).not.toHaveText('Your details');
-    expect(await axeViolationsSentOnce(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
 });
 
@@ -271,7 +271,7 @@ for (const isolation of isolations) {
     const box = page.getByRole('checkbox', { name: 'Save this card for next time' });
     await expect(box).not.toBeChecked();
     await expect(box).toHaveAccessibleDescription(/payment provider, not the store/);
-    expect(await axeViolationsSentOnce(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await typeCard(page, { number: '5555555555554444' });
     await payButton(page).click();
     await expect(log(page).first()).toContainText('PAID');

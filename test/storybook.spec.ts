@@ -19,7 +19,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type FrameLocator, type Page } from '@playwright/test';
-import { axeViolationsInKeptPage, axeWithCardFrame } from './support/axe.js';
+import { axeViolations, axeWithCardFrame } from './support/axe.js';
 import { consoleErrors } from './support/console.js';
 import { ar } from '../packages/elements/src/i18n/ar.js';
 import { en, type Messages } from '../packages/elements/src/i18n/en.js';
@@ -509,7 +509,7 @@ for (const entry of entries) {
       expect(axe.violations, `${what}: axe`).toEqual([]);
       expect(axe.inCardFrame, `${what}: axe checked inside the card frame`).toBe(true);
     } else {
-      expect(await axeViolationsInKeptPage(page, '#storybook-root'), `${what}: axe`).toEqual([]);
+      expect(await axeViolations(page, '#storybook-root'), `${what}: axe`).toEqual([]);
     }
   });
 }

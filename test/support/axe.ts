@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 
 /**
  * axe's script as the runs below give it to a page: the axe-core that @axe-core/playwright
@@ -23,21 +23,10 @@ const axeSource = `if (typeof window.axe === 'undefined' || window.axe.version !
  * every one: less work in the page, the same violations).
  */
 export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page, axeSource })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] });
-  const { violations } = await (include ? builder.include(include) : builder).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/**
- * axeViolations' check (the same builder, mode, options and frames), with axe's script sent to
- * the page only where it is not there yet. AxeBuilder sends it, 0.55 MB, to the page twice a run
- * (once before the run, once with each frame's) and again at each run: a page parses it each
- * time, even where its guard then skips it. Measured here, 20 runs on one checkout: about 0.1 s
- * of CPU a run as AxeBuilder sends it, 0.03 s with the script already there.
- */
-export async function axeViolationsSentOnce(page: Page, include?: string): Promise<string[]> {
+  // AxeBuilder sends its script (0.55 MB) to the page and to each frame at every run, where the
+  // guard above then skips it: sent and parsed for nothing on a page checked before (a story's
+  // shared page, a checkout checked at each step). Sent here once, where this axe is missing;
+  // AxeBuilder's own sends are then an empty statement. The same builder, mode and options.
   const present = (frame: Frame) =>
     frame
       .evaluate(
@@ -45,8 +34,6 @@ export async function axeViolationsSentOnce(page: Page, include?: string): Promi
       )
       .catch(() => false);
   if (!(await present(page.mainFrame()))) await page.evaluate(axeSource);
-  // Every frame has it (a page's second run, or a page without frames): AxeBuilder's own sends
-  // are left empty; else they send the script, as before, where it is missing.
   const everywhere = (await Promise.all(page.frames().map(present))).every(Boolean);
   const builder = new AxeBuilder({ page, axeSource: everywhere ? ';' : axeSource })
     .setLegacyMode(true)
@@ -89,32 +76,4 @@ export async function axeWithCardFrame(
     ),
     inCardFrame: inCardFrame(results),
   };
-}
-
-/**
- * `axeViolations` for a page kept open from one check to the next (storybook.spec's stories
- * share one page): the same AxeBuilder run, but when every frame of the page already holds this
- * axe, the script it evaluates in the page and in each frame (twice or more a run) is an empty
- * statement instead of axe's 650 kB, which was sent over the protocol and parsed each time only
- * for its guard to find axe there. A frame without it (a new page, a new frame) gets the whole
- * script, as `axeViolations` gives it.
- */
-export async function axeViolationsInKeptPage(page: Page, include?: string): Promise<string[]> {
-  const held = await Promise.all(
-    page
-      .frames()
-      .map((frame) =>
-        frame
-          .evaluate(
-            (version) => (window as { axe?: { version?: string } }).axe?.version === version,
-            version,
-          )
-          .catch(() => false),
-      ),
-  );
-  const builder = new AxeBuilder({ page, axeSource: held.every(Boolean) ? 'void 0' : axeSource })
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] });
-  const { violations } = await (include ? builder.include(include) : builder).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
