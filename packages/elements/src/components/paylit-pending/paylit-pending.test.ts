@@ -7,7 +7,7 @@ import '../../internal/module-loaders.js';
 import '../../paylit-checkout.js';
 import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
 import { scaled } from '../../../../../test/support/time.mjs';
-import { serverSentEvents } from './live-payment.js';
+import { followEvents, serverSentEvents } from './live-payment.js';
 import { drawPng, type PaylitPending } from './paylit-pending.js';
 
 /** A body that arrives in these pieces, as a network hands a stream over. */
@@ -47,6 +47,55 @@ describe('<paylit-pending>: its words and its live connection', () => {
     expect(await all(cut)).to.deep.equal(expected);
     // An event the stream ends before finishing is not handed over.
     expect(await all(arriving('event: payment\ndata: {"half"'))).to.deep.equal([]);
+  });
+
+  it("a page that is not a stream of events (a login page after a redirect, a proxy's HTML) is a failure: tried again later each time, not every 2 s for ever", async () => {
+    const asked: string[] = [];
+    const login = async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return new Response('<!doctype html><title>Sign in</title><form></form>', {
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=utf-8' },
+      });
+    };
+    // The waits it asks for before each new try (2 s and up), read from its timers and not let
+    // run by themselves; shorter timers (this test's own polling) run as usual.
+    const waits: number[] = [];
+    const tries: (() => void)[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    globalThis.setTimeout = ((run: () => void, ms?: number, ...rest: unknown[]) => {
+      if ((ms ?? 0) < 2_000) return realSetTimeout(run, ms, ...rest);
+      waits.push(ms!);
+      tries.push(run);
+      return 0;
+    }) as typeof setTimeout;
+    const heard: unknown[] = [];
+    let stop: (() => void) | undefined;
+    try {
+      stop = followEvents(
+        { endpoint: 'https://shop.example/paylit', fetch: login as typeof fetch },
+        '/payments/D-1/events?order=o_secret_x',
+        'payment',
+        () => false,
+        (answer) => heard.push(answer),
+      );
+      // Each try's answer read, and the next try scheduled (polled on the real timers).
+      const scheduled = async (n: number) => {
+        const until = performance.now() + scaled(2_000);
+        while (waits.length < n && performance.now() < until)
+          await new Promise((resolve) => realSetTimeout(resolve, 10));
+      };
+      for (let n = 1; n <= 4; n++) {
+        await scheduled(n);
+        if (n < 4 && tries[n - 1]) tries[n - 1]!();
+      }
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+      stop?.();
+    }
+    expect(asked).to.have.length(4);
+    expect(heard).to.deep.equal([]);
+    expect(waits).to.deep.equal([4_000, 8_000, 16_000, 30_000]);
   });
 });
 
