@@ -4,7 +4,8 @@
  * it (an `EventSource` would take neither). Each `payment` event is handed over as the server
  * sent it (`PaymentStatusAnswer`). The connection is opened again when the server ends it before
  * the payment's final status (after its `retry` hint), after a failure (waiting longer each
- * time, up to 30 s), and at once when the page is shown again (`visibilitychange`: the shopper
+ * time, up to 30 s; an answer that is not `text/event-stream`, such as a sign-in page, is one),
+ * and at once when the page is shown again (`visibilitychange`: the shopper
  * is back from their bank's app) or the browser is online again (`online`: the network is back).
  *
  * `LivePayment` is the same as a controller of the element that shows the payment: it follows
@@ -115,6 +116,11 @@ export function followEvents<T>(
       if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429)
         return stop();
       if (!res.ok || !res.body) throw new Error(`the live connection answered ${res.status}`);
+      // Something else answered (a sign-in page after a redirect, a proxy's own page): a failure,
+      // tried again later each time, not the stream's end.
+      const type = res.headers.get('Content-Type') ?? '';
+      if (!/^text\/event-stream\s*(;|$)/i.test(type))
+        throw new Error(`the live connection answered ${type || 'no Content-Type'}, not events`);
       for await (const message of serverSentEvents(res.body)) {
         if (message.retry !== undefined) waitMs = message.retry;
         if (message.event !== event) continue;
