@@ -5,26 +5,15 @@
  * charges the order's amount; a 3-D Secure challenge the shopper fails says the bank did not
  * confirm the payment, the form comes back, and the second try pays.
  */
-import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
-import { createSandbox, type Sandbox } from '@paylit/sandbox';
-import { PaymentsClient, createCheckoutHandler } from '@paylit/server';
-import { nodeHmac, nodeTransport, serveNode, type Served } from '@paylit/server/node';
+import type { Sandbox } from '@paylit/sandbox';
 import type { Messages } from '../packages/elements/src/i18n/index.js';
 import { axeViolations } from './support/axe.js';
 import { expect, payButton, test, typeCard } from './support/demo.js';
+import { startScriptTagShop, type ScriptTagShop } from './support/script-tag-shop.js';
 
-const bundle = fileURLToPath(new URL('../packages/elements/dist/bundle/', import.meta.url));
 const token = 'totals-spec-token-0123456789abcdef';
 const catalog = async (locale: string): Promise<Messages> =>
   (await import(`../packages/elements/src/i18n/${locale}.ts`)).default;
-
-/** The page's own script: every paylit-* event's type and detail, as the merchant's code would see them. */
-const recorder = `window.seen = [];
-for (const type of ['paylit-paid', 'paylit-authorized', 'paylit-declined', 'paylit-redirect', 'paylit-error']) {
-  document.addEventListener(type, (e) => seen.push({ type, detail: JSON.parse(JSON.stringify(e.detail)) }));
-}`;
 
 const checkoutPage = (
   secret: string,
@@ -34,53 +23,27 @@ const checkoutPage = (
 <body><main><h1>Your order</h1><paylit-checkout endpoint="/paylit" order="${secret}"></paylit-checkout></main></body></html>`;
 
 let sandbox: Sandbox;
-let shop: Served;
 let origin: string;
+let shop: ScriptTagShop;
 
 test.beforeAll(async () => {
-  sandbox = await createSandbox({ settleDelayMs: 50, notificationTimeFactor: 1 / 3_600_000 });
-  const api = await sandbox.listen({ port: 0 });
-  const client = new PaymentsClient({
-    baseUrl: api.url,
-    ...sandbox.credentials,
-    transport: nodeTransport(),
-    hmac: nodeHmac,
+  shop = await startScriptTagShop({
+    token,
+    events: [
+      'paylit-paid',
+      'paylit-authorized',
+      'paylit-declined',
+      'paylit-redirect',
+      'paylit-error',
+    ],
+    sandbox: { settleDelayMs: 50, notificationTimeFactor: 1 / 3_600_000 },
+    page: (secret, query) => checkoutPage(secret, query.get('lang') ?? 'en'),
   });
-  const app = new Hono();
-  shop = await serveNode(app, { port: 0, hostname: '127.0.0.1' });
-  origin = shop.url;
-  app.route(
-    '/paylit',
-    createCheckoutHandler({
-      client,
-      publicKey: sandbox.publicJwk,
-      publicUrl: `${origin}/paylit`,
-      // The return page is the checkout's page: the checkout there resumes from ?payment_id=.
-      returnUrl: `${origin}/checkout.html`,
-      allowedOrigins: [origin],
-      apiToken: token,
-      rateLimit: false,
-      development: true,
-    }),
-  );
-  app.get('/recorder.js', (c) => c.body(recorder, 200, { 'Content-Type': 'text/javascript' }));
-  app.get('/favicon.ico', (c) => c.body(null, 204));
-  // The script-tag file and its chunks (languages, marks, the outcome's look), beside it.
-  app.get('/*', async (c, next) => {
-    const file = /^\/(paylit(\.[\w.-]+)?\.js)$/.exec(c.req.path)?.[1];
-    if (!file) return next();
-    return c.body(await readFile(bundle + file), 200, { 'Content-Type': 'text/javascript' });
-  });
-  app.get('/checkout.html', (c) => {
-    const secret = c.req.query('order') ?? '';
-    if (!/^[\w\-.:]+$/.test(secret)) return c.text('no order', 400);
-    return c.html(checkoutPage(secret, c.req.query('lang') ?? 'en'));
-  });
+  ({ sandbox, origin } = shop);
 });
 
 test.afterAll(async () => {
   await shop?.close();
-  await sandbox?.close();
 });
 
 let n = 0;
