@@ -11,7 +11,7 @@
 import type { Sandbox } from '@paylit/sandbox';
 import { ptBR as t } from '../packages/elements/src/i18n/pt-BR.js';
 import { expect, payButton, test, typeCard } from './support/demo.js';
-import { startScriptTagShop, type ScriptTagShop } from './support/script-tag-shop.js';
+import { seen, startScriptTagShop, type ScriptTagShop } from './support/script-tag-shop.js';
 
 const token = 'order-replaced-spec-token-0123456789';
 
@@ -73,10 +73,8 @@ test('the order replaced under an open checkout (the same client secret): Pay is
   expect([after.status, after.secret]).toEqual([201, before.secret]);
 
   await payButton(page).click();
-  const seen = () =>
-    page.evaluate(() => (window as unknown as { seen: { type: string; detail: any }[] }).seen);
   await expect
-    .poll(async () => (await seen()).map((e) => [e.type, e.detail.param]))
+    .poll(async () => (await seen(page)).map((e) => [e.type, e.detail.param]))
     .toEqual([['paylit-error', 'amount']]);
   // The order as it is now, the card as typed: the button says what Pay charges.
   await expect(payButton(page)).toHaveText('Pagar R$ 1.200,00');
@@ -93,7 +91,7 @@ test('the order replaced under an open checkout (the same client secret): Pay is
   await expect(page.locator('paylit-checkout [part=outcome]').getByRole('heading')).toHaveText(
     'Pago: R$ 1.200,00',
   );
-  expect((await seen()).map((e) => e.type)).toEqual(['paylit-error', 'paylit-paid']);
+  expect((await seen(page)).map((e) => e.type)).toEqual(['paylit-error', 'paylit-paid']);
   expect(payments().map((e) => [e.kind, e.amount])).toEqual([['payment', 1200]]);
   // The refused POST is Chromium's one logged error: the 409 this test makes the server answer.
   const refused = consoleErrors.findIndex((e) => /status of 409 \(Conflict\)/.test(e));

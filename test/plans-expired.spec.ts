@@ -11,7 +11,7 @@ import type { Sandbox } from '@paylit/sandbox';
 import { MemoryStore } from '@paylit/server';
 import { ptBR as t } from '../packages/elements/src/i18n/pt-BR.js';
 import { expect, payButton, test, typeCard } from './support/demo.js';
-import { startScriptTagShop, type ScriptTagShop } from './support/script-tag-shop.js';
+import { seen, startScriptTagShop, type ScriptTagShop } from './support/script-tag-shop.js';
 
 const token = 'plans-expired-spec-token-0123456789';
 
@@ -81,10 +81,8 @@ for (const layout of ['default', 'own'] as const)
     store.plansExpired = true;
     const asked = page.waitForRequest((r) => r.url().endsWith('/paylit/installments'));
     await payButton(page).click();
-    const seen = () =>
-      page.evaluate(() => (window as unknown as { seen: { type: string; detail: any }[] }).seen);
     await expect
-      .poll(async () => (await seen()).map((e) => [e.type, e.detail.param]))
+      .poll(async () => (await seen(page)).map((e) => [e.type, e.detail.param]))
       .toEqual([['paylit-error', 'method.installmentsId']]);
     // The forgotten plan is no longer chosen, nor its total on the button.
     await expect(payButton(page)).toHaveText('Pagar R$ 1.200,00');
@@ -99,7 +97,7 @@ for (const layout of ['default', 'own'] as const)
     await expect(page.locator('paylit-checkout [part=outcome]').getByRole('heading')).toHaveText(
       'Pago: R$ 1.306,74',
     );
-    expect((await seen()).map((e) => e.type)).toEqual(['paylit-error', 'paylit-paid']);
+    expect((await seen(page)).map((e) => e.type)).toEqual(['paylit-error', 'paylit-paid']);
     const moved = sandbox
       .ledger()
       .entries.filter((e) => e.order_id?.startsWith(`${id}.`) && e.money_moved);

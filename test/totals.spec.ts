@@ -9,7 +9,7 @@ import type { Sandbox } from '@paylit/sandbox';
 import type { Messages } from '../packages/elements/src/i18n/index.js';
 import { axeViolations } from './support/axe.js';
 import { expect, payButton, test, typeCard } from './support/demo.js';
-import { startScriptTagShop, type ScriptTagShop } from './support/script-tag-shop.js';
+import { seen, startScriptTagShop, type ScriptTagShop } from './support/script-tag-shop.js';
 
 const token = 'totals-spec-token-0123456789abcdef';
 const catalog = async (locale: string): Promise<Messages> =>
@@ -61,8 +61,6 @@ async function order(fields: Record<string, unknown>): Promise<{ id: string; sec
 
 const ledger = (orderId: string) =>
   sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${orderId}.`));
-const seen = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => (window as unknown as { seen: { type: string; detail: any }[] }).seen);
 
 const brazilian = {
   name: 'Thiago Gabriel',

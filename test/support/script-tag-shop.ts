@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { Hono } from 'hono';
 import { createSandbox, type Sandbox, type SandboxOptions } from '@paylit/sandbox';
 import { PaymentsClient, createCheckoutHandler, type CheckoutStore } from '@paylit/server';
@@ -88,3 +89,7 @@ for (const type of ${JSON.stringify(options.events)}) {
     },
   };
 }
+
+/** What `/recorder.js` has kept so far on `page`: each event's type and detail, in order. */
+export const seen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seen: { type: string; detail: any }[] }).seen);
