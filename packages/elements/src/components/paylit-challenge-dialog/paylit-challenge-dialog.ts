@@ -34,6 +34,21 @@ import {
 import { settle } from '../paylit-checkout/checkout-payment.js';
 import { challengeStyles } from './paylit-challenge-dialog.styles.js';
 
+/** Whether a page of another origin holds this one in a frame (any ancestor, not only the parent). */
+function framedByOthers(): boolean {
+  const { location, top, self } = globalThis;
+  if (top === self) return false;
+  // Chromium and WebKit list the ancestors' origins; elsewhere the top is read, which a page of
+  // another origin refuses.
+  if (location.ancestorOrigins)
+    return Array.prototype.some.call(location.ancestorOrigins, (o) => o !== location.origin);
+  try {
+    return top!.location.origin !== location.origin;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Not an element a page places: the checkout draws it, and its parts are the checkout's
  * (`exportparts`), so it is left out of custom-elements.json and the framework types.
@@ -148,6 +163,20 @@ export class PaylitChallengeDialog extends LocalizedElement {
       (reader) => settle(payment, nextAction, reader, true),
       !isPaymentMade(payment.status),
     );
+  }
+
+  /**
+   * Inside a frame of a page of another origin (a marketplace holding the shop's page), the
+   * browser asks the bank's page about every ancestor, where the server could ask only about
+   * the shop's: the shopper goes to the bank's page instead, in the whole tab.
+   */
+  protected override willUpdate(): void {
+    const { url, payment } = this;
+    if (url && payment && !this.ended && framedByOthers())
+      this.#settle(
+        (reader) => ({ to: 'redirect', payment, url, text: reader.t.redirecting }),
+        false,
+      );
   }
 
   protected override updated(changed: PropertyValues): void {

@@ -987,7 +987,9 @@ export class PaylitCheckout extends LocalizedElement {
           },
           { once: true },
         );
-        globalThis.location.assign(url);
+        // The whole tab goes, from inside a frame too: such pages refuse to be framed by pages
+        // they do not know, and their return page brings the shopper back to the shop.
+        globalThis.top!.location.href = url;
       }
     } else
       this.dispatchEvent(
