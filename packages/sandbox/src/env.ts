@@ -5,7 +5,9 @@ export interface SandboxEnv {
   /** Present under the Node adapter; absent when the app is called in-process. */
   Bindings: Partial<HttpBindings>;
   Variables: {
-    /** The request body exactly as received: what the signature covers. */
+    /** The request body's bytes exactly as received: what the signature covers. */
+    rawBytes: Uint8Array;
+    /** The request body as text (decoded from `rawBytes`; a leading byte order mark dropped). */
     rawBody: string;
     login: string;
     /** A `no_duplicate_check` fault took this request: its `order_id` is not checked for a duplicate. */

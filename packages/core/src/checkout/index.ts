@@ -79,11 +79,18 @@ export {
 
 // ---------------------------------------------------------------- rules
 
-/** A merchant's order reference: each payment attempt's API `order_id` is `<id>.<attempt>`, so it stays short. */
-export const ORDER_ID_PATTERN = /^[\w\-.:]{1,80}$/;
+/**
+ * A merchant's order reference: each payment attempt's API `order_id` is `<id>.<attempt>`, so it
+ * stays short. Not `.` or `..`: the order API's `GET /orders/:id` names it in a path, where those
+ * are dot segments every URL parser removes (`/orders/..` is `/`).
+ */
+export const ORDER_ID_PATTERN = /^(?!\.\.?$)[\w\-.:]{1,80}$/;
 export const orderIdSchema = z
   .string()
-  .regex(ORDER_ID_PATTERN, 'must be 1 to 80 letters, digits, "_", "-", "." or ":"');
+  .regex(
+    ORDER_ID_PATTERN,
+    'must be 1 to 80 letters, digits, "_", "-", "." or ":", and not "." or ".."',
+  );
 
 /**
  * An order's client secret, `<order id>_secret_<32 hex digits>`: the order id and an HMAC of

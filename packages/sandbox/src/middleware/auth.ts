@@ -69,16 +69,17 @@ export function authentication(options: AuthOptions): MiddlewareHandler<SandboxE
     }
     // Read and limited by the body-limit middleware, before anything else.
     const body = c.get('rawBody');
+    const bytes = c.get('rawBytes');
     const login = c.req.header('X-Login');
     const date = c.req.header('X-Date');
     if (!login) throw new ApiFailure(5001, 'X-Login');
     if (!date || parseXDate(date) === undefined) throw new ApiFailure(5001, 'X-Date');
     const signature = parseAuthorizationHeader(c.req.header('Authorization'));
-    const signedOver = (text: string) =>
+    const signedOver = (signed: string | Uint8Array) =>
       verifySignature({
         login,
         date,
-        body: text,
+        body: signed,
         secretKey: credentials.secretKey,
         signature: signature!,
       });
@@ -88,7 +89,7 @@ export function authentication(options: AuthOptions): MiddlewareHandler<SandboxE
     if (!known) throw new ApiFailure(3001);
     const signed =
       signature !== undefined &&
-      ((await signedOver(body)) || (bodyless && (await signedOver(BODYLESS_SIGNED_TEXT))));
+      ((await signedOver(bytes)) || (bodyless && (await signedOver(BODYLESS_SIGNED_TEXT))));
     if (!signed) {
       if (c.req.method === 'POST') throw new ApiFailure(5000, undefined, 400, SIGNATURE_NOT_MATCH);
       throw new ApiFailure(3001);

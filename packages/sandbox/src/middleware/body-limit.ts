@@ -2,8 +2,8 @@
  * Every request body is read here, once, before anything else (faults, authentication,
  * routing), counting its bytes as they stream: past `maxBytes` the answer is 413 / 5000 at
  * once, with or without `Content-Length` (a chunked body is cut off at the limit, the rest
- * is never kept). The bytes read become `rawBody`, what the signature covers, and feed
- * `c.req`'s own readers (`text()`, `parseBody()`).
+ * is never kept). The bytes read become `rawBytes`, what the signature covers, and `rawBody`,
+ * their text, and feed `c.req`'s own readers (`text()`, `parseBody()`).
  *
  * Not `hono/body-limit`: it counts the same way but then re-creates the request with
  * `new Request(c.req.raw, { body })`, which the Node adapter's lightweight request does not
@@ -45,6 +45,8 @@ export function bodyLimit({
     (c.req.bodyCache as Record<string, Promise<unknown>>).arrayBuffer = Promise.resolve(
       bytes.buffer,
     );
+    // The signature covers the bytes: decoding drops a leading byte order mark.
+    c.set('rawBytes', bytes);
     c.set('rawBody', decoder.decode(bytes));
     await next();
   };

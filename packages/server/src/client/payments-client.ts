@@ -365,12 +365,14 @@ export class PaymentsClient {
       /**
        * True when a notification is the API's: its `X-Date` within 5 minutes of now (by
        * default) and its `Authorization` the signature of your login + X-Date + the raw body.
+       * Pass the body's bytes as received: text decoded from them has lost a leading byte order
+       * mark, which the signature covers.
        */
       verifyNotification: async (
         input: {
           date: string | null | undefined;
           authorization: string | null | undefined;
-          body: string;
+          body: string | Uint8Array;
         },
         maxSkewMs = MAX_CLOCK_SKEW_MS,
       ): Promise<boolean> => {

@@ -62,20 +62,28 @@ export function bodyLimit({
     // Node, HTTP/1 (@hono/node-server hands the IncomingMessage over as `c.env.incoming`): a
     // body with a declared length cannot run past it, as Node's parser hands over exactly that
     // many bytes, and the length is within the limit. The adapter's own reader takes it
-    // straight from the socket (no web stream, no second Request), kept for `c.req.text()`;
-    // its size is checked again, in case a middleware before this one swapped the Request.
+    // straight from the socket (no web stream, no second Request), kept for the route; its size
+    // is checked again, in case a middleware before this one swapped the Request. Hono's request
+    // keeps it as its bytes, not as text: decoding drops a leading byte order mark, and a
+    // notification's signature is over the bytes received (`c.req.text()` decodes the kept
+    // bytes). The direct route's stand-in (direct.ts, `POST /payments` alone) keeps its text.
     if (
       declared !== undefined &&
       !chunked &&
       (c.env as { incoming?: { httpVersionMajor?: number } } | undefined)?.incoming
         ?.httpVersionMajor === 1
     ) {
-      return c.req.text().then<Response | void, Response>(
-        (text) =>
-          text.length > maxBytes ||
-          (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)
-            ? onTooLarge(c)
-            : next(),
+      if (typeof (c.req as Partial<typeof c.req>).arrayBuffer !== 'function')
+        return c.req.text().then<Response | void, Response>(
+          (text) =>
+            text.length > maxBytes ||
+            (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes)
+              ? onTooLarge(c)
+              : next(),
+          (error: unknown) => onIncomplete(c, error),
+        );
+      return c.req.arrayBuffer().then<Response | void, Response>(
+        (bytes) => (bytes.byteLength > maxBytes ? onTooLarge(c) : next()),
         (error: unknown) => onIncomplete(c, error),
       );
     }

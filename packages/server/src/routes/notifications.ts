@@ -29,6 +29,7 @@ import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const utf8 = new TextDecoder();
 
 export interface NotificationRouteOptions {
   /** How long one request holds a notification while the merchant's hook runs. */
@@ -130,12 +131,14 @@ export function mountNotifications(
   options: NotificationRouteOptions,
 ): void {
   app.post('/notifications', async (c) => {
-    const body = await c.req.text();
+    // The signature is over the bytes received: read as text, a leading byte order mark would
+    // be gone (UTF-8 decoding drops it), and a body the API signed with it refused.
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
     const date = c.req.header('X-Date');
     const genuine = await ctx.client.webhooks.verifyNotification({
       date,
       authorization: c.req.header('Authorization'),
-      body,
+      body: bytes,
     });
     if (!genuine) {
       const limit = options.failures;
@@ -154,7 +157,9 @@ export function mountNotifications(
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body);
+      // A JSON text may start with the mark (RFC 8259, 8.1: a parser may ignore it); the
+      // decoder drops it.
+      parsed = JSON.parse(utf8.decode(bytes));
     } catch {
       throw new CheckoutError(400, {
         type: 'invalid_request',

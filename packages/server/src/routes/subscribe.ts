@@ -164,6 +164,14 @@ export function mountSubscribe(
     if (!first) throw notFound();
     c.header('Cache-Control', 'no-store');
     c.header('X-Accel-Buffering', 'no');
+    if (c.req.method === 'HEAD') {
+      // HEAD is GET without its content (RFC 9110, 9.3.2): the stream's head at once, after the
+      // same checks. Run as GET, the stream's content is read by no one, its first keep-alive
+      // write never returns, and its listener was kept for the life of the process.
+      c.header('Content-Type', 'text/event-stream');
+      c.header('Cache-Control', 'no-cache');
+      return c.body(null, 200);
+    }
     return unframed(
       c,
       streamSSE(c, async (stream) => {
