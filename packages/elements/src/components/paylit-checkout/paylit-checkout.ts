@@ -342,7 +342,7 @@ export class PaylitCheckout extends LocalizedElement {
     }
     if (this.hasUpdated) this.#watchSizes();
     // Back on the page after a load was cut short by its removal: load again.
-    if (this.hasUpdated && this.#loadedFor === undefined) this.#configure();
+    if (this.hasUpdated && !this.#loadedFor) this.#configure();
   }
 
   override disconnectedCallback(): void {
@@ -525,10 +525,11 @@ export class PaylitCheckout extends LocalizedElement {
     this.#loadedFor = undefined;
     this.#plans.clear();
     const order: OrderView | undefined =
-      this.amount !== undefined && this.currency && this.country
+      this.amount != null && this.currency && this.country
         ? {
             id: this.order,
-            amount: this.amount,
+            // A number, also when a framework set the property from a template's string ("120.50").
+            amount: +this.amount,
             currency: this.currency,
             country: this.country,
             intent: 'capture',
@@ -1100,11 +1101,10 @@ export class PaylitCheckout extends LocalizedElement {
       return nothing;
     }
     this.#worded = true;
-    // The order is there once loaded (or taken from the attributes), and only then: a load clears it.
-    const ready = this.context.order !== undefined;
     const { phase, outcome } = this.#flow;
     const busy = phase === 'submitting';
-    const disabled = !ready || busy;
+    // The order is there once loaded (or taken from the attributes), and only then: a load clears it.
+    const disabled = !this.context.order || busy;
     // The default elements show unless the merchant put elements inside (the whitespace and
     // comments of indented markup would fill a <slot> and hide its fallback content), and
     // are not created otherwise; the wallet picker and the installments only once the order
