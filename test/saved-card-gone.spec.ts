@@ -54,6 +54,8 @@ test('a card removed in another tab: Pay with it says the card is no longer avai
   await expect(offered(page)).toHaveCount(1);
   await expect(offered(page)).toHaveAccessibleName(/4444/);
   await expect(listed(page)).toHaveCount(1);
+  // Focus stays where the shopper pressed Pay, not lost to the page.
+  await expect(payButton(page)).toBeFocused();
   await expect(log(page)).toHaveCount(1);
   const others = consoleErrors.filter((e) => !/status of 422/.test(e));
   consoleErrors.splice(0, consoleErrors.length, ...others);
