@@ -507,18 +507,7 @@ export class PaylitCheckout extends LocalizedElement {
       const key = `${this.endpoint}\n${this.order}`;
       if (key === this.#loadedFor) return;
       this.#loadedFor = key;
-      if (this.order) {
-        void this.#load();
-      } else {
-        this.#loading?.abort();
-        this.#update({ status: 'loading', order: undefined });
-        if (DEV)
-          issueWarning(
-            'order',
-            '<paylit-checkout> has an endpoint but no order: set order="…" to the client secret of the order your server made.',
-            'the-checkout-on-your-page',
-          );
-      }
+      void this.#load();
       return;
     }
     this.#loading?.abort();
@@ -586,6 +575,17 @@ export class PaylitCheckout extends LocalizedElement {
     });
     this.message = undefined;
     this.#flow.load();
+    // No order (none yet, or the page's app cleared it): the checkout waits for one, as before its first.
+    if (!this.order) {
+      if (DEV)
+        issueWarning(
+          'order',
+          '<paylit-checkout> has an endpoint but no order: set order="…" to the client secret of the order your server made.',
+          'the-checkout-on-your-page',
+        );
+      this.#loading = undefined;
+      return;
+    }
     const result = await loadCheckout(server, this.order, loading.signal);
     if (!current()) return;
     if (!result.ok) {
