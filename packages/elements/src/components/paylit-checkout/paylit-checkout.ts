@@ -342,7 +342,7 @@ export class PaylitCheckout extends LocalizedElement {
     }
     if (this.hasUpdated) this.#watchSizes();
     // Back on the page after a load was cut short by its removal: load again.
-    if (this.hasUpdated && this.#loadedFor === undefined) this.#configure();
+    if (this.hasUpdated && !this.#loadedFor) this.#configure();
   }
 
   override disconnectedCallback(): void {
@@ -507,28 +507,18 @@ export class PaylitCheckout extends LocalizedElement {
       const key = `${this.endpoint}\n${this.order}`;
       if (key === this.#loadedFor) return;
       this.#loadedFor = key;
-      if (this.order) {
-        void this.#load();
-      } else {
-        this.#loading?.abort();
-        this.#update({ status: 'loading', order: undefined });
-        if (DEV)
-          issueWarning(
-            'order',
-            '<paylit-checkout> has an endpoint but no order: set order="…" to the client secret of the order your server made.',
-            'the-checkout-on-your-page',
-          );
-      }
+      void this.#load();
       return;
     }
     this.#loading?.abort();
     this.#loadedFor = undefined;
     this.#plans.clear();
     const order: OrderView | undefined =
-      this.amount !== undefined && this.currency && this.country
+      this.amount != null && this.currency && this.country
         ? {
             id: this.order,
-            amount: this.amount,
+            // A number, also when a framework set the property from a template's string ("120.50").
+            amount: +this.amount,
             currency: this.currency,
             country: this.country,
             intent: 'capture',
@@ -585,6 +575,17 @@ export class PaylitCheckout extends LocalizedElement {
     });
     this.message = undefined;
     this.#flow.load();
+    // No order (none yet, or the page's app cleared it): the checkout waits for one, as before its first.
+    if (!this.order) {
+      if (DEV)
+        issueWarning(
+          'order',
+          '<paylit-checkout> has an endpoint but no order: set order="…" to the client secret of the order your server made.',
+          'the-checkout-on-your-page',
+        );
+      this.#loading = undefined;
+      return;
+    }
     const result = await loadCheckout(server, this.order, loading.signal);
     if (!current()) return;
     if (!result.ok) {
@@ -1102,11 +1103,10 @@ export class PaylitCheckout extends LocalizedElement {
       return nothing;
     }
     this.#worded = true;
-    // The order is there once loaded (or taken from the attributes), and only then: a load clears it.
-    const ready = this.context.order !== undefined;
     const { phase, outcome } = this.#flow;
     const busy = phase === 'submitting';
-    const disabled = !ready || busy;
+    // The order is there once loaded (or taken from the attributes), and only then: a load clears it.
+    const disabled = !this.context.order || busy;
     // The default elements show unless the merchant put elements inside (the whitespace and
     // comments of indented markup would fill a <slot> and hide its fallback content), and
     // are not created otherwise; the wallet picker and the installments only once the order

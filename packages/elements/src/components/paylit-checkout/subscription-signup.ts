@@ -197,8 +197,14 @@ export class PaylitSubscription extends LocalizedElement {
           ...(retryAfter !== undefined ? { retryAfter } : {}),
           ...(error?.code !== undefined ? { code: error.code } : {}),
           ...(error?.param ? { param: error.param } : {}),
+          ...(error?.fields ? { fields: error.fields } : {}),
         }),
       );
+      // The payer's details it names: said on their fields, as a card payment's refusal does.
+      if (error?.fields)
+        (this.getRootNode() as ParentNode)
+          .querySelector('paylit-payer-fields')
+          ?.refuse?.(error.fields);
       return false;
     }
     this.#heard(result.answer.subscription);

@@ -100,6 +100,36 @@ export class PaylitSavedMethods extends LocalizedElement {
     return words.then(() => super.scheduleUpdate());
   }
 
+  /** The checkout that drew it, whose Pay refusals it hears. */
+  #host: Element | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#host = (this.getRootNode() as ShadowRoot).host;
+    this.#host?.addEventListener('paylit-error', this.#refused);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#host?.removeEventListener('paylit-error', this.#refused);
+  }
+
+  /**
+   * Pay refused with 5008 (a saved card no longer active: removed in another tab on the same
+   * session): the list is asked again, and the checkout told of each card gone (the event not
+   * bubbling: the page heard of the removal where it was made), so that it no longer offers it.
+   */
+  #refused = async (e: Event): Promise<void> => {
+    if ((e as CustomEvent<{ code?: number }>).detail?.code !== 5008) return;
+    const before = this.view.phase === 'ready' ? this.view.cards : [];
+    await this.load();
+    if (this.view.phase !== 'ready') return;
+    const now = new Set(this.view.cards.map((c) => c.card_id));
+    for (const { card_id: cardId } of before)
+      if (!now.has(cardId))
+        this.dispatchEvent(new CustomEvent('paylit-saved-card-removed', { detail: { cardId } }));
+  };
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if ((changed.has('session') || changed.has('server')) && this.session && this.server)
       void this.load();
