@@ -82,14 +82,17 @@ export {
 /**
  * A merchant's order reference: each payment attempt's API `order_id` is `<id>.<attempt>`, so it
  * stays short. Not `.` or `..`: the order API's `GET /orders/:id` names it in a path, where those
- * are dot segments every URL parser removes (`/orders/..` is `/`).
+ * are dot segments every URL parser removes (`/orders/..` is `/`). Not ending in `.` and a date
+ * (`YYYY-MM-DD`): a subscription's period charges are `<subscription>.<billing date>.<attempt>`,
+ * so the order `<subscription>.<billing date>` would share its attempts' ids with that period's
+ * charges, and each would take the other's payment for its own.
  */
-export const ORDER_ID_PATTERN = /^(?!\.\.?$)[\w\-.:]{1,80}$/;
+export const ORDER_ID_PATTERN = /^(?!\.\.?$)(?!.*\.\d{4}-\d{2}-\d{2}$)[\w\-.:]{1,80}$/;
 export const orderIdSchema = z
   .string()
   .regex(
     ORDER_ID_PATTERN,
-    'must be 1 to 80 letters, digits, "_", "-", "." or ":", and not "." or ".."',
+    'must be 1 to 80 letters, digits, "_", "-", "." or ":", not "." or "..", and not end in "." and a date (YYYY-MM-DD), the form of a subscription period\'s charges',
   );
 
 /**
