@@ -59,7 +59,21 @@ export function compactDocument(value: string): string {
   return value.replace(/[\s.\-/]/g, '').toUpperCase();
 }
 
-const digitsOf = (s: string): number[] => [...s].map(Number);
+/**
+ * Each character as a number: a digit its value, anything else `Number` of it (NaN for a
+ * letter). Read by char code while every character is a digit (the checks run on each
+ * payment's payer, twice: its order's and its own), else as `[...s].map(Number)`, whose
+ * characters are code points.
+ */
+function digitsOf(s: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const digit = s.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return [...s].map(Number);
+    out.push(digit);
+  }
+  return out;
+}
 
 function weighted(values: readonly number[], weights: readonly number[]): number {
   let sum = 0;

@@ -7,9 +7,12 @@
 // CPU is not counted), and again of orders paid without a view (the API asked first).
 //
 // The target (issues 15 and 38) is the server's CPU per payment after a view against the
-// floor's, at most 2×: CPU per request is steadier than requests per second when the load, the
-// upstream and the server share 2 cores. Then a handler is profiled while it takes such
-// payments (the inspector's profiler, started after the views), and its CPU is split by phase.
+// floor's, at most 2×; the floor with a forwarder's musts (`floor-fair`: a body limit, the
+// order read, a deadline and the upstream's failure answered, the answer parsed and cut to what
+// a browser may see) is printed beside it, as what any server put before shoppers must do.
+// CPU per request is steadier than requests per second when the load, the upstream and the
+// server share 2 cores. Then a handler is profiled while it takes such payments (the
+// inspector's profiler, started after the views), and its CPU is split by phase.
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -89,7 +92,7 @@ const extra = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 // BENCH_OLD_SERVER=<an older build's packages/server>: its handler too, in the same rounds, for scale.
 const kinds = (
   process.env.BENCH_KINDS ??
-  `floor,hono-forward,handler,handler-no-view,express${process.env.BENCH_OLD_SERVER ? ',handler-old' : ''}`
+  `floor,floor-fair,hono-forward,handler,handler-no-view,express${process.env.BENCH_OLD_SERVER ? ',handler-old' : ''}`
 ).split(',');
 const serverOf = (kind) => (kind === 'handler-no-view' ? 'handler' : kind);
 // BENCH_KINDS=…,handler-hono: the same handler through Hono (no direct route), in the same rounds.
@@ -170,6 +173,7 @@ console.log(
 );
 const rows = [
   ['floor: node:http + node:crypto + keep-alive http.Agent', results.floor],
+  ["the floor with a forwarder's musts (floor-fair)", results['floor-fair']],
   ["the floor's work on Hono (framework cost)", results['hono-forward']],
   ['@paylit/server checkout handler, after the view', results.handler],
   ['@paylit/server checkout handler, paid without a view', results['handler-no-view']],
@@ -234,6 +238,10 @@ if (results.floor && results.handler) {
   if (results['handler-hono'])
     console.log(
       `information: the handler through Hono (no direct route) CPU per payment after a view / floor's: ${ratio('handler-hono', 'floor').toFixed(2)}×; direct / through Hono: ${ratio('handler', 'handler-hono').toFixed(2)}×`,
+    );
+  if (results['floor-fair'])
+    console.log(
+      `information: handler CPU per payment after a view / the floor with a forwarder's musts: ${ratio('handler', 'floor-fair').toFixed(2)}× (rounds: ${byRound.handler.map((x, i) => (x.cpuPerRequest / byRound['floor-fair'][i].cpuPerRequest).toFixed(2)).join(', ')}); that floor / the floor: ${ratio('floor-fair', 'floor').toFixed(2)}×`,
     );
   if (results['hono-forward'])
     console.log(

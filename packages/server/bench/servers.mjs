@@ -6,6 +6,10 @@
 //             served as serveNode(handler), POST /payments on the direct Node route
 //   handler-hono  the same handler mounted in a Hono app, every route through Hono (the fetch path)
 //   floor     bare node:http: parse, build, sign with node:crypto, forward over a keep-alive http.Agent
+//   floor-fair  the floor with what a forwarder in front of shoppers must do and the floor skips:
+//             the body bounded, its type and fields checked, the order read, a deadline on the
+//             upstream call and its failure answered, the answer bounded, parsed and cut to what
+//             the browser may see (the floor sends the API's whole record back, payer and all)
 //   express   what merchants write by hand: express.json() + node:crypto + axios
 //   hono-forward  the floor's work on Hono: what the framework costs before paylit does anything
 //   handler-old   the checkout handler of an older build, for scale: BENCH_OLD_SERVER names its
@@ -202,6 +206,108 @@ if (kind === 'upstream') {
           },
         );
         out.end(body);
+      });
+    }),
+  );
+} else if (kind === 'floor-fair') {
+  // The floor, with what any forwarder put in front of shoppers must do and the floor skips:
+  // the body bounded as it arrives and refused when it is no JSON or lacks its fields, the
+  // merchant's order read (as the handler's bench reads it: a new object from an async lookup),
+  // a deadline on the upstream call and its failure answered (the floor has no 'error'
+  // listener: an upstream that resets ends its process), the answer bounded, parsed, and only
+  // what the browser may see sent back (the API's record carries the payer and the card holder).
+  const agent = new Agent({ keepAlive: true, maxSockets: 128 });
+  const target = new URL('/secure_payments', upstream);
+  const MAX_BODY = 64 * 1024;
+  const MAX_ANSWER = 8 * 1024 * 1024;
+  const lookup = async (id) => ({
+    id,
+    amount: order.amount,
+    currency: order.currency,
+    country: order.country,
+    payer: { ...order.payer },
+  });
+  const fail = (res, status) => {
+    if (res.headersSent) return;
+    const body = JSON.stringify({ error: { status } });
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
+  };
+  listen(
+    createServer((req, res) => {
+      if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) {
+        req.resume();
+        return fail(res, 415);
+      }
+      const chunks = [];
+      let size = 0;
+      req.on('data', (c) => {
+        size += c.length;
+        if (size > MAX_BODY) req.destroy();
+        else chunks.push(c);
+      });
+      req.on('end', () => {
+        let s;
+        try {
+          s = JSON.parse(Buffer.concat(chunks).toString());
+        } catch {
+          return fail(res, 400);
+        }
+        const m = s?.method;
+        if (
+          typeof s?.order !== 'string' ||
+          typeof s.attempt !== 'string' ||
+          typeof m?.encryptedData !== 'string' ||
+          typeof m.holderName !== 'string' ||
+          !Number.isInteger(m.expirationMonth) ||
+          !Number.isInteger(m.expirationYear)
+        )
+          return fail(res, 400);
+        lookup(s.order).then((o) => {
+          const built = paymentRequest(s);
+          built.amount = o.amount;
+          built.payer = o.payer;
+          const body = JSON.stringify(built);
+          const timer = setTimeout(() => out.destroy(new Error('timeout')), 10_000);
+          const out = request(
+            target,
+            { method: 'POST', headers: signedHeaders(body), agent },
+            (up) => {
+              const parts = [];
+              let read = 0;
+              up.on('data', (c) => {
+                read += c.length;
+                if (read > MAX_ANSWER) out.destroy(new Error('too large'));
+                else parts.push(c);
+              });
+              up.on('end', () => {
+                clearTimeout(timer);
+                let r;
+                try {
+                  r = JSON.parse(Buffer.concat(parts).toString());
+                } catch {
+                  return fail(res, 502);
+                }
+                if (up.statusCode !== 200 || typeof r?.id !== 'string') return fail(res, 502);
+                const answer = JSON.stringify({
+                  payment: {
+                    id: r.id,
+                    status: r.status,
+                    status_detail: r.status_detail,
+                    amount: r.amount,
+                    currency: r.currency,
+                    card: r.card && { brand: r.card.brand, last4: r.card.last4 },
+                  },
+                });
+                res.writeHead(200, { 'Content-Type': 'application/json' }).end(answer);
+              });
+            },
+          );
+          out.on('error', () => {
+            clearTimeout(timer);
+            fail(res, 502);
+          });
+          out.end(body);
+        });
       });
     }),
   );

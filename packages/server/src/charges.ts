@@ -27,6 +27,7 @@ import type { PaymentRecord } from '@paylit/core/schemas';
 import { PaymentsApiError } from './client/errors.js';
 import { fromApiError, type HandlerContext } from './context.js';
 import { CheckoutError } from './middleware/errors.js';
+import { newRev } from './rev.js';
 import type { ChargeState, PaymentLink } from './store/store.js';
 
 /**
@@ -68,7 +69,7 @@ export function orderOfAttempt(apiOrderId: string | undefined): string | undefin
   return match?.[1];
 }
 
-const rev = () => crypto.randomUUID();
+const rev = newRev;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function inProgress(message: string): CheckoutError {

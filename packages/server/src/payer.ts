@@ -91,8 +91,12 @@ export function payerRuleIssues(country: unknown, payer: unknown): ValidationIss
   const parsed = compiled(payerSchema).safeParse(payer);
   if (!parsed.success) return [];
   const given = parsed.data as Record<string, unknown>;
-  // A placeholder name, for the rules of the other details: the name's own are the real one's.
-  const issues = payerInCountryIssues(country as string, { name: 'Payer Rules', ...parsed.data });
+  // A placeholder name, for the rules of the other details: the name's own are the real one's
+  // (a payer that has one is checked as it is, without a copy).
+  const issues = payerInCountryIssues(
+    country as string,
+    parsed.data.name === undefined ? { name: 'Payer Rules', ...parsed.data } : parsed.data,
+  );
   if (issues.length === 0) return [];
   // A detail left out whole is the checkout's to collect, and the IP the server's to add; one
   // given in part (an address without its city, where the full one is needed) is the order's to fix.
@@ -236,9 +240,13 @@ export function payerOfSubmission(
       issues.push({ path: `payer.${detail}`, message: 'is required' });
     }
   }
-  const named = new Set(issues.map((issue) => issue.path));
-  for (const issue of payerRuleIssues(order.country, payer))
-    if (!named.has(issue.path)) (issues.push(issue), named.add(issue.path));
+  const ruled = payerRuleIssues(order.country, payer);
+  // What is already named is not named twice (a Set of paths only when there is something to add).
+  if (ruled.length > 0) {
+    const named = new Set(issues.map((issue) => issue.path));
+    for (const issue of ruled)
+      if (!named.has(issue.path)) (issues.push(issue), named.add(issue.path));
+  }
   if (issues.length > 0) throw payerRefusal(issues);
   return { collected, payer };
 }

@@ -202,6 +202,17 @@ const promiseHook = createHook({
     if (path !== undefined) promisesBy.set(path, (promisesBy.get(path) ?? 0) + 1);
   },
 });
+// ---- UUIDs made by the work for a route (crypto.randomUUID, as the handler calls it), while
+// `counted` runs: Node 20 writes one's text as a tree of some thirty joined pieces, about 500
+// bytes, which a string only ever compared (a charge state's rev) keeps for as long as it is held.
+const uuidsBy = new Map<string, number>();
+let countingUuids = false;
+const randomUUID = crypto.randomUUID.bind(crypto);
+crypto.randomUUID = (() => {
+  const path = countingUuids ? route.getStore() : undefined;
+  if (path !== undefined) uuidsBy.set(path, (uuidsBy.get(path) ?? 0) + 1);
+  return randomUUID();
+}) as typeof crypto.randomUUID;
 const tripsOf = (path: string) =>
   [...(storeCalls.get(path)?.values() ?? [])].reduce((a, b) => a + b, 0);
 
@@ -348,12 +359,15 @@ async function counted(work: () => Promise<void>) {
   received.length = 0;
   storeCalls.clear();
   promisesBy.clear();
+  uuidsBy.clear();
   const [b, c, w] = [built, compiled, walked];
   promiseHook.enable();
+  countingUuids = true;
   try {
     await work();
   } finally {
     promiseHook.disable();
+    countingUuids = false;
   }
   return {
     api: [...received],
@@ -367,6 +381,8 @@ async function counted(work: () => Promise<void>) {
     walked: walked - w,
     /** Promises made by the payment's request in the handler. */
     promises: promisesBy.get('/payments') ?? 0,
+    /** UUIDs made by the payment's request in the handler. */
+    uuids: uuidsBy.get('/payments') ?? 0,
   };
 }
 
@@ -425,6 +441,9 @@ for (const kind of ['merchant', 'order-api'] as const) {
         expect(paid.promises, 'promises made by a payment after a view').toBeLessThanOrEqual(
           kind === 'merchant' ? PROMISES_MERCHANT : PROMISES_ORDER_API,
         );
+        // The request id alone: a charge state's rev is not a UUID (src/rev.ts; the two the
+        // attempt and its outcome wrote were, and a MemoryStore held one per order paid).
+        expect(paid.uuids, 'UUIDs made by a payment after a view').toBeLessThanOrEqual(1);
       }
 
       // Paid without a view (a merchant's page that posts straight away): one lookup, then the payment.

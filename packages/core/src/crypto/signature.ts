@@ -150,8 +150,23 @@ export function parseAuthorizationHeader(header: string | null | undefined): str
 export function formatXDate(date: Date = new Date()): string {
   if (!(date instanceof Date) || Number.isNaN(date.getTime()))
     throw new InvalidArgumentError('date', 'a valid Date', date);
-  return date.toISOString();
+  // `toISOString`'s text, its second written once: every request signed within the same second
+  // as the last takes that text up to the dot and writes only its milliseconds (a server signs
+  // each payment it forwards; the whole text costs about ten times as much).
+  const time = date.getTime();
+  const second = Math.floor(time / 1000);
+  if (second !== lastSecond) {
+    const iso = date.toISOString();
+    lastSecond = second;
+    secondText = iso.slice(0, -4);
+    return iso;
+  }
+  const ms = time - second * 1000;
+  return `${secondText}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
 }
+/** The last second `formatXDate` wrote (ms since the epoch / 1000) and its text up to the dot. */
+let lastSecond = NaN;
+let secondText = '';
 
 /**
  * Reads an `X-Date`: ISO 8601 UTC, with or without a fraction of a second, ending in `Z`.

@@ -35,6 +35,7 @@ import { PaymentsApiError } from '../client/errors.js';
 import type { CheckoutStore } from '../store/store.js';
 import type { PeriodState, Subscription, SubscriptionEvent, SubscriptionStatus } from './types.js';
 import { callHook, DEFAULT_HOOK_WAIT_MS } from '../hooks.js';
+import { newRev } from '../rev.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -133,7 +134,7 @@ export class SubscriptionError extends Error {
   }
 }
 
-const rev = () => crypto.randomUUID();
+const rev = newRev;
 const CHARGEABLE: readonly SubscriptionStatus[] = ['active', 'past_due'];
 const MADE = new Set(['PAID', 'PENDING', 'AUTHORIZED']);
 
