@@ -513,6 +513,8 @@ export class PaylitCheckout extends LocalizedElement {
     this.#loading?.abort();
     this.#loadedFor = undefined;
     this.#plans.clear();
+    // An amount refused before (below): the form again, its message gone.
+    if (this.#flow.phase === 'closed') this.reset();
     const order: OrderView | undefined =
       this.amount != null && this.currency && this.country
         ? {
@@ -525,6 +527,15 @@ export class PaylitCheckout extends LocalizedElement {
             installments: false,
           }
         : undefined;
+    // "abc", or a decimal comma ("120,50"): nothing to show or charge. The page hears which
+    // attribute; the shopper reads that the checkout is not set up, in their language.
+    if (order && !isFinite(order.amount))
+      return void this.#loadFailed({
+        kind: 'configuration',
+        key: 'notSetUp',
+        detail: `amount="${this.getAttribute('amount') ?? this.amount}" is not a number`,
+        code: 'invalid_amount',
+      });
     if (DEV && !order) {
       issueWarning(
         'endpoint',
