@@ -527,15 +527,19 @@ export class PaylitCheckout extends LocalizedElement {
             installments: false,
           }
         : undefined;
-    // "abc", or a decimal comma ("120,50"): nothing to show or charge. The page hears which
-    // attribute; the shopper reads that the checkout is not set up, in their language.
-    if (order && !isFinite(order.amount))
+    // "abc", a decimal comma ("120,50"), a currency in lowercase ("brl"): nothing to show or
+    // charge. The page hears which attribute (core's words); the shopper reads that the
+    // checkout is not set up, in their language.
+    try {
+      if (order) formatAmount(order.amount, order.currency);
+    } catch (error) {
       return void this.#loadFailed({
         kind: 'configuration',
         key: 'notSetUp',
-        detail: `amount="${this.getAttribute('amount') ?? this.amount}" is not a number`,
-        code: 'invalid_amount',
+        detail: `${(error as Error).message}: amount="${this.getAttribute('amount') ?? this.amount}" currency="${this.currency}"`,
+        code: 'invalid_order',
       });
+    }
     if (DEV && !order) {
       issueWarning(
         'endpoint',
