@@ -98,9 +98,11 @@ export type CheckoutErrorKind = PaylitErrorKind;
  * Why the checkout could not load, as `paylit-error`'s `code` (the form gives way to a message,
  * no Pay): `order_not_found`, the store's server knows no order by the checkout's `order` (a
  * client secret it did not make, an order it cannot find); `origin_not_allowed`, the store's
- * server does not allow this page's origin (add it to its `allowedOrigins`, `PAYLIT_ALLOWED_ORIGINS`).
+ * server does not allow this page's origin (add it to its `allowedOrigins`, `PAYLIT_ALLOWED_ORIGINS`);
+ * `invalid_order`, a checkout without a server whose `amount` is not a number ("abc", "120,50")
+ * or whose `currency` is no ISO 4217 code ("brl").
  */
-export type CheckoutLoadErrorCode = 'order_not_found' | 'origin_not_allowed';
+export type CheckoutLoadErrorCode = 'order_not_found' | 'origin_not_allowed' | 'invalid_order';
 
 /** What `paylit-error` says. */
 export interface PaylitErrorEventDetail {

@@ -198,7 +198,7 @@ function parseKey(text: string): KeyInput | undefined {
  * @attr three-ds - `redirect`: the bank's 3-D Secure page replaces the shop's, as a redirect method's does, never in a dialog. Default: in a dialog over the checkout where the bank's page allows it
  * @fires paylit-declined - REJECTED, with the code and a translated message; or the order locked after five declines (code `305`, no payment)
  * @fires paylit-subscribed - an order that is a subscription, signed up by Pix Automático: the payer's bank authorized the mandate (`ACTIVE`). A mandate the bank refused or cancelled is a `paylit-declined` with no payment (code `300` refused, `400` cancelled)
- * @fires paylit-error - the payment could not be attempted or its outcome is unknown (`fields`: every field the server refused, such as the payer's details); or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`) or `origin_not_allowed` (the server does not allow this page's origin), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
+ * @fires paylit-error - the payment could not be attempted or its outcome is unknown (`fields`: every field the server refused, such as the payer's details); or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`), `origin_not_allowed` (the server does not allow this page's origin) or, without an endpoint, `invalid_order` (`amount` not a number, `currency` no ISO 4217 code), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
  *
  * @csspart button - the pay button; while a payment is in flight it holds a spinner and says "Processing…"
  * @csspart spinner - the busy pay button's spinner (a slow fade instead of a turn under `prefers-reduced-motion`)
@@ -513,6 +513,8 @@ export class PaylitCheckout extends LocalizedElement {
     this.#loading?.abort();
     this.#loadedFor = undefined;
     this.#plans.clear();
+    // An amount refused before (below): the form again, its message gone.
+    if (this.#flow.phase === 'closed') this.reset();
     const order: OrderView | undefined =
       this.amount != null && this.currency && this.country
         ? {
@@ -525,6 +527,19 @@ export class PaylitCheckout extends LocalizedElement {
             installments: false,
           }
         : undefined;
+    // "abc", a decimal comma ("120,50"), a currency in lowercase ("brl"): nothing to show or
+    // charge. The page hears which attribute (core's words); the shopper reads that the
+    // checkout is not set up, in their language.
+    try {
+      if (order) formatAmount(order.amount, order.currency);
+    } catch (error) {
+      return void this.#loadFailed({
+        kind: 'configuration',
+        key: 'notSetUp',
+        detail: `${(error as Error).message}: amount="${this.getAttribute('amount') ?? this.amount}" currency="${this.currency}"`,
+        code: 'invalid_order',
+      });
+    }
     if (DEV && !order) {
       issueWarning(
         'endpoint',
