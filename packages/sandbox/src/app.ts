@@ -13,6 +13,7 @@ import { mountApi } from './routes/api.js';
 import { mountPages } from './routes/pages.js';
 import { mountTools } from './routes/tools.js';
 import { expirePending } from './state/payments.js';
+import { wireJson } from './wire-json.js';
 
 const JSON_TYPE = 'application/json;charset=utf-8';
 
@@ -32,8 +33,13 @@ export function createApp(
   // A path the API does not have: 404 with the bare text `NOT_FOUND`, before any credentials, as the API answers it.
   app.notFound((c) => c.text('NOT_FOUND', 404));
 
-  // Every JSON answer, errors and replays too, as the API labels it.
+  // Every JSON answer, errors and replays too, as the API labels it, written by the API's
+  // JSON writer (money with its two decimals: wire-json.ts).
   app.use('*', async (c, next) => {
+    c.json = ((object: unknown, arg?: never, headers?: never) => {
+      c.header('Content-Type', JSON_TYPE);
+      return c.body(wireJson(object), arg, headers);
+    }) as unknown as typeof c.json;
     await next();
     if (/^application\/json\s*(;|$)/i.test(c.res.headers.get('Content-Type') ?? ''))
       c.res.headers.set('Content-Type', JSON_TYPE);

@@ -8,6 +8,7 @@
 import { authorizationHeader, createSignature, formatXDate } from '@paylit/core/crypto';
 import type { Clock } from './clock.js';
 import { BoundedMap, DEFAULT_MAX_RECORDS } from './state/bounded.js';
+import { wireJson } from './wire-json.js';
 
 const HOUR = 60 * 60 * 1000;
 /** Delay before each attempt after the first: 6 hourly, then every 12 hours (12 attempts, within 4 days). */
@@ -80,7 +81,7 @@ export class Notifier {
       url,
       record_id: record.id,
       record_status: record.status,
-      body: JSON.stringify(record),
+      body: wireJson(record),
       attempts: [],
       state: 'pending',
     };

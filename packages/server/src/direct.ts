@@ -218,19 +218,25 @@ function headerOf(raw: readonly string[], name: string): string | undefined {
   return value;
 }
 
+/**
+ * The bytes as `Request.text()` decodes them on the fetch path: UTF-8, a leading byte order
+ * mark dropped (RFC 8259 8.1 lets a parser ignore it), so both routes read one body alike.
+ */
+function utf8Text(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** The body as text: the bytes a framework kept (`rawBody`), else read from the socket. */
 function readText(incoming: IncomingMessage): Promise<string> {
   const kept = (incoming as { rawBody?: unknown }).rawBody;
-  if (Buffer.isBuffer(kept)) return Promise.resolve(kept.toString('utf8'));
+  if (Buffer.isBuffer(kept)) return Promise.resolve(utf8Text(kept));
   return new Promise((resolve, reject) => {
     // The listeners stay on the request, which is read once and then dropped: taking them off
     // costs more than they do (what comes after the end or an error is a settled promise's).
     const chunks: Buffer[] = [];
     const data = (chunk: Buffer) => chunks.push(chunk);
-    const end = () =>
-      resolve(
-        chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'),
-      );
+    const end = () => resolve(utf8Text(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     const fail = (error: Error) => reject(error);
     const closed = () => {
       if (!incoming.readableEnded) fail(new Error('the request was closed before its body ended'));
