@@ -13,7 +13,8 @@ import type { PaylitErrorDetail, Reader, Settled } from './checkout-flow.js';
 
 // The outcome's look and the plan kept across the bank's page come in this chunk: an outcome
 // is shown only with what settles it, so they are never wanted apart.
-export { outcomeStyles, keepPlan, keptPlan } from './paylit-checkout-outcome.styles.js';
+export { outcomeStyles } from './paylit-checkout-outcome.styles.js';
+export { keepPlan, keptPlan } from './kept-plan.js';
 
 /** Where a payment takes the checkout. `resumed`: it comes back from the page it went to (the return page). */
 export function settle(

@@ -6,33 +6,8 @@
  *
  * - The waiting state has no check mark: a clock face drawn in CSS, in `--_pending`, set on
  *   the host here (only an outcome uses it).
- *
- * It also brings the plan kept across the bank's page (`keepPlan`, `keptPlan`).
  */
 import { css } from 'lit';
-import type { InstallmentOption } from '../../context/checkout-context.js';
-
-/**
- * The plan chosen for a card payment that leaves for the bank's page, kept in the tab for the
- * return page, keyed by the payment's id: display only (the return page's total and
- * installments), checked there against the count the API's record names.
- */
-const PLAN_KEY = 'paylit-plan:';
-export function keepPlan(paymentId: string, option: InstallmentOption): void {
-  try {
-    globalThis.sessionStorage?.setItem(PLAN_KEY + paymentId, JSON.stringify(option));
-  } catch {
-    // Storage refused: the return page shows the payment's amount alone.
-  }
-}
-export function keptPlan(paymentId: string): InstallmentOption | undefined {
-  try {
-    const text = globalThis.sessionStorage?.getItem(PLAN_KEY + paymentId);
-    return text ? (JSON.parse(text) as InstallmentOption) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 export const outcomeStyles = css`
   :host {

@@ -87,7 +87,7 @@ const noAnswer = (): never => {
 const styled = new WeakSet<object>();
 /**
  * What reads a payment's answer (checkout-payment.ts), with the outcome's look
- * (paylit-checkout-outcome.styles.ts) and the plan kept across the bank's page: one chunk,
+ * (paylit-checkout-outcome.styles.ts) and the plan kept across the bank's page (kept-plan.ts): one chunk,
  * loaded beside the first request that can answer a payment, so that an outcome never shows
  * without its look and words.
  */
