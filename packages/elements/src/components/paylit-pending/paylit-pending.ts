@@ -269,16 +269,24 @@ export class PaylitPending extends LocalizedElement {
    * A voucher or a transfer is drawn once its view's chunk is here, and a voucher with a barcode
    * once the barcodes are too, the barcode with the rest (barcodes that cannot be loaded leave
    * it out: the number is there to type; a view that cannot be loaded leaves the waiting line).
+   * A payment set before this element was defined (its chunk came after the checkout drew it)
+   * reaches it only in its first update, after this: that update draws nothing (`render`) and
+   * asks for the next (`firstUpdated`), which waits for them here.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
+    const wanted = this.#wanted();
+    if (!wanted.length) return super.scheduleUpdate();
+    return Promise.allSettled(wanted).then(() => super.scheduleUpdate());
+  }
+
+  /** The views' chunks this payment is drawn with that are not here yet, asked for. */
+  #wanted(): Promise<unknown>[] {
     const payment = this.payment;
     const kind = payment && kindOf(payment);
-    const wanted = [
+    return [
       ...(away || (kind !== 'voucher' && kind !== 'transfer') ? [] : [importAway()]),
       ...(barcodes || !payment?.ticket?.barcode || kind !== 'voucher' ? [] : [importBarcodes()]),
     ];
-    if (!wanted.length) return super.scheduleUpdate();
-    return Promise.allSettled(wanted).then(() => super.scheduleUpdate());
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -295,6 +303,10 @@ export class PaylitPending extends LocalizedElement {
       this.ended = this.renewing = false;
       this.said = this.copied = this.#drawn = undefined;
     }
+  }
+
+  protected override firstUpdated(): void {
+    if (this.#wanted().length) this.requestUpdate();
   }
 
   protected override updated(): void {
@@ -517,7 +529,7 @@ export class PaylitPending extends LocalizedElement {
   }
 
   protected override render() {
-    if (!this.payment || this.ended) return nothing;
+    if (!this.payment || this.ended || (!this.hasUpdated && this.#wanted().length)) return nothing;
     this.#fields = 0;
     return html`<div class="pending-view" part="pending" aria-live="off" dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'}>${this.#body()}<p class="said sr-only" role="status">${this.said?.(this.t) ?? ''}</p></div>`;
   }
