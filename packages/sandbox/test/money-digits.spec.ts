@@ -3,8 +3,8 @@
  * their two decimals (`"amount":1.00`, the API's "Length 10,2"). Python's json reads `1.00` as
  * a float and `1` as an int (PHP likewise), so a client written against the API breaks when
  * the sandbox answers `"amount":1`. `clients/money_digits.py` checks the raw bytes of a
- * payment, its lookups, a refund, a plan, an
- * enrollment's subscription bounds and a notification with Python's standard library.
+ * payment, its lookups, a refund, a plan, an enrollment's subscription bounds and a
+ * notification with Python's standard library.
  */
 import { expect, test } from '@playwright/test';
 import { scaled } from '../../../test/support/time.mjs';
