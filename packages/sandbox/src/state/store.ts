@@ -258,11 +258,21 @@ export class Store {
     this.#makingOrders.delete(orderId);
   }
 
-  /** The payment with this merchant order id: the newest one. */
+  /**
+   * The payment with this merchant order id: the newest one. A capture sent with an order id of
+   * its own (the capture body's `order_id`) is found by it; one that kept its authorization's is
+   * not, so that id still finds the authorization.
+   */
   paymentByOrder(orderId: string): Payment | undefined {
     let found: Payment | undefined;
     for (const p of this.payments.values())
-      if (p.kind === 'payment' && p.order_id === orderId) found = p;
+      if (
+        p.order_id === orderId &&
+        (p.kind === 'payment' ||
+          (p.authorization_id !== undefined &&
+            this.payments.get(p.authorization_id)?.order_id !== orderId))
+      )
+        found = p;
     return found;
   }
 
