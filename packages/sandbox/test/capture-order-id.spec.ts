@@ -47,3 +47,30 @@ test("a capture's own order_id is found by GET /orders/{order_id}", async ({ sbx
   expect(first.body.payment_id).toBe(auth.body.id);
   expect(plain.body.order_id).toBe(auth.body.order_id);
 });
+
+test("a capture given another payment's order id does not hide that payment, nor block a new one", async ({
+  sbx,
+}) => {
+  const paid = await sbx.api.post('/secure_payments', cardPayment());
+  const auth = await sbx.api.post(
+    '/secure_payments',
+    cardPayment({ card: { ...visa, capture: false } }),
+  );
+  const capture = await sbx.api.post('/payments', {
+    authorization_id: auth.body.id,
+    order_id: paid.body.order_id,
+  });
+  expect(capture.body).toMatchObject({ status: 'PAID', order_id: paid.body.order_id });
+  expect((await sbx.api.get(`/orders/${paid.body.order_id}`)).body.payment_id).toBe(paid.body.id);
+
+  // A capture's own order id is no payment's: a payment may still take it (as before).
+  const own = orderId('capture');
+  const auth2 = await sbx.api.post(
+    '/secure_payments',
+    cardPayment({ card: { ...visa, capture: false } }),
+  );
+  await sbx.api.post('/payments', { authorization_id: auth2.body.id, order_id: own });
+  const later = await sbx.api.post('/secure_payments', cardPayment({ order_id: own }));
+  expect(later.body.status).toBe('PAID');
+  expect((await sbx.api.get(`/orders/${own}`)).body.payment_id).toBe(later.body.id);
+});

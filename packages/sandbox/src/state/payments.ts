@@ -586,7 +586,7 @@ export function paymentStatus(store: Store, id: string) {
 
 /** `GET /orders/{order_id}`. */
 export function orderRecord(store: Store, orderId: string) {
-  const p = store.paymentByOrder(orderId);
+  const p = store.paymentByOrder(orderId, { captures: true });
   if (!p) throw new ApiFailure(4000, 'order_id');
   return {
     order_id: orderId,

@@ -259,21 +259,24 @@ export class Store {
   }
 
   /**
-   * The payment with this merchant order id: the newest one. A capture sent with an order id of
-   * its own (the capture body's `order_id`) is found by it; one that kept its authorization's is
-   * not, so that id still finds the authorization.
+   * The payment with this merchant order id: the newest one. With `captures`, a capture sent
+   * with an order id of its own (the capture body's `order_id`) is found by it when no payment
+   * has it; one that kept its authorization's is not, so that id still finds the authorization.
    */
-  paymentByOrder(orderId: string): Payment | undefined {
+  paymentByOrder(orderId: string, { captures = false } = {}): Payment | undefined {
     let found: Payment | undefined;
-    for (const p of this.payments.values())
-      if (
-        p.order_id === orderId &&
-        (p.kind === 'payment' ||
-          (p.authorization_id !== undefined &&
-            this.payments.get(p.authorization_id)?.order_id !== orderId))
+    let capture: Payment | undefined;
+    for (const p of this.payments.values()) {
+      if (p.order_id !== orderId) continue;
+      if (p.kind === 'payment') found = p;
+      else if (
+        captures &&
+        p.authorization_id !== undefined &&
+        this.payments.get(p.authorization_id)?.order_id !== orderId
       )
-        found = p;
-    return found;
+        capture = p;
+    }
+    return found ?? capture;
   }
 
   close(): void {
