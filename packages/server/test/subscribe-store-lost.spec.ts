@@ -1,0 +1,71 @@
+/**
+ * A Pix Automático sign-up whose store is lost (a restart on the memory store, Redis flushed)
+ * while the payer authorizes the mandate in their bank. The enrollment's ACTIVE notification
+ * reaches a handler that no longer knows the subscription (answered 200, not sent again); the
+ * checkout then signs up again, and the API answers the same key with its first answer,
+ * PENDING. The mandate is active at the API: the subscription must be too, or no period is
+ * ever charged.
+ */
+import { MemoryStore, type CheckoutStore } from '@paylit/server';
+import { expect, test } from '@playwright/test';
+import { payer, startShop, uid, type Shop } from './support/harness.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The handler's store, which the test can lose (`lose()`) as a restart on the memory store does. */
+let inner = new MemoryStore();
+const store = new Proxy({} as CheckoutStore, {
+  get: (_, key) => {
+    const value = (inner as unknown as Record<PropertyKey, unknown>)[key];
+    return typeof value === 'function' ? value.bind(inner) : value;
+  },
+});
+let shop: Shop;
+test.beforeAll(async () => {
+  shop = await startShop({ store });
+});
+test.afterAll(async () => {
+  await shop.close();
+});
+
+test('the mandate authorized while the store was lost: the sign-up asked again is ACTIVE, and so is the subscription', async () => {
+  const start = new Date(shop.sandbox.clock.now().getTime() + 5 * DAY).toISOString().slice(0, 10);
+  const order = {
+    id: uid('sublost'),
+    amount: 39.9,
+    payer,
+    plan: { frequency: 'MONTHLY', amount: { type: 'FIXED', value: 39.9 }, startDate: start },
+  };
+  const { clientSecret } = await shop.order(order);
+  const subscribe = () =>
+    shop.browser('/subscriptions', {
+      method: 'POST',
+      body: JSON.stringify({ order: clientSecret, method: { type: 'XA' } }),
+    });
+  expect((await subscribe()).body.subscription.status).toBe('PENDING');
+  const sub = await shop.handler.subscriptions.get(order.id);
+  const enrollmentId = sub?.method.type === 'XA' ? sub.method.enrollmentId : '';
+
+  inner = new MemoryStore();
+  const res = await fetch(
+    `${shop.sandboxUrl}/sandbox-tools/enrollments/${enrollmentId}/authorize`,
+    {
+      method: 'POST',
+    },
+  );
+  expect(res.status).toBe(200);
+  const delivered = await shop.sandbox.notifications({ record_id: enrollmentId });
+  expect(delivered.map((d) => [d.record_status, d.state])).toEqual([
+    ['PENDING', 'delivered'],
+    ['ACTIVE', 'delivered'],
+  ]);
+
+  // The merchant's backend makes the order again; the checkout signs up again.
+  await shop.order(order);
+  const again = await subscribe();
+  // On main: PENDING, the API's first answer to the same key, and the subscription stays pending.
+  expect(again.body.subscription).toEqual({ order: order.id, method: 'XA', status: 'ACTIVE' });
+  expect(await shop.handler.subscriptions.get(order.id)).toMatchObject({
+    status: 'active',
+    method: { type: 'XA', enrollmentId },
+  });
+});
