@@ -8,7 +8,7 @@
  */
 import { MemoryStore, type CheckoutStore } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { payer, startShop, uid, type Shop } from './support/harness.js';
+import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The handler's store, which the test can lose (`lose()`) as a restart on the memory store does. */
@@ -68,4 +68,53 @@ test('the mandate authorized while the store was lost: the sign-up asked again i
     status: 'active',
     method: { type: 'XA', enrollmentId },
   });
+});
+
+test("a card subscription's first payment approved on the bank's page while the store was lost: the subscription starts once the order is known again", async () => {
+  const start = new Date(shop.sandbox.clock.now().getTime() + 5 * DAY).toISOString().slice(0, 10);
+  // South Africa requires 3-D Secure: the payer is on the bank's page when the store is lost.
+  const order = {
+    id: uid('subcard'),
+    country: 'ZA',
+    currency: 'ZAR',
+    amount: 499,
+    payer: {
+      ...payer,
+      document: '8001015009087',
+      address: { state: 'WC', city: 'Cape Town', zip_code: '8001', street: 'Long St', number: '1' },
+    },
+    plan: { frequency: 'MONTHLY', amount: { type: 'FIXED', value: 499 }, startDate: start },
+  };
+  const { clientSecret } = await shop.order(order);
+  const { res } = await submitCard(shop, clientSecret, {
+    method: { subscribe: true },
+  });
+  expect(res.body.payment).toMatchObject({ status: 'PENDING', status_code: '101' });
+
+  inner = new MemoryStore();
+  const page = await (
+    await fetch(res.body.nextAction.url, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'approve' }),
+    })
+  ).text();
+  const form = Object.fromEntries(
+    [...page.slice(page.indexOf('id="callback"')).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map(
+      (m) => [m[1]!, m[2]!],
+    ),
+  );
+  const back = await fetch(`${shop.base}/callback`, {
+    method: 'POST',
+    body: new URLSearchParams(form),
+    redirect: 'manual',
+  });
+  expect(new URL(back.headers.get('location')!).searchParams.get('status')).toBe('PAID');
+
+  // The merchant's backend makes the order again; the checkout shows it paid.
+  await shop.order(order);
+  const view = await shop.browser(`/checkout?order=${encodeURIComponent(clientSecret)}`);
+  expect(view.body.payment).toMatchObject({ id: res.body.payment.id, status: 'PAID' });
+  // On main: undefined. The payer consented and paid the first period; no later one would be charged.
+  const sub = await shop.handler.subscriptions.get(order.id);
+  expect(sub).toMatchObject({ status: 'active', method: { type: 'CARD' }, firstPeriod: 1 });
 });
