@@ -3,7 +3,7 @@
 // - the bytes of each shopper's journey (JS and CSS, gzip -9: the journey spec's measure, from
 //   test/support/journeys.mjs), beside Adyen Card's first part (core + Card and its stylesheet,
 //   built here from the npm package by Vite, minified, gzip -9);
-// - the card number drawn, in interleaved rounds (floor, frame, page, Adyen, floor, frame …):
+// - the card number drawn, in interleaved rounds (floor, frame, page, Adyen; floor, page, Adyen, frame …):
 //     floor: floor.html, a bare sandboxed srcdoc iframe with one input (the browser's own floor
 //            for frame isolation: the card frame's sandbox, nothing else);
 //     frame: the script-tag checkout with isolation="frame";
@@ -491,8 +491,19 @@ const missed = Object.fromEntries(kinds.map((k) => [k, 0]));
 const why = {};
 // One load of each, not counted: the machine's own first-time work (disk caches) falls on none of them.
 for (const kind of kinds) await drawnMs(kind).catch(() => undefined);
+// Each round loads the pages after the floor one place further round (floor, frame, baseline 1,
+// baseline 2; then floor, baseline 1, baseline 2, frame…): a load starts as the previous load's
+// Chromium exits, so a fixed order gave the page after the light floor a quieter start than the
+// pages after a heavy checkout (main's bundle against a copy of itself in a fixed order, 10
+// rounds: "frame" lower than "baseline 1" in 9 of 10, by 23.6 ms). Turned, each page follows the
+// floor in as many rounds as the others.
+const ordered = (round) => {
+  const [first, ...after] = kinds;
+  const turn = round % Math.max(after.length, 1);
+  return [first, ...after.slice(turn), ...after.slice(0, turn)];
+};
 for (let round = 0; round < rounds; round++)
-  for (const kind of kinds) {
+  for (const kind of ordered(round)) {
     try {
       const load = await drawnMs(kind);
       times[kind].push(load.drawn);
