@@ -52,7 +52,7 @@
 // the page (a non-empty box, checkVisibility() without opacity). That is earlier than a shopper
 // could type in it, so page/Adyen is if anything harder for paylit than with Adyen's servers.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -376,6 +376,37 @@ await new Promise((done) => server.listen(0, '127.0.0.1', done));
 origin = `http://127.0.0.1:${server.address().port}`;
 
 /**
+ * The CPU time (ms, Linux's /proc/<pid>/schedstat: time on a CPU, in nanoseconds) of each renderer
+ * process of a load's Chromium (its process group `group`) so far, in the order Chromium made them
+ * (`--renderer-client-id`). Here: the shop's page, the page measured, its frame (the card frame's
+ * or the floor's), and one more Chromium starts. Read as the last figure of the load comes in, a
+ * few milliseconds after it; none where /proc is not Linux's. Information beside the wall times,
+ * which the other work on a shared machine moves more than it moves the CPU a load takes.
+ */
+function renderersCpu(group) {
+  const cpu = [];
+  let pids = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  for (const pid of pids)
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command's name: state, ppid, pgrp…
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('--type=renderer')) continue;
+      const ns = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+      cpu.push([Number(/--renderer-client-id=(\d+)/.exec(command)?.[1]), ns / 1e6]);
+    } catch {
+      // Gone meanwhile.
+    }
+  return cpu.sort((a, b) => a[0] - b[0]).map(([, ms]) => ms);
+}
+
+/**
  * One load in a Chromium of its own: ms from the page's document start to its card number drawn,
  * and, for a page with a frame, its steps on the way.
  */
@@ -410,6 +441,7 @@ async function drawnMs(path) {
           )
             return;
           clearTimeout(timer);
+          this.cpu = renderersCpu(browserProcess.pid);
           resolve(this);
         },
       };
@@ -420,6 +452,7 @@ async function drawnMs(path) {
     const load = {
       drawn: (inFrame ? frame.drawn : top.drawn) - start,
       before: start - top.navigation,
+      cpu: reported.cpu,
     };
     if (top.files)
       load.steps = {
@@ -487,6 +520,8 @@ const before = [];
 const phases = Object.fromEntries(kinds.map((k) => [k, []]));
 const pageSteps = Object.fromEntries(kinds.map((k) => [k, []]));
 const missed = Object.fromEntries(kinds.map((k) => [k, 0]));
+/** Each load's renderers' CPU time (`renderersCpu`), in the order Chromium made them. */
+const cpus = Object.fromEntries(kinds.map((k) => [k, []]));
 /** Why a load gave no figure, the first time for each page. */
 const why = {};
 // One load of each, not counted: the machine's own first-time work (disk caches) falls on none of them.
@@ -512,6 +547,7 @@ for (let round = 0; round < rounds; round++)
       before.push(load.before);
       if (load.phases) phases[kind].push(load.phases);
       if (load.steps) pageSteps[kind].push(load.steps);
+      if (load.cpu.length) cpus[kind].push(load.cpu);
     } catch (error) {
       missed[kind]++;
       why[kind] ??= error.message;
@@ -523,7 +559,7 @@ server.close();
 if (process.env.BENCH_RAW)
   writeFileSync(
     process.env.BENCH_RAW,
-    JSON.stringify({ times, seenTimes, phases, pageSteps }, null, 1),
+    JSON.stringify({ times, seenTimes, phases, pageSteps, cpus }, null, 1),
   );
 
 const median = (xs) => {
@@ -656,6 +692,20 @@ if (!pageOnly) {
     console.log(
       `  seen, this build minus baseline ${i + 1}, paired by round: median ${ms(median(pairs))}, lower in ${pairs.filter((d) => d < 0).length} of ${pairs.length} rounds`,
     );
+  }
+  // The CPU the renderers took by then (information), in the order Chromium made them.
+  if (cpus['/frame'].length) {
+    console.log(
+      "  renderers' CPU time by the figure, in the order made (shop's page, page, its frame, another; medians, Linux's schedstat)",
+    );
+    for (const [k, name] of [
+      ['/frame', 'frame'],
+      ['/floor', 'floor'],
+      ...frameBaselineKinds.map((k, i) => [k, `baseline${i + 1}`]),
+    ])
+      console.log(
+        `    ${name.padEnd(10)}${[0, 1, 2, 3].map((i) => ms(median(cpus[k].map((c) => c[i] ?? 0))).padStart(10)).join('')}`,
+      );
   }
   // What the shopper sees: a card number drawn in a frame of no height, or inert, is not drawn
   // for them. "Drawn" alone is printed above, as information.
