@@ -19,7 +19,9 @@ export const challengeStyles = css`
     max-inline-size: none;
     max-block-size: none;
     padding: 0;
-    border: 0;
+    /* Unseen on its own background; a contrast theme draws it in its text colour, the dialog's
+       edge against the page behind once the theme has given both the same background. */
+    border: 1px solid transparent;
     border-radius: var(--paylit-radius, 8px);
     color: inherit;
     background: var(--_surface);
