@@ -25,7 +25,8 @@ export const challengeStyles = css`
     border-radius: var(--paylit-radius, 8px);
     color: inherit;
     background: var(--_surface);
-    overflow: hidden;
+    /* Shorter still than its bar and question: scrolled, never cut off. */
+    overflow: auto;
   }
   .challenge[open] {
     display: flex;
@@ -47,8 +48,11 @@ export const challengeStyles = css`
     margin: 0;
     font-size: 1rem;
   }
+  /* It gives way to the title bar and the question on a short screen (400 % zoom): an
+     iframe's own 150 px would push them out of the dialog's box. */
   .challenge iframe {
     flex: 1;
+    min-block-size: 0;
     inline-size: 100%;
     border: 0;
     background: #fff;
