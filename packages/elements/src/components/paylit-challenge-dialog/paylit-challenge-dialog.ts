@@ -188,7 +188,7 @@ export class PaylitChallengeDialog extends LocalizedElement {
     // Hidden with the checkout and kept (display: none around it: React's <Activity>, a kept
     // view, a closed tab panel): closed, or the whole page would stay inert under a dialog no
     // one sees; open again over the same payment once it shows.
-    const shown = this.parentElement?.checkVisibility() ?? true;
+    const shown = this.parentElement?.checkVisibility?.() ?? true;
     if (dialog && !dialog.open && this.isConnected && shown) dialog.showModal();
     if (dialog?.open && !shown) dialog.close();
     if (changed.has('asking') && changed.get('asking') !== undefined)
