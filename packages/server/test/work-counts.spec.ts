@@ -25,6 +25,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, createServer, request, type Server } from 'node:http';
 import { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { GCProfiler } from 'node:v8';
 import { z } from 'zod';
 import { Doc, globalConfig } from 'zod/v4/core';
@@ -251,6 +252,16 @@ globalThis.setTimeout = function (this: unknown, ...args: Parameters<typeof setT
   if (countingIo && route.getStore() === '/payments') io.timers++;
   return setTimer.apply(this, args);
 } as typeof setTimeout;
+// As setTimeout is (util.promisify's form of it), while it is counted.
+Object.assign(globalThis.setTimeout, {
+  [promisify.custom]: (setTimer as unknown as Record<symbol, unknown>)[promisify.custom],
+});
+// Node's own back when this file is done (a worker may run other specs after it).
+test.afterAll(() => {
+  (Socket.prototype as unknown as { _writeGeneric: unknown })._writeGeneric = writeGeneric;
+  Socket.prototype.connect = connect;
+  globalThis.setTimeout = setTimer;
+});
 const tripsOf = (path: string) =>
   [...(storeCalls.get(path)?.values() ?? [])].reduce((a, b) => a + b, 0);
 
