@@ -5,6 +5,11 @@
  * kind `configuration` naming the attribute, the shopper reads the checkout's "not set up" words
  * in their language, and nothing is thrown. On main the first drawing throws "amount must be a
  * finite number" and the checkout stays on "Loading the checkout…" with no event.
+ *
+ * Also a number that is no amount in the currency (`120.505` or `-5` reais, `1000.5` Chilean
+ * pesos, core's isAmountInCurrency) and an empty `amount=""` (a template's blank placeholder):
+ * on main they show Pay with the amount rounded ("Pay R$120.51", "Pay -R$5.00", the pesos
+ * without their half) or "Pay R$0.00", and hand over 120.505, -5, 1000.5 and 0 as written.
  */
 import { generateCardKeyPair } from '@paylit/core/crypto';
 import { test as base, expect } from '@playwright/test';
@@ -39,14 +44,28 @@ const errors = (page: import('@playwright/test').Page) =>
     () => (window as unknown as { errors: { kind: string; message: string }[] }).errors,
   );
 
-for (const [amount, lang, words] of [
-  ['abc', 'en', "This shop's checkout is not set up yet."],
-  ['120,50', 'pt-BR', 'O checkout desta loja ainda não está configurado.'],
+const notSetUp = "This shop's checkout is not set up yet.";
+for (const [amount, lang, words, currency, fixed, shown] of [
+  ['abc', 'en', notSetUp, 'BRL', '120.50', /120[.,]50/],
+  [
+    '120,50',
+    'pt-BR',
+    'O checkout desta loja ainda não está configurado.',
+    'BRL',
+    '120.50',
+    /120[.,]50/,
+  ],
+  ['120.505', 'en', notSetUp, 'BRL', '120.50', /120[.,]50/],
+  ['-5', 'en', notSetUp, 'BRL', '120.50', /120[.,]50/],
+  ['1000.5', 'en', notSetUp, 'CLP', '1000', /1,000(?![.,]\d)/],
+  ['', 'en', notSetUp, 'BRL', '120.50', /120[.,]50/],
 ] as const) {
-  test(`amount="${amount}" (${lang}): one configuration paylit-error naming amount, the shopper's words, no form; a number afterwards shows Pay`, async ({
+  test(`amount="${amount}" ${currency} (${lang}): one configuration paylit-error naming amount, the shopper's words, no form; an amount afterwards shows Pay`, async ({
     page,
   }) => {
-    await page.goto(`${served.url}/?amount=${encodeURIComponent(amount)}&lang=${lang}`);
+    await page.goto(
+      `${served.url}/?amount=${encodeURIComponent(amount)}&currency=${currency}&lang=${lang}`,
+    );
     const message = page.locator('paylit-checkout [part=message]');
     await expect(message).toContainText(words);
     await expect.poll(() => errors(page)).toHaveLength(1);
@@ -57,10 +76,11 @@ for (const [amount, lang, words] of [
     // No form: nothing to pay (as for an order that cannot be paid).
     await expect(page.locator('paylit-checkout button[part=button]')).toHaveCount(0);
     // The merchant's app corrects it: the checkout takes the amount, the message goes.
-    await page.evaluate(() =>
-      document.querySelector('paylit-checkout')!.setAttribute('amount', '120.50'),
+    await page.evaluate(
+      (fixed) => document.querySelector('paylit-checkout')!.setAttribute('amount', fixed),
+      fixed,
     );
-    await expect(page.locator('paylit-checkout button[part=button]')).toHaveText(/120[.,]50/);
+    await expect(page.locator('paylit-checkout button[part=button]')).toHaveText(shown);
     await expect(message).not.toContainText(words);
     expect(await errors(page)).toHaveLength(1);
   });

@@ -3,7 +3,7 @@
 // - the bytes of each shopper's journey (JS and CSS, gzip -9: the journey spec's measure, from
 //   test/support/journeys.mjs), beside Adyen Card's first part (core + Card and its stylesheet,
 //   built here from the npm package by Vite, minified, gzip -9);
-// - the card number drawn, in interleaved rounds (floor, frame, page, Adyen, floor, frame …):
+// - the card number drawn, in interleaved rounds (floor, frame, page, Adyen; floor, page, Adyen, frame …):
 //     floor: floor.html, a bare sandboxed srcdoc iframe with one input (the browser's own floor
 //            for frame isolation: the card frame's sandbox, nothing else);
 //     frame: the script-tag checkout with isolation="frame";
@@ -52,7 +52,7 @@
 // the page (a non-empty box, checkVisibility() without opacity). That is earlier than a shopper
 // could type in it, so page/Adyen is if anything harder for paylit than with Adyen's servers.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -376,6 +376,37 @@ await new Promise((done) => server.listen(0, '127.0.0.1', done));
 origin = `http://127.0.0.1:${server.address().port}`;
 
 /**
+ * The CPU time (ms, Linux's /proc/<pid>/schedstat: time on a CPU, in nanoseconds) of each renderer
+ * process of a load's Chromium (its process group `group`) so far, in the order Chromium made them
+ * (`--renderer-client-id`). Here: the shop's page, the page measured, its frame (the card frame's
+ * or the floor's), and one more Chromium starts. Read as the last figure of the load comes in, a
+ * few milliseconds after it; none where /proc is not Linux's. Information beside the wall times,
+ * which the other work on a shared machine moves more than it moves the CPU a load takes.
+ */
+function renderersCpu(group) {
+  const cpu = [];
+  let pids = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  for (const pid of pids)
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command's name: state, ppid, pgrp…
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== group) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('--type=renderer')) continue;
+      const ns = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+      cpu.push([Number(/--renderer-client-id=(\d+)/.exec(command)?.[1]), ns / 1e6]);
+    } catch {
+      // Gone meanwhile.
+    }
+  return cpu.sort((a, b) => a[0] - b[0]).map(([, ms]) => ms);
+}
+
+/**
  * One load in a Chromium of its own: ms from the page's document start to its card number drawn,
  * and, for a page with a frame, its steps on the way.
  */
@@ -410,6 +441,7 @@ async function drawnMs(path) {
           )
             return;
           clearTimeout(timer);
+          this.cpu = renderersCpu(browserProcess.pid);
           resolve(this);
         },
       };
@@ -420,6 +452,7 @@ async function drawnMs(path) {
     const load = {
       drawn: (inFrame ? frame.drawn : top.drawn) - start,
       before: start - top.navigation,
+      cpu: reported.cpu,
     };
     if (top.files)
       load.steps = {
@@ -487,12 +520,25 @@ const before = [];
 const phases = Object.fromEntries(kinds.map((k) => [k, []]));
 const pageSteps = Object.fromEntries(kinds.map((k) => [k, []]));
 const missed = Object.fromEntries(kinds.map((k) => [k, 0]));
+/** Each load's renderers' CPU time (`renderersCpu`), in the order Chromium made them. */
+const cpus = Object.fromEntries(kinds.map((k) => [k, []]));
 /** Why a load gave no figure, the first time for each page. */
 const why = {};
 // One load of each, not counted: the machine's own first-time work (disk caches) falls on none of them.
 for (const kind of kinds) await drawnMs(kind).catch(() => undefined);
+// Each round loads the pages after the floor one place further round (floor, frame, baseline 1,
+// baseline 2; then floor, baseline 1, baseline 2, frame…): a load starts as the previous load's
+// Chromium exits, so a fixed order gave the page after the light floor a quieter start than the
+// pages after a heavy checkout (main's bundle against a copy of itself in a fixed order, 10
+// rounds: "frame" lower than "baseline 1" in 9 of 10, by 23.6 ms). Turned, each page follows the
+// floor in as many rounds as the others.
+const ordered = (round) => {
+  const [first, ...after] = kinds;
+  const turn = round % Math.max(after.length, 1);
+  return [first, ...after.slice(turn), ...after.slice(0, turn)];
+};
 for (let round = 0; round < rounds; round++)
-  for (const kind of kinds) {
+  for (const kind of ordered(round)) {
     try {
       const load = await drawnMs(kind);
       times[kind].push(load.drawn);
@@ -501,6 +547,7 @@ for (let round = 0; round < rounds; round++)
       before.push(load.before);
       if (load.phases) phases[kind].push(load.phases);
       if (load.steps) pageSteps[kind].push(load.steps);
+      if (load.cpu.length) cpus[kind].push(load.cpu);
     } catch (error) {
       missed[kind]++;
       why[kind] ??= error.message;
@@ -512,7 +559,7 @@ server.close();
 if (process.env.BENCH_RAW)
   writeFileSync(
     process.env.BENCH_RAW,
-    JSON.stringify({ times, seenTimes, phases, pageSteps }, null, 1),
+    JSON.stringify({ times, seenTimes, phases, pageSteps, cpus }, null, 1),
   );
 
 const median = (xs) => {
@@ -645,6 +692,20 @@ if (!pageOnly) {
     console.log(
       `  seen, this build minus baseline ${i + 1}, paired by round: median ${ms(median(pairs))}, lower in ${pairs.filter((d) => d < 0).length} of ${pairs.length} rounds`,
     );
+  }
+  // The CPU the renderers took by then (information), in the order Chromium made them.
+  if (cpus['/frame'].length) {
+    console.log(
+      "  renderers' CPU time by the figure, in the order made (shop's page, page, its frame, another; medians, Linux's schedstat)",
+    );
+    for (const [k, name] of [
+      ['/frame', 'frame'],
+      ['/floor', 'floor'],
+      ...frameBaselineKinds.map((k, i) => [k, `baseline${i + 1}`]),
+    ])
+      console.log(
+        `    ${name.padEnd(10)}${[0, 1, 2, 3].map((i) => ms(median(cpus[k].map((c) => c[i] ?? 0))).padStart(10)).join('')}`,
+      );
   }
   // What the shopper sees: a card number drawn in a frame of no height, or inert, is not drawn
   // for them. "Drawn" alone is printed above, as information.

@@ -2,7 +2,7 @@
  * Notifications: on every status change the sandbox POSTs the whole record to its
  * `notification_url`, signed like the API signs them (X-Date and
  * `V2-HMAC-SHA256, Signature: …` over the merchant's login + X-Date + body). Anything but
- * a 2xx is retried on the real schedule's shape, hourly for 6 hours then every 12 hours,
+ * a 2xx (a redirect too: it is not followed) is retried on the real schedule's shape, hourly for 6 hours then every 12 hours,
  * 12 attempts at most, with every delay multiplied by `timeFactor`.
  */
 import { authorizationHeader, createSignature, formatXDate } from '@paylit/core/crypto';
@@ -133,6 +133,9 @@ export class Notifier {
           'User-Agent': 'paylit-sandbox',
         },
         body: delivery.body,
+        // A redirect is an answer like any other that is not a 2xx: retried, never followed
+        // (a 302 would end as a GET without the record, a 307 would post it to another URL).
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.#options.timeoutMs),
       });
       attempt.status = response.status;

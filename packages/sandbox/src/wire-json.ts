@@ -16,6 +16,11 @@ const MONEY = new Set([
   'total_amount',
   'user_payment_amount',
 ]);
+/**
+ * An `amount` that is an object (an enrollment's `subscription.amount`): its bounds, in the
+ * local currency, are money too.
+ */
+const AMOUNT_BOUNDS = new Set(['value', 'min_value', 'max_value']);
 
 function write(value: unknown, money: boolean): string | undefined {
   if (
@@ -36,7 +41,7 @@ function write(value: unknown, money: boolean): string | undefined {
         return `[${value.map((item) => write(item, false) ?? 'null').join(',')}]`;
       return `{${Object.entries(value)
         .flatMap(([key, item]) => {
-          const text = write(item, MONEY.has(key));
+          const text = write(item, MONEY.has(key) || (money && AMOUNT_BOUNDS.has(key)));
           return text === undefined ? [] : [`${JSON.stringify(key)}:${text}`];
         })
         .join(',')}}`;

@@ -7,6 +7,7 @@
  * retry refunds, once, counted in the sandbox's ledger. The same once the server's store is
  * lost between the clicks: which key the retry used was only in the store.
  */
+import { MemoryStore } from '@paylit/server';
 import { expect, test } from '@playwright/test';
 import { payer, settleInSandbox, startShop, uid, type Shop } from './support/harness.js';
 
@@ -18,11 +19,11 @@ test.afterAll(async () => {
   await shop.close();
 });
 
-async function refund(action: string, paymentId: string, at: Shop = shop) {
+async function refund(action: string, paymentId: string, at: Shop = shop, amount?: number) {
   const res = await fetch(`${at.base}/admin/payments/${paymentId}/refunds`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${shop.apiToken}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ action }),
+    body: JSON.stringify({ action, amount }),
   });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
@@ -78,5 +79,39 @@ test("the same, then the store lost (a restart on the memory store, Redis flushe
     expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(1);
   } finally {
     await restarted.close();
+  }
+});
+
+test('one action retried on two instances of one store whose publicUrl differs (the refund notification_url in the body): refunded once', async () => {
+  // Two instances of one shop on one store, each with its own publicUrl (its own default, or a
+  // publicUrl changed between a refund and its retry): the same action sends the API the same
+  // key with another body. The API refuses that request (400 / 5001 X-Idempotency-Key) and does
+  // nothing with it, but the operation under the key was done.
+  const store = new MemoryStore();
+  const first = await startShop({ store }, shop);
+  const second = await startShop({ store }, shop);
+  try {
+    const pix = await pendingPix();
+    await settleInSandbox(shop, pix.id);
+    const action = `refund-${crypto.randomUUID()}`;
+    // A partial refund (20 of 50), so that a second one is not stopped by the amount left.
+    const made = await refund(action, pix.id, first, 20);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    // On main: 422 payment_refused "Invalid parameter: X-Idempotency-Key", and the key is
+    // recorded as refused, so the next retry of the same action, on either instance, refunds again.
+    const elsewhere = await refund(action, pix.id, second, 20);
+    const retried = await refund(action, pix.id, first, 20);
+    const again = await refund(action, pix.id, second, 20);
+    const entries = shop.sandbox.ledger({ payment_id: pix.id }).entries;
+    expect(entries.filter((e) => e.kind === 'refund')).toHaveLength(1);
+    // The instance whose body the API refused says the key is taken, not that the refund was refused.
+    expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(409);
+    expect(elsewhere.body.error.type).toBe('idempotency_key_reused');
+    expect(again.status).toBe(409);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(retried.body.refund?.id).toBe(made.body.refund.id);
+  } finally {
+    await first.close();
+    await second.close();
   }
 });

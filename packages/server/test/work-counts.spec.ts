@@ -11,6 +11,9 @@
  *   view's lookup of `<order>.1` serves it), and an order paid without a view asks once;
  * - the store's round trips per view and per payment;
  * - promises made per payment (each one a hop through the microtask queue at least);
+ * - the payment's I/O: one socket write for its answer to the browser and one for its request
+ *   to the API (headers and body in one), no socket opened to the API (the keep-alive pool's),
+ *   at most one timer (the API call's deadline);
  * - bytes allocated per payment, in a loop of 1,000, with a generous ceiling.
  *
  * The sandbox runs in a process of its own (its CLI), so that only the handler's work (and this
@@ -20,7 +23,9 @@ import { expect, test } from '@playwright/test';
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, createServer, request, type Server } from 'node:http';
+import { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { GCProfiler } from 'node:v8';
 import { z } from 'zod';
 import { Doc, globalConfig } from 'zod/v4/core';
@@ -213,6 +218,50 @@ crypto.randomUUID = (() => {
   if (path !== undefined) uuidsBy.set(path, (uuidsBy.get(path) ?? 0) + 1);
   return randomUUID();
 }) as typeof crypto.randomUUID;
+// ---- The payment's I/O, while `counted` runs: socket writes by side (node:net's
+// `_writeGeneric`, which a corked `writev` goes through too: one call, one write syscall), the
+// shop's server sockets (the browser's side) and its client's sockets to the API (the relay's
+// port); sockets connected to the API; timers set. Each put down to the route whose request
+// made it, as the store's calls are (the sandbox's notifications heard meanwhile are not a payment's).
+const shopPorts = new Set<number>();
+const io = { browser: 0, api: 0, connected: 0, timers: 0 };
+let countingIo = false;
+const relayPort = () => Number(new URL(relayUrl).port);
+const writeGeneric = (
+  Socket.prototype as unknown as { _writeGeneric: (...a: unknown[]) => unknown }
+)._writeGeneric;
+(Socket.prototype as unknown as { _writeGeneric: (...a: unknown[]) => unknown })._writeGeneric =
+  function (this: Socket, ...args: unknown[]) {
+    if (countingIo && route.getStore() === '/payments') {
+      if (shopPorts.has(this.localPort ?? -1)) io.browser++;
+      else if (this.remotePort === relayPort()) io.api++;
+    }
+    return writeGeneric.apply(this, args);
+  };
+const connect = Socket.prototype.connect;
+Socket.prototype.connect = function (this: Socket, ...args: unknown[]) {
+  if (countingIo && route.getStore() === '/payments') {
+    // node:net hands its own connections the normalized [options, callback] pair.
+    const options = (Array.isArray(args[0]) ? args[0][0] : args[0]) as { port?: unknown } | null;
+    if (typeof options === 'object' && Number(options?.port) === relayPort()) io.connected++;
+  }
+  return (connect as (...a: unknown[]) => Socket).apply(this, args);
+} as typeof Socket.prototype.connect;
+const setTimer = globalThis.setTimeout;
+globalThis.setTimeout = function (this: unknown, ...args: Parameters<typeof setTimeout>) {
+  if (countingIo && route.getStore() === '/payments') io.timers++;
+  return setTimer.apply(this, args);
+} as typeof setTimeout;
+// As setTimeout is (util.promisify's form of it), while it is counted.
+Object.assign(globalThis.setTimeout, {
+  [promisify.custom]: (setTimer as unknown as Record<symbol, unknown>)[promisify.custom],
+});
+// Node's own back when this file is done (a worker may run other specs after it).
+test.afterAll(() => {
+  (Socket.prototype as unknown as { _writeGeneric: unknown })._writeGeneric = writeGeneric;
+  Socket.prototype.connect = connect;
+  globalThis.setTimeout = setTimer;
+});
 const tripsOf = (path: string) =>
   [...(storeCalls.get(path)?.values() ?? [])].reduce((a, b) => a + b, 0);
 
@@ -241,6 +290,7 @@ async function startShop(orders: 'merchant' | 'order-api'): Promise<CountedShop>
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const port = (server.address() as { port: number }).port;
+  shopPorts.add(port);
   const served: Served = {
     url: `http://127.0.0.1:${port}`,
     port,
@@ -361,13 +411,16 @@ async function counted(work: () => Promise<void>) {
   promisesBy.clear();
   uuidsBy.clear();
   const [b, c, w] = [built, compiled, walked];
+  Object.assign(io, { browser: 0, api: 0, connected: 0, timers: 0 });
   promiseHook.enable();
   countingUuids = true;
+  countingIo = true;
   try {
     await work();
   } finally {
     promiseHook.disable();
     countingUuids = false;
+    countingIo = false;
   }
   return {
     api: [...received],
@@ -383,6 +436,8 @@ async function counted(work: () => Promise<void>) {
     promises: promisesBy.get('/payments') ?? 0,
     /** UUIDs made by the payment's request in the handler. */
     uuids: uuidsBy.get('/payments') ?? 0,
+    /** The payment's socket writes by side, sockets connected to the API, and timers set. */
+    io: { ...io },
   };
 }
 
@@ -444,6 +499,17 @@ for (const kind of ['merchant', 'order-api'] as const) {
         // The request id alone: a charge state's rev is not a UUID (src/rev.ts; the two the
         // attempt and its outcome wrote were, and a MemoryStore held one per order paid).
         expect(paid.uuids, 'UUIDs made by a payment after a view').toBeLessThanOrEqual(1);
+        // The payment's I/O, as the floor's (a bare node:http forwarder, bench/servers.mjs): its
+        // answer written to the browser in one write (headers and body together), its request to
+        // the API in one, over a socket the keep-alive pool kept (the view's lookup left it
+        // there), and one timer (the API call's deadline). A header flushed apart, an answer
+        // streamed in pieces or a pool per request (a socket connected per payment) shows here.
+        expect(paid.io, 'socket writes, sockets connected and timers of a payment').toEqual({
+          browser: 1,
+          api: 1,
+          connected: 0,
+          timers: 1,
+        });
       }
 
       // Paid without a view (a merchant's page that posts straight away): one lookup, then the payment.

@@ -99,8 +99,8 @@ export type CheckoutErrorKind = PaylitErrorKind;
  * no Pay): `order_not_found`, the store's server knows no order by the checkout's `order` (a
  * client secret it did not make, an order it cannot find); `origin_not_allowed`, the store's
  * server does not allow this page's origin (add it to its `allowedOrigins`, `PAYLIT_ALLOWED_ORIGINS`);
- * `invalid_order`, a checkout without a server whose `amount` is not a number ("abc", "120,50")
- * or whose `currency` is no ISO 4217 code ("brl").
+ * `invalid_order`, a checkout without a server whose `amount` is no amount in its currency ("abc",
+ * "120,50", "", "120.505" reais, "-5") or whose `currency` is no ISO 4217 code ("brl").
  */
 export type CheckoutLoadErrorCode = 'order_not_found' | 'origin_not_allowed' | 'invalid_order';
 

@@ -67,15 +67,20 @@ function post(message: FrameMessage): void {
 
 const input = (field: FrameField) => fields.input(field);
 
+/** The last state told, as JSON. */
+let told = '';
+
 /**
  * The brand, the last four, the BIN and each field's validity. While the shopper is still in the
  * number field, its validity and last four are not told: a number is valid at each length its
  * brand allows (Visa's 13, 16 and 19), so the last four of each valid prefix, told as it was
  * typed, would give a page script the whole number. They are told when the shopper leaves the
- * field, and before a card is sealed (`final`).
+ * field, and before a card is sealed (`final`). `ifChanged`: not told again when it is what was
+ * told last (the page reads each state after the first as an `input` of the fields).
  */
 function state(
   final = fields.element.shadowRoot?.activeElement !== input('number'),
+  ifChanged = false,
 ): Record<FrameField, FieldValidity> {
   const cvvBrand = fields.cvvBrand;
   const checked = Object.fromEntries(
@@ -85,17 +90,19 @@ function state(
     }),
   ) as Record<FrameField, FieldValidity>;
   const number = input('number').value;
-  const told =
-    final || !checked.number.valid
-      ? checked
-      : { ...checked, number: { valid: false, error: 'incomplete' } };
-  post({
+  const message: FrameMessage = {
     type: 'state',
     brand: fields.brand?.id ?? null,
     last4: final && checked.number.valid ? lastFour(number) : null,
     bin: extractBin(number) ?? null,
-    fields: told,
-  });
+    fields:
+      final || !checked.number.valid
+        ? checked
+        : { ...checked, number: { valid: false, error: 'incomplete' } },
+  };
+  const json = JSON.stringify(message);
+  if (!ifChanged || json !== told) post(message);
+  told = json;
   return checked;
 }
 
@@ -116,7 +123,9 @@ function configure(message: Extract<PageMessage, { type: 'configure' }>): void {
     brands: message.brands,
     saved: message.saved ?? undefined,
   });
-  state();
+  // Told again only when the configuration changed it (the order's brands, a saved card's
+  // fields): the shopper has typed nothing.
+  state(undefined, true);
   // The page shows the frame from its first height: sent once the fields are drawn as configured
   // (language, brands), so the page's layout moves once, not again a moment later; at once,
   // not a frame later with the observer's first report.

@@ -17,7 +17,7 @@ import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
 import { toMinorUnits } from '@paylit/core/money';
-import { isSupportedCountry } from '../catalogs/countries.js';
+import { countries, fitsCurrency, isSupportedCountry } from '../catalogs/countries.js';
 import { findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
 import type { Enrollment, EnrollmentMethod, Store } from './store.js';
 
@@ -103,6 +103,27 @@ function newEnrollment(
 }
 
 /**
+ * A subscription's bounds are amounts in the country's local currency (the spec's Enrollment
+ * table): one with more decimals than that currency has (10.5 in CLP) is no amount a charge
+ * could be, so it is refused as a payment of it is, 400 / 5001 naming it (`prefix` is the
+ * path to the enrollment: `enrollment.` on a payment).
+ */
+export function checkSubscriptionBounds(
+  country: string,
+  subscription: PaymentEnrollment['subscription'],
+  prefix = '',
+): void {
+  const bounds = subscription?.amount;
+  const currency = countries[country]?.currency;
+  if (bounds === undefined || currency === undefined) return;
+  for (const field of ['value', 'min_value', 'max_value'] as const) {
+    const value = bounds[field];
+    if (value !== undefined && !fitsCurrency(value, currency))
+      throw new ApiFailure(5001, `${prefix}subscription.amount.${field}`);
+  }
+}
+
+/**
  * `POST /enrollments`. The method is `payment_method_id` (default `CARD`); for a card, the
  * sandbox stands for the payer registering its usual test card (Visa ending 1111, in the
  * payer's name, valid five more years), which charges by `enrollment.id` then show.
@@ -110,6 +131,7 @@ function newEnrollment(
 export function createEnrollment(store: Store, body: unknown, origin: string) {
   const req = parseBody(enrollmentRequestSchema, body);
   if (!isSupportedCountry(req.country)) throw new ApiFailure(5003, 'country');
+  checkSubscriptionBounds(req.country, req.subscription);
   const { country, payer, payment_method_id: methodId = 'CARD', id: _id, ...fields } = req;
   let method: EnrollmentMethod;
   if (methodId === 'CARD') {

@@ -30,7 +30,12 @@ import {
 import { installmentOptions } from '../catalogs/installments.js';
 import { CARD_METHOD, findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
 import { keepCard, resolveCard, type ResolvedCard } from './cards.js';
-import { chargeEnrollment, enrollWithPayment, PIX_AUTOMATICO } from './enrollments.js';
+import {
+  chargeEnrollment,
+  checkSubscriptionBounds,
+  enrollWithPayment,
+  PIX_AUTOMATICO,
+} from './enrollments.js';
 import { refundRecord } from './refunds.js';
 import type { CardView, Payment, Store } from './store.js';
 
@@ -238,6 +243,8 @@ export async function createPayment(store: Store, body: unknown, ctx: RequestCon
   if (!isSupportedCountry(req.country)) throw new ApiFailure(5003, 'country');
   if (!isAllowedCurrency(req.country, req.currency)) throw new ApiFailure(5004, 'currency');
   if (!fitsCurrency(req.amount, req.currency)) throw new ApiFailure(5001, 'amount');
+  if (req.enrollment?.id === undefined)
+    checkSubscriptionBounds(req.country, req.enrollment?.subscription, 'enrollment.');
   if (req.amount > 0 && req.amount < MIN_AMOUNT) throw new ApiFailure(5016, 'amount');
   // Checked and reserved at once, before anything is awaited: two requests with one order_id
   // sent together make one payment, and the other is refused as a duplicate.
@@ -579,7 +586,7 @@ export function paymentStatus(store: Store, id: string) {
 
 /** `GET /orders/{order_id}`. */
 export function orderRecord(store: Store, orderId: string) {
-  const p = store.paymentByOrder(orderId);
+  const p = store.paymentByOrder(orderId, { captures: true });
   if (!p) throw new ApiFailure(4000, 'order_id');
   return {
     order_id: orderId,

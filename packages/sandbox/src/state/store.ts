@@ -258,12 +258,25 @@ export class Store {
     this.#makingOrders.delete(orderId);
   }
 
-  /** The payment with this merchant order id: the newest one. */
-  paymentByOrder(orderId: string): Payment | undefined {
+  /**
+   * The payment with this merchant order id: the newest one. With `captures`, a capture sent
+   * with an order id of its own (the capture body's `order_id`) is found by it when no payment
+   * has it; one that kept its authorization's is not, so that id still finds the authorization.
+   */
+  paymentByOrder(orderId: string, { captures = false } = {}): Payment | undefined {
     let found: Payment | undefined;
-    for (const p of this.payments.values())
-      if (p.kind === 'payment' && p.order_id === orderId) found = p;
-    return found;
+    let capture: Payment | undefined;
+    for (const p of this.payments.values()) {
+      if (p.order_id !== orderId) continue;
+      if (p.kind === 'payment') found = p;
+      else if (
+        captures &&
+        p.authorization_id !== undefined &&
+        this.payments.get(p.authorization_id)?.order_id !== orderId
+      )
+        capture = p;
+    }
+    return found ?? capture;
   }
 
   close(): void {

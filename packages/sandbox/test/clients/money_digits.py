@@ -137,6 +137,29 @@ check(
 )
 check("the plan's money fields are not ints", money_ints(raw) == [], money_ints(raw))
 
+# An enrollment's subscription bounds are money too ("Local currency", a number; records answer
+# money with its two decimals): 10 is "value":10.00, "1" and "20.5" are 1.00 and 20.50.
+for bound, expected in (
+    ({"type": "FIXED", "value": 10}, '"amount":{"type":"FIXED","value":10.00}'),
+    (
+        {"type": "VARIABLE", "min_value": "1", "max_value": "20.5"},
+        '"amount":{"type":"VARIABLE","min_value":1.00,"max_value":20.50}',
+    ),
+):
+    status, raw = call(
+        "POST",
+        "/enrollments",
+        {
+            "country": "BR",
+            "payer": payer,
+            "external_id": "money-digits-" + uuid.uuid4().hex[:12],
+            "type": "MERCHANT_SUBSCRIPTION",
+            "subscription": {"frequency": "MONTHLY", "start_date": "2030-01-01", "amount": bound},
+        },
+    )
+    text = raw.decode()
+    check("an enrollment answers " + expected, status == 200 and expected in text, text[:300])
+
 # The notification POSTed to the merchant is the record: the same bytes.
 status, raw = call("GET", "/sandbox-tools/notifications?record_id=" + payment_id)
 bodies = [d["body"] for d in json.loads(raw)]

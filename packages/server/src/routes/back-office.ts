@@ -126,9 +126,19 @@ async function apiKey(ctx: HandlerContext, given: string) {
   };
 }
 
+/**
+ * The API's answer to a key it holds for another body (400 / 5001 `X-Idempotency-Key`): this
+ * request did nothing, but the operation under the key may have been done, by an instance whose
+ * body differs (a refund's `notification_url` is its `publicUrl`). Not a refusal: the next key
+ * would do it again.
+ */
+const keyTaken = (error: unknown) =>
+  error instanceof PaymentsApiError && error.code === 5001 && error.param === 'X-Idempotency-Key';
+
 /** A refusal by the API itself: the request was answered, and nothing was done. */
 const refusedByApi = (error: unknown) =>
   error instanceof PaymentsApiError &&
+  !keyTaken(error) &&
   !error.retryable &&
   error.type !== 'timeout' &&
   error.type !== 'connection_error' &&
@@ -217,6 +227,14 @@ async function oneAtATime<T>(
       }
     }
   } catch (error) {
+    if (keyTaken(error))
+      throw new CheckoutError(409, {
+        type: 'idempotency_key_reused',
+        message:
+          "the payments API holds this action's key for a request with other bytes (sent by an instance with another publicUrl, or before it changed): it may have been done; read the payment before acting again",
+        code: 5001,
+        retryable: false,
+      });
     throw await refusalOf(ctx, paymentId, error);
   } finally {
     await ctx.store.release(lock);

@@ -174,6 +174,10 @@ export function mountCheckout(
         ),
         paymentShown(ctx, order.id),
       ]);
+      // A subscription's first card payment whose subscription was not made when it was (the
+      // store lost while the payer was on the bank's page: the callback found no order): made
+      // now that the order is known again. Made already, it answers the one made.
+      if (made && order.plan) await ctx.subscriptionPaid?.(order, made);
       const payable = payableMethods(order, list, order.savedWallets ?? []);
       const ways = payingWays(payable.offered, payable.savedWallets.length);
       // Pix Automático is signed up away from the card form (routes/subscribe.ts), with what Pix

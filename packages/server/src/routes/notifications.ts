@@ -27,6 +27,7 @@ import { orderOfAttempt, reconcile } from '../charges.js';
 import { fromApiError, type HandlerContext, type NotificationEvent } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { CheckoutError } from '../middleware/errors.js';
+import { heardKey, heardValue, RANKS, TOP_RANK } from '../heard.js';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const utf8 = new TextDecoder();
@@ -41,17 +42,6 @@ export interface NotificationRouteOptions {
 
 type Kind = NotificationEvent['kind'];
 type Classified = { kind: Kind; record: NotificationEvent['record'] };
-
-/**
- * Where each status stands in its record's life: a status never follows one of a higher rank.
- * Statuses not listed (final ones, and any the API adds) rank 2.
- */
-const RANKS: Record<Kind, Record<string, number>> = {
-  payment: { PENDING: 0, AUTHORIZED: 1 },
-  refund: { PENDING: 0 },
-  enrollment: { PENDING: 0, ACTIVE: 1 },
-};
-const TOP_RANK = 2;
 
 function classify(body: unknown): Classified {
   const b = (body ?? {}) as Record<string, unknown>;
@@ -107,11 +97,15 @@ async function orderOf(
 /** Records this status of the record; true unless a status of a higher rank was recorded before. */
 async function recordStatus(ctx: HandlerContext, { kind, record }: Classified): Promise<boolean> {
   const rank = RANKS[kind][record.status] ?? TOP_RANK;
-  const key = (r: number) => `notification-status:${kind}:${record.id}:${r}`;
+  const key = (r: number) => heardKey(kind, record.id, r);
   let latest = true;
   for (let r = rank + 1; r <= TOP_RANK && latest; r++)
     latest = (await ctx.store.bound(key(r))) === undefined;
-  await ctx.store.bind(key(rank), record.status, WEEK_MS);
+  await ctx.store.bind(
+    key(rank),
+    heardValue(record.status, (record as { status_code?: unknown }).status_code),
+    WEEK_MS,
+  );
   return latest;
 }
 

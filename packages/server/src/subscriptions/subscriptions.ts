@@ -33,6 +33,7 @@ import { z } from 'zod';
 import type { PaymentsClient } from '../client/payments-client.js';
 import { PaymentsApiError } from '../client/errors.js';
 import type { CheckoutStore } from '../store/store.js';
+import { lastHeard } from '../heard.js';
 import type { PeriodState, Subscription, SubscriptionEvent, SubscriptionStatus } from './types.js';
 import { callHook, DEFAULT_HOOK_WAIT_MS } from '../hooks.js';
 import { newRev } from '../rev.js';
@@ -402,6 +403,35 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
     }
   }
 
+  /** An enrollment's notification, verified: moves its subscription on (`Subscriptions.enrollmentHeard`). */
+  async function enrollmentHeard(record: Parameters<Subscriptions['enrollmentHeard']>[0]) {
+    const id = typeof record.external_id === 'string' ? record.external_id : undefined;
+    if (id === undefined) return;
+    const sub = await get(id);
+    if (!sub || sub.method.type !== 'XA' || sub.method.enrollmentId !== record.id) return;
+    let type: SubscriptionEvent['type'] | undefined;
+    const written = await update(id, (s) => {
+      if (record.status === 'ACTIVE' && s.status === 'pending') {
+        type = 'activated';
+        return { ...s, status: 'active' };
+      }
+      if (record.status === 'REJECTED' && s.status === 'pending') {
+        type = 'rejected';
+        return { ...s, status: 'rejected' };
+      }
+      if (record.status === 'CANCELLED' && s.status !== 'cancelled') {
+        type = 'cancelled';
+        return {
+          ...s,
+          status: 'cancelled',
+          cancelledBy: String(record.status_code) === '401' ? 'payer' : 'merchant',
+        };
+      }
+      return undefined;
+    });
+    if (written && type) await tell({ type, subscription: written });
+  }
+
   return {
     async create(input) {
       const parsed = newSubscriptionSchema.safeParse(input);
@@ -464,6 +494,16 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       };
       if (!(await swap(sub.id, undefined, sub))) return (await get(sub.id))!;
       await tell({ type: 'created', subscription: sub });
+      // The mandate's status heard before it was stored here: a store lost while the payer
+      // answered in their bank, whose notification found no subscription, and a sign-up asked
+      // again that the API answers with its first answer (PENDING).
+      if (method.type === 'XA') {
+        const heard = await lastHeard(store, 'enrollment', method.enrollmentId);
+        if (heard && heard.status !== 'PENDING') {
+          await enrollmentHeard({ ...heard, id: method.enrollmentId, external_id: sub.id });
+          return (await get(sub.id)) ?? sub;
+        }
+      }
       return sub;
     },
 
@@ -524,32 +564,6 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       }
     },
 
-    async enrollmentHeard(record) {
-      const id = typeof record.external_id === 'string' ? record.external_id : undefined;
-      if (id === undefined) return;
-      const sub = await get(id);
-      if (!sub || sub.method.type !== 'XA' || sub.method.enrollmentId !== record.id) return;
-      let type: SubscriptionEvent['type'] | undefined;
-      const written = await update(id, (s) => {
-        if (record.status === 'ACTIVE' && s.status === 'pending') {
-          type = 'activated';
-          return { ...s, status: 'active' };
-        }
-        if (record.status === 'REJECTED' && s.status === 'pending') {
-          type = 'rejected';
-          return { ...s, status: 'rejected' };
-        }
-        if (record.status === 'CANCELLED' && s.status !== 'cancelled') {
-          type = 'cancelled';
-          return {
-            ...s,
-            status: 'cancelled',
-            cancelledBy: String(record.status_code) === '401' ? 'payer' : 'merchant',
-          };
-        }
-        return undefined;
-      });
-      if (written && type) await tell({ type, subscription: written });
-    },
+    enrollmentHeard,
   };
 }

@@ -19,11 +19,14 @@ export const challengeStyles = css`
     max-inline-size: none;
     max-block-size: none;
     padding: 0;
-    border: 0;
+    /* Unseen on its own background; a contrast theme draws it in its text colour, the dialog's
+       edge against the page behind once the theme has given both the same background. */
+    border: 1px solid transparent;
     border-radius: var(--paylit-radius, 8px);
     color: inherit;
     background: var(--_surface);
-    overflow: hidden;
+    /* Shorter still than its bar and question: scrolled, never cut off. */
+    overflow: auto;
   }
   .challenge[open] {
     display: flex;
@@ -45,8 +48,11 @@ export const challengeStyles = css`
     margin: 0;
     font-size: 1rem;
   }
+  /* It gives way to the title bar and the question on a short screen (400 % zoom): an
+     iframe's own 150 px would push them out of the dialog's box. */
   .challenge iframe {
     flex: 1;
+    min-block-size: 0;
     inline-size: 100%;
     border: 0;
     background: #fff;

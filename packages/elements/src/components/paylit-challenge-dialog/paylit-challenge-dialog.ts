@@ -92,6 +92,8 @@ export class PaylitChallengeDialog extends LocalizedElement {
   private checkout: CheckoutContextValue | undefined;
   readonly #consumer = consumeCheckout(this, (checkout) => (this.checkout = checkout));
   #listening: Document | undefined;
+  /** The box the dialog stands over (the checkout's), followed as it shows and hides: `updated`. */
+  readonly #box = new ResizeObserver(() => this.requestUpdate());
 
   /** The checkout's language, else the nearest ancestor's or the page's; its catalog is loaded before any render. */
   protected override requestedLang(): string | undefined {
@@ -106,11 +108,13 @@ export class PaylitChallengeDialog extends LocalizedElement {
     super.connectedCallback();
     this.#listening = this.ownerDocument;
     this.#listening.addEventListener('securitypolicyviolation', this.#refused);
+    if (this.parentElement) this.#box.observe(this.parentElement);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#listening?.removeEventListener('securitypolicyviolation', this.#refused);
+    this.#box.disconnect();
     this.#dialog?.close();
   }
 
@@ -181,7 +185,12 @@ export class PaylitChallengeDialog extends LocalizedElement {
 
   protected override updated(changed: PropertyValues): void {
     const dialog = this.#dialog;
-    if (dialog && !dialog.open && this.isConnected) dialog.showModal();
+    // Hidden with the checkout and kept (display: none around it: React's <Activity>, a kept
+    // view, a closed tab panel): closed, or the whole page would stay inert under a dialog no
+    // one sees; open again over the same payment once it shows.
+    const shown = this.parentElement?.checkVisibility?.() ?? true;
+    if (dialog && !dialog.open && this.isConnected && shown) dialog.showModal();
+    if (dialog?.open && !shown) dialog.close();
     if (changed.has('asking') && changed.get('asking') !== undefined)
       this.renderRoot.querySelector<HTMLElement>(this.asking ? '.ask .primary' : '.close')?.focus();
   }

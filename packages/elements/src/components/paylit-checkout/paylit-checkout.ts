@@ -3,7 +3,8 @@ import { ContextProvider } from '@lit/context';
 import { getBrand } from '@paylit/core/card';
 import type { PlanPayments } from '@paylit/core/installments';
 import { choices } from '@paylit/core/methods';
-import { formatAmount } from '@paylit/core/money';
+import { InvalidArgumentError } from '@paylit/core/errors';
+import { formatAmount, isAmountInCurrency } from '@paylit/core/money';
 import type { KeyInput } from '@paylit/core/crypto';
 import {
   checkoutContext,
@@ -198,7 +199,7 @@ function parseKey(text: string): KeyInput | undefined {
  * @attr three-ds - `redirect`: the bank's 3-D Secure page replaces the shop's, as a redirect method's does, never in a dialog. Default: in a dialog over the checkout where the bank's page allows it
  * @fires paylit-declined - REJECTED, with the code and a translated message; or the order locked after five declines (code `305`, no payment)
  * @fires paylit-subscribed - an order that is a subscription, signed up by Pix Automático: the payer's bank authorized the mandate (`ACTIVE`). A mandate the bank refused or cancelled is a `paylit-declined` with no payment (code `300` refused, `400` cancelled)
- * @fires paylit-error - the payment could not be attempted or its outcome is unknown (`fields`: every field the server refused, such as the payer's details); or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`), `origin_not_allowed` (the server does not allow this page's origin) or, without an endpoint, `invalid_order` (`amount` not a number, `currency` no ISO 4217 code), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
+ * @fires paylit-error - the payment could not be attempted or its outcome is unknown (`fields`: every field the server refused, such as the payer's details); or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`), `origin_not_allowed` (the server does not allow this page's origin) or, without an endpoint, `invalid_order` (`amount` no amount in its currency, `currency` no ISO 4217 code), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
  *
  * @csspart button - the pay button; while a payment is in flight it holds a spinner and says "Processing…"
  * @csspart spinner - the busy pay button's spinner (a slow fade instead of a turn under `prefers-reduced-motion`)
@@ -246,7 +247,7 @@ export class PaylitCheckout extends LocalizedElement {
     endpoint: { reflect: true },
     isolation: { reflect: true },
     order: { reflect: true },
-    amount: { type: Number },
+    amount: {},
     currency: {},
     country: {},
     publicKey: { attribute: 'public-key' },
@@ -310,7 +311,10 @@ export class PaylitCheckout extends LocalizedElement {
    * Without an endpoint: the merchant's order reference, handed back in `paylit-submit`.
    */
   order = '';
-  /** Without an endpoint: the amount to show and submit. */
+  /**
+   * Without an endpoint: the amount to show and submit, in the currency's decimals (a number, or
+   * as the attribute gives it, its text: `"120.50"`).
+   */
   amount: number | undefined;
   currency = '';
   country = '';
@@ -519,19 +523,22 @@ export class PaylitCheckout extends LocalizedElement {
       this.amount != null && this.currency && this.country
         ? {
             id: this.order,
-            // A number, also when a framework set the property from a template's string ("120.50").
-            amount: +this.amount,
+            // A number, also when a framework set the property from a template's string ("120.50");
+            // a blank one (a template's empty placeholder) is no amount, not 0.
+            amount: `${this.amount}`.trim() ? +this.amount : NaN,
             currency: this.currency,
             country: this.country,
             intent: 'capture',
             installments: false,
           }
         : undefined;
-    // "abc", a decimal comma ("120,50"), a currency in lowercase ("brl"): nothing to show or
-    // charge. The page hears which attribute (core's words); the shopper reads that the
-    // checkout is not set up, in their language.
+    // "abc", a decimal comma ("120,50"), "", a number that is no amount in the currency (120.505
+    // or -5 reais, 1000.5 Chilean pesos: shown rounded, submitted as written), a currency in
+    // lowercase ("brl"): nothing to show or charge. The page hears which attribute (core's
+    // words); the shopper reads that the checkout is not set up, in their language.
     try {
-      if (order) formatAmount(order.amount, order.currency);
+      if (order && !isAmountInCurrency(order.amount, order.currency))
+        throw new InvalidArgumentError('amount', `an amount in ${order.currency}`, order.amount);
     } catch (error) {
       return void this.#loadFailed({
         kind: 'configuration',

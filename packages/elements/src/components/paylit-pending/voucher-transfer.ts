@@ -36,6 +36,8 @@ export interface PendingParts {
  * chunk is here: a Pix code downloads none of it.
  */
 export const awayStyles = css`
+  /* Black on white for the scanner in every theme: a contrast theme would give the card its own
+     background (black in a dark one) and leave the bars black. */
   .pending-view .barcode {
     margin: 0;
     display: grid;
@@ -44,6 +46,7 @@ export const awayStyles = css`
     background: #fff;
     color: #000;
     border-radius: var(--_radius);
+    forced-color-adjust: none;
   }
   .pending-view .barcode svg {
     inline-size: 100%;
