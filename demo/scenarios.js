@@ -190,6 +190,7 @@ export const scenarios = [
     hint: 'Pick OXXO (a reference and a Code 128 barcode to pay in cash) or SPEI (a CLABE to transfer to): each shows in the page and turns paid when it is paid.',
     order: { amount: 500, currency: 'MXN', country: 'MX', payer: mexican, methods: ['OX', 'SE'] },
   },
+  ...cashScenarios(),
   {
     id: 'subscription',
     label: 'Subscription',
@@ -214,6 +215,28 @@ export const scenarios = [
   },
   ...payerScenarios(),
 ];
+
+/**
+ * Each other market's cash vouchers and bank transfers: a reference and a barcode to pay at a
+ * counter (Code 128; Baloto's GS1-128), or the account to transfer to, shown in the page and
+ * followed until paid.
+ * @returns {Scenario[]}
+ */
+function cashScenarios() {
+  /** @type {[string, string, string, number, Record<string, unknown>, string[], string][]} */
+  const markets = [
+    ['AR', 'Argentina', 'ARS', 25000, argentine, ['RP', 'PF', 'IO'], 'Rapipago or Pago Fácil (a reference and a Code 128 barcode to pay in cash) or a bank transfer (a CBU)'],
+    ['CL', 'Chile', 'CLP', 15000, { name: 'Matías Soto', email: 'matias@example.com', document: '11111111-1' }, ['SP'], 'Servipag (a number and a Code 128 barcode to pay in cash)'],
+    ['CO', 'Colombia', 'COP', 80000, { name: 'Camila Gómez', email: 'camila@example.com', document: '1020304050' }, ['EY', 'BU'], 'Efecty (a Code 128 barcode) or Baloto (a GS1-128 barcode), to pay in cash'],
+    ['PE', 'Peru', 'PEN', 150, { name: 'Rosa Quispe', email: 'rosa@example.com', document: '45612378' }, ['EF', 'BC', 'IB', 'BP'], "PagoEfectivo (a code to pay in cash or at a bank) or a transfer from BCP, Interbank or BBVA (the bank's payment reference)"],
+  ]; // prettier-ignore
+  return markets.map(([country, name, currency, amount, payer, methods, how]) => ({
+    id: `cash-${country.toLowerCase()}`,
+    label: `Cash or transfer, ${name}`,
+    hint: `Pick ${how}: each shows in the page and turns paid when it is paid.`,
+    order: { amount, currency, country, payer, methods },
+  }));
+}
 
 /**
  * Orders that leave out some of the payer's details, as a cross-border merchant's often do: the

@@ -91,6 +91,10 @@ const meta: Meta<Args> = {
         'pix-only',
         'boleto',
         'oxxo',
+        'cash-ar',
+        'cash-cl',
+        'cash-co',
+        'cash-pe',
         'payer-br',
         'payer-ar',
         'payer-cl',
@@ -689,4 +693,38 @@ export const PendingSpeiArabic: Story = {
   name: 'Pending: SPEI, right to left (Arabic)',
   globals: { locale: 'ar' },
   ...paysAway('oxxo', 'SPEI'),
+};
+
+// Every other market's cash vouchers and transfers (markets' DIRECT methods), as their shoppers see them.
+export const PendingRapipago: Story = {
+  name: 'Pending: Rapipago (Argentina: the reference, its Code 128 barcode)',
+  ...paysAway('cash-ar', 'Rapipago'),
+};
+export const PendingPagoFacil: Story = {
+  name: 'Pending: Pago Fácil (Argentina)',
+  ...paysAway('cash-ar', 'Pago Fácil'),
+};
+export const PendingArgentinaTransfer: Story = {
+  name: 'Pending: Argentina, bank transfer (the CBU)',
+  ...paysAway('cash-ar', 'Transferencia bancaria'),
+};
+export const PendingServipag: Story = {
+  name: 'Pending: Servipag (Chile, no decimals)',
+  ...paysAway('cash-cl', 'Servipag'),
+};
+export const PendingEfecty: Story = {
+  name: 'Pending: Efecty (Colombia: the number, its Code 128 barcode)',
+  ...paysAway('cash-co', 'Efecty'),
+};
+export const PendingBaloto: Story = {
+  name: 'Pending: Baloto (Colombia: a GS1-128 barcode)',
+  ...paysAway('cash-co', 'Baloto'),
+};
+export const PendingPagoEfectivo: Story = {
+  name: 'Pending: PagoEfectivo (Peru)',
+  ...paysAway('cash-pe', 'PagoEfectivo'),
+};
+export const PendingPeruTransfer: Story = {
+  name: "Pending: Peru, bank transfer (BCP: the bank's payment reference)",
+  ...paysAway('cash-pe', 'BCP'),
 };

@@ -370,6 +370,17 @@ test('the build has a story for every element and state the designers asked for'
     'Card fields/Native digits',
     'Checkout/Unknown order',
     'Checkout/Page origin not allowed: not set up',
+    // Every market's cash vouchers and transfers, each as its shopper sees it: Argentina's
+    // Rapipago, Pago Fácil and CBU transfer, Chile's Servipag, Colombia's Efecty and Baloto (a
+    // GS1-128 barcode), Peru's PagoEfectivo and bank transfer.
+    'Checkout/Pending: Rapipago',
+    'Checkout/Pending: Pago Fácil',
+    'Checkout/Pending: Argentina, bank transfer',
+    'Checkout/Pending: Servipag',
+    'Checkout/Pending: Efecty',
+    'Checkout/Pending: Baloto',
+    'Checkout/Pending: PagoEfectivo',
+    'Checkout/Pending: Peru, bank transfer',
   ]) {
     expect(names, state).toContain(state);
   }

@@ -15,6 +15,8 @@ export const pendingStyles = css`
     min-inline-size: 0;
     margin-inline: auto;
   }
+  /* The view's own properties; the rules below need no .pending-view before them: the shadow
+     root holds nothing else. */
   .pending-view {
     --_border: var(--paylit-color-border, light-dark(#94a3b8, #64748b));
     --_accent: var(--paylit-color-accent, light-dark(#2563eb, #60a5fa));
@@ -29,22 +31,22 @@ export const pendingStyles = css`
     margin-inline: auto;
     text-align: start;
   }
-  .pending-view p {
+  p {
     margin: 0;
   }
-  .pending-view .steps,
-  .pending-view .waiting,
-  .pending-view .due {
+  .steps,
+  .waiting,
+  .due {
     font-size: 0.875rem;
     color: var(--_muted);
     text-align: center;
   }
-  .pending-view .due {
+  .due {
     color: inherit;
     font-weight: 600;
     font-variant-numeric: tabular-nums;
   }
-  .pending-view .qr {
+  .qr {
     margin: 0;
     justify-self: center;
     box-sizing: border-box;
@@ -55,7 +57,7 @@ export const pendingStyles = css`
     line-height: 0;
   }
   /* Its size is set where it is drawn: whole device pixels per module. */
-  .pending-view .qr canvas {
+  .qr canvas {
     display: block;
     inline-size: 14rem;
     max-inline-size: 100%;
@@ -63,22 +65,22 @@ export const pendingStyles = css`
     aspect-ratio: 1;
     image-rendering: pixelated;
   }
-  .pending-view .copyable {
+  .copyable {
     display: grid;
     gap: 0.25rem;
   }
-  .pending-view label {
+  label {
     font-size: var(--paylit-label-size, 0.875rem);
     font-weight: 600;
   }
   /* On a narrow phone the Copy button goes under its value, as wide as it. */
-  .pending-view .row {
+  .row {
     display: flex;
     flex-wrap: wrap;
     gap: 0.5rem;
   }
-  .pending-view input,
-  .pending-view textarea {
+  input,
+  textarea {
     flex: 999 1 10rem;
     inline-size: 0;
     min-inline-size: 0;
@@ -93,11 +95,11 @@ export const pendingStyles = css`
     border-radius: var(--_radius);
     text-overflow: ellipsis;
   }
-  .pending-view[dir='rtl'] input,
-  .pending-view[dir='rtl'] textarea {
+  [dir='rtl'] input,
+  [dir='rtl'] textarea {
     text-align: right;
   }
-  .pending-view button {
+  button {
     flex: 1 0 auto;
     inline-size: auto;
     display: inline-flex;
@@ -115,43 +117,43 @@ export const pendingStyles = css`
     cursor: pointer;
     min-block-size: 2.5rem;
   }
-  .pending-view button.primary {
+  button.primary {
     color: var(--paylit-color-on-accent, light-dark(#fff, #0f172a));
     background: var(--_accent);
     justify-self: center;
     padding-inline: 1.25rem;
   }
-  .pending-view button[aria-disabled='true'] {
+  button[aria-disabled='true'] {
     opacity: 0.7;
     cursor: progress;
   }
-  .pending-view input:focus-visible,
-  .pending-view textarea:focus-visible,
-  .pending-view button:focus-visible,
-  .pending-view a:focus-visible {
+  input:focus-visible,
+  textarea:focus-visible,
+  button:focus-visible,
+  a:focus-visible {
     outline: 3px solid color-mix(in srgb, var(--_accent) 40%, transparent);
     outline-offset: 2px;
   }
-  .pending-view .facts {
+  .facts {
     display: grid;
     grid-template-columns: auto minmax(0, 1fr);
     gap: 0.25rem 1rem;
     margin: 0;
     font-size: 0.875rem;
   }
-  .pending-view dt {
+  dt {
     color: var(--_muted);
   }
-  .pending-view dd {
+  dd {
     margin: 0;
     font-weight: 600;
     text-align: end;
     overflow-wrap: anywhere;
   }
-  .pending-view .expired {
+  .expired {
     text-align: center;
   }
-  .pending-view .sr-only {
+  .sr-only {
     position: absolute;
     inline-size: 1px;
     block-size: 1px;

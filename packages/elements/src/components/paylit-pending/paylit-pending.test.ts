@@ -8,7 +8,9 @@ import '../../paylit-checkout.js';
 import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
 import { scaled } from '../../../../../test/support/time.mjs';
 import { followEvents, serverSentEvents } from './live-payment.js';
-import { drawPng, type PaylitPending } from './paylit-pending.js';
+import './paylit-pending.js';
+import type { PaylitPending } from './paylit-pending.js';
+import { drawPng } from './qr-canvas.js';
 
 /** A body that arrives in these pieces, as a network hands a stream over. */
 function arriving(...pieces: string[]): ReadableStream<Uint8Array> {

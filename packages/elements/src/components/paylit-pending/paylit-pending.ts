@@ -60,6 +60,7 @@ import { LivePayment } from './live-payment.js';
 import { kindOf } from './pending-kind.js';
 import type { PendingParts } from './voucher-transfer.js';
 import { pendingStyles } from './paylit-pending.styles.js';
+import { drawQr } from './qr-canvas.js';
 
 /**
  * A voucher's and a transfer's views (voucher-transfer.ts), a chunk of its own: loaded before
@@ -92,101 +93,6 @@ function countdown(ms: number): string {
 /** A phone or small tablet: the bank's app is on this device, so Pix's code comes first. */
 const onPhone = () =>
   globalThis.matchMedia?.('(pointer: coarse) and (max-width: 820px)').matches ?? false;
-
-/** The bytes of a base64 text. */
-function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
-/**
- * Draws a PNG (base64) on `canvas` at its own size, decoded in the page: no URL, so no CSP
- * directive is asked. Resolves false when it cannot be decoded.
- */
-export async function drawPng(canvas: HTMLCanvasElement, base64: string): Promise<boolean> {
-  try {
-    const bitmap = await createImageBitmap(new Blob([bytesOf(base64)], { type: 'image/png' }));
-    canvas.width = bitmap.width;
-    canvas.height = bitmap.height;
-    const context = canvas.getContext('2d');
-    if (!context) return false;
-    context.imageSmoothingEnabled = false;
-    context.drawImage(bitmap, 0, 0);
-    bitmap.close();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Draws a QR code (a PNG, base64) on `canvas` with whole device pixels per module, at most
- * `room` CSS pixels wide: its modules are read from the picture (the finder pattern in its
- * corner is seven modules wide, which gives their size) and drawn again, each `k` device pixels
- * square, with a quiet zone of four modules, at least `size` CSS pixels wide where `room`
- * allows (a QR a little larger scans more easily), never wider than `room`; the canvas is shown at exactly its size, so no module is a pixel
- * wider than another. A picture it cannot read is drawn as it is.
- */
-export async function drawQr(
-  canvas: HTMLCanvasElement,
-  base64: string,
-  size: number,
-  room = size,
-): Promise<boolean> {
-  if (!(await drawPng(canvas, base64))) return false;
-  const { width, height } = canvas;
-  const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
-  const dark = (x: number, y: number) => {
-    const at = (Math.floor(y) * width + Math.floor(x)) * 4;
-    return pixels[at]! + pixels[at + 1]! + pixels[at + 2]! < 384 && pixels[at + 3]! > 127;
-  };
-  // The top-left finder pattern: the first dark pixel, and its run of seven modules.
-  let x0 = -1;
-  let y0 = 0;
-  for (; y0 < height && x0 < 0; y0++)
-    for (let x = 0; x < width && x0 < 0; x++) if (dark(x, y0)) x0 = x;
-  y0--;
-  if (x0 < 0) return true;
-  let run = 0;
-  while (x0 + run < width && dark(x0 + run, y0)) run++;
-  let x1 = width - 1;
-  while (x1 > x0 && !dark(x1, y0)) x1--;
-  const unit = run / 7;
-  const count = Math.round((x1 - x0 + 1) / unit);
-  if (unit < 1 || count < 21 || y0 + count * unit > height + 1) return true;
-  const quiet = 4;
-  const ratio = globalThis.devicePixelRatio || 1;
-  const total = count + 2 * quiet;
-  const each = Math.max(
-    1,
-    Math.min(Math.ceil((size * ratio) / total), Math.floor((room * ratio) / total)),
-  );
-  const modules: boolean[] = [];
-  for (let j = 0; j < count; j++)
-    for (let i = 0; i < count; i++)
-      modules.push(dark(x0 + (i + 0.5) * unit, y0 + (j + 0.5) * unit));
-  canvas.width = canvas.height = (count + 2 * quiet) * each;
-  const paint = canvas.getContext('2d')!;
-  paint.fillStyle = '#fff';
-  paint.fillRect(0, 0, canvas.width, canvas.height);
-  paint.fillStyle = '#000';
-  modules.forEach((on, n) => {
-    if (on)
-      paint.fillRect(
-        (quiet + (n % count)) * each,
-        (quiet + Math.floor(n / count)) * each,
-        each,
-        each,
-      );
-  });
-  // Shown at its own size in device pixels (a property, not an attribute: a strict CSP allows it).
-  canvas.style.inlineSize = `${canvas.width / ratio}px`;
-  return true;
-}
-
-export { PendingSettledEvent };
 
 /**
  * Not an element a page places: the checkout draws it, and its parts are the checkout's
@@ -269,16 +175,24 @@ export class PaylitPending extends LocalizedElement {
    * A voucher or a transfer is drawn once its view's chunk is here, and a voucher with a barcode
    * once the barcodes are too, the barcode with the rest (barcodes that cannot be loaded leave
    * it out: the number is there to type; a view that cannot be loaded leaves the waiting line).
+   * A payment set before this element was defined (its chunk came after the checkout drew it)
+   * reaches it only in its first update, after this: that update draws nothing (`render`) and
+   * asks for the next (`firstUpdated`), which waits for them here.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
+    const wanted = this.#wanted();
+    if (!wanted.length) return super.scheduleUpdate();
+    return Promise.allSettled(wanted).then(() => super.scheduleUpdate());
+  }
+
+  /** The views' chunks this payment is drawn with that are not here yet, asked for. */
+  #wanted(): Promise<unknown>[] {
     const payment = this.payment;
     const kind = payment && kindOf(payment);
-    const wanted = [
+    return [
       ...(away || (kind !== 'voucher' && kind !== 'transfer') ? [] : [importAway()]),
       ...(barcodes || !payment?.ticket?.barcode || kind !== 'voucher' ? [] : [importBarcodes()]),
     ];
-    if (!wanted.length) return super.scheduleUpdate();
-    return Promise.allSettled(wanted).then(() => super.scheduleUpdate());
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -295,6 +209,10 @@ export class PaylitPending extends LocalizedElement {
       this.ended = this.renewing = false;
       this.said = this.copied = this.#drawn = undefined;
     }
+  }
+
+  protected override firstUpdated(): void {
+    if (this.#wanted().length) this.requestUpdate();
   }
 
   protected override updated(): void {
@@ -517,7 +435,7 @@ export class PaylitPending extends LocalizedElement {
   }
 
   protected override render() {
-    if (!this.payment || this.ended) return nothing;
+    if (!this.payment || this.ended || (!this.hasUpdated && this.#wanted().length)) return nothing;
     this.#fields = 0;
     return html`<div class="pending-view" part="pending" aria-live="off" dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'}>${this.#body()}<p class="said sr-only" role="status">${this.said?.(this.t) ?? ''}</p></div>`;
   }

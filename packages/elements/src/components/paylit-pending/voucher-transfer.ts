@@ -38,7 +38,7 @@ export interface PendingParts {
 export const awayStyles = css`
   /* Black on white for the scanner in every theme: a contrast theme would give the card its own
      background (black in a dark one) and leave the bars black. */
-  .pending-view .barcode {
+  .barcode {
     margin: 0;
     display: grid;
     gap: 0.25rem;
@@ -48,12 +48,12 @@ export const awayStyles = css`
     border-radius: var(--_radius);
     forced-color-adjust: none;
   }
-  .pending-view .barcode svg {
+  .barcode svg {
     inline-size: 100%;
     block-size: 4.5rem;
     fill: #000;
   }
-  .pending-view .barcode figcaption {
+  .barcode figcaption {
     font-family: ui-monospace, monospace;
     font-size: 0.75rem;
     text-align: center;
@@ -61,7 +61,7 @@ export const awayStyles = css`
     overflow-wrap: anywhere;
   }
   /* The Boleto's line: as tall as its lines, wrapped between its groups, never cut off. */
-  .pending-view textarea {
+  textarea {
     field-sizing: content;
     resize: none;
     overflow: hidden;
@@ -70,7 +70,7 @@ export const awayStyles = css`
     overflow-wrap: normal;
     word-break: normal;
   }
-  .pending-view .link {
+  .link {
     justify-self: center;
     color: var(--_accent);
     font-weight: 600;
