@@ -7,6 +7,7 @@ import {
   chargedAmount,
   checkoutErrorKind,
   isPaymentMade,
+  isRefundedInFull,
   madeStatuses,
 } from './rules.js';
 
@@ -101,5 +102,23 @@ describe('the checkout rules, without zod', () => {
       expect(issue.path.join('.')).to.equal('method.holderName');
       expect(issue.message).to.contain(words);
     }
+  });
+});
+
+describe('the checkout rules: a payment refunded in full', () => {
+  it('counts refunds that give the money back (SUCCESS, PENDING) up to the whole amount', () => {
+    const paid = (...refunds: [number, string][]) => ({
+      amount: 100,
+      refunds: refunds.map(([amount, status]) => ({ amount, status })),
+    });
+    expect(isRefundedInFull(paid())).to.equal(false);
+    expect(isRefundedInFull(paid([100, 'SUCCESS']))).to.equal(true);
+    expect(isRefundedInFull(paid([100, 'PENDING']))).to.equal(true);
+    expect(isRefundedInFull(paid([60, 'SUCCESS'], [40, 'PENDING']))).to.equal(true);
+    expect(isRefundedInFull(paid([99.99, 'SUCCESS']))).to.equal(false);
+    expect(isRefundedInFull(paid([100, 'REJECTED']))).to.equal(false);
+    expect(isRefundedInFull(paid([100, 'CANCELLED']))).to.equal(false);
+    expect(isRefundedInFull(paid([60, 'SUCCESS'], [40, 'REJECTED']))).to.equal(false);
+    expect(isRefundedInFull({ amount: 0, refunds: [] })).to.equal(false);
   });
 });
