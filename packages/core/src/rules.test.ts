@@ -121,4 +121,14 @@ describe('the checkout rules: a payment refunded in full', () => {
     expect(isRefundedInFull(paid([60, 'SUCCESS'], [40, 'REJECTED']))).to.equal(false);
     expect(isRefundedInFull({ amount: 0, refunds: [] })).to.equal(false);
   });
+
+  it('adds partial refunds to the cent: 10.10 + 20.20 give back 30.30 (floats sum 30.299999999999997)', () => {
+    // Python: Decimal('10.10') + Decimal('20.20') == Decimal('30.30'); 10.1 + 20.2 < 30.3 in floats.
+    const refunds = (...amounts: number[]) =>
+      amounts.map((amount) => ({ amount, status: 'SUCCESS' }));
+    expect(isRefundedInFull({ amount: 30.3, refunds: refunds(10.1, 20.2) })).to.equal(true);
+    expect(isRefundedInFull({ amount: 0.8, refunds: refunds(0.7, 0.1) })).to.equal(true);
+    expect(isRefundedInFull({ amount: 0.8, refunds: refunds(0.7, 0.09) })).to.equal(false);
+    expect(isRefundedInFull({ amount: 15000, refunds: refunds(5000, 10000) })).to.equal(true);
+  });
 });
