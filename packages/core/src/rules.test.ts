@@ -130,5 +130,8 @@ describe('the checkout rules: a payment refunded in full', () => {
     expect(isRefundedInFull({ amount: 0.8, refunds: refunds(0.7, 0.1) })).to.equal(true);
     expect(isRefundedInFull({ amount: 0.8, refunds: refunds(0.7, 0.09) })).to.equal(false);
     expect(isRefundedInFull({ amount: 15000, refunds: refunds(5000, 10000) })).to.equal(true);
+    // Each amount to its nearest cent, not down: 0.57 × 100 is 56.99999999999999.
+    expect(isRefundedInFull({ amount: 1, refunds: refunds(0.57, 0.43) })).to.equal(true);
+    expect(isRefundedInFull({ amount: 0.3, refunds: refunds(0.29, 0.01) })).to.equal(true);
   });
 });
