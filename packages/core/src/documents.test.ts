@@ -657,3 +657,53 @@ describe('documents: the type a number being typed must be', () => {
     expect(documentTypeAsTyped('CL', '12.345.678-5000', undefined)).to.equal(undefined);
   });
 });
+
+/** Values worked with Python's standard library from each country's published rule, not with this module. */
+describe('documents: the edges of the national rules', () => {
+  it('Uruguay: a CI of 7 digits is read with a leading zero (0123456 → 1; 0987654 → 9)', () => {
+    expect(documentProblem('UY', '123.456-1')).to.equal(undefined);
+    expect(documentProblem('UY', '987.654-9')).to.equal(undefined);
+    expect(documentProblem('UY', '123.456-2')).to.equal('check_digit');
+  });
+
+  it('Turkey: a number that starts with 0 is none, whatever its check digits; the API takes it', () => {
+    // 012345678 → d10 = (7 × 20 − 16) mod 10 = 4, d11 = (20 + 16 + 4) mod 10 = 0.
+    expect(documentProblem('TR', '01234567840')).to.equal('characters');
+    expect(apiDocumentProblem('TR', '01234567840')).to.equal(undefined);
+  });
+
+  it("Egypt: a first digit of 2 is the 1900s, 3 the 2000s (29 February 2000 is a day, 1900's is not)", () => {
+    expect(documentProblem('EG', '30002290123456')).to.equal(undefined);
+    expect(documentProblem('EG', '20002290123456')).to.equal('date');
+    expect(documentProblem('EG', '39912310123456')).to.equal(undefined);
+    expect(documentProblem('EG', '29912310123456')).to.equal(undefined);
+  });
+
+  it('South Africa: a person born on 29 February 2000 has a number (YYMMDD in either century)', () => {
+    // Luhn of 000229500908 is 4.
+    expect(documentProblem('ZA', '0002295009084')).to.equal(undefined);
+    expect(apiDocumentProblem('ZA', '0002295009084')).to.equal(undefined);
+    expect(documentProblem('ZA', '0102295009082')).to.equal('date');
+  });
+
+  it("India: each of the eleven holder types is a PAN's fourth letter, and no other letter", () => {
+    for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
+      const holder = 'PCHFATBLJGK'.includes(letter);
+      expect(documentProblem('IN', `ABC${letter}E1234F`), letter).to.equal(
+        holder ? undefined : 'holder_type',
+      );
+      expect(apiDocumentProblem('IN', `ABC${letter}E1234F`), letter).to.equal(undefined);
+    }
+  });
+
+  it("the API checks a single type's format whole: Vietnam's 9 or 12 digits, Nicaragua's letter last, a resident ID's X last", () => {
+    expect(apiDocumentProblem('VN', '001099012')).to.equal(undefined);
+    expect(apiDocumentProblem('VN', '001099012345')).to.equal(undefined);
+    expect(apiDocumentProblem('VN', '0010990123')).to.equal('characters');
+    expect(apiDocumentProblem('VN', '00109901234')).to.equal('characters');
+    expect(apiDocumentProblem('NI', '001-250585-0000A')).to.equal(undefined);
+    expect(apiDocumentProblem('NI', 'A0012505850000')).to.equal('characters');
+    expect(apiDocumentProblem('CN', '11010519491231002X')).to.equal(undefined);
+    expect(apiDocumentProblem('CN', 'X11010519491231002')).to.equal('characters');
+  });
+});

@@ -350,3 +350,23 @@ describe('installments', () => {
     });
   });
 });
+
+describe('installments: a total the first installments already reach', () => {
+  it("is not the API's: the plan is n times the installment, never a last of 0", () => {
+    // 3 × 60 for 100 with a total of 120: the first two are already 120.
+    expect(
+      planPayments(100, { installments: 3, installment_amount: 60, total_amount: 120 }, 'BRL'),
+    ).to.deep.equal({
+      installments: 3,
+      installment_amount: 60,
+      last_amount: 60,
+      total_amount: 180,
+      interest_free: false,
+    });
+    // One cent more leaves the last that cent.
+    expect(
+      planPayments(100, { installments: 3, installment_amount: 60, total_amount: 120.01 }, 'BRL')
+        .last_amount,
+    ).to.equal(0.01);
+  });
+});

@@ -129,3 +129,19 @@ describe('money', () => {
     );
   });
 });
+
+describe('money: the edges', () => {
+  it('rounds a negative half away from zero too (Python: Decimal.quantize, ROUND_HALF_UP)', () => {
+    // Decimal('-1.005').quantize(Decimal('0.01'), ROUND_HALF_UP) == Decimal('-1.01'); '-2.5' to 1 is -3.
+    expect(roundAmount(-1.005, 'BRL')).to.equal(-1.01);
+    expect(roundAmount(-2.5, 'CLP')).to.equal(-3);
+    expect(roundAmount(-0.125, 'USD')).to.equal(-0.13);
+    expect(roundAmount(1.005, 'BRL')).to.equal(1.01);
+  });
+
+  it("shows no more than the API's two decimals, even for a currency of three (KWD, BHD)", () => {
+    expect(formatAmount(1.5, 'KWD', 'en-US')).to.match(/1\.50$/);
+    expect(formatAmount(1234.5, 'BHD', 'en-US')).to.match(/1,234\.50$/);
+    expect(formatAmount(1.5, 'BRL', 'en-US')).to.match(/1\.50$/);
+  });
+});

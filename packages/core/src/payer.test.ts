@@ -70,6 +70,16 @@ describe('payer: what a payment needs of its payer', () => {
     expect(postalCodeProblem('GT', '')).to.equal('required');
   });
 
+  it("postal codes: the whole value to its end, and the API's 10 characters where no format is fixed", () => {
+    expect(postalCodeProblem('ZA', '80011')).to.equal('format');
+    expect(postalCodeProblem('AR', '1425')).to.equal(undefined);
+    expect(postalCodeProblem('AR', '14250')).to.equal('format');
+    expect(postalCodeProblem('AR', 'C1425DKFX')).to.equal('format');
+    // address.zip_code: max 10 (the spec's Limits).
+    expect(postalCodeProblem('GT', '0100112345')).to.equal(undefined);
+    expect(postalCodeProblem('GT', '01001123456')).to.equal('format');
+  });
+
   it("a date input's value as the API writes a birth date", () => {
     expect(apiBirthDate('1990-04-02')).to.equal('02-04-1990');
     expect(apiBirthDate('02/04/1990')).to.equal(undefined);

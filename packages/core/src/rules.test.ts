@@ -7,6 +7,7 @@ import {
   chargedAmount,
   checkoutErrorKind,
   isPaymentMade,
+  isRefundedInFull,
   madeStatuses,
 } from './rules.js';
 
@@ -101,5 +102,36 @@ describe('the checkout rules, without zod', () => {
       expect(issue.path.join('.')).to.equal('method.holderName');
       expect(issue.message).to.contain(words);
     }
+  });
+});
+
+describe('the checkout rules: a payment refunded in full', () => {
+  it('counts refunds that give the money back (SUCCESS, PENDING) up to the whole amount', () => {
+    const paid = (...refunds: [number, string][]) => ({
+      amount: 100,
+      refunds: refunds.map(([amount, status]) => ({ amount, status })),
+    });
+    expect(isRefundedInFull(paid())).to.equal(false);
+    expect(isRefundedInFull(paid([100, 'SUCCESS']))).to.equal(true);
+    expect(isRefundedInFull(paid([100, 'PENDING']))).to.equal(true);
+    expect(isRefundedInFull(paid([60, 'SUCCESS'], [40, 'PENDING']))).to.equal(true);
+    expect(isRefundedInFull(paid([99.99, 'SUCCESS']))).to.equal(false);
+    expect(isRefundedInFull(paid([100, 'REJECTED']))).to.equal(false);
+    expect(isRefundedInFull(paid([100, 'CANCELLED']))).to.equal(false);
+    expect(isRefundedInFull(paid([60, 'SUCCESS'], [40, 'REJECTED']))).to.equal(false);
+    expect(isRefundedInFull({ amount: 0, refunds: [] })).to.equal(false);
+  });
+
+  it('adds partial refunds to the cent: 10.10 + 20.20 give back 30.30 (floats sum 30.299999999999997)', () => {
+    // Python: Decimal('10.10') + Decimal('20.20') == Decimal('30.30'); 10.1 + 20.2 < 30.3 in floats.
+    const refunds = (...amounts: number[]) =>
+      amounts.map((amount) => ({ amount, status: 'SUCCESS' }));
+    expect(isRefundedInFull({ amount: 30.3, refunds: refunds(10.1, 20.2) })).to.equal(true);
+    expect(isRefundedInFull({ amount: 0.8, refunds: refunds(0.7, 0.1) })).to.equal(true);
+    expect(isRefundedInFull({ amount: 0.8, refunds: refunds(0.7, 0.09) })).to.equal(false);
+    expect(isRefundedInFull({ amount: 15000, refunds: refunds(5000, 10000) })).to.equal(true);
+    // Each amount to its nearest cent, not down: 0.57 × 100 is 56.99999999999999.
+    expect(isRefundedInFull({ amount: 1, refunds: refunds(0.57, 0.43) })).to.equal(true);
+    expect(isRefundedInFull({ amount: 0.3, refunds: refunds(0.29, 0.01) })).to.equal(true);
   });
 });

@@ -44,16 +44,18 @@ const RETURNING_REFUNDS: readonly string[] = ['PENDING', 'SUCCESS'];
 
 /**
  * Whether a payment's refunds, as its record lists them, give back its whole amount: a payment
- * made and refunded in full no longer pays its order.
+ * made and refunded in full no longer pays its order. Added in cents (amounts are the API's
+ * 10,2): 10.10 + 20.20 in floats is 30.299999999999997, short of 30.30.
  */
 export function isRefundedInFull(payment: {
   amount: number;
   refunds?: readonly { amount: number; status: string }[] | undefined;
 }): boolean {
+  const cents = (amount: number) => Math.round(amount * 100);
   const back = (payment.refunds ?? [])
     .filter((r) => RETURNING_REFUNDS.includes(r.status))
-    .reduce((sum, r) => sum + r.amount, 0);
-  return payment.amount > 0 && back >= payment.amount;
+    .reduce((sum, r) => sum + cents(r.amount), 0);
+  return payment.amount > 0 && back >= cents(payment.amount);
 }
 
 /**

@@ -76,3 +76,26 @@ describe('card brands', () => {
     );
   });
 });
+
+describe('card brands: the ends of the ranges', () => {
+  it("Mastercard's 2-series is 2221 to 2720: 2220 and 2721 are not Mastercard", () => {
+    for (const prefix of ['222100', '222999', '223000', '259999', '270000', '271999', '272099'])
+      expect(detectBrand(`${prefix}0000000000`)?.id, prefix).to.equal('mastercard');
+    for (const prefix of ['222000', '272100', '272999', '279999'])
+      expect(detectBrand(`${prefix}0000000000`)?.id, prefix).to.not.equal('mastercard');
+  });
+
+  it("Elo's 506699 to 506778, between Maestro's ranges", () => {
+    for (const prefix of ['506699', '506700', '506778'])
+      expect(detectBrand(`${prefix}0000000000`)?.id, prefix).to.equal('elo');
+    for (const prefix of ['506698', '506779'])
+      expect(detectBrand(`${prefix}0000000000`)?.id, prefix).to.equal('maestro');
+  });
+
+  it('takes a 12-digit Maestro and a 19-digit Diners Club (Luhn digits from Python)', () => {
+    expect(detectBrand('675900000000')?.id).to.equal('maestro');
+    expect(isValidCardNumber('675900000000')).to.equal(true);
+    expect(detectBrand('3600000000000000004')?.id).to.equal('diners');
+    expect(isValidCardNumber('3600000000000000004')).to.equal(true);
+  });
+});

@@ -208,3 +208,42 @@ describe('V2-HMAC-SHA256 signatures', () => {
     );
   });
 });
+
+describe('V2-HMAC-SHA256: the edges of X-Date and of a signature', () => {
+  it('refuses an X-Date without its Z: the clock of the reader would give it its time zone', () => {
+    expect(parseXDate('2026-11-22T01:02:03.004')).to.equal(undefined);
+    expect(parseXDate('2026-11-22T01:02:03')).to.equal(undefined);
+    expect(parseXDate('2026-11-22T01:02:03.004z')).to.equal(undefined);
+    expect(isXDateFresh('2026-11-22T12:00:00.000', new Date('2026-11-22T12:00:00.000Z'))).to.equal(
+      false,
+    );
+  });
+
+  it('writes every millisecond of a second with three digits, the second written once', () => {
+    // One second, in the order a server signs within it: the text up to the dot is reused.
+    const at = (ms: number) => formatXDate(new Date(Date.UTC(2026, 10, 22, 1, 2, 3, ms)));
+    expect([0, 4, 9, 10, 11, 99, 100, 101, 999].map(at)).to.deep.equal([
+      '2026-11-22T01:02:03.000Z',
+      '2026-11-22T01:02:03.004Z',
+      '2026-11-22T01:02:03.009Z',
+      '2026-11-22T01:02:03.010Z',
+      '2026-11-22T01:02:03.011Z',
+      '2026-11-22T01:02:03.099Z',
+      '2026-11-22T01:02:03.100Z',
+      '2026-11-22T01:02:03.101Z',
+      '2026-11-22T01:02:03.999Z',
+    ]);
+    expect(formatXDate(new Date(Date.UTC(2026, 10, 22, 1, 2, 4, 10)))).to.equal(
+      '2026-11-22T01:02:04.010Z',
+    );
+  });
+
+  it('refuses a right signature with anything after its 64 hex digits', async () => {
+    const [v] = signatureVectors;
+    expect(await verifySignature({ ...v!, signature: v!.signature })).to.equal(true);
+    for (const tail of ['0', 'ff', ' ', 'x', v!.signature])
+      expect(await verifySignature({ ...v!, signature: v!.signature + tail }), tail).to.equal(
+        false,
+      );
+  });
+});

@@ -1195,6 +1195,12 @@ const indiaRules: Rule[] = [
     'payer.address.zip_code',
   ],
   [
+    'India: zip_code exactly 6 digits, never 7',
+    { 'payer.address.zip_code': '560001' },
+    { 'payer.address.zip_code': '5600012' },
+    'payer.address.zip_code',
+  ],
+  [
     'India: shipping zip_code exactly 6 digits',
     { 'additional_risk_data.shipping.address.zip_code': '560001' },
     { 'additional_risk_data.shipping.address.zip_code': '5600-01' },
