@@ -441,7 +441,12 @@ async function main(): Promise<void> {
   sweeper.unref();
   const stop = () => {
     clearInterval(sweeper);
-    void Promise.all([served.close(), closeSandbox(), store.close()]).then(() => process.exit(0));
+    // A drain: no new connections; payments and notifications in flight are answered (at most
+    // 10 s, under the 30 s a platform usually waits after SIGTERM), then the store is closed.
+    void served
+      .close(10_000)
+      .then(() => Promise.all([closeSandbox(), store.close()]))
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
