@@ -369,7 +369,7 @@ async function main(): Promise<void> {
       // One line per request, its fields apart: what the client sent is escaped, spaces too.
       logger: (e) =>
         console.log(
-          `${escapeLog(e.method)} ${escapeLog(e.path).replaceAll(' ', '%20')} ${e.status} ${e.ms}ms ${escapeLog(e.requestId)}`,
+          `${escapeLog(e.method)} ${escapeLog(e.path).replaceAll(' ', '%20')} ${e.status} ${e.ms}ms ${escapeLog(e.requestId)}${e.cause ? ` ${escapeLog(e.cause)}` : ''}`,
         ),
       // The message can hold what a client sent: one escaped line, then the stack's frames (none for a set-up warning).
       onError: (error) => {
