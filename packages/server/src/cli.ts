@@ -47,6 +47,59 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** Every variable the CLI reads (PAYLIT_SANDBOX_PORT apart: empty there means unset). */
+const SETTINGS = [
+  'PORT',
+  'HOST',
+  'PAYLIT_BASE_URL',
+  'PAYLIT_X_LOGIN',
+  'PAYLIT_X_TRANS_KEY',
+  'PAYLIT_SECRET_KEY',
+  'PAYLIT_PUBLIC_KEY',
+  'PAYLIT_PUBLIC_URL',
+  'PAYLIT_RETURN_URL',
+  'PAYLIT_ALLOWED_ORIGINS',
+  'PAYLIT_API_TOKEN',
+  'PAYLIT_TRUST_PROXY',
+  'PAYLIT_REDIS_URL',
+  'PAYLIT_DATABASE_URL',
+] as const;
+
+const TRIMMED = new Set<string>([
+  'PORT',
+  'PAYLIT_ALLOWED_ORIGINS',
+  'PAYLIT_TRUST_PROXY',
+  'PAYLIT_PUBLIC_KEY',
+]);
+
+/**
+ * Stops on a value as deploy files mangle it: empty (a compose file's `${UNSET}`), with spaces or
+ * a line break around it (a .env saved with CRLF), or in quotes (docker's --env-file keeps them).
+ * Names the variable, never the value: some are secrets.
+ */
+function checkSettings(env: NodeJS.ProcessEnv): void {
+  for (const name of SETTINGS) {
+    const value = env[name];
+    if (value === undefined) continue;
+    if (value.trim() === '') fail(`${name} is set but empty: give it a value, or unset it`);
+    // Read trimmed anyway: a number, lists (each entry trimmed), a PEM (its line ends are its own).
+    if (!TRIMMED.has(name) && value !== value.trim())
+      fail(
+        `${name} has spaces or a line break around its value (a .env file saved with CRLF line ends?): remove them`,
+      );
+    if (/^(["'`]).*\1$/s.test(value.trim()))
+      fail(`${name} is wrapped in quotes, which would be part of the value: remove them`);
+  }
+  if (!env.PAYLIT_BASE_URL && env.PAYLIT_PUBLIC_KEY)
+    fail(
+      "PAYLIT_PUBLIC_KEY is the API's key, and with no PAYLIT_BASE_URL the server would run the embedded sandbox with its own: set PAYLIT_BASE_URL (the API's address), or unset PAYLIT_PUBLIC_KEY for the sandbox",
+    );
+  if (env.PAYLIT_ALLOWED_ORIGINS !== undefined && !/[^,\s]/.test(env.PAYLIT_ALLOWED_ORIGINS))
+    fail(
+      'PAYLIT_ALLOWED_ORIGINS names no origin: list the storefronts, comma-separated, or unset it',
+    );
+}
+
 /**
  * `@paylit/sandbox`, for the no-configuration mode only: an optional peer dependency,
  * loaded when needed so that a configured server never loads (or needs) the simulator.
@@ -122,6 +175,7 @@ document.getElementById('result').textContent = res.ok ? body.payment.status + '
 /** `paylit-server charge-due`: one run of `subscriptions.chargeDue`, for a cron. */
 async function chargeDue(args: string[]): Promise<void> {
   const env = process.env;
+  checkSettings(env);
   let asOf = new Date();
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--as-of' && args[i + 1] !== undefined) {
@@ -192,6 +246,7 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'attest')
     return (await import('./attest/cli.js')).attestCommand(process.argv.slice(3));
   const env = process.env;
+  checkSettings(env);
   const port = Number(env.PORT ?? 4000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail('PORT must be a port number from 0 to 65535');
@@ -314,7 +369,7 @@ async function main(): Promise<void> {
       // One line per request, its fields apart: what the client sent is escaped, spaces too.
       logger: (e) =>
         console.log(
-          `${escapeLog(e.method)} ${escapeLog(e.path).replaceAll(' ', '%20')} ${e.status} ${e.ms}ms ${escapeLog(e.requestId)}`,
+          `${escapeLog(e.method)} ${escapeLog(e.path).replaceAll(' ', '%20')} ${e.status} ${e.ms}ms ${escapeLog(e.requestId)}${e.cause ? ` ${escapeLog(e.cause)}` : ''}`,
         ),
       // The message can hold what a client sent: one escaped line, then the stack's frames (none for a set-up warning).
       onError: (error) => {
@@ -386,7 +441,12 @@ async function main(): Promise<void> {
   sweeper.unref();
   const stop = () => {
     clearInterval(sweeper);
-    void Promise.all([served.close(), closeSandbox(), store.close()]).then(() => process.exit(0));
+    // A drain: no new connections; payments and notifications in flight are answered (at most
+    // 10 s, under the 30 s a platform usually waits after SIGTERM), then the store is closed.
+    void served
+      .close(10_000)
+      .then(() => Promise.all([closeSandbox(), store.close()]))
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

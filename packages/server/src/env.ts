@@ -13,6 +13,8 @@ export interface HandlerEnv {
     PaymentAnswerVariables & {
       /** The client's address, worked out once per request (handler.ts `address`). */
       paylitAddress?: string;
+      /** Why the answer is a 5xx, for the log line (handler.ts `answerError`). */
+      paylitCause?: string;
     };
 }
 

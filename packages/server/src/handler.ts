@@ -70,6 +70,8 @@ export interface LogEntry {
   path: string;
   status: number;
   ms: number;
+  /** Why an answer of 500 or more failed: the error's type and code, e.g. `upstream_unavailable 3001`. */
+  cause?: string;
 }
 
 /** A limit per client address: at most `max` requests in each window of `windowMs`. */
@@ -557,8 +559,15 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
         500,
       );
     }
-    if (error instanceof CheckoutError)
+    if (error instanceof CheckoutError) {
+      // The log line says why a request failed on this side or the API's (3001: credentials refused).
+      if (error.status >= 500)
+        c.set(
+          'paylitCause',
+          `${error.body.type}${error.body.code === undefined ? '' : ` ${error.body.code}`}`,
+        );
       return c.json({ error: error.body, requestId: c.get('requestId') }, error.status);
+    }
     if (error instanceof StoreUnavailableError) {
       // Every request fails while the store is away: the merchant hears of it every 10 s, not each time.
       if (performance.now() - storeFailureLogged > 10_000) {
@@ -609,6 +618,7 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
         path: escapeLog(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
+        ...(c.get('paylitCause') ? { cause: c.get('paylitCause') } : {}),
       });
     });
   }

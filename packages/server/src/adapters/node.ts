@@ -383,7 +383,13 @@ export interface ServeOptions {
 export interface Served {
   url: string;
   port: number;
-  close(): Promise<void>;
+  /**
+   * Stops listening and closes the connections. With `graceMs` (a SIGTERM's drain), requests
+   * other than GET and HEAD already in flight (a payment waiting on the API, a notification)
+   * are answered first, for at most that long; live-status streams and idle connections are
+   * closed at once. Default 0: every connection at once.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Serves any `fetch` handler (a Hono app) over HTTP. */
@@ -407,6 +413,8 @@ export function serveNode(
     // Node checks both timeouts on this interval (default 30 s, too coarse for a 10 s limit).
     connectionsCheckingInterval: 1_000,
   };
+  let changing = 0;
+  let drained: (() => void) | undefined;
   return new Promise((resolve, reject) => {
     const server = serve(
       {
@@ -416,6 +424,15 @@ export function serveNode(
         createServer: ((serverOptions: object, listener: Parameters<typeof directFirst>[1]) => {
           const server = createServer(serverOptions, directFirst(app, listener));
           continueWhenRead(server as unknown as ContinueServer);
+          // The requests a drain waits for: those that change something (GETs are retried safely).
+          server.on('request', (request, response) => {
+            if (request.method === 'GET' || request.method === 'HEAD') return;
+            changing++;
+            response.once('close', () => {
+              changing--;
+              if (changing === 0) drained?.();
+            });
+          });
           return server;
         }) as never,
         port: options.port ?? 0,
@@ -427,10 +444,22 @@ export function serveNode(
         resolve({
           url: `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`,
           port: info.port,
-          close: () =>
+          close: (graceMs = 0) =>
             new Promise((done) => {
-              if ('closeAllConnections' in server) server.closeAllConnections();
-              server.close(() => done());
+              const http = server as ReturnType<typeof createServer>;
+              let timer: ReturnType<typeof setTimeout> | undefined;
+              const all = () => {
+                clearTimeout(timer);
+                drained = undefined;
+                http.closeAllConnections();
+              };
+              http.close(() => done());
+              if (graceMs <= 0 || changing === 0) return all();
+              timer = setTimeout(all, graceMs);
+              drained = all;
+              // Idle keep-alive connections now, then each as its answer goes out.
+              http.closeIdleConnections();
+              http.on('request', (_request, response) => (response.shouldKeepAlive = false));
             }),
         });
       },

@@ -38,6 +38,11 @@ export function bodyLimit({
   async function readWhole(c: Context, next: Next): Promise<Response | void> {
     const raw = c.req.raw;
     if (!raw.body) return next();
+    // A framework's middleware read it first (`await request.json()`): say so, as the Node adapter does.
+    if (raw.bodyUsed)
+      throw new Error(
+        `paylit: ${raw.method} ${c.req.path}: the request's body was read before paylit got it: hand paylit the request before reading its body, or read a clone (request.clone()) and hand paylit the original`,
+      );
     const read = await readBodyLimited(raw.body, maxBytes);
     if (read.kind === 'incomplete') return onIncomplete(c, read.error);
     if (read.kind === 'too_large') return onTooLarge(c);
