@@ -28,13 +28,18 @@ test('the check finds each way of writing a raw timeout, and passes what goes th
         '}).toBe(1);',
         'const limit = 3;',
       ].join('\n'),
-      'packages/x/src/a.test.ts': "it('x', function () { this.timeout(5000); });",
+      'packages/x/src/a.test.ts': [
+        "it('x', function () { this.timeout(5000); });",
+        "import { expect, fixture, waitUntil } from '@open-wc/testing';",
+      ].join('\n'),
       'test/scaled.spec.ts': [
         'test.setTimeout(scaled(30_000)); // builds the app',
         'await expect(x).toBeVisible({ timeout: scaled(2_000) });',
         '// a comment may say timeout: 5000',
         "const client = h.clientFor({ timeoutMs: 300 }); // the client's own deadline under test",
         'await expect.poll(f, { timeout: 2 * windowMs }).toBe(1); // the clock, not work',
+        "import { waitUntil } from '../../test/support/wait-until.js';",
+        "import { expect, fixture } from '@open-wc/testing';",
       ].join('\n'),
     };
     for (const [path, text] of Object.entries(files)) {
@@ -49,6 +54,7 @@ test('the check finds each way of writing a raw timeout, and passes what goes th
       'test/raw.spec.ts:3: timeout: 20_000',
       'test/raw.spec.ts:5: timeout: 5000',
       'packages/x/src/a.test.ts:1: this.timeout(5000)',
+      "packages/x/src/a.test.ts:2: import { expect, fixture, waitUntil } from '@open-wc/testing'",
     ]);
   } finally {
     await rm(root, { recursive: true, force: true });

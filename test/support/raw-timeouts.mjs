@@ -27,6 +27,11 @@ const patterns = [
   [/\bthis\.timeout\(\s*[\d_.]+\s*\)/g, 'this.timeout(scaled(quietMs))'],
   // { timeout: 15_000 } on a wait, an expect, a child process, a runner's config.
   [/(?<![\w$.])timeout:\s*[\d_.]+(?=\s*[,}\n])/g, 'timeout: scaled(quietMs)'],
+  // open-wc's waitUntil, whose own timeout, unless given, is a raw second.
+  [
+    /\bimport\s*\{[^}]*\bwaitUntil\b[^}]*\}\s*from\s*'@open-wc\/testing(?:-helpers)?'/g,
+    'waitUntil from test/support/wait-until.ts, whose default is scaled(1_000)',
+  ],
 ];
 
 /**

@@ -7,6 +7,7 @@
 import { createServer } from 'node:net';
 import { encryptCard } from '@paylit/core/crypto';
 import { expect, test } from '@playwright/test';
+import { scaled } from '../../../test/support/time.mjs';
 import { apiEnv, runCliToExit, startCli } from './support/cli.js';
 import { payer, startSandbox } from './support/harness.js';
 import { freePort } from './support/ports.js';
@@ -67,6 +68,10 @@ test('PAYLIT_SANDBOX_PORT pins the embedded sandbox: the banner names it, and a 
 });
 
 test('a PAYLIT_SANDBOX_PORT that is not a port number is refused naming it, and the same CLI with a port starts', async () => {
+  // Seven CLI processes one after another (six refusals, one start with its sandbox): about
+  // seven seconds on a quiet machine, more than the default budget leaves room for (it took
+  // 30 s in CI's pair).
+  test.setTimeout(scaled(20_000));
   for (const value of ['abc', '65536', '-1', '4000.5', '4000x', '1e3']) {
     const run = await runCliToExit({ PAYLIT_SANDBOX_PORT: value });
     expect(run.code, value).toBe(2);

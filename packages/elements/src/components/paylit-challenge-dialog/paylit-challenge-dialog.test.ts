@@ -1,4 +1,5 @@
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../../../../../test/support/wait-until.js';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import type { PaymentView } from '@paylit/core/checkout';
 import { en } from '../../i18n/en.js';

@@ -1,6 +1,7 @@
 // <paylit-checkout> on pages as merchants write them: indented, commented, wrapped in their
 // own elements, two on a page, changed and moved; and its dev-mode warnings.
-import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../../../../test/support/wait-until.js';
 import { PaylitCheckout } from '../../paylit-checkout.js';
 import type { PaylitErrorEvent, PaylitSubmitEvent } from '../../events/payment-events.js';
 import { scaled } from '../../../../../test/support/time.mjs';

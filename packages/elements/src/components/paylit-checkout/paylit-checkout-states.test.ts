@@ -1,7 +1,8 @@
 // <paylit-checkout> when its order cannot be paid: an order the server does not know, a server
 // that does not allow the page's origin (and, beside it, a server that cannot be reached at all),
 // and in development the methods the server does not offer, said once.
-import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html } from '@open-wc/testing';
+import { waitUntil } from '../../../../../test/support/wait-until.js';
 import type { PaylitErrorEvent } from '../../events/payment-events.js';
 import { en } from '../../i18n/en.js';
 import { ptBR } from '../../i18n/pt-BR.js';

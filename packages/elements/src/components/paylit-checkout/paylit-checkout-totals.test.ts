@@ -3,7 +3,8 @@
  * installment plan: the plan's total with interest, and each installment (core's
  * `planPayments`), against the real companion server and sandbox.
  */
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../../../../test/support/wait-until.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PaylitCardFields } from '../paylit-card-fields/paylit-card-fields.js';
 import type { PaylitInstallments } from '../paylit-installments/paylit-installments.js';

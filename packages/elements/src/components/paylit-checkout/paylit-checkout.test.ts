@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../../../../test/support/wait-until.js';
 import { emulateMedia, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { formatAmount } from '@paylit/core/money';
 import { format, messagesFor } from '../../i18n/index.js';

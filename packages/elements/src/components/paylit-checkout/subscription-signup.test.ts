@@ -1,6 +1,7 @@
 // Signing up to an order that is a subscription, in the checkout, against the real sandbox and
 // companion server: Pix Automático's terms, its sign-up and its status live; a card's consent.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../../../../test/support/wait-until.js';
 import { sendKeys } from '@web/test-runner-commands';
 import type { PaylitCheckout } from './paylit-checkout.js';
 import '../../paylit-checkout.js';

@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../../../../test/support/wait-until.js';
 import { sendKeys } from '@web/test-runner-commands';
 import { ContextProvider } from '@lit/context';
 import { planRates } from '@paylit/core/installments';

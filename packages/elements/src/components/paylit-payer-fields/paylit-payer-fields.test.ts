@@ -1,4 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
+import { waitUntil } from '../../../../../test/support/wait-until.js';
 import { ContextProvider } from '@lit/context';
 import type { AsksView } from '@paylit/core/checkout';
 import {

@@ -1,4 +1,5 @@
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { waitUntil } from '../../../../../test/support/wait-until.js';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import '../../paylit-checkout.js';
 import type { PaylitCheckout } from '../paylit-checkout/paylit-checkout.js';
