@@ -430,6 +430,44 @@ test('amounts that charge nothing are refused for a capture or an authorization,
   );
 });
 
+test('an authorize or verify order that allows no card is refused: only a card can be authorized or verified', async () => {
+  const order = (intent: string, methods: string[]) => ({
+    id: uid(),
+    amount: intent === 'verify' ? 0 : 120,
+    currency: 'BRL',
+    country: 'BR',
+    payer,
+    intent,
+    methods,
+  });
+  // Accepted: a card among the methods, as CARD or as a brand.
+  for (const methods of [['CARD'], ['VI'], ['PQ', 'MC']])
+    for (const intent of ['authorize', 'verify'])
+      expect([intent, methods, (await post(order(intent, methods))).status]).toEqual([
+        intent,
+        methods,
+        201,
+      ]);
+  // Refused: Pix, a Boleto, a wallet (Apple Pay pays with a card, but as a wallet): nothing the checkout could offer.
+  for (const methods of [['PQ'], ['BL', 'PQ'], ['AP', 'MP']])
+    for (const intent of ['authorize', 'verify'])
+      expect([intent, methods, await post(order(intent, methods))]).toEqual([
+        intent,
+        methods,
+        {
+          status: 400,
+          order: undefined,
+          error: {
+            type: 'invalid_request',
+            param: 'methods',
+            message: `methods must include a card (CARD or a card brand such as VI) for intent "${intent}": only a card payment can be ${intent === 'verify' ? 'verified at zero amount' : 'authorized and captured later'}`,
+          },
+        },
+      ]);
+  // A capture order may allow Pix alone.
+  expect((await post(order('capture', ['PQ']))).status).toBe(201);
+});
+
 test('an unknown payer field, or address field, is refused by name, with every other problem', async () => {
   const base = { amount: 120, currency: 'BRL', country: 'BR' };
   // The accepted order differs from the refused ones only in the field's name.
