@@ -617,7 +617,7 @@ test('a payment made while the order is being replaced: the change is refused an
   expect(charged(order.id)).toEqual(['PAID 120 BRL']);
 });
 
-test('a store that lost a paid order asks the API: the order cannot come back as another amount', async () => {
+test('a store that lost a paid order asks the API: the order cannot come back as another amount, nor change once posted back as it was', async () => {
   const order = await shop.order();
   expect((await submitCard(shop, order.clientSecret)).res.body.payment).toMatchObject({
     status: 'PAID',
@@ -651,6 +651,17 @@ test('a store that lost a paid order asks the API: the order cannot come back as
       },
     ]);
     expect((await post(same)).status).toBe(201);
+    // Posted back as it was, it has its payment: listed, and it cannot change now either.
+    const listed = await fetch(`${restarted.base}/orders/${order.id}`, {
+      headers: { Authorization: `Bearer ${restarted.apiToken}` },
+    });
+    expect(((await listed.json()) as { payments: string[] }).payments).toHaveLength(1);
+    const after = await post({ ...same, amount: 980 });
+    expect([after.status, after.body.error?.type, after.body.error?.param]).toEqual([
+      409,
+      'order_has_payment',
+      'amount',
+    ]);
     expect(charged(order.id)).toEqual(['PAID 120 BRL']);
   } finally {
     await restarted.close();
