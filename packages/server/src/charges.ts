@@ -268,6 +268,16 @@ async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeS
 }
 
 /**
+ * Records what the API has of an order the store does not know (its attempts, their payments
+ * linked to it), as the checkout view would: the order API calls it for an order posted back
+ * after a lost store, so that the order then counts as attempted (it cannot change) and
+ * `GET /orders/:id` lists its payments.
+ */
+export async function learnFromApi(ctx: HandlerContext, orderId: string): Promise<void> {
+  await knownState(ctx, orderId);
+}
+
+/**
  * The order's state as the API has it: the stored state, where an attempt's owner is gone or
  * could not write its outcome (`charging` past the in-flight time, or `unknown`) looked up at
  * the API and written, and the late payments a `charging` state collected settled once it is

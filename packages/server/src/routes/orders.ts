@@ -14,7 +14,7 @@ import { chargedAmount, orderIntentSchema } from '@paylit/core/checkout';
 import { addressSchema, amountSchema, safeParse } from '@paylit/core/schemas';
 import { clientSecretFor } from '../client-secret.js';
 import { compiled } from '../compiled.js';
-import { attempted, attemptOrderId, noAttemptYet } from '../charges.js';
+import { attempted, attemptOrderId, learnFromApi, noAttemptYet } from '../charges.js';
 import { PaymentsApiError } from '../client/errors.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
@@ -156,7 +156,8 @@ async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<
     chargedAmount(order) === first.amount ? [] : ['amount'],
     order.currency === first.currency ? [] : ['currency'],
   ].flat();
-  if (changed.length === 0) return;
+  // Posted back as it was: its attempts are recorded now, or the next post could change it.
+  if (changed.length === 0) return learnFromApi(ctx, order.id);
   throw new CheckoutError(409, {
     type: 'order_has_payment',
     param: changed[0]!,
@@ -168,7 +169,7 @@ async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<
  * Stores `order` and answers what the order is now: the same order posted again is answered
  * as stored (`created: false`), and an order with no payment attempt may be replaced; one
  * with an attempt cannot change (409 `order_has_payment`). One the store does not hold is
- * checked with the API first (`checkWithApi`).
+ * checked with the API first (`checkWithApi`), and what the API has of it recorded.
  *
  * The store has no transaction over an order and its charge state, so the check is made again
  * after writing: an attempt that began while the order was being replaced most likely read the
