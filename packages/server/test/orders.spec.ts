@@ -5,6 +5,7 @@
  */
 import { clientSecretFor, MemoryStore, type MerchantOrder } from '@paylit/server';
 import { createRedisStore } from '@paylit/server/redis';
+import { createClient } from 'redis';
 import { expect, test } from '@playwright/test';
 import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
 import { startRedis } from './support/redis.js';
@@ -668,7 +669,7 @@ test('a store that lost a paid order asks the API: the order cannot come back as
   }
 });
 
-test('two instances on one Redis: an order paid through one cannot change through the other', async () => {
+test('two instances on one Redis: an order paid through one cannot change through the other, nor once its payment state is evicted', async () => {
   const redis = await startRedis();
   const prefix = `orders-${Date.now()}:`;
   const stores = [
@@ -704,6 +705,20 @@ test('two instances on one Redis: an order paid through one cannot change throug
     ]);
     const same = await post(120);
     expect([same.status, same.body.order?.amount]).toEqual([200, 120]);
+    // Its payment state evicted (maxmemory), the order kept: the API is asked, and it still cannot change.
+    const direct = createClient({ url: redis.url });
+    await direct.connect();
+    try {
+      await direct.del([`${prefix}charge:${order.id}`, `${prefix}order-payments:${order.id}`]);
+    } finally {
+      await direct.quit();
+    }
+    const evicted = await post(980);
+    expect([evicted.status, evicted.body.error?.type, evicted.body.error?.param]).toEqual([
+      409,
+      'order_has_payment',
+      'amount',
+    ]);
     expect(charged(order.id)).toEqual(['PAID 120 BRL']);
   } finally {
     await a.close();
