@@ -268,13 +268,13 @@ async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeS
 }
 
 /**
- * Records what the API has of an order the store does not know (its attempts, their payments
- * linked to it), as the checkout view would: the order API calls it for an order posted back
- * after a lost store, so that the order then counts as attempted (it cannot change) and
- * `GET /orders/:id` lists its payments.
+ * The order's state, recorded from what the API has of it when the store does not know it (its
+ * attempts, their payments linked to it), as the checkout view does: the order API reads it for
+ * an order posted back after a lost store, or one whose state was evicted, so that such an order
+ * counts as attempted (it cannot change) and `GET /orders/:id` lists its payments.
  */
-export async function learnFromApi(ctx: HandlerContext, orderId: string): Promise<void> {
-  await knownState(ctx, orderId);
+export function learnFromApi(ctx: HandlerContext, orderId: string): Promise<ChargeState> {
+  return knownState(ctx, orderId);
 }
 
 /**

@@ -130,11 +130,14 @@ function hasPayment(stored: MerchantOrder, next: MerchantOrder, changed: string[
   });
 }
 
-/** Whether the order has had a payment attempt, as the store knows it. */
+/**
+ * Whether the order has had a payment attempt: as the store knows it, or, when the store has
+ * no payment state of it (an evicted key, a store restored from an older snapshot), as the API
+ * does (asked once, and recorded).
+ */
 async function hasAttempt(ctx: HandlerContext, id: string): Promise<boolean> {
-  return (
-    attempted(await ctx.store.getCharge(id)) || (await ctx.store.paymentsOfOrder(id)).length > 0
-  );
+  const state = (await ctx.store.getCharge(id)) ?? (await learnFromApi(ctx, id));
+  return attempted(state) || (await ctx.store.paymentsOfOrder(id)).length > 0;
 }
 
 /**
@@ -157,7 +160,10 @@ async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<
     order.currency === first.currency ? [] : ['currency'],
   ].flat();
   // Posted back as it was: its attempts are recorded now, or the next post could change it.
-  if (changed.length === 0) return learnFromApi(ctx, order.id);
+  if (changed.length === 0) {
+    await learnFromApi(ctx, order.id);
+    return;
+  }
   throw new CheckoutError(409, {
     type: 'order_has_payment',
     param: changed[0]!,
