@@ -121,6 +121,7 @@ export type { DocumentCountry, DocumentProblem } from './documents.js';
 export {
   checkoutFlow,
   choices,
+  intentMethodsProblem,
   methodProblem,
   needsPhone,
   payableMethods,

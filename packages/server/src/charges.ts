@@ -268,6 +268,16 @@ async function knownState(ctx: HandlerContext, orderId: string): Promise<ChargeS
 }
 
 /**
+ * The order's state, recorded from what the API has of it when the store does not know it (its
+ * attempts, their payments linked to it), as the checkout view does: the order API reads it for
+ * an order posted back after a lost store, or one whose state was evicted, so that such an order
+ * counts as attempted (it cannot change) and `GET /orders/:id` lists its payments.
+ */
+export function learnFromApi(ctx: HandlerContext, orderId: string): Promise<ChargeState> {
+  return knownState(ctx, orderId);
+}
+
+/**
  * The order's state as the API has it: the stored state, where an attempt's owner is gone or
  * could not write its outcome (`charging` past the in-flight time, or `unknown`) looked up at
  * the API and written, and the late payments a `charging` state collected settled once it is

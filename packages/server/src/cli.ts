@@ -439,8 +439,21 @@ async function main(): Promise<void> {
       .finally(() => (sweeping = false));
   }, 60_000);
   sweeper.unref();
-  const stop = () => {
+  let draining = false;
+  const stop = (signal: 'SIGINT' | 'SIGTERM') => {
+    if (draining) {
+      // An operator's second Ctrl-C or kill means now, as for most servers: said, and ended with
+      // the code of a death by that signal (130, 143), which a supervisor reads as not clean.
+      console.error(
+        `paylit-server: ${signal} during the drain: stopping now, without the answers still in flight`,
+      );
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }
+    draining = true;
     clearInterval(sweeper);
+    console.error(
+      `paylit-server: ${signal}: draining (the answers in flight, at most 10 s; a second signal stops at once)`,
+    );
     // A drain: no new connections; payments and notifications in flight are answered (at most
     // 10 s, under the 30 s a platform usually waits after SIGTERM), then the store is closed.
     void served
@@ -448,8 +461,8 @@ async function main(): Promise<void> {
       .then(() => Promise.all([closeSandbox(), store.close()]))
       .then(() => process.exit(0));
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -7,6 +7,20 @@
  */
 import type { CheckoutStore } from './store/store.js';
 
+/**
+ * The mark of a Node response that is a live stream (a payment's or a sign-up's events):
+ * `serveNode`'s drain ends it as a stream ends (the last chunk, then the close), so the checkout
+ * reads the stream's end and opens the next one, rather than a cut connection (a failure).
+ */
+export const LIVE_STREAM = Symbol.for('paylit.live-stream');
+
+/** Marks the Node response a route answers on (`c.env.outgoing`, when there is one) as a live stream. */
+export function markLiveStream(env: unknown): void {
+  const outgoing = (env as { outgoing?: object } | undefined)?.outgoing;
+  if (outgoing && typeof outgoing === 'object')
+    (outgoing as { [LIVE_STREAM]?: true })[LIVE_STREAM] = true;
+}
+
 export class Changes {
   readonly #store: CheckoutStore;
   readonly #logError: (error: unknown) => void;

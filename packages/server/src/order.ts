@@ -14,6 +14,7 @@ import {
   type OrderIntent,
 } from '@paylit/core/checkout';
 import { marketProblem, planMarketProblem } from '@paylit/core/countries';
+import { intentMethodsProblem } from '@paylit/core/methods';
 import { documentProblem } from '@paylit/core/documents';
 import { currencyDecimals, isApiAmount, isCurrencyCode, toMinorUnits } from '@paylit/core/money';
 import {
@@ -140,6 +141,8 @@ export const merchantOrderSchema = z
     if (order.payer.document !== undefined)
       checkPayerDocument(order.country, order.payer, ctx, ['payer', 'document'], documentProblem);
     if (order.plan) checkPlan(order, order.plan, ctx);
+    const cardless = intentMethodsProblem(order);
+    if (cardless) ctx.addIssue({ code: 'custom', path: ['methods'], message: cardless });
     const problem = unchargeableAmount(order.amount, order.currency, order.intent);
     if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
     // Fields malformed on their own are named once, above.

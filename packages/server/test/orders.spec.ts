@@ -5,6 +5,7 @@
  */
 import { clientSecretFor, MemoryStore, type MerchantOrder } from '@paylit/server';
 import { createRedisStore } from '@paylit/server/redis';
+import { createClient } from 'redis';
 import { expect, test } from '@playwright/test';
 import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
 import { startRedis } from './support/redis.js';
@@ -430,6 +431,44 @@ test('amounts that charge nothing are refused for a capture or an authorization,
   );
 });
 
+test('an authorize or verify order that allows no card is refused: only a card can be authorized or verified', async () => {
+  const order = (intent: string, methods: string[]) => ({
+    id: uid(),
+    amount: intent === 'verify' ? 0 : 120,
+    currency: 'BRL',
+    country: 'BR',
+    payer,
+    intent,
+    methods,
+  });
+  // Accepted: a card among the methods, as CARD or as a brand.
+  for (const methods of [['CARD'], ['VI'], ['PQ', 'MC']])
+    for (const intent of ['authorize', 'verify'])
+      expect([intent, methods, (await post(order(intent, methods))).status]).toEqual([
+        intent,
+        methods,
+        201,
+      ]);
+  // Refused: Pix, a Boleto, a wallet (Apple Pay pays with a card, but as a wallet): nothing the checkout could offer.
+  for (const methods of [['PQ'], ['BL', 'PQ'], ['AP', 'MP']])
+    for (const intent of ['authorize', 'verify'])
+      expect([intent, methods, await post(order(intent, methods))]).toEqual([
+        intent,
+        methods,
+        {
+          status: 400,
+          order: undefined,
+          error: {
+            type: 'invalid_request',
+            param: 'methods',
+            message: `methods must include a card (CARD or a card brand such as VI) for intent "${intent}": only a card payment can be ${intent === 'verify' ? 'verified at zero amount' : 'authorized and captured later'}`,
+          },
+        },
+      ]);
+  // A capture order may allow Pix alone.
+  expect((await post(order('capture', ['PQ']))).status).toBe(201);
+});
+
 test('an unknown payer field, or address field, is refused by name, with every other problem', async () => {
   const base = { amount: 120, currency: 'BRL', country: 'BR' };
   // The accepted order differs from the refused ones only in the field's name.
@@ -579,7 +618,7 @@ test('a payment made while the order is being replaced: the change is refused an
   expect(charged(order.id)).toEqual(['PAID 120 BRL']);
 });
 
-test('a store that lost a paid order asks the API: the order cannot come back as another amount', async () => {
+test('a store that lost a paid order asks the API: the order cannot come back as another amount, nor change once posted back as it was', async () => {
   const order = await shop.order();
   expect((await submitCard(shop, order.clientSecret)).res.body.payment).toMatchObject({
     status: 'PAID',
@@ -613,13 +652,24 @@ test('a store that lost a paid order asks the API: the order cannot come back as
       },
     ]);
     expect((await post(same)).status).toBe(201);
+    // Posted back as it was, it has its payment: listed, and it cannot change now either.
+    const listed = await fetch(`${restarted.base}/orders/${order.id}`, {
+      headers: { Authorization: `Bearer ${restarted.apiToken}` },
+    });
+    expect(((await listed.json()) as { payments: string[] }).payments).toHaveLength(1);
+    const after = await post({ ...same, amount: 980 });
+    expect([after.status, after.body.error?.type, after.body.error?.param]).toEqual([
+      409,
+      'order_has_payment',
+      'amount',
+    ]);
     expect(charged(order.id)).toEqual(['PAID 120 BRL']);
   } finally {
     await restarted.close();
   }
 });
 
-test('two instances on one Redis: an order paid through one cannot change through the other', async () => {
+test('two instances on one Redis: an order paid through one cannot change through the other, nor once its payment state is evicted', async () => {
   const redis = await startRedis();
   const prefix = `orders-${Date.now()}:`;
   const stores = [
@@ -655,6 +705,20 @@ test('two instances on one Redis: an order paid through one cannot change throug
     ]);
     const same = await post(120);
     expect([same.status, same.body.order?.amount]).toEqual([200, 120]);
+    // Its payment state evicted (maxmemory), the order kept: the API is asked, and it still cannot change.
+    const direct = createClient({ url: redis.url });
+    await direct.connect();
+    try {
+      await direct.del([`${prefix}charge:${order.id}`, `${prefix}order-payments:${order.id}`]);
+    } finally {
+      await direct.quit();
+    }
+    const evicted = await post(980);
+    expect([evicted.status, evicted.body.error?.type, evicted.body.error?.param]).toEqual([
+      409,
+      'order_has_payment',
+      'amount',
+    ]);
     expect(charged(order.id)).toEqual(['PAID 120 BRL']);
   } finally {
     await a.close();

@@ -27,6 +27,7 @@ import { continueWhenRead, type ContinueServer } from '@paylit/core/body';
 import { answerTooLarge, MAX_ANSWER_BYTES, type Transport } from '../client/transport.js';
 import { normalizeBasePath, underBase, type FetchApp } from './fetch.js';
 import { directRouteFor } from '../direct.js';
+import { LIVE_STREAM } from '../live.js';
 
 /**
  * HMAC-SHA256 with `node:crypto`, for `PaymentsClient({ hmac: nodeHmac })`: synchronous,
@@ -386,8 +387,9 @@ export interface Served {
   /**
    * Stops listening and closes the connections. With `graceMs` (a SIGTERM's drain), requests
    * other than GET and HEAD already in flight (a payment waiting on the API, a notification)
-   * are answered first, for at most that long; live-status streams and idle connections are
-   * closed at once. Default 0: every connection at once.
+   * are answered first, for at most that long; live-status streams are ended at once as a
+   * stream ends (the checkout opens the next one), and idle connections closed. Default 0:
+   * every connection cut at once.
    */
   close(graceMs?: number): Promise<void>;
 }
@@ -415,6 +417,22 @@ export function serveNode(
   };
   let changing = 0;
   let drained: (() => void) | undefined;
+  // GET and HEAD answers under way: among them the live streams a drain ends (LIVE_STREAM).
+  const reading = new Set<ServerResponse>();
+  /** Ends the live streams as a stream ends; answers when their connections are done with them. */
+  const endStreams = () =>
+    Promise.all(
+      [...reading]
+        .filter((r) => (r as { [LIVE_STREAM]?: true })[LIVE_STREAM] && r.headersSent)
+        .filter((r) => !r.writableEnded && !r.destroyed)
+        .map(
+          (r) =>
+            new Promise<void>((resolve) => {
+              r.once('close', () => resolve());
+              r.end();
+            }),
+        ),
+    );
   return new Promise((resolve, reject) => {
     const server = serve(
       {
@@ -426,7 +444,11 @@ export function serveNode(
           continueWhenRead(server as unknown as ContinueServer);
           // The requests a drain waits for: those that change something (GETs are retried safely).
           server.on('request', (request, response) => {
-            if (request.method === 'GET' || request.method === 'HEAD') return;
+            if (request.method === 'GET' || request.method === 'HEAD') {
+              reading.add(response);
+              response.once('close', () => reading.delete(response));
+              return;
+            }
             changing++;
             response.once('close', () => {
               changing--;
@@ -448,14 +470,22 @@ export function serveNode(
             new Promise((done) => {
               const http = server as ReturnType<typeof createServer>;
               let timer: ReturnType<typeof setTimeout> | undefined;
-              const all = () => {
+              const now = () => {
                 clearTimeout(timer);
                 drained = undefined;
                 http.closeAllConnections();
               };
               http.close(() => done());
-              if (graceMs <= 0 || changing === 0) return all();
-              timer = setTimeout(all, graceMs);
+              if (graceMs <= 0) return now();
+              // Live streams end first, as a stream ends (the checkout opens the next one
+              // elsewhere); cut, they read as a failure. At most graceMs, as the rest.
+              const ending = endStreams();
+              const all = () => {
+                drained = undefined;
+                void ending.then(now);
+              };
+              timer = setTimeout(now, graceMs);
+              if (changing === 0) return all();
               drained = all;
               // Idle keep-alive connections now, then each as its answer goes out.
               http.closeIdleConnections();

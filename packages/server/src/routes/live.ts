@@ -30,6 +30,7 @@ import type { PaymentRecord } from '@paylit/core/schemas';
 import { orderOfClientSecret } from '../client-secret.js';
 import type { HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
+import { markLiveStream } from '../live.js';
 import { PaymentWatches, Slots, shownFor } from '../live-watch.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { validate } from '../middleware/input.js';
@@ -118,7 +119,8 @@ function nodeSink(outgoing: ServerResponse, answer: Headers): EventSink {
       listeners.push(listener);
     },
     async write(text) {
-      if (aborted) return;
+      // Ended by a drain (serveNode's close), before its close event: nothing more is written.
+      if (aborted || outgoing.writableEnded) return;
       if (headers) {
         const head: Record<string, string> = {};
         headers.forEach((value, name) => {
@@ -244,6 +246,7 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
     if (outgoing && typeof outgoing.writeHead === 'function' && !outgoing.headersSent) {
       c.header('Content-Type', 'text/event-stream');
       c.header('Cache-Control', 'no-cache');
+      markLiveStream(c.env);
       // Framing is Node's: chunked and kept alive for HTTP/1.1, unframed and closed for an
       // HTTP/1.0 request, which has no chunked coding (RFC 9112, 6.1). Named here, Node would
       // send chunk sizes to an HTTP/1.0 client too.

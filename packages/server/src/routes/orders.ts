@@ -14,7 +14,7 @@ import { chargedAmount, orderIntentSchema } from '@paylit/core/checkout';
 import { addressSchema, amountSchema, safeParse } from '@paylit/core/schemas';
 import { clientSecretFor } from '../client-secret.js';
 import { compiled } from '../compiled.js';
-import { attempted, attemptOrderId, noAttemptYet } from '../charges.js';
+import { attempted, attemptOrderId, learnFromApi, noAttemptYet } from '../charges.js';
 import { PaymentsApiError } from '../client/errors.js';
 import { fromApiError, loadOrder, type HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
@@ -130,11 +130,14 @@ function hasPayment(stored: MerchantOrder, next: MerchantOrder, changed: string[
   });
 }
 
-/** Whether the order has had a payment attempt, as the store knows it. */
+/**
+ * Whether the order has had a payment attempt: as the store knows it, or, when the store has
+ * no payment state of it (an evicted key, a store restored from an older snapshot), as the API
+ * does (asked once, and recorded).
+ */
 async function hasAttempt(ctx: HandlerContext, id: string): Promise<boolean> {
-  return (
-    attempted(await ctx.store.getCharge(id)) || (await ctx.store.paymentsOfOrder(id)).length > 0
-  );
+  const state = (await ctx.store.getCharge(id)) ?? (await learnFromApi(ctx, id));
+  return attempted(state) || (await ctx.store.paymentsOfOrder(id)).length > 0;
 }
 
 /**
@@ -156,7 +159,11 @@ async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<
     chargedAmount(order) === first.amount ? [] : ['amount'],
     order.currency === first.currency ? [] : ['currency'],
   ].flat();
-  if (changed.length === 0) return;
+  // Posted back as it was: its attempts are recorded now, or the next post could change it.
+  if (changed.length === 0) {
+    await learnFromApi(ctx, order.id);
+    return;
+  }
   throw new CheckoutError(409, {
     type: 'order_has_payment',
     param: changed[0]!,
@@ -168,7 +175,7 @@ async function checkWithApi(ctx: HandlerContext, order: MerchantOrder): Promise<
  * Stores `order` and answers what the order is now: the same order posted again is answered
  * as stored (`created: false`), and an order with no payment attempt may be replaced; one
  * with an attempt cannot change (409 `order_has_payment`). One the store does not hold is
- * checked with the API first (`checkWithApi`).
+ * checked with the API first (`checkWithApi`), and what the API has of it recorded.
  *
  * The store has no transaction over an order and its charge state, so the check is made again
  * after writing: an attempt that began while the order was being replaced most likely read the

@@ -34,6 +34,7 @@ import { CheckoutError } from '../middleware/errors.js';
 import { readJson, validate } from '../middleware/input.js';
 import type { MerchantOrder } from '../order.js';
 import { payerOfSubmission } from '../payer.js';
+import { markLiveStream } from '../live.js';
 import { pause, unframed } from './live.js';
 import { PaymentsApiError } from '../client/errors.js';
 import { SubscriptionError, type Subscriptions } from '../subscriptions/subscriptions.js';
@@ -172,6 +173,7 @@ export function mountSubscribe(
       c.header('Cache-Control', 'no-cache');
       return c.body(null, 200);
     }
+    markLiveStream(c.env);
     return unframed(
       c,
       streamSSE(c, async (stream) => {
