@@ -4,7 +4,7 @@
  * subscription bounds each charge (FIXED: its value; VARIABLE: at most its max_value); an
  * enrollment that is not active refuses charges.
  */
-import { orderId, payer, visa } from './support/client.js';
+import { orderId, payer, payerIn, visa } from './support/client.js';
 import { expect, test } from './support/fixture.js';
 
 const fixed = {
@@ -161,4 +161,37 @@ test('a cancelled (or not yet confirmed) enrollment refuses charges: 400 / 5002;
     400,
     { code: 5008, message: 'Token not found or inactive' },
   ]);
+});
+
+test('the bounds are in the local currency: a USD charge is held to them at the sandbox rate, never read as pesos', async ({
+  sbx,
+}) => {
+  // The spec's Enrollment table: subscription.amount.value is "Local currency".
+  const created = await sbx.api.post('/enrollments', {
+    country: 'CL',
+    payer: payerIn('CL'),
+    external_id: orderId('sub'),
+    type: 'MERCHANT_SUBSCRIPTION',
+    subscription: {
+      frequency: 'MONTHLY',
+      start_date: '2030-01-01',
+      amount: { type: 'FIXED', value: 9500 },
+    },
+  });
+  const chargeIn = (currency: string, amount: number, country = 'CL') => ({
+    ...charge(created.body.id, amount),
+    country,
+    currency,
+    payer: payerIn(country),
+  });
+  const before = sbx.sandbox.ledger().entries.length;
+  // 9,500 USD is not 9,500 CLP; 9,500 MXN in Mexico is no charge of a Chilean mandate either.
+  const usd = await sbx.api.post('/payments', chargeIn('USD', 9500));
+  expect([usd.status, usd.body.code, usd.body.param]).toEqual([400, 5001, 'amount']);
+  const other = await sbx.api.post('/payments', chargeIn('MXN', 9500, 'MX'));
+  expect([other.status, other.body.code, other.body.param]).toEqual([400, 5001, 'country']);
+  expect(sbx.sandbox.ledger().entries.length).toBe(before);
+  // 10 USD at the sandbox's 950 CLP is the mandate's 9,500 CLP.
+  const ok = await sbx.api.post('/payments', chargeIn('USD', 10));
+  expect(ok.body).toMatchObject({ status: 'PAID', amount: 10, currency: 'USD' });
 });
