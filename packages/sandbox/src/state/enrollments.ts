@@ -17,7 +17,7 @@ import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
 import { toMinorUnits } from '@paylit/core/money';
-import { countries, fitsCurrency, isSupportedCountry } from '../catalogs/countries.js';
+import { countries, fitsCurrency, isSupportedCountry, localMoney } from '../catalogs/countries.js';
 import { findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
 import type { Enrollment, EnrollmentMethod, Store } from './store.js';
 
@@ -70,6 +70,7 @@ function setEnrollmentStatus(
 
 function newEnrollment(
   store: Store,
+  country: string,
   fields: Omit<PaymentEnrollment, 'id'>,
   method: EnrollmentMethod,
   origin?: string,
@@ -86,6 +87,7 @@ function newEnrollment(
     callback_url: fields.callback_url,
     subscription: fields.subscription as Record<string, unknown> | undefined,
     created_date: apiTimestamp(store.clock.now()),
+    country,
     method,
   };
   store.enrollments.set(e.id, e);
@@ -156,7 +158,7 @@ export function createEnrollment(store: Store, body: unknown, origin: string) {
     if (!found) throw new ApiFailure(5010, 'payment_method_id');
     method = { payment_method_id: found.id, payment_method_type: found.type };
   }
-  return enrollmentRecord(newEnrollment(store, fields, method, origin));
+  return enrollmentRecord(newEnrollment(store, country, fields, method, origin));
 }
 
 /**
@@ -176,10 +178,11 @@ function checkPixAutomaticoMandate(fields: Omit<PaymentEnrollment, 'id'>): void 
 /** An enrollment created together with the first payment, which charges with that payment's method: active at once. */
 export function enrollWithPayment(
   store: Store,
+  country: string,
   fields: PaymentEnrollment,
   method: EnrollmentMethod,
 ): { id: string; status: string } {
-  const e = newEnrollment(store, fields, method);
+  const e = newEnrollment(store, country, fields, method);
   return { id: e.id, status: e.status };
 }
 
@@ -188,17 +191,21 @@ export function enrollWithPayment(
  * ACTIVE (pending, rejected, cancelled) is 400 / 5002, the table's code for a record in
  * the wrong status (sandbox README). A subscription bounds the amount of each charge:
  * `FIXED` exactly its `value`, `VARIABLE` at most its `max_value`; else 400 / 5001 `amount`.
+ * The bounds are in the enrollment's local currency (the spec's Enrollment table): a USD
+ * charge is held to them converted at the sandbox's rate (`localMoney`), and a charge in
+ * another country than the enrollment's is 400 / 5001 `country`.
  */
 export function chargeEnrollment(
   store: Store,
   id: string,
-  amount: number,
-  currency: string,
+  charged: { amount: number; currency: string; country: string },
   scheduledDate?: string,
 ): { enrollment: { id: string; status: string }; method: EnrollmentMethod } {
   const e = store.enrollments.get(id);
   if (!e) throw new ApiFailure(5008, 'enrollment.id');
   if (e.status !== 'ACTIVE') throw new ApiFailure(5002, 'enrollment.id');
+  if (charged.country !== e.country) throw new ApiFailure(5001, 'country');
+  const { amount, currency } = localMoney(charged.amount, charged.currency, e.country);
   const sub = e.subscription as
     | {
         start_date?: string;

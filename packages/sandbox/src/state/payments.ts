@@ -261,7 +261,7 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
   // A charge of an enrollment pays with the enrollment's method; a card sent beside it pays instead.
   const charge =
     req.enrollment?.id !== undefined
-      ? chargeEnrollment(store, req.enrollment.id, req.amount, req.currency, req.scheduled_date)
+      ? chargeEnrollment(store, req.enrollment.id, req, req.scheduled_date)
       : undefined;
   const byEnrollment = charge !== undefined && req.card === undefined && req.wallet === undefined;
   const method = byEnrollment
@@ -355,7 +355,7 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
   }
   if (enrollment) p.enrollment = enrollment;
   else if (req.enrollment)
-    p.enrollment = enrollWithPayment(store, req.enrollment, {
+    p.enrollment = enrollWithPayment(store, req.country, req.enrollment, {
       payment_method_id: p.payment_method_id,
       payment_method_type: p.payment_method_type,
       ...(p.card ? { card: enrollmentCard(p.card) } : {}),

@@ -132,6 +132,8 @@ export interface Enrollment {
   page_token?: string;
   subscription?: Record<string, unknown>;
   created_date: string;
+  /** Its country: the subscription's bounds are in this country's local currency. */
+  country: string;
   /** What a charge by `enrollment.id` pays with. */
   method: EnrollmentMethod;
 }
