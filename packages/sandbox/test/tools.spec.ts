@@ -148,3 +148,44 @@ test('the ledger over HTTP, by order', async ({ sbx }) => {
     ],
   });
 });
+
+test('force-status sets only a state the payment can reach: no AUTHORIZED or VERIFIED Pix', async ({
+  sbx,
+}) => {
+  // The spec's state table: AUTHORIZED comes only from a card payment with card.capture=false,
+  // VERIFIED only from card.verify=true.
+  const pix = (
+    await sbx.api.post('/payments', {
+      amount: 80,
+      currency: 'BRL',
+      country: 'BR',
+      payment_method_id: 'PQ',
+      payment_method_flow: 'DIRECT',
+      payer: payerIn('BR'),
+      order_id: orderId('pix'),
+    })
+  ).body;
+  expect(pix.status).toBe('PENDING');
+  const statusError = { code: 5001, message: 'Invalid parameter: status', param: 'status' };
+  for (const status of ['AUTHORIZED', 'VERIFIED']) {
+    const res = await sbx.api.post('/sandbox-tools/payments', { payment_id: pix.id, status });
+    expect([status, res.status, res.body]).toEqual([status, 400, statusError]);
+  }
+  expect((await sbx.api.get(`/payments/${pix.id}/status`)).body.status).toBe('PENDING');
+  // A card authorization waiting on 3-D Secure may be forced AUTHORIZED.
+  const auth = (
+    await sbx.api.post(
+      '/secure_payments',
+      cardPayment({
+        card: { ...cardPayment().card, capture: false },
+        three_dsecure: { force: true },
+        callback_url: 'https://shop.example/back',
+      }),
+    )
+  ).body;
+  expect(auth.status_code).toBe('101');
+  expect(
+    (await sbx.api.post('/sandbox-tools/payments', { payment_id: auth.id, status: 'AUTHORIZED' }))
+      .body,
+  ).toMatchObject({ status: 'AUTHORIZED', status_code: '600' });
+});
