@@ -602,7 +602,9 @@ export function orderRecord(store: Store, orderId: string) {
 }
 
 /**
- * The sandbox's `POST /sandbox-tools/payments` for a payment: from PENDING; and PAID for a
+ * The sandbox's `POST /sandbox-tools/payments` for a payment: from PENDING, to a state it can
+ * reach (AUTHORIZED only with `capture: false`, VERIFIED only a card verification, else
+ * 400 / 5001 `status`); and PAID for a
  * DIRECT voucher, Pix or transfer that EXPIRED, as a payment made at the counter just before
  * its due time and reported after it (a late payment, which the merchant's server must count
  * once).
@@ -617,6 +619,10 @@ export function forcePaymentStatus(store: Store, p: Payment, status: string): vo
   if (p.status !== 'PENDING') throw new ApiFailure(5002);
   if (!Object.hasOwn(paymentStatuses, status) || status === 'PENDING')
     throw new ApiFailure(5001, 'status');
+  // Only a state the payment can reach (the spec's state table): AUTHORIZED is an
+  // authorization's (`capture: false`), VERIFIED a card verification's; a Pix is neither.
+  if (status === 'AUTHORIZED' && p.capture) throw new ApiFailure(5001, 'status');
+  if (status === 'VERIFIED' && p.card?.verify !== true) throw new ApiFailure(5001, 'status');
   settleIfPending(store, p, status as PaymentStatus);
 }
 
