@@ -164,7 +164,7 @@ test('the refund errors: unknown payment 404 / 4000, unknown refund 404 / 4001, 
         payment_id: old.id,
         notification_url,
         amount: 1,
-        currency: 'USD',
+        currency: 'EUR',
       })
     ).body,
   ).toMatchObject({ code: 5001, param: 'currency' });

@@ -23,6 +23,7 @@ import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
 import {
   fitsCurrency,
+  inPaymentCurrency,
   isAllowedCurrency,
   isSupportedCountry,
   localMoney,
@@ -513,16 +514,24 @@ export function capturePayment(store: Store, body: unknown) {
   if (!auth) throw new ApiFailure(4000, 'authorization_id');
   if (auth.status === 'VERIFIED') throw new ApiFailure(5013, 'authorization_id');
   if (auth.status !== 'AUTHORIZED') throw new ApiFailure(5002, 'authorization_id');
-  if (req.currency !== undefined && req.currency !== auth.currency)
+  // Stated in USD or the local currency (converted at the sandbox rate), not another one.
+  const asked =
+    req.amount === undefined
+      ? undefined
+      : inPaymentCurrency(req.amount, req.currency ?? auth.currency, auth.currency, auth.country);
+  if (
+    req.currency !== undefined &&
+    (req.amount === undefined ? req.currency !== auth.currency : asked === undefined)
+  )
     throw new ApiFailure(5001, 'currency');
-  if (req.amount !== undefined && !fitsCurrency(req.amount, auth.currency))
+  if (req.amount !== undefined && !fitsCurrency(req.amount, req.currency ?? auth.currency))
     throw new ApiFailure(5001, 'amount');
   const captured = auth.captures.reduce(
     (sum, id) => sum + toMinorUnits(store.payments.get(id)!.amount, auth.currency),
     0,
   );
   const remaining = toMinorUnits(auth.amount, auth.currency) - captured;
-  const amount = req.amount === undefined ? remaining : toMinorUnits(req.amount, auth.currency);
+  const amount = asked === undefined ? remaining : toMinorUnits(asked, auth.currency);
   if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
   const now = store.clock.now();
   const p: Payment = {
