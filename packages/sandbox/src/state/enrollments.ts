@@ -74,6 +74,7 @@ function newEnrollment(
   fields: Omit<PaymentEnrollment, 'id'>,
   method: EnrollmentMethod,
   origin?: string,
+  withPayment = false,
 ): Enrollment {
   const e: Enrollment = {
     id: `E-${store.options.merchantId}-${crypto.randomUUID()}`,
@@ -91,7 +92,9 @@ function newEnrollment(
     method,
   };
   store.enrollments.set(e.id, e);
-  if (fields.callback_url !== undefined && origin !== undefined) {
+  if (withPayment) {
+    // PENDING, unannounced, until its first payment is made or fails (firstPaymentSettled).
+  } else if (fields.callback_url !== undefined && origin !== undefined) {
     e.page_token = crypto.randomUUID();
     e.redirect_url = `${origin}/sandbox-pages/enrollment/${encodeURIComponent(e.id)}?t=${e.page_token}`;
     setEnrollmentStatus(store, e, 'PENDING');
@@ -175,14 +178,31 @@ function checkPixAutomaticoMandate(fields: Omit<PaymentEnrollment, 'id'>): void 
     if (sub[field] === undefined) throw new ApiFailure(5001, `subscription.${field}`);
 }
 
-/** An enrollment created together with the first payment, which charges with that payment's method: active at once. */
+/**
+ * An enrollment created together with the first payment, which charges with that payment's
+ * method. It follows that payment: PENDING while it is (3-D Secure, a redirect, a voucher),
+ * ACTIVE once it is made, REJECTED (300) when it is rejected, cancelled or expires; a mandate
+ * whose first payment failed charges nothing (its charges are 400 / 5002).
+ */
 export function enrollWithPayment(
   store: Store,
   country: string,
   fields: PaymentEnrollment,
   method: EnrollmentMethod,
 ): { id: string; status: string } {
-  const e = newEnrollment(store, country, fields, method);
+  const e = newEnrollment(store, country, fields, method, undefined, true);
+  return { id: e.id, status: e.status };
+}
+
+/** The first payment of an enrollment made with it is settled (`made`: PAID, AUTHORIZED, VERIFIED). */
+export function firstPaymentSettled(
+  store: Store,
+  id: string,
+  made: boolean,
+): { id: string; status: string } | undefined {
+  const e = store.enrollments.get(id);
+  if (!e) return undefined;
+  if (e.status === 'PENDING') setEnrollmentStatus(store, e, made ? 'ACTIVE' : 'REJECTED');
   return { id: e.id, status: e.status };
 }
 

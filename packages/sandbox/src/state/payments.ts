@@ -35,6 +35,7 @@ import {
   chargeEnrollment,
   checkSubscriptionBounds,
   enrollWithPayment,
+  firstPaymentSettled,
   PIX_AUTOMATICO,
 } from './enrollments.js';
 import { refundRecord } from './refunds.js';
@@ -122,6 +123,20 @@ export function setStatus(
     const token = `W-${crypto.randomUUID()}`;
     store.walletTokens.set(token, { name: p.wallet?.name, country: p.country });
     p.wallet = { ...p.wallet, token };
+  }
+  if (status !== 'PENDING') {
+    const made = isPaymentMade(status);
+    if (p.enrolls !== undefined) {
+      const followed = firstPaymentSettled(store, p.enrolls, made);
+      if (followed) p.enrollment = followed;
+      delete p.enrolls;
+    }
+    // A card saved with a payment that then failed (3-D Secure refused, expired) is not kept.
+    if (p.saved_card_id !== undefined) {
+      const saved = store.cards.get(p.saved_card_id);
+      if (saved && !made) saved.deleted = true;
+      delete p.saved_card_id;
+    }
   }
   store.ledger.update(p.id, { status, money_moved: status === 'PAID' });
   const balance = store.balances.get(p.currency);
@@ -355,12 +370,14 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
     p.save_wallet = req.wallet.save === true;
   }
   if (enrollment) p.enrollment = enrollment;
-  else if (req.enrollment)
+  else if (req.enrollment) {
     p.enrollment = enrollWithPayment(store, req.country, req.enrollment, {
       payment_method_id: p.payment_method_id,
       payment_method_type: p.payment_method_type,
       ...(p.card ? { card: enrollmentCard(p.card) } : {}),
     });
+    p.enrolls = p.enrollment.id;
+  }
 
   store.payments.set(p.id, p);
   const verify = req.card?.verify === true || req.wallet?.verify === true;
@@ -448,6 +465,7 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
       brand: card.brand,
     });
     p.card = { ...p.card, save: true, card_id: saved.card_id, type: cardType(req, card.brand) };
+    if (p.status === 'PENDING') p.saved_card_id = saved.card_id;
     // An enrollment made with this payment charges the saved card.
     if (p.enrollment && !enrollment) {
       const e = store.enrollments.get(p.enrollment.id);

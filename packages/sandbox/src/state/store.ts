@@ -75,6 +75,10 @@ export interface Payment {
   captures: string[];
   refunds: string[];
   save_wallet?: boolean;
+  /** An enrollment made with this payment: it follows the payment (ACTIVE once made, REJECTED if it fails). */
+  enrolls?: string;
+  /** A card saved with this payment while it was pending (3-D Secure): dropped if the payment fails. */
+  saved_card_id?: string;
   /** A recurring card payment: its record gets `card.network_tx_reference` when approved. */
   recurring?: boolean;
   /** For cash vouchers: the outcome the request's description asked for, settled after a while. */
