@@ -228,6 +228,12 @@ test('an enrollment made with a first payment follows it: rejected or failing 3-
   ]);
   const early = await sbx.api.post('/payments', charge(challenged.body.enrollment.id, 30));
   expect([early.status, early.body]).toEqual([400, refused]);
+  // Its payer answers by 3-D Secure, not in a bank's app (the tool that stands for one).
+  const byTool = await fetch(
+    `${sbx.running.url}/sandbox-tools/enrollments/${challenged.body.enrollment.id}/authorize`,
+    { method: 'POST' },
+  );
+  expect([byTool.status, await byTool.json()]).toEqual([400, refused]);
   await choose(challenged.body.three_dsecure.redirect_url, 'reject');
   const late = await sbx.api.post('/payments', charge(challenged.body.enrollment.id, 30));
   expect([late.status, late.body]).toEqual([400, refused]);

@@ -94,6 +94,7 @@ function newEnrollment(
   store.enrollments.set(e.id, e);
   if (withPayment) {
     // PENDING, unannounced, until its first payment is made or fails (firstPaymentSettled).
+    e.with_payment = true;
   } else if (fields.callback_url !== undefined && origin !== undefined) {
     e.page_token = crypto.randomUUID();
     e.redirect_url = `${origin}/sandbox-pages/enrollment/${encodeURIComponent(e.id)}?t=${e.page_token}`;
@@ -286,7 +287,8 @@ export function completeEnrollmentPage(
 export function answerEnrollment(store: Store, id: string, status: 'ACTIVE' | 'REJECTED') {
   const e = store.enrollments.get(id);
   if (!e) throw new ApiFailure(5008, 'id');
-  if (e.status !== 'PENDING') throw new ApiFailure(5002);
+  // One made with a payment is answered by that payment (its 3-D Secure, its redirect), not here.
+  if (e.status !== 'PENDING' || e.with_payment) throw new ApiFailure(5002);
   setEnrollmentStatus(store, e, status);
   return enrollmentRecord(e);
 }

@@ -136,6 +136,8 @@ export interface Enrollment {
   page_token?: string;
   subscription?: Record<string, unknown>;
   created_date: string;
+  /** Made with a first payment, whose outcome decides it (not the payer's bank, nor a page). */
+  with_payment?: boolean;
   /** Its country: the subscription's bounds are in this country's local currency. */
   country: string;
   /** What a charge by `enrollment.id` pays with. */
