@@ -379,8 +379,9 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
     p.enrolls = p.enrollment.id;
   }
 
-  store.payments.set(p.id, p);
   const verify = req.card?.verify === true || req.wallet?.verify === true;
+  if (verify) p.verify = true;
+  store.payments.set(p.id, p);
   store.ledger.record({
     kind: verify ? 'verification' : capture ? 'payment' : 'authorization',
     id: p.id,
@@ -514,9 +515,13 @@ function cardEchoes(req: PaymentRequest): CardView {
   };
 }
 
+/** What approval makes of a payment: VERIFIED (a verification), AUTHORIZED (`capture: false`) or PAID. */
+function approved(p: Payment): PaymentStatus {
+  return p.verify ? 'VERIFIED' : p.capture ? 'PAID' : 'AUTHORIZED';
+}
+
 function settleIfPending(store: Store, p: Payment, status: PaymentStatus, code?: string): void {
-  if (p.status === 'PENDING')
-    setStatus(store, p, status === 'PAID' && !p.capture ? 'AUTHORIZED' : status, code);
+  if (p.status === 'PENDING') setStatus(store, p, status === 'PAID' ? approved(p) : status, code);
 }
 
 function getPayment(store: Store, id: string, status = 404): Payment {
@@ -647,9 +652,9 @@ export function forcePaymentStatus(store: Store, p: Payment, status: string): vo
   if (!Object.hasOwn(paymentStatuses, status) || status === 'PENDING')
     throw new ApiFailure(5001, 'status');
   // Only a state the payment can reach (the spec's state table): AUTHORIZED is an
-  // authorization's (`capture: false`), VERIFIED a card verification's; a Pix is neither.
-  if (status === 'AUTHORIZED' && p.capture) throw new ApiFailure(5001, 'status');
-  if (status === 'VERIFIED' && p.card?.verify !== true) throw new ApiFailure(5001, 'status');
+  // authorization's (`capture: false`), VERIFIED a verification's; a Pix is neither.
+  if (status === 'AUTHORIZED' && (p.capture || p.verify)) throw new ApiFailure(5001, 'status');
+  if (status === 'VERIFIED' && !p.verify) throw new ApiFailure(5001, 'status');
   settleIfPending(store, p, status as PaymentStatus);
 }
 
@@ -700,7 +705,7 @@ export function completePage(
     return p;
   }
   if (outcome === 'reject') setStatus(store, p, 'REJECTED', '300');
-  else setStatus(store, p, p.card?.verify ? 'VERIFIED' : p.capture ? 'PAID' : 'AUTHORIZED');
+  else setStatus(store, p, approved(p));
   return p;
 }
 

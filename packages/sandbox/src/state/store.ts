@@ -71,6 +71,8 @@ export interface Payment {
   expires_at?: number;
   /** Whether the payment captures on approval (false: authorization). */
   capture: boolean;
+  /** A verification (`card.verify` or `wallet.verify`): VERIFIED on approval, never PAID. */
+  verify?: boolean;
   authorization_id?: string;
   captures: string[];
   refunds: string[];
