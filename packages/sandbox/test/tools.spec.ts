@@ -189,3 +189,39 @@ test('force-status sets only a state the payment can reach: no AUTHORIZED or VER
       .body,
   ).toMatchObject({ status: 'AUTHORIZED', status_code: '600' });
 });
+
+test('a chargeback disputes money moved: on an authorization or a pending voucher it is 400 / 5002, and a later capture stays refundable', async ({
+  sbx,
+}) => {
+  const chargeback = async (payment_id: string) => {
+    const res = await fetch(`${sbx.running.url}/sandbox-tools/chargebacks`, {
+      method: 'POST',
+      body: JSON.stringify({ payment_id }),
+    });
+    return [res.status, await res.json()];
+  };
+  const refused = [400, { code: 5002, message: 'Invalid transaction status' }];
+  const auth = (
+    await sbx.api.post(
+      '/secure_payments',
+      cardPayment({ card: { ...cardPayment().card, capture: false } }),
+    )
+  ).body;
+  expect(await chargeback(auth.id)).toEqual(refused);
+  const capture = (await sbx.api.post('/payments', { authorization_id: auth.id })).body;
+  expect((await sbx.api.post('/refunds', { payment_id: capture.id })).body.status).toBe('SUCCESS');
+  const voucher = (
+    await sbx.api.post('/payments', {
+      amount: 80,
+      currency: 'MXN',
+      country: 'MX',
+      payment_method_id: 'OX',
+      payment_method_flow: 'DIRECT',
+      payer: payerIn('MX'),
+      order_id: orderId(),
+    })
+  ).body;
+  expect(await chargeback(voucher.id)).toEqual(refused);
+  const paid = (await sbx.api.post('/secure_payments', cardPayment())).body;
+  expect(await chargeback(paid.id)).toEqual([200, { payment_id: paid.id, chargeback: true }]);
+});
