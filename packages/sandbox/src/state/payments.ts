@@ -570,6 +570,7 @@ export function capturePayment(store: Store, body: unknown) {
     capture: true,
   };
   delete p.approved_date;
+  delete p.chargeback;
   auth.captures.push(p.id);
   store.payments.set(p.id, p);
   store.ledger.record({
