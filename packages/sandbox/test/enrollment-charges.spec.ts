@@ -4,8 +4,9 @@
  * subscription bounds each charge (FIXED: its value; VARIABLE: at most its max_value); an
  * enrollment that is not active refuses charges.
  */
-import { orderId, payer, visa } from './support/client.js';
+import { orderId, payer, payerIn, visa } from './support/client.js';
 import { expect, test } from './support/fixture.js';
+import { choose } from './support/pages.js';
 
 const fixed = {
   frequency: 'MONTHLY',
@@ -161,4 +162,97 @@ test('a cancelled (or not yet confirmed) enrollment refuses charges: 400 / 5002;
     400,
     { code: 5008, message: 'Token not found or inactive' },
   ]);
+});
+
+test('the bounds are in the local currency: a USD charge is held to them at the sandbox rate, never read as pesos', async ({
+  sbx,
+}) => {
+  // The spec's Enrollment table: subscription.amount.value is "Local currency".
+  const created = await sbx.api.post('/enrollments', {
+    country: 'CL',
+    payer: payerIn('CL'),
+    external_id: orderId('sub'),
+    type: 'MERCHANT_SUBSCRIPTION',
+    subscription: {
+      frequency: 'MONTHLY',
+      start_date: '2030-01-01',
+      amount: { type: 'FIXED', value: 9500 },
+    },
+  });
+  const chargeIn = (currency: string, amount: number, country = 'CL') => ({
+    ...charge(created.body.id, amount),
+    country,
+    currency,
+    payer: payerIn(country),
+  });
+  const before = sbx.sandbox.ledger().entries.length;
+  // 9,500 USD is not 9,500 CLP; 9,500 MXN in Mexico is no charge of a Chilean mandate either.
+  const usd = await sbx.api.post('/payments', chargeIn('USD', 9500));
+  expect([usd.status, usd.body.code, usd.body.param]).toEqual([400, 5001, 'amount']);
+  const other = await sbx.api.post('/payments', chargeIn('MXN', 9500, 'MX'));
+  expect([other.status, other.body.code, other.body.param]).toEqual([400, 5001, 'country']);
+  expect(sbx.sandbox.ledger().entries.length).toBe(before);
+  // 10 USD at the sandbox's 950 CLP is the mandate's 9,500 CLP.
+  const ok = await sbx.api.post('/payments', chargeIn('USD', 10));
+  expect(ok.body).toMatchObject({ status: 'PAID', amount: 10, currency: 'USD' });
+});
+
+test('an enrollment made with a first payment follows it: rejected or failing 3-D Secure, it is REJECTED and charges nothing; its saved card is not kept', async ({
+  sbx,
+}) => {
+  const enrollment = () => ({ external_id: orderId('e'), type: 'ON_DEMAND' });
+  const refused = { code: 5002, message: 'Invalid transaction status' };
+  const moved = () => sbx.sandbox.ledger().entries.filter((e) => e.money_moved).length;
+  const before = moved();
+  // Rejected by the issuer ("300" in description, as the production sandbox does it).
+  const rejected = await sbx.api.post('/secure_payments', {
+    ...charge('', 30),
+    enrollment: enrollment(),
+    card: visa,
+    description: 'issuer 300',
+  });
+  expect([rejected.body.status, rejected.body.enrollment.status]).toEqual(['REJECTED', 'REJECTED']);
+  const again = await sbx.api.post('/payments', charge(rejected.body.enrollment.id, 30));
+  expect([again.status, again.body]).toEqual([400, refused]);
+  // 3-D Secure: PENDING until the payer authenticates; failed, no mandate and no saved card.
+  const challenged = await sbx.api.post('/secure_payments', {
+    ...charge('', 30),
+    enrollment: enrollment(),
+    card: { ...visa, save: true },
+    three_dsecure: { force: true },
+    callback_url: 'https://shop.example/back',
+  });
+  expect([challenged.body.status_code, challenged.body.enrollment.status]).toEqual([
+    '101',
+    'PENDING',
+  ]);
+  const early = await sbx.api.post('/payments', charge(challenged.body.enrollment.id, 30));
+  expect([early.status, early.body]).toEqual([400, refused]);
+  // Its payer answers by 3-D Secure, not in a bank's app (the tool that stands for one).
+  const byTool = await fetch(
+    `${sbx.running.url}/sandbox-tools/enrollments/${challenged.body.enrollment.id}/authorize`,
+    { method: 'POST' },
+  );
+  expect([byTool.status, await byTool.json()]).toEqual([400, refused]);
+  await choose(challenged.body.three_dsecure.redirect_url, 'reject');
+  const late = await sbx.api.post('/payments', charge(challenged.body.enrollment.id, 30));
+  expect([late.status, late.body]).toEqual([400, refused]);
+  const { enrollment: _none, ...plain } = charge('', 30);
+  const byCard = await sbx.api.post('/payments', {
+    ...plain,
+    card: { card_id: challenged.body.card.card_id },
+  });
+  expect([byCard.status, byCard.body.code]).toEqual([400, 5008]);
+  expect(moved()).toBe(before);
+  // Authenticated, it is ACTIVE and charged.
+  const passed = await sbx.api.post('/secure_payments', {
+    ...charge('', 30),
+    enrollment: enrollment(),
+    card: visa,
+    three_dsecure: { force: true },
+    callback_url: 'https://shop.example/back',
+  });
+  await choose(passed.body.three_dsecure.redirect_url, 'approve');
+  const paid = await sbx.api.post('/payments', charge(passed.body.enrollment.id, 30));
+  expect(paid.body).toMatchObject({ status: 'PAID', enrollment: { status: 'ACTIVE' } });
 });

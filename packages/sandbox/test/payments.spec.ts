@@ -589,7 +589,7 @@ test.describe('capture and cancel', () => {
       await sbx.api.post('/secure_payments', cardPayment({ card: { ...visa, capture: false } }))
     ).body;
     expect(
-      (await sbx.api.post('/payments', { authorization_id: auth2.id, amount: 1, currency: 'USD' }))
+      (await sbx.api.post('/payments', { authorization_id: auth2.id, amount: 1, currency: 'EUR' }))
         .body,
     ).toMatchObject({ code: 5001, param: 'currency' });
   });
@@ -624,4 +624,35 @@ test.describe('capture and cancel', () => {
     await sbx.api.post('/payments', { authorization_id: captured.id, amount: 1, currency: 'BRL' });
     expect((await sbx.api.post(`/payments/${captured.id}/cancel`)).body.code).toBe(5002);
   });
+});
+
+test('a wallet verification ("Only verify the wallet, no payment") approved through REDIRECT is VERIFIED, as with a token, and moves no money', async ({
+  sbx,
+}) => {
+  const verification = () => ({
+    amount: 0,
+    currency: 'BRL',
+    country: 'BR',
+    payment_method_id: 'PP',
+    payment_method_flow: 'REDIRECT',
+    payer: { ...payer, phone: '+5511999999999' },
+    wallet: { verify: true, save: true },
+    order_id: orderId('wv'),
+    callback_url: `${sbx.receiver.url}/return`,
+  });
+  const paged = (await sbx.api.post('/payments', verification())).body;
+  expect(paged.status).toBe('PENDING');
+  await choose(paged.redirect_url, 'approve');
+  const seen = (await sbx.api.get(`/payments/${paged.id}`)).body;
+  expect([seen.status, seen.status_code]).toEqual(['VERIFIED', '700']);
+  expect(seen.wallet.token).toMatch(/^W-/);
+  // The API's force tool, standing for the wallet's answer, is held to the same.
+  const forced = (await sbx.api.post('/payments', verification())).body;
+  const res = await sbx.api.post('/sandbox-tools/payments', {
+    payment_id: forced.id,
+    status: 'PAID',
+  });
+  expect([res.body.status, res.body.status_code]).toEqual(['VERIFIED', '700']);
+  for (const order_id of [paged.order_id, forced.order_id])
+    expect(sbx.sandbox.ledger({ order_id })).toMatchObject({ money_moved: 0, charged: 0 });
 });

@@ -164,7 +164,7 @@ test('the refund errors: unknown payment 404 / 4000, unknown refund 404 / 4001, 
         payment_id: old.id,
         notification_url,
         amount: 1,
-        currency: 'USD',
+        currency: 'EUR',
       })
     ).body,
   ).toMatchObject({ code: 5001, param: 'currency' });
@@ -343,4 +343,64 @@ test('partial captures never exceed the authorization: 40 then 90 of 120 is 400 
       .entries.filter((e) => e.kind === 'capture')
       .map((e) => e.amount),
   ).toEqual([40, 80]);
+});
+
+test('a capture and a refund may be stated in USD or the local currency (the spec: "Each country accepts USD and local currency"), converted at the sandbox rate', async ({
+  sbx,
+}) => {
+  const auth = (
+    await sbx.api.post(
+      '/secure_payments',
+      cardPayment({ amount: 110, card: { ...visa, capture: false } }),
+    )
+  ).body;
+  // 10 USD at the sandbox's 5.5 BRL is 55 BRL of the 110 authorized.
+  const usd = await sbx.api.post('/payments', {
+    authorization_id: auth.id,
+    amount: 10,
+    currency: 'USD',
+  });
+  expect([usd.status, usd.body.status, usd.body.amount, usd.body.currency]).toEqual([
+    200,
+    'PAID',
+    55,
+    'BRL',
+  ]);
+  // 10.01 USD is 55.06 BRL: more than the 55 that remain.
+  const over = await sbx.api.post('/payments', {
+    authorization_id: auth.id,
+    amount: 10.01,
+    currency: 'USD',
+  });
+  expect([over.status, over.body]).toEqual([400, { code: 5007, message: 'Amount exceeded' }]);
+  const euro = await sbx.api.post('/payments', {
+    authorization_id: auth.id,
+    amount: 1,
+    currency: 'EUR',
+  });
+  expect([euro.status, euro.body.code, euro.body.param]).toEqual([400, 5001, 'currency']);
+  const refund = await sbx.api.post('/refunds', {
+    payment_id: usd.body.id,
+    amount: 2,
+    currency: 'USD',
+  });
+  expect([refund.body.status, refund.body.amount, refund.body.currency]).toEqual([
+    'SUCCESS',
+    11,
+    'BRL',
+  ]);
+  // A USD payment in Brazil refunded in reais: 55 BRL is 10 USD.
+  const dollars = (
+    await sbx.api.post('/secure_payments', cardPayment({ amount: 30, currency: 'USD' }))
+  ).body;
+  const back = await sbx.api.post('/refunds', {
+    payment_id: dollars.id,
+    amount: 55,
+    currency: 'BRL',
+  });
+  expect([back.body.status, back.body.amount, back.body.currency]).toEqual(['SUCCESS', 10, 'USD']);
+  expect(sbx.sandbox.ledger({ order_id: auth.order_id })).toMatchObject({
+    charged: 55,
+    refunded: 11,
+  });
 });

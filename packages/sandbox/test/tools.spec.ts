@@ -148,3 +148,80 @@ test('the ledger over HTTP, by order', async ({ sbx }) => {
     ],
   });
 });
+
+test('force-status sets only a state the payment can reach: no AUTHORIZED or VERIFIED Pix', async ({
+  sbx,
+}) => {
+  // The spec's state table: AUTHORIZED comes only from a card payment with card.capture=false,
+  // VERIFIED only from card.verify=true.
+  const pix = (
+    await sbx.api.post('/payments', {
+      amount: 80,
+      currency: 'BRL',
+      country: 'BR',
+      payment_method_id: 'PQ',
+      payment_method_flow: 'DIRECT',
+      payer: payerIn('BR'),
+      order_id: orderId('pix'),
+    })
+  ).body;
+  expect(pix.status).toBe('PENDING');
+  const statusError = { code: 5001, message: 'Invalid parameter: status', param: 'status' };
+  for (const status of ['AUTHORIZED', 'VERIFIED']) {
+    const res = await sbx.api.post('/sandbox-tools/payments', { payment_id: pix.id, status });
+    expect([status, res.status, res.body]).toEqual([status, 400, statusError]);
+  }
+  expect((await sbx.api.get(`/payments/${pix.id}/status`)).body.status).toBe('PENDING');
+  // A card authorization waiting on 3-D Secure may be forced AUTHORIZED.
+  const auth = (
+    await sbx.api.post(
+      '/secure_payments',
+      cardPayment({
+        card: { ...cardPayment().card, capture: false },
+        three_dsecure: { force: true },
+        callback_url: 'https://shop.example/back',
+      }),
+    )
+  ).body;
+  expect(auth.status_code).toBe('101');
+  expect(
+    (await sbx.api.post('/sandbox-tools/payments', { payment_id: auth.id, status: 'AUTHORIZED' }))
+      .body,
+  ).toMatchObject({ status: 'AUTHORIZED', status_code: '600' });
+});
+
+test('a chargeback disputes money moved: on an authorization or a pending voucher it is 400 / 5002, and a later capture stays refundable', async ({
+  sbx,
+}) => {
+  const chargeback = async (payment_id: string) => {
+    const res = await fetch(`${sbx.running.url}/sandbox-tools/chargebacks`, {
+      method: 'POST',
+      body: JSON.stringify({ payment_id }),
+    });
+    return [res.status, await res.json()];
+  };
+  const refused = [400, { code: 5002, message: 'Invalid transaction status' }];
+  const auth = (
+    await sbx.api.post(
+      '/secure_payments',
+      cardPayment({ card: { ...cardPayment().card, capture: false } }),
+    )
+  ).body;
+  expect(await chargeback(auth.id)).toEqual(refused);
+  const capture = (await sbx.api.post('/payments', { authorization_id: auth.id })).body;
+  expect((await sbx.api.post('/refunds', { payment_id: capture.id })).body.status).toBe('SUCCESS');
+  const voucher = (
+    await sbx.api.post('/payments', {
+      amount: 80,
+      currency: 'MXN',
+      country: 'MX',
+      payment_method_id: 'OX',
+      payment_method_flow: 'DIRECT',
+      payer: payerIn('MX'),
+      order_id: orderId(),
+    })
+  ).body;
+  expect(await chargeback(voucher.id)).toEqual(refused);
+  const paid = (await sbx.api.post('/secure_payments', cardPayment())).body;
+  expect(await chargeback(paid.id)).toEqual([200, { payment_id: paid.id, chargeback: true }]);
+});

@@ -79,3 +79,25 @@ export function localMoney(
     return { amount, currency };
   return { amount: roundAmount(amount * rate, local), currency: local };
 }
+
+/**
+ * A capture's or a refund's `amount` stated in `currency`, in the currency of the payment it
+ * takes from (`paid`, of `country`): "Each country accepts USD and local currency" (the spec's
+ * capture and refund tables), so a USD amount of a local payment, or a local amount of a USD
+ * payment, is converted at `usdRates` and rounded to the payment's decimals. Undefined for any
+ * other currency.
+ */
+export function inPaymentCurrency(
+  amount: number,
+  currency: string,
+  paid: string,
+  country: string,
+): number | undefined {
+  if (currency === paid) return amount;
+  const local = countries[country]?.currency;
+  const rate = local === undefined ? undefined : usdRates[local];
+  if (rate === undefined) return undefined;
+  if (currency === 'USD' && paid === local) return roundAmount(amount * rate, local);
+  if (currency === local && paid === 'USD') return roundAmount(amount / rate, 'USD');
+  return undefined;
+}

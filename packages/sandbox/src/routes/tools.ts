@@ -106,6 +106,8 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     const req = parseBody(z.strictObject({ payment_id: z.string().min(1) }), await body(c));
     const p = store.payments.get(req.payment_id);
     if (!p) throw new ApiFailure(4000, 'payment_id');
+    // A chargeback disputes money moved: a PAID payment or capture, not an authorization or a pending one.
+    if (p.status !== 'PAID') throw new ApiFailure(5002);
     p.chargeback = true;
     return c.json({ payment_id: p.id, chargeback: true });
   });

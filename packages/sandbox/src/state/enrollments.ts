@@ -17,7 +17,7 @@ import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
 import { toMinorUnits } from '@paylit/core/money';
-import { countries, fitsCurrency, isSupportedCountry } from '../catalogs/countries.js';
+import { countries, fitsCurrency, isSupportedCountry, localMoney } from '../catalogs/countries.js';
 import { findMethod, type PaymentMethod } from '../catalogs/payment-methods.js';
 import type { Enrollment, EnrollmentMethod, Store } from './store.js';
 
@@ -70,9 +70,11 @@ function setEnrollmentStatus(
 
 function newEnrollment(
   store: Store,
+  country: string,
   fields: Omit<PaymentEnrollment, 'id'>,
   method: EnrollmentMethod,
   origin?: string,
+  withPayment = false,
 ): Enrollment {
   const e: Enrollment = {
     id: `E-${store.options.merchantId}-${crypto.randomUUID()}`,
@@ -86,10 +88,14 @@ function newEnrollment(
     callback_url: fields.callback_url,
     subscription: fields.subscription as Record<string, unknown> | undefined,
     created_date: apiTimestamp(store.clock.now()),
+    country,
     method,
   };
   store.enrollments.set(e.id, e);
-  if (fields.callback_url !== undefined && origin !== undefined) {
+  if (withPayment) {
+    // PENDING, unannounced, until its first payment is made or fails (firstPaymentSettled).
+    e.with_payment = true;
+  } else if (fields.callback_url !== undefined && origin !== undefined) {
     e.page_token = crypto.randomUUID();
     e.redirect_url = `${origin}/sandbox-pages/enrollment/${encodeURIComponent(e.id)}?t=${e.page_token}`;
     setEnrollmentStatus(store, e, 'PENDING');
@@ -156,7 +162,7 @@ export function createEnrollment(store: Store, body: unknown, origin: string) {
     if (!found) throw new ApiFailure(5010, 'payment_method_id');
     method = { payment_method_id: found.id, payment_method_type: found.type };
   }
-  return enrollmentRecord(newEnrollment(store, fields, method, origin));
+  return enrollmentRecord(newEnrollment(store, country, fields, method, origin));
 }
 
 /**
@@ -173,13 +179,31 @@ function checkPixAutomaticoMandate(fields: Omit<PaymentEnrollment, 'id'>): void 
     if (sub[field] === undefined) throw new ApiFailure(5001, `subscription.${field}`);
 }
 
-/** An enrollment created together with the first payment, which charges with that payment's method: active at once. */
+/**
+ * An enrollment created together with the first payment, which charges with that payment's
+ * method. It follows that payment: PENDING while it is (3-D Secure, a redirect, a voucher),
+ * ACTIVE once it is made, REJECTED (300) when it is rejected, cancelled or expires; a mandate
+ * whose first payment failed charges nothing (its charges are 400 / 5002).
+ */
 export function enrollWithPayment(
   store: Store,
+  country: string,
   fields: PaymentEnrollment,
   method: EnrollmentMethod,
 ): { id: string; status: string } {
-  const e = newEnrollment(store, fields, method);
+  const e = newEnrollment(store, country, fields, method, undefined, true);
+  return { id: e.id, status: e.status };
+}
+
+/** The first payment of an enrollment made with it is settled (`made`: PAID, AUTHORIZED, VERIFIED). */
+export function firstPaymentSettled(
+  store: Store,
+  id: string,
+  made: boolean,
+): { id: string; status: string } | undefined {
+  const e = store.enrollments.get(id);
+  if (!e) return undefined;
+  if (e.status === 'PENDING') setEnrollmentStatus(store, e, made ? 'ACTIVE' : 'REJECTED');
   return { id: e.id, status: e.status };
 }
 
@@ -188,17 +212,21 @@ export function enrollWithPayment(
  * ACTIVE (pending, rejected, cancelled) is 400 / 5002, the table's code for a record in
  * the wrong status (sandbox README). A subscription bounds the amount of each charge:
  * `FIXED` exactly its `value`, `VARIABLE` at most its `max_value`; else 400 / 5001 `amount`.
+ * The bounds are in the enrollment's local currency (the spec's Enrollment table): a USD
+ * charge is held to them converted at the sandbox's rate (`localMoney`), and a charge in
+ * another country than the enrollment's is 400 / 5001 `country`.
  */
 export function chargeEnrollment(
   store: Store,
   id: string,
-  amount: number,
-  currency: string,
+  charged: { amount: number; currency: string; country: string },
   scheduledDate?: string,
 ): { enrollment: { id: string; status: string }; method: EnrollmentMethod } {
   const e = store.enrollments.get(id);
   if (!e) throw new ApiFailure(5008, 'enrollment.id');
   if (e.status !== 'ACTIVE') throw new ApiFailure(5002, 'enrollment.id');
+  if (charged.country !== e.country) throw new ApiFailure(5001, 'country');
+  const { amount, currency } = localMoney(charged.amount, charged.currency, e.country);
   const sub = e.subscription as
     | {
         start_date?: string;
@@ -259,7 +287,8 @@ export function completeEnrollmentPage(
 export function answerEnrollment(store: Store, id: string, status: 'ACTIVE' | 'REJECTED') {
   const e = store.enrollments.get(id);
   if (!e) throw new ApiFailure(5008, 'id');
-  if (e.status !== 'PENDING') throw new ApiFailure(5002);
+  // One made with a payment is answered by that payment (its 3-D Secure, its redirect), not here.
+  if (e.status !== 'PENDING' || e.with_payment) throw new ApiFailure(5002);
   setEnrollmentStatus(store, e, status);
   return enrollmentRecord(e);
 }

@@ -23,6 +23,7 @@ import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
 import {
   fitsCurrency,
+  inPaymentCurrency,
   isAllowedCurrency,
   isSupportedCountry,
   localMoney,
@@ -34,6 +35,7 @@ import {
   chargeEnrollment,
   checkSubscriptionBounds,
   enrollWithPayment,
+  firstPaymentSettled,
   PIX_AUTOMATICO,
 } from './enrollments.js';
 import { refundRecord } from './refunds.js';
@@ -121,6 +123,20 @@ export function setStatus(
     const token = `W-${crypto.randomUUID()}`;
     store.walletTokens.set(token, { name: p.wallet?.name, country: p.country });
     p.wallet = { ...p.wallet, token };
+  }
+  if (status !== 'PENDING') {
+    const made = isPaymentMade(status);
+    if (p.enrolls !== undefined) {
+      const followed = firstPaymentSettled(store, p.enrolls, made);
+      if (followed) p.enrollment = followed;
+      delete p.enrolls;
+    }
+    // A card saved with a payment that then failed (3-D Secure refused, expired) is not kept.
+    if (p.saved_card_id !== undefined) {
+      const saved = store.cards.get(p.saved_card_id);
+      if (saved && !made) saved.deleted = true;
+      delete p.saved_card_id;
+    }
   }
   store.ledger.update(p.id, { status, money_moved: status === 'PAID' });
   const balance = store.balances.get(p.currency);
@@ -261,7 +277,7 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
   // A charge of an enrollment pays with the enrollment's method; a card sent beside it pays instead.
   const charge =
     req.enrollment?.id !== undefined
-      ? chargeEnrollment(store, req.enrollment.id, req.amount, req.currency, req.scheduled_date)
+      ? chargeEnrollment(store, req.enrollment.id, req, req.scheduled_date)
       : undefined;
   const byEnrollment = charge !== undefined && req.card === undefined && req.wallet === undefined;
   const method = byEnrollment
@@ -354,15 +370,18 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
     p.save_wallet = req.wallet.save === true;
   }
   if (enrollment) p.enrollment = enrollment;
-  else if (req.enrollment)
-    p.enrollment = enrollWithPayment(store, req.enrollment, {
+  else if (req.enrollment) {
+    p.enrollment = enrollWithPayment(store, req.country, req.enrollment, {
       payment_method_id: p.payment_method_id,
       payment_method_type: p.payment_method_type,
       ...(p.card ? { card: enrollmentCard(p.card) } : {}),
     });
+    p.enrolls = p.enrollment.id;
+  }
 
-  store.payments.set(p.id, p);
   const verify = req.card?.verify === true || req.wallet?.verify === true;
+  if (verify) p.verify = true;
+  store.payments.set(p.id, p);
   store.ledger.record({
     kind: verify ? 'verification' : capture ? 'payment' : 'authorization',
     id: p.id,
@@ -447,6 +466,7 @@ async function makePayment(store: Store, req: PaymentRequest, ctx: RequestContex
       brand: card.brand,
     });
     p.card = { ...p.card, save: true, card_id: saved.card_id, type: cardType(req, card.brand) };
+    if (p.status === 'PENDING') p.saved_card_id = saved.card_id;
     // An enrollment made with this payment charges the saved card.
     if (p.enrollment && !enrollment) {
       const e = store.enrollments.get(p.enrollment.id);
@@ -495,9 +515,13 @@ function cardEchoes(req: PaymentRequest): CardView {
   };
 }
 
+/** What approval makes of a payment: VERIFIED (a verification), AUTHORIZED (`capture: false`) or PAID. */
+function approved(p: Payment): PaymentStatus {
+  return p.verify ? 'VERIFIED' : p.capture ? 'PAID' : 'AUTHORIZED';
+}
+
 function settleIfPending(store: Store, p: Payment, status: PaymentStatus, code?: string): void {
-  if (p.status === 'PENDING')
-    setStatus(store, p, status === 'PAID' && !p.capture ? 'AUTHORIZED' : status, code);
+  if (p.status === 'PENDING') setStatus(store, p, status === 'PAID' ? approved(p) : status, code);
 }
 
 function getPayment(store: Store, id: string, status = 404): Payment {
@@ -513,16 +537,24 @@ export function capturePayment(store: Store, body: unknown) {
   if (!auth) throw new ApiFailure(4000, 'authorization_id');
   if (auth.status === 'VERIFIED') throw new ApiFailure(5013, 'authorization_id');
   if (auth.status !== 'AUTHORIZED') throw new ApiFailure(5002, 'authorization_id');
-  if (req.currency !== undefined && req.currency !== auth.currency)
+  // Stated in USD or the local currency (converted at the sandbox rate), not another one.
+  const asked =
+    req.amount === undefined
+      ? undefined
+      : inPaymentCurrency(req.amount, req.currency ?? auth.currency, auth.currency, auth.country);
+  if (
+    req.currency !== undefined &&
+    (req.amount === undefined ? req.currency !== auth.currency : asked === undefined)
+  )
     throw new ApiFailure(5001, 'currency');
-  if (req.amount !== undefined && !fitsCurrency(req.amount, auth.currency))
+  if (req.amount !== undefined && !fitsCurrency(req.amount, req.currency ?? auth.currency))
     throw new ApiFailure(5001, 'amount');
   const captured = auth.captures.reduce(
     (sum, id) => sum + toMinorUnits(store.payments.get(id)!.amount, auth.currency),
     0,
   );
   const remaining = toMinorUnits(auth.amount, auth.currency) - captured;
-  const amount = req.amount === undefined ? remaining : toMinorUnits(req.amount, auth.currency);
+  const amount = asked === undefined ? remaining : toMinorUnits(asked, auth.currency);
   if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
   const now = store.clock.now();
   const p: Payment = {
@@ -538,6 +570,7 @@ export function capturePayment(store: Store, body: unknown) {
     capture: true,
   };
   delete p.approved_date;
+  delete p.chargeback;
   auth.captures.push(p.id);
   store.payments.set(p.id, p);
   store.ledger.record({
@@ -602,7 +635,9 @@ export function orderRecord(store: Store, orderId: string) {
 }
 
 /**
- * The sandbox's `POST /sandbox-tools/payments` for a payment: from PENDING; and PAID for a
+ * The sandbox's `POST /sandbox-tools/payments` for a payment: from PENDING, to a state it can
+ * reach (AUTHORIZED only with `capture: false`, VERIFIED only a card verification, else
+ * 400 / 5001 `status`); and PAID for a
  * DIRECT voucher, Pix or transfer that EXPIRED, as a payment made at the counter just before
  * its due time and reported after it (a late payment, which the merchant's server must count
  * once).
@@ -617,6 +652,10 @@ export function forcePaymentStatus(store: Store, p: Payment, status: string): vo
   if (p.status !== 'PENDING') throw new ApiFailure(5002);
   if (!Object.hasOwn(paymentStatuses, status) || status === 'PENDING')
     throw new ApiFailure(5001, 'status');
+  // Only a state the payment can reach (the spec's state table): AUTHORIZED is an
+  // authorization's (`capture: false`), VERIFIED a verification's; a Pix is neither.
+  if (status === 'AUTHORIZED' && (p.capture || p.verify)) throw new ApiFailure(5001, 'status');
+  if (status === 'VERIFIED' && !p.verify) throw new ApiFailure(5001, 'status');
   settleIfPending(store, p, status as PaymentStatus);
 }
 
@@ -667,7 +706,7 @@ export function completePage(
     return p;
   }
   if (outcome === 'reject') setStatus(store, p, 'REJECTED', '300');
-  else setStatus(store, p, p.card?.verify ? 'VERIFIED' : p.capture ? 'PAID' : 'AUTHORIZED');
+  else setStatus(store, p, approved(p));
   return p;
 }
 

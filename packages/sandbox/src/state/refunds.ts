@@ -7,7 +7,7 @@
 import { refundStatuses, type RefundStatus } from '@paylit/core/codes';
 import { fromMinorUnits, roundAmount, toMinorUnits } from '@paylit/core/money';
 import { refundRequestSchema } from '@paylit/core/schemas';
-import { fitsCurrency } from '../catalogs/countries.js';
+import { fitsCurrency, inPaymentCurrency } from '../catalogs/countries.js';
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
@@ -61,10 +61,18 @@ export function createRefund(store: Store, body: unknown) {
   if (p.chargeback) throw new ApiFailure(5018, 'payment_id');
   if (p.status === 'VERIFIED') throw new ApiFailure(5013, 'payment_id');
   if (p.status !== 'PAID') throw new ApiFailure(5002, 'payment_id');
-  if (req.currency !== undefined && req.currency !== p.currency)
+  // Stated in USD or the local currency (converted at the sandbox rate), not another one.
+  const asked =
+    req.amount === undefined
+      ? undefined
+      : inPaymentCurrency(req.amount, req.currency ?? p.currency, p.currency, p.country);
+  if (
+    req.currency !== undefined &&
+    (req.amount === undefined ? req.currency !== p.currency : asked === undefined)
+  )
     throw new ApiFailure(5001, 'currency');
   // 10.5 CLP is not refunded as 11: refused, as a payment and a capture with decimals are.
-  if (req.amount !== undefined && !fitsCurrency(req.amount, p.currency))
+  if (req.amount !== undefined && !fitsCurrency(req.amount, req.currency ?? p.currency))
     throw new ApiFailure(5001, 'amount');
   const now = store.clock.now();
   const approved = Date.parse((p.approved_date ?? p.created_date).replace('+0000', 'Z'));
@@ -74,7 +82,7 @@ export function createRefund(store: Store, body: unknown) {
     .filter((r) => r.status === 'PENDING' || r.status === 'SUCCESS')
     .reduce((sum, r) => sum + toMinorUnits(r.amount, p.currency), 0);
   const remaining = toMinorUnits(p.amount, p.currency) - taken;
-  const amount = req.amount === undefined ? remaining : toMinorUnits(req.amount, p.currency);
+  const amount = asked === undefined ? remaining : toMinorUnits(asked, p.currency);
   if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
   const balance = store.balances.get(p.currency);
   if (balance !== undefined) {

@@ -71,10 +71,16 @@ export interface Payment {
   expires_at?: number;
   /** Whether the payment captures on approval (false: authorization). */
   capture: boolean;
+  /** A verification (`card.verify` or `wallet.verify`): VERIFIED on approval, never PAID. */
+  verify?: boolean;
   authorization_id?: string;
   captures: string[];
   refunds: string[];
   save_wallet?: boolean;
+  /** An enrollment made with this payment: it follows the payment (ACTIVE once made, REJECTED if it fails). */
+  enrolls?: string;
+  /** A card saved with this payment while it was pending (3-D Secure): dropped if the payment fails. */
+  saved_card_id?: string;
   /** A recurring card payment: its record gets `card.network_tx_reference` when approved. */
   recurring?: boolean;
   /** For cash vouchers: the outcome the request's description asked for, settled after a while. */
@@ -132,6 +138,10 @@ export interface Enrollment {
   page_token?: string;
   subscription?: Record<string, unknown>;
   created_date: string;
+  /** Made with a first payment, whose outcome decides it (not the payer's bank, nor a page). */
+  with_payment?: boolean;
+  /** Its country: the subscription's bounds are in this country's local currency. */
+  country: string;
   /** What a charge by `enrollment.id` pays with. */
   method: EnrollmentMethod;
 }

@@ -30,12 +30,12 @@ TRANS_KEY = os.environ["PAYMENTS_X_TRANS_KEY"]
 SECRET_KEY = os.environ["PAYMENTS_SECRET_KEY"]
 
 
-def call(method, path, body=None):
-    """One signed request; answers (status, raw bytes)."""
-    text = "" if body is None else json.dumps(body, separators=(",", ":"))
+def call(method, path, body=None, headers=None, raw_body=None):
+    """One signed request (`headers` override or, as None, drop ours); answers (status, raw bytes)."""
+    text = raw_body if raw_body is not None else "" if body is None else json.dumps(body, separators=(",", ":"))
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
     signed = (LOGIN + date + text).encode("utf-8")
-    headers = {
+    sent = {
         "X-Date": date,
         "X-Login": LOGIN,
         "X-Trans-Key": TRANS_KEY,
@@ -45,10 +45,15 @@ def call(method, path, body=None):
         + hmac.new(SECRET_KEY.encode("utf-8"), signed, hashlib.sha256).hexdigest(),
     }
     if text:
-        headers["Content-Type"] = "application/json"
+        sent["Content-Type"] = "application/json"
+    for name, value in (headers or {}).items():
+        if value is None:
+            sent.pop(name, None)
+        else:
+            sent[name] = value
     connection = http.client.HTTPConnection(BASE.hostname, BASE.port, timeout=30)
     try:
-        connection.request(method, path, body=text.encode("utf-8") if text else None, headers=headers)
+        connection.request(method, path, body=text.encode("utf-8") if text else None, headers=sent)
         response = connection.getresponse()
         return response.status, response.read()
     finally:
@@ -166,5 +171,56 @@ expect(
     400,
     {"code": 5001, "message": "Invalid parameter: payer.document", "param": "payer.document"},
 )
+
+
+def tool(path, body):
+    """A sandbox tool (unsigned: it stands for the payer or the card network, not the merchant)."""
+    connection = http.client.HTTPConnection(BASE.hostname, BASE.port, timeout=30)
+    try:
+        connection.request("POST", path, body=json.dumps(body), headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 200, response.status
+    finally:
+        connection.close()
+
+
+# The rest of the table, each reached as a client meets it ("Errors" and "Seen on the wire").
+status, raw = call("GET", "/payments/D-nope-%s/status" % run, headers={"X-Login": "nobody"})
+expect("3001 an unknown X-Login", status, raw, 403, err(3001, "Invalid credentials"))
+status, raw = call("POST", "/secure_payments", payment("SIG-" + run), headers={"Authorization": "V2-HMAC-SHA256, Signature: " + "0" * 64})
+expect("5000 a POST whose signature does not match", status, raw, 400, err(5000, "Signature not match"))
+status, raw = call("POST", "/secure_payments", raw_body='{"amount":')
+expect("5000 a body that is no JSON", status, raw, 400, err(5000, "Invalid request"))
+status, raw = call("POST", "/secure_payments", payment("VRS-" + run), headers={"X-Version": "2.0"})
+expect("5017 another X-Version", status, raw, 400, err(5017, "Invalid API version"))
+status, raw = call("GET", "/payments/D-nope-%s/status" % run)
+expect("4000 a status lookup of an unknown id", status, raw, 404, err(4000, "Payment not found"))
+status, raw = call("POST", "/payments/D-nope-%s/cancel" % run)
+expect("4000 a cancel of an unknown id is 400", status, raw, 400, err(4000, "Payment not found"))
+status, raw = call("GET", "/refunds/REF-nope-%s/status" % run)
+expect("4001 an unknown refund", status, raw, 404, err(4001, "Refund not found"))
+status, raw = call("POST", "/payments", {"authorization_id": authorized, "amount": 121, "currency": "BRL"})
+expect("5007 a capture over the authorization", status, raw, 400, err(5007, "Amount exceeded"))
+status, raw = call("POST", "/payments", {"authorization_id": authorized})
+assert status == 200, raw
+captured = json.loads(raw)["id"]
+status, raw = call("POST", "/payments", {"authorization_id": authorized})
+expect("5007 a capture twice in full", status, raw, 400, err(5007, "Amount exceeded"))
+status, raw = call("POST", "/refunds", {"payment_id": captured, "amount": 121, "currency": "BRL"})
+expect("5007 a refund past the capture", status, raw, 400, err(5007, "Amount exceeded"))
+status, raw = call("POST", "/payments/%s/cancel" % captured)
+expect("3003 a cancel of a PAID payment", status, raw, 403, err(3003, "Merchant has no authorization to use this API"))
+status, raw = call("POST", "/payments/%s/cancel" % authorized)
+expect("5002 a cancel of a captured authorization", status, raw, 400, err(5002, "Invalid transaction status"))
+tool("/sandbox-tools/chargebacks", {"payment_id": captured})
+status, raw = call("POST", "/refunds", {"payment_id": captured})
+expect("5018 a refund under a chargeback", status, raw, 400, err(5018, "Chargeback in place for this transaction"))
+status, raw = call("POST", "/secure_payments", payment("BAL-" + run, currency="USD", amount=40))
+assert status == 200, raw
+dollars = json.loads(raw)["id"]
+tool("/sandbox-tools/balance", {"currency": "USD", "available": 10})
+status, raw = call("POST", "/refunds", {"payment_id": dollars, "amount": 20, "currency": "USD"})
+expect("5012 a refund past the available balance", status, raw, 400, err(5012, "Insufficient funds"))
 
 sys.exit(0 if all(results) else 1)
