@@ -121,3 +121,23 @@ test('the shopper leaves the challenge: the payment is cancelled, the order open
 });
 
 const h = () => shop;
+
+test('a challenge left is no decline: after five payments cancelled from the dialog, the order is still open and the sixth Pay reaches the API', async () => {
+  const order = await shop.order(southAfrican);
+  for (let i = 1; i <= 5; i++) {
+    const pending = (await submitCard(shop, order.clientSecret)).res.body.payment;
+    expect(pending).toMatchObject({ status: 'PENDING' });
+    const done = await shop.browser(`/payments/${encodeURIComponent(pending.id)}/cancel`, {
+      method: 'POST',
+      body: JSON.stringify({ order: order.clientSecret }),
+    });
+    expect(done.body.payment).toMatchObject({ id: pending.id, status: 'CANCELLED' });
+  }
+  // Five declines lock an order (409 order_locked); five cancels are not declines.
+  const sixth = (await submitCard(shop, order.clientSecret)).res;
+  expect([sixth.status, sixth.body.payment?.status]).toEqual([200, 'PENDING']);
+  const entries = shop.sandbox
+    .ledger()
+    .entries.filter((e) => e.order_id?.startsWith(`${order.id}.`) && e.kind === 'payment');
+  expect(entries.map((e) => e.order_id)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${order.id}.${n}`));
+});
