@@ -91,6 +91,31 @@ test('a store that forgot the order asks the API: a paid order answers its payme
   }
 });
 
+test('a store that forgot an order declined four times counts four declines, not five: the fifth attempt reaches the API, the sixth is refused', async () => {
+  const declining = { number: '4111111111111111', cvv: '1234' };
+  const before = await startShop({ store: new MemoryStore() }, h);
+  let after: Shop | undefined;
+  try {
+    const order = await before.order();
+    for (let i = 0; i < 4; i++)
+      expect((await submitCard(before, order.id, {}, declining)).res.body.payment.status).toBe(
+        'REJECTED',
+      );
+    after = await startShop({ store: new MemoryStore() }, h);
+    await after.order({ id: order.id });
+    const fifth = (await submitCard(after, order.id, {}, declining)).res;
+    expect([fifth.status, fifth.body.payment?.status]).toEqual([200, 'REJECTED']);
+    const sixth = (await submitCard(after, order.id, {}, declining)).res;
+    expect([sixth.status, sixth.body.error?.type]).toEqual([409, 'order_locked']);
+    expect(paymentsOf(order.id).map((e) => e.order_id)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `${order.id}.${n}`),
+    );
+  } finally {
+    await before.close();
+    await after?.close();
+  }
+});
+
 test('a store behind the API (a restored snapshot says "open" at attempt 1 after attempt 1 was declined and 2 paid): no third charge', async () => {
   const store = new MemoryStore();
   const shop = await startShop({ store }, h);
