@@ -226,3 +226,38 @@ test('the API is asked once per order while the store remembers it: when the ord
     await shop.close();
   }
 });
+
+test('an unreadable 2xx to Pay leaves the order closed until the API is asked: the checkout view shows the payment the API made, and Pay charges nothing more', async () => {
+  const node = nodeTransport();
+  let garble = true;
+  const transport: Transport = async (request) => {
+    const answer = await node(request);
+    // The first Pay's card payment (`POST /secure_payments`): made, its answer cut short.
+    if (garble && request.method === 'POST' && new URL(request.url).pathname === '/secure_payments')
+      return { ...answer, text: '{"id": "D-' };
+    return answer;
+  };
+  const store = new MemoryStore();
+  const shop = await startShop({ client: h.clientFor({ transport }), store }, h);
+  try {
+    const order = await shop.order();
+    const first = (await submitCard(shop, order.clientSecret)).res;
+    garble = false;
+    expect(first.status).toBeGreaterThanOrEqual(500);
+    const made = paymentsOf(order.id);
+    expect(made.map((e) => [e.order_id, e.status])).toEqual([[`${order.id}.1`, 'PAID']]);
+    // Not "open": what attempt 1 did is unknown, not nothing.
+    expect(await store.getCharge(order.id)).toMatchObject({
+      state: 'charging',
+      n: 1,
+      unknown: true,
+    });
+    const view = (await shop.browser(`/checkout?order=${order.clientSecret}`)).body;
+    expect([view.payment?.id, view.payment?.status]).toEqual([made[0]!.payment_id, 'PAID']);
+    const again = (await submitCard(shop, order.clientSecret)).res.body;
+    expect([again.replayed, again.payment.id]).toEqual([true, made[0]!.payment_id]);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+  } finally {
+    await shop.close();
+  }
+});
