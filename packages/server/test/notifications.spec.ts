@@ -504,3 +504,44 @@ test('a genuine notification is never rate limited: 700 from one address after 7
     await shop.close();
   }
 });
+
+test("two payments of one paid order heard of late are each refunded in full, once: each refund's key is its own payment's", async () => {
+  const shop = await startShop();
+  try {
+    const order = await shop.order();
+    const kept = (await submitCard(shop, order.clientSecret)).res.body.payment;
+    expect(kept.status).toBe('PAID');
+    // Attempts 2 and 3 paid at the API behind the checkout's back (a voucher paid at the counter).
+    const late = [];
+    for (const n of [2, 3])
+      late.push(
+        await shop.client.payments.create({
+          amount: 120,
+          currency: 'BRL',
+          country: 'BR',
+          payment_method_id: 'CARD',
+          payment_method_flow: 'DIRECT',
+          payer,
+          order_id: `${order.id}.${n}`,
+          card: visa,
+        }),
+      );
+    for (const payment of late) {
+      expect(payment.status).toBe('PAID');
+      expect((await deliver(shop, JSON.stringify(payment))).status).toBe(200);
+    }
+    const refunds = () =>
+      shop.sandbox
+        .ledger()
+        .entries.filter((e) => e.kind === 'refund')
+        .map((e) => [e.payment_id, e.amount])
+        .sort();
+    expect(refunds()).toEqual(late.map((p) => [p.id, 120]).sort());
+    // Heard again: nothing more.
+    for (const payment of late) await deliver(shop, JSON.stringify(payment));
+    expect(refunds()).toHaveLength(2);
+    expect(refunds().some(([id]) => id === kept.id)).toBe(false);
+  } finally {
+    await shop.close();
+  }
+});
