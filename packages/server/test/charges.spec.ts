@@ -261,3 +261,56 @@ test('an unreadable 2xx to Pay leaves the order closed until the API is asked: t
     await shop.close();
   }
 });
+
+test("a store restored while attempt 1 is on its way to the API: a second submission finds the number's lease and waits for it, and attempt 1 is sent once", async () => {
+  const node = nodeTransport();
+  const sent: string[] = [];
+  let reached!: () => void;
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const transport: Transport = async (request) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/secure_payments') {
+      sent.push((JSON.parse(request.body!) as { order_id: string }).order_id);
+      if (sent.length === 1) {
+        reached();
+        await released;
+      }
+    }
+    return node(request);
+  };
+  const store = new MemoryStore();
+  // Two tabs behind two addresses: no decline limit's turn (one per address and order) between them.
+  const shop = await startShop(
+    { client: h.clientFor({ transport }), store, declineLimit: false },
+    h,
+  );
+  try {
+    const order = await shop.order();
+    const stale = (await store.getCharge(order.id))!;
+    const first = submitCard(shop, order.clientSecret);
+    await held;
+    // The snapshot taken before the attempt is restored: "open" at 1 again.
+    const now = (await store.getCharge(order.id))!;
+    expect(now).toMatchObject({ state: 'charging', n: 1 });
+    expect(await store.swapCharge(order.id, now.rev, { ...stale, rev: crypto.randomUUID() })).toBe(
+      true,
+    );
+    const second = submitCard(shop, order.clientSecret);
+    // The second submission has met the lease once the state names attempt 1's owner again.
+    for (let i = 0; i < 200; i++) {
+      const state = await store.getCharge(order.id);
+      if (state?.state === 'charging' && state.attempt === now.attempt) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    const [a, b] = [(await first).res, (await second).res];
+    expect([a.status, a.body.payment.status]).toEqual([200, 'PAID']);
+    expect([b.status, b.body.replayed, b.body.payment.id]).toEqual([200, true, a.body.payment.id]);
+    expect(sent).toEqual([`${order.id}.1`]);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+  } finally {
+    release();
+    await shop.close();
+  }
+});
