@@ -314,3 +314,29 @@ test("a store restored while attempt 1 is on its way to the API: a second submis
     await shop.close();
   }
 });
+
+test('a declined submission sent again (the same attempt id: a retried request) answers its decline, replayed, and charges the card no second time', async () => {
+  const shop = await startShop({ store: new MemoryStore() }, h);
+  try {
+    const order = await shop.order();
+    const declined = await submitCard(
+      shop,
+      order.clientSecret,
+      {},
+      { number: '4111111111111111', cvv: '1234' },
+    );
+    expect(declined.res.body.payment.status).toBe('REJECTED');
+    const again = await shop.browser('/payments', {
+      method: 'POST',
+      body: JSON.stringify(declined.body),
+    });
+    expect([again.status, again.body.replayed, again.body.payment.id]).toEqual([
+      200,
+      true,
+      declined.res.body.payment.id,
+    ]);
+    expect(paymentsOf(order.id).map((e) => e.order_id)).toEqual([`${order.id}.1`]);
+  } finally {
+    await shop.close();
+  }
+});
