@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { mayFrame } from '../src/framing.js';
-import { southAfricanPayer, startShop, submitCard, type Shop } from './support/harness.js';
+import { southAfricanPayer, startShop, submitCard, visa, type Shop } from './support/harness.js';
 
 let shop: Shop;
 test.beforeAll(async () => {
@@ -140,4 +140,32 @@ test('a challenge left is no decline: after five payments cancelled from the dia
     .ledger()
     .entries.filter((e) => e.order_id?.startsWith(`${order.id}.`) && e.kind === 'payment');
   expect(entries.map((e) => e.order_id)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${order.id}.${n}`));
+});
+
+test('a cancel is for the payment the order waits on: another pending payment of the order is refused 409 and left as it is', async () => {
+  const order = await shop.order(southAfrican);
+  const waiting = (await submitCard(shop, order.clientSecret)).res.body.payment;
+  expect(waiting.status).toBe('PENDING');
+  // Attempt 2 made at the API behind the checkout's back, pending too.
+  const other = await shop.client.payments.create({
+    amount: 499,
+    currency: 'ZAR',
+    country: 'ZA',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer: southAfricanPayer,
+    order_id: `${order.id}.2`,
+    callback_url: `${shop.base}/callback`,
+    card: visa,
+  });
+  expect(other.status).toBe('PENDING');
+  const res = await shop.browser(`/payments/${encodeURIComponent(other.id)}/cancel`, {
+    method: 'POST',
+    body: JSON.stringify({ order: order.clientSecret }),
+  });
+  expect([res.status, res.body.error?.type]).toEqual([409, 'payment_in_progress']);
+  expect((await shop.client.payments.retrieve(other.id)).status).toBe('PENDING');
+  // The order still waits on its own payment: Pay answers it, nothing more is charged.
+  const again = (await submitCard(shop, order.clientSecret)).res.body;
+  expect([again.replayed, again.payment.id]).toEqual([true, waiting.id]);
 });
