@@ -340,3 +340,31 @@ test('a declined submission sent again (the same attempt id: a retried request) 
     await shop.close();
   }
 });
+
+test('an attempt past its in-flight time but within its outcome window, not found at the API, keeps the order closed: the view and Pay do not reopen it', async () => {
+  const store = new MemoryStore();
+  const shop = await startShop({ store }, h);
+  try {
+    const order = await shop.order();
+    const open = (await store.getCharge(order.id))!;
+    // Attempt 1's owner is gone: its request may still reach the API until the outcome window (120 s) ends.
+    const inFlightMs = shop.client.deadlineMs + 10_000;
+    const since = (await store.now()) - inFlightMs - 5_000;
+    const charging = {
+      state: 'charging',
+      rev: 'r-lost',
+      n: 1,
+      attempt: 'gone',
+      since,
+      declines: 0,
+    };
+    expect(await store.swapCharge(order.id, open.rev, charging as ChargeState)).toBe(true);
+    expect((await shop.browser(`/checkout?order=${order.clientSecret}`)).status).toBe(200);
+    expect(await store.getCharge(order.id)).toMatchObject({ state: 'charging', attempt: 'gone' });
+    const pay = (await submitCard(shop, order.clientSecret)).res;
+    expect([pay.status, pay.body.error?.type]).toEqual([409, 'payment_in_progress']);
+    expect(paymentsOf(order.id)).toHaveLength(0);
+  } finally {
+    await shop.close();
+  }
+});
