@@ -4,6 +4,7 @@
  * shopper leaving it (`POST /payments/:id/cancel`): the payment cancelled at the API, the order
  * open again, one charge at most. Against the real sandbox over HTTP.
  */
+import { MemoryStore } from '@paylit/server';
 import { expect, test } from '@playwright/test';
 import { mayFrame } from '../src/framing.js';
 import { southAfricanPayer, startShop, submitCard, visa, type Shop } from './support/harness.js';
@@ -168,4 +169,36 @@ test('a cancel is for the payment the order waits on: another pending payment of
   // The order still waits on its own payment: Pay answers it, nothing more is charged.
   const again = (await submitCard(shop, order.clientSecret)).res.body;
   expect([again.replayed, again.payment.id]).toEqual([true, waiting.id]);
+});
+
+test('a store restored to "open at 1" after attempt 1 was cancelled: the next Pay meets the duplicate, moves to attempt 2 under a key of its own, and is charged', async () => {
+  const store = new MemoryStore();
+  // A number's lease is kept for the outcome window: 1 s here, so that the restored state is all
+  // that is left (as after a lost Redis).
+  const own = await startShop({ store, outcomeWindowMs: 1_000 }, shop);
+  try {
+    const order = await own.order(southAfrican);
+    const stale = (await store.getCharge(order.id))!;
+    const first = (await submitCard(own, order.clientSecret)).res.body.payment;
+    const done = await own.browser(`/payments/${encodeURIComponent(first.id)}/cancel`, {
+      method: 'POST',
+      body: JSON.stringify({ order: order.clientSecret }),
+    });
+    expect(done.body.payment.status).toBe('CANCELLED');
+    const now = (await store.getCharge(order.id))!;
+    expect(await store.swapCharge(order.id, now.rev, { ...stale, rev: 'r-restored' })).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // One submission: attempt 1 refused as a duplicate (5009), then attempt 2, its own request.
+    const next = (await submitCard(own, order.clientSecret)).res;
+    expect([next.status, next.body.payment?.status]).toEqual([200, 'PENDING']);
+    const entries = own.sandbox
+      .ledger()
+      .entries.filter((e) => e.order_id?.startsWith(`${order.id}.`));
+    expect(entries.map((e) => [e.order_id, e.status])).toEqual([
+      [`${order.id}.1`, 'CANCELLED'],
+      [`${order.id}.2`, 'PENDING'],
+    ]);
+  } finally {
+    await own.close();
+  }
 });
