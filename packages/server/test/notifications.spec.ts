@@ -545,3 +545,29 @@ test("two payments of one paid order heard of late are each refunded in full, on
     await shop.close();
   }
 });
+
+test("failed verifications are counted per client address: one address's junk over the limit leaves another's answered 401, not 429", async () => {
+  const shop = await startShop({
+    rateLimit: { windowMs: 60_000, max: 1_000, notifications: { windowMs: 60_000, max: 3 } },
+    clientAddress: (request) => request.headers.get('X-Test-Client') ?? undefined,
+  });
+  try {
+    const junk = (client: string) =>
+      fetch(`${shop.base}/notifications`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Test-Client': client,
+          'X-Date': formatXDate(new Date()),
+          Authorization: `V2-HMAC-SHA256, Signature: ${'0'.repeat(64)}`,
+        },
+        body: '{"id":"D-1-junk","status":"PAID"}',
+      }).then((res) => res.status);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await junk('198.51.100.7'));
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(await junk('203.0.113.20')).toBe(401);
+  } finally {
+    await shop.close();
+  }
+});
