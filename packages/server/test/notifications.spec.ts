@@ -571,3 +571,38 @@ test("failed verifications are counted per client address: one address's junk ov
     await shop.close();
   }
 });
+
+test('a hook that fails after its lease expired does not release the lease another try holds now: a third try meanwhile is 409', async () => {
+  const gates: (() => void)[] = [];
+  const calls: string[] = [];
+  const shop = await startShop({
+    notificationLeaseMs: 1_000,
+    onError: () => {},
+    onNotification: async (event) => {
+      calls.push(event.record.status);
+      const n = calls.length;
+      await new Promise<void>((resolve) => gates.push(resolve));
+      if (n === 1) throw new Error('the first hook fails, late');
+    },
+  });
+  try {
+    const body = JSON.stringify(paymentRecord());
+    const firstTry = deliver(shop, body);
+    await until(() => calls.length === 1, 'the first hook to start');
+    // Past the first try's lease: the next try is handed over.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const secondTry = deliver(shop, body);
+    await until(() => calls.length === 2, 'the second hook to start');
+    gates[0]!();
+    expect((await firstTry).status).toBe(500);
+    // The second try's hook still runs, under its own lease.
+    const third = await deliver(shop, body);
+    expect([third.status, third.body.error?.type]).toEqual([409, 'payment_in_progress']);
+    expect(calls).toEqual(['PAID', 'PAID']);
+    gates[1]!();
+    expect((await secondTry).status).toBe(200);
+  } finally {
+    for (const open of gates) open();
+    await shop.close();
+  }
+});
