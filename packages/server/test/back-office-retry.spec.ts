@@ -115,3 +115,21 @@ test('one action retried on two instances of one store whose publicUrl differs (
     await second.close();
   }
 });
+
+test('one action id is one operation: the same id for a refund of another amount is refused here, before the API, and refunds nothing more', async () => {
+  const pix = await pendingPix();
+  await settleInSandbox(shop, pix.id);
+  const action = `act-${crypto.randomUUID()}`;
+  const first = await refund(action, pix.id, shop, 10);
+  expect([first.status, first.body.refund?.amount]).toEqual([200, 10]);
+  const other = await refund(action, pix.id, shop, 20);
+  expect([other.status, other.body.error?.type, other.body.error?.param]).toEqual([
+    409,
+    'idempotency_key_reused',
+    'action',
+  ]);
+  const refunds = shop.sandbox
+    .ledger()
+    .entries.filter((e) => e.kind === 'refund' && e.payment_id === pix.id);
+  expect(refunds.map((e) => e.amount)).toEqual([10]);
+});
