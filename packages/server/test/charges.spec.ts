@@ -293,6 +293,7 @@ test("a store restored while attempt 1 is on its way to the API: a second submis
     // The snapshot taken before the attempt is restored: "open" at 1 again.
     const now = (await store.getCharge(order.id))!;
     expect(now).toMatchObject({ state: 'charging', n: 1 });
+    const owner = now.state === 'charging' ? now.attempt : undefined;
     expect(await store.swapCharge(order.id, now.rev, { ...stale, rev: crypto.randomUUID() })).toBe(
       true,
     );
@@ -300,7 +301,7 @@ test("a store restored while attempt 1 is on its way to the API: a second submis
     // The second submission has met the lease once the state names attempt 1's owner again.
     for (let i = 0; i < 200; i++) {
       const state = await store.getCharge(order.id);
-      if (state?.state === 'charging' && state.attempt === now.attempt) break;
+      if (state?.state === 'charging' && state.attempt === owner) break;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     release();
