@@ -7,7 +7,8 @@
  * retry refunds, once, counted in the sandbox's ledger. The same once the server's store is
  * lost between the clicks: which key the retry used was only in the store.
  */
-import { MemoryStore } from '@paylit/server';
+import { MemoryStore, type Transport } from '@paylit/server';
+import { nodeTransport } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
 import { payer, settleInSandbox, startShop, uid, type Shop } from './support/harness.js';
 
@@ -113,5 +114,53 @@ test('one action retried on two instances of one store whose publicUrl differs (
   } finally {
     await first.close();
     await second.close();
+  }
+});
+
+test('one action id is one operation: the same id for a refund of another amount is refused here, before the API, and refunds nothing more', async () => {
+  const pix = await pendingPix();
+  await settleInSandbox(shop, pix.id);
+  const action = `act-${crypto.randomUUID()}`;
+  const first = await refund(action, pix.id, shop, 10);
+  expect([first.status, first.body.refund?.amount]).toEqual([200, 10]);
+  const other = await refund(action, pix.id, shop, 20);
+  expect([other.status, other.body.error?.type, other.body.error?.param]).toEqual([
+    409,
+    'idempotency_key_reused',
+    'action',
+  ]);
+  const refunds = shop.sandbox
+    .ledger()
+    .entries.filter((e) => e.kind === 'refund' && e.payment_id === pix.id);
+  expect(refunds.map((e) => e.amount)).toEqual([10]);
+});
+
+test('two operator actions on one payment at once run one at a time: the API never has two of its refunds in flight', async () => {
+  const node = nodeTransport();
+  let inFlight = 0;
+  let most = 0;
+  const transport: Transport = async (request) => {
+    if (request.method !== 'POST' || new URL(request.url).pathname !== '/refunds')
+      return node(request);
+    most = Math.max(most, ++inFlight);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return await node(request);
+    } finally {
+      inFlight--;
+    }
+  };
+  const own = await startShop({ client: shop.clientFor({ transport }) }, shop);
+  try {
+    const pix = await pendingPix();
+    await settleInSandbox(shop, pix.id);
+    const [a, b] = await Promise.all([
+      refund(`act-${crypto.randomUUID()}`, pix.id, own, 10),
+      refund(`act-${crypto.randomUUID()}`, pix.id, own, 15),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(most).toBe(1);
+  } finally {
+    await own.close();
   }
 });

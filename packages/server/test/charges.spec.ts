@@ -91,6 +91,31 @@ test('a store that forgot the order asks the API: a paid order answers its payme
   }
 });
 
+test('a store that forgot an order declined four times counts four declines, not five: the fifth attempt reaches the API, the sixth is refused', async () => {
+  const declining = { number: '4111111111111111', cvv: '1234' };
+  const before = await startShop({ store: new MemoryStore() }, h);
+  let after: Shop | undefined;
+  try {
+    const order = await before.order();
+    for (let i = 0; i < 4; i++)
+      expect((await submitCard(before, order.id, {}, declining)).res.body.payment.status).toBe(
+        'REJECTED',
+      );
+    after = await startShop({ store: new MemoryStore() }, h);
+    await after.order({ id: order.id });
+    const fifth = (await submitCard(after, order.id, {}, declining)).res;
+    expect([fifth.status, fifth.body.payment?.status]).toEqual([200, 'REJECTED']);
+    const sixth = (await submitCard(after, order.id, {}, declining)).res;
+    expect([sixth.status, sixth.body.error?.type]).toEqual([409, 'order_locked']);
+    expect(paymentsOf(order.id).map((e) => e.order_id)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `${order.id}.${n}`),
+    );
+  } finally {
+    await before.close();
+    await after?.close();
+  }
+});
+
 test('a store behind the API (a restored snapshot says "open" at attempt 1 after attempt 1 was declined and 2 paid): no third charge', async () => {
   const store = new MemoryStore();
   const shop = await startShop({ store }, h);
@@ -197,6 +222,149 @@ test('the API is asked once per order while the store remembers it: when the ord
     const paid = (await submitCard(shop, order.clientSecret)).res.body.payment;
     expect([paid.status, paid.amount]).toEqual(['PAID', 150]);
     expect(lookups.filter((path) => path === `/orders/${order.id}.1`)).toHaveLength(1);
+  } finally {
+    await shop.close();
+  }
+});
+
+test('an unreadable 2xx to Pay leaves the order closed until the API is asked: the checkout view shows the payment the API made, and Pay charges nothing more', async () => {
+  const node = nodeTransport();
+  let garble = true;
+  const transport: Transport = async (request) => {
+    const answer = await node(request);
+    // The first Pay's card payment (`POST /secure_payments`): made, its answer cut short.
+    if (garble && request.method === 'POST' && new URL(request.url).pathname === '/secure_payments')
+      return { ...answer, text: '{"id": "D-' };
+    return answer;
+  };
+  const store = new MemoryStore();
+  const shop = await startShop({ client: h.clientFor({ transport }), store }, h);
+  try {
+    const order = await shop.order();
+    const first = (await submitCard(shop, order.clientSecret)).res;
+    garble = false;
+    expect(first.status).toBeGreaterThanOrEqual(500);
+    const made = paymentsOf(order.id);
+    expect(made.map((e) => [e.order_id, e.status])).toEqual([[`${order.id}.1`, 'PAID']]);
+    // Not "open": what attempt 1 did is unknown, not nothing.
+    expect(await store.getCharge(order.id)).toMatchObject({
+      state: 'charging',
+      n: 1,
+      unknown: true,
+    });
+    const view = (await shop.browser(`/checkout?order=${order.clientSecret}`)).body;
+    expect([view.payment?.id, view.payment?.status]).toEqual([made[0]!.payment_id, 'PAID']);
+    const again = (await submitCard(shop, order.clientSecret)).res.body;
+    expect([again.replayed, again.payment.id]).toEqual([true, made[0]!.payment_id]);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+  } finally {
+    await shop.close();
+  }
+});
+
+test("a store restored while attempt 1 is on its way to the API: a second submission finds the number's lease and waits for it, and attempt 1 is sent once", async () => {
+  const node = nodeTransport();
+  const sent: string[] = [];
+  let reached!: () => void;
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const transport: Transport = async (request) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/secure_payments') {
+      sent.push((JSON.parse(request.body!) as { order_id: string }).order_id);
+      if (sent.length === 1) {
+        reached();
+        await released;
+      }
+    }
+    return node(request);
+  };
+  const store = new MemoryStore();
+  // Two tabs behind two addresses: no decline limit's turn (one per address and order) between them.
+  const shop = await startShop(
+    { client: h.clientFor({ transport }), store, declineLimit: false },
+    h,
+  );
+  try {
+    const order = await shop.order();
+    const stale = (await store.getCharge(order.id))!;
+    const first = submitCard(shop, order.clientSecret);
+    await held;
+    // The snapshot taken before the attempt is restored: "open" at 1 again.
+    const now = (await store.getCharge(order.id))!;
+    expect(now).toMatchObject({ state: 'charging', n: 1 });
+    const owner = now.state === 'charging' ? now.attempt : undefined;
+    expect(await store.swapCharge(order.id, now.rev, { ...stale, rev: crypto.randomUUID() })).toBe(
+      true,
+    );
+    const second = submitCard(shop, order.clientSecret);
+    // The second submission has met the lease once the state names attempt 1's owner again.
+    for (let i = 0; i < 200; i++) {
+      const state = await store.getCharge(order.id);
+      if (state?.state === 'charging' && state.attempt === owner) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    const [a, b] = [(await first).res, (await second).res];
+    expect([a.status, a.body.payment.status]).toEqual([200, 'PAID']);
+    expect([b.status, b.body.replayed, b.body.payment.id]).toEqual([200, true, a.body.payment.id]);
+    expect(sent).toEqual([`${order.id}.1`]);
+    expect(paymentsOf(order.id)).toHaveLength(1);
+  } finally {
+    release();
+    await shop.close();
+  }
+});
+
+test('a declined submission sent again (the same attempt id: a retried request) answers its decline, replayed, and charges the card no second time', async () => {
+  const shop = await startShop({ store: new MemoryStore() }, h);
+  try {
+    const order = await shop.order();
+    const declined = await submitCard(
+      shop,
+      order.clientSecret,
+      {},
+      { number: '4111111111111111', cvv: '1234' },
+    );
+    expect(declined.res.body.payment.status).toBe('REJECTED');
+    const again = await shop.browser('/payments', {
+      method: 'POST',
+      body: JSON.stringify(declined.body),
+    });
+    expect([again.status, again.body.replayed, again.body.payment.id]).toEqual([
+      200,
+      true,
+      declined.res.body.payment.id,
+    ]);
+    expect(paymentsOf(order.id).map((e) => e.order_id)).toEqual([`${order.id}.1`]);
+  } finally {
+    await shop.close();
+  }
+});
+
+test('an attempt past its in-flight time but within its outcome window, not found at the API, keeps the order closed: the view and Pay do not reopen it', async () => {
+  const store = new MemoryStore();
+  const shop = await startShop({ store }, h);
+  try {
+    const order = await shop.order();
+    const open = (await store.getCharge(order.id))!;
+    // Attempt 1's owner is gone: its request may still reach the API until the outcome window (120 s) ends.
+    const inFlightMs = shop.client.deadlineMs + 10_000;
+    const since = (await store.now()) - inFlightMs - 5_000;
+    const charging = {
+      state: 'charging',
+      rev: 'r-lost',
+      n: 1,
+      attempt: 'gone',
+      since,
+      declines: 0,
+    };
+    expect(await store.swapCharge(order.id, open.rev, charging as ChargeState)).toBe(true);
+    expect((await shop.browser(`/checkout?order=${order.clientSecret}`)).status).toBe(200);
+    expect(await store.getCharge(order.id)).toMatchObject({ state: 'charging', attempt: 'gone' });
+    const pay = (await submitCard(shop, order.clientSecret)).res;
+    expect([pay.status, pay.body.error?.type]).toEqual([409, 'payment_in_progress']);
+    expect(paymentsOf(order.id)).toHaveLength(0);
   } finally {
     await shop.close();
   }

@@ -5,7 +5,7 @@
  */
 import { MemoryStore, createCheckoutHandler, type CheckoutHandlerOptions } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { startSandbox, startShop, type Harness } from './support/harness.js';
+import { startSandbox, startShop, submitCard, type Harness } from './support/harness.js';
 import { send } from './support/proxy.js';
 import { addressBucket } from '../src/middleware/client-address.js';
 
@@ -189,4 +189,17 @@ test('the decline limit counts an IPv6 address by its prefix (/64 by default), w
     expect([v4, addressBucket(v4)]).toEqual([v4, '192.0.2.44']);
   expect(addressBucket('192.0.2.45')).toBe('192.0.2.45');
   expect(addressBucket('unknown')).toBe('unknown');
+});
+
+test("a client's IPv6 address written out in full (39 characters, the most payer.ip holds) is sent as the payment's payer.ip", async () => {
+  const full = '2001:0db8:85a3:0000:0000:8a2e:0370:7334';
+  const shop = await startShop({ clientAddress: () => full }, h);
+  try {
+    const order = await shop.order();
+    const paid = (await submitCard(shop, order.clientSecret)).res.body.payment;
+    expect(paid.status).toBe('PAID');
+    expect((await shop.client.payments.retrieve(paid.id)).payer?.ip).toBe(full);
+  } finally {
+    await shop.close();
+  }
 });

@@ -281,6 +281,24 @@ test("saved cards, saved wallets and redirect methods; only the order's own", as
     }),
   });
   expect([other.status, other.body.error.type]).toEqual([403, 'forbidden']);
+  // An order that names no saved cards takes none, not any: this card is someone's, not this payer's.
+  const none = await shop.order({ methods: ['CARD'] });
+  const unnamed = await shop.browser('/payments', {
+    method: 'POST',
+    body: JSON.stringify({
+      order: none.clientSecret,
+      attempt: crypto.randomUUID(),
+      method: await savedCard(saved.card_id, '123'),
+    }),
+  });
+  expect([unnamed.status, unnamed.body.error?.type, unnamed.body.error?.param]).toEqual([
+    403,
+    'forbidden',
+    'method.cardId',
+  ]);
+  expect(
+    shop.sandbox.ledger().entries.filter((e) => e.order_id?.startsWith(`${none.id}.`)),
+  ).toEqual([]);
   const pix = await shop.browser('/payments', {
     method: 'POST',
     body: JSON.stringify({

@@ -504,3 +504,105 @@ test('a genuine notification is never rate limited: 700 from one address after 7
     await shop.close();
   }
 });
+
+test("two payments of one paid order heard of late are each refunded in full, once: each refund's key is its own payment's", async () => {
+  const shop = await startShop();
+  try {
+    const order = await shop.order();
+    const kept = (await submitCard(shop, order.clientSecret)).res.body.payment;
+    expect(kept.status).toBe('PAID');
+    // Attempts 2 and 3 paid at the API behind the checkout's back (a voucher paid at the counter).
+    const late = [];
+    for (const n of [2, 3])
+      late.push(
+        await shop.client.payments.create({
+          amount: 120,
+          currency: 'BRL',
+          country: 'BR',
+          payment_method_id: 'CARD',
+          payment_method_flow: 'DIRECT',
+          payer,
+          order_id: `${order.id}.${n}`,
+          card: visa,
+        }),
+      );
+    for (const payment of late) {
+      expect(payment.status).toBe('PAID');
+      expect((await deliver(shop, JSON.stringify(payment))).status).toBe(200);
+    }
+    const refunds = () =>
+      shop.sandbox
+        .ledger()
+        .entries.filter((e) => e.kind === 'refund')
+        .map((e) => [e.payment_id, e.amount])
+        .sort();
+    expect(refunds()).toEqual(late.map((p) => [p.id, 120]).sort());
+    // Heard again: nothing more.
+    for (const payment of late) await deliver(shop, JSON.stringify(payment));
+    expect(refunds()).toHaveLength(2);
+    expect(refunds().some(([id]) => id === kept.id)).toBe(false);
+  } finally {
+    await shop.close();
+  }
+});
+
+test("failed verifications are counted per client address: one address's junk over the limit leaves another's answered 401, not 429", async () => {
+  const shop = await startShop({
+    rateLimit: { windowMs: 60_000, max: 1_000, notifications: { windowMs: 60_000, max: 3 } },
+    clientAddress: (request) => request.headers.get('X-Test-Client') ?? undefined,
+  });
+  try {
+    const junk = (client: string) =>
+      fetch(`${shop.base}/notifications`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Test-Client': client,
+          'X-Date': formatXDate(new Date()),
+          Authorization: `V2-HMAC-SHA256, Signature: ${'0'.repeat(64)}`,
+        },
+        body: '{"id":"D-1-junk","status":"PAID"}',
+      }).then((res) => res.status);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await junk('198.51.100.7'));
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(await junk('203.0.113.20')).toBe(401);
+  } finally {
+    await shop.close();
+  }
+});
+
+test('a hook that fails after its lease expired does not release the lease another try holds now: a third try meanwhile is 409', async () => {
+  const gates: (() => void)[] = [];
+  const calls: string[] = [];
+  const shop = await startShop({
+    notificationLeaseMs: 1_000,
+    onError: () => {},
+    onNotification: async (event) => {
+      calls.push(event.record.status);
+      const n = calls.length;
+      await new Promise<void>((resolve) => gates.push(resolve));
+      if (n === 1) throw new Error('the first hook fails, late');
+    },
+  });
+  try {
+    const body = JSON.stringify(paymentRecord());
+    const firstTry = deliver(shop, body);
+    await until(() => calls.length === 1, 'the first hook to start');
+    // Past the first try's lease: the next try is handed over.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const secondTry = deliver(shop, body);
+    await until(() => calls.length === 2, 'the second hook to start');
+    gates[0]!();
+    expect((await firstTry).status).toBe(500);
+    // The second try's hook still runs, under its own lease.
+    const third = await deliver(shop, body);
+    expect([third.status, third.body.error?.type]).toEqual([409, 'payment_in_progress']);
+    expect(calls).toEqual(['PAID', 'PAID']);
+    gates[1]!();
+    expect((await secondTry).status).toBe(200);
+  } finally {
+    for (const open of gates) open();
+    await shop.close();
+  }
+});

@@ -727,3 +727,21 @@ test('two instances on one Redis: an order paid through one cannot change throug
     await redis.stop();
   }
 });
+
+test("an order whose charge state was restored to 'open at 1' after it was paid still cannot change: its payment is linked in the store", async () => {
+  const order = await shop.order();
+  const stale = (await store.getCharge(order.id))!;
+  const { res } = await submitCard(shop, order.clientSecret);
+  expect(res.body.payment.status).toBe('PAID');
+  // A snapshot of the charge state taken before the payment is restored; the payment's link stays.
+  const now = (await store.getCharge(order.id))!;
+  expect(await store.swapCharge(order.id, now.rev, { ...stale, rev: 'r-restored' })).toBe(true);
+  expect(await store.paymentsOfOrder(order.id)).toEqual([res.body.payment.id]);
+  const changed = await post({ id: order.id, amount: 980, currency: 'BRL', country: 'BR', payer });
+  expect([changed.status, changed.error?.type, changed.error?.param]).toEqual([
+    409,
+    'order_has_payment',
+    'amount',
+  ]);
+  expect((await stored(order.id)).amount).toBe(120);
+});

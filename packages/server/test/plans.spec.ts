@@ -209,3 +209,22 @@ test("a subscription's first card payment needs the payer's consent to the card-
     stored_credential_usage: 'USED',
   });
 });
+
+test("a variable plan charged now: the order's amount may be the plan's maximum, not a cent more", async () => {
+  const order = (amount: number) =>
+    post({
+      id: uid('sub'),
+      amount,
+      currency: 'BRL',
+      country: 'BR',
+      payer,
+      plan: { ...monthly, amount: { type: 'VARIABLE', max: 80, min: 10 } },
+    });
+  expect((await order(80)).status).toBe(201);
+  const over = await order(80.01);
+  expect([over.status, over.body.error?.param, over.body.error?.message]).toEqual([
+    400,
+    'amount',
+    expect.stringContaining('must be at most plan.amount.max (80)'),
+  ]);
+});

@@ -13,7 +13,12 @@ import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandbox, type Sandbox } from '@paylit/sandbox';
-import { PaymentsClient, type PaymentsApiError } from '@paylit/server';
+import {
+  clientSecretFor,
+  payerSessionFor,
+  PaymentsClient,
+  type PaymentsApiError,
+} from '@paylit/server';
 import { nodeTransport } from '@paylit/server/node';
 import { expect, test } from '@playwright/test';
 import { payer } from './support/harness.js';
@@ -201,4 +206,21 @@ test("the sandbox signs its notifications as node:crypto's own HMAC does, over t
   } finally {
     await new Promise((resolve) => receiver.close(resolve));
   }
+});
+
+/**
+ * The keyed digests, each under a label of its own, from OpenSSL with SECRET:
+ *
+ *   printf 'paylit-client-secret\nA-1042' | openssl dgst -sha256 -hmac "$SECRET"
+ *   printf 'paylit-idempotency\nA-1042' | openssl dgst -sha256 -hmac "$SECRET"
+ *   printf 'paylit-payer-session\ncus-7\n1796040000' | openssl dgst -sha256 -hmac "$SECRET"
+ */
+test("an order's client secret, an idempotency key and a payer session are HMACs under labels of their own, as OpenSSL makes them", async () => {
+  const c = client([]);
+  expect(await clientSecretFor(c, 'A-1042')).toBe('A-1042_secret_f744fe27445ebe42f4bd2808a5a79d50');
+  expect(await c.idempotencyKeyFor('A-1042')).toBe('pl334d4f829f9d81cd7bc6c234183cdc3be0486e9b');
+  // Expiring at 1796040000 (Unix seconds): made 30 minutes before, the default time to live.
+  expect(await payerSessionFor(c, 'cus-7', { now: 1796040000_000 - 30 * 60_000 })).toBe(
+    'cus-7_payer_1796040000_28bab9177f831e60e1954f6d02e8238e',
+  );
 });

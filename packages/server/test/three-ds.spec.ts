@@ -4,9 +4,10 @@
  * shopper leaving it (`POST /payments/:id/cancel`): the payment cancelled at the API, the order
  * open again, one charge at most. Against the real sandbox over HTTP.
  */
+import { MemoryStore } from '@paylit/server';
 import { expect, test } from '@playwright/test';
 import { mayFrame } from '../src/framing.js';
-import { southAfricanPayer, startShop, submitCard, type Shop } from './support/harness.js';
+import { southAfricanPayer, startShop, submitCard, visa, type Shop } from './support/harness.js';
 
 let shop: Shop;
 test.beforeAll(async () => {
@@ -121,3 +122,83 @@ test('the shopper leaves the challenge: the payment is cancelled, the order open
 });
 
 const h = () => shop;
+
+test('a challenge left is no decline: after five payments cancelled from the dialog, the order is still open and the sixth Pay reaches the API', async () => {
+  const order = await shop.order(southAfrican);
+  for (let i = 1; i <= 5; i++) {
+    const pending = (await submitCard(shop, order.clientSecret)).res.body.payment;
+    expect(pending).toMatchObject({ status: 'PENDING' });
+    const done = await shop.browser(`/payments/${encodeURIComponent(pending.id)}/cancel`, {
+      method: 'POST',
+      body: JSON.stringify({ order: order.clientSecret }),
+    });
+    expect(done.body.payment).toMatchObject({ id: pending.id, status: 'CANCELLED' });
+  }
+  // Five declines lock an order (409 order_locked); five cancels are not declines.
+  const sixth = (await submitCard(shop, order.clientSecret)).res;
+  expect([sixth.status, sixth.body.payment?.status]).toEqual([200, 'PENDING']);
+  const entries = shop.sandbox
+    .ledger()
+    .entries.filter((e) => e.order_id?.startsWith(`${order.id}.`) && e.kind === 'payment');
+  expect(entries.map((e) => e.order_id)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${order.id}.${n}`));
+});
+
+test('a cancel is for the payment the order waits on: another pending payment of the order is refused 409 and left as it is', async () => {
+  const order = await shop.order(southAfrican);
+  const waiting = (await submitCard(shop, order.clientSecret)).res.body.payment;
+  expect(waiting.status).toBe('PENDING');
+  // Attempt 2 made at the API behind the checkout's back, pending too.
+  const other = await shop.client.payments.create({
+    amount: 499,
+    currency: 'ZAR',
+    country: 'ZA',
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer: southAfricanPayer,
+    order_id: `${order.id}.2`,
+    callback_url: `${shop.base}/callback`,
+    card: visa,
+  });
+  expect(other.status).toBe('PENDING');
+  const res = await shop.browser(`/payments/${encodeURIComponent(other.id)}/cancel`, {
+    method: 'POST',
+    body: JSON.stringify({ order: order.clientSecret }),
+  });
+  expect([res.status, res.body.error?.type]).toEqual([409, 'payment_in_progress']);
+  expect((await shop.client.payments.retrieve(other.id)).status).toBe('PENDING');
+  // The order still waits on its own payment: Pay answers it, nothing more is charged.
+  const again = (await submitCard(shop, order.clientSecret)).res.body;
+  expect([again.replayed, again.payment.id]).toEqual([true, waiting.id]);
+});
+
+test('a store restored to "open at 1" after attempt 1 was cancelled: the next Pay meets the duplicate, moves to attempt 2 under a key of its own, and is charged', async () => {
+  const store = new MemoryStore();
+  // A number's lease is kept for the outcome window: 1 s here, so that the restored state is all
+  // that is left (as after a lost Redis).
+  const own = await startShop({ store, outcomeWindowMs: 1_000 }, shop);
+  try {
+    const order = await own.order(southAfrican);
+    const stale = (await store.getCharge(order.id))!;
+    const first = (await submitCard(own, order.clientSecret)).res.body.payment;
+    const done = await own.browser(`/payments/${encodeURIComponent(first.id)}/cancel`, {
+      method: 'POST',
+      body: JSON.stringify({ order: order.clientSecret }),
+    });
+    expect(done.body.payment.status).toBe('CANCELLED');
+    const now = (await store.getCharge(order.id))!;
+    expect(await store.swapCharge(order.id, now.rev, { ...stale, rev: 'r-restored' })).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // One submission: attempt 1 refused as a duplicate (5009), then attempt 2, its own request.
+    const next = (await submitCard(own, order.clientSecret)).res;
+    expect([next.status, next.body.payment?.status]).toEqual([200, 'PENDING']);
+    const entries = own.sandbox
+      .ledger()
+      .entries.filter((e) => e.order_id?.startsWith(`${order.id}.`));
+    expect(entries.map((e) => [e.order_id, e.status])).toEqual([
+      [`${order.id}.1`, 'CANCELLED'],
+      [`${order.id}.2`, 'PENDING'],
+    ]);
+  } finally {
+    await own.close();
+  }
+});
