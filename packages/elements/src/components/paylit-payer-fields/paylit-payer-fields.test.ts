@@ -219,7 +219,8 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     );
     expect(liveness(el, field(el, 'document'))).to.equal('polite');
     // Typed in, its message is live again (a correction is said as it changes).
-    type(email as HTMLInputElement, '.');
+    (email as HTMLInputElement).value = 'lucia@example.';
+    email.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: '.' }));
     await el.updateComplete;
     expect(liveness(el, email)).to.equal('polite');
 
