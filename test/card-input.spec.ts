@@ -178,6 +178,24 @@ for (const isolation of ['page', 'frame'] as const)
     await expect(live).toHaveText('Enter the name as it appears on the card.');
   });
 
+test('the Delete key just before a separator deletes the digit after it, and the caret stays: the number and the expiry', async ({
+  page,
+}) => {
+  await open(page);
+  await field(page, 'number').pressSequentially('41115678');
+  await field(page, 'number').evaluate((i: HTMLInputElement) => i.setSelectionRange(4, 4));
+  await field(page, 'number').press('Delete');
+  await expect(field(page, 'number')).toHaveValue('4111 678');
+  await field(page, 'number').press('9');
+  await expect(field(page, 'number')).toHaveValue('4111 9678');
+  await field(page, 'expiry').pressSequentially('1230');
+  await field(page, 'expiry').evaluate((i: HTMLInputElement) => i.setSelectionRange(2, 2));
+  await field(page, 'expiry').press('Delete');
+  await expect(field(page, 'expiry')).toHaveValue('12/0');
+  await field(page, 'expiry').press('4');
+  await expect(field(page, 'expiry')).toHaveValue('12/40');
+});
+
 test.describe('paste', () => {
   test('a pasted expiry of 13/30 stays 13/30 with its message, and nothing is sealed', async ({
     page,
