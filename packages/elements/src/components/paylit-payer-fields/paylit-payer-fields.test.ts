@@ -151,6 +151,14 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     input.setSelectionRange(2, 3);
     type(input, '0');
     expect(input.value.slice(0, 3)).to.equal('530');
+    // Delete just before a dot, as the browser does it: the digit after the dot goes, the caret stays.
+    input.value = '530333.155-50';
+    input.setSelectionRange(3, 3);
+    input.dispatchEvent(
+      new InputEvent('input', { bubbles: true, composed: true, inputType: 'deleteContentForward' }),
+    );
+    expect(input.value).to.equal('530.331.555-0');
+    expect(input.selectionStart).to.equal(3);
     const select = field(el, 'document_type') as HTMLSelectElement;
     select.value = 'CNPJ';
     select.dispatchEvent(new Event('change', { bubbles: true }));

@@ -270,6 +270,7 @@ export class PaylitPayerFields extends LocalizedElement {
       const next = formatDocument(this.#country, this.#typed, {
         value: input.value,
         caret: input.selectionStart ?? input.value.length,
+        forward: (event as InputEvent).inputType === 'deleteContentForward',
       });
       if (next.value !== input.value) {
         input.value = next.value;
