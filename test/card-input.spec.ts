@@ -196,6 +196,29 @@ test('the Delete key just before a separator deletes the digit after it, and the
   await expect(field(page, 'expiry')).toHaveValue('12/40');
 });
 
+test("card fields of the merchant's own form on a page in pt-BR, typed in, then taken away (a route change): the card goes with them, and no error", async ({
+  page,
+  consoleErrors,
+}) => {
+  await open(page, 'pt-BR');
+  const number = page.locator('#own paylit-card-fields #number');
+  await page.evaluate(() => {
+    const form = document.createElement('form');
+    form.id = 'own';
+    form.append(document.createElement('paylit-card-fields'));
+    document.body.append(form);
+  });
+  await number.pressSequentially('4111111111111111');
+  const kept = await page.locator('#own paylit-card-fields').evaluate((fields) => {
+    fields.remove();
+    return fields.shadowRoot!.querySelector<HTMLInputElement>('#number')!.value;
+  });
+  expect(kept).toBe('');
+  // A page error thrown as the element leaves (its words read with no language around it).
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 50)));
+  expect(consoleErrors).toEqual([]);
+});
+
 test.describe('paste', () => {
   test('a pasted expiry of 13/30 stays 13/30 with its message, and nothing is sealed', async ({
     page,
