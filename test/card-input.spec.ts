@@ -24,14 +24,20 @@ const test = base.extend<{ consoleErrors: string[] }>({
 test.beforeAll(async () => {
   keys = await generateCardKeyPair();
   const publicKey = JSON.stringify(keys.publicJwk).replace(/'/g, '&#39;');
-  // `?lang=` picks the checkout's language; `#form` puts the card fields alone in a form.
+  // `?lang=` picks the checkout's language; `#form` puts the card fields alone in a form;
+  // `?isolation=frame` keeps the card in its frame.
   const page = (
     lang: string,
+    isolation = 'page',
   ) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Card input</title><script src="/paylit.js"></script><script src="/page.js"></script></head>
-<body><main><paylit-checkout amount="120" currency="BRL" country="BR" public-key='${publicKey}'></paylit-checkout></main></body></html>`;
+<body><main><paylit-checkout amount="120" currency="BRL" country="BR" isolation="${isolation}" public-key='${publicKey}'></paylit-checkout></main></body></html>`;
   const pageScript = `document.addEventListener('paylit-submit', (e) => { window.submission = e.submission; });`;
-  served = await serveBundlePage((url) => page(url.searchParams.get('lang') ?? 'en'), pageScript);
+  served = await serveBundlePage(
+    (url) =>
+      page(url.searchParams.get('lang') ?? 'en', url.searchParams.get('isolation') ?? undefined),
+    pageScript,
+  );
   origin = served.url;
 });
 
@@ -132,6 +138,85 @@ test('an expiry typed key by key with a four-digit year, 1 2 / 2 0 3 0, is Decem
   await complete(page);
   const card = await sealed(page);
   expect([card.expirationMonth, card.expirationYear]).toEqual([12, 2030]);
+});
+
+/**
+ * A screen reader says a field's message once. Focus moved to a field reads its description
+ * (the message it is described by); the live region says only what focus does not: Pay with the
+ * card empty moves focus to the number, whose message is then not said again; Enter in the name
+ * (focus already there, nothing read anew) says the name's message in the live region.
+ */
+for (const isolation of ['page', 'frame'] as const)
+  test(`${isolation} isolation: the first wrong field's message is said once, by the focus or by the live region`, async ({
+    page,
+  }) => {
+    await page.goto(`${origin}/?isolation=${isolation}`);
+    const pay = page.locator('paylit-checkout button[part=button]');
+    await expect(pay).toHaveAttribute('aria-disabled', 'false');
+    const host = page.locator('paylit-card-fields');
+    const fields =
+      isolation === 'frame'
+        ? host.locator('iframe').contentFrame().locator('paylit-card-fields')
+        : host;
+    const live = fields.locator('[role=status]');
+    const number = fields.locator('#number');
+    await expect(number).toBeVisible();
+    await pay.click();
+    await expect(number).toBeFocused();
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    await expect(number).toHaveAccessibleDescription('Enter the card number.');
+    // What the focus said is not said again (a polite region speaks after the focus).
+    await expect(live).toBeEmpty();
+    await number.pressSequentially('4111111111111111');
+    await fields.locator('#expiry').pressSequentially('1230');
+    await fields.locator('#cvv').pressSequentially('123');
+    const holder = fields.locator('#holder');
+    await holder.focus();
+    await holder.press('Enter');
+    await expect(holder).toHaveAttribute('aria-invalid', 'true');
+    await expect(holder).toBeFocused();
+    await expect(live).toHaveText('Enter the name as it appears on the card.');
+  });
+
+test('the Delete key just before a separator deletes the digit after it, and the caret stays: the number and the expiry', async ({
+  page,
+}) => {
+  await open(page);
+  await field(page, 'number').pressSequentially('41115678');
+  await field(page, 'number').evaluate((i: HTMLInputElement) => i.setSelectionRange(4, 4));
+  await field(page, 'number').press('Delete');
+  await expect(field(page, 'number')).toHaveValue('4111 678');
+  await field(page, 'number').press('9');
+  await expect(field(page, 'number')).toHaveValue('4111 9678');
+  await field(page, 'expiry').pressSequentially('1230');
+  await field(page, 'expiry').evaluate((i: HTMLInputElement) => i.setSelectionRange(2, 2));
+  await field(page, 'expiry').press('Delete');
+  await expect(field(page, 'expiry')).toHaveValue('12/0');
+  await field(page, 'expiry').press('4');
+  await expect(field(page, 'expiry')).toHaveValue('12/40');
+});
+
+test("card fields of the merchant's own form on a page in pt-BR, typed in, then taken away (a route change): the card goes with them, and no error", async ({
+  page,
+  consoleErrors,
+}) => {
+  await open(page, 'pt-BR');
+  const number = page.locator('#own paylit-card-fields #number');
+  await page.evaluate(() => {
+    const form = document.createElement('form');
+    form.id = 'own';
+    form.append(document.createElement('paylit-card-fields'));
+    document.body.append(form);
+  });
+  await number.pressSequentially('4111111111111111');
+  const kept = await page.locator('#own paylit-card-fields').evaluate((fields) => {
+    fields.remove();
+    return fields.shadowRoot!.querySelector<HTMLInputElement>('#number')!.value;
+  });
+  expect(kept).toBe('');
+  // A page error thrown as the element leaves (its words read with no language around it).
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 50)));
+  expect(consoleErrors).toEqual([]);
 });
 
 test.describe('paste', () => {

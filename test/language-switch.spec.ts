@@ -87,17 +87,28 @@ for (const isolation of isolations)
     await expect(said).toHaveText(format(en.brandDetected, { brand: 'Visa' }));
     await switchTo(page, 'pt-BR');
     await expect(said).toHaveText(format(pt.brandDetected, { brand: 'Visa' }));
-    // The first wrong field, once Pay finds the expiry missing: said in the language of the
-    // moment, and in Portuguese again once the page goes back to English and then to pt-BR.
+    // The first wrong field, once Pay finds the expiry missing: focus goes there and says its
+    // message (its description, in the language of the moment), not the live region again.
     await switchTo(page, 'en');
     await payButton(page).click();
-    await expect(said).toHaveText(en.errors.expiry.empty);
+    const expiry = fields.locator('#expiry');
+    await expect(expiry).toBeFocused();
+    await expect(expiry).toHaveAccessibleDescription(en.errors.expiry.empty);
     await switchTo(page, 'pt-BR');
-    await expect(said).toHaveText(pt.errors.expiry.empty);
+    await expect(expiry).toHaveAccessibleDescription(pt.errors.expiry.empty);
+    // A field left wrong, said by the live region: in Portuguese again once the page goes back
+    // to English and then to pt-BR.
+    await expiry.pressSequentially('1');
+    await fields.locator('#cvv').focus();
+    await expect(said).toHaveText(pt.errors.expiry.incomplete);
+    await switchTo(page, 'en');
+    await expect(said).toHaveText(en.errors.expiry.incomplete);
+    await switchTo(page, 'pt-BR');
+    await expect(said).toHaveText(pt.errors.expiry.incomplete);
     // Typing on does not make it speak: the message it said stays until it says another.
-    await fields.locator('#expiry').pressSequentially('1');
-    await expect(fields.locator('#expiry-error')).toHaveText(pt.errors.expiry.incomplete);
-    await expect(said).toHaveText(pt.errors.expiry.empty);
+    await expiry.pressSequentially('3');
+    await expect(fields.locator('#expiry-error')).toHaveText(pt.errors.expiry.invalid_month);
+    await expect(said).toHaveText(pt.errors.expiry.incomplete);
   });
 
 test('a Pix code copied, said "Copied" in English, is said in Portuguese once the page switches to pt-BR', async ({

@@ -179,6 +179,19 @@ test('three-ds="redirect": the shopper goes to the bank\'s page, as before', asy
   await expect(page).toHaveURL(/\/sandbox-pages\/3ds\//);
 });
 
+test("threeDs = 'redirect' set as a property (as React's wrapper, Vue and Svelte set what the element has): the bank's page replaces the shop's", async ({
+  page,
+  demo,
+}) => {
+  await openCheckout(page, demo, 'plain', '3ds');
+  await page
+    .locator('paylit-checkout')
+    .evaluate((c) => ((c as unknown as { threeDs: string }).threeDs = 'redirect'));
+  await typeCard(page);
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/sandbox-pages\/3ds\//);
+});
+
 test("a merchant styles the bank's dialog through the checkout's parts, as before (challenge, challenge-frame, close)", async ({
   page,
   demo,

@@ -11,6 +11,8 @@ import { InvalidArgumentError, assertObject, assertString } from '../errors.js';
 export interface FieldState {
   readonly value: string;
   readonly caret: number;
+  /** The edit deleted forward (the Delete key, `inputType` `deleteContentForward`). */
+  readonly forward?: boolean;
 }
 
 function digitsBefore(value: string, caret: number, counts: RegExp): number {
@@ -37,7 +39,8 @@ export function caretAfterDigits(value: string, n: number): number {
  * Reformats `next` (the input's state after an edit) with `format`, which takes the
  * digits and returns the text to show. Give `previous` (the value before the edit) so
  * that deleting a separator deletes the digit before it, as shoppers expect from
- * Backspace, instead of the formatter putting the separator straight back.
+ * Backspace, or after it with Delete (`next.forward`, the caret kept), instead of the
+ * formatter putting the separator straight back.
  */
 export function reformatDigits(
   next: FieldState,
@@ -59,10 +62,10 @@ export function reformatDigits(
     previous !== undefined &&
     next.value.length < previous.length &&
     previous.replace(ignored, '') === digits &&
-    before > 0
+    (before > 0 || next.forward)
   ) {
-    digits = digits.slice(0, before - 1) + digits.slice(before);
-    before -= 1;
+    if (!next.forward) before -= 1;
+    digits = digits.slice(0, before) + digits.slice(before + 1);
   }
   const value = format(digits);
   if (atEnd) return { value, caret: value.length };

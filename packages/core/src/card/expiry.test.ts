@@ -94,6 +94,11 @@ describe('card expiry', () => {
       value: '1',
       caret: 1,
     });
+    // Delete (forward) just before the slash deletes the year's first digit, the caret kept.
+    expect(reformatExpiry({ value: '1230', caret: 2, forward: true }, '12/30')).to.deep.equal({
+      value: '12/0',
+      caret: 2,
+    });
   });
 
   it('reads a pasted or autofilled expiry in every format shoppers and browsers use', () => {

@@ -107,7 +107,7 @@ export function formatExpiryDigits(digits: string): string {
  */
 export function reformatExpiry(next: FieldState, previous?: string, whole = false): FieldState {
   assertObject(next, 'state', 'an object {value, caret}');
-  const state = { value: normalizeDigits(next.value), caret: next.caret };
+  const state = { ...next, value: normalizeDigits(next.value) };
   const text = state.value.trim();
   const read = parseExpiry(text);
   if (read && (whole || /\D/.test(text))) {

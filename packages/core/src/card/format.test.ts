@@ -145,6 +145,13 @@ describe('card number formatting', () => {
     );
   });
 
+  it('deletes the digit after a separator on Delete (forward), the caret kept before the separator', () => {
+    // Delete just before the space: the 5th digit goes, not the 4th.
+    expect(
+      reformatCardNumber({ value: '41115678', caret: 4, forward: true }, '4111 5678'),
+    ).to.deep.equal({ value: '4111 678', caret: 4 });
+  });
+
   it('moves past the separator as a group fills', () => {
     expect(reformatCardNumber({ value: '41111', caret: 5 })).to.deep.equal({
       value: '4111 1',

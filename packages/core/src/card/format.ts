@@ -51,7 +51,7 @@ export function reformatCardNumber(
   whole = false,
 ): CardNumberState {
   assertObject(next, 'state', 'an object {value, caret}');
-  const state = { value: normalizeDigits(next.value), caret: next.caret };
+  const state = { ...next, value: normalizeDigits(next.value) };
   if (/[^\d\s.-]/.test(state.value)) {
     const found = whole ? findCardNumber(state.value) : undefined;
     if (!found) return state;

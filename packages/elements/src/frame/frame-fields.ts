@@ -283,8 +283,12 @@ export class FrameFields {
     this.#revalidate();
     const first = this.shown.find((f) => this.#errors[f]);
     if (first) {
-      this.input(first).focus();
-      this.#announcement = this.#said(first)!;
+      // Focus moved to the field says its message (its description): the live region says it
+      // only when focus was already there (nothing is read anew), so it is heard once.
+      const input = this.input(first);
+      const there = this.#shadow.activeElement === input && document.hasFocus();
+      input.focus();
+      this.#announcement = there ? this.#said(first)! : silent;
       this.#draw();
     }
     return first === undefined;

@@ -51,7 +51,8 @@ export class LocalizedElement extends LitElement {
   }
 
   protected override update(changed: PropertyValues): void {
-    this.#drawnIn = this.requestedLang();
+    // Out of the page (a route change, a move), its ancestors' `lang` is gone: it keeps its own.
+    if (this.isConnected) this.#drawnIn = this.requestedLang();
     super.update(changed);
   }
 
@@ -63,9 +64,9 @@ export class LocalizedElement extends LitElement {
     return intlLang(this.lang || inheritedLang(this));
   }
 
-  /** The catalog this element speaks. */
+  /** The catalog this element speaks: out of the page (its ancestors gone), the one it was drawn in. */
   protected get locale(): Locale {
-    return resolveLocale(this.requestedLang());
+    return resolveLocale(this.isConnected ? this.requestedLang() : this.#drawnIn);
   }
 
   /** The messages of that catalog (loaded before any render that reads them). */

@@ -222,12 +222,12 @@ const INVISIBLE = /\p{Cf}/gu;
 
 /**
  * A digit field's value as the shopper sees it: without the invisible format characters (no
- * number, expiry or security code holds one), the caret after the same characters.
+ * number, expiry or security code holds one), the caret after the same characters. `forward`:
+ * the edit deleted forward (the Delete key), which core's caret rule reads.
  */
-function visible(value: string, caret: number): FieldState {
-  const seen = value.replace(INVISIBLE, '');
-  if (seen === value) return { value, caret };
-  return { value: seen, caret: value.slice(0, caret).replace(INVISIBLE, '').length };
+function visible(value: string, caret: number, forward: boolean): FieldState {
+  const seen = (text: string) => text.replace(INVISIBLE, '');
+  return { value: seen(value), caret: seen(value.slice(0, caret)).length, forward };
 }
 
 /**
@@ -245,12 +245,15 @@ export function readEdit(
   if ((event as InputEvent).isComposing) return undefined;
   const input = event.target as HTMLInputElement;
   const field = input.id as CardField;
-  const whole =
-    event.type === 'input' &&
-    !/^(insertT|insertC|del|hist)/.test((event as InputEvent).inputType ?? '');
-  const caret = input.selectionStart ?? input.value.length;
-  // The name's value is core's rule for names (no format character) to judge.
-  const state = field === 'holder' ? { value: input.value, caret } : visible(input.value, caret);
+  const type = (event as InputEvent).inputType ?? '';
+  const whole = event.type === 'input' && !/^(insertT|insertC|del|hist)/.test(type);
+  // Read for the digit fields alone: the name's value is core's rule for names (no format
+  // character) to judge, and is never rewritten here.
+  const state = visible(
+    input.value,
+    input.selectionStart ?? input.value.length,
+    /Forward/.test(type),
+  );
   const apply = (next: FieldState) => {
     input.value = next.value;
     if ((input.getRootNode() as ShadowRoot).activeElement === input)

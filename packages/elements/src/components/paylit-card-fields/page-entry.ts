@@ -143,8 +143,12 @@ export class PageEntry implements CardEntry {
     this.#revalidate();
     const first = this.#fields().find((f) => this.#errors[f]);
     if (first) {
-      this.#input(first).focus();
-      this.#announce(this.#said(first)!);
+      // Focus moved to the field says its message (its description): the live region says it
+      // only when focus was already there (nothing is read anew), so it is heard once.
+      const input = this.#input(first);
+      const there = this.#host.element.shadowRoot?.activeElement === input;
+      input.focus();
+      this.#announce(there ? this.#said(first)! : silent);
     }
     return first === undefined;
   }

@@ -196,7 +196,7 @@ function parseKey(text: string): KeyInput | undefined {
  * @fires paylit-verified - the card is VERIFIED
  * @fires paylit-pending - PENDING with nothing to do here: a Pix, voucher or transfer to pay away from the page (`payment.ticket` or `payment.bank_transfer`, for the merchant to e-mail), or a payment under review. The checkout shows it and follows it live until it is paid (`paylit-paid`), declined, or expires ("Get a new code": a new `paylit-pending`)
  * @fires paylit-redirect - the payer must go to a page (cancelable: by default the page navigates). The bank's 3-D Secure page that lets the shop's page frame it opens in a dialog over the checkout instead (`paylit-pending`, then the outcome), unless `three-ds="redirect"`
- * @attr three-ds - `redirect`: the bank's 3-D Secure page replaces the shop's, as a redirect method's does, never in a dialog. Default: in a dialog over the checkout where the bank's page allows it
+ * @attr three-ds - (property `threeDs`) `redirect`: the bank's 3-D Secure page replaces the shop's, as a redirect method's does, never in a dialog. Default: in a dialog over the checkout where the bank's page allows it
  * @fires paylit-declined - REJECTED, with the code and a translated message; or the order locked after five declines (code `305`, no payment)
  * @fires paylit-subscribed - an order that is a subscription, signed up by Pix Automático: the payer's bank authorized the mandate (`ACTIVE`). A mandate the bank refused or cancelled is a `paylit-declined` with no payment (code `300` refused, `400` cancelled)
  * @fires paylit-error - the payment could not be attempted or its outcome is unknown (`fields`: every field the server refused, such as the payer's details); or the checkout could not load: `code` `order_not_found` (the server knows no order by this `order`), `origin_not_allowed` (the server does not allow this page's origin) or, without an endpoint, `invalid_order` (`amount` no amount in its currency, `currency` no ISO 4217 code), and the form gives way to a message saying the order cannot be paid, or that the shop's checkout is not set up yet
@@ -238,8 +238,8 @@ function parseKey(text: string): KeyInput | undefined {
  */
 export class PaylitCheckout extends LocalizedElement {
   /*
-   * `three-ds` is read as an attribute only (by what reads a payment's answer, in its chunk),
-   * so that paylit.js carries no property for it.
+   * `three-ds` is read as an attribute (by what reads a payment's answer, in its chunk): its
+   * property `threeDs` reflects to it and carries no code of its own.
    */
   static override properties: PropertyDeclarations = {
     message: { attribute: false },
@@ -253,6 +253,7 @@ export class PaylitCheckout extends LocalizedElement {
     publicKey: { attribute: 'public-key' },
     fetch: { attribute: false },
     payerSession: { attribute: 'payer-session' },
+    threeDs: { attribute: 'three-ds', reflect: true },
   };
   static override styles = styles;
 
@@ -332,6 +333,11 @@ export class PaylitCheckout extends LocalizedElement {
    * then). Without an endpoint it does nothing.
    */
   payerSession = '';
+  /**
+   * `redirect`: the bank's 3-D Secure page replaces the shop's, never in a dialog (the
+   * `three-ds` attribute, which it sets). Default: in a dialog where the bank's page allows it.
+   */
+  threeDs: 'redirect' | undefined;
 
   override connectedCallback(): void {
     super.connectedCallback();

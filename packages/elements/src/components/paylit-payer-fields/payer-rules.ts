@@ -7,7 +7,7 @@
  * normalized. No DOM and no Lit: the element draws what these answer.
  */
 import type { CollectedPayer } from '@paylit/core/checkout';
-import { normalizeDigits, reformatDigits } from '@paylit/core/card';
+import { normalizeDigits, reformatDigits, type FieldState } from '@paylit/core/card';
 import {
   compactDocument,
   documentProblem,
@@ -89,16 +89,17 @@ export function documentName(country: string, typed: Typed, t: PayerMessages): s
 
 /**
  * The document written as its type is, as it is typed (`530.333.1`), the caret kept after the
- * same character (core's caret rule: Backspace on a separator deletes the character before it).
+ * same character (core's caret rule: Backspace on a separator deletes the character before it,
+ * Delete the one after it).
  */
 export function formatDocument(
   country: string,
   typed: Typed,
-  input: { value: string; caret: number },
+  input: FieldState,
 ): { value: string; caret: number } {
   // Digits in the shopper's script (full-width, Devanagari…) are those digits, one for one: the caret holds.
   return reformatDigits(
-    { value: normalizeDigits(input.value), caret: input.caret },
+    { ...input, value: normalizeDigits(input.value) },
     (kept) => formatDocumentAsTyped(country, kept, documentType(country, typed)),
     typed.get('document'),
     /[^0-9A-Za-z]/g,

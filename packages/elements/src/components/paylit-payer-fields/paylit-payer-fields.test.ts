@@ -82,6 +82,12 @@ function type(input: HTMLInputElement, text: string) {
 const described = (el: PaylitPayerFields, control: Element) =>
   el.shadowRoot!.getElementById(control.getAttribute('aria-describedby')!)!.textContent;
 
+/** Whether a field's message is a live region (said as it changes): `polite`, or `off`. */
+const liveness = (el: PaylitPayerFields, control: Element) =>
+  el
+    .shadowRoot!.getElementById(control.getAttribute('aria-describedby')!)!
+    .getAttribute('aria-live');
+
 describe('<paylit-payer-fields>: what the order lacks, asked for before the pay button', () => {
   it('draws the fields for the way the shopper pays, labelled, with their autocomplete tokens; axe finds nothing', async () => {
     const { host, el, set } = await payerFields({
@@ -145,6 +151,14 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     input.setSelectionRange(2, 3);
     type(input, '0');
     expect(input.value.slice(0, 3)).to.equal('530');
+    // Delete just before a dot, as the browser does it: the digit after the dot goes, the caret stays.
+    input.value = '530333.155-50';
+    input.setSelectionRange(3, 3);
+    input.dispatchEvent(
+      new InputEvent('input', { bubbles: true, composed: true, inputType: 'deleteContentForward' }),
+    );
+    expect(input.value).to.equal('530.331.555-0');
+    expect(input.selectionStart).to.equal(3);
     const select = field(el, 'document_type') as HTMLSelectElement;
     select.value = 'CNPJ';
     select.dispatchEvent(new Event('change', { bubbles: true }));
@@ -204,16 +218,19 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     expect(email.getAttribute('aria-invalid')).to.equal('true');
     expect(el.shadowRoot!.activeElement).to.equal(email);
     expect(described(el, email)).to.equal(es419.emailInvalid);
-    // Announced: the message is in a live region tied to its field.
-    expect(
-      el
-        .shadowRoot!.getElementById(email.getAttribute('aria-describedby')!)!
-        .getAttribute('aria-live'),
-    ).to.equal('polite');
+    // Said once: the focused field's message by the focus (its description), not again by a
+    // live region; the other wrong field's, where focus is not, by its live region.
+    expect(liveness(el, email)).to.equal('off');
     expect(field(el, 'document').getAttribute('aria-invalid')).to.equal('true');
     expect(described(el, field(el, 'document'))).to.equal(
       'Este número de CUIT no es válido: revisa los dígitos.',
     );
+    expect(liveness(el, field(el, 'document'))).to.equal('polite');
+    // Typed in, its message is live again (a correction is said as it changes).
+    (email as HTMLInputElement).value = 'lucia@example.';
+    email.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, data: '.' }));
+    await el.updateComplete;
+    expect(liveness(el, email)).to.equal('polite');
 
     (field(el, 'email') as HTMLInputElement).value = 'lucia@example.com';
     (field(el, 'document') as HTMLInputElement).value = '20-12345678-6';
@@ -314,6 +331,8 @@ describe('<paylit-payer-fields>: what the order lacks, asked for before the pay 
     expect(field(el, 'city').getAttribute('aria-invalid')).to.equal('true');
     expect(described(el, field(el, 'city'))).to.equal(en.refused);
     expect(el.shadowRoot!.activeElement).to.equal(field(el, 'city'));
+    // Said by the focus, not again by a live region.
+    expect(liveness(el, field(el, 'city'))).to.equal('off');
     host.remove();
   });
 

@@ -78,6 +78,8 @@ export class PaylitPayerFields extends LocalizedElement {
    * changed after it was said (the page's language switcher) changes it too.
    */
   readonly #problems = new Map<Field, (t: PayerMessages) => string>();
+  /** The wrong field focus was moved to: the focus says its message (its description), its live region does not say it again until it is edited. */
+  #quiet?: Field;
   #consent = false;
   /** The order the fields were last drawn for. */
   #order: string | undefined;
@@ -114,7 +116,7 @@ export class PaylitPayerFields extends LocalizedElement {
     const fields = this.#fields();
     const wrong = fields.filter((field) => this.#check(field));
     if (wrong.length > 0) {
-      this.#control(wrong[0]!)?.focus();
+      this.#focus(wrong[0]!);
       return undefined;
     }
     return collectedPayer(fields, this.#country, this.#typed);
@@ -135,8 +137,7 @@ export class PaylitPayerFields extends LocalizedElement {
         field,
         this.#said(field, (t) => t.refused),
       );
-    if (named.length > 0) this.requestUpdate();
-    this.#control(named[0]!)?.focus();
+    if (named.length > 0) this.#focus(named[0]!);
     return named.length > 0;
   }
 
@@ -175,6 +176,21 @@ export class PaylitPayerFields extends LocalizedElement {
 
   #fields(): Field[] {
     return fieldsFor(this.#needs(), this.#country);
+  }
+
+  /** Focuses a wrong field, its message said once: by the focus, or (focus already there) by its live region. */
+  #focus(field: Field): void {
+    const control = this.#control(field);
+    this.#quiet = control && this.shadowRoot?.activeElement !== control ? field : undefined;
+    control?.focus();
+    this.requestUpdate();
+  }
+
+  /** A field edited: its message is live again (a correction is said as it changes). */
+  #heard(field: Field): void {
+    if (field !== this.#quiet) return;
+    this.#quiet = undefined;
+    this.requestUpdate();
   }
 
   #control(field: Field): HTMLInputElement | HTMLSelectElement | null | undefined {
@@ -228,6 +244,7 @@ export class PaylitPayerFields extends LocalizedElement {
     const input = event.target as HTMLInputElement;
     const field = input.dataset.field as Field | undefined;
     if (!field || (event as InputEvent).isComposing) return;
+    this.#heard(field);
     // Digits as the shopper's keyboard types them (Devanagari, Arabic-Indic, Thai, full-width)
     // are the digits they are, as the card fields read them: one character for one, the caret kept.
     const ascii = normalizeDigits(input.value);
@@ -253,6 +270,7 @@ export class PaylitPayerFields extends LocalizedElement {
       const next = formatDocument(this.#country, this.#typed, {
         value: input.value,
         caret: input.selectionStart ?? input.value.length,
+        forward: (event as InputEvent).inputType === 'deleteContentForward',
       });
       if (next.value !== input.value) {
         input.value = next.value;
@@ -268,6 +286,7 @@ export class PaylitPayerFields extends LocalizedElement {
     const control = event.target as HTMLInputElement | HTMLSelectElement;
     const field = control.dataset.field as Field | undefined;
     if (!field) return;
+    this.#heard(field);
     this.#typed.set(field, control.value);
     if (field === 'document_type') this.requestUpdate();
     else this.#check(field);
@@ -307,7 +326,7 @@ export class PaylitPayerFields extends LocalizedElement {
           ? html`<div class="prefixed"><span class="prefix" dir="ltr" aria-hidden="true">+${code}</span>${control}</div>`
           : control
       }
-      <p id="${id}-error" class="error" aria-live="polite">${problem ?? ''}</p>
+      <p id="${id}-error" class="error" aria-live=${field === this.#quiet ? 'off' : 'polite'}>${problem ?? ''}</p>
     </div>`;
   }
 

@@ -95,10 +95,6 @@ export const pendingStyles = css`
     border-radius: var(--_radius);
     text-overflow: ellipsis;
   }
-  [dir='rtl'] input,
-  [dir='rtl'] textarea {
-    text-align: right;
-  }
   button {
     flex: 1 0 auto;
     inline-size: auto;

@@ -372,6 +372,54 @@ describe('<paylit-pending>: as the shopper reads it in the checkout', () => {
     }
   });
 
+  it('in Arabic, each code to copy reads left to right from the left edge: the Boleto line (wrapped over lines), a reference, a CLABE, a Pix code', async () => {
+    const boleto = {
+      ...oxxo,
+      payment_method_id: 'BL',
+      ticket: {
+        number: '34191790010104351004791020150008196610000012345',
+        barcode: '34191966100000123451790001043510047102015000',
+        format: 'ITF',
+        provider_name: 'Boleto',
+        amount: 120,
+        currency: 'BRL',
+      },
+    } as unknown as PaymentView;
+    const spei = {
+      ...oxxo,
+      payment_method_id: 'SE',
+      ticket: undefined,
+      bank_transfer: {
+        bank_name: 'STP',
+        bank_account: '646180948059833334',
+        bank_account_label: 'CLABE',
+        beneficiary_name: 'Shop',
+        reference: '6153438',
+        user_payment_amount: 500,
+        currency: 'MXN',
+      },
+    } as unknown as PaymentView;
+    const pix = {
+      ...oxxo,
+      payment_method_id: 'PQ',
+      ticket: { number: '00020126580014br.gov.bcb.pix0136', provider_name: 'Pix' },
+    } as unknown as PaymentView;
+    for (const payment of [boleto, oxxo, spei, pix]) {
+      const el = await fixture<PaylitPending>(
+        html`<paylit-pending lang="ar" style="inline-size: 320px" .payment=${payment}></paylit-pending>`,
+      );
+      await waitUntil(() => el.shadowRoot!.querySelector('label')?.textContent !== undefined);
+      const codes = [...el.shadowRoot!.querySelectorAll('input, textarea')];
+      expect(codes.length, String(payment.payment_method_id)).to.be.greaterThan(0);
+      for (const code of codes) {
+        const { direction, textAlign } = getComputedStyle(code);
+        const said = `${payment.payment_method_id}: ${(code as HTMLInputElement).value}`;
+        expect(direction, said).to.equal('ltr');
+        expect(['left', 'start'], said).to.include(textAlign);
+      }
+    }
+  });
+
   it("Pix's QR: every module the same whole number of device pixels, each where the PNG has it", async () => {
     // A QR-like picture as an API would send it: 25 modules, the three finder patterns, 4 px a
     // module, a quiet zone of 4 modules.
