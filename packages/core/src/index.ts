@@ -121,7 +121,6 @@ export type { DocumentCountry, DocumentProblem } from './documents.js';
 export {
   checkoutFlow,
   choices,
-  intentMethodsProblem,
   methodProblem,
   needsPhone,
   payableMethods,

@@ -1,12 +1,5 @@
 import { expect } from 'chai';
-import {
-  checkoutFlow,
-  choices,
-  intentMethodsProblem,
-  methodProblem,
-  payableMethods,
-  payingWays,
-} from './methods.js';
+import { checkoutFlow, choices, methodProblem, payableMethods, payingWays } from './methods.js';
 
 const card = { id: 'CARD', type: 'CARD', allowed_flows: ['DIRECT', 'REDIRECT'] };
 const visa = { id: 'VI', type: 'CARD', allowed_flows: ['DIRECT', 'REDIRECT'] };
@@ -93,20 +86,5 @@ describe('methods: what the order can be paid with in the checkout', () => {
     expect(payingWays(offered(['CARD', 'MP']))).to.deep.equal(['card', 'saved_card', 'wallet']);
     expect(payingWays(offered(['PQ']), 1)).to.deep.equal(['wallet', 'redirect']);
     expect(payingWays([])).to.deep.equal([]);
-  });
-
-  it('an authorize or verify order names a card among its methods, or none at all', () => {
-    for (const intent of ['authorize', 'verify'] as const) {
-      for (const methods of [undefined, ['CARD'], ['VI'], ['PQ', 'EL']])
-        expect(intentMethodsProblem({ intent, methods }), `${intent} ${methods}`).to.equal(
-          undefined,
-        );
-      for (const methods of [['PQ'], ['BL', 'MP'], ['AP', 'GP']])
-        expect(intentMethodsProblem({ intent, methods }), `${intent} ${methods}`).to.match(
-          new RegExp(`^must include a card .* for intent "${intent}"`),
-        );
-    }
-    expect(intentMethodsProblem({ methods: ['PQ'] })).to.equal(undefined);
-    expect(intentMethodsProblem({ intent: 'capture', methods: ['BL'] })).to.equal(undefined);
   });
 });

@@ -25,7 +25,6 @@
  * const { offered, hidden } = payableMethods(order, await client.paymentMethods.list({ country: 'BR' }));
  * // hidden: [{ id: 'AP', reason: 'the API takes AP only in the DIRECT flow…' }, …]
  */
-import { cardBrands } from './card/brands.js';
 import type { PaymentFlow } from './countries.js';
 
 /** What of an order decides which methods it can be paid with. */
@@ -137,25 +136,6 @@ export function methodProblem(
       : `an authorize order is captured later, which only a card payment can be; ${method.id} (${method.type}) would be charged at once`;
   }
   return undefined;
-}
-
-/**
- * Why an order's `methods` (the field at fault) leave nothing its intent can be paid with, or undefined when they do
- * not: an `authorize` or `verify` order is paid by card only (`methodProblem`), so its methods,
- * when it names them, include `CARD` or a card brand's code (`VI`, `MC`…). A wallet is not a
- * card here, even one that pays with a card (Apple Pay): it is paid as a wallet. For the order
- * API and `resolveOrder` alike, before a shopper sees a checkout with nothing to offer.
- *
- * @example
- * intentMethodsProblem({ intent: 'authorize', methods: ['PQ'] })
- * // 'must include a card (CARD or a card brand such as VI) for intent "authorize": …'
- */
-export function intentMethodsProblem(order: PayingOrder): string | undefined {
-  const intent = order.intent ?? 'capture';
-  if (intent === 'capture' || order.methods === undefined) return undefined;
-  const card = (id: string) => id === 'CARD' || cardBrands.some((brand) => brand.code === id);
-  if (order.methods.some(card)) return undefined;
-  return `must include a card (CARD or a card brand such as VI) for intent "${intent}": only a card payment can be ${intent === 'verify' ? 'verified at zero amount' : 'authorized and captured later'}`;
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type OrderIntent,
 } from '@paylit/core/checkout';
 import { marketProblem, planMarketProblem } from '@paylit/core/countries';
-import { intentMethodsProblem } from '@paylit/core/methods';
+import { intentMethodsProblem } from '@paylit/core/card';
 import { documentProblem } from '@paylit/core/documents';
 import { currencyDecimals, isApiAmount, isCurrencyCode, toMinorUnits } from '@paylit/core/money';
 import {

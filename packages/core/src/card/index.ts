@@ -8,6 +8,7 @@
  */
 export { cardBrands, detectBrand, detectCardBrand, getBrand } from './brands.js';
 export type { BrandInfo, BrandPattern, CardBrand } from './brands.js';
+export { intentMethodsProblem } from './intent.js';
 export {
   MAX_CARD_LENGTH,
   MIN_CARD_LENGTH,
