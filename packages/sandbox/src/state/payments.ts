@@ -23,7 +23,6 @@ import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
 import {
   fitsCurrency,
-  inPaymentCurrency,
   isAllowedCurrency,
   isSupportedCountry,
   localMoney,
@@ -38,7 +37,7 @@ import {
   firstPaymentSettled,
   PIX_AUTOMATICO,
 } from './enrollments.js';
-import { refundRecord } from './refunds.js';
+import { amountAsked, refundRecord } from './refunds.js';
 import type { CardView, Payment, Store } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -537,18 +536,7 @@ export function capturePayment(store: Store, body: unknown) {
   if (!auth) throw new ApiFailure(4000, 'authorization_id');
   if (auth.status === 'VERIFIED') throw new ApiFailure(5013, 'authorization_id');
   if (auth.status !== 'AUTHORIZED') throw new ApiFailure(5002, 'authorization_id');
-  // Stated in USD or the local currency (converted at the sandbox rate), not another one.
-  const asked =
-    req.amount === undefined
-      ? undefined
-      : inPaymentCurrency(req.amount, req.currency ?? auth.currency, auth.currency, auth.country);
-  if (
-    req.currency !== undefined &&
-    (req.amount === undefined ? req.currency !== auth.currency : asked === undefined)
-  )
-    throw new ApiFailure(5001, 'currency');
-  if (req.amount !== undefined && !fitsCurrency(req.amount, req.currency ?? auth.currency))
-    throw new ApiFailure(5001, 'amount');
+  const asked = amountAsked(req, auth);
   const captured = auth.captures.reduce(
     (sum, id) => sum + toMinorUnits(store.payments.get(id)!.amount, auth.currency),
     0,

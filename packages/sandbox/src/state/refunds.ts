@@ -53,6 +53,28 @@ function setRefundStatus(store: Store, r: Refund, status: RefundStatus): void {
     store.notifier.send('refund', r.notification_url, refundRecord(r));
 }
 
+/**
+ * A capture's or a refund's `amount` in the currency of the payment it takes from (`paid`):
+ * stated in USD or the local currency, converted at the sandbox rate ("Each country accepts
+ * USD and local currency"); 5001 `currency` for any other, 5001 `amount` for an amount its
+ * currency cannot hold (10.5 CLP is not taken as 11, as a payment with decimals is not).
+ * Undefined when no amount is asked: all that remains.
+ */
+export function amountAsked(
+  req: { amount?: number; currency?: string },
+  paid: { currency: string; country: string },
+): number | undefined {
+  const currency = req.currency ?? paid.currency;
+  if (req.amount === undefined) {
+    if (currency !== paid.currency) throw new ApiFailure(5001, 'currency');
+    return undefined;
+  }
+  const asked = inPaymentCurrency(req.amount, currency, paid.currency, paid.country);
+  if (asked === undefined) throw new ApiFailure(5001, 'currency');
+  if (!fitsCurrency(req.amount, currency)) throw new ApiFailure(5001, 'amount');
+  return asked;
+}
+
 /** `POST /refunds`. */
 export function createRefund(store: Store, body: unknown) {
   const req = parseBody(refundRequestSchema, body);
@@ -61,19 +83,7 @@ export function createRefund(store: Store, body: unknown) {
   if (p.chargeback) throw new ApiFailure(5018, 'payment_id');
   if (p.status === 'VERIFIED') throw new ApiFailure(5013, 'payment_id');
   if (p.status !== 'PAID') throw new ApiFailure(5002, 'payment_id');
-  // Stated in USD or the local currency (converted at the sandbox rate), not another one.
-  const asked =
-    req.amount === undefined
-      ? undefined
-      : inPaymentCurrency(req.amount, req.currency ?? p.currency, p.currency, p.country);
-  if (
-    req.currency !== undefined &&
-    (req.amount === undefined ? req.currency !== p.currency : asked === undefined)
-  )
-    throw new ApiFailure(5001, 'currency');
-  // 10.5 CLP is not refunded as 11: refused, as a payment and a capture with decimals are.
-  if (req.amount !== undefined && !fitsCurrency(req.amount, req.currency ?? p.currency))
-    throw new ApiFailure(5001, 'amount');
+  const asked = amountAsked(req, p);
   const now = store.clock.now();
   const approved = Date.parse((p.approved_date ?? p.created_date).replace('+0000', 'Z'));
   if (now.getTime() - approved > REFUND_PERIOD_MS) throw new ApiFailure(5020, 'payment_id');
