@@ -25,6 +25,7 @@ import { ask } from './ipc.mjs';
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const warmRequests = Number(process.env.BENCH_WARM_REQUESTS ?? 6000);
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
 function child(script, args, execArgv = []) {
@@ -85,6 +86,22 @@ async function run(server, kind) {
   return result;
 }
 
+/**
+ * A server warmed by a count of requests, not a time: V8 optimizes a function after it has run
+ * enough times, so on a busy machine, where a few seconds serve few requests, the rounds would
+ * otherwise measure the handler's code still being compiled (its compiler threads' CPU, and
+ * unoptimized code on the main thread), which the floor's few lines finish at once. The last
+ * warming load's figures.
+ */
+async function warmUp(kind, url, paid) {
+  let warm;
+  for (let served = 0; served < warmRequests; served += warm.requests) {
+    warm = await load(url, paid);
+    if (!warm.requests) throw new Error(`${kind}: no request answered while warming`);
+  }
+  return warm;
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 const upstream = await child('./servers.mjs', ['upstream']);
@@ -96,13 +113,17 @@ const kinds = (
 ).split(',');
 const serverOf = (kind) => (kind === 'handler-no-view' ? 'handler' : kind);
 // BENCH_KINDS=…,handler-hono: the same handler through Hono (no direct route), in the same rounds.
-// Every server runs from the start (an idle one costs nothing), warmed once; then the kinds take
+// Every server runs from the start (an idle one costs nothing), warmed (warmUp); then the kinds take
 // turns, round after round, so that a burst of other work on the machine lands on all of them
 // alike; each kind's figures are the median of its rounds, each ratio the median of the rounds' ratios.
 const servers = {};
 for (const kind of kinds) {
   servers[kind] = await child('./servers.mjs', [serverOf(kind), upstream.url], extra);
-  const warm = await load(servers[kind].url, servers[kind].ordersById ? 'plain' : undefined);
+  const warm = await warmUp(
+    kind,
+    servers[kind].url,
+    servers[kind].ordersById ? 'plain' : undefined,
+  );
   toView[kind] = Math.ceil(warm.rps * seconds * 1.5) + 100;
 }
 const byRound = Object.fromEntries(kinds.map((kind) => [kind, []]));
@@ -151,7 +172,7 @@ if (results.handler && process.env.BENCH_PROFILE !== '0') {
   const dir = mkdtempSync(join(tmpdir(), 'paylit-prof-'));
   const file = join(dir, 'handler.cpuprofile');
   const server = await child('./servers.mjs', ['handler', upstream.url], extra);
-  await load(server.url);
+  await warmUp('handler (profiled)', server.url);
   const viewed = await view(server.url, toView.handler);
   if (viewed.errors > 0) throw new Error(`${viewed.errors} checkout views did not answer 200`);
   await ask(server.proc, { profile: 'start' }, 'profiling');
