@@ -1,4 +1,4 @@
-/** Latin American Spanish: what differs from `es` (vencimiento, ingresa, monto, billetera, dorso, cantidad de cuotas, costo). */
+/** Latin American Spanish: what differs from `es` (vencimiento, ingresa, monto, billetera, dorso; the installments' words, cantidad de cuotas and costo, are in installments/installments-es-419.ts). */
 import type { Messages } from './en.js';
 import { es } from './es.js';
 
@@ -19,13 +19,9 @@ export const es419: Messages = {
   plansExpired: 'Las opciones de cuotas vencieron. Vuelve a elegir las cuotas y paga.',
   orderLocked:
     'El pago fue rechazado demasiadas veces: este pedido ya no se puede pagar. Comunícate con la tienda.',
-  monthsInterestFree: '{count} meses sin intereses de {amount}',
-  monthsWithInterest: '{count} meses con intereses de {amount}',
-  chooseInstallments: 'Cantidad de cuotas',
   threeDSecureFailed:
     'Tu banco no confirmó este pago: la verificación en su página no se completó o no se pasó. No se realizó ningún cargo y puedes intentar de nuevo.',
   numberTaken: 'Solo se tomó el número de la tarjeta de lo que pegaste.',
-  rateCet: 'CET (costo efectivo total) {rate} anual',
   errors: {
     number: {
       empty: 'Ingresa el número de la tarjeta.',

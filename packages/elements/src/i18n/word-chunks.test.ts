@@ -9,6 +9,10 @@ import {
   savedMethodsWords,
 } from '../components/paylit-saved-methods/saved-methods-words.js';
 import { loadPayerWords, payerWords } from '../components/paylit-payer-fields/payer-words.js';
+import {
+  installmentWords,
+  loadInstallmentWords,
+} from '../components/paylit-installments/installment-words.js';
 import type { Locale } from './locales.js';
 
 /** Every message of the words, by its path of keys, with its placeholders. */
@@ -32,6 +36,7 @@ const sets: Record<
   "a subscription's sign-up": { words: subscriptionWords, load: loadSubscriptionWords },
   "a returning payer's saved methods": { words: savedMethodsWords, load: loadSavedMethodsWords },
   "the payer's details": { words: payerWords, load: loadPayerWords },
+  'the installments': { words: installmentWords, load: loadInstallmentWords },
 };
 
 for (const [name, set] of Object.entries(sets)) {

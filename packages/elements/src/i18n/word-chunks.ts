@@ -1,6 +1,6 @@
 /**
  * Words that only one lazy part of the checkout speaks (a subscription's sign-up, a returning
- * payer's saved methods), kept out of the catalogs: each language a small chunk of its own, asked
+ * payer's saved methods, the payer's details, the installments), kept out of the catalogs: each language a small chunk of its own, asked
  * for once, the first time that part speaks it, so that a checkout that never draws the part
  * downloads none of them. English is in the part's own chunk and stands in for a language whose
  * words cannot be loaded (asked again next time).

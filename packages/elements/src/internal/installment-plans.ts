@@ -1,7 +1,8 @@
 /**
  * The installments' rules, as their own chunk (lazy.ts `importPlans`): which plans are shown
  * in which order, their wording in the market's terms and the rates a plan with interest
- * states (core's `planRates`). `<paylit-installments>` loads it with its first plans, so a
+ * states (core's `planRates`), and their words (installment-words.ts: English's here, each
+ * other language a chunk). `<paylit-installments>` loads it with its first plans, so a
  * page whose shopper never gets a plan never fetches it. No template here: the element draws
  * what this describes, with the look (`styles`) this brings.
  */
@@ -19,10 +20,15 @@ import type {
   InstallmentsPlan,
   OrderView,
 } from '../context/checkout-context.js';
-import type { Messages } from '../i18n/index.js';
+import type { InstallmentMessages } from '../components/paylit-installments/installment-words.js';
 import { format } from '../i18n/format.js';
 
 export { styles } from '../components/paylit-installments/paylit-installments.styles.js';
+/** The installments' words, loaded with these rules for the shopper's language (installment-words.ts). */
+export {
+  installmentWords,
+  loadInstallmentWords,
+} from '../components/paylit-installments/installment-words.js';
 
 /** One plan as the shopper reads it. */
 export interface ShownPlan {
@@ -95,7 +101,7 @@ function countIn(lang: string | undefined): (count: number) => string {
 function ratesOf(
   option: InstallmentOption,
   order: OrderView,
-  t: Messages,
+  t: InstallmentMessages,
   rate: () => (r: number) => string,
 ): ShownPlan['rates'] {
   const country = order.country;
@@ -139,7 +145,7 @@ export function describePlans(
   plan: InstallmentsPlan,
   options: readonly InstallmentOption[],
   order: OrderView,
-  t: Messages,
+  t: InstallmentMessages,
   lang: string | undefined,
   fallback: string,
 ): ShownPlan[] {
@@ -220,7 +226,7 @@ export function chosenPlan(
 export function planWords(
   plan: PlanPayments,
   currency: string,
-  t: Messages,
+  t: InstallmentMessages,
   lang: string | undefined,
 ): string {
   const money = (amount: number) => formatAmount(amount, currency, lang);

@@ -26,7 +26,7 @@ import {
   PaylitSubmitEvent,
   type PaymentView,
 } from '../../events/payment-events.js';
-import { format, loadCatalog, locales, resolveLocale } from '../../i18n/index.js';
+import { format, loadCatalog, locales, resolveLocale, type Locale } from '../../i18n/index.js';
 import { DEV, issueNote, issueWarning } from '../../internal/dev.js';
 import {
   importPayer,
@@ -128,12 +128,16 @@ function deep(root: Element, tag: string): Element[] {
 
 /**
  * The installments' rules (internal/installment-plans.ts), a chunk loaded with the first plans:
- * what a chosen plan costs comes from there (core's `planPayments`), as no plan can be chosen
- * before it is loaded.
+ * what a chosen plan costs comes from there (core's `planPayments`), and its words in the
+ * shopper's language (`locale`), loaded before the rules are used, as no plan can be chosen
+ * before they are.
  */
 let planRules: Awaited<ReturnType<typeof importPlans>> | undefined;
-function loadPlanRules(): Promise<unknown> {
-  return importPlans().then((module) => void (planRules = module), noop);
+function loadPlanRules(locale: Locale): Promise<unknown> {
+  return importPlans().then(async (module) => {
+    await module.loadInstallmentWords(locale);
+    planRules = module;
+  }, noop);
 }
 
 /** A JWK (JSON) or an SPKI PEM, as far as can be told without importing it. */
@@ -376,6 +380,9 @@ export class PaylitCheckout extends LocalizedElement {
    * here; then the checkout draws its form. `updateComplete` waits for that drawing.
    */
   protected override scheduleUpdate(): void | Promise<unknown> {
+    // A plan's words in a language set since (planRules'), before the catalog's own wait.
+    const plans = this.hasUpdated ? planRules?.loadInstallmentWords(this.locale) : undefined;
+    if (plans) return plans.then(() => super.scheduleUpdate());
     const words = this.hasUpdated ? undefined : this.#awaited();
     if (!words) return super.scheduleUpdate();
     void words.then(() => this.requestUpdate());
@@ -498,7 +505,7 @@ export class PaylitCheckout extends LocalizedElement {
       },
       choosePlan: (plan) => {
         this.#update({ plan });
-        if (plan && !planRules) void loadPlanRules().then(() => this.requestUpdate());
+        if (plan && !planRules) void loadPlanRules(this.locale).then(() => this.requestUpdate());
       },
       select: (selection: Selection) => this.#update({ selection, plan: undefined }),
       loadPlans: (bin) => this.#loadPlans(bin),
@@ -800,7 +807,7 @@ export class PaylitCheckout extends LocalizedElement {
   #loadPlans(bin: string): Promise<InstallmentsPlan | null> {
     if (!this.#takesInstallments()) return Promise.resolve(null);
     // What a chosen plan costs comes from the installments' rules: loaded beside the plans.
-    if (!planRules) void loadPlanRules();
+    if (!planRules) void loadPlanRules(this.locale);
     let plan = this.#plans.get(bin);
     if (!plan) {
       plan = fetchPlans(this, this.order, bin).then((result) => {
@@ -826,7 +833,7 @@ export class PaylitCheckout extends LocalizedElement {
     ]);
     if (!result.ok && !result.status) noAnswer();
     const option = result.ok ? answers?.keptPlan(result.answer.payment.id) : undefined;
-    if (option) await loadPlanRules();
+    if (option) await loadPlanRules(this.locale);
     const reader = this as unknown as Reader;
     if (current()) this.#settle(returned(result, reader), option, () => returned(result, reader));
   }
@@ -1040,7 +1047,7 @@ export class PaylitCheckout extends LocalizedElement {
     if (signup && signup.payLabel) return signup.payLabel;
     const plan = this.#planOf(order, this.context.plan);
     if (plan)
-      return format(t.payWithPlan, {
+      return format(planRules!.installmentWords(this.locale).payWithPlan, {
         amount: formatAmount(plan.total_amount, order.currency, this.requestedLang()),
         plan: this.#planText(plan, order.currency),
       });
@@ -1057,7 +1064,12 @@ export class PaylitCheckout extends LocalizedElement {
 
   /** The plan in words: "6 × R$217.79". */
   #planText(plan: PlanPayments, currency: string): string {
-    return planRules!.planWords(plan, currency, this.t, this.requestedLang());
+    return planRules!.planWords(
+      plan,
+      currency,
+      planRules!.installmentWords(this.locale),
+      this.requestedLang(),
+    );
   }
 
   /**

@@ -15,7 +15,8 @@ import {
   type InstallmentOption,
   type InstallmentsPlan,
 } from '../../context/checkout-context.js';
-import { format, messagesFor } from '../../i18n/index.js';
+import { format, resolveLocale } from '../../i18n/index.js';
+import { installmentWords, loadInstallmentWords } from './installment-words.js';
 import { scaled } from '../../../../../test/support/time.mjs';
 
 const env = (await (await fetch('/__paylit/env.json')).json()) as { endpoint: string };
@@ -49,6 +50,12 @@ const plansOf = (el: PaylitCheckout) =>
   el.shadowRoot!.querySelector('paylit-installments') as PaylitInstallments;
 /** Text as read, with the no-break spaces of formatted amounts as plain spaces. */
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+/** The installments' words of a language tag, once loaded (installment-words.ts). */
+const wordsFor = async (tag: string) => {
+  const locale = resolveLocale(tag);
+  await loadInstallmentWords(locale);
+  return installmentWords(locale);
+};
 const text = (node: Element | null | undefined) => norm(node?.textContent ?? '');
 const labels = (plans: Element) =>
   [...plans.shadowRoot!.querySelectorAll('label[part=option]')].map(text);
@@ -153,7 +160,7 @@ const option = (
 describe('<paylit-installments>', () => {
   it('Argentina, a plan with interest: each installment and the total, TNA, TEA and the CFT as core computes them, the CFT at least twice their size', async () => {
     const { plans, amount } = await checkoutWithCard('AR', 'ARS', 90000, 'es-AR');
-    const t = await messagesFor('es-AR');
+    const t = await wordsFor('es-AR');
     const six = plans.options.find((o) => o.installments === 6)!;
     const rates = planRates(amount, six, { currency: 'ARS' });
     const pct = percent('es-AR');
@@ -208,7 +215,7 @@ describe('<paylit-installments>', () => {
 
   it('Mexico says "meses sin intereses" (es-MX)', async () => {
     const { plans } = await checkoutWithCard('MX', 'MXN', 6000, 'es-MX');
-    const t = await messagesFor('es-MX');
+    const t = await wordsFor('es-MX');
     expect(labels(plans)[1]).to.contain(
       norm(format(t.monthsInterestFree, { count: 3, amount: formatAmount(2000, 'MXN', 'es-MX') })),
     );
@@ -240,7 +247,7 @@ describe('<paylit-installments>', () => {
     expect(all[3]).to.contain('com juros');
     expect(all[3]).to.contain(norm(`Total: ${formatAmount(four.total_amount, 'BRL', 'pt-BR')}`));
     expect(plans.shadowRoot!.querySelectorAll('[part~=free]')).to.have.length(2);
-    const t = await messagesFor('pt-BR');
+    const t = await wordsFor('pt-BR');
     const rates = plans.shadowRoot!.querySelectorAll('[part=rates]');
     expect(rates).to.have.length(2);
     expect(text(rates[0])).to.equal(
@@ -276,7 +283,7 @@ describe('<paylit-installments>', () => {
     expect(el.shadowRoot!.querySelectorAll('[part~=free]')).to.have.length(0);
     // Mexico's wording says "sin intereses" itself: no note beside it, and no loose mark.
     expect(shown.join(' ')).to.not.contain('✓');
-    const t = await messagesFor('es-MX');
+    const t = await wordsFor('es-MX');
     const cat = percent('es-MX')(planRates(10000, plan.installments[1]!).cat);
     expect(text(el.shadowRoot!.querySelector('[part=rates]'))).to.equal(
       format(t.rateCat, { rate: cat }),
@@ -289,7 +296,7 @@ describe('<paylit-installments>', () => {
     expect(plans.options).to.have.length(12);
     expect(plans.shadowRoot!.querySelectorAll('input[type=radio]')).to.have.length(0);
     const select = plans.shadowRoot!.querySelector('select')!;
-    const t = await messagesFor('pt-BR');
+    const t = await wordsFor('pt-BR');
     expect(text(plans.shadowRoot!.querySelector('label[for=select]'))).to.equal(
       t.chooseInstallments,
     );
@@ -486,7 +493,7 @@ describe('<paylit-installments>', () => {
 
   it("the radios' group is named once, by its legend; the select by its label alone", async () => {
     const { plans } = await checkoutWithCard('AR', 'ARS', 90000, 'en');
-    const t = await messagesFor('en');
+    const t = await wordsFor('en');
     expect(plans.shadowRoot!.querySelectorAll('legend')).to.have.length(1);
     expect(text(plans.shadowRoot!.querySelector('legend'))).to.equal(t.installments);
     expect(plans.shadowRoot!.querySelector('select')).to.equal(null);
@@ -523,7 +530,7 @@ describe('<paylit-installments>', () => {
       if (lang === 'ar') expect(line.right, 'ar: the CET line').to.be.closeTo(box.right, 0.5);
       else expect(line.left, 'en: the CET line').to.be.closeTo(box.left, 0.5);
       const four = plans.options.find((o) => o.installments === 4)!;
-      const t = await messagesFor(lang);
+      const t = await wordsFor(lang);
       expect(text(rates)).to.equal(
         format(t.rateCet, {
           rate: percent(lang)(planRates(amount, four, { currency: 'BRL' }).cet),

@@ -11,7 +11,7 @@ import {
   type InstallmentOption,
   type InstallmentsPlan,
 } from '../../context/checkout-context.js';
-import type { Messages } from '../../i18n/index.js';
+import type { InstallmentMessages } from './installment-words.js';
 import type { ShownPlan } from '../../internal/installment-plans.js';
 import { importPlans } from '../../internal/lazy.js';
 import { CheckoutChildElement } from '../../internal/checkout-child.js';
@@ -109,6 +109,13 @@ export class PaylitInstallments extends CheckoutChildElement {
     addEventListener('online', this.#online);
   }
 
+  /** Once plans are shown, no render in another language before its words are here (nor the catalog's). */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const words = rules?.loadInstallmentWords(this.locale);
+    if (!words) return super.scheduleUpdate();
+    return words.then(() => super.scheduleUpdate());
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     removeEventListener('online', this.#online);
@@ -139,7 +146,11 @@ export class PaylitInstallments extends CheckoutChildElement {
       // The rules load beside the request when the order takes installments, else once plans arrive.
       const loading = this.checkout?.order?.installments ? loadRules() : undefined;
       const plan = (await this.checkout?.loadPlans(bin)) ?? null;
-      if (plan && plan.installments.length > 1) await (loading ?? loadRules());
+      if (plan && plan.installments.length > 1) {
+        await (loading ?? loadRules());
+        // Their words in the shopper's language, beside the rules (installment-words.ts).
+        await rules?.loadInstallmentWords(this.locale);
+      }
       if (this.#asked !== bin) return;
       this.plan = plan;
       // Drawn first: not busy means nothing more is coming to move the form.
@@ -196,7 +207,7 @@ export class PaylitInstallments extends CheckoutChildElement {
    * Each plan a box: its radio beside its words at every width, the total and the rates inside
    * the same box. The radio is named by the wording and the total, and described by the rates.
    */
-  #radios(plans: readonly ShownPlan[], chosen: number, t: Messages): TemplateResult {
+  #radios(plans: readonly ShownPlan[], chosen: number, t: InstallmentMessages): TemplateResult {
     return html`<fieldset dir=${this.direction}>
       <legend part="legend">${t.installments}</legend>
       <div class="options">${plans.map(({ option, free, text, note, total, rates }) => {
@@ -223,7 +234,7 @@ export class PaylitInstallments extends CheckoutChildElement {
   }
 
   /** More than six plans: a select, named by its label alone, with the chosen plan's rates below it. */
-  #select(plans: readonly ShownPlan[], chosen: number, t: Messages): TemplateResult {
+  #select(plans: readonly ShownPlan[], chosen: number, t: InstallmentMessages): TemplateResult {
     const current = plans.find((p) => p.option.installments === chosen) ?? plans[0]!;
     return html`<div class="group" dir=${this.direction}>
       <label class="select-label" part="legend" for="select">${t.chooseInstallments}</label>
@@ -246,7 +257,7 @@ export class PaylitInstallments extends CheckoutChildElement {
     // Before this render is painted: the look, once, now that there is something to show.
     adoptWhenShown(this, styled, look);
     const lang = this.requestedLang();
-    const t = this.t;
+    const t = rules!.installmentWords(this.locale);
     const plans = rules!.describePlans(this.plan!, options, order, t, lang, this.locale);
     const chosen = this.checkout?.plan?.installments ?? 1;
     return plans.length > MAX_RADIOS
