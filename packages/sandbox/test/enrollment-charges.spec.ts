@@ -256,3 +256,33 @@ test('an enrollment made with a first payment follows it: rejected or failing 3-
   const paid = await sbx.api.post('/payments', charge(passed.body.enrollment.id, 30));
   expect(paid.body).toMatchObject({ status: 'PAID', enrollment: { status: 'ACTIVE' } });
 });
+
+test('a first payment authorized, then its authorization cancelled: the enrollment it made is REJECTED, notified, and charges nothing', async ({
+  sbx,
+}) => {
+  const hook = `${sbx.receiver.url}/enrollment-of-auth`;
+  const auth = await sbx.api.post('/secure_payments', {
+    ...charge('', 30),
+    enrollment: { external_id: orderId('e'), type: 'ON_DEMAND', notification_url: hook },
+    card: { ...visa, capture: false },
+  });
+  expect([auth.body.status, auth.body.enrollment.status]).toEqual(['AUTHORIZED', 'ACTIVE']);
+  const id: string = auth.body.enrollment.id;
+  const cancelled = await sbx.api.post(`/payments/${auth.body.id}/cancel`);
+  expect([cancelled.body.status, cancelled.body.enrollment]).toEqual([
+    'CANCELLED',
+    { id, status: 'REJECTED' },
+  ]);
+  const notes = await sbx.receiver.waitFor(2, '/enrollment-of-auth', id);
+  expect(notes.map((n) => [n.record.status, n.record.status_code])).toEqual([
+    ['ACTIVE', '200'],
+    ['REJECTED', '300'],
+  ]);
+  const moved = sbx.sandbox.ledger().entries.filter((e) => e.money_moved).length;
+  const res = await sbx.api.post('/payments', charge(id, 30));
+  expect([res.status, res.body]).toEqual([
+    400,
+    { code: 5002, message: 'Invalid transaction status' },
+  ]);
+  expect(sbx.sandbox.ledger().entries.filter((e) => e.money_moved).length).toBe(moved);
+});
