@@ -125,10 +125,10 @@ export function setStatus(
   }
   if (status !== 'PENDING') {
     const made = isPaymentMade(status);
+    // Kept, not dropped once settled: an authorization cancelled later ends its enrollment too.
     if (p.enrolls !== undefined) {
       const followed = firstPaymentSettled(store, p.enrolls, made);
       if (followed) p.enrollment = followed;
-      delete p.enrolls;
     }
     // A card saved with a payment that then failed (3-D Secure refused, expired) is not kept.
     if (p.saved_card_id !== undefined) {
@@ -546,7 +546,7 @@ export function capturePayment(store: Store, body: unknown) {
   if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
   const now = store.clock.now();
   const p: Payment = {
-    ...structuredClone({ ...auth, captures: [], refunds: [] }),
+    ...structuredClone({ ...auth, captures: [], refunds: [], enrolls: undefined }),
     id: store.paymentId(),
     kind: 'capture',
     // A capture's record names the card's brand (`VI`), not CARD.
