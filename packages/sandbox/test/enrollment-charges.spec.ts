@@ -286,3 +286,35 @@ test('a first payment authorized, then its authorization cancelled: the enrollme
   ]);
   expect(sbx.sandbox.ledger().entries.filter((e) => e.money_moved).length).toBe(moved);
 });
+
+test('a Boleto first payment that expired, then is reported paid late: its enrollment goes REJECTED, then ACTIVE, and is charged', async ({
+  sbx,
+}) => {
+  const first = await sbx.api.post('/payments', {
+    ...charge('', 30),
+    payment_method_id: 'BL',
+    enrollment: { external_id: orderId('e'), type: 'ON_DEMAND' },
+  });
+  expect([first.body.status, first.body.enrollment.status]).toEqual(['PENDING', 'PENDING']);
+  const id: string = first.body.enrollment.id;
+  const ahead = Date.parse(first.body.ticket.expiration_date) - sbx.sandbox.clock.now().getTime();
+  sbx.sandbox.clock.advance(ahead + 1000);
+  try {
+    const expired = await sbx.api.get(`/payments/${first.body.id}`);
+    expect([expired.body.status, expired.body.enrollment]).toEqual([
+      'EXPIRED',
+      { id, status: 'REJECTED' },
+    ]);
+    const late = await sbx.api.post('/sandbox-tools/payments', {
+      payment_id: first.body.id,
+      status: 'PAID',
+    });
+    expect(late.status).toBe(200);
+    const paid = await sbx.api.get(`/payments/${first.body.id}`);
+    expect([paid.body.status, paid.body.enrollment]).toEqual(['PAID', { id, status: 'ACTIVE' }]);
+    const res = await sbx.api.post('/payments', { ...charge(id, 30), payment_method_id: 'BL' });
+    expect([res.status, res.body.status, res.body.payment_method_id]).toEqual([200, 'PAID', 'BL']);
+  } finally {
+    sbx.sandbox.clock.advance(-(ahead + 1000));
+  }
+});
