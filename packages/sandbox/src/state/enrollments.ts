@@ -199,7 +199,8 @@ export function enrollWithPayment(
  * The first payment of an enrollment made with it changed status (`made`: PAID, AUTHORIZED,
  * VERIFIED). A PENDING enrollment becomes ACTIVE or REJECTED; an ACTIVE one whose first
  * payment is no longer made (its authorization cancelled before any capture) is REJECTED, as
- * if that payment had failed. One cancelled by the merchant or the payer stays so.
+ * if that payment had failed; a REJECTED one whose first payment is made after all (a voucher
+ * that expired, reported paid late) is ACTIVE. One cancelled by the merchant or the payer stays so.
  */
 export function firstPaymentSettled(
   store: Store,
@@ -210,6 +211,7 @@ export function firstPaymentSettled(
   if (!e) return undefined;
   if (e.status === 'PENDING') setEnrollmentStatus(store, e, made ? 'ACTIVE' : 'REJECTED');
   else if (e.status === 'ACTIVE' && !made) setEnrollmentStatus(store, e, 'REJECTED');
+  else if (e.status === 'REJECTED' && made) setEnrollmentStatus(store, e, 'ACTIVE');
   return { id: e.id, status: e.status };
 }
 
