@@ -57,8 +57,8 @@ function setRefundStatus(store: Store, r: Refund, status: RefundStatus): void {
  * A capture's or a refund's `amount` in the currency of the payment it takes from (`paid`):
  * stated in USD or the local currency, converted at the sandbox rate ("Each country accepts
  * USD and local currency"); 5001 `currency` for any other, 5001 `amount` for an amount its
- * currency cannot hold (10.5 CLP is not taken as 11, as a payment with decimals is not).
- * Undefined when no amount is asked: all that remains.
+ * currency cannot hold (10.5 CLP is not taken as 11, as a payment with decimals is not), 5016
+ * for one that converts to nothing. Undefined when no amount is asked: all that remains.
  */
 export function amountAsked(
   req: { amount?: number; currency?: string },
@@ -72,6 +72,9 @@ export function amountAsked(
   const asked = inPaymentCurrency(req.amount, currency, paid.currency, paid.country);
   if (asked === undefined) throw new ApiFailure(5001, 'currency');
   if (!fitsCurrency(req.amount, currency)) throw new ApiFailure(5001, 'amount');
+  // Positive as asked, but nothing once converted (0.02 BRL of a USD payment is 0.00 USD): too
+  // low, not more than remains (the table's 5016, as a payment under the minimum answers).
+  if (toMinorUnits(asked, paid.currency) === 0) throw new ApiFailure(5016, 'amount');
   return asked;
 }
 
