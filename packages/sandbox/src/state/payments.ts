@@ -198,6 +198,14 @@ function checkInstallments(store: Store, req: PaymentRequest, card: ResolvedCard
     // A plan's rates are its BIN's: a card of another BIN may not use it (a saved card's BIN is the issuer's to check).
     if (card.bin !== undefined && card.bin.slice(0, 6) !== plan.bin.slice(0, 6))
       throw new ApiFailure(5001, param);
+    // Its installments were shown for its amount, currency and country: another payment's
+    // total would not be what the payer chose (6 × 18.15 of 100 is no plan for 200).
+    if (
+      plan.country !== req.country ||
+      plan.currency !== req.currency ||
+      toMinorUnits(plan.amount, plan.currency) !== toMinorUnits(req.amount, req.currency)
+    )
+      throw new ApiFailure(5001, param);
     if (!plan.installments.some((i) => i.installments === count))
       throw new ApiFailure(5043, 'card.installments');
     return;
