@@ -1,6 +1,6 @@
 /** The catalogs: payment methods per country and installment plans that look like the real ones. */
 import { installmentsPlanRecordSchema, parse, paymentMethodListSchema } from '@paylit/core/schemas';
-import { cardPayment, visa } from './support/client.js';
+import { cardPayment, orderId, visa } from './support/client.js';
 import { expect, test } from './support/fixture.js';
 
 const countries = ['AR', 'BR', 'CL', 'CO', 'MX', 'PE', 'UY', 'IN', 'ZA', 'TR'];
@@ -214,4 +214,31 @@ test('card.installments sent as a JSON number (6, as a typed client writes a cou
     400,
     { code: 5043, message: 'Invalid number of installments' },
   ]);
+});
+
+test('a plan is for its amount, currency and country: a payment of another amount or currency, or in another country, is 400 / 5001 card.installments_id and charges nothing', async ({
+  sbx,
+}) => {
+  const p = await plan(sbx, 'MX', '411111', 3000, 'MXN');
+  const refused = {
+    code: 5001,
+    message: 'Invalid parameter: card.installments_id',
+    param: 'card.installments_id',
+  };
+  const card = { ...visa, installments: '6', installments_id: p.id };
+  for (const other of [
+    { country: 'MX', currency: 'MXN', amount: 6000 },
+    { country: 'MX', currency: 'USD', amount: 3000 },
+    { country: 'CO', currency: 'COP', amount: 3000 },
+  ]) {
+    const order_id = orderId('plan');
+    const res = await sbx.api.post('/secure_payments', cardPayment({ ...other, card, order_id }));
+    expect([other, res.status, res.body]).toEqual([other, 400, refused]);
+    expect(sbx.sandbox.ledger({ order_id }).entries).toEqual([]);
+  }
+  const same = await sbx.api.post(
+    '/secure_payments',
+    cardPayment({ country: 'MX', currency: 'MXN', amount: '3000.00', card }),
+  );
+  expect([same.status, same.body.status]).toEqual([200, 'PAID']);
 });

@@ -256,3 +256,65 @@ test('an enrollment made with a first payment follows it: rejected or failing 3-
   const paid = await sbx.api.post('/payments', charge(passed.body.enrollment.id, 30));
   expect(paid.body).toMatchObject({ status: 'PAID', enrollment: { status: 'ACTIVE' } });
 });
+
+test('a first payment authorized, then its authorization cancelled: the enrollment it made is REJECTED, notified, and charges nothing', async ({
+  sbx,
+}) => {
+  const hook = `${sbx.receiver.url}/enrollment-of-auth`;
+  const auth = await sbx.api.post('/secure_payments', {
+    ...charge('', 30),
+    enrollment: { external_id: orderId('e'), type: 'ON_DEMAND', notification_url: hook },
+    card: { ...visa, capture: false },
+  });
+  expect([auth.body.status, auth.body.enrollment.status]).toEqual(['AUTHORIZED', 'ACTIVE']);
+  const id: string = auth.body.enrollment.id;
+  const cancelled = await sbx.api.post(`/payments/${auth.body.id}/cancel`);
+  expect([cancelled.body.status, cancelled.body.enrollment]).toEqual([
+    'CANCELLED',
+    { id, status: 'REJECTED' },
+  ]);
+  const notes = await sbx.receiver.waitFor(2, '/enrollment-of-auth', id);
+  expect(notes.map((n) => [n.record.status, n.record.status_code])).toEqual([
+    ['ACTIVE', '200'],
+    ['REJECTED', '300'],
+  ]);
+  const moved = sbx.sandbox.ledger().entries.filter((e) => e.money_moved).length;
+  const res = await sbx.api.post('/payments', charge(id, 30));
+  expect([res.status, res.body]).toEqual([
+    400,
+    { code: 5002, message: 'Invalid transaction status' },
+  ]);
+  expect(sbx.sandbox.ledger().entries.filter((e) => e.money_moved).length).toBe(moved);
+});
+
+test('a Boleto first payment that expired, then is reported paid late: its enrollment goes REJECTED, then ACTIVE, and is charged', async ({
+  sbx,
+}) => {
+  const first = await sbx.api.post('/payments', {
+    ...charge('', 30),
+    payment_method_id: 'BL',
+    enrollment: { external_id: orderId('e'), type: 'ON_DEMAND' },
+  });
+  expect([first.body.status, first.body.enrollment.status]).toEqual(['PENDING', 'PENDING']);
+  const id: string = first.body.enrollment.id;
+  const ahead = Date.parse(first.body.ticket.expiration_date) - sbx.sandbox.clock.now().getTime();
+  sbx.sandbox.clock.advance(ahead + 1000);
+  try {
+    const expired = await sbx.api.get(`/payments/${first.body.id}`);
+    expect([expired.body.status, expired.body.enrollment]).toEqual([
+      'EXPIRED',
+      { id, status: 'REJECTED' },
+    ]);
+    const late = await sbx.api.post('/sandbox-tools/payments', {
+      payment_id: first.body.id,
+      status: 'PAID',
+    });
+    expect(late.status).toBe(200);
+    const paid = await sbx.api.get(`/payments/${first.body.id}`);
+    expect([paid.body.status, paid.body.enrollment]).toEqual(['PAID', { id, status: 'ACTIVE' }]);
+    const res = await sbx.api.post('/payments', { ...charge(id, 30), payment_method_id: 'BL' });
+    expect([res.status, res.body.status, res.body.payment_method_id]).toEqual([200, 'PAID', 'BL']);
+  } finally {
+    sbx.sandbox.clock.advance(-(ahead + 1000));
+  }
+});

@@ -404,3 +404,34 @@ test('a capture and a refund may be stated in USD or the local currency (the spe
     refunded: 11,
   });
 });
+
+test('a capture or a refund whose amount converts to less than a cent is 400 / 5016 Amount too low, and nothing moves', async ({
+  sbx,
+}) => {
+  const tooLow = [400, { code: 5016, message: 'Amount too low' }];
+  const auth = (
+    await sbx.api.post(
+      '/secure_payments',
+      cardPayment({ amount: 20, currency: 'USD', card: { ...visa, capture: false } }),
+    )
+  ).body;
+  // 0.02 BRL at the sandbox's 5.5 BRL to the dollar is 0.0036 USD: 0.00 in cents.
+  const capture = await sbx.api.post('/payments', {
+    authorization_id: auth.id,
+    amount: 0.02,
+    currency: 'BRL',
+  });
+  expect([capture.status, capture.body]).toEqual(tooLow);
+  const paid = (await sbx.api.post('/payments', { authorization_id: auth.id })).body;
+  expect([paid.status, paid.amount, paid.currency]).toEqual(['PAID', 20, 'USD']);
+  const refund = await sbx.api.post('/refunds', {
+    payment_id: paid.id,
+    amount: 0.02,
+    currency: 'BRL',
+  });
+  expect([refund.status, refund.body]).toEqual(tooLow);
+  expect(sbx.sandbox.ledger({ order_id: auth.order_id })).toMatchObject({
+    charged: 20,
+    refunded: 0,
+  });
+});

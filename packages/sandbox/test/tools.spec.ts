@@ -225,3 +225,49 @@ test('a chargeback disputes money moved: on an authorization or a pending vouche
   const paid = (await sbx.api.post('/secure_payments', cardPayment())).body;
   expect(await chargeback(paid.id)).toEqual([200, { payment_id: paid.id, chargeback: true }]);
 });
+
+test('a chargeback takes back what the payer was charged and not refunded: the ledger counts it once, and a tracked balance loses it', async ({
+  sbx,
+}) => {
+  const tool = async (path: string, body: unknown) => {
+    const res = await fetch(`${sbx.running.url}/sandbox-tools/${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
+    return [res.status, await res.json()];
+  };
+  const [status, balances] = await tool('balance', { currency: 'PEN', available: 0 });
+  expect([status, balances.PEN]).toEqual([200, 0]);
+  const paid = (
+    await sbx.api.post(
+      '/secure_payments',
+      cardPayment({ amount: 100, currency: 'PEN', country: 'PE', payer: payerIn('PE') }),
+    )
+  ).body;
+  const refund = await sbx.api.post('/refunds', {
+    payment_id: paid.id,
+    amount: 30,
+    currency: 'PEN',
+  });
+  expect(refund.body.status).toBe('SUCCESS');
+  expect((await (await fetch(`${sbx.running.url}/sandbox-tools/balance`)).json()).PEN).toBe(70);
+  expect(await tool('chargebacks', { payment_id: paid.id })).toEqual([
+    200,
+    { payment_id: paid.id, chargeback: true },
+  ]);
+  // A second chargeback of the same payment is the one in place.
+  expect(await tool('chargebacks', { payment_id: paid.id })).toEqual([
+    400,
+    { code: 5018, message: 'Chargeback in place for this transaction' },
+  ]);
+  const ledger = sbx.sandbox.ledger({ order_id: paid.order_id });
+  expect(
+    ledger.entries.map((e) => [e.kind, e.payment_id, e.amount, e.currency, e.money_moved]),
+  ).toEqual([
+    ['payment', paid.id, 100, 'PEN', true],
+    ['refund', paid.id, 30, 'PEN', true],
+    ['chargeback', paid.id, 70, 'PEN', true],
+  ]);
+  expect(ledger).toMatchObject({ money_moved: 3, charged: 100, refunded: 30, charged_back: 70 });
+  expect((await (await fetch(`${sbx.running.url}/sandbox-tools/balance`)).json()).PEN).toBe(0);
+});

@@ -17,6 +17,7 @@ import { faultSchema } from '../middleware/faults.js';
 import { parseBody, parseJson } from '../parse.js';
 import { paymentMethods, logoSvg } from '../catalogs/payment-methods.js';
 import { createCardToken } from '../state/cards.js';
+import { chargeBack } from '../state/refunds.js';
 import { answerEnrollment, cancelEnrollmentByPayer } from '../state/enrollments.js';
 import { recordCounts } from '../records.js';
 
@@ -102,14 +103,10 @@ export function mountTools(app: Hono<SandboxEnv>, sandbox: SandboxInternals): vo
     c.json(await createCardToken(store, await body(c)), 201),
   );
 
+  // A chargeback disputes money moved: a PAID payment or capture, not an authorization or a pending one.
   app.post('/sandbox-tools/chargebacks', async (c) => {
     const req = parseBody(z.strictObject({ payment_id: z.string().min(1) }), await body(c));
-    const p = store.payments.get(req.payment_id);
-    if (!p) throw new ApiFailure(4000, 'payment_id');
-    // A chargeback disputes money moved: a PAID payment or capture, not an authorization or a pending one.
-    if (p.status !== 'PAID') throw new ApiFailure(5002);
-    p.chargeback = true;
-    return c.json({ payment_id: p.id, chargeback: true });
+    return c.json(chargeBack(store, req.payment_id));
   });
 
   app.get('/sandbox-tools/balance', (c) => c.json(Object.fromEntries(store.balances)));

@@ -195,7 +195,13 @@ export function enrollWithPayment(
   return { id: e.id, status: e.status };
 }
 
-/** The first payment of an enrollment made with it is settled (`made`: PAID, AUTHORIZED, VERIFIED). */
+/**
+ * The first payment of an enrollment made with it changed status (`made`: PAID, AUTHORIZED,
+ * VERIFIED). A PENDING enrollment becomes ACTIVE or REJECTED; an ACTIVE one whose first
+ * payment is no longer made (its authorization cancelled before any capture) is REJECTED, as
+ * if that payment had failed; a REJECTED one whose first payment is made after all (a voucher
+ * that expired, reported paid late) is ACTIVE. One cancelled by the merchant or the payer stays so.
+ */
 export function firstPaymentSettled(
   store: Store,
   id: string,
@@ -204,6 +210,8 @@ export function firstPaymentSettled(
   const e = store.enrollments.get(id);
   if (!e) return undefined;
   if (e.status === 'PENDING') setEnrollmentStatus(store, e, made ? 'ACTIVE' : 'REJECTED');
+  else if (e.status === 'ACTIVE' && !made) setEnrollmentStatus(store, e, 'REJECTED');
+  else if (e.status === 'REJECTED' && made) setEnrollmentStatus(store, e, 'ACTIVE');
   return { id: e.id, status: e.status };
 }
 

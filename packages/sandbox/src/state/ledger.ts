@@ -5,7 +5,8 @@
  */
 import { BoundedMap, DEFAULT_MAX_RECORDS } from './bounded.js';
 
-export type LedgerKind = 'payment' | 'authorization' | 'verification' | 'capture' | 'refund';
+export type LedgerKind =
+  'payment' | 'authorization' | 'verification' | 'capture' | 'refund' | 'chargeback';
 
 export interface LedgerEntry {
   kind: LedgerKind;
@@ -15,17 +16,19 @@ export interface LedgerEntry {
   amount: number;
   currency: string;
   status: string;
-  /** True once money moved: a payment or capture PAID, a refund SUCCESS. */
+  /** True once money moved: a payment or capture PAID, a refund SUCCESS, a chargeback. */
   money_moved: boolean;
   created_date: string;
 }
 
 export interface LedgerSummary {
   entries: LedgerEntry[];
-  /** How many times money moved (charges, captures and refunds that completed). */
+  /** How many times money moved (charges, captures and refunds that completed, chargebacks). */
   money_moved: number;
   charged: number;
   refunded: number;
+  /** What chargebacks took back from the merchant. */
+  charged_back: number;
   /** How many of the oldest entries (of any order) the sandbox dropped to stay within `maxRecords`. */
   dropped: number;
 }
@@ -77,6 +80,7 @@ export class Ledger {
       money_moved: moved.length,
       charged: sum(['payment', 'capture']),
       refunded: sum(['refund']),
+      charged_back: sum(['chargeback']),
       dropped: this.dropped,
     };
   }

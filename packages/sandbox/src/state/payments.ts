@@ -125,10 +125,10 @@ export function setStatus(
   }
   if (status !== 'PENDING') {
     const made = isPaymentMade(status);
+    // Kept, not dropped once settled: an authorization cancelled later ends its enrollment too.
     if (p.enrolls !== undefined) {
       const followed = firstPaymentSettled(store, p.enrolls, made);
       if (followed) p.enrollment = followed;
-      delete p.enrolls;
     }
     // A card saved with a payment that then failed (3-D Secure refused, expired) is not kept.
     if (p.saved_card_id !== undefined) {
@@ -197,6 +197,14 @@ function checkInstallments(store: Store, req: PaymentRequest, card: ResolvedCard
     if (!plan) throw new ApiFailure(5001, param);
     // A plan's rates are its BIN's: a card of another BIN may not use it (a saved card's BIN is the issuer's to check).
     if (card.bin !== undefined && card.bin.slice(0, 6) !== plan.bin.slice(0, 6))
+      throw new ApiFailure(5001, param);
+    // Its installments were shown for its amount, currency and country: another payment's
+    // total would not be what the payer chose (6 × 18.15 of 100 is no plan for 200).
+    if (
+      plan.country !== req.country ||
+      plan.currency !== req.currency ||
+      toMinorUnits(plan.amount, plan.currency) !== toMinorUnits(req.amount, req.currency)
+    )
       throw new ApiFailure(5001, param);
     if (!plan.installments.some((i) => i.installments === count))
       throw new ApiFailure(5043, 'card.installments');
@@ -546,7 +554,7 @@ export function capturePayment(store: Store, body: unknown) {
   if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
   const now = store.clock.now();
   const p: Payment = {
-    ...structuredClone({ ...auth, captures: [], refunds: [] }),
+    ...structuredClone({ ...auth, captures: [], refunds: [], enrolls: undefined }),
     id: store.paymentId(),
     kind: 'capture',
     // A capture's record names the card's brand (`VI`), not CARD.

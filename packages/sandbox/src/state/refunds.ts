@@ -11,7 +11,7 @@ import { fitsCurrency, inPaymentCurrency } from '../catalogs/countries.js';
 import { apiTimestamp } from '../clock.js';
 import { ApiFailure } from '../errors.js';
 import { parseBody } from '../parse.js';
-import type { Refund, Store } from './store.js';
+import type { Payment, Refund, Store } from './store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long after approval a payment may be refunded, by the sandbox clock. */
@@ -57,8 +57,8 @@ function setRefundStatus(store: Store, r: Refund, status: RefundStatus): void {
  * A capture's or a refund's `amount` in the currency of the payment it takes from (`paid`):
  * stated in USD or the local currency, converted at the sandbox rate ("Each country accepts
  * USD and local currency"); 5001 `currency` for any other, 5001 `amount` for an amount its
- * currency cannot hold (10.5 CLP is not taken as 11, as a payment with decimals is not).
- * Undefined when no amount is asked: all that remains.
+ * currency cannot hold (10.5 CLP is not taken as 11, as a payment with decimals is not), 5016
+ * for one that converts to nothing. Undefined when no amount is asked: all that remains.
  */
 export function amountAsked(
   req: { amount?: number; currency?: string },
@@ -72,6 +72,9 @@ export function amountAsked(
   const asked = inPaymentCurrency(req.amount, currency, paid.currency, paid.country);
   if (asked === undefined) throw new ApiFailure(5001, 'currency');
   if (!fitsCurrency(req.amount, currency)) throw new ApiFailure(5001, 'amount');
+  // Positive as asked, but nothing once converted (0.02 BRL of a USD payment is 0.00 USD): too
+  // low, not more than remains (the table's 5016, as a payment under the minimum answers).
+  if (toMinorUnits(asked, paid.currency) === 0) throw new ApiFailure(5016, 'amount');
   return asked;
 }
 
@@ -87,11 +90,7 @@ export function createRefund(store: Store, body: unknown) {
   const now = store.clock.now();
   const approved = Date.parse((p.approved_date ?? p.created_date).replace('+0000', 'Z'));
   if (now.getTime() - approved > REFUND_PERIOD_MS) throw new ApiFailure(5020, 'payment_id');
-  const taken = p.refunds
-    .map((id) => store.refunds.get(id)!)
-    .filter((r) => r.status === 'PENDING' || r.status === 'SUCCESS')
-    .reduce((sum, r) => sum + toMinorUnits(r.amount, p.currency), 0);
-  const remaining = toMinorUnits(p.amount, p.currency) - taken;
+  const remaining = toMinorUnits(p.amount, p.currency) - refundedMinor(store, p);
   const amount = asked === undefined ? remaining : toMinorUnits(asked, p.currency);
   if (amount <= 0 || amount > remaining) throw new ApiFailure(5007, 'amount');
   const balance = store.balances.get(p.currency);
@@ -138,6 +137,47 @@ export function createRefund(store: Store, body: unknown) {
     });
   }
   return refundRecord(r);
+}
+
+/**
+ * `POST /sandbox-tools/chargebacks`: the payer disputes a PAID payment or capture, and what
+ * they were charged and not refunded (refunds SUCCESS or PENDING are theirs already) goes back
+ * to them: a ledger entry that moved money, taken off a tracked balance. One per payment: a
+ * second is 400 / 5018, the chargeback in place; one that moved no money (an authorization, a
+ * pending voucher) or has nothing left to dispute is 400 / 5002.
+ */
+export function chargeBack(store: Store, id: string): { payment_id: string; chargeback: true } {
+  const p = store.payments.get(id);
+  if (!p) throw new ApiFailure(4000, 'payment_id');
+  if (p.chargeback) throw new ApiFailure(5018);
+  if (p.status !== 'PAID') throw new ApiFailure(5002);
+  const disputed = toMinorUnits(p.amount, p.currency) - refundedMinor(store, p);
+  if (disputed <= 0) throw new ApiFailure(5002);
+  p.chargeback = true;
+  const amount = fromMinorUnits(disputed, p.currency);
+  store.ledger.record({
+    kind: 'chargeback',
+    id: `CB-${p.id}`,
+    payment_id: p.id,
+    order_id: p.order_id,
+    amount,
+    currency: p.currency,
+    status: 'CHARGED_BACK',
+    money_moved: true,
+    created_date: apiTimestamp(store.clock.now()),
+  });
+  const balance = store.balances.get(p.currency);
+  if (balance !== undefined)
+    store.balances.set(p.currency, roundAmount(balance - amount, p.currency));
+  return { payment_id: p.id, chargeback: true };
+}
+
+/** What refunds of `p` took or are taking (SUCCESS or PENDING), in minor units. */
+function refundedMinor(store: Store, p: Payment): number {
+  return p.refunds
+    .map((id) => store.refunds.get(id))
+    .filter((r) => r !== undefined && (r.status === 'PENDING' || r.status === 'SUCCESS'))
+    .reduce((sum, r) => sum + toMinorUnits(r!.amount, p.currency), 0);
 }
 
 function getRefund(store: Store, id: string): Refund {

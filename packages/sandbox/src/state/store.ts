@@ -77,7 +77,7 @@ export interface Payment {
   captures: string[];
   refunds: string[];
   save_wallet?: boolean;
-  /** An enrollment made with this payment: it follows the payment (ACTIVE once made, REJECTED if it fails). */
+  /** An enrollment made with this payment: it follows the payment (ACTIVE once made, REJECTED if it fails or is cancelled). */
   enrolls?: string;
   /** A card saved with this payment while it was pending (3-D Secure): dropped if the payment fails. */
   saved_card_id?: string;
