@@ -139,6 +139,23 @@ const rev = newRev;
 const CHARGEABLE: readonly SubscriptionStatus[] = ['active', 'past_due'];
 const MADE = new Set(['PAID', 'PENDING', 'AUTHORIZED']);
 
+/**
+ * The first period `chargeDue` charges of a subscription made at `at`: 1 when the order's payment
+ * paid the first (`firstCharge: 'now'`), else 0; for a plan whose start has passed (an order the
+ * payer paid days after it was made), the period in progress on the payer's day counts as the
+ * first: paid by the order's payment (`now`, so the next is charged), or charged at once
+ * (`start`). The periods before the payer signed up are never charged.
+ */
+function firstPeriodOf(
+  plan: Parameters<typeof billingDates>[0] & { firstCharge: 'now' | 'start' },
+  country: string,
+  at: Date,
+): number {
+  const paid = plan.firstCharge === 'now' ? 1 : 0;
+  const inProgress = billingDates(plan, 0, countryDate(country, at)).length - 1;
+  return Math.max(paid, inProgress + paid);
+}
+
 export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
   const { client, store } = options;
   const schedule = options.retryScheduleMs ?? DEFAULT_RETRY_SCHEDULE_MS;
@@ -487,7 +504,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         payer: given.payer,
         ...(given.description !== undefined ? { description: given.description } : {}),
         method,
-        firstPeriod: given.plan.firstCharge === 'now' ? 1 : 0,
+        firstPeriod: firstPeriodOf(given.plan, given.country, new Date()),
         periods: {},
         ...(redirectUrl ? { redirectUrl } : {}),
         createdAt: new Date().toISOString(),
