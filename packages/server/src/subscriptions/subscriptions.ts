@@ -90,6 +90,11 @@ export const newSubscriptionSchema = z.strictObject({
     z.strictObject({ type: z.literal('XA'), callbackUrl: z.url().optional() }),
     z.strictObject({ type: z.literal('CARD'), cardId: z.string().min(1) }),
   ]),
+  /**
+   * When the payer signed up (a card's first payment, made perhaps days after the order): the
+   * periods billed before that day are not charged. Default: now.
+   */
+  signedUpAt: z.date().optional(),
 });
 export type NewSubscription = z.input<typeof newSubscriptionSchema> & { plan: PlanInput };
 
@@ -140,7 +145,7 @@ const CHARGEABLE: readonly SubscriptionStatus[] = ['active', 'past_due'];
 const MADE = new Set(['PAID', 'PENDING', 'AUTHORIZED']);
 
 /**
- * The first period `chargeDue` charges of a subscription made at `at`: 1 when the order's payment
+ * The first period `chargeDue` charges of a subscription the payer signed up to at `at`: 1 when the order's payment
  * paid the first (`firstCharge: 'now'`), else 0; for a plan whose start has passed (an order the
  * payer paid days after it was made), the period in progress on the payer's day counts as the
  * first: paid by the order's payment (`now`, so the next is charged), or charged at once
@@ -504,7 +509,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         payer: given.payer,
         ...(given.description !== undefined ? { description: given.description } : {}),
         method,
-        firstPeriod: firstPeriodOf(given.plan, given.country, new Date()),
+        firstPeriod: firstPeriodOf(given.plan, given.country, given.signedUpAt ?? new Date()),
         periods: {},
         ...(redirectUrl ? { redirectUrl } : {}),
         createdAt: new Date().toISOString(),
