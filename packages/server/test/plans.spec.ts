@@ -276,3 +276,36 @@ test('an order with a weekly plan made two weeks before the shopper pays it: the
   expect(week.charged.filter((c) => c.id === id)).toHaveLength(1);
   expect(charged().map((e) => e.amount)).toEqual([9.9, 9.9]);
 });
+
+test('an order that is a subscription is paid only a way that subscribes: its view offers no one-off method (Pix, Boleto, a wallet), and one submitted all the same is refused 403, nothing charged', async () => {
+  const id = uid('sub');
+  const made = await post({
+    id,
+    amount: 39.9,
+    currency: 'BRL',
+    country: 'BR',
+    payer,
+    plan: monthly,
+  });
+  const secret = made.body.clientSecret!;
+  const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
+  expect(
+    (view.paymentMethods as { id: string; type: string }[]).filter((m) => m.type !== 'CARD'),
+  ).toEqual([]);
+  for (const methodId of ['PQ', 'BL', 'MP']) {
+    const paid = await shop.browser('/payments', {
+      method: 'POST',
+      body: JSON.stringify({
+        order: secret,
+        attempt: crypto.randomUUID(),
+        method: { type: methodId === 'MP' ? 'wallet' : 'redirect', methodId },
+      }),
+    });
+    expect([paid.status, paid.body.error?.type, paid.body.error?.param], methodId).toEqual([
+      403,
+      'method_not_allowed',
+      'method.methodId',
+    ]);
+  }
+  expect(shop.sandbox.ledger({ order_id: `${id}.1` }).entries).toEqual([]);
+});
