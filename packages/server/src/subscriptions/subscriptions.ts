@@ -474,7 +474,24 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       const market = planMarketProblem(given.plan.amount, given.country, given.currency);
       if (market) throw new SubscriptionError(`${market.param} ${market.message}`, market.param);
       const existing = await get(given.id);
-      if (existing) return existing;
+      // A card's first payment after a Pix Automático mandate the payer's bank refused, or one
+      // still waiting there: the payer turned to the card, whose subscription replaces it (the
+      // waiting mandate cancelled at the API first, so that authorized late it charges nothing).
+      const replaced =
+        existing?.method.type === 'XA' &&
+        given.method.type === 'CARD' &&
+        (existing.status === 'pending' || existing.status === 'rejected')
+          ? existing
+          : undefined;
+      if (existing && !replaced) return existing;
+      if (replaced?.status === 'pending' && replaced.method.type === 'XA') {
+        try {
+          await client.enrollments.cancel(replaced.method.enrollmentId);
+        } catch (error) {
+          // Refused or cancelled at the API meanwhile: nothing left to cancel.
+          if (!(error instanceof PaymentsApiError && error.code === 5002)) throw error;
+        }
+      }
       let method: Subscription['method'];
       let redirectUrl: string | undefined;
       let status: SubscriptionStatus = 'active';
@@ -514,7 +531,7 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         ...(redirectUrl ? { redirectUrl } : {}),
         createdAt: new Date().toISOString(),
       };
-      if (!(await swap(sub.id, undefined, sub))) return (await get(sub.id))!;
+      if (!(await swap(sub.id, replaced?.rev, sub))) return (await get(sub.id))!;
       await tell({ type: 'created', subscription: sub });
       // The mandate's status heard before it was stored here: a store lost while the payer
       // answered in their bank, whose notification found no subscription, and a sign-up asked
