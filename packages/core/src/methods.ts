@@ -33,6 +33,8 @@ export interface PayingOrder {
   readonly intent?: 'capture' | 'authorize' | 'verify';
   /** The methods the order allows (`CARD` for any card); absent: every method. */
   readonly methods?: readonly string[] | undefined;
+  /** The order's plan, when it is a subscription: a card subscribes (Pix Automático is signed up apart). */
+  readonly plan?: object | undefined;
 }
 
 /** An item of `GET /payments-methods`, as far as this module reads it. */
@@ -135,6 +137,8 @@ export function methodProblem(
       ? `a verify order checks a card at zero amount; ${method.id} (${method.type}) cannot be verified`
       : `an authorize order is captured later, which only a card payment can be; ${method.id} (${method.type}) would be charged at once`;
   }
+  if (!card && order.plan !== undefined)
+    return `the order is a subscription, which a card subscribes to (Pix Automático is signed up apart); ${method.id} (${method.type}) would pay once and start none`;
   return undefined;
 }
 

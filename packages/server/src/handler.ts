@@ -418,11 +418,13 @@ function lazyHandler(make: () => CheckoutHandlerOptions): CheckoutHandler {
       );
     }
     // Mounted with app.route('/paylit', handler), the route is '/paylit/*': the handler's own
-    // routes start at '/' below that.
+    // routes start at '/' below that. The route is a pattern, not the path it matched: a
+    // parameter (`/:lang/paylit`) or a segment the request sends percent-encoded (`/cobrança`)
+    // is not as long as the path's own, so the path loses as many segments as the mount has.
     const base = c.req.routePath.replace(/\/?\*$/, '');
     if (base === '') return inner.fetch(c.req.raw, c.env);
     const url = new URL(c.req.url);
-    url.pathname = url.pathname.slice(base.length) || '/';
+    url.pathname = belowMount(url.pathname, base.split('/').length - 1);
     const request = c.req.raw;
     const init: RequestInit & { duplex?: 'half' } = {
       method: request.method,
@@ -455,6 +457,13 @@ function lazyHandler(make: () => CheckoutHandlerOptions): CheckoutHandler {
     subscriptions,
     [DIRECT_ROUTES]: direct,
   });
+}
+
+/** `path` without its first `segments` segments (`'/pt/paylit/checkout'`, 2: `'/checkout'`); `'/'` when nothing is left. */
+function belowMount(path: string, segments: number): string {
+  let at = 0;
+  for (let i = 0; i < segments && at !== -1; i++) at = path.indexOf('/', at + 1);
+  return at === -1 ? '/' : path.slice(at) || '/';
 }
 
 function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {

@@ -132,3 +132,49 @@ test('made lazily and mounted with app.route or toFetchHandler, the handler serv
     await h.close();
   }
 });
+
+test('made lazily and mounted under a path with a parameter or a non-ASCII segment, the handler serves its routes as one made at once does', async () => {
+  const h = await startSandbox();
+  try {
+    const options = (): CheckoutHandlerOptions => ({
+      client: h.client,
+      publicKey: h.sandbox.publicJwk,
+      publicUrl: 'https://shop.example/pt/pagamento',
+      returnUrl: 'https://shop.example/return',
+      allowedOrigins: ['https://shop.example'],
+      apiToken: 'lazy-token-0123456789abcdef',
+      store: new MemoryStore(),
+      development: true,
+    });
+    // A shop whose pages are under its language, and one whose path is in Portuguese.
+    for (const mount of ['/:lang/pagamento', '/cobrança']) {
+      const path = mount.replace(':lang', 'pt');
+      for (const made of ['at once', 'lazily'] as const) {
+        const app = new Hono();
+        app.route(mount, createCheckoutHandler(made === 'lazily' ? options : options()));
+        const send = (route: string, init: RequestInit = {}) =>
+          app.fetch(new Request(new URL(`${path}${route}`, 'https://shop.example'), init));
+        const posted = await send('/orders', {
+          method: 'POST',
+          headers: {
+            Authorization: 'Bearer lazy-token-0123456789abcdef',
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({
+            id: `mounted-${Date.now()}-${Math.random()}`,
+            amount: 120,
+            currency: 'BRL',
+            country: 'BR',
+          }),
+        });
+        expect(posted.status, `${mount}, made ${made}: ${await posted.clone().text()}`).toBe(201);
+        const { clientSecret } = (await posted.json()) as { clientSecret: string };
+        const view = await send(`/checkout?order=${encodeURIComponent(clientSecret)}`);
+        expect(view.status, `${mount}, made ${made}`).toBe(200);
+        expect(((await view.json()) as { order: { amount: number } }).order.amount).toBe(120);
+      }
+    }
+  } finally {
+    await h.close();
+  }
+});

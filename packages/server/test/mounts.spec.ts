@@ -67,6 +67,28 @@ test("toFetchHandler routes the path under basePath, answers any other with the 
   );
 });
 
+test("a base path in the shop's own language (/cobrança), as a SvelteKit or Fastify route names it: toFetchHandler and toNodeListener route the path the browser sends under it (/cobran%C3%A7a/…)", async () => {
+  const fetchPaylit = toFetchHandler(handler, { basePath: '/cobrança' });
+  const viaFetch = await fetchPaylit(
+    new Request('http://shop.example/cobran%C3%A7a/checkout?order=nope'),
+  );
+  expect([
+    viaFetch.status,
+    ((await viaFetch.json()) as { error: { param?: string } }).error.param,
+  ]).toEqual([404, 'order']);
+  const server = await serve(toNodeListener(handler, { basePath: '/cobrança' }));
+  try {
+    // As a browser writes the page's link /cobrança/checkout on the wire.
+    const viaNode = await fetch(`${server.url}/cobran%C3%A7a/checkout?order=nope`);
+    expect([
+      viaNode.status,
+      ((await viaNode.json()) as { error: { param?: string } }).error.param,
+    ]).toEqual([404, 'order']);
+  } finally {
+    await server.close();
+  }
+});
+
 /** What a merchant's client reads of a 404: status, type, body and the request id it can quote. */
 async function notFoundOf(res: Response) {
   const text = await res.text();

@@ -228,3 +228,84 @@ test("a variable plan charged now: the order's amount may be the plan's maximum,
     expect.stringContaining('must be at most plan.amount.max (80)'),
   ]);
 });
+
+test('an order with a weekly plan made two weeks before the shopper pays it: the payment pays the week in progress, and the weeks before are never charged; the next week is, once', async () => {
+  const { encryptCard } = await import('@paylit/core/crypto');
+  const DAY = 24 * 3600_000;
+  const id = uid('sub');
+  // The merchant makes the order with the plan starting that day; the shopper opens the link 15 days on.
+  const startDate = new Date(Date.now() - 15 * DAY).toISOString().slice(0, 10);
+  const made = await post({
+    id,
+    amount: 9.9,
+    currency: 'BRL',
+    country: 'BR',
+    payer,
+    plan: { frequency: 'WEEKLY', amount: { type: 'FIXED', value: 9.9 }, startDate },
+  });
+  expect(made.status).toBe(201);
+  const secret = made.body.clientSecret!;
+  const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
+  const paid = await shop.browser('/payments', {
+    method: 'POST',
+    body: JSON.stringify({
+      order: secret,
+      attempt: crypto.randomUUID(),
+      method: {
+        type: 'card',
+        encryptedData: await encryptCard(
+          { number: '4111111111111111', cvv: '123' },
+          view.publicKey,
+        ),
+        holderName: 'Thiago Gabriel',
+        expirationMonth: 10,
+        expirationYear: 2040,
+        subscribe: true,
+      },
+    }),
+  });
+  expect(paid.body.payment?.status).toBe('PAID');
+  const charged = () =>
+    shop.sandbox.ledger().entries.filter((e) => e.money_moved && e.order_id?.startsWith(`${id}.`));
+  // The day's run (a cron) charges nothing more of this payer: one payment, today's.
+  const today = await shop.handler.subscriptions.chargeDue(new Date());
+  expect(today.charged.filter((c) => c.id === id)).toEqual([]);
+  expect(charged().map((e) => e.amount)).toEqual([9.9]);
+  // A week on, the next week: one charge.
+  const week = await shop.handler.subscriptions.chargeDue(new Date(Date.now() + 7 * DAY));
+  expect(week.charged.filter((c) => c.id === id)).toHaveLength(1);
+  expect(charged().map((e) => e.amount)).toEqual([9.9, 9.9]);
+});
+
+test('an order that is a subscription is paid only a way that subscribes: its view offers no one-off method (Pix, Boleto, a wallet), and one submitted all the same is refused 403, nothing charged', async () => {
+  const id = uid('sub');
+  const made = await post({
+    id,
+    amount: 39.9,
+    currency: 'BRL',
+    country: 'BR',
+    payer,
+    plan: monthly,
+  });
+  const secret = made.body.clientSecret!;
+  const view = (await shop.browser(`/checkout?order=${encodeURIComponent(secret)}`)).body;
+  expect(
+    (view.paymentMethods as { id: string; type: string }[]).filter((m) => m.type !== 'CARD'),
+  ).toEqual([]);
+  for (const methodId of ['PQ', 'BL', 'MP']) {
+    const paid = await shop.browser('/payments', {
+      method: 'POST',
+      body: JSON.stringify({
+        order: secret,
+        attempt: crypto.randomUUID(),
+        method: { type: methodId === 'MP' ? 'wallet' : 'redirect', methodId },
+      }),
+    });
+    expect([paid.status, paid.body.error?.type, paid.body.error?.param], methodId).toEqual([
+      403,
+      'method_not_allowed',
+      'method.methodId',
+    ]);
+  }
+  expect(shop.sandbox.ledger({ order_id: `${id}.1` }).entries).toEqual([]);
+});

@@ -8,7 +8,7 @@
  */
 import { MemoryStore, type CheckoutStore } from '@paylit/server';
 import { expect, test } from '@playwright/test';
-import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
+import { payer, startSandbox, startShop, submitCard, uid, type Shop } from './support/harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The handler's store, which the test can lose (`lose()`) as a restart on the memory store does. */
@@ -117,4 +117,39 @@ test("a card subscription's first payment approved on the bank's page while the 
   // On main: undefined. The payer consented and paid the first period; no later one would be charged.
   const sub = await shop.handler.subscriptions.get(order.id);
   expect(sub).toMatchObject({ status: 'active', method: { type: 'CARD' }, firstPeriod: 1 });
+});
+
+test('a card subscription made again ten days after its first payment (the store lost meanwhile): the week billed since the payment is still charged, once', async () => {
+  // The API's clock when the payer paid: ten days before this server makes the subscription again.
+  const paidAt = new Date(Date.now() - 10 * DAY);
+  const lostShop = await startShop({ store }, await startSandbox({ now: paidAt }));
+  try {
+    const order = {
+      id: uid('subweek'),
+      amount: 9.9,
+      plan: {
+        frequency: 'WEEKLY',
+        amount: { type: 'FIXED', value: 9.9 },
+        startDate: paidAt.toISOString().slice(0, 10),
+      },
+    };
+    const { clientSecret } = await lostShop.order(order);
+    const { res } = await submitCard(lostShop, clientSecret, { method: { subscribe: true } });
+    expect(res.body.payment?.status).toBe('PAID');
+    inner = new MemoryStore();
+    // The merchant's backend makes the order again; the checkout view makes the subscription again.
+    await lostShop.order(order);
+    const view = await lostShop.browser(`/checkout?order=${encodeURIComponent(clientSecret)}`);
+    expect(view.body.payment).toMatchObject({ id: res.body.payment.id, status: 'PAID' });
+    const run = await lostShop.handler.subscriptions.chargeDue(new Date());
+    expect(run.charged.filter((c) => c.id === order.id).map((c) => c.period)).toEqual([
+      new Date(paidAt.getTime() + 7 * DAY).toISOString().slice(0, 10),
+    ]);
+    const moved = lostShop.sandbox
+      .ledger()
+      .entries.filter((e) => e.money_moved && e.order_id?.startsWith(`${order.id}.`));
+    expect(moved.map((e) => e.amount)).toEqual([9.9, 9.9]);
+  } finally {
+    await lostShop.close();
+  }
 });

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { SubscriptionEvent } from '@paylit/server';
-import { payer, startShop, uid, type Shop } from './support/harness.js';
+import { payer, startShop, submitCard, uid, type Shop } from './support/harness.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const events: SubscriptionEvent[] = [];
@@ -175,4 +175,43 @@ test('a mandate the payer rejects in their bank is REJECTED live; an order witho
     `/subscriptions/events?order=${encodeURIComponent(cardOnly.clientSecret)}`,
   );
   expect(none.status).toBe(404);
+});
+
+test("a payer who turns from Pix Automático to a card (the bank refused the mandate, or it still waits there): the card's first payment starts the subscription, the waiting mandate is cancelled, and authorized late it charges nothing", async () => {
+  for (const mandate of ['rejected', 'waiting'] as const) {
+    const order = await planOrder({ payer });
+    expect((await subscribe({ order: order.clientSecret, method: { type: 'XA' } })).status).toBe(
+      200,
+    );
+    const xa = await shop.handler.subscriptions.get(order.id);
+    const enrollmentId = (xa!.method as { enrollmentId: string }).enrollmentId;
+    if (mandate === 'rejected') await tool(`enrollments/${enrollmentId}/reject`);
+    const { res } = await submitCard(shop, order.clientSecret, { method: { subscribe: true } });
+    expect(res.body.payment?.status, mandate).toBe('PAID');
+    const sub = await shop.handler.subscriptions.get(order.id);
+    expect(sub, mandate).toMatchObject({
+      status: 'active',
+      method: { type: 'CARD' },
+      firstPeriod: 1,
+    });
+    if (mandate === 'waiting') {
+      // The payer finds the request in their bank's app and authorizes it: it was cancelled.
+      const late = await fetch(
+        `${shop.sandboxUrl}/sandbox-tools/enrollments/${enrollmentId}/authorize`,
+        { method: 'POST' },
+      );
+      expect(late.status).not.toBe(200);
+      expect((await shop.handler.subscriptions.get(order.id))!.method.type).toBe('CARD');
+    }
+    // The first period is the card's payment; nothing else is charged on the start date.
+    const start = ymd(new Date(shop.sandbox.clock.now().getTime() + 5 * DAY));
+    await shop.handler.subscriptions.chargeDue(new Date(`${start}T12:00:00Z`));
+    const moved = shop.sandbox
+      .ledger()
+      .entries.filter((e) => e.money_moved && e.order_id?.startsWith(`${order.id}.`));
+    expect(
+      moved.map((e) => e.amount),
+      mandate,
+    ).toEqual([39.9]);
+  }
 });

@@ -22,7 +22,8 @@ export interface FetchApp {
 export interface FetchHandlerOptions {
   /**
    * The path the handler is mounted at, such as `/paylit`: taken off the request's path before
-   * the handler routes it (`/paylit/checkout` is its `/checkout`). Default: none.
+   * the handler routes it (`/paylit/checkout` is its `/checkout`). Written as the route names it,
+   * letters outside ASCII too (`/cobrança`). Default: none.
    */
   basePath?: string;
   /**
@@ -34,13 +35,26 @@ export interface FetchHandlerOptions {
   clientAddress?: ClientAddressRecipe;
 }
 
-/** `basePath` checked and without its trailing slash (`''` for none). */
+/**
+ * `basePath` checked and without its trailing slash (`''` for none), its letters outside ASCII
+ * written as a request's path carries them (`/cobrança` is `/cobran%C3%A7a`, UTF-8
+ * percent-encoded, as browsers send it), which is what it is compared with.
+ */
 export function normalizeBasePath(basePath: string | undefined, caller: string): string {
   if (basePath === undefined) return '';
-  if (typeof basePath !== 'string' || !/^\/[\w.~%!$&'()*+,;=:@/-]*$/.test(basePath)) {
+  let path: string | undefined;
+  try {
+    path =
+      typeof basePath === 'string'
+        ? basePath.replace(/[^\x00-\x7f]+/g, (letters) => encodeURIComponent(letters))
+        : undefined;
+  } catch {
+    // A lone surrogate: no path at all.
+  }
+  if (path === undefined || !/^\/[\w.~%!$&'()*+,;=:@/-]*$/.test(path)) {
     throw new TypeError(`${caller}: basePath must be a path such as /paylit`);
   }
-  return basePath.replace(/\/+$/, '');
+  return path.replace(/\/+$/, '');
 }
 
 /** The path under `base`, or undefined when `path` is not under it. */

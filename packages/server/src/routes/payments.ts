@@ -75,6 +75,14 @@ function allowed(order: MerchantOrder, id: string): void {
       message: `${order.intent === 'verify' ? 'a verify' : 'an authorize'} order is paid by card only, not ${id}`,
       param: 'method.methodId',
     });
+  // A subscription is started by the card its first payment saves (or a Pix Automático mandate,
+  // signed up apart): anything else would pay once and start none.
+  if (id !== 'CARD' && order.plan)
+    throw new CheckoutError(403, {
+      type: 'method_not_allowed',
+      message: `the order is a subscription, paid by card (or signed up by Pix Automático), not ${id}, which would pay once and start no subscription`,
+      param: 'method.methodId',
+    });
 }
 
 /** What the request that brought a submission says of the shopper, for fraud prevention. */

@@ -90,6 +90,11 @@ export const newSubscriptionSchema = z.strictObject({
     z.strictObject({ type: z.literal('XA'), callbackUrl: z.url().optional() }),
     z.strictObject({ type: z.literal('CARD'), cardId: z.string().min(1) }),
   ]),
+  /**
+   * When the payer signed up (a card's first payment, made perhaps days after the order): the
+   * periods billed before that day are not charged. Default: now.
+   */
+  signedUpAt: z.date().optional(),
 });
 export type NewSubscription = z.input<typeof newSubscriptionSchema> & { plan: PlanInput };
 
@@ -138,6 +143,23 @@ export class SubscriptionError extends Error {
 const rev = newRev;
 const CHARGEABLE: readonly SubscriptionStatus[] = ['active', 'past_due'];
 const MADE = new Set(['PAID', 'PENDING', 'AUTHORIZED']);
+
+/**
+ * The first period `chargeDue` charges of a subscription the payer signed up to at `at`: 1 when the order's payment
+ * paid the first (`firstCharge: 'now'`), else 0; for a plan whose start has passed (an order the
+ * payer paid days after it was made), the period in progress on the payer's day counts as the
+ * first: paid by the order's payment (`now`, so the next is charged), or charged at once
+ * (`start`). The periods before the payer signed up are never charged.
+ */
+function firstPeriodOf(
+  plan: Parameters<typeof billingDates>[0] & { firstCharge: 'now' | 'start' },
+  country: string,
+  at: Date,
+): number {
+  const paid = plan.firstCharge === 'now' ? 1 : 0;
+  const inProgress = billingDates(plan, 0, countryDate(country, at)).length - 1;
+  return Math.max(paid, inProgress + paid);
+}
 
 export function createSubscriptions(options: SubscriptionsOptions): Subscriptions {
   const { client, store } = options;
@@ -452,7 +474,24 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
       const market = planMarketProblem(given.plan.amount, given.country, given.currency);
       if (market) throw new SubscriptionError(`${market.param} ${market.message}`, market.param);
       const existing = await get(given.id);
-      if (existing) return existing;
+      // A card's first payment after a Pix Automático mandate the payer's bank refused, or one
+      // still waiting there: the payer turned to the card, whose subscription replaces it (the
+      // waiting mandate cancelled at the API first, so that authorized late it charges nothing).
+      const replaced =
+        existing?.method.type === 'XA' &&
+        given.method.type === 'CARD' &&
+        (existing.status === 'pending' || existing.status === 'rejected')
+          ? existing
+          : undefined;
+      if (existing && !replaced) return existing;
+      if (replaced?.status === 'pending' && replaced.method.type === 'XA') {
+        try {
+          await client.enrollments.cancel(replaced.method.enrollmentId);
+        } catch (error) {
+          // Refused or cancelled at the API meanwhile: nothing left to cancel.
+          if (!(error instanceof PaymentsApiError && error.code === 5002)) throw error;
+        }
+      }
       let method: Subscription['method'];
       let redirectUrl: string | undefined;
       let status: SubscriptionStatus = 'active';
@@ -487,12 +526,12 @@ export function createSubscriptions(options: SubscriptionsOptions): Subscription
         payer: given.payer,
         ...(given.description !== undefined ? { description: given.description } : {}),
         method,
-        firstPeriod: given.plan.firstCharge === 'now' ? 1 : 0,
+        firstPeriod: firstPeriodOf(given.plan, given.country, given.signedUpAt ?? new Date()),
         periods: {},
         ...(redirectUrl ? { redirectUrl } : {}),
         createdAt: new Date().toISOString(),
       };
-      if (!(await swap(sub.id, undefined, sub))) return (await get(sub.id))!;
+      if (!(await swap(sub.id, replaced?.rev, sub))) return (await get(sub.id))!;
       await tell({ type: 'created', subscription: sub });
       // The mandate's status heard before it was stored here: a store lost while the payer
       // answered in their bank, whose notification found no subscription, and a sign-up asked

@@ -43,8 +43,12 @@ export interface Subscription {
   payer: PaymentRequestInput['payer'];
   description?: string;
   method: SubscriptionMethod;
-  /** The first period `chargeDue` charges: 0 when the plan's first charge is at the start, 1 when the order paid it. */
-  firstPeriod: 0 | 1;
+  /**
+   * The first period `chargeDue` charges: 0 when the plan's first charge is at the start, 1 when
+   * the order paid it; for a plan whose start had passed when the payer signed up, counted from
+   * the period then in progress (the periods before are never charged).
+   */
+  firstPeriod: number;
   /** Each period charged or being charged, by billing date (YYYY-MM-DD). */
   periods: Record<string, PeriodState>;
   cancelledBy?: 'merchant' | 'payer';
