@@ -445,6 +445,25 @@ describe('<paylit-card-fields>', () => {
     expect(el.getAttribute('lang')).to.equal('pt-BR');
   });
 
+  it("says a field's message in the page's language when the page switches it after the message showed", async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div lang="en"><paylit-card-fields></paylit-card-fields></div>`,
+    );
+    const el = wrapper.querySelector('paylit-card-fields')!;
+    await el.updateComplete;
+    await type(el, 'number', '4111');
+    input(el, 'number').blur();
+    await el.updateComplete;
+    const [en, pt] = [await messagesFor('en'), await messagesFor('pt-BR')];
+    expect(errorOf(el, 'number')).to.equal(en.errors.number.incomplete);
+    // The page's language switcher, on the wrapper: the fields follow it once drawn in it.
+    wrapper.setAttribute('lang', 'pt-BR');
+    const label = el.shadowRoot!.querySelector('label[for=number]')!;
+    await until('the fields speak pt-BR', () => label.textContent === pt.cardNumber);
+    expect(errorOf(el, 'number')).to.equal(pt.errors.number.incomplete);
+    expect(el.validationMessage).to.equal(pt.errors.number.incomplete);
+  });
+
   it('completes with the keyboard alone, and is valid', async () => {
     const el = await fixture<PaylitCardFields>(
       html`<paylit-card-fields lang="pt-BR"></paylit-card-fields>`,
