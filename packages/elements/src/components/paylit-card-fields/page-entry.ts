@@ -115,16 +115,16 @@ export class PageEntry implements CardEntry {
     return !!this.numberInput && this.#fields().every((f) => this.#problem(f) === undefined);
   }
 
-  prepare(changed: { saved: boolean; words: boolean }): void {
+  prepare(saved: boolean): void {
     // The code typed for another card is dropped.
-    if (changed.saved) {
+    if (saved) {
       if (this.#input('cvv')) this.#input('cvv').value = '';
       this.#edits.touched.delete('cvv');
       this.#edits.typed.delete('cvv');
       this.#announcement = silent;
     }
-    // Messages follow the language.
-    if (changed.words) this.#revalidate();
+    // Messages in the words of this drawing, whatever changed its language.
+    this.#revalidate();
   }
 
   drawn(): void {
