@@ -753,6 +753,14 @@ describe('<paylit-card-fields> as shoppers really enter a card', () => {
       '4111-1111-1111-1111',
       '4111.1111.1111.1111',
       ' 4111111111111111 ',
+      // The dashes a document or a phone's text writes between digits: the hyphen (U+2010), the
+      // non-breaking hyphen (U+2011), the figure dash (U+2012, made for digits), the en dash
+      // (U+2013, a word processor's "-"), the minus sign (U+2212).
+      '4111\u20101111\u20101111\u20101111',
+      '4111\u20111111\u20111111\u20111111',
+      '4111\u20121111\u20121111\u20121111',
+      '4111 \u2013 1111 \u2013 1111 \u2013 1111',
+      '4111\u22121111\u22121111\u22121111',
     ]) {
       await paste(el, 'number', text);
       expect(input(el, 'number').value, text).to.equal('4111 1111 1111 1111');
@@ -765,7 +773,7 @@ describe('<paylit-card-fields> as shoppers really enter a card', () => {
     const el = await fixture<PaylitCardFields>(
       html`<paylit-card-fields lang="en"></paylit-card-fields>`,
     );
-    for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030']) {
+    for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '12\u201330', '1230', '122030']) {
       await paste(el, 'expiry', text);
       expect(input(el, 'expiry').value, text).to.equal('12/30');
       expect(errorOf(el, 'expiry'), text).to.equal('');
