@@ -333,6 +333,33 @@ describe('<paylit-card-fields>', () => {
     expect(input(el, 'cvv').getAttribute('aria-invalid')).to.equal('true');
   });
 
+  it("says a partly typed number's message once when the shopper leaves the fields for Pay: where Pay's focus brings them back, not also as they leave", async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><paylit-card-fields lang="en"></paylit-card-fields><button>Pay</button></div>`,
+    );
+    const el = wrapper.querySelector('paylit-card-fields')!;
+    await el.updateComplete;
+    const region = el.shadowRoot!.querySelector('[role=status]')!;
+    const said: string[] = [];
+    new MutationObserver(() => said.push(region.textContent!)).observe(region, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    await type(el, 'number', '4111');
+    // The shopper presses Pay (focus leaves the fields), and Pay reports the fields.
+    wrapper.querySelector('button')!.focus();
+    await el.updateComplete;
+    expect(el.reportValidity()).to.equal(false);
+    await el.updateComplete;
+    const message = (await messagesFor('en')).errors.number.incomplete;
+    // Read once, as the description of the field focus came back to.
+    expect(el.shadowRoot!.activeElement).to.equal(input(el, 'number'));
+    expect(errorOf(el, 'number')).to.equal(message);
+    expect(input(el, 'number').getAttribute('aria-describedby')).to.equal('number-error');
+    expect(said.filter((s) => s === message)).to.deep.equal([]);
+  });
+
   it("shows a focused field in error in the error's colour alone: its border and its ring, not the accent's ring around an error border", async () => {
     const host = await fixture<HTMLDivElement>(
       html`<div style="--paylit-color-accent: rgb(0, 160, 0); --paylit-color-error: rgb(200, 0, 0)"><paylit-card-fields lang="en"></paylit-card-fields></div>`,
