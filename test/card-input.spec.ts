@@ -176,6 +176,25 @@ for (const isolation of ['page', 'frame'] as const)
     await expect(holder).toHaveAttribute('aria-invalid', 'true');
     await expect(holder).toBeFocused();
     await expect(live).toHaveText('Enter the name as it appears on the card.');
+    // A number partly typed, then Pay: its message is said once, as the description of the field
+    // Pay's focus brings the shopper back to, not also by the live region as they left it.
+    await holder.fill('Ana Lima');
+    await number.fill('');
+    await number.pressSequentially('4111');
+    await live.evaluate((region) => {
+      const said: string[] = ((window as unknown as { said: string[] }).said = []);
+      new MutationObserver(() => said.push(region.textContent!)).observe(region, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    await pay.click();
+    await expect(number).toBeFocused();
+    await expect(number).toHaveAccessibleDescription('The card number is incomplete.');
+    expect(await live.evaluate(() => (window as unknown as { said: string[] }).said)).not.toContain(
+      'The card number is incomplete.',
+    );
   });
 
 test('the Delete key just before a separator deletes the digit after it, and the caret stays: the number and the expiry', async ({

@@ -21,3 +21,14 @@ export function normalizeDigits(text: string): string {
     return String((code - (code >> 8 === 9 ? 6 : 0)) % 16);
   });
 }
+
+/**
+ * A card number's or expiry's text as `normalizeDigits` reads it, with the dashes a document or
+ * a phone's text writes between digits as `-`: the hyphen, non-breaking hyphen, figure dash, en
+ * and em dashes and horizontal bar (U+2010 to U+2015), and the minus sign (U+2212). One
+ * character for one, so a caret position holds.
+ *
+ * @example normalizeCardText('4111\u20131111') // '4111-1111'
+ */
+export const normalizeCardText = (text: string): string =>
+  normalizeDigits(text).replace(/[\u2010-\u2015\u2212]/g, '-');

@@ -1,7 +1,7 @@
 /** Card expiry: parsing what shoppers and autofill type, validation, and the input's auto slash. */
 import { InvalidArgumentError, assertObject, assertString } from '../errors.js';
 import { reformatDigits, type FieldState } from './caret.js';
-import { normalizeDigits } from './digits.js';
+import { normalizeCardText } from './digits.js';
 
 export interface Expiry {
   /** 1 to 12. */
@@ -15,12 +15,12 @@ export const MAX_EXPIRY_YEARS = 20;
 
 /**
  * Reads `MM/YY`, `MM / YY`, `MM/YYYY`, `M/YY`, `MMYY`, `MMYYYY` and `MM-YY`, in any script's
- * digits (`normalizeDigits`). Two-digit years are 20YY. Answers `undefined` for anything
- * else (including a month outside 1–12).
+ * digits and with any dash (`normalizeCardText`). Two-digit years are 20YY. Answers `undefined`
+ * for anything else (including a month outside 1–12).
  */
 export function parseExpiry(input: string): Expiry | undefined {
   assertString(input, 'input');
-  const text = normalizeDigits(input).trim();
+  const text = normalizeCardText(input).trim();
   const m =
     /^(\d{1,2})\s*[/\-. ]\s*(\d{2}|\d{4})$/.exec(text) ?? /^(\d{2})(\d{2}|\d{4})$/.exec(text);
   if (!m) return undefined;
@@ -55,7 +55,7 @@ export function expiryInputProblem(
   now: Date = new Date(),
 ): ExpiryProblem | undefined {
   assertString(input, 'input');
-  const text = normalizeDigits(input);
+  const text = normalizeCardText(input);
   if (!/\S/.test(text)) return 'empty';
   // Something entered with no digit in it (a pasted word) is not a date yet: say how to write one.
   if (!/\d/.test(text)) return 'incomplete';
@@ -107,7 +107,7 @@ export function formatExpiryDigits(digits: string): string {
  */
 export function reformatExpiry(next: FieldState, previous?: string, whole = false): FieldState {
   assertObject(next, 'state', 'an object {value, caret}');
-  const state = { ...next, value: normalizeDigits(next.value) };
+  const state = { ...next, value: normalizeCardText(next.value) };
   const text = state.value.trim();
   const read = parseExpiry(text);
   if (read && (whole || /\D/.test(text))) {

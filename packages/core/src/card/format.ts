@@ -2,7 +2,7 @@
 import { GAPS_16, detectCardBrand, type CardBrand } from './brands.js';
 import { assertObject } from '../errors.js';
 import { reformatDigits, type FieldState } from './caret.js';
-import { normalizeDigits } from './digits.js';
+import { normalizeCardText } from './digits.js';
 import { cardDigits, findCardNumber, maxCardLength } from './number.js';
 
 /**
@@ -51,7 +51,7 @@ export function reformatCardNumber(
   whole = false,
 ): CardNumberState {
   assertObject(next, 'state', 'an object {value, caret}');
-  const state = { ...next, value: normalizeDigits(next.value) };
+  const state = { ...next, value: normalizeCardText(next.value) };
   if (/[^\d\s.-]/.test(state.value)) {
     const found = whole ? findCardNumber(state.value) : undefined;
     if (!found) return state;

@@ -4,7 +4,7 @@
  */
 import { InvalidArgumentError, assertString } from '../errors.js';
 import { detectCardBrand, type CardBrand } from './brands.js';
-import { normalizeDigits } from './digits.js';
+import { normalizeCardText, normalizeDigits } from './digits.js';
 
 /** The shortest and longest card numbers any brand issues (ISO/IEC 7812). */
 export const MIN_CARD_LENGTH = 12;
@@ -27,7 +27,7 @@ export function cardDigits(input: string): string {
  * `undefined` when the text holds no valid number.
  */
 export function findCardNumber(text: string): string | undefined {
-  for (const [run] of normalizeDigits(text).matchAll(/\d{4,}(?:[ .-]\d+)*/g)) {
+  for (const [run] of normalizeCardText(text).matchAll(/\d{4,}(?:[ .-]\d+)*/g)) {
     let digits = '';
     for (const group of run.split(/\D/)) if (isValidCardNumber((digits += group))) return digits;
   }
@@ -78,7 +78,7 @@ export type CardNumberProblem = 'empty' | 'not_digits' | 'incomplete' | 'too_lon
 export function cardNumberProblem(number: string): CardNumberProblem | undefined {
   assertString(number, 'number');
   if (number.trim() === '') return 'empty';
-  if (/[^\d\s.-]/.test(normalizeDigits(number))) return 'not_digits';
+  if (/[^\d\s.-]/.test(normalizeCardText(number))) return 'not_digits';
   const digits = cardDigits(number);
   const brand = detectCardBrand(digits);
   const lengths = allowedLengths(brand);

@@ -193,7 +193,7 @@ export class FrameFields {
         ...(digits ? { inputmode: 'numeric', dir: 'ltr' } : { autocapitalize: 'characters' }),
       });
       for (const type of ['input', 'compositionend']) input.addEventListener(type, this.#onInput);
-      input.addEventListener('blur', () => this.#onBlur(field));
+      input.addEventListener('blur', (e) => this.#onBlur(field, e.relatedTarget));
       const label = make('label', { for: field });
       const head = make('div', { class: 'head' }, label);
       const error = make('p', { class: 'error', id: `${field}-error` });
@@ -371,11 +371,12 @@ export class FrameFields {
     else this.#events.submit();
   };
 
-  #onBlur(field: CardField): void {
+  /** As the page's fields (page-entry.ts): said when the shopper moves on to another field, not as they leave the frame. */
+  #onBlur(field: CardField, to: EventTarget | null): void {
     if (!this.#edits.typed.has(field)) return;
     this.#edits.touched.add(field);
     this.#revalidate();
-    if (this.#errors[field]) {
+    if (this.#errors[field] && this.#shadow.contains(to as Node)) {
       this.#announcement = this.#said(field)!;
       this.#draw();
     }

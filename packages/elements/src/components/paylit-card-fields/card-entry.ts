@@ -312,10 +312,11 @@ export interface CardEntry {
   /** What the element draws in its shadow root for the card. */
   render(): unknown;
   /**
-   * Before the element draws: the saved card (`saved`), or the language or the checkout
-   * (`words`), may have changed.
+   * Before each drawing of the element: `saved`, the saved card changed. Its language may have
+   * changed with no property of the element changing (the page's `lang`, switched on an
+   * ancestor after render: internal/localized.ts), so what the entry says is written again.
    */
-  prepare(changed: { saved: boolean; words: boolean }): void;
+  prepare(saved: boolean): void;
   /** After the element drew: its language, theme, saved card or `disabled` may have changed. */
   drawn(): void;
   /** The brand the number shows so far. */

@@ -115,16 +115,16 @@ export class PageEntry implements CardEntry {
     return !!this.numberInput && this.#fields().every((f) => this.#problem(f) === undefined);
   }
 
-  prepare(changed: { saved: boolean; words: boolean }): void {
+  prepare(saved: boolean): void {
     // The code typed for another card is dropped.
-    if (changed.saved) {
+    if (saved) {
       if (this.#input('cvv')) this.#input('cvv').value = '';
       this.#edits.touched.delete('cvv');
       this.#edits.typed.delete('cvv');
       this.#announcement = silent;
     }
-    // Messages follow the language.
-    if (changed.words) this.#revalidate();
+    // Messages in the words of this drawing, whatever changed its language.
+    this.#revalidate();
   }
 
   drawn(): void {
@@ -284,11 +284,17 @@ export class PageEntry implements CardEntry {
     this.#emit('change');
   };
 
-  #onBlur(field: CardField): void {
+  /**
+   * A field left once typed shows its message, and says it when the shopper moves on to another
+   * of the fields. Leaving them (for Pay, which focuses the first field in error, its message read
+   * there as its description), it is not said as well.
+   */
+  #onBlur(field: CardField, to: EventTarget | null): void {
     if (!this.#edits.typed.has(field)) return;
     this.#edits.touched.add(field);
     this.#revalidate();
-    if (this.#errors[field]) this.#announce(this.#said(field)!);
+    if (this.#errors[field] && this.#host.element.shadowRoot!.contains(to as Node))
+      this.#announce(this.#said(field)!);
   }
 
   /** The encryption starts loading when the shopper reaches a field, not with the page. */
@@ -338,7 +344,7 @@ export class PageEntry implements CardEntry {
       autocomplete="cc-${AUTOFILL[field]}" autocapitalize=${digits ? nothing : 'characters'} enterkeyhint=${field === this.#fields().at(-1) ? 'go' : 'next'}
       placeholder=${placeholder ?? nothing} spellcheck="false" ?disabled=${disabled || checkout?.status === 'error'}
       aria-invalid=${this.#errors[field] ? 'true' : 'false'} aria-describedby=${describedBy}
-      @input=${this.#onInput} @compositionend=${this.#onInput} @blur=${() => this.#onBlur(field)} />`;
+      @input=${this.#onInput} @compositionend=${this.#onInput} @blur=${(e: FocusEvent) => this.#onBlur(field, e.relatedTarget)} />`;
   }
 
   render() {

@@ -333,6 +333,33 @@ describe('<paylit-card-fields>', () => {
     expect(input(el, 'cvv').getAttribute('aria-invalid')).to.equal('true');
   });
 
+  it("says a partly typed number's message once when the shopper leaves the fields for Pay: where Pay's focus brings them back, not also as they leave", async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><paylit-card-fields lang="en"></paylit-card-fields><button>Pay</button></div>`,
+    );
+    const el = wrapper.querySelector('paylit-card-fields')!;
+    await el.updateComplete;
+    const region = el.shadowRoot!.querySelector('[role=status]')!;
+    const said: string[] = [];
+    new MutationObserver(() => said.push(region.textContent!)).observe(region, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    await type(el, 'number', '4111');
+    // The shopper presses Pay (focus leaves the fields), and Pay reports the fields.
+    wrapper.querySelector('button')!.focus();
+    await el.updateComplete;
+    expect(el.reportValidity()).to.equal(false);
+    await el.updateComplete;
+    const message = (await messagesFor('en')).errors.number.incomplete;
+    // Read once, as the description of the field focus came back to.
+    expect(el.shadowRoot!.activeElement).to.equal(input(el, 'number'));
+    expect(errorOf(el, 'number')).to.equal(message);
+    expect(input(el, 'number').getAttribute('aria-describedby')).to.equal('number-error');
+    expect(said.filter((s) => s === message)).to.deep.equal([]);
+  });
+
   it("shows a focused field in error in the error's colour alone: its border and its ring, not the accent's ring around an error border", async () => {
     const host = await fixture<HTMLDivElement>(
       html`<div style="--paylit-color-accent: rgb(0, 160, 0); --paylit-color-error: rgb(200, 0, 0)"><paylit-card-fields lang="en"></paylit-card-fields></div>`,
@@ -443,6 +470,25 @@ describe('<paylit-card-fields>', () => {
     el.lang = 'pt-BR';
     await el.updateComplete;
     expect(el.getAttribute('lang')).to.equal('pt-BR');
+  });
+
+  it("says a field's message in the page's language when the page switches it after the message showed", async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div lang="en"><paylit-card-fields></paylit-card-fields></div>`,
+    );
+    const el = wrapper.querySelector('paylit-card-fields')!;
+    await el.updateComplete;
+    await type(el, 'number', '4111');
+    input(el, 'number').blur();
+    await el.updateComplete;
+    const [en, pt] = [await messagesFor('en'), await messagesFor('pt-BR')];
+    expect(errorOf(el, 'number')).to.equal(en.errors.number.incomplete);
+    // The page's language switcher, on the wrapper: the fields follow it once drawn in it.
+    wrapper.setAttribute('lang', 'pt-BR');
+    const label = el.shadowRoot!.querySelector('label[for=number]')!;
+    await until('the fields speak pt-BR', () => label.textContent === pt.cardNumber);
+    expect(errorOf(el, 'number')).to.equal(pt.errors.number.incomplete);
+    expect(el.validationMessage).to.equal(pt.errors.number.incomplete);
   });
 
   it('completes with the keyboard alone, and is valid', async () => {
@@ -734,6 +780,14 @@ describe('<paylit-card-fields> as shoppers really enter a card', () => {
       '4111-1111-1111-1111',
       '4111.1111.1111.1111',
       ' 4111111111111111 ',
+      // The dashes a document or a phone's text writes between digits: the hyphen (U+2010), the
+      // non-breaking hyphen (U+2011), the figure dash (U+2012, made for digits), the en dash
+      // (U+2013, a word processor's "-"), the minus sign (U+2212).
+      '4111\u20101111\u20101111\u20101111',
+      '4111\u20111111\u20111111\u20111111',
+      '4111\u20121111\u20121111\u20121111',
+      '4111 \u2013 1111 \u2013 1111 \u2013 1111',
+      '4111\u22121111\u22121111\u22121111',
     ]) {
       await paste(el, 'number', text);
       expect(input(el, 'number').value, text).to.equal('4111 1111 1111 1111');
@@ -746,7 +800,7 @@ describe('<paylit-card-fields> as shoppers really enter a card', () => {
     const el = await fixture<PaylitCardFields>(
       html`<paylit-card-fields lang="en"></paylit-card-fields>`,
     );
-    for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '1230', '122030']) {
+    for (const text of ['12/30', '12/2030', '12 / 30', '12-30', '12\u201330', '1230', '122030']) {
       await paste(el, 'expiry', text);
       expect(input(el, 'expiry').value, text).to.equal('12/30');
       expect(errorOf(el, 'expiry'), text).to.equal('');

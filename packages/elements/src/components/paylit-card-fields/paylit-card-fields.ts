@@ -305,9 +305,9 @@ export class PaylitCardFields extends CheckoutChildElement {
     // State set here joins this update instead of scheduling another.
     this.#choose();
     if (changed.get('isolation') === 'frame') this.#loadMarks();
-    const words = changed.has('lang') || changed.has('checkout' as keyof PaylitCardFields);
-    const saved = changed.has('checkout' as keyof PaylitCardFields) && this.#followSelection();
-    this.#entry?.prepare({ saved, words });
+    this.#entry?.prepare(
+      changed.has('checkout' as keyof PaylitCardFields) && this.#followSelection(),
+    );
   }
 
   /** A saved card chosen in the checkout asks for its security code alone; true when it changed. */
