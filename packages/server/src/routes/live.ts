@@ -147,6 +147,95 @@ function nodeSink(outgoing: ServerResponse, answer: Headers): EventSink {
   };
 }
 
+/**
+ * A connection's events, until the payment's final status, the stream's end or the shopper gone;
+ * its places given back (`release`) however it ends. Made at the module's level, with what it
+ * reads passed in: a function made in the route would hold the route's scope, Hono's context
+ * of the request among it (its request, answer and headers), for the life of the connection.
+ */
+async function follow(
+  ctx: HandlerContext,
+  watches: PaymentWatches,
+  options: LiveRouteOptions,
+  orderId: string,
+  record: PaymentRecord,
+  release: () => void,
+  sink: EventSink,
+): Promise<void> {
+  let wake: (() => void) | undefined;
+  // What the payment's watch learnt while the loop was busy (writing), kept for its next turn.
+  let latest: PaymentRecord | undefined;
+  let stop: (() => void) | undefined;
+  sink.onAbort(() => wake?.());
+  try {
+    const until = Date.now() + options.streamMs;
+    // Listening before the first event is made: a change heard meanwhile is not missed.
+    stop = await watches.watch(orderId, record, (heard) => {
+      latest = heard;
+      wake?.();
+    });
+    let shown = await shownFor(ctx, orderId, record);
+    let sent: string | undefined;
+    for (;;) {
+      const text = JSON.stringify({
+        payment: publicPayment(shown, orderId),
+        nextAction: nextAction(shown),
+      } satisfies z.input<typeof paymentStatusAnswerSchema>);
+      if (text !== sent) {
+        // An event `payment` (the first with how long the browser waits before it reconnects).
+        await sink.write(
+          `event: payment\ndata: ${text}\n${sent === undefined ? 'retry: 2000\n' : ''}\n`,
+        );
+        sent = text;
+      }
+      if (shown.status !== 'PENDING' || sink.aborted) return;
+      if (latest === undefined) {
+        const now = Date.now();
+        if (now >= until) return;
+        await pause(Math.min(options.keepAliveMs, until - now), (w) => (wake = w));
+        wake = undefined;
+        if (sink.aborted) return;
+      }
+      if (latest !== undefined) {
+        shown = latest;
+        latest = undefined;
+      } else if (Date.now() < until) await sink.write(': waiting\n\n');
+    }
+  } catch (error) {
+    // The checkout opens the next connection; the merchant hears why this one ended.
+    if (!sink.aborted) ctx.logError(error);
+  } finally {
+    stop?.();
+    release();
+  }
+}
+
+/** Gives back a connection's places, by client address and by order. */
+function placesGiver(perAddress: Slots, address: string, perOrder: Slots, order: string) {
+  return () => {
+    perAddress.give(address);
+    perOrder.give(order);
+  };
+}
+
+/**
+ * The events written to Node's response once the middlewares have finished with the answer
+ * (CORS adds `Vary` after the route), with the headers Hono then holds. Hono's context is let go
+ * once the first write has its head (`nodeSink` keeps no reference to it).
+ */
+function afterMiddlewares(
+  c: Context<HandlerEnv>,
+  outgoing: ServerResponse,
+  run: (sink: EventSink) => Promise<void>,
+): void {
+  setImmediate(() => writeEvents(nodeSink(outgoing, c.res.headers), run));
+}
+
+/** `run` on `sink`, then the response ended. */
+function writeEvents(sink: EventSink, run: (sink: EventSink) => Promise<void>): void {
+  void run(sink).finally(() => sink.close());
+}
+
 export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: LiveRouteOptions) {
   const watches = new PaymentWatches(ctx, options.statusEveryMs);
   const perOrder = new Slots(options.maxPerOrder);
@@ -173,11 +262,7 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
       if (orderKey !== undefined) perOrder.give(orderKey);
       throw error;
     }
-    const heldOrder = orderKey as string;
-    const release = () => {
-      perAddress.give(address);
-      perOrder.give(heldOrder);
-    };
+    const release = placesGiver(perAddress, address, perOrder, orderKey as string);
     const { orderId } = first;
     c.header('Cache-Control', 'no-store');
     // Nginx and others buffer a response unless told not to.
@@ -191,54 +276,8 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
       c.header('Cache-Control', 'no-cache');
       return c.body(null, 200);
     }
-    const follow = async (sink: EventSink) => {
-      let wake: (() => void) | undefined;
-      // What the payment's watch learnt while the loop was busy (writing), kept for its next turn.
-      let latest: PaymentRecord | undefined;
-      let stop: (() => void) | undefined;
-      sink.onAbort(() => wake?.());
-      try {
-        const until = Date.now() + options.streamMs;
-        // Listening before the first event is made: a change heard meanwhile is not missed.
-        stop = await watches.watch(orderId, first.record, (heard) => {
-          latest = heard;
-          wake?.();
-        });
-        let shown = await shownFor(ctx, orderId, first.record);
-        let sent: string | undefined;
-        for (;;) {
-          const text = JSON.stringify({
-            payment: publicPayment(shown, orderId),
-            nextAction: nextAction(shown),
-          } satisfies z.input<typeof paymentStatusAnswerSchema>);
-          if (text !== sent) {
-            // An event `payment` (the first with how long the browser waits before it reconnects).
-            await sink.write(
-              `event: payment\ndata: ${text}\n${sent === undefined ? 'retry: 2000\n' : ''}\n`,
-            );
-            sent = text;
-          }
-          if (shown.status !== 'PENDING' || sink.aborted) return;
-          if (latest === undefined) {
-            const now = Date.now();
-            if (now >= until) return;
-            await pause(Math.min(options.keepAliveMs, until - now), (w) => (wake = w));
-            wake = undefined;
-            if (sink.aborted) return;
-          }
-          if (latest !== undefined) {
-            shown = latest;
-            latest = undefined;
-          } else if (Date.now() < until) await sink.write(': waiting\n\n');
-        }
-      } catch (error) {
-        // The checkout opens the next connection; the merchant hears why this one ended.
-        if (!sink.aborted) ctx.logError(error);
-      } finally {
-        stop?.();
-        release();
-      }
-    };
+    const run = (sink: EventSink) =>
+      follow(ctx, watches, options, orderId, first.record, release, sink);
     // On Node (@hono/node-server hands its response over as `c.env.outgoing`), the events are
     // written to the response itself: a web stream between them held about 10 KiB more per open
     // connection, and cost a promise per chunk. Anywhere else, Hono's stream (streamSSE).
@@ -256,17 +295,13 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
       void response.body;
       // Started once the middlewares have finished with the answer (CORS adds `Vary` after
       // the route): its headers are then the ones written.
-      setImmediate(() => {
-        // The answer as Hono holds it now (the middlewares' headers merged in), not the one made here.
-        const sink = nodeSink(outgoing, c.res.headers);
-        void follow(sink).finally(() => sink.close());
-      });
+      afterMiddlewares(c, outgoing, run);
       return response;
     }
     return unframed(
       c,
       streamSSE(c, (stream) =>
-        follow({
+        run({
           write: (text) => stream.write(text).then(() => undefined),
           get aborted() {
             return stream.aborted;
