@@ -31,9 +31,12 @@ export default {
   // the same factor, for the tests' own waits (scaled() in the browser reads it).
   testFramework: { config: { timeout: scaled(3_500) } },
   // How long one test file may run before it is taken for hung: web-test-runner's own 120 s was
-  // a raw figure, which paylit-installments.test.ts (16 tests, 9 s on a quiet machine, 40 s
-  // at a load of 17 on 2 cores) overran once beside a Playwright run and three benchmarks. A
-  // quiet machine's 60 s, scaled by the one rule like every other timeout (180 s on CI's 2 cores).
+  // a raw figure, which the installments' tests (16 tests, 9 s on a quiet machine, 40 s at a
+  // load of 17 on 2 cores) overran once beside a Playwright run and three benchmarks. A quiet
+  // machine's 60 s, scaled by the one rule like every other timeout (180 s on CI's 2 cores).
+  // Results come when a file ends: one file's tests must fit in it whole, so the installments'
+  // are two files (test/support/installments.ts), which at a load of 20 took 66 to over 180 s
+  // as one.
   testsFinishTimeout: scaled(60_000),
   testRunnerHtml: (testFramework) =>
     `<!DOCTYPE html><html><head><script>globalThis.PAYLIT_TEST_TIME_SCALE = ${timeScale};</script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
