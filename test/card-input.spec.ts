@@ -197,6 +197,67 @@ for (const isolation of ['page', 'frame'] as const)
     );
   });
 
+/**
+ * Under load the browser runs a click before messages waiting for the page: the frame's state
+ * after the shopper's last keystrokes may reach the card fields only after Pay was clicked. The
+ * page then still holds the card complete and asks the frame to seal it; the frame refuses, and
+ * focus must still go to the wrong field (a frame cannot take focus from the page by itself).
+ * Here the page's side of the frame's channel holds the frame's messages back while
+ * `holdMessages` is set, and hands them on, in order, before the answer to a seal: the channel's
+ * own order, late.
+ */
+test('frame isolation: Pay clicked before the frame told the page of a number partly typed again: the number is focused with its message, and nothing is sealed', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const onmessage = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage')!;
+    Object.defineProperty(MessagePort.prototype, 'onmessage', {
+      configurable: true,
+      get() {
+        return onmessage.get!.call(this);
+      },
+      set(handler: ((event: MessageEvent) => void) | null) {
+        const held: MessageEvent[] = [];
+        const port = this as MessagePort;
+        onmessage.set!.call(port, (event: MessageEvent) => {
+          const type = (event.data as { type?: unknown } | null)?.type;
+          const answer = type === 'sealed' || type === 'refused';
+          if ((window as unknown as { holdMessages?: boolean }).holdMessages && !answer) {
+            held.push(event);
+            return;
+          }
+          while (held.length) handler?.call(port, held.shift()!);
+          handler?.call(port, event);
+        });
+      },
+    });
+  });
+  await page.goto(`${origin}/?isolation=frame`);
+  const pay = page.locator('paylit-checkout button[part=button]');
+  await expect(pay).toHaveAttribute('aria-disabled', 'false');
+  const host = page.locator('paylit-card-fields');
+  const fields = host.locator('iframe').contentFrame().locator('paylit-card-fields');
+  const number = fields.locator('#number');
+  await number.fill('4111111111111111');
+  await fields.locator('#expiry').fill('1230');
+  await fields.locator('#cvv').fill('123');
+  await fields.locator('#holder').fill('Ana Lima');
+  await expect
+    .poll(() => host.evaluate((el) => (el as HTMLFormElement).checkValidity()))
+    .toBe(true);
+  await page.evaluate(() => ((window as unknown as { holdMessages: boolean }).holdMessages = true));
+  await number.fill('4111');
+  await pay.click();
+  await expect(number).toBeFocused();
+  await expect(number).toHaveAccessibleDescription('The card number is incomplete.');
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  // The page knows the truth now, and nothing was sealed or submitted.
+  expect(await host.evaluate((el) => (el as HTMLFormElement).checkValidity())).toBe(false);
+  expect(
+    await page.evaluate(() => (window as unknown as { submission?: unknown }).submission),
+  ).toBe(undefined);
+});
+
 test('the Delete key just before a separator deletes the digit after it, and the caret stays: the number and the expiry', async ({
   page,
 }) => {

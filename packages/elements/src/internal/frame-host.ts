@@ -208,21 +208,24 @@ export class FrameHost implements CardEntry {
       case 'refused': {
         const seal = this.#seals.get(message.id);
         this.#seals.delete(message.id);
-        if (message.type === 'sealed') seal?.resolve(message.card);
-        else
-          seal?.reject(
-            message.error === 'network' ||
-              message.error === 'configuration' ||
-              message.error === 'integrity'
-              ? new PaylitError(
-                  message.error === 'configuration' ? 'configuration_error' : 'encryption_failed',
-                  message.error === 'configuration'
-                    ? 'the public key could not be used'
-                    : 'the encryption did not load',
-                  { kind: message.error },
-                )
-              : this.#host.invalid(this.#invalid()),
+        if (message.type === 'sealed') return seal?.resolve(message.card);
+        const { error } = message;
+        if (error === 'network' || error === 'configuration' || error === 'integrity')
+          return seal?.reject(
+            new PaylitError(
+              error === 'configuration' ? 'configuration_error' : 'encryption_failed',
+              error === 'configuration'
+                ? 'the public key could not be used'
+                : 'the encryption did not load',
+              { kind: error },
+            ),
           );
+        const invalid = this.#invalid();
+        // A field the page still held valid when Pay was clicked (a busy browser runs the click
+        // before the frame's last state): the page focuses it now, as report() does, since the
+        // frame's own focus() may not take focus from the page.
+        if (seal && invalid[0]) this.focus(invalid[0]);
+        seal?.reject(this.#host.invalid(invalid));
       }
     }
   }
