@@ -495,6 +495,23 @@ test('paylit-server charge-due, for a cron: charges the due periods once from th
       2,
       'paylit-server: charge-due --as-of must be an ISO 8601 time such as 2027-01-31T12:00:00Z',
     ]);
+    // A time without its zone is not read in the machine's own (a cron in São Paulo would charge
+    // three hours off the time it wrote, a Brazilian period a day early when read near midnight),
+    // nor is a date in words that only JavaScript's Date reads.
+    const noZone = await run(['--as-of', '2027-01-31T02:00:00'], {
+      ...env,
+      TZ: 'America/Sao_Paulo',
+    });
+    expect([noZone.code, noZone.stderr.trim()]).toEqual([
+      2,
+      'paylit-server: charge-due --as-of 2027-01-31T02:00:00 has no time zone: write it in UTC with a Z (2027-01-31T02:00:00Z) or with its offset (such as 2027-01-31T02:00:00-03:00)',
+    ]);
+    const inWords = await run(['--as-of', 'Jan 31 2027 12:00 GMT'], env);
+    expect([inWords.code, inWords.stderr.trim()]).toEqual([
+      2,
+      'paylit-server: charge-due --as-of must be an ISO 8601 time such as 2027-01-31T12:00:00Z',
+    ]);
+    expect(await ledger(h, id)).toHaveLength(1);
   } finally {
     await store.close();
     await redis.stop();
