@@ -172,6 +172,12 @@ document.getElementById('result').textContent = res.ok ? body.payment.status + '
 </script></body></html>`;
 }
 
+/**
+ * `--as-of`: an ISO 8601 date (its midnight in UTC, as JavaScript reads it), or a date and time
+ * with its zone (`Z` or an offset); group 1 is the time, group 2 its zone.
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
+
 /** `paylit-server charge-due`: one run of `subscriptions.chargeDue`, for a cron. */
 async function chargeDue(args: string[]): Promise<void> {
   const env = process.env;
@@ -179,9 +185,16 @@ async function chargeDue(args: string[]): Promise<void> {
   let asOf = new Date();
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--as-of' && args[i + 1] !== undefined) {
-      asOf = new Date(args[++i]!);
-      if (Number.isNaN(asOf.getTime()))
+      const text = args[++i]!;
+      const iso = ISO_TIME.exec(text);
+      asOf = new Date(text);
+      if (!iso || Number.isNaN(asOf.getTime()))
         fail('charge-due --as-of must be an ISO 8601 time such as 2027-01-31T12:00:00Z');
+      // A time with no zone would be read in this machine's own (the cron's TZ): hours off.
+      if (iso[1] && !iso[2])
+        fail(
+          `charge-due --as-of ${text} has no time zone: write it in UTC with a Z (${text}Z) or with its offset (such as ${text}-03:00)`,
+        );
     } else fail(`charge-due takes --as-of <ISO 8601 time> only, not ${JSON.stringify(args[i])}`);
   }
   if (!env.PAYLIT_BASE_URL)
