@@ -1,8 +1,9 @@
 /**
  * The bank's 3-D Secure page in a modal dialog over the checkout, while the payment waits on it
  * (the page behind it inert, focus kept inside by the browser). Esc or Close asks "Cancel the
- * payment?": no goes on with the bank's page; yes cancels it at the companion server
- * (`POST /payments/:id/cancel`) and answers the checkout with `paylit-pending-settled`
+ * payment?" (a second Esc the browser will not let it hold back closes the dialog: it opens
+ * again over the same bank's page): no goes on with the bank's page; yes cancels it at the
+ * companion server (`POST /payments/:id/cancel`) and answers the checkout with `paylit-pending-settled`
  * (`PendingSettledEvent`, checkout-flow.ts): the form again, said so; or, paid or declined
  * meanwhile, that. Not cancelled (no answer, a refusal), the bank's page stays and the dialog
  * says why. A page whose own CSP refuses to frame the bank's page (its `frame-src`, said by the
@@ -206,11 +207,24 @@ export class PaylitChallengeDialog extends LocalizedElement {
     this.#ask(!this.asking);
   }
 
+  /**
+   * The browser closed the dialog itself: a second Esc with no click or key of the shopper's
+   * since the first may not be held back (its `cancel` cannot be prevented). The payment still
+   * waits on the bank's page: the dialog opens again as it was, focus where it was put.
+   */
+  #closed(): void {
+    const dialog = this.#dialog;
+    if (this.ended || !this.isConnected || !dialog || dialog.open) return;
+    if (!(this.parentElement?.checkVisibility?.() ?? true)) return;
+    dialog.showModal();
+    this.renderRoot.querySelector<HTMLElement>(this.asking ? '.ask .primary' : '.close')?.focus();
+  }
+
   protected override render() {
     if (this.ended || !this.url) return nothing;
     const t = this.#t;
     return html`<dialog part="challenge" class="challenge" aria-labelledby="title"
-      dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'} lang=${this.locale} @cancel=${this.#escape}>
+      dir=${rightToLeft.has(this.locale) ? 'rtl' : 'ltr'} lang=${this.locale} @cancel=${this.#escape} @close=${this.#closed}>
       <div class="bar"><h2 id="title">${t.bankCheck}</h2><button type="button" class="close" part="close" aria-label=${t.close} @click=${() => this.#ask(true)}>×</button></div>
       <iframe src=${this.url} title=${t.bankPage} part="challenge-frame" ?inert=${this.asking}></iframe>
       <div class="ask" role="alertdialog" aria-labelledby="ask" ?hidden=${!this.asking}>
