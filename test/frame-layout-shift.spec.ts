@@ -27,13 +27,15 @@ interface Seen {
    * second on happened after the form was drawn.
    */
   form: number[];
+  /** The card frame's box after each frame drawn where it changed, from the first where it is shown (of some height). */
+  frame: { at: number; top: number; left: number; width: number; height: number }[];
 }
 
 /** Before any script of the page: what `Seen` holds, recorded as the page loads and draws. */
 const watch = () => {
   if (window.top !== window) return;
   const w = window as unknown as { seen: Seen };
-  const seen: Seen = (w.seen = { shifts: [], pay: [], form: [] });
+  const seen: Seen = (w.seen = { shifts: [], pay: [], form: [], frame: [] });
   const name = (node: Node | null) =>
     node instanceof Element
       ? `${node.localName}${node.id ? '#' + node.id : ''}${typeof node.className === 'string' && node.className ? '.' + node.className.trim().split(/\s+/).join('.') : ''}`
@@ -55,6 +57,28 @@ const watch = () => {
     document.querySelector('paylit-checkout')?.shadowRoot?.querySelector('button[part=button]');
   // Read in a task after each frame was drawn: the box the shopper saw.
   const read = () => {
+    const frame = document
+      .querySelector('paylit-checkout')
+      ?.shadowRoot?.querySelector('paylit-card-fields')
+      ?.shadowRoot?.querySelector('iframe');
+    const f = frame?.getBoundingClientRect();
+    const was = seen.frame.at(-1);
+    if (
+      f &&
+      (was || f.height > 0) &&
+      (!was ||
+        was.top !== f.top + scrollY ||
+        was.left !== f.left ||
+        was.width !== f.width ||
+        was.height !== f.height)
+    )
+      seen.frame.push({
+        at: performance.now(),
+        top: f.top + scrollY,
+        left: f.left,
+        width: f.width,
+        height: f.height,
+      });
     const button = pay();
     if (!button) return;
     const r = button.getBoundingClientRect();
@@ -132,6 +156,15 @@ function still(seen: Seen): void {
     expect(box.left, "Pay's left").toBe(first!.left);
     expect(box.height, "Pay's height").toBe(first!.height);
   }
+  // The card frame, once shown (of some height), neither moves nor resizes: its fields are
+  // drawn, configured, in the box it was shown in.
+  const [shown] = seen.frame;
+  expect(shown, 'the card frame shown').toBeDefined();
+  for (const box of seen.frame)
+    expect(box, `the card frame's box (first shown ${JSON.stringify(shown)})`).toEqual({
+      ...shown,
+      at: box.at,
+    });
 }
 
 test("the demo's plain page in frame isolation: the card frame moves nothing from load until its fields are drawn, and Pay keeps its box from its first paint", async ({

@@ -43,6 +43,9 @@ function trusted(html: string): string {
   return policy ? policy.createHTML(html) : html;
 }
 
+/** The frame's room for its focus ring on each side (frame/card-frame.ts RING). */
+const RING = 4;
+
 const attribute = (text: string) => text.replace(/[&"<]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -161,7 +164,7 @@ export class CardFrame {
    */
   place(): void {
     const { frame, box } = this;
-    if (frame.parentNode === box || !box.isConnected) return;
+    if (frame.parentNode === box || !box.isConnected) return this.#show();
     frame.inert = false;
     try {
       (box as unknown as { moveBefore(node: Node, child: Node | null): void }).moveBefore(
@@ -174,6 +177,35 @@ export class CardFrame {
       this.loaded = false;
       box.append(frame);
     }
+    this.#show();
+  }
+
+  /** The page has told the frame what to draw (its language, theme, brands: frame-host.ts `sync`). */
+  #told = false;
+
+  /**
+   * Told what to draw: the frame is shown from now on, in its box, at the height the card fields
+   * hold for it (their stand-in's, frame-stand-in.ts), without waiting for its own first height,
+   * which comes back a message later and replaces it by the same height. Not before it is told: it
+   * draws in English and the default theme until then.
+   */
+  told(): void {
+    this.#told = true;
+    this.#show();
+  }
+
+  #show(): void {
+    const { frame, box } = this;
+    if (!this.#told || this.sized || frame.parentNode !== box || parseFloat(frame.style.height))
+      return;
+    const high = box.isConnected ? box.getBoundingClientRect().height : 0;
+    // No stand-in laid out (the box out of the page): left to the frame's own height.
+    if (!high) return;
+    // The box is the stand-in's grid cell, as high as the stand-in (rounded there to whole
+    // pixels with the frame's ring, once laid out); the frame is that and its ring's room on each
+    // side, rounded up as the frame's own height is (frame-host.ts). The 1/64 px: a layout's unit,
+    // so that a height already whole is not rounded up again.
+    frame.style.height = `${Math.ceil(high + 2 * RING - 1 / 64)}px`;
   }
 
   /**

@@ -316,6 +316,8 @@ export class FrameHost implements CardEntry {
     this.#configured = json;
     this.#send(configure);
     this.#send({ type: 'disable', disabled });
+    // Shown now, at the stand-in's height, as it draws what it was told.
+    this.#card.told();
     this.frame.title = messages.cardFrame;
     if (this.#state) this.#validate();
   }
