@@ -32,6 +32,7 @@ import type { HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { markLiveStream } from '../live.js';
 import { PaymentWatches, Slots, shownFor } from '../live-watch.js';
+import { directStream } from '../direct.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { validate } from '../middleware/input.js';
 import { paymentOfRequest } from './payments.js';
@@ -73,7 +74,6 @@ interface EventSink {
 /** @hono/node-server's mark of an answer the route wrote to Node's response itself. */
 const ALREADY_SENT = 'x-hono-already-sent';
 
-/** Events written straight to Node's response, its head (`headers`) with the first. */
 /**
  * Waits `ms` (the next keep-alive, or the stream's end), or until the function it hands to
  * `keep` is called (a change heard, the shopper gone): a live stream's pause between writes.
@@ -102,7 +102,11 @@ export function unframed(c: Context<HandlerEnv>, response: Response): Response {
   return response;
 }
 
-function nodeSink(outgoing: ServerResponse, answer: Headers): EventSink {
+/**
+ * Events written straight to Node's response, its head (`answer`, when it is not written yet)
+ * with the first.
+ */
+function nodeSink(outgoing: ServerResponse, answer?: Headers): EventSink {
   let headers: Headers | undefined = answer;
   let aborted = outgoing.destroyed || outgoing.writableEnded;
   let listeners: (() => void)[] = [];
@@ -231,6 +235,24 @@ function afterMiddlewares(
   setImmediate(() => writeEvents(nodeSink(outgoing, c.res.headers), run));
 }
 
+/**
+ * On the direct Node route (direct.ts), what writes a connection's events once its head is
+ * written: made at the module's level, so that it holds no more than `follow` reads.
+ */
+function eventsTo(
+  ctx: HandlerContext,
+  watches: PaymentWatches,
+  options: LiveRouteOptions,
+  orderId: string,
+  record: PaymentRecord,
+  release: () => void,
+): (outgoing: ServerResponse) => void {
+  return (outgoing) =>
+    writeEvents(nodeSink(outgoing), (sink) =>
+      follow(ctx, watches, options, orderId, record, release, sink),
+    );
+}
+
 /** `run` on `sink`, then the response ended. */
 function writeEvents(sink: EventSink, run: (sink: EventSink) => Promise<void>): void {
   void run(sink).finally(() => sink.close());
@@ -276,6 +298,20 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
       c.header('Cache-Control', 'no-cache');
       return c.body(null, 200);
     }
+    c.header('Content-Type', 'text/event-stream');
+    c.header('Cache-Control', 'no-cache');
+    // Served by the direct Node route (direct.ts): its head written once the layers are done
+    // with it, then the events straight to Node's response, without Hono's context, the
+    // Node adapter's request and its close listener held for the life of the connection.
+    const direct = directStream(
+      c,
+      200,
+      eventsTo(ctx, watches, options, orderId, first.record, release),
+    );
+    if (direct) {
+      markLiveStream(c.env);
+      return direct;
+    }
     const run = (sink: EventSink) =>
       follow(ctx, watches, options, orderId, first.record, release, sink);
     // On Node (@hono/node-server hands its response over as `c.env.outgoing`), the events are
@@ -283,8 +319,6 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
     // connection, and cost a promise per chunk. Anywhere else, Hono's stream (streamSSE).
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     if (outgoing && typeof outgoing.writeHead === 'function' && !outgoing.headersSent) {
-      c.header('Content-Type', 'text/event-stream');
-      c.header('Cache-Control', 'no-cache');
       markLiveStream(c.env);
       // Framing is Node's: chunked and kept alive for HTTP/1.1, unframed and closed for an
       // HTTP/1.0 request, which has no chunked coding (RFC 9112, 6.1). Named here, Node would
