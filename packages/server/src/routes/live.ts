@@ -151,6 +151,14 @@ function nodeSink(outgoing: ServerResponse, answer?: Headers): EventSink {
   };
 }
 
+/** An event `payment`'s data: what the browser may see of `shown`, and what it does next. */
+function eventData(shown: PaymentRecord, orderId: string): string {
+  return JSON.stringify({
+    payment: publicPayment(shown, orderId),
+    nextAction: nextAction(shown),
+  } satisfies z.input<typeof paymentStatusAnswerSchema>);
+}
+
 /**
  * A connection's events, until the payment's final status, the stream's end or the shopper gone;
  * its places given back (`release`) however it ends. Made at the module's level, with what it
@@ -179,18 +187,17 @@ async function follow(
       wake?.();
     });
     let shown = await shownFor(ctx, orderId, record);
-    let sent: string | undefined;
+    // The payment as last sent: its record (which the watch holds too), not its text, which
+    // would be held for the life of the connection; made again only when a change is heard.
+    let sent: PaymentRecord | undefined;
     for (;;) {
-      const text = JSON.stringify({
-        payment: publicPayment(shown, orderId),
-        nextAction: nextAction(shown),
-      } satisfies z.input<typeof paymentStatusAnswerSchema>);
-      if (text !== sent) {
+      if (shown !== sent) {
+        const text = eventData(shown, orderId);
         // An event `payment` (the first with how long the browser waits before it reconnects).
-        await sink.write(
-          `event: payment\ndata: ${text}\n${sent === undefined ? 'retry: 2000\n' : ''}\n`,
-        );
-        sent = text;
+        if (sent === undefined) await sink.write(`event: payment\ndata: ${text}\nretry: 2000\n\n`);
+        else if (text !== eventData(sent, orderId))
+          await sink.write(`event: payment\ndata: ${text}\n\n`);
+        sent = shown;
       }
       if (shown.status !== 'PENDING' || sink.aborted) return;
       if (latest === undefined) {
