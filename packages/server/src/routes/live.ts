@@ -104,51 +104,66 @@ export function unframed(c: Context<HandlerEnv>, response: Response): Response {
 
 /**
  * Events written straight to Node's response, its head (`answer`, when it is not written yet)
- * with the first.
+ * with the first. A class: its methods are the prototype's, not closures made per connection.
  */
-function nodeSink(outgoing: ServerResponse, answer?: Headers): EventSink {
-  let headers: Headers | undefined = answer;
-  let aborted = outgoing.destroyed || outgoing.writableEnded;
-  let listeners: (() => void)[] = [];
-  outgoing.once('close', () => {
-    aborted = true;
-    for (const listener of listeners) listener();
-    listeners = [];
-  });
-  return {
-    get aborted() {
-      return aborted;
-    },
-    onAbort(listener) {
-      listeners.push(listener);
-    },
-    async write(text) {
-      // Ended by a drain (serveNode's close), before its close event: nothing more is written.
-      if (aborted || outgoing.writableEnded) return;
-      if (headers) {
-        const head: Record<string, string> = {};
-        headers.forEach((value, name) => {
-          if (name !== ALREADY_SENT) head[name] = value;
-        });
-        // Not held for the life of the connection once written.
-        headers = undefined;
-        if (!outgoing.headersSent) outgoing.writeHead(200, head);
-      }
-      if (!outgoing.write(text))
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            outgoing.off('drain', done);
-            outgoing.off('close', done);
-            resolve();
-          };
-          outgoing.once('drain', done);
-          outgoing.once('close', done);
-        });
-    },
-    close() {
-      if (!outgoing.writableEnded && !outgoing.destroyed) outgoing.end();
-    },
-  };
+class NodeSink implements EventSink {
+  readonly #outgoing: ServerResponse;
+  #headers: Headers | undefined;
+  #aborted: boolean;
+  #listeners: (() => void)[] | undefined;
+
+  constructor(outgoing: ServerResponse, answer?: Headers) {
+    this.#outgoing = outgoing;
+    this.#headers = answer;
+    this.#aborted = outgoing.destroyed || outgoing.writableEnded;
+    outgoing.once('close', () => this.#closed());
+  }
+
+  #closed(): void {
+    this.#aborted = true;
+    const listeners = this.#listeners;
+    this.#listeners = undefined;
+    for (const listener of listeners ?? []) listener();
+  }
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  onAbort(listener: () => void): void {
+    (this.#listeners ??= []).push(listener);
+  }
+
+  async write(text: string): Promise<void> {
+    const outgoing = this.#outgoing;
+    // Ended by a drain (serveNode's close), before its close event: nothing more is written.
+    if (this.#aborted || outgoing.writableEnded) return;
+    const headers = this.#headers;
+    if (headers) {
+      const head: Record<string, string> = {};
+      headers.forEach((value, name) => {
+        if (name !== ALREADY_SENT) head[name] = value;
+      });
+      // Not held for the life of the connection once written.
+      this.#headers = undefined;
+      if (!outgoing.headersSent) outgoing.writeHead(200, head);
+    }
+    if (!outgoing.write(text))
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          outgoing.off('drain', done);
+          outgoing.off('close', done);
+          resolve();
+        };
+        outgoing.once('drain', done);
+        outgoing.once('close', done);
+      });
+  }
+
+  close(): void {
+    const outgoing = this.#outgoing;
+    if (!outgoing.writableEnded && !outgoing.destroyed) outgoing.end();
+  }
 }
 
 /** An event `payment`'s data: what the browser may see of `shown`, and what it does next. */
@@ -161,7 +176,7 @@ function eventData(shown: PaymentRecord, orderId: string): string {
 
 /**
  * A connection's events, until the payment's final status, the stream's end or the shopper gone;
- * its places given back (`release`) however it ends. Made at the module's level, with what it
+ * its places given back (`release`) and its answer ended (`sink.close()`) however it ends. Made at the module's level, with what it
  * reads passed in: a function made in the route would hold the route's scope, Hono's context
  * of the request among it (its request, answer and headers), for the life of the connection.
  */
@@ -218,6 +233,8 @@ async function follow(
   } finally {
     stop?.();
     release();
+    // Here rather than after the promise: no reaction held by each open connection.
+    sink.close();
   }
 }
 
@@ -232,14 +249,14 @@ function placesGiver(perAddress: Slots, address: string, perOrder: Slots, order:
 /**
  * The events written to Node's response once the middlewares have finished with the answer
  * (CORS adds `Vary` after the route), with the headers Hono then holds. Hono's context is let go
- * once the first write has its head (`nodeSink` keeps no reference to it).
+ * once the first write has its head (`NodeSink` keeps no reference to it).
  */
 function afterMiddlewares(
   c: Context<HandlerEnv>,
   outgoing: ServerResponse,
   run: (sink: EventSink) => Promise<void>,
 ): void {
-  setImmediate(() => writeEvents(nodeSink(outgoing, c.res.headers), run));
+  setImmediate(() => void run(new NodeSink(outgoing, c.res.headers)));
 }
 
 /**
@@ -255,14 +272,7 @@ function eventsTo(
   release: () => void,
 ): (outgoing: ServerResponse) => void {
   return (outgoing) =>
-    writeEvents(nodeSink(outgoing), (sink) =>
-      follow(ctx, watches, options, orderId, record, release, sink),
-    );
-}
-
-/** `run` on `sink`, then the response ended. */
-function writeEvents(sink: EventSink, run: (sink: EventSink) => Promise<void>): void {
-  void run(sink).finally(() => sink.close());
+    void follow(ctx, watches, options, orderId, record, release, new NodeSink(outgoing));
 }
 
 export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: LiveRouteOptions) {
