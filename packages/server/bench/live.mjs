@@ -79,7 +79,7 @@ function post(agent, url, body, headers = {}) {
 }
 
 // Every server process answers its CPU time and its memory (after a full collection) over IPC.
-if (role === 'upstream' || role === 'handler' || role === 'relay')
+if (role === 'upstream' || role === 'handler' || role === 'handler-hono' || role === 'relay')
   process.on('message', async (message) => {
     if (message === 'cpu') {
       const { user, system } = process.cpuUsage();
@@ -139,7 +139,7 @@ if (role === 'upstream') {
       return answer(404, notFound);
     }),
   );
-} else if (role === 'handler') {
+} else if (role === 'handler' || role === 'handler-hono') {
   const { Hono } = await import('hono');
   const { PaymentsClient, createCheckoutHandler, MemoryStore } = await import('@paylit/server');
   const { nodeHmac, nodeTransport, serveNode } = await import('@paylit/server/node');
@@ -185,8 +185,12 @@ if (role === 'upstream') {
     // The bench's shoppers all come from this machine's one address.
     live: { maxPerAddress: 100_000 },
   });
-  const app = new Hono().route('/', handler);
-  const { url } = await serveNode(app);
+  // As the README mounts it on Node on its own: serveNode(handler), whose live route is the
+  // direct Node route (direct.ts). `handler-hono`: the same handler inside a Hono app (no direct
+  // route), as a merchant's own Hono app on Node runs it.
+  const { url } = await serveNode(
+    role === 'handler-hono' ? new Hono().route('/', handler) : handler,
+  );
   process.send({ url });
 } else if (role === 'relay') {
   // The floor: an SSE relay on bare node:http. A connection gets the payment as the API has it
@@ -330,7 +334,7 @@ if (role === 'upstream') {
 
   const upstream = await child(['upstream']);
   const clients = await child(['clients', upstream.url]);
-  const kinds = ['relay', 'handler'];
+  const kinds = ['relay', 'handler', 'handler-hono'];
   const servers = {};
   for (const kind of kinds) servers[kind] = await child([kind, upstream.url], ['--expose-gc']);
   let runs = 0;
@@ -348,7 +352,7 @@ if (role === 'upstream') {
       clients.proc.on('message', on);
     });
     const run = ++runs;
-    if (kind === 'handler') await ask(server.proc, { seed: { run, payments } }, 'seeded');
+    if (kind !== 'relay') await ask(server.proc, { seed: { run, payments } }, 'seeded');
     clients.proc.send({ url: server.url, run, payments, timed: true });
     await ready;
     const before = (await ask(server.proc, 'cpu', 'cpu')).cpu;
@@ -361,7 +365,7 @@ if (role === 'upstream') {
   async function memoryRound(kind) {
     const server = servers[kind];
     const run = ++runs;
-    if (kind === 'handler') await ask(server.proc, { seed: { run, payments: held } }, 'seeded');
+    if (kind !== 'relay') await ask(server.proc, { seed: { run, payments: held } }, 'seeded');
     const before = (await ask(server.proc, 'memory', 'memory')).memory;
     await ask(clients.proc, { url: server.url, run, payments: held }, 'opened');
     const after = (await ask(server.proc, 'memory', 'memory')).memory;
@@ -395,7 +399,8 @@ if (role === 'upstream') {
   );
   const rows = [
     ['bare node:http SSE relay (re-reads the payment)', 'relay'],
-    ['@paylit/server live route', 'handler'],
+    ['@paylit/server live route (serveNode(handler))', 'handler'],
+    ['  the same in a Hono app (no direct route)', 'handler-hono'],
   ];
   for (const [label, kind] of rows)
     console.log(

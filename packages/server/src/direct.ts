@@ -20,8 +20,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HandlerEnv } from './env.js';
 import { normalizeBasePath, underBase } from './adapters/fetch.js';
 
-/** A request a direct route answers, whole: its promise settles once the answer is written. */
-export type DirectRoute = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/**
+ * A request a direct route answers: its promise settles once the answer is written (a stream's
+ * head, its events then written by the route's own code). `params`: the route's path parameters.
+ */
+export type DirectRoute = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  params?: Readonly<Record<string, string>>,
+) => Promise<void>;
 
 /** Where an app keeps its direct routes: `(method, path) => route`, for a request eligible (`eligible`). */
 export const DIRECT_ROUTES = Symbol.for('paylit.directRoutes');
@@ -37,11 +44,12 @@ export function directRouteFor(
   const routes = (app as { [DIRECT_ROUTES]?: DirectRoutes } | null)?.[DIRECT_ROUTES];
   if (typeof routes !== 'function') return undefined;
   // HTTP/1 with a declared length and no chunked body: the body limit reads it as text from
-  // the socket on both ways (middleware/body-limit.ts). Anything else goes through Hono.
+  // the socket on both ways (middleware/body-limit.ts); a GET with no body at all. Anything
+  // else goes through Hono.
   if (
     req.httpVersionMajor !== 1 ||
-    req.headers['content-length'] === undefined ||
-    req.headers['transfer-encoding'] !== undefined
+    req.headers['transfer-encoding'] !== undefined ||
+    (req.headers['content-length'] === undefined) !== (req.method === 'GET')
   )
     return undefined;
   return routes(req.method ?? 'GET', path);
@@ -74,11 +82,15 @@ export function layersOf(app: Hono<HandlerEnv>, method: string, path: string): M
   );
 }
 
-/** What a layer answers: the status, and the body as text (the headers are the context's). */
+/**
+ * What a layer answers: the status, and the body as text (the headers are the context's); or,
+ * for a stream (`directStream`), what writes its body once the head is written.
+ */
 interface DirectAnswer {
   status: number;
   body: string | null;
   headers: HeaderView;
+  stream?: (outgoing: ServerResponse) => void;
 }
 
 /** The headers of the answer in the making, as `c.res.headers` shows them (set, append, delete, get, has). */
@@ -115,15 +127,17 @@ class DirectRequest {
   readonly #incoming: IncomingMessage;
   readonly #url: string;
   readonly #queryAt: number;
+  readonly #params: Readonly<Record<string, string>> | undefined;
   #text: Promise<string> | undefined;
   #raw: Request | undefined;
 
-  constructor(incoming: IncomingMessage) {
+  constructor(incoming: IncomingMessage, params: Readonly<Record<string, string>> | undefined) {
     const url = incoming.url ?? '/';
     const queryAt = url.indexOf('?');
     this.#incoming = incoming;
     this.#url = url;
     this.#queryAt = queryAt;
+    this.#params = params;
     this.method = incoming.method ?? 'GET';
     this.path = queryAt === -1 ? url : url.slice(0, queryAt);
   }
@@ -142,8 +156,8 @@ class DirectRequest {
       : (new URLSearchParams(this.#url.slice(this.#queryAt + 1)).get(name) ?? undefined);
   }
 
-  param(_name: string): string | undefined {
-    return undefined;
+  param(name: string): string | undefined {
+    return this.#params?.[name];
   }
 
   get raw(): Request {
@@ -167,9 +181,13 @@ class DirectContext {
   #vars: Map<string, unknown> | undefined;
   #res: DirectAnswer | undefined;
 
-  constructor(incoming: IncomingMessage, outgoing: ServerResponse) {
+  constructor(
+    incoming: IncomingMessage,
+    outgoing: ServerResponse,
+    params: Readonly<Record<string, string>> | undefined,
+  ) {
     this.env = { incoming, outgoing };
-    this.req = new DirectRequest(incoming);
+    this.req = new DirectRequest(incoming, params);
   }
 
   get(key: string): unknown {
@@ -191,6 +209,10 @@ class DirectContext {
     return { status, body: JSON.stringify(object), headers: this.headers };
   }
 
+  stream(status: number, write: (outgoing: ServerResponse) => void): DirectAnswer {
+    return { status, body: null, headers: this.headers, stream: write };
+  }
+
   get res(): DirectAnswer {
     return (this.#res ??= { status: 200, body: null, headers: this.headers });
   }
@@ -199,6 +221,23 @@ class DirectContext {
     this.#res = answer;
     this.finalized = true;
   }
+}
+
+/**
+ * On a direct route, the answer of a stream: its head (status, the context's headers, no
+ * length: Node frames it) written once every layer is done with it, as the Hono path's is,
+ * then `write(outgoing)` called to write its body and end it, holding nothing of the context.
+ * Undefined on Hono's path (`c` is Hono's context).
+ */
+export function directStream(
+  c: Context<HandlerEnv>,
+  status: number,
+  write: (outgoing: ServerResponse) => void,
+): Response | undefined {
+  const direct: unknown = c;
+  return direct instanceof DirectContext
+    ? (direct.stream(status, write) as unknown as Response)
+    : undefined;
 }
 
 /**
@@ -276,8 +315,8 @@ export function directRoute(
   layers: readonly MiddlewareHandler<HandlerEnv>[],
   recover: (error: unknown, c: Context<HandlerEnv>) => Response,
 ): DirectRoute {
-  return async (incoming, outgoing) => {
-    const c = new DirectContext(incoming, outgoing);
+  return async (incoming, outgoing, params) => {
+    const c = new DirectContext(incoming, outgoing, params);
     const hono = c as unknown as Context<HandlerEnv>;
     // As Hono's compose: a layer's answer becomes the context's unless one was made already.
     const settle = (result: unknown): DirectContext => {
@@ -315,10 +354,16 @@ export function directRoute(
       outgoing.end();
       return;
     }
-    const { status, body } = c.res;
+    const { status, body, stream } = c.res;
     // A flat list, which Node writes as it is (each name and value still checked).
     const headers: string[] = [];
     c.headers.map.forEach((value, name) => headers.push(name, value));
+    if (stream) {
+      // A GET (no body to drain); Node sends the head with the first write.
+      outgoing.writeHead(status, headers);
+      stream(outgoing);
+      return;
+    }
     if (body !== null) headers.push('content-length', String(Buffer.byteLength(body)));
     // A body left unread (refused before it was read: too large) is drained for a while, as
     // @hono/node-server does, so that the client reads the refusal rather than a reset.

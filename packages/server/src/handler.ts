@@ -375,7 +375,7 @@ export type CheckoutHandler = Hono<HandlerEnv> & {
   sweep(limit?: number): Promise<number>;
   /** Subscriptions on the handler's client and store (`chargeDue`, `create`, `cancel`, `get`); the payer's bank reaches them through `/notifications`. */
   subscriptions: Subscriptions;
-  /** `POST /payments` answered from Node's request without Hono's machinery (direct.ts), for the Node adapters. */
+  /** `POST /payments` and `GET /payments/:id/events` answered from Node's request without Hono's machinery (direct.ts), for the Node adapters. */
   [DIRECT_ROUTES]: DirectRoutes;
 };
 
@@ -818,16 +818,21 @@ function makeHandler(options: CheckoutHandlerOptions): CheckoutHandler {
   });
   const handler = answeringErrors(app, answerError);
   handler.notFound(notFound);
-  // POST /payments straight from Node's request (direct.ts): the layers Hono runs for it, the
-  // same functions, each answering its errors as the app's do.
+  // POST /payments and GET /payments/:id/events straight from Node's request (direct.ts): the
+  // layers Hono runs for each, the same functions, each answering its errors as the app's do.
+  // A payment id with no `%` (which Hono would decode) and no `/`: the same layers for any.
   const payments = directRoute(layersOf(app, 'POST', '/payments'), recovering(answerError));
+  const events = directRoute(layersOf(app, 'GET', '/payments/-/events'), recovering(answerError));
+  const eventsPath = /^\/payments\/([^/%]+)\/events$/;
   // A route or middleware the merchant added to the handler since (`handler.use(…)`) would not
   // be among them: from then on, every request goes through Hono.
   const routes = handler.routes.length;
-  const direct: DirectRoutes = (method, path) =>
-    method === 'POST' && path === '/payments' && handler.routes.length === routes
-      ? payments
-      : undefined;
+  const direct: DirectRoutes = (method, path) => {
+    if (handler.routes.length !== routes) return undefined;
+    if (method === 'POST') return path === '/payments' ? payments : undefined;
+    const id = method === 'GET' ? eventsPath.exec(path)?.[1] : undefined;
+    return id === undefined ? undefined : (req, res) => events(req, res, { id });
+  };
   return Object.assign(handler, {
     sweep: (limit?: number) => sweep(ctx, limit),
     subscriptions,

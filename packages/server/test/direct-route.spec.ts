@@ -1,7 +1,8 @@
 /**
- * The direct Node route for `POST /payments` (src/direct.ts) answers as the Hono path does:
- * the same statuses, bodies and headers, the same request ids, CORS, body limit, rate limit by
- * client address (through `trustProxy`), the same log entries and warnings. Two shops on one
+ * The direct Node routes for `POST /payments` and `GET /payments/:id/events` (src/direct.ts)
+ * answer as the Hono path does: the same statuses, bodies and headers, the same request ids,
+ * CORS, body limit, rate limit by client address (through `trustProxy`), the same log entries
+ * and warnings, the same live events byte for byte. Two shops on one
  * sandbox, one served each way, are sent the same requests over HTTP; and the direct route is
  * seen to be the one that answered (its headers in the order its layers set them, where
  * `@hono/node-server` writes a `Headers`' names sorted, the request id among the last).
@@ -13,6 +14,7 @@ import { expect, test } from '@playwright/test';
 import {
   startSandbox,
   startShop,
+  settleInSandbox,
   submitCard,
   type Harness,
   type Shop,
@@ -73,6 +75,39 @@ function comparable(a: Answer) {
   return { status: a.status, body, headers: { ...headers, 'x-request-id': '…' } };
 }
 
+/**
+ * A GET's answer, read to its end (`whole`): the head as sent, the body's text as it came;
+ * `first`, once its first bytes came.
+ */
+function get(url: string, headers: Record<string, string>) {
+  let first!: () => void;
+  const started = new Promise<void>((resolve) => (first = resolve));
+  const whole = new Promise<Answer>((resolve, reject) => {
+    const req = request(url, { headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => {
+        body += text;
+        first();
+      });
+      res.on('end', () => {
+        const names: string[] = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          names.push(res.rawHeaders[i]!.toLowerCase());
+        resolve({
+          status: res.statusCode ?? 0,
+          names,
+          headers: res.headers as Record<string, string>,
+          body,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  return { first: started, whole };
+}
+
 let h: Harness;
 const shops = {} as Record<ShopPath, Shop>;
 const logs: Record<ShopPath, LogEntry[]> = { node: [], fetch: [] };
@@ -85,6 +120,9 @@ test.beforeAll(async () => {
       {
         maxBodyBytes: 4096,
         rateLimit: { windowMs: 60_000, max: 1000 },
+        // The fetch shop hears a payment settled by its status lookup (the sandbox notifies the
+        // shop the payment was made through).
+        live: { statusEveryMs: 300 },
         trustProxy: 1,
         logger: (entry) => void logs[path].push(entry),
         onError: (error) => void warnings[path].push(String((error as Error).message ?? error)),
@@ -236,4 +274,44 @@ test('a body declared over the limit is refused before it is read, and the clien
   expect(text).toMatch(/^HTTP\/1\.1 413 /);
   expect(text.toLowerCase()).toMatch(/^x-request-id: /m);
   expect(text).toContain('"type":"payload_too_large"');
+});
+
+test('a Pix waited for on its live connection: the same head and the same events, byte for byte, both ways, to the end of the stream', async () => {
+  // One order (the same id, so the same client secret) in both shops, its Pix made through the
+  // node shop: both connections follow the one payment.
+  const id = `live-both-${crypto.randomUUID()}`;
+  const order = await shops.node.order({ id });
+  expect((await shops.fetch.order({ id })).clientSecret).toBe(order.clientSecret);
+  const made = await shops.node.browser('/payments', {
+    method: 'POST',
+    body: JSON.stringify({
+      order: order.clientSecret,
+      attempt: crypto.randomUUID(),
+      method: { type: 'redirect', methodId: 'PQ' },
+    }),
+  });
+  expect(made.status).toBe(200);
+  const paymentId: string = made.body.payment.id;
+  const path = `/payments/${paymentId}/events?order=${encodeURIComponent(order.clientSecret)}`;
+  const headers = { Origin: 'https://shop.example', 'X-Request-Id': 'trace-live' };
+  const answers = (['node', 'fetch'] as const).map((p) => get(`${shops[p].base}${path}`, headers));
+  // Settled once both connections have their first event.
+  await Promise.all(answers.map((a) => a.first));
+  await settleInSandbox(h, paymentId, 'PAID');
+  const [node, fetch] = await Promise.all(answers.map((a) => a.whole));
+  expect(node!.status).toBe(200);
+  expect(node!.body).toMatch(/^event: payment\ndata: \{.*"status":"PENDING".*\nretry: 2000\n\n/);
+  expect(node!.body).toMatch(/event: payment\ndata: \{.*"status":"PAID".*\}\n\n$/);
+  // The same bytes, head (but its date) and events.
+  expect(node!.body).toBe(fetch!.body);
+  const head = (a: Answer) => {
+    const { date: _date, ...rest } = a.headers;
+    return { status: a.status, headers: rest };
+  };
+  expect(head(node!)).toEqual(head(fetch!));
+  expect(node!.headers['content-type']).toBe('text/event-stream');
+  expect(node!.headers['transfer-encoding']).toBe('chunked');
+  // The direct route wrote its head as its layers set it (the request id first), Hono's sorted.
+  expect(node!.names[0]).toBe('x-request-id');
+  expect(fetch!.names[0]).not.toBe('x-request-id');
 });

@@ -32,6 +32,7 @@ import type { HandlerContext } from '../context.js';
 import type { HandlerEnv } from '../env.js';
 import { markLiveStream } from '../live.js';
 import { PaymentWatches, Slots, shownFor } from '../live-watch.js';
+import { directStream } from '../direct.js';
 import { CheckoutError } from '../middleware/errors.js';
 import { validate } from '../middleware/input.js';
 import { paymentOfRequest } from './payments.js';
@@ -73,7 +74,6 @@ interface EventSink {
 /** @hono/node-server's mark of an answer the route wrote to Node's response itself. */
 const ALREADY_SENT = 'x-hono-already-sent';
 
-/** Events written straight to Node's response, its head (`headers`) with the first. */
 /**
  * Waits `ms` (the next keep-alive, or the stream's end), or until the function it hands to
  * `keep` is called (a change heard, the shopper gone): a live stream's pause between writes.
@@ -102,54 +102,81 @@ export function unframed(c: Context<HandlerEnv>, response: Response): Response {
   return response;
 }
 
-function nodeSink(outgoing: ServerResponse, answer: Headers): EventSink {
-  let headers: Headers | undefined = answer;
-  let aborted = outgoing.destroyed || outgoing.writableEnded;
-  let listeners: (() => void)[] = [];
-  outgoing.once('close', () => {
-    aborted = true;
-    for (const listener of listeners) listener();
-    listeners = [];
-  });
-  return {
-    get aborted() {
-      return aborted;
-    },
-    onAbort(listener) {
-      listeners.push(listener);
-    },
-    async write(text) {
-      // Ended by a drain (serveNode's close), before its close event: nothing more is written.
-      if (aborted || outgoing.writableEnded) return;
-      if (headers) {
-        const head: Record<string, string> = {};
-        headers.forEach((value, name) => {
-          if (name !== ALREADY_SENT) head[name] = value;
-        });
-        // Not held for the life of the connection once written.
-        headers = undefined;
-        if (!outgoing.headersSent) outgoing.writeHead(200, head);
-      }
-      if (!outgoing.write(text))
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            outgoing.off('drain', done);
-            outgoing.off('close', done);
-            resolve();
-          };
-          outgoing.once('drain', done);
-          outgoing.once('close', done);
-        });
-    },
-    close() {
-      if (!outgoing.writableEnded && !outgoing.destroyed) outgoing.end();
-    },
-  };
+/**
+ * Events written straight to Node's response, its head (`answer`, when it is not written yet)
+ * with the first. A class: its methods are the prototype's, not closures made per connection.
+ */
+class NodeSink implements EventSink {
+  readonly #outgoing: ServerResponse;
+  #headers: Headers | undefined;
+  #aborted: boolean;
+  #listeners: (() => void)[] | undefined;
+
+  constructor(outgoing: ServerResponse, answer?: Headers) {
+    this.#outgoing = outgoing;
+    this.#headers = answer;
+    this.#aborted = outgoing.destroyed || outgoing.writableEnded;
+    outgoing.once('close', () => this.#closed());
+  }
+
+  #closed(): void {
+    this.#aborted = true;
+    const listeners = this.#listeners;
+    this.#listeners = undefined;
+    for (const listener of listeners ?? []) listener();
+  }
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  onAbort(listener: () => void): void {
+    (this.#listeners ??= []).push(listener);
+  }
+
+  async write(text: string): Promise<void> {
+    const outgoing = this.#outgoing;
+    // Ended by a drain (serveNode's close), before its close event: nothing more is written.
+    if (this.#aborted || outgoing.writableEnded) return;
+    const headers = this.#headers;
+    if (headers) {
+      const head: Record<string, string> = {};
+      headers.forEach((value, name) => {
+        if (name !== ALREADY_SENT) head[name] = value;
+      });
+      // Not held for the life of the connection once written.
+      this.#headers = undefined;
+      if (!outgoing.headersSent) outgoing.writeHead(200, head);
+    }
+    if (!outgoing.write(text))
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          outgoing.off('drain', done);
+          outgoing.off('close', done);
+          resolve();
+        };
+        outgoing.once('drain', done);
+        outgoing.once('close', done);
+      });
+  }
+
+  close(): void {
+    const outgoing = this.#outgoing;
+    if (!outgoing.writableEnded && !outgoing.destroyed) outgoing.end();
+  }
+}
+
+/** An event `payment`'s data: what the browser may see of `shown`, and what it does next. */
+function eventData(shown: PaymentRecord, orderId: string): string {
+  return JSON.stringify({
+    payment: publicPayment(shown, orderId),
+    nextAction: nextAction(shown),
+  } satisfies z.input<typeof paymentStatusAnswerSchema>);
 }
 
 /**
  * A connection's events, until the payment's final status, the stream's end or the shopper gone;
- * its places given back (`release`) however it ends. Made at the module's level, with what it
+ * its places given back (`release`) and its answer ended (`sink.close()`) however it ends. Made at the module's level, with what it
  * reads passed in: a function made in the route would hold the route's scope, Hono's context
  * of the request among it (its request, answer and headers), for the life of the connection.
  */
@@ -175,18 +202,17 @@ async function follow(
       wake?.();
     });
     let shown = await shownFor(ctx, orderId, record);
-    let sent: string | undefined;
+    // The payment as last sent: its record (which the watch holds too), not its text, which
+    // would be held for the life of the connection; made again only when a change is heard.
+    let sent: PaymentRecord | undefined;
     for (;;) {
-      const text = JSON.stringify({
-        payment: publicPayment(shown, orderId),
-        nextAction: nextAction(shown),
-      } satisfies z.input<typeof paymentStatusAnswerSchema>);
-      if (text !== sent) {
+      if (shown !== sent) {
+        const text = eventData(shown, orderId);
         // An event `payment` (the first with how long the browser waits before it reconnects).
-        await sink.write(
-          `event: payment\ndata: ${text}\n${sent === undefined ? 'retry: 2000\n' : ''}\n`,
-        );
-        sent = text;
+        if (sent === undefined) await sink.write(`event: payment\ndata: ${text}\nretry: 2000\n\n`);
+        else if (text !== eventData(sent, orderId))
+          await sink.write(`event: payment\ndata: ${text}\n\n`);
+        sent = shown;
       }
       if (shown.status !== 'PENDING' || sink.aborted) return;
       if (latest === undefined) {
@@ -207,6 +233,8 @@ async function follow(
   } finally {
     stop?.();
     release();
+    // Here rather than after the promise: no reaction held by each open connection.
+    sink.close();
   }
 }
 
@@ -221,19 +249,30 @@ function placesGiver(perAddress: Slots, address: string, perOrder: Slots, order:
 /**
  * The events written to Node's response once the middlewares have finished with the answer
  * (CORS adds `Vary` after the route), with the headers Hono then holds. Hono's context is let go
- * once the first write has its head (`nodeSink` keeps no reference to it).
+ * once the first write has its head (`NodeSink` keeps no reference to it).
  */
 function afterMiddlewares(
   c: Context<HandlerEnv>,
   outgoing: ServerResponse,
   run: (sink: EventSink) => Promise<void>,
 ): void {
-  setImmediate(() => writeEvents(nodeSink(outgoing, c.res.headers), run));
+  setImmediate(() => void run(new NodeSink(outgoing, c.res.headers)));
 }
 
-/** `run` on `sink`, then the response ended. */
-function writeEvents(sink: EventSink, run: (sink: EventSink) => Promise<void>): void {
-  void run(sink).finally(() => sink.close());
+/**
+ * On the direct Node route (direct.ts), what writes a connection's events once its head is
+ * written: made at the module's level, so that it holds no more than `follow` reads.
+ */
+function eventsTo(
+  ctx: HandlerContext,
+  watches: PaymentWatches,
+  options: LiveRouteOptions,
+  orderId: string,
+  record: PaymentRecord,
+  release: () => void,
+): (outgoing: ServerResponse) => void {
+  return (outgoing) =>
+    void follow(ctx, watches, options, orderId, record, release, new NodeSink(outgoing));
 }
 
 export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: LiveRouteOptions) {
@@ -276,6 +315,20 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
       c.header('Cache-Control', 'no-cache');
       return c.body(null, 200);
     }
+    c.header('Content-Type', 'text/event-stream');
+    c.header('Cache-Control', 'no-cache');
+    // Served by the direct Node route (direct.ts): its head written once the layers are done
+    // with it, then the events straight to Node's response, without Hono's context, the
+    // Node adapter's request and its close listener held for the life of the connection.
+    const direct = directStream(
+      c,
+      200,
+      eventsTo(ctx, watches, options, orderId, first.record, release),
+    );
+    if (direct) {
+      markLiveStream(c.env);
+      return direct;
+    }
     const run = (sink: EventSink) =>
       follow(ctx, watches, options, orderId, first.record, release, sink);
     // On Node (@hono/node-server hands its response over as `c.env.outgoing`), the events are
@@ -283,8 +336,6 @@ export function mountLive(app: Hono<HandlerEnv>, ctx: HandlerContext, options: L
     // connection, and cost a promise per chunk. Anywhere else, Hono's stream (streamSSE).
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     if (outgoing && typeof outgoing.writeHead === 'function' && !outgoing.headersSent) {
-      c.header('Content-Type', 'text/event-stream');
-      c.header('Cache-Control', 'no-cache');
       markLiveStream(c.env);
       // Framing is Node's: chunked and kept alive for HTTP/1.1, unframed and closed for an
       // HTTP/1.0 request, which has no chunked coding (RFC 9112, 6.1). Named here, Node would
